@@ -1,0 +1,59 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod/v4';
+import type { AppContext } from './context.js';
+import { registerErrorHandling } from './errors.js';
+import { usersRoutes } from './routes/users.js';
+
+export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseLogger } = {}) {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    trustProxy: ctx.config.TRUST_PROXY ? 'loopback,uniquelocal' : false,
+    bodyLimit: 1024 * 1024,
+    // The spec's ids and paths are case-sensitive; reject absurd urls early.
+    maxParamLength: 200,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Architects platform api', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/health',
+        { schema: { tags: ['health'], response: { 200: z.object({ status: z.string() }), 503: z.object({ status: z.string() }) } } },
+        async (_request, reply) => {
+          try {
+            await ctx.db.execute(sql`select 1`);
+            return { status: 'ok' };
+          } catch {
+            return reply.status(503).send({ status: 'database unavailable' });
+          }
+        },
+      );
+      await api.register(usersRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}

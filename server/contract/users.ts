@@ -1,0 +1,82 @@
+import { z } from 'zod/v4';
+import { LOGIN_TYPES, ROLES, SIGNUP_ROLES } from './vocabulary.js';
+
+/** Field rules and messages of the spec (showcase-and-accounts.md section 5), written once for api and web. */
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const email = (requiredMessage = 'Email is required') =>
+  required(requiredMessage).max(254, 'Email is too long').email('Invalid email format').transform((v) => v.toLowerCase());
+
+export const newPassword = (requiredMessage = 'Password is required') =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(6, 'Password must be at least 6 characters long')
+    .max(128, 'Password must be at most 128 characters long');
+
+export const RegisterBody = z.object({
+  userName: required('UserName is required').pipe(z.string().max(80, 'UserName must be at most 80 characters')),
+  role: z.enum(SIGNUP_ROLES, { error: 'Choose a role' }).default('explorer'),
+  email: email(),
+  password: newPassword(),
+  loginType: z.literal('normal', { error: 'loginType must be normal' }).default('normal'),
+});
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  email: required('Email is required').transform((v) => v.toLowerCase()),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const ForgotPasswordBody = z.object({ email: email() });
+
+export const OTP_MESSAGE = 'OTP must be a 4-6 digit number';
+export const otp = z.string({ error: 'OTP is required' }).trim().min(1, 'OTP is required').regex(/^\d{4,6}$/, OTP_MESSAGE);
+
+export const ResetPasswordBody = z.object({
+  email: email(),
+  otp,
+  newPassword: newPassword('New password is required'),
+});
+
+export const MessageReply = z.object({ message: z.string() });
+
+export const Team = z.object({ name: z.string(), role: z.string(), profileImage: z.string().nullable().optional() });
+
+export const User = z.object({
+  id: z.string(),
+  userName: z.string(),
+  role: z.enum(ROLES),
+  email: z.string(),
+  loginType: z.enum(LOGIN_TYPES),
+  firmName: z.string().nullable(),
+  firmType: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  contactNo: z.string().nullable(),
+  website: z.string().nullable(),
+  userDetails: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  teams: z.array(Team),
+  projectCount: z.number().int(),
+  HasPassword: z.boolean(),
+  isVerify: z.number().int(),
+  isSuperAdmin: z.boolean(),
+});
+export type User = z.infer<typeof User>;
+
+export const UserReply = z.object({ data: User });
+export const LoginReply = z.object({ data: User, token: z.string() });
+export const RegisterReply = z.object({ userData: User, token: z.string() });
+
+export const IdParams = z.object({ id: z.string().max(64) });
+
+export const ErrorReply = z.object({
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorReply = z.infer<typeof ErrorReply>;

@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** 24-hex ids: the shape the spec's breadcrumb expects of an id segment. */
+const id = () => text('id').primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    userName: text('user_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role').notNull().default('explorer'),
+    loginType: text('login_type').notNull().default('normal'),
+    isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+    isVerify: integer('is_verify').notNull().default(0),
+    verifyNote: text('verify_note'),
+    firmName: text('firm_name'),
+    firmType: text('firm_type'),
+    businessEmail: text('business_email'),
+    contactNo: text('contact_no'),
+    website: text('website'),
+    address: text('address'),
+    country: text('country'),
+    state: text('state'),
+    city: text('city'),
+    userDetails: text('user_details'),
+    profileImage: text('profile_image'),
+    /** Storage key of the private firm registration document. */
+    documentKey: text('document_key'),
+    documentName: text('document_name'),
+    firmId: text('firm_id'),
+    designation: text('designation'),
+    isSubAdmin: boolean('is_sub_admin').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_directory_idx').on(t.isVerify, t.role, t.country, t.state, t.city),
+    index('users_firm_id_idx').on(t.firmId),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** 'user' for the product, 'admin' for the super-admin area: an admin token is refused elsewhere and vice versa. */
+    kind: text('kind').notNull().default('user'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_codes_user_idx').on(t.userId, t.purpose)],
+);
+
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('social_identities_user_idx').on(t.userId)],
+);
+
+/** Profile teams of a firm (the profile edit modal's repeatable rows). */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    profileImage: text('profile_image'),
+  },
+  (t) => [index('team_members_user_idx').on(t.userId, t.position)],
+);
+
+export type NameStyle = { name: string; style: string };
+export type NameRole = { name: string; role: string };
+
+/** One table for both sides: isPrivate false = portfolio project, true = workspace project. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isPrivate: boolean('is_private').notNull().default(false),
+    projectName: text('project_name').notNull(),
+    projectType: text('project_type').notNull(),
+    projectLocation: text('project_location'),
+    area: integer('area'),
+    year: integer('year'),
+    country: text('country'),
+    state: text('state'),
+    city: text('city'),
+    description: text('description'),
+    architecture: jsonb('architecture').$type<NameStyle[]>().notNull().default([]),
+    teams: jsonb('teams').$type<NameRole[]>().notNull().default([]),
+    clientName: text('client_name'),
+    clientDetails: text('client_details'),
+    address: text('address'),
+    designTeam: jsonb('design_team').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('projects_user_idx').on(t.userId, t.isPrivate, t.createdAt),
+    index('projects_public_idx').on(t.isPrivate, t.createdAt),
+    index('projects_type_idx').on(t.projectType),
+    index('projects_name_lower_idx').on(sql`lower(${t.projectName})`),
+  ],
+);
+
+export type ImageVariants = { w480: string; w960: string; w1600: string };
+
+export const projectImages = pgTable(
+  'project_images',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Storage key prefix; the files are the variants. */
+    storageKey: text('storage_key').notNull(),
+    variants: jsonb('variants').$type<ImageVariants>().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_images_project_idx').on(t.projectId, t.position)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetId, t.createdAt), index('audit_log_actor_idx').on(t.actorId)],
+);

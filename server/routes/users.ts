@@ -1,0 +1,190 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ErrorReply,
+  ForgotPasswordBody,
+  IdParams,
+  LoginBody,
+  LoginReply,
+  MessageReply,
+  RegisterBody,
+  RegisterReply,
+  ResetPasswordBody,
+  UserReply,
+} from '../contract/users.js';
+import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
+import { newId } from '../db/ids.js';
+import { oneTimeCodes, users } from '../db/schema.js';
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../errors.js';
+import { hashPassword, verifyPassword } from '../services/passwords.js';
+import { createSession, requireSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
+import { hashToken, newOneTimeCode, safeEqual } from '../services/tokens.js';
+import { userJson } from '../services/user-json.js';
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_MAX_ATTEMPTS = 5;
+const RESET_PURPOSE = 'reset-password';
+const FORGOT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
+const BAD_CODE_MESSAGE = 'The code is invalid or has expired. Request a new one.';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply };
+
+export const findUserByEmail = async (db: Parameters<typeof userJson>[0], email: string) =>
+  (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1))[0];
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, mailer, limiter } = app.ctx;
+
+  const limit = (action: string, ip: string, email: string) => {
+    if (!limiter.hit(`${action}:ip:${ip}`, `${action}:email:${email.toLowerCase()}`)) throw tooManyRequests();
+  };
+
+  app.post(
+    '/users/register',
+    { schema: { tags: ['users'], body: RegisterBody, response: { 201: RegisterReply, ...errors } } },
+    async (request, reply) => {
+      const body = request.body;
+      if (await findUserByEmail(db, body.email)) {
+        throw conflict('An account with this email already exists', [{ path: 'email', message: 'An account with this email already exists' }]);
+      }
+      const passwordHash = await hashPassword(body.password);
+      const [row] = await db
+        .insert(users)
+        .values({
+          id: newId(),
+          userName: body.userName,
+          email: body.email,
+          passwordHash,
+          role: body.role,
+          loginType: 'normal',
+          firmType: isFirmRole(body.role) ? body.role : null,
+          isVerify: VERIFY.none,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict('An account with this email already exists', [{ path: 'email', message: 'An account with this email already exists' }]);
+      const { token } = await createSession(db, row.id, { remember: true });
+      return reply.status(201).send({ userData: await userJson(db, row), token });
+    },
+  );
+
+  app.post(
+    '/users/login',
+    { schema: { tags: ['users'], body: LoginBody, response: { 200: LoginReply, ...errors } } },
+    async (request) => {
+      const { email, password, remember } = request.body;
+      limit('login', request.ip, email);
+      const user = await findUserByEmail(db, email);
+      const ok = await verifyPassword(user?.passwordHash, password);
+      // Same answer for an unknown email and a wrong password; the super-admin signs in at /admin/login only.
+      if (!user || !ok || user.isSuperAdmin) throw unauthorized('Invalid email or password');
+      const { token } = await createSession(db, user.id, { remember });
+      return { data: await userJson(db, user), token };
+    },
+  );
+
+  app.post(
+    '/users/logout',
+    { schema: { tags: ['users'], response: { 200: MessageReply, 401: ErrorReply } } },
+    async (request) => {
+      const { sessionId } = await requireSession(db, request);
+      await revokeSession(db, sessionId);
+      return { message: 'Logged out' };
+    },
+  );
+
+  app.post(
+    '/users/forgot-password',
+    { schema: { tags: ['users'], body: ForgotPasswordBody, response: { 200: MessageReply, ...errors } } },
+    async (request) => {
+      const { email } = request.body;
+      limit('forgot', request.ip, email);
+      const user = await findUserByEmail(db, email);
+      if (user && !user.isSuperAdmin) {
+        const code = newOneTimeCode();
+        // A new code replaces any earlier one.
+        await db
+          .update(oneTimeCodes)
+          .set({ usedAt: new Date() })
+          .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, RESET_PURPOSE), isNull(oneTimeCodes.usedAt)));
+        await db.insert(oneTimeCodes).values({
+          id: newId(),
+          userId: user.id,
+          purpose: RESET_PURPOSE,
+          codeHash: hashToken(code),
+          expiresAt: new Date(Date.now() + CODE_TTL_MS),
+        });
+        await mailer.send({
+          to: user.email,
+          subject: 'Your password reset code',
+          text: `Hello ${user.userName},\n\nYour code to reset your password is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this mail.`,
+        });
+      }
+      return { message: FORGOT_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/users/reset-password',
+    { schema: { tags: ['users'], body: ResetPasswordBody, response: { 200: MessageReply, ...errors } } },
+    async (request) => {
+      const { email, otp, newPassword } = request.body;
+      limit('reset', request.ip, email);
+      const user = await findUserByEmail(db, email);
+      if (!user) throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
+      const [code] = await db
+        .select()
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, RESET_PURPOSE), isNull(oneTimeCodes.usedAt)))
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1);
+      if (!code || code.expiresAt.getTime() <= Date.now() || code.attempts >= CODE_MAX_ATTEMPTS) {
+        throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
+      }
+      if (!safeEqual(code.codeHash, hashToken(otp))) {
+        const attempts = code.attempts + 1;
+        await db
+          .update(oneTimeCodes)
+          .set({ attempts, usedAt: attempts >= CODE_MAX_ATTEMPTS ? new Date() : null })
+          .where(eq(oneTimeCodes.id, code.id));
+        throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(oneTimeCodes).set({ usedAt: new Date() }).where(eq(oneTimeCodes.id, code.id));
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+      });
+      await revokeAllSessions(db, user.id);
+      return { message: 'Your password has been reset. You can log in now.' };
+    },
+  );
+
+  app.get(
+    '/users/me',
+    { schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: UserReply, 401: ErrorReply } } },
+    async (request) => {
+      const { user } = await requireSession(db, request);
+      return { data: await userJson(db, user) };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: UserReply, 401: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { user: me } = await requireSession(db, request);
+      const [row] = await db.select().from(users).where(eq(users.id, request.params.id)).limit(1);
+      // Another account is visible only as an approved firm's public profile.
+      const visible = row && (row.id === me.id || (isFirmRole(row.role) && row.isVerify === VERIFY.approved));
+      if (!row || !visible) throw notFound('User not found');
+      return { data: await userJson(db, row) };
+    },
+  );
+};

@@ -1,0 +1,13 @@
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/connection.js';
+import { seedDemoIfEmpty } from './demo.js';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+const seeded = await seedDemoIfEmpty({ db: database.db });
+if (seeded) {
+  console.log(`Demo data seeded. Password for all: ${seeded.password}\n${seeded.logins.map((l) => `  ${l}`).join('\n')}`);
+} else {
+  console.log('The database already has users; nothing seeded. Remove data/ (embedded) to start over.');
+}
+await database.close();

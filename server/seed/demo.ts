@@ -1,0 +1,79 @@
+import { count } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { users } from '../db/schema.js';
+import { VERIFY } from '../contract/vocabulary.js';
+import { createFirm, createUser } from './factories.js';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+const DEMO_FIRMS = [
+  {
+    userName: 'Asha Mehta',
+    email: 'studio@demo.test',
+    firmName: 'Mehta Studio Architects',
+    role: 'architect',
+    country: 'India',
+    state: 'Maharashtra',
+    city: 'Pune',
+    contactNo: '9820012345',
+    website: 'https://mehta-studio.example',
+    userDetails: 'A Pune practice designing calm, daylight-filled homes and civic buildings since 2009.',
+    teams: [
+      { name: 'Asha Mehta', role: 'Architect' },
+      { name: 'Rohan Kulkarni', role: 'Engineer' },
+    ],
+  },
+  {
+    userName: 'Kabir Sethi',
+    email: 'interiors@demo.test',
+    firmName: 'Sethi Interiors',
+    role: 'interiorDesigner',
+    country: 'India',
+    state: 'Karnataka',
+    city: 'Bengaluru',
+    contactNo: '9845067890',
+    website: null,
+    userDetails: 'Interiors for workplaces, clinics and hotels, with a focus on local materials.',
+    teams: [{ name: 'Kabir Sethi', role: 'Designer' }],
+  },
+  {
+    userName: 'Nina Rao',
+    email: 'atelier@demo.test',
+    firmName: 'Rao Atelier',
+    role: 'architectureAndInterior',
+    country: 'India',
+    state: 'Delhi',
+    city: 'New Delhi',
+    contactNo: '9811122233',
+    website: 'https://rao-atelier.example',
+    userDetails: 'Architecture and interiors under one roof: from the master plan to the door handle.',
+    teams: [
+      { name: 'Nina Rao', role: 'Architect' },
+      { name: 'Dev Anand', role: 'Manager' },
+    ],
+  },
+] as const;
+
+/** Seeds the demo data set when the database has no users; returns the logins to print, or null. */
+export async function seedDemoIfEmpty(ctx: Pick<AppContext, 'db'>) {
+  const [{ n }] = (await ctx.db.select({ n: count() }).from(users)) as [{ n: number }];
+  if (Number(n) > 0) return null;
+  return seedDemo(ctx);
+}
+
+export async function seedDemo(ctx: Pick<AppContext, 'db'>) {
+  const { db } = ctx;
+  await createUser(db, { userName: 'Eva Explorer', email: 'explorer@demo.test', password: DEMO_PASSWORD, role: 'explorer' });
+  await createUser(db, { userName: 'Platform Admin', email: 'admin@demo.test', password: DEMO_PASSWORD, role: 'explorer', isSuperAdmin: true });
+  for (const firm of DEMO_FIRMS) {
+    await createFirm(db, { ...firm, teams: [...firm.teams], firmType: firm.role, password: DEMO_PASSWORD, isVerify: VERIFY.approved });
+  }
+  return {
+    password: DEMO_PASSWORD,
+    logins: [
+      'explorer@demo.test     (explorer)',
+      ...DEMO_FIRMS.map((f) => `${f.email.padEnd(22)} (firm: ${f.firmName})`),
+      'admin@demo.test        (super-admin, at /admin/login)',
+    ],
+  };
+}
