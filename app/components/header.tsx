@@ -1,0 +1,95 @@
+import { Form, Link, NavLink } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import type { SessionUser } from '~/utils/session.server';
+import { matchesPath } from '~/utils/paths';
+
+function NavItem({ to, pathname, children }: { to: string; pathname: string; children: ReactNode }) {
+  const active = matchesPath(pathname, to.split('?')[0]!);
+  return (
+    <NavLink to={to} className={active ? 'nav-link active' : 'nav-link'} aria-current={active ? 'page' : undefined} prefetch="intent">
+      {children}
+    </NavLink>
+  );
+}
+
+/** The header of every page: links by role and login state (spec, Header). */
+export function Header({
+  user,
+  pathname,
+  pricing,
+  search,
+}: {
+  user: SessionUser | null;
+  pathname: string;
+  pricing: boolean;
+  search?: ReactNode;
+}) {
+  const isExplorer = user?.role === 'explorer';
+  const showWorkspace = user !== null && !isExplorer;
+  const workspace = !user || pricing ? { to: '/workspace/pricing', label: 'Pricing' } : { to: '/workspace/project', label: 'Workspace' };
+  return (
+    <header className="site-header">
+      <div className="header-inner">
+        <Link to={user ? '/explore' : '/'} className="logo" aria-label="Archivista home">
+          <span className="logo-mark" aria-hidden="true">
+            A
+          </span>
+          <span className="logo-text">Archivista</span>
+        </Link>
+        {search}
+        <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-label="Menu" />
+        <label htmlFor="nav-toggle" className="nav-toggle-label" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </label>
+        <nav className="site-nav" aria-label="Main">
+          {!user ? <NavItem to="/" pathname={pathname}>Home</NavItem> : null}
+          {user ? (
+            <>
+              <NavItem to="/explore" pathname={pathname}>
+                Explore
+              </NavItem>
+              <NavItem to="/firms" pathname={pathname}>
+                Firms
+              </NavItem>
+            </>
+          ) : null}
+          {showWorkspace ? (
+            <>
+              <NavItem to="/portfolio" pathname={pathname}>
+                Portfolio
+              </NavItem>
+              <NavItem to={workspace.to} pathname={pathname}>
+                {workspace.label}
+              </NavItem>
+            </>
+          ) : null}
+          <div className="nav-actions">
+            {isExplorer ? (
+              <Link to={`${pathname}?dialog=register-firm`} className="button button-secondary" data-testid="register-firm">
+                Register Firm
+              </Link>
+            ) : null}
+            {user ? (
+              <Form method="post" action="/logout" className="inline-form">
+                <button type="submit" className="button button-ghost">
+                  Logout
+                </button>
+              </Form>
+            ) : (
+              <>
+                <Link to="/?view=login#auth" className="button button-ghost">
+                  Log in
+                </Link>
+                <Link to="/?view=signup#auth" className="button button-primary">
+                  Sign up
+                </Link>
+              </>
+            )}
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}

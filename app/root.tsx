@@ -1,0 +1,73 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { useEffect } from 'react';
+import { getToast } from 'remix-toast';
+import { Footer } from '~/components/footer';
+import { Header } from '~/components/header';
+import { ErrorPage } from '~/components/error-page';
+import { Toast } from '~/components/toast';
+import { getSessionUser } from '~/utils/session.server';
+import stylesheet from '~/styles/app.css';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const meta: MetaFunction = () => [{ title: 'Archivista — architecture and interior design' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  const user = await getSessionUser(request);
+  // The pricing flag of the spec: until subscriptions exist the workspace link stays "Workspace".
+  return json({ user, toast: toast ?? null, pricing: false }, { headers });
+}
+
+export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+function Document({ children }: { children: React.ReactNode }) {
+  useEffect(() => {
+    // Marks hydration so tests (and CSS) can tell an enhanced page from a server-only one.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <html lang="en" id="top">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
+  return (
+    <Document>
+      <Header user={data?.user ?? null} pathname={pathname} pricing={data?.pricing ?? false} />
+      <main id="main">{children}</main>
+      {pathname !== '/' ? <Footer /> : null}
+      <Toast toast={data?.toast} />
+    </Document>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

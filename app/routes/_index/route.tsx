@@ -1,0 +1,74 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { Toast } from '~/components/toast';
+import { requireAnonymous } from '~/utils/auth.server';
+import { honeypot } from '~/utils/honeypot.server';
+import { handleAuthAction } from './actions.server';
+import { AuthPanel } from './auth-panel';
+import { parseView } from './schemas';
+
+export const meta: MetaFunction = () => [
+  { title: 'Archivista — showcase your work, run your studio' },
+  { name: 'description', content: 'Portfolios and a private workspace for architecture and interior-design firms.' },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request);
+  const url = new URL(request.url);
+  return json({
+    view: parseView(url.searchParams.get('view')),
+    email: url.searchParams.get('email') ?? '',
+    honeypot: await honeypot.getInputProps(),
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request);
+  return handleAuthAction(request);
+}
+
+const FEATURES = [
+  { title: 'Project files', text: 'Every drawing, render and contract in folders per project, previewed in the browser.' },
+  { title: 'Schedules', text: 'Room-by-room schedules with a summary and financial editor that exports to PDF.' },
+  { title: 'Task board', text: 'Give tasks to your team, review their work, approve or send it back.' },
+  { title: 'Calendar', text: 'Site visits, client meetings and deadlines for the whole studio in one place.' },
+  { title: 'Demand and leads', text: 'Clients looking for an architect or a designer reach you through your demand box.' },
+];
+
+export default function Home() {
+  const { view, email, honeypot: honeypotProps } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <HoneypotProvider {...honeypotProps}>
+      <div className="home">
+        <section className="hero">
+          <div className="hero-text">
+            <p className="eyebrow">For architecture and interior-design firms</p>
+            <h1>Show your work to the world. Run your studio in one place.</h1>
+            <p className="lead">
+              Publish a portfolio the public can explore, and keep projects, schedules, files and your team in a private
+              workspace.
+            </p>
+            <a href="#auth" className="button button-primary button-large">
+              Explore
+            </a>
+          </div>
+          <AuthPanel initialView={view} actionData={actionData} email={email} />
+        </section>
+        <section className="features" aria-labelledby="features-title">
+          <h2 id="features-title">Your private workspace</h2>
+          <ul className="feature-grid">
+            {FEATURES.map((f) => (
+              <li key={f.title} className="feature">
+                <h3>{f.title}</h3>
+                <p>{f.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <Toast toast={actionData && 'toast' in actionData ? actionData.toast : null} />
+      </div>
+    </HoneypotProvider>
+  );
+}

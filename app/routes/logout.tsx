@@ -1,0 +1,15 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { redirectWithSuccess } from 'remix-toast';
+import { apiFetch } from '~/utils/api.server';
+import { destroyUserSession, getSession } from '~/utils/session.server';
+
+export async function loader() {
+  return redirect('/');
+}
+
+/** Logout is a POST: it revokes the api token, then ends the web session. */
+export async function action({ request }: ActionFunctionArgs) {
+  const token = (await getSession(request)).get('token');
+  if (token) await apiFetch('/users/logout', { method: 'POST', token }).catch(() => undefined);
+  return redirectWithSuccess('/', 'You have been logged out', { headers: { 'Set-Cookie': await destroyUserSession(request) } });
+}

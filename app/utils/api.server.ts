@@ -1,0 +1,79 @@
+import { env } from './env.server';
+import { getSession, logoutRedirect } from './session.server';
+import type { ErrorReply } from '../../server/contract/users';
+
+/** An api answer other than 2xx, with the api's message and field details. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly details: NonNullable<ErrorReply['details']> = [],
+  ) {
+    super(message);
+  }
+}
+
+export type ApiInit = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  json?: unknown;
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | undefined | null>;
+};
+
+/** The client address as the web received it, passed on so the api's per-IP limits see the visitor. */
+export function forwardedFor(request: Request): string | undefined {
+  return request.headers.get('x-forwarded-for') ?? undefined;
+}
+
+export function apiUrl(path: string, query?: ApiInit['query']): string {
+  const url = new URL(`/api${path}`, env.API_URL);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
+/** One call to the api with an explicit token (or none). Throws ApiError for non-2xx answers. */
+export async function apiFetch<T>(path: string, init: ApiInit & { token?: string | null; forwardedFor?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.forwardedFor) headers['x-forwarded-for'] = init.forwardedFor;
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, init.query), { method: init.method ?? 'GET', headers, body });
+  } catch {
+    throw new ApiError(503, 'The service is unavailable. Please try again in a moment.');
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = (data ?? {}) as Partial<ErrorReply>;
+    throw new ApiError(response.status, error.message ?? `Request failed (${response.status})`, error.details ?? []);
+  }
+  return data as T;
+}
+
+/**
+ * A call on behalf of the visitor of `request`, with the token of their session.
+ * A 401 for a sent token ends the session: the thrown redirect goes to `/` (or `onUnauthorized`).
+ */
+export async function api<T>(request: Request, path: string, init: ApiInit & { onUnauthorized?: string } = {}): Promise<T> {
+  const token = (await getSession(request)).get('token');
+  try {
+    return await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request) });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request, init.onUnauthorized);
+    throw error;
+  }
+}

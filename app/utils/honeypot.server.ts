@@ -1,0 +1,16 @@
+import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
+import { env } from './env.server';
+
+// Seeded with the session secret so every web replica accepts the others' forms.
+export const honeypot = new Honeypot({ encryptionSeed: env.SESSION_SECRET });
+
+/** True when the form was filled by a bot (honeypot filled or timestamp forged). */
+export async function isSpam(formData: FormData): Promise<boolean> {
+  try {
+    await honeypot.check(formData);
+    return false;
+  } catch (error) {
+    if (error instanceof SpamError) return true;
+    throw error;
+  }
+}
