@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './tests/e2e/env';
+
+const chromium = {
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  },
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  outputDir: 'test-results',
+  use: { baseURL: E2E.baseURL, trace: 'retain-on-failure', ...chromium },
+  // Every journey runs twice: with JavaScript and without.
+  projects: [
+    { name: 'js', use: { javaScriptEnabled: true } },
+    { name: 'no-js', use: { javaScriptEnabled: false } },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx tests/e2e/serve-api.ts',
+      url: `${E2E.apiURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node node_modules/@remix-run/serve/dist/cli.js build/index.js',
+      url: `${E2E.baseURL}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E.webPort),
+        HOST: '127.0.0.1',
+        API_URL: E2E.apiURL,
+        SESSION_SECRET: E2E.sessionSecret,
+        NODE_ENV: 'production',
+        SECURE_COOKIES: 'false',
+      },
+    },
+  ],
+});

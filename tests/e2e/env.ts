@@ -1,0 +1,13 @@
+import path from 'node:path';
+
+/** Ports and folders of the end-to-end servers; a second run beside the first sets E2E_PORT. */
+const base = Number(process.env.E2E_PORT ?? 3100);
+export const E2E = {
+  webPort: base,
+  apiPort: base + 1,
+  baseURL: `http://127.0.0.1:${base}`,
+  apiURL: `http://127.0.0.1:${base + 1}`,
+  database: process.env.E2E_DATABASE ?? `e2e_${base}`,
+  dataDir: path.resolve(`tests/.artifacts/e2e-${base}`),
+  sessionSecret: 'e2e-session-secret-0123456789',
+};

@@ -1,0 +1,85 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createCookieSessionStorage } from '@remix-run/node';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E } from './env';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO = {
+  explorer: 'explorer@demo.test',
+  firm: 'studio@demo.test',
+  interiorFirm: 'interiors@demo.test',
+  admin: 'admin@demo.test',
+};
+
+const storage = createCookieSessionStorage({
+  cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [E2E.sessionSecret] },
+});
+
+/** Calls the api directly (not through the browser). */
+export async function apiCall<T>(method: string, pathname: string, body?: unknown, token?: string): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${E2E.apiURL}/api${pathname}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as T };
+}
+
+type ApiUser = { id: string; userName: string; role: string; email: string; firmName: string | null; profileImage: string | null; isVerify: number; HasPassword: boolean };
+
+/** Signs a user in by creating a session directly: an api token put into a signed web cookie. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ token: string; user: ApiUser }> {
+  const { status, json } = await apiCall<{ data: ApiUser; token: string }>('POST', '/users/login', { email, password });
+  if (status !== 200) throw new Error(`login as ${email} failed: ${status}`);
+  const session = await storage.getSession();
+  const { id, userName, role, firmName, profileImage, isVerify, HasPassword } = json.data;
+  session.set('token', json.token);
+  session.set('user', { id, userName, role, email: json.data.email, firmName, profileImage, isVerify, HasPassword });
+  session.set('remember', false);
+  const cookie = await storage.commitSession(session);
+  const value = cookie.split(';')[0]!.split('=').slice(1).join('=');
+  await page.context().addCookies([{ name: '__session', value, url: E2E.baseURL }]);
+  return { token: json.token, user: json.data };
+}
+
+/** Registers a fresh account through the api (unique email per call). */
+export async function registerUser(fields: { role?: string; password?: string } = {}) {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+  const password = fields.password ?? 'secret123';
+  const { status, json } = await apiCall<{ userData: ApiUser; token: string }>('POST', '/users/register', {
+    userName: 'E2E User',
+    email,
+    password,
+    role: fields.role ?? 'explorer',
+    loginType: 'normal',
+  });
+  if (status !== 201) throw new Error(`register failed: ${status}`);
+  return { email, password, user: json.userData, token: json.token };
+}
+
+/** The newest mail sent to an address, from the api's outbox folder. */
+export async function lastMailTo(email: string): Promise<{ subject: string; text: string }> {
+  const dir = path.join(E2E.dataDir, 'outbox');
+  for (let i = 0; i < 20; i++) {
+    const files = (await fs.readdir(dir).catch(() => [] as string[])).sort().reverse();
+    for (const file of files) {
+      const mail = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8'));
+      if (mail.to === email) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${email}`);
+}
+
+/** Whether this test runs with JavaScript (the "js" project) or without ("no-js"). */
+export const test = base.extend<{ js: boolean }>({
+  js: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+});
+
+/** With JavaScript, waits until React has hydrated (root sets data-hydrated), so clicks are enhanced. */
+export async function ready(page: Page, js: boolean) {
+  if (js) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+export { expect };

@@ -1,0 +1,24 @@
+/** Starts the api for the end-to-end run on a fresh PostgreSQL database with the demo data. */
+import fs from 'node:fs';
+import pg from 'pg';
+import { databaseUrl, TEST_PG_URL } from '../setup/database-url';
+import { E2E } from './env';
+
+const admin = new pg.Client({ connectionString: TEST_PG_URL });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS ${E2E.database} WITH (FORCE)`);
+await admin.query(`CREATE DATABASE ${E2E.database}`);
+await admin.end();
+fs.rmSync(E2E.dataDir, { recursive: true, force: true });
+
+Object.assign(process.env, {
+  NODE_ENV: 'test',
+  DATABASE_URL: databaseUrl(E2E.database),
+  DATA_DIR: E2E.dataDir,
+  API_PORT: String(E2E.apiPort),
+  PUBLIC_URL: E2E.baseURL,
+  SEED_DEMO: 'true',
+  RATE_LIMIT_MAX: '10000',
+  LOG_LEVEL: 'warn',
+});
+await import('../../server/main');
