@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import {
 import { z } from 'zod/v4';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './errors.js';
+import { uploadsRoutes } from './routes/uploads.js';
 import { usersRoutes } from './routes/users.js';
 
 export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseLogger } = {}) {
@@ -26,6 +28,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   registerErrorHandling(app);
+
+  // Per-kind size limits are checked by each upload route; these are the outer bounds.
+  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 100, fields: 50, fieldSize: 100_000 } });
+  await app.register(uploadsRoutes);
 
   await app.register(swagger, {
     openapi: {

@@ -3,6 +3,7 @@ import { openDatabase } from './db/connection.js';
 import { buildApp } from './app.js';
 import { createMailer } from './services/mail.js';
 import { RateLimiter } from './services/rate-limiter.js';
+import { createDiskStorage } from './services/storage.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import pino from 'pino';
 
@@ -17,6 +18,7 @@ const ctx = {
   config,
   mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
   limiter: new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_SECONDS * 1000),
+  storage: createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir }),
 };
 
 if (config.SEED_DEMO) {

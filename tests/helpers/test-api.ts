@@ -10,6 +10,7 @@ import { openDatabase } from '../../server/db/connection';
 import type { AppContext } from '../../server/context';
 import { createMailer } from '../../server/services/mail';
 import { RateLimiter } from '../../server/services/rate-limiter';
+import { createDiskStorage } from '../../server/services/storage';
 import { databaseUrl, TEST_PG_URL } from '../setup/database-url';
 import pino from 'pino';
 
@@ -42,6 +43,7 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     config,
     mailer: createMailer({ from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
     limiter: new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_SECONDS * 1000),
+    storage: createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir }),
   };
   const app = await buildApp(ctx);
   await app.ready();

@@ -1,0 +1,17 @@
+import { fileTypeFromBuffer } from 'file-type';
+
+export type DetectedType = { ext: string; mime: string };
+
+/**
+ * The type of a file by its content (magic bytes), never by its name.
+ * Old Word documents are OLE compound files: reported as doc when the name agrees.
+ */
+export async function detectFileType(data: Buffer, filename?: string): Promise<DetectedType | undefined> {
+  const type = await fileTypeFromBuffer(data);
+  if (!type) return undefined;
+  if (type.ext === 'cfb' && filename?.toLowerCase().endsWith('.doc')) return { ext: 'doc', mime: 'application/msword' };
+  return { ext: type.ext, mime: type.mime };
+}
+
+export const IMAGE_TYPES = { project: ['jpg', 'png', 'gif'], profile: ['jpg', 'png'] } as const;
+export const DOCUMENT_TYPES = ['pdf', 'doc', 'docx'] as const;
