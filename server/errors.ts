@@ -37,6 +37,20 @@ function describeClientError(error: FastifyError): string {
   }
 }
 
+/**
+ * PostgreSQL refuses some text the JSON parser and the zod schemas accept (a NUL character, for one):
+ * that is the client's input, not the server's failure, so it answers 400 like any invalid value.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function databaseErrorCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -53,6 +67,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (error.validation) {
       return reply.status(400).send({ message: error.message });
+    }
+    if (UNSTORABLE_TEXT_CODES.has(databaseErrorCode(error) ?? '')) {
+      return reply.status(400).send({ message: 'The request contains characters that cannot be stored (such as a NUL character)' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -13,7 +13,7 @@ import {
   UserReply,
 } from '../contract/users.js';
 import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
-import { newId } from '../db/ids.js';
+import { ID_PATTERN, newId } from '../db/ids.js';
 import { oneTimeCodes, users } from '../db/schema.js';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../errors.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
@@ -30,7 +30,10 @@ const BAD_CODE_MESSAGE = 'The code is invalid or has expired. Request a new one.
 const errors = { 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply };
 
 export const findUserByEmail = async (db: Parameters<typeof userJson>[0], email: string) =>
-  (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1))[0];
+  // No stored email holds a NUL (PostgreSQL text cannot), and querying with one is a database error.
+  email.includes('\u0000')
+    ? undefined
+    : (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1))[0];
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, limiter } = app.ctx;
@@ -180,7 +183,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user: me } = await requireSession(db, request);
-      const [row] = await db.select().from(users).where(eq(users.id, request.params.id)).limit(1);
+      const { id } = request.params;
+      const [row] = ID_PATTERN.test(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
       // Another account is visible only as an approved firm's public profile.
       const visible = row && (row.id === me.id || (isFirmRole(row.role) && row.isVerify === VERIFY.approved));
       if (!row || !visible) throw notFound('User not found');
