@@ -1,0 +1,30 @@
+# One image, two commands: the api (default) and the web.
+#   docker run IMAGE            -> api on :3001
+#   docker run IMAGE web        -> web on :3000
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json .npmrc .puppeteerrc.cjs ./
+RUN npm install --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN npx remix build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:22-bookworm-slim AS runtime
+# Debian's Chromium renders the PDF exports (Puppeteer never downloads a browser).
+RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-liberation tini \
+  && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production API_HOST=0.0.0.0 DATA_DIR=/data PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+COPY --from=build /app/server ./server
+COPY --from=build /app/package.json ./package.json
+COPY docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+RUN useradd --create-home --uid 10001 app && mkdir -p /data && chown app:app /data && chmod +x /usr/local/bin/docker-entrypoint.sh
+USER app
+VOLUME /data
+EXPOSE 3000 3001
+ENTRYPOINT ["tini", "--", "docker-entrypoint.sh"]
+CMD ["api"]
