@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ErrorReply,
@@ -145,19 +145,35 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
       }
       if (!safeEqual(code.codeHash, hashToken(otp))) {
-        const attempts = code.attempts + 1;
+        // Counted in the database, so simultaneous wrong tries cannot share one count.
         await db
           .update(oneTimeCodes)
-          .set({ attempts, usedAt: attempts >= CODE_MAX_ATTEMPTS ? new Date() : null })
-          .where(eq(oneTimeCodes.id, code.id));
+          .set({
+            attempts: sql`${oneTimeCodes.attempts} + 1`,
+            usedAt: sql`case when ${oneTimeCodes.attempts} + 1 >= ${CODE_MAX_ATTEMPTS} then now() else ${oneTimeCodes.usedAt} end`,
+          })
+          .where(and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.usedAt)));
         throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
       }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(oneTimeCodes).set({ usedAt: new Date() }).where(eq(oneTimeCodes.id, code.id));
+        // Claims the code only if it is still open: of two simultaneous uses, one wins.
+        const claimed = await tx
+          .update(oneTimeCodes)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(oneTimeCodes.id, code.id),
+              isNull(oneTimeCodes.usedAt),
+              lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
+              gt(oneTimeCodes.expiresAt, new Date()),
+            ),
+          )
+          .returning({ id: oneTimeCodes.id });
+        if (claimed.length === 0) throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await revokeAllSessions(tx, user.id);
       });
-      await revokeAllSessions(db, user.id);
       return { message: 'Your password has been reset. You can log in now.' };
     },
   );
