@@ -13,6 +13,7 @@ import { z } from 'zod/v4';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './errors.js';
 import { uploadsRoutes } from './routes/uploads.js';
+import { socialLoginRoutes } from './routes/social-login.js';
 import { usersRoutes } from './routes/users.js';
 
 export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseLogger } = {}) {
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
         },
       );
       await api.register(usersRoutes);
+      await api.register(socialLoginRoutes);
     },
     { prefix: '/api' },
   );

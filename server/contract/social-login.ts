@@ -1,0 +1,47 @@
+import { z } from 'zod/v4';
+
+/** Sign in with Google and with Apple (showcase-and-accounts.md: social login payload, POST /users/login/social). */
+
+export const SOCIAL_PROVIDERS = ['google', 'apple'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export const SOCIAL_PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
+
+export function isSocialProvider(value: string): value is SocialProvider {
+  return (SOCIAL_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** The spec's button sizes (section 9): large 40, medium 32, small 20 px. */
+export const SOCIAL_BUTTON_HEIGHTS = { large: 40, medium: 32, small: 20 } as const;
+export type SocialButtonSize = keyof typeof SOCIAL_BUTTON_HEIGHTS;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+/**
+ * The payload of the spec. The token is the only thing trusted: socialId and email must be the
+ * token's own subject and email. loginType stays a plain string here so that an unknown provider
+ * is refused like any foreign token (401), not as a malformed body.
+ */
+export const SocialLoginBody = z.object({
+  displayName: optionalText(120),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Email is too long')
+    .email('Invalid email format')
+    .transform((v) => v.toLowerCase()),
+  idToken: z.string({ error: 'idToken is required' }).min(1, 'idToken is required').max(10_000, 'idToken is too long'),
+  loginType: z.string({ error: 'loginType is required' }).min(1, 'loginType is required').max(32),
+  photoURL: optionalText(2048),
+  socialId: z.string({ error: 'socialId is required' }).trim().min(1, 'socialId is required').max(255),
+  /** Not in the spec's payload: the login view's Remember me, as for POST /users/login. */
+  remember: z.boolean().optional().default(false),
+});
+export type SocialLoginBody = z.infer<typeof SocialLoginBody>;

@@ -1,0 +1,123 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SOCIAL_PROVIDER_LABELS, SocialLoginBody, isSocialProvider, type SocialProvider } from '../contract/social-login.js';
+import { ErrorReply, LoginReply } from '../contract/users.js';
+import { VERIFY } from '../contract/vocabulary.js';
+import type { Database } from '../db/connection.js';
+import { newId } from '../db/ids.js';
+import { socialIdentities, users } from '../db/schema.js';
+import { tooManyRequests, unauthorized } from '../errors.js';
+import { createIdTokenVerifier, idTokenProviders, type VerifiedIdentity } from '../services/id-tokens.js';
+import { createSession, type UserRow } from '../services/sessions.js';
+import { userJson } from '../services/user-json.js';
+import { findUserByEmail } from './users.js';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply };
+
+async function userOfIdentity(db: Database, provider: SocialProvider, subject: string) {
+  const [row] = await db
+    .select({ user: users, email: socialIdentities.email })
+    .from(socialIdentities)
+    .innerJoin(users, eq(users.id, socialIdentities.userId))
+    .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)))
+    .limit(1);
+  return row;
+}
+
+function fallbackName(identity: VerifiedIdentity, displayName: string | null) {
+  return (displayName ?? identity.name ?? identity.email!.split('@')[0]!).slice(0, 80);
+}
+
+/**
+ * The account of a verified identity: the one already linked to it; else the account with the
+ * same (provider-verified) email, which gets the identity linked; else a new explorer account
+ * without a password. Concurrent first sign-ins settle on one account (unique email, identity pk).
+ */
+async function accountFor(db: Database, identity: VerifiedIdentity, displayName: string | null): Promise<UserRow> {
+  const label = SOCIAL_PROVIDER_LABELS[identity.provider];
+  const known = await userOfIdentity(db, identity.provider, identity.subject);
+  if (known) {
+    if (known.email !== identity.email) {
+      await db
+        .update(socialIdentities)
+        .set({ email: identity.email })
+        .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)));
+    }
+    return known.user;
+  }
+  // Linking or creating trusts the email: only an address the provider has verified.
+  if (!identity.email || !identity.emailVerified) {
+    throw unauthorized(`Your ${label} email address is not verified. Verify it with ${label}, or log in with your email and password.`);
+  }
+  const email = identity.email;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const existing = await findUserByEmail(db, email);
+    if (existing) {
+      // The super-admin signs in at /admin/login only, as with a password: never linked.
+      if (existing.isSuperAdmin) throw unauthorized(`Sign in with ${label} failed. Please try again.`);
+      await db
+        .insert(socialIdentities)
+        .values({ provider: identity.provider, subject: identity.subject, userId: existing.id, email })
+        .onConflictDoNothing();
+      // A concurrent request may have linked the identity first: the stored link decides.
+      return (await userOfIdentity(db, identity.provider, identity.subject))?.user ?? existing;
+    }
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          id: newId(),
+          userName: fallbackName(identity, displayName),
+          email,
+          passwordHash: null,
+          role: 'explorer',
+          loginType: identity.provider,
+          isVerify: VERIFY.none,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return null;
+      await tx.insert(socialIdentities).values({ provider: identity.provider, subject: identity.subject, userId: row.id, email });
+      return row;
+    });
+    if (created) return created;
+    // Someone created the account with this email meanwhile: link to it on the next round.
+  }
+  throw unauthorized(`Sign in with ${label} failed. Please try again.`);
+}
+
+export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config, limiter } = app.ctx;
+  const verifier = createIdTokenVerifier(idTokenProviders(config));
+
+  app.post(
+    '/users/login/social',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign in with a Google or Apple ID token',
+        body: SocialLoginBody,
+        response: { 200: LoginReply, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (!limiter.hit(`social:ip:${request.ip}`, `social:email:${body.email}`)) throw tooManyRequests();
+      if (!isSocialProvider(body.loginType)) throw unauthorized('Unsupported sign-in provider');
+      const provider = verifier.providers[body.loginType];
+      const label = SOCIAL_PROVIDER_LABELS[provider.name];
+
+      const identity = await verifier.verify(provider, body.idToken);
+      // The payload's socialId and email are the client's reading of the token: they must agree with it.
+      if (identity.subject !== body.socialId || identity.email !== body.email) {
+        request.log.info({ provider: provider.name }, 'social sign-in payload does not match its token');
+        throw unauthorized(`The ${label} sign-in does not match the account it claims.`);
+      }
+
+      const user = await accountFor(db, identity, body.displayName);
+      if (user.isSuperAdmin) throw unauthorized(`Sign in with ${label} failed. Please try again.`);
+      const { token } = await createSession(db, user.id, { remember: body.remember });
+      return { data: await userJson(db, user), token };
+    },
+  );
+};
