@@ -1,0 +1,127 @@
+import { z } from 'zod/v4';
+import { FIRM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
+import { User } from './users.js';
+import { PAGE_SIZE_MAX, ProjectImage } from './projects.js';
+
+/**
+ * The firm profile (profile edit modal), the profile photo and the firm directory:
+ * bodies with the spec's messages (showcase-and-accounts.md section 5) and reply shapes.
+ */
+
+export const PROFILE_TEAMS_MIN = 1;
+export const PROFILE_TEAMS_MAX = 20;
+export const TEAMS_MAX_MESSAGE = 'Cannot add more than 20 teams.';
+export const PHONE_MESSAGE = 'Enter a valid 10-digit phone number';
+export const PROFILE_IMAGE_MESSAGE = 'Only image allowed';
+/** Bytes of a profile photo upload. */
+export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Square sizes of the stored profile photo (WebP); `profileImage` is the 256 one. */
+export const AVATAR_SIZES = [96, 256, 512] as const;
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+export const ProfileTeamRow = z.object({
+  name: required('name is required', 120),
+  role: required('role is required', 120),
+});
+export type ProfileTeamRow = z.infer<typeof ProfileTeamRow>;
+
+/** PUT /api/users/update-profile/{id} (own id only). */
+export const UpdateProfileBody = z.object({
+  firmName: required('firm name is required'),
+  /** The firm type (spec: "designation"); also becomes the account's role. */
+  firmType: z
+    .string({ error: 'designation is required' })
+    .trim()
+    .min(1, 'designation is required')
+    .refine((v) => (FIRM_ROLES as readonly string[]).includes(v), 'Choose a firm type from the list'),
+  country: required('Country is required', 100),
+  state: required('State is required', 100),
+  city: required('City is required', 100),
+  contactNo: z
+    .string({ error: PHONE_MESSAGE })
+    .trim()
+    .regex(/^\d{10}$/, PHONE_MESSAGE),
+  email: required('email is required', 254)
+    .pipe(z.string().email('Invalid email format'))
+    .transform((v) => v.toLowerCase()),
+  website: z
+    .string()
+    .trim()
+    .max(300, 'At most 300 characters')
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'Enter a valid website address (https://…)'),
+  userDetails: required('details are required', 5000),
+  teams: z
+    .array(ProfileTeamRow, { error: 'Add at least one team member' })
+    .min(PROFILE_TEAMS_MIN, 'Add at least one team member')
+    .max(PROFILE_TEAMS_MAX, TEAMS_MAX_MESSAGE),
+});
+export type UpdateProfileInput = z.input<typeof UpdateProfileBody>;
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+/**
+ * POST /api/users/profile-image: multipart with one file field `file` (JPG/JPEG/PNG by content) and
+ * optional text fields `x`, `y`, `size`: the square to keep, in pixels of the original image as
+ * displayed (after its EXIF rotation) — what react-easy-crop's croppedAreaPixels gives. Without
+ * them the server keeps the centred square. Answers `{ data: user }` with the new profileImage.
+ */
+export const ProfileImageCrop = z.object({
+  x: z.coerce.number().int().min(0),
+  y: z.coerce.number().int().min(0),
+  size: z.coerce.number().int().min(1),
+});
+export type ProfileImageCrop = z.infer<typeof ProfileImageCrop>;
+
+/**
+ * The variants of a profileImage url: stored photos end in `/256.webp` and have 96 and 512
+ * siblings; any other url (a social sign-in photo) is used as it is for every size.
+ */
+export function avatarVariants(url: string | null | undefined): { s96: string; s256: string; s512: string } | null {
+  if (!url) return null;
+  const m = /^(.*)\/256\.webp$/.exec(url);
+  if (!m) return { s96: url, s256: url, s512: url };
+  return { s96: `${m[1]}/96.webp`, s256: url, s512: `${m[1]}/512.webp` };
+}
+
+// Firm directory ---------------------------------------------------------------------------
+
+export const FIRM_PAGE_SIZE = 10;
+/** Projects (with their first image) shown on a directory card. */
+export const FIRM_CARD_PROJECTS = 4;
+
+const filter = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** GET /api/users/user-firm */
+export const DirectoryQuery = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(PAGE_SIZE_MAX, `limit is at most ${PAGE_SIZE_MAX}`).default(FIRM_PAGE_SIZE),
+  country: filter,
+  state: filter,
+  city: filter,
+  projectType: filter.refine((v) => v === undefined || (PROJECT_TYPE_VALUES as readonly string[]).includes(v), 'Unknown project type'),
+});
+export type DirectoryQuery = z.infer<typeof DirectoryQuery>;
+
+export const FirmCardProject = z.object({
+  id: z.string(),
+  projectName: z.string(),
+  projectType: z.string(),
+  /** The project's first image, or null. */
+  thumbnail: ProjectImage.nullable(),
+});
+export type FirmCardProject = z.infer<typeof FirmCardProject>;
+
+/** A directory card: the firm (User shape, profileImage is the avatar) with its latest public projects. */
+export const FirmCard = User.extend({ projects: z.array(FirmCardProject) });
+export type FirmCard = z.infer<typeof FirmCard>;
+
+export const DirectoryReply = z.object({ firms: z.array(FirmCard), count: z.number().int() });
+export type DirectoryReply = z.infer<typeof DirectoryReply>;

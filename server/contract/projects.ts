@@ -1,0 +1,219 @@
+import { z } from 'zod/v4';
+import { PROJECT_TYPE_VALUES } from './vocabulary.js';
+import { User } from './users.js';
+
+/**
+ * Public (portfolio) projects and their images: the bodies the api validates and the shapes it
+ * answers (DESIGN.md section 4), with the spec's messages (showcase-and-accounts.md section 5).
+ * Shared with the web: forms use the same schemas, pages the same types.
+ */
+
+export const PROJECT_IMAGES_MIN = 4;
+export const PROJECT_IMAGES_MAX = 100;
+/** Bytes per uploaded project image. */
+export const PROJECT_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** Files per POST /api/projects/images request. */
+export const PROJECT_IMAGES_PER_REQUEST = 20;
+export const PROJECT_TEAMS_MAX = 50;
+export const PROJECT_ARCHITECTURE_MAX = 50;
+export const YEAR_MIN = 1800;
+/** Planned projects may carry a year a little ahead. */
+export const yearMax = () => new Date().getFullYear() + 10;
+
+export const IMAGE_TYPE_MESSAGE = 'File is not a valid image (JPEG, PNG, or GIF required).';
+export const IMAGES_MIN_MESSAGE = 'Please upload at least 4 images';
+export const IMAGES_MAX_MESSAGE = 'Cannot add more than 100 images.';
+
+/** Widths of the WebP variants; a variant is never wider than the original. */
+export const VARIANT_WIDTHS = { w480: 480, w960: 960, w1600: 1600 } as const;
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A whole number from JSON (number) or a form (digits); empty means missing. */
+const wholeNumber = (requiredMessage: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+    z.number({ error: requiredMessage }).refine(Number.isFinite, requiredMessage).pipe(z.number().int('Enter a whole number')),
+  );
+
+export const ProjectTeamRow = z.object({
+  name: required('Name is required', 120),
+  role: required('Role is required', 120),
+});
+export type ProjectTeamRow = z.infer<typeof ProjectTeamRow>;
+
+export const ArchitectureRow = z.object({
+  name: z.string().trim().max(200, 'At most 200 characters').default(''),
+  style: z.string().trim().max(200, 'At most 200 characters').default(''),
+});
+export type ArchitectureRow = z.infer<typeof ArchitectureRow>;
+
+/**
+ * An image reference in a project body: the `id` of an image POST /api/projects/images returned
+ * (an upload of the signed-in firm not yet in a project), or the `id` of an image already in this
+ * project (on PUT). The order of the list is the order of the gallery.
+ */
+export const ImageRef = z.string({ error: 'Invalid image' }).trim().min(1, 'Invalid image').max(80, 'Invalid image');
+
+export const PublicProjectBody = z.object({
+  projectName: required('Project name is required'),
+  projectType: z
+    .string({ error: 'Project type is required' })
+    .trim()
+    .min(1, 'Project type is required')
+    .refine((v) => (PROJECT_TYPE_VALUES as readonly string[]).includes(v), 'Choose a project type from the list'),
+  projectLocation: optionalText(200),
+  area: wholeNumber('Area is required').pipe(z.number().positive('Area must be greater than 0').max(100_000_000, 'Area is too large')),
+  year: wholeNumber('Year is required').pipe(
+    z.number().refine((y) => y >= YEAR_MIN && y <= yearMax(), { message: `Enter a year between ${YEAR_MIN} and ${yearMax()}` }),
+  ),
+  country: required('Country is required', 100),
+  state: required('State is required', 100),
+  city: required('City is required', 100),
+  description: required('Description is required', 10_000),
+  /** Optional rows; rows with neither name nor style are dropped. */
+  architecture: z
+    .array(ArchitectureRow)
+    .max(PROJECT_ARCHITECTURE_MAX, `Cannot add more than ${PROJECT_ARCHITECTURE_MAX} architecture rows.`)
+    .default([])
+    .transform((rows) => rows.filter((r) => r.name !== '' || r.style !== '')),
+  teams: z
+    .array(ProjectTeamRow, { error: 'Add at least one team member' })
+    .min(1, 'Add at least one team member')
+    .max(PROJECT_TEAMS_MAX, `Cannot add more than ${PROJECT_TEAMS_MAX} team rows.`),
+  imageIds: z
+    .array(ImageRef, { error: IMAGES_MIN_MESSAGE })
+    .min(PROJECT_IMAGES_MIN, IMAGES_MIN_MESSAGE)
+    .max(PROJECT_IMAGES_MAX, IMAGES_MAX_MESSAGE)
+    .refine((ids) => new Set(ids).size === ids.length, 'The same image is listed twice'),
+});
+/** What a client sends (POST /api/projects/public-project, PUT /api/projects/public-project/{id}). */
+export type PublicProjectInput = z.input<typeof PublicProjectBody>;
+export type PublicProjectBody = z.infer<typeof PublicProjectBody>;
+
+/** One stored image: urls of its WebP variants and the size of the (re-encoded) original. */
+export const ProjectImage = z.object({
+  id: z.string(),
+  /** The 960 px variant (the url the spec's projectImages lists). */
+  url: z.string(),
+  w480: z.string(),
+  w960: z.string(),
+  w1600: z.string(),
+  /** Width and height after EXIF rotation; variant n is min(n, width) px wide. */
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ProjectImage = z.infer<typeof ProjectImage>;
+
+/** An image just uploaded, not yet in a project; its id goes into `imageIds`. */
+export const UploadedImage = ProjectImage;
+export type UploadedImage = ProjectImage;
+
+export const UploadImagesReply = z.object({
+  images: z.array(UploadedImage),
+  /** The 960 px urls, in upload order (the spec's `{ urls }` upload answer). */
+  urls: z.array(z.string()),
+});
+export type UploadImagesReply = z.infer<typeof UploadImagesReply>;
+
+export const PublicProject = z.object({
+  id: z.string(),
+  userId: z.string(),
+  isPrivate: z.literal(false),
+  projectName: z.string(),
+  projectType: z.string(),
+  /** Display label of projectType (DESIGN.md section 7). */
+  projectTypeLabel: z.string(),
+  projectLocation: z.string().nullable(),
+  area: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  description: z.string().nullable(),
+  architecture: z.array(z.object({ name: z.string(), style: z.string() })),
+  teams: z.array(z.object({ name: z.string(), role: z.string() })),
+  /** 960 px urls in gallery order, as the spec reads them. */
+  projectImages: z.array(z.string()),
+  /** The same images with every variant, for srcset. */
+  images: z.array(ProjectImage),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicProject = z.infer<typeof PublicProject>;
+
+/** The owner shown beside a project in lists (explore gallery). */
+export const FirmSummary = z.object({
+  id: z.string(),
+  userName: z.string(),
+  firmName: z.string().nullable(),
+  firmType: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+});
+export type FirmSummary = z.infer<typeof FirmSummary>;
+
+export const ExploreProject = PublicProject.extend({ owner: FirmSummary });
+export type ExploreProject = z.infer<typeof ExploreProject>;
+
+export const EXPLORE_PAGE_SIZE = 10;
+export const PAGE_SIZE_MAX = 50;
+
+const pageNumber = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1);
+const pageLimit = (defaultSize: number) =>
+  z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit is at least 1').max(PAGE_SIZE_MAX, `limit is at most ${PAGE_SIZE_MAX}`).default(defaultSize);
+
+export const ExploreQuery = z.object({ page: pageNumber, limit: pageLimit(EXPLORE_PAGE_SIZE) });
+export type ExploreQuery = z.infer<typeof ExploreQuery>;
+
+// Replies ---------------------------------------------------------------------------------
+
+/** GET /api/projects/portfolio (the signed-in firm's own portfolio). */
+export const PortfolioReply = z.object({ userData: User, projects: z.array(PublicProject) });
+export type PortfolioReply = z.infer<typeof PortfolioReply>;
+
+/** POST /api/projects/public-project (201) and PUT /api/projects/public-project/{id} (200). */
+export const ProjectReply = z.object({ data: PublicProject });
+export type ProjectReply = z.infer<typeof ProjectReply>;
+
+/** GET /api/projects/public-project/{id}. */
+export const ProjectDetailReply = z.object({ projectData: PublicProject, userData: User });
+export type ProjectDetailReply = z.infer<typeof ProjectDetailReply>;
+
+/** GET /api/projects/explore. */
+export const ExploreReply = z.object({ projects: z.array(ExploreProject), count: z.number().int() });
+export type ExploreReply = z.infer<typeof ExploreReply>;
+
+/** GET /api/projects/explore/{id}. */
+export const ExploreDetailReply = z.object({ data: ProjectDetailReply });
+export type ExploreDetailReply = z.infer<typeof ExploreDetailReply>;
+
+/** GET /api/projects/public-portfolio/{id}. */
+export const PublicPortfolioReply = z.object({ data: z.object({ projects: z.array(PublicProject), userData: User }) });
+export type PublicPortfolioReply = z.infer<typeof PublicPortfolioReply>;
+
+export const SEARCH_LIMIT = 10;
+export const SearchQuery = z.object({ search: z.string().max(200, 'search is at most 200 characters').default('') });
+
+/** GET /api/projects/search?search= */
+export const SearchReply = z.object({
+  data: z.object({
+    projects: z.array(z.object({ id: z.string(), projectName: z.string() })),
+    firmList: z.array(z.object({ id: z.string(), userName: z.string(), firmName: z.string().nullable() })),
+  }),
+});
+export type SearchReply = z.infer<typeof SearchReply>;
+
+/** DELETE /api/projects/public-project/{id} and DELETE /api/projects/images/{id}. */
+export const DeletedReply = z.object({ message: z.string() });
