@@ -2,27 +2,50 @@ import type { Submission } from '@conform-to/react';
 import { json } from '@remix-run/node';
 import { ApiError } from './api.server';
 
+export type FormFailureOptions = {
+  /** The api's failure, mapped onto the form; anything else than an ApiError is rethrown. */
+  error?: unknown;
+  /** Fields whose values are not sent back (passwords). */
+  hideFields?: string[];
+  /** Tells apart several forms of one page. */
+  intent?: string;
+  /** The form's field names, when the api's detail paths cannot be found in the submitted payload. */
+  fields?: string[];
+  status?: number;
+};
+
+/** Whether an api detail path (`email`, `teams.0.name`) names a field of the submitted form. */
+function isFormField(path: string, payload: Record<string, unknown>, fields?: string[]) {
+  if (!path) return false;
+  const top = path.split('.')[0]!;
+  return fields ? fields.includes(path) || fields.includes(top) : path in payload || top in payload;
+}
+
 /**
  * The 400 answer of a form action: the submission's reply with the api's field details mapped
- * onto the fields (or its message as a form error), password fields emptied.
+ * onto the fields (details naming no field of the form, or no details at all, become a form
+ * error with the api's message), password fields emptied. The api's message also comes back as
+ * an error toast, as the spec's error catalogue asks.
  */
-export function formFailure<T>(
-  submission: Submission<T>,
-  options: { error?: unknown; hideFields?: string[]; intent?: string; status?: number } = {},
-) {
+export function formFailure<T>(submission: Submission<T>, options: FormFailureOptions = {}) {
   const { error, hideFields, intent } = options;
   let reply;
   if (error instanceof ApiError) {
     const fieldErrors: Record<string, string[]> = {};
-    for (const detail of error.details) (fieldErrors[detail.path] ??= []).push(detail.message);
-    reply = submission.reply({ formErrors: error.details.length ? [] : [error.message], fieldErrors, hideFields });
+    const formErrors: string[] = [];
+    const payload = (submission.payload ?? {}) as Record<string, unknown>;
+    for (const detail of error.details) {
+      if (isFormField(detail.path, payload, options.fields)) (fieldErrors[detail.path] ??= []).push(detail.message);
+      else if (!formErrors.includes(detail.message)) formErrors.push(detail.message);
+    }
+    if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
+    reply = submission.reply({ formErrors, fieldErrors, hideFields });
   } else if (error) {
     throw error;
   } else {
     reply = submission.reply({ hideFields });
   }
   const status = options.status ?? (error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 400);
-  // Server failures are also announced as a toast, as the spec's error catalogue asks.
   const toast = error instanceof ApiError ? { type: 'error' as const, message: error.message } : null;
   return json({ intent, result: reply, toast }, { status });
 }

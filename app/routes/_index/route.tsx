@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { SocialSignIn } from '~/components/social-sign-in';
 import { Toast } from '~/components/toast';
 import { requireAnonymous } from '~/utils/auth.server';
 import { honeypot } from '~/utils/honeypot.server';
 import { handleAuthAction } from './actions.server';
-import { AuthPanel } from './auth-panel';
+import { AuthPanel, useAuthView, ViewLink } from './auth-panel';
 import { parseView } from './schemas';
 
 export const meta: MetaFunction = () => [
@@ -37,8 +38,10 @@ const FEATURES = [
 ];
 
 export default function Home() {
-  const { view, email, honeypot: honeypotProps } = useLoaderData<typeof loader>();
+  const { view: urlView, email, honeypot: honeypotProps } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // After a submission the panel shows the submitted form's view, with its errors.
+  const { view, switchTo, panel } = useAuthView(actionData?.intent ? parseView(actionData.intent) : urlView);
   return (
     <HoneypotProvider {...honeypotProps}>
       <div className="home">
@@ -50,11 +53,12 @@ export default function Home() {
               Publish a portfolio the public can explore, and keep projects, schedules, files and your team in a private
               workspace.
             </p>
-            <a href="#auth" className="button button-primary button-large">
+            {/* Logged-in visitors never see this page (they are sent to /explore), so Explore leads to the login form. */}
+            <ViewLink view="login" onSwitch={switchTo} className="button button-primary button-large">
               Explore
-            </a>
+            </ViewLink>
           </div>
-          <AuthPanel initialView={view} actionData={actionData} email={email} />
+          <AuthPanel view={view} onSwitch={switchTo} panelRef={panel} actionData={actionData} email={email} social={<SocialSignIn />} />
         </section>
         <section className="features" aria-labelledby="features-title">
           <h2 id="features-title">Your private workspace</h2>
