@@ -1,0 +1,122 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { createMailer } from '../services/mail';
+import { RateLimiter } from '../services/rate-limiter';
+import { createDiskStorage } from '../services/storage';
+import { openDatabase, type DatabaseHandle } from './connection';
+
+/** The api on the embedded database (no DATABASE_URL), as a newcomer runs it. */
+async function startOn(url: string | undefined, dataDir: string) {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+  const database: DatabaseHandle = await openDatabase({ url, dataDir });
+  const log = pino({ level: 'silent' });
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    mailer: createMailer({ from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
+    limiter: new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_SECONDS * 1000),
+    storage: createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir }),
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    database,
+    outbox: async () => {
+      const files = (await fs.readdir(config.outboxDir).catch(() => [] as string[])).sort();
+      return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(config.outboxDir, f), 'utf8')) as { to: string; text: string }));
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pglite-smoke-'));
+});
+afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
+
+// Starting PGlite (WebAssembly) and migrating takes seconds, more on a busy machine.
+describe('the api on PGlite', { timeout: 120_000 }, () => {
+  it('registers, logs in, reads /users/me, resets a password and logs out on an in-memory database', async () => {
+    const api = await startOn('memory://', dataDir);
+    try {
+      expect(api.database.kind).toBe('pglite');
+      expect((await api.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+
+      const register = await api.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { userName: 'Lite User', email: 'Lite@Example.test', password: 'secret123', role: 'architect' },
+      });
+      expect(register.statusCode).toBe(201);
+      expect(register.json().userData).toMatchObject({ email: 'lite@example.test', role: 'architect' });
+
+      const duplicate = await api.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { userName: 'Again', email: 'LITE@example.test', password: 'secret123' },
+      });
+      expect(duplicate.statusCode).toBe(409);
+
+      const login = await api.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'lite@example.test', password: 'secret123', remember: true } });
+      expect(login.statusCode).toBe(200);
+      const token = login.json().token as string;
+
+      const me = await api.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json().data).toMatchObject({ userName: 'Lite User', email: 'lite@example.test' });
+
+      // Password reset runs a transaction; a NUL character is refused with 400 by this database too.
+      await api.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: 'lite@example.test' } });
+      const code = /\b(\d{6})\b/.exec((await api.outbox()).at(-1)!.text)![1];
+      const reset = await api.app.inject({
+        method: 'POST',
+        url: '/api/users/reset-password',
+        payload: { email: 'lite@example.test', otp: code, newPassword: 'another123' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await api.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+      const nul = await api.app.inject({ method: 'POST', url: '/api/users/register', payload: { userName: 'a\u0000b', email: 'nul@example.test', password: 'secret123' } });
+      expect(nul.statusCode).toBe(400);
+
+      const second = await api.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'lite@example.test', password: 'another123' } });
+      const secondToken = second.json().token as string;
+      const logout = await api.app.inject({ method: 'POST', url: '/api/users/logout', headers: { authorization: `Bearer ${secondToken}` } });
+      expect(logout.statusCode).toBe(200);
+      expect((await api.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${secondToken}` } })).statusCode).toBe(401);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('keeps accounts in the data folder across restarts (migrations run again without harm)', async () => {
+    const first = await startOn(undefined, dataDir);
+    try {
+      const res = await first.app.inject({ method: 'POST', url: '/api/users/register', payload: { userName: 'Kept', email: 'kept@example.test', password: 'secret123' } });
+      expect(res.statusCode).toBe(201);
+    } finally {
+      await first.close();
+    }
+    await expect(fs.stat(path.join(dataDir, 'pglite'))).resolves.toBeTruthy();
+
+    const second = await startOn(undefined, dataDir);
+    try {
+      const login = await second.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'kept@example.test', password: 'secret123' } });
+      expect(login.statusCode).toBe(200);
+      const me = await second.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${login.json().token}` } });
+      expect(me.json().data.userName).toBe('Kept');
+    } finally {
+      await second.close();
+    }
+  });
+});
