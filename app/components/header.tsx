@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from '@remix-run/react';
+import { Form, Link, NavLink, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '~/utils/session.server';
 import { matchesPath } from '~/utils/paths';
@@ -26,6 +26,8 @@ export function Header({
 }) {
   const isExplorer = user?.role === 'explorer';
   const showWorkspace = user !== null && !isExplorer;
+  // The menu checkbox is remounted (unchecked) on every navigation, so the menu closes once a link is followed.
+  const { key: locationKey } = useLocation();
   const workspace = !user || pricing ? { to: '/workspace/pricing', label: 'Pricing' } : { to: '/workspace/project', label: 'Workspace' };
   return (
     <header className="site-header">
@@ -37,13 +39,13 @@ export function Header({
           <span className="logo-text">Archivista</span>
         </Link>
         {search}
-        <input type="checkbox" id="nav-toggle" className="nav-toggle" aria-label="Menu" />
+        <input key={locationKey} type="checkbox" id="nav-toggle" className="nav-toggle" aria-label="Menu" aria-controls="site-nav" />
         <label htmlFor="nav-toggle" className="nav-toggle-label" aria-hidden="true">
           <span />
           <span />
           <span />
         </label>
-        <nav className="site-nav" aria-label="Main">
+        <nav id="site-nav" className="site-nav" aria-label="Main">
           {!user ? <NavItem to="/" pathname={pathname}>Home</NavItem> : null}
           {user ? (
             <>

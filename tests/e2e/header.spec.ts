@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { DEMO, expect, loginAs, ready, test } from './fixtures';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const link = (page: Page, name: string) => nav(page).getByRole('link', { name, exact: true });
+const button = (page: Page, name: string) => nav(page).getByRole('button', { name, exact: true });
+
+test.describe('header', () => {
+  test('a visitor sees Home, Log in and Sign up, and nothing of the signed-in side', async ({ page, js }) => {
+    await page.goto('/');
+    await ready(page, js);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Archivista home' })).toHaveAttribute('href', '/');
+    await expect(link(page, 'Home')).toHaveAttribute('aria-current', 'page');
+    await expect(link(page, 'Log in')).toHaveAttribute('href', '/?view=login#auth');
+    await expect(link(page, 'Sign up')).toHaveAttribute('href', '/?view=signup#auth');
+    for (const name of ['Explore', 'Firms', 'Portfolio', 'Workspace', 'Pricing', 'Register Firm']) await expect(link(page, name)).toHaveCount(0);
+    await expect(button(page, 'Logout')).toHaveCount(0);
+  });
+
+  test('an explorer sees Explore, Firms, Register Firm and Logout, but no Portfolio or Workspace', async ({ page, js }) => {
+    await loginAs(page, DEMO.explorer);
+    await page.goto('/explore');
+    await ready(page, js);
+    await expect(link(page, 'Explore')).toHaveAttribute('aria-current', 'page');
+    await expect(link(page, 'Firms')).toHaveAttribute('href', '/firms');
+    await expect(link(page, 'Register Firm')).toBeVisible();
+    await expect(button(page, 'Logout')).toBeVisible();
+    for (const name of ['Home', 'Portfolio', 'Workspace', 'Pricing', 'Log in', 'Sign up']) await expect(link(page, name)).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Archivista home' })).toHaveAttribute('href', '/explore');
+  });
+
+  for (const [label, email] of [
+    ['an architecture firm', DEMO.firm],
+    ['an interior firm', DEMO.interiorFirm],
+  ] as const) {
+    test(`${label} sees Explore, Firms, Portfolio and Workspace, but no Register Firm`, async ({ page, js }) => {
+      await loginAs(page, email);
+      await page.goto('/firms');
+      await ready(page, js);
+      await expect(link(page, 'Explore')).toHaveAttribute('href', '/explore');
+      await expect(link(page, 'Firms')).toHaveAttribute('aria-current', 'page');
+      await expect(link(page, 'Portfolio')).toHaveAttribute('href', '/portfolio');
+      await expect(link(page, 'Workspace')).toHaveAttribute('href', '/workspace/project');
+      await expect(button(page, 'Logout')).toBeVisible();
+      for (const name of ['Home', 'Register Firm', 'Pricing', 'Log in', 'Sign up']) await expect(link(page, name)).toHaveCount(0);
+    });
+  }
+
+  test('the header links lead to their pages', async ({ page, js }) => {
+    await loginAs(page, DEMO.firm);
+    await page.goto('/explore');
+    await ready(page, js);
+    await link(page, 'Workspace').click();
+    await expect(page).toHaveURL(/\/workspace\/project$/);
+    await expect(link(page, 'Workspace')).toHaveAttribute('aria-current', 'page');
+    await link(page, 'Portfolio').click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await link(page, 'Firms').click();
+    await expect(page).toHaveURL(/\/firms$/);
+  });
+});
+
+test.describe('footer', () => {
+  test('the home page has no footer', async ({ page, js }) => {
+    await page.goto('/');
+    await ready(page, js);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  });
+
+  test('every other page has the footer with Powered By, the year and five social links', async ({ page, js }) => {
+    await page.goto('/admin/login');
+    await ready(page, js);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+
+    await loginAs(page, DEMO.firm);
+    for (const path of ['/explore', '/firms', '/portfolio', '/workspace/pricing']) {
+      await page.goto(path);
+      await ready(page, js);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer).toContainText('Powered By');
+      await expect(footer).toContainText('2024');
+      await expect(footer.getByRole('list', { name: 'Social media' }).getByRole('link')).toHaveCount(5);
+    }
+  });
+});
+
+test.describe('mobile menu at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the menu button opens and closes the menu (a checkbox, so also without JavaScript)', async ({ page, js }) => {
+    await page.goto('/');
+    await ready(page, js);
+    const toggle = page.locator('label[for="nav-toggle"]');
+    await expect(toggle).toBeVisible();
+    await expect(nav(page)).toBeHidden();
+    await toggle.click();
+    await expect(nav(page)).toBeVisible();
+    await expect(link(page, 'Home')).toBeVisible();
+    await expect(link(page, 'Log in')).toBeVisible();
+    await toggle.click();
+    await expect(nav(page)).toBeHidden();
+
+    await toggle.click();
+    await link(page, 'Sign up').click();
+    await expect(page).toHaveURL(/view=signup/);
+    await expect(page.locator('#auth').getByRole('heading', { name: 'Sign up' })).toBeVisible();
+    // After following a link the menu is closed again.
+    await expect(nav(page)).toBeHidden();
+  });
+
+  test('a signed-in firm finds its links and Logout in the menu', async ({ page, js }) => {
+    await loginAs(page, DEMO.firm);
+    await page.goto('/explore');
+    await ready(page, js);
+    await page.locator('label[for="nav-toggle"]').click();
+    for (const name of ['Explore', 'Firms', 'Portfolio', 'Workspace']) await expect(link(page, name)).toBeVisible();
+    await button(page, 'Logout').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('#auth').getByRole('heading', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('nothing is wider than the screen on the home page', async ({ page, js }) => {
+    for (const view of ['login', 'signup', 'forgot', 'reset']) {
+      await page.goto(`/?view=${view}`);
+      await ready(page, js);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, view).toBeLessThanOrEqual(375);
+    }
+  });
+});
