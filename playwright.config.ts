@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { E2E } from './tests/e2e/env';
+import { socialWebEnv } from './tests/e2e/social-env';
 
 const chromium = {
   browserName: 'chromium' as const,
@@ -45,6 +46,7 @@ export default defineConfig({
         SESSION_SECRET: E2E.sessionSecret,
         NODE_ENV: 'production',
         SECURE_COOKIES: 'false',
+        ...socialWebEnv,
       },
     },
   ],

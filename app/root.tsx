@@ -7,6 +7,7 @@ import { Header } from '~/components/header';
 import { ErrorPage } from '~/components/error-page';
 import { Toast } from '~/components/toast';
 import { getSessionUser } from '~/utils/session.server';
+import { socialSignInConfig } from '~/utils/social.server';
 import stylesheet from '~/styles/app.css';
 
 export const links: LinksFunction = () => [
@@ -20,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
   const user = await getSessionUser(request);
   // The pricing flag of the spec: until subscriptions exist the workspace link stays "Workspace".
-  return json({ user, toast: toast ?? null, pricing: false }, { headers });
+  // Client ids of Google and Apple sign-in (public values) for the login view.
+  return json({ user, toast: toast ?? null, pricing: false, socialSignIn: socialSignInConfig() }, { headers });
 }
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -8,6 +8,9 @@ const schema = z.object({
   SECURE_COOKIES: z.enum(['true', 'false']).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   APPLE_CLIENT_ID: z.string().optional(),
+  /** The providers' sign-in scripts; tests point them at a local identity provider. */
+  GOOGLE_SCRIPT_URL: z.string().url().default('https://accounts.google.com/gsi/client'),
+  APPLE_SCRIPT_URL: z.string().url().default('https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js'),
 });
 
 const parsed = schema.safeParse(process.env);

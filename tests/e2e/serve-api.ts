@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { databaseUrl, TEST_PG_URL } from '../setup/database-url';
 import { E2E } from './env';
+import { startE2EIdentityProvider } from './social-env';
 
 const admin = new pg.Client({ connectionString: TEST_PG_URL });
 await admin.connect();
@@ -21,4 +22,5 @@ Object.assign(process.env, {
   RATE_LIMIT_MAX: '10000',
   LOG_LEVEL: 'warn',
 });
+await startE2EIdentityProvider();
 await import('../../server/main');

@@ -1,0 +1,59 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { redirectWithSuccess } from 'remix-toast';
+import { z } from 'zod/v4';
+import { ApiError, api } from '~/utils/api.server';
+import { requireAnonymous } from '~/utils/auth.server';
+import { commitUserSession } from '~/utils/session.server';
+import { SOCIAL_PROVIDERS } from '../../server/contract/social-login';
+import type { User } from '../../server/contract/users';
+
+/**
+ * The web action of "Sign in with Google / Apple": the login view's buttons post the provider's
+ * credential here (as form fields); the api verifies it and the session is stored as for a normal
+ * login. Failures are logged, not shown (spec, section 8): the visitor stays on the login view.
+ */
+
+const SocialSignInForm = z.object({
+  loginType: z.enum(SOCIAL_PROVIDERS),
+  idToken: z.string().min(1).max(10_000),
+  email: z.string().max(254),
+  socialId: z.string().max(255),
+  displayName: z.string().max(120).optional(),
+  photoURL: z.string().max(2048).optional(),
+  remember: z.string().optional(),
+});
+
+const LOGIN_VIEW = '/?view=login#auth';
+
+export async function loader() {
+  return redirect(LOGIN_VIEW);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // A sign-in posted from another site would sign the visitor into someone else's account (login CSRF).
+  if (request.headers.get('sec-fetch-site') === 'cross-site') {
+    console.warn('[social sign-in] refused a cross-site post');
+    throw new Response('Forbidden', { status: 403 });
+  }
+  await requireAnonymous(request);
+
+  const entries = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === 'string'));
+  const parsed = SocialSignInForm.safeParse(entries);
+  if (!parsed.success) {
+    console.warn('[social sign-in] malformed credential', parsed.error.issues.map((i) => i.path.join('.')).join(', '));
+    return redirect(LOGIN_VIEW);
+  }
+  const { remember, displayName, photoURL, ...credential } = parsed.data;
+  try {
+    const { data, token } = await api<{ data: User; token: string }>(request, '/users/login/social', {
+      method: 'POST',
+      json: { ...credential, displayName: displayName || null, photoURL: photoURL || null, remember: remember === 'on' },
+    });
+    const cookie = await commitUserSession(request, token, data, { remember: remember === 'on' });
+    return redirectWithSuccess('/explore', `Welcome, ${data.userName}`, { headers: { 'Set-Cookie': cookie } });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    console.warn(`[social sign-in] ${credential.loginType} refused: ${error.status} ${error.message}`);
+    return redirect(LOGIN_VIEW);
+  }
+}
