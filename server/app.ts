@@ -13,6 +13,8 @@ import { z } from 'zod/v4';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './errors.js';
 import { uploadsRoutes } from './routes/uploads.js';
+import { adminRoutes } from './routes/admin.js';
+import { firmRegistrationRoutes } from './routes/firm-registration.js';
 import { socialLoginRoutes } from './routes/social-login.js';
 import { usersRoutes } from './routes/users.js';
 
@@ -59,6 +61,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       );
       await api.register(usersRoutes);
       await api.register(socialLoginRoutes);
+      await api.register(firmRegistrationRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,83 @@
+import { z } from 'zod/v4';
+
+/** The super-admin area (workspace-and-admin.md sections 4, 6, 7 and 9): bodies, queries and replies. */
+
+export const VERIFICATION_PAGE_SIZE = 15;
+export const VERIFICATION_PAGE_SIZE_MAX = 100;
+export const NO_TOKEN_MESSAGE = 'No token received from server';
+
+export const AdminLoginBody = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type AdminLoginBody = z.infer<typeof AdminLoginBody>;
+export const AdminLoginReply = z.object({ token: z.string() });
+
+/** Which registrations the verification list shows; the spec's list is the pending one. */
+export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected', 'all'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+
+const positiveInt = (fallback: number, max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => {
+      const n = typeof v === 'number' ? v : Number.parseInt(v ?? '', 10);
+      return Number.isFinite(n) && n >= 1 ? Math.min(Math.floor(n), max) : fallback;
+    });
+
+/** GET /api/admin/user-verification */
+export const VerificationQuery = z.object({
+  search: z
+    .string()
+    .max(200, 'Search at most 200 characters')
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  page: positiveInt(1, 100_000),
+  limit: positiveInt(VERIFICATION_PAGE_SIZE, VERIFICATION_PAGE_SIZE_MAX),
+  status: z.enum(VERIFICATION_STATUSES, { error: 'status must be pending, approved, rejected or all' }).default('pending'),
+});
+export type VerificationQuery = z.infer<typeof VerificationQuery>;
+
+export const VerificationRow = z.object({
+  id: z.string(),
+  userName: z.string(),
+  firmName: z.string().nullable(),
+  firmType: z.string().nullable(),
+  email: z.string(),
+  businessEmail: z.string().nullable(),
+  contactNo: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  isVerify: z.number().int(),
+  verifyNote: z.string().nullable(),
+  documentName: z.string().nullable(),
+  hasDocument: z.boolean(),
+  updatedAt: z.string(),
+});
+export type VerificationRow = z.infer<typeof VerificationRow>;
+
+export const VerificationListReply = z.object({ data: z.object({ userList: z.array(VerificationRow), count: z.number().int() }) });
+export type VerificationListReply = z.infer<typeof VerificationListReply>;
+
+/** PUT /api/admin/user-verification/{id}?isVerify=2|3 */
+export const DecisionQuery = z.object({
+  isVerify: z.enum(['2', '3'], { error: 'isVerify must be 2 (approve) or 3 (reject)' }).transform(Number),
+});
+/** The optional reason of a rejection, shown to the firm. */
+export const DecisionBody = z
+  .object({ note: z.string().trim().max(1000, 'At most 1000 characters').optional() })
+  .nullish();
+export const DEFAULT_REJECTION_NOTE =
+  'We could not verify your firm from the details and document you sent. Check them and register again.';
+
+export const StatisticsReply = z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() });
+export type StatisticsReply = z.infer<typeof StatisticsReply>;

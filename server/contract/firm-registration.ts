@@ -1,0 +1,102 @@
+import { z } from 'zod/v4';
+import { email, newPassword, User } from './users.js';
+import { FIRM_ROLES, ROLE_LABELS, type FirmRole } from './vocabulary.js';
+
+/**
+ * Firm registration (showcase-and-accounts.md: Register-firm dialog, Firm registration entity,
+ * section 5 rules) and the document upload: bodies with the spec's messages and reply shapes,
+ * shared by the api and the web.
+ */
+
+export const DOCUMENT_TYPE_MESSAGE = 'Only PDF, DOC, or DOCX files are allowed';
+export const DOCUMENT_REQUIRED_MESSAGE = 'Document is required';
+/** Bytes of a firm registration document. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_TOO_LARGE_MESSAGE = 'The document is larger than 10 MB';
+/** What the file picker offers; the api decides by content, not by these. */
+export const DOCUMENT_ACCEPT =
+  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export const CONTACT_NO_MESSAGE = 'Enter a valid 10-digit phone number';
+export const VERIFICATION_PROMISE = 'Your account will be verified within 48 business hours';
+
+export const FIRM_TYPE_OPTIONS: ReadonlyArray<{ value: FirmRole; label: string }> = FIRM_ROLES.map((value) => ({
+  value,
+  label: ROLE_LABELS[value],
+}));
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+/** A private document reference answered by POST /users/upload/file (see docs/decisions/040). */
+export const DOCUMENT_REFERENCE = /^private:document\/([0-9a-f]{24})$/;
+
+/** POST /api/users/user-firm */
+export const FirmRegistrationBody = z.object({
+  firmName: required('Firm name is required', 120),
+  firmType: z.enum(FIRM_ROLES, { error: 'Firm type is required' }),
+  businessEmail: email('Business email is required'),
+  contactNo: z
+    .string({ error: 'Contact number is required' })
+    .trim()
+    .min(1, 'Contact number is required')
+    // Spaces, dashes and brackets people type in a phone number do not count as digits.
+    .transform((v) => v.replace(/[\s()-]/g, ''))
+    .pipe(z.string().regex(/^\d{10}$/, CONTACT_NO_MESSAGE)),
+  website: z
+    .string()
+    .trim()
+    .max(300, 'At most 300 characters')
+    .nullish()
+    .transform((v) => (v ? (/^https?:\/\//i.test(v) ? v : `https://${v}`) : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]\S*)?$/i.test(v), 'Enter a valid website address'),
+  address: required('Address is required', 500),
+  country: required('Country is required', 100),
+  // Required when the place data set lists states (cities) for the chosen country (state): checked with it.
+  state: optionalText(100),
+  city: optionalText(100),
+  documentURL: z
+    .string({ error: DOCUMENT_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, DOCUMENT_REQUIRED_MESSAGE)
+    .max(100)
+    .regex(DOCUMENT_REFERENCE, 'Upload the document again'),
+  /** Only when the account has no password yet (after a social sign-in); ignored otherwise. */
+  password: newPassword().optional(),
+});
+export type FirmRegistrationBody = z.infer<typeof FirmRegistrationBody>;
+
+export const FirmRegistrationReply = z.object({ user: User });
+
+/** POST /api/users/upload/file */
+export const UploadReply = z.object({ urls: z.array(z.string()), names: z.array(z.string()) });
+
+/** GET /api/users/firm-registration: the caller's own registration and its verification. */
+export const FirmRegistration = z.object({
+  isVerify: z.number().int(),
+  verifyNote: z.string().nullable(),
+  role: z.string(),
+  HasPassword: z.boolean(),
+  firmName: z.string().nullable(),
+  firmType: z.string().nullable(),
+  businessEmail: z.string().nullable(),
+  contactNo: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  documentName: z.string().nullable(),
+  /** Whether the account may submit a registration now (none yet, or rejected). */
+  canRegister: z.boolean(),
+});
+export type FirmRegistration = z.infer<typeof FirmRegistration>;
+export const FirmRegistrationStatusReply = z.object({ data: FirmRegistration });

@@ -1,0 +1,231 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/v4';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_REQUIRED_MESSAGE,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  FirmRegistrationBody,
+  FirmRegistrationReply,
+  FirmRegistrationStatusReply,
+  UploadReply,
+  VERIFICATION_PROMISE,
+} from '../contract/firm-registration.js';
+import { ErrorReply } from '../contract/users.js';
+import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/vocabulary.js';
+import { newId } from '../db/ids.js';
+import { auditLog, users } from '../db/schema.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.js';
+import { cleanFileName, deleteDocument, documentType, openDocument, resolveDocument, saveDocument } from '../services/firm-documents.js';
+import { firmPlaceErrors } from '../services/firm-places.js';
+import { hashPassword } from '../services/passwords.js';
+import { requireSession, type UserRow } from '../services/sessions.js';
+import { userJson } from '../services/user-json.js';
+
+/** Verification states from which an account may (re)submit a registration: none yet, or rejected. */
+const OPEN_STATES = [VERIFY.none, VERIFY.rejected];
+
+/** Whether an account may submit a firm registration now (docs/decisions/041). */
+export function canRegisterFirm(user: UserRow): boolean {
+  if (user.isSuperAdmin) return false;
+  if (user.role !== 'explorer' && !isFirmRole(user.role)) return false;
+  return (OPEN_STATES as number[]).includes(user.isVerify);
+}
+
+function registrationRefusal(user: UserRow): HttpError {
+  if (user.isVerify === VERIFY.pending) return conflict('Your firm registration is already waiting for verification');
+  if (user.isVerify === VERIFY.approved) return conflict('Your firm is already registered and verified');
+  return forbidden('Only explorer and firm accounts can register a firm');
+}
+
+const documentError = (status: number, message: string) => new HttpError(status, message, [{ path: 'files', message }]);
+
+export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage, mailer, config } = app.ctx;
+
+  app.post(
+    '/users/upload/file',
+    {
+      schema: {
+        tags: ['firm registration'],
+        summary: 'Upload the firm registration document (multipart field `files`: PDF, DOC or DOCX, at most 10 MB)',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadReply, 400: ErrorReply, 401: ErrorReply, 413: ErrorReply, 415: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(db, request);
+      if (!request.isMultipart()) {
+        throw new HttpError(415, 'Send the document as multipart/form-data in the field "files"');
+      }
+      let stored: { reference: string; name: string } | null = null;
+      try {
+        // The first non-empty file of the field `files` is the document; anything else is read and dropped.
+        for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 5 } })) {
+          if (part.type !== 'file') continue;
+          // A body cut off inside a part makes the parser emit an error on the part's stream after it
+          // was destroyed; without a listener that would be an uncaught exception.
+          part.file.on('error', () => {});
+          if (stored || part.fieldname !== 'files') {
+            for await (const _chunk of part.file); // read and dropped
+            continue;
+          }
+          const data = await part.toBuffer();
+          // An empty file input of a browser form: no file chosen.
+          if (data.length === 0 && !part.filename) continue;
+          if (data.length === 0) throw documentError(400, 'The document is empty');
+          const ext = await documentType(data, part.filename);
+          if (!ext) throw documentError(415, DOCUMENT_TYPE_MESSAGE);
+          stored = await saveDocument(storage, user.id, data, ext, cleanFileName(part.filename, ext));
+        }
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw documentError(413, DOCUMENT_TOO_LARGE_MESSAGE);
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+          throw badRequest('Send one document per request');
+        }
+        // A malformed multipart body (cut off, wrong boundary) is the client's, not a server failure.
+        if (code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && /multipart|boundary|unexpected end|premature/i.test(error.message))) {
+          throw badRequest('The multipart body could not be read');
+        }
+        throw error;
+      }
+      if (!stored) throw documentError(400, DOCUMENT_REQUIRED_MESSAGE);
+      return { urls: [stored.reference], names: [stored.name] };
+    },
+  );
+
+  app.post(
+    '/users/user-firm',
+    {
+      schema: {
+        tags: ['firm registration'],
+        summary: 'Register the signed-in account as a firm (isVerify becomes 1, role the firm type)',
+        security: [{ bearer: [] }],
+        body: FirmRegistrationBody,
+        response: { 200: FirmRegistrationReply, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(db, request);
+      if (!canRegisterFirm(user)) throw registrationRefusal(user);
+      const body = request.body;
+
+      const details = firmPlaceErrors(body);
+      if (!user.passwordHash && !body.password) details.push({ path: 'password', message: 'Password is required' });
+      const document = await resolveDocument(storage, user.id, body.documentURL);
+      if (!document) details.push({ path: 'documentURL', message: 'Upload the document again' });
+      if (details.length) throw badRequest(details[0]!.message, details);
+
+      // A password is set only for an account without one; an existing password never changes here.
+      const passwordHash = !user.passwordHash && body.password ? await hashPassword(body.password) : undefined;
+      const previousDocument = user.documentKey;
+      const role: FirmRole = body.firmType;
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({
+            firmName: body.firmName,
+            firmType: body.firmType,
+            role,
+            businessEmail: body.businessEmail,
+            contactNo: body.contactNo,
+            website: body.website ?? null,
+            address: body.address,
+            country: body.country,
+            state: body.state ?? null,
+            city: body.city ?? null,
+            documentKey: document!.key,
+            documentName: document!.name,
+            isVerify: VERIFY.pending,
+            verifyNote: null,
+            ...(passwordHash ? { passwordHash } : {}),
+            updatedAt: new Date(),
+          })
+          // Claims the registration only from an open state: of two simultaneous submissions, one wins.
+          .where(and(eq(users.id, user.id), inArray(users.isVerify, OPEN_STATES)))
+          .returning();
+        if (!updated) return null;
+        await tx.insert(auditLog).values({
+          id: newId(),
+          actorId: user.id,
+          action: 'firm.registered',
+          targetId: user.id,
+          details: { firmName: body.firmName, firmType: body.firmType, previousVerify: user.isVerify, resubmission: user.isVerify === VERIFY.rejected },
+        });
+        return updated;
+      });
+      if (!row) throw conflict('Your firm registration is already waiting for verification');
+
+      // The document of an earlier (rejected) registration is no longer needed.
+      if (previousDocument && previousDocument !== document!.key) await deleteDocument(storage, previousDocument).catch(() => {});
+      await storage.deletePrivate([document!.metaKey]).catch(() => {});
+
+      await mailer
+        .send({
+          to: row.email,
+          subject: 'We received your firm registration',
+          text:
+            `Hello ${row.userName},\n\nThank you for registering ${row.firmName} (${ROLE_LABELS[role]}). ` +
+            `${VERIFICATION_PROMISE}; we will write to you as soon as it is done.\n\n${config.PUBLIC_URL}/explore`,
+        })
+        .catch((error) => request.log.error({ err: error }, 'registration mail failed'));
+      return { user: await userJson(db, row) };
+    },
+  );
+
+  app.get(
+    '/users/firm-registration',
+    {
+      schema: {
+        tags: ['firm registration'],
+        summary: "The signed-in account's firm registration and its verification (with the rejection reason)",
+        security: [{ bearer: [] }],
+        response: { 200: FirmRegistrationStatusReply, 401: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(db, request);
+      return {
+        data: {
+          isVerify: user.isVerify,
+          verifyNote: user.verifyNote,
+          role: user.role,
+          HasPassword: user.passwordHash !== null,
+          firmName: user.firmName,
+          firmType: user.firmType,
+          businessEmail: user.businessEmail,
+          contactNo: user.contactNo,
+          website: user.website,
+          address: user.address,
+          country: user.country,
+          state: user.state,
+          city: user.city,
+          documentName: user.documentKey ? user.documentName : null,
+          canRegister: canRegisterFirm(user),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/users/firm-registration/document',
+    {
+      schema: {
+        tags: ['firm registration'],
+        summary: "Downloads the signed-in account's own registration document",
+        security: [{ bearer: [] }],
+        response: { 200: z.unknown().describe('The document file'), 401: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireSession(db, request);
+      const file = user.documentKey ? await openDocument(storage, user.documentKey, user.documentName) : null;
+      if (!file) throw notFound('Invalid document URL');
+      return reply.headers(file.headers).send(file.stream);
+    },
+  );
+};
