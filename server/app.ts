@@ -17,6 +17,9 @@ import { adminRoutes } from './routes/admin.js';
 import { firmRegistrationRoutes } from './routes/firm-registration.js';
 import { socialLoginRoutes } from './routes/social-login.js';
 import { usersRoutes } from './routes/users.js';
+import { projectsRoutes } from './routes/projects.js';
+import { profileRoutes } from './routes/profile.js';
+import { directoryRoutes } from './routes/directory.js';
 
 export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseLogger } = {}) {
   const app = Fastify({
@@ -61,6 +64,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
       );
       await api.register(usersRoutes);
       await api.register(socialLoginRoutes);
+      await api.register(projectsRoutes);
+      await api.register(profileRoutes);
+      await api.register(directoryRoutes);
       await api.register(firmRegistrationRoutes);
       await api.register(adminRoutes);
     },

@@ -34,7 +34,7 @@ export const UpdateProfileBody = z.object({
   firmType: z
     .string({ error: 'designation is required' })
     .trim()
-    .min(1, 'designation is required')
+    .min(1, { error: 'designation is required', abort: true })
     .refine((v) => (FIRM_ROLES as readonly string[]).includes(v), 'Choose a firm type from the list'),
   country: required('Country is required', 100),
   state: required('State is required', 100),
@@ -43,7 +43,11 @@ export const UpdateProfileBody = z.object({
     .string({ error: PHONE_MESSAGE })
     .trim()
     .regex(/^\d{10}$/, PHONE_MESSAGE),
-  email: required('email is required', 254)
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .min(1, { error: 'email is required', abort: true })
+    .max(254, 'At most 254 characters')
     .pipe(z.string().email('Invalid email format'))
     .transform((v) => v.toLowerCase()),
   website: z

@@ -69,7 +69,7 @@ export const PublicProjectBody = z.object({
   projectType: z
     .string({ error: 'Project type is required' })
     .trim()
-    .min(1, 'Project type is required')
+    .min(1, { error: 'Project type is required', abort: true })
     .refine((v) => (PROJECT_TYPE_VALUES as readonly string[]).includes(v), 'Choose a project type from the list'),
   projectLocation: optionalText(200),
   area: wholeNumber('Area is required').pipe(z.number().positive('Area must be greater than 0').max(100_000_000, 'Area is too large')),

@@ -1,7 +1,10 @@
+import type { AppContext } from '../context.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { teamMembers, users } from '../db/schema.js';
+import { projectImages, projects, teamMembers, users } from '../db/schema.js';
+import { storeProjectImage } from '../services/images.js';
 import { hashPassword } from '../services/passwords.js';
+import { placeholderImage, sceneForType } from './placeholder-images.js';
 import { VERIFY } from '../contract/vocabulary.js';
 
 type NewUser = typeof users.$inferInsert;
@@ -50,4 +53,57 @@ export async function createFirm(
     await db.insert(teamMembers).values(teams.map((t, position) => ({ id: newId(), userId: firm.id, position, ...t })));
   }
   return firm;
+}
+
+type NewProject = Omit<typeof projects.$inferInsert, 'id' | 'userId' | 'isPrivate'>;
+
+/**
+ * Inserts a public (portfolio) project of `ownerId` whose images go through the real pipeline
+ * (WebP variants in storage). `images` are the source pictures; by default four placeholders.
+ */
+export async function createPublicProject(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ownerId: string,
+  fields: Partial<NewProject> & { images?: Buffer[]; effort?: number } = {},
+) {
+  counter += 1;
+  const { images, effort, ...rest } = fields;
+  const projectType = rest.projectType ?? 'architecture-residential';
+  const sources =
+    images ?? (await Promise.all([0, 1, 2, 3].map((i) => placeholderImage({ scene: sceneForType(projectType), seed: counter + i, width: 480, height: 300 }))));
+  const stored = [];
+  for (const source of sources) stored.push(await storeProjectImage(ctx.storage, ownerId, source, { effort }));
+  const id = newId();
+  const [row] = await ctx.db
+    .insert(projects)
+    .values({
+      id,
+      userId: ownerId,
+      isPrivate: false,
+      projectName: `Project ${counter}`,
+      projectType,
+      area: 250,
+      year: 2022,
+      country: 'India',
+      state: 'Maharashtra',
+      city: 'Pune',
+      description: 'A calm building of brick and timber around a shaded courtyard.',
+      teams: [{ name: 'Asha Mehta', role: 'Architect' }],
+      ...rest,
+    })
+    .returning();
+  if (stored.length) {
+    await ctx.db.insert(projectImages).values(
+      stored.map((image, position) => ({
+        id: image.id.slice(0, 24),
+        projectId: id,
+        position,
+        storageKey: image.storageKey,
+        variants: { w480: image.w480, w960: image.w960, w1600: image.w1600 },
+        width: image.width,
+        height: image.height,
+      })),
+    );
+  }
+  return row!;
 }

@@ -1,0 +1,154 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_MESSAGE,
+  ProfileImageCrop,
+  UpdateProfileBody,
+} from '../contract/profile.js';
+import { ErrorReply, IdParams, UserReply } from '../contract/users.js';
+import { newId } from '../db/ids.js';
+import { teamMembers, users } from '../db/schema.js';
+import { badRequest, conflict, HttpError, notFound } from '../errors.js';
+import { avatarKeys, InvalidImageError, isImageOfKind, storeAvatar } from '../services/images.js';
+import { readUploadedFiles } from '../services/multipart-files.js';
+import { placeErrors } from '../services/places.js';
+import { firmOnly, firmSession } from '../services/public-projects.js';
+import { requireSession } from '../services/sessions.js';
+import { userJson } from '../services/user-json.js';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+const isUniqueViolation = (error: unknown) => {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** The firm profile (profile edit modal) and the profile photo. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+  const onRequest = firmOnly(db);
+
+  app.put(
+    '/users/update-profile/:id',
+    {
+      onRequest,
+      schema: {
+        tags: ['users'],
+        summary: 'Update the signed-in firm’s profile (own id only)',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        body: UpdateProfileBody,
+        response: { 200: UserReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = firmSession(request);
+      if (request.params.id !== user.id) throw notFound('User not found');
+      const body = request.body;
+      const placeDetails = placeErrors(body);
+      if (placeDetails.length) throw badRequest(placeDetails[0]!.message, placeDetails);
+      if (body.email !== user.email.toLowerCase()) {
+        const [taken] = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(sql`lower(${users.email})`, body.email), ne(users.id, user.id)))
+          .limit(1);
+        if (taken) throw conflict(EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
+      }
+      let updated: typeof users.$inferSelect;
+      try {
+        updated = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({
+              firmName: body.firmName,
+              firmType: body.firmType,
+              // The firm type is the account's role (DESIGN.md section 2): the three firm roles act alike.
+              role: body.firmType,
+              country: body.country,
+              state: body.state,
+              city: body.city,
+              contactNo: body.contactNo,
+              email: body.email,
+              website: body.website,
+              userDetails: body.userDetails,
+              updatedAt: new Date(),
+            })
+            .where(eq(users.id, user.id))
+            .returning();
+          const before = await tx.delete(teamMembers).where(eq(teamMembers.userId, user.id)).returning();
+          // A row keeps the photo of the earlier row of the same name.
+          const photos = new Map(before.filter((t) => t.profileImage).map((t) => [t.name.toLowerCase(), t.profileImage]));
+          await tx.insert(teamMembers).values(
+            body.teams.map((t, position) => ({
+              id: newId(),
+              userId: user.id,
+              position,
+              name: t.name,
+              role: t.role,
+              profileImage: photos.get(t.name.toLowerCase()) ?? null,
+            })),
+          );
+          return row!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
+        throw error;
+      }
+      return { data: await userJson(db, updated) };
+    },
+  );
+
+  app.post(
+    '/users/profile-image',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          'Set the signed-in user’s profile photo (multipart: file field "file", JPG or PNG, 10 MB; optional fields x, y, size: the square to keep, in pixels of the displayed image; otherwise the centred square)',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: UserReply, ...errors, 413: ErrorReply, 415: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(db, request);
+      const { files, fields } = await readUploadedFiles(request, {
+        fields: ['file', 'files'],
+        maxFiles: 1,
+        maxBytes: PROFILE_IMAGE_MAX_BYTES,
+        messages: { perFile: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`, count: 'Upload one photo.' },
+      });
+      const file = files[0];
+      if (!file) throw badRequest('Choose a photo', [{ path: 'file', message: 'Choose a photo' }]);
+      if (!(await isImageOfKind(file.data, 'profile'))) {
+        throw new HttpError(415, PROFILE_IMAGE_MESSAGE, [{ path: 'file', message: PROFILE_IMAGE_MESSAGE }]);
+      }
+      const given = ['x', 'y', 'size'].filter((k) => (fields[k] ?? '').trim() !== '');
+      let crop: ProfileImageCrop | null = null;
+      if (given.length > 0) {
+        const parsed = ProfileImageCrop.safeParse({ x: fields.x, y: fields.y, size: fields.size });
+        if (!parsed.success || given.length < 3) {
+          throw badRequest('The crop needs whole numbers x, y (0 or more) and size (1 or more)', [
+            { path: 'crop', message: 'The crop needs whole numbers x, y (0 or more) and size (1 or more)' },
+          ]);
+        }
+        crop = parsed.data;
+      }
+      let url: string;
+      try {
+        url = await storeAvatar(storage, user.id, file.data, crop);
+      } catch (error) {
+        if (error instanceof InvalidImageError) throw new HttpError(415, PROFILE_IMAGE_MESSAGE);
+        throw error;
+      }
+      const [row] = await db.update(users).set({ profileImage: url, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      await storage.deletePublic(avatarKeys(user.profileImage));
+      return { data: await userJson(db, row!) };
+    },
+  );
+};

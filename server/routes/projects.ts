@@ -1,0 +1,381 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { readUploadedFiles } from '../services/multipart-files.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DeletedReply,
+  ExploreDetailReply,
+  ExploreQuery,
+  ExploreReply,
+  IMAGE_TYPE_MESSAGE,
+  PortfolioReply,
+  PROJECT_IMAGE_MAX_BYTES,
+  PROJECT_IMAGES_PER_REQUEST,
+  ProjectDetailReply,
+  ProjectReply,
+  PublicPortfolioReply,
+  PublicProjectBody,
+  SEARCH_LIMIT,
+  SearchQuery,
+  SearchReply,
+  UploadImagesReply,
+} from '../contract/projects.js';
+import { ErrorReply, IdParams } from '../contract/users.js';
+import { FIRM_ROLES } from '../contract/vocabulary.js';
+import type { Database } from '../db/connection.js';
+import { ID_PATTERN, newId } from '../db/ids.js';
+import { projectImages, projects, users } from '../db/schema.js';
+import { badRequest, HttpError, notFound } from '../errors.js';
+import {
+  deleteImageFiles,
+  findPendingImage,
+  InvalidImageError,
+  isImageOfKind,
+  PENDING_IMAGE_ID,
+  projectImageKey,
+  storeProjectImage,
+} from '../services/images.js';
+import { placeErrors } from '../services/places.js';
+import {
+  firmSummaryColumns,
+  isListedFirm,
+  listedFirm,
+  optionalSession,
+  projectsJson,
+  firmOnly,
+  firmSession,
+  visibleProject,
+  type ProjectRow,
+} from '../services/public-projects.js';
+import type { Storage } from '../services/storage.js';
+import { loadUserExtras, toUserJson, userJson } from '../services/user-json.js';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const NOT_FOUND = 'Project not found';
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type ImagePlan = { id: string; storageKey: string; variants: { w480: string; w960: string; w1600: string }; width: number; height: number };
+
+/**
+ * The images a body lists, in its order: pending uploads of `ownerId` (by their files) and, on
+ * update, images already in `projectId`. Answers 400 with the index of each unknown id.
+ */
+async function resolveImages(db: Database, storage: Storage, ownerId: string, ids: string[], projectId?: string): Promise<ImagePlan[]> {
+  const existingIds = ids.filter((id) => ID_PATTERN.test(id));
+  const pendingHex = ids.map((id) => PENDING_IMAGE_ID.exec(id)?.[1]).filter((x): x is string => !!x);
+  const lookupIds = [...existingIds, ...pendingHex];
+  const rows = lookupIds.length
+    ? await db
+        .select({ id: projectImages.id, projectId: projectImages.projectId, storageKey: projectImages.storageKey, variants: projectImages.variants, width: projectImages.width, height: projectImages.height })
+        .from(projectImages)
+        .where(inArray(projectImages.id, lookupIds))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const details: Array<{ path: string; message: string }> = [];
+  const plans = await Promise.all(
+    ids.map(async (id, index): Promise<ImagePlan | null> => {
+      const existing = byId.get(PENDING_IMAGE_ID.exec(id)?.[1] ?? id);
+      if (existing) {
+        // Already in a project: fine on this project's update, refused anywhere else.
+        if (projectId && existing.projectId === projectId) return existing;
+        details.push({ path: `imageIds.${index}`, message: 'This image belongs to another project; upload it again' });
+        return null;
+      }
+      const pending = await findPendingImage(storage, ownerId, id);
+      if (!pending) {
+        details.push({ path: `imageIds.${index}`, message: 'Image not found; upload it again' });
+        return null;
+      }
+      return { id: pending.imageId, storageKey: pending.storageKey, variants: pending.variants, width: pending.width, height: pending.height };
+    }),
+  );
+  if (details.length) throw badRequest(details[0]!.message, details);
+  const resolved = plans as ImagePlan[];
+  if (new Set(resolved.map((p) => p.id)).size !== resolved.length) {
+    throw badRequest('The same image is listed twice', [{ path: 'imageIds', message: 'The same image is listed twice' }]);
+  }
+  return resolved;
+}
+
+function checkPlaces(body: { country: string; state: string; city: string }) {
+  const details = placeErrors(body);
+  if (details.length) throw badRequest(details[0]!.message, details);
+}
+
+const projectValues = (body: PublicProjectBody) => ({
+  projectName: body.projectName,
+  projectType: body.projectType,
+  projectLocation: body.projectLocation,
+  area: body.area,
+  year: body.year,
+  country: body.country,
+  state: body.state,
+  city: body.city,
+  description: body.description,
+  architecture: body.architecture.map((r) => ({ name: r.name, style: r.style })),
+  teams: body.teams.map((r) => ({ name: r.name, role: r.role })),
+});
+
+export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+  const onRequest = firmOnly(db);
+
+  /** The signed-in firm's own public project, or 404 (another firm's id, a workspace project, an unknown id). */
+  async function ownProject(ownerId: string, id: string): Promise<ProjectRow> {
+    if (!ID_PATTERN.test(id)) throw notFound(NOT_FOUND);
+    const [row] = await db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.id, id), eq(projects.userId, ownerId), eq(projects.isPrivate, false)))
+      .limit(1);
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  /** A public project and its owner as `{ projectData, userData }`: listed firms for all, the owner always. */
+  async function projectDetail(request: FastifyRequest, id: string) {
+    const session = await optionalSession(db, request);
+    if (!ID_PATTERN.test(id)) throw notFound(NOT_FOUND);
+    const [row] = await db
+      .select({ project: projects, owner: users })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.userId))
+      .where(and(eq(projects.id, id), eq(projects.isPrivate, false)))
+      .limit(1);
+    if (!row || (!isListedFirm(row.owner) && row.owner.id !== session?.user.id)) throw notFound(NOT_FOUND);
+    const [[projectData], userData] = await Promise.all([projectsJson(db, [row.project]), userJson(db, row.owner)]);
+    return { projectData: projectData!, userData };
+  }
+
+  // Images -------------------------------------------------------------------------------------
+
+  app.post(
+    '/projects/images',
+    {
+      onRequest,
+      schema: {
+        tags: ['projects'],
+        summary: `Upload 1 to ${PROJECT_IMAGES_PER_REQUEST} project images (multipart, field "files"; JPEG, PNG or GIF, 15 MB each)`,
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadImagesReply, ...errors, 413: ErrorReply, 415: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { user } = firmSession(request);
+      const { files } = await readUploadedFiles(request, {
+        fields: ['files'],
+        maxFiles: PROJECT_IMAGES_PER_REQUEST,
+        maxBytes: PROJECT_IMAGE_MAX_BYTES,
+        messages: {
+          perFile: `Each image must be at most ${PROJECT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+          count: `Upload at most ${PROJECT_IMAGES_PER_REQUEST} images at a time.`,
+        },
+      });
+      if (files.length === 0) throw badRequest('Choose at least one image', [{ path: 'files', message: 'Choose at least one image' }]);
+      // Every file is checked before any is stored: a refused request stores nothing.
+      for (const [index, file] of files.entries()) {
+        if (!(await isImageOfKind(file.data, 'project'))) {
+          throw new HttpError(415, IMAGE_TYPE_MESSAGE, [{ path: `files.${index}`, message: IMAGE_TYPE_MESSAGE }]);
+        }
+      }
+      const stored: Array<Awaited<ReturnType<typeof storeProjectImage>>> = [];
+      try {
+        // One at a time: sharp already uses several threads per image, and memory stays bounded.
+        for (const file of files) stored.push(await storeProjectImage(storage, user.id, file.data));
+      } catch (error) {
+        await deleteImageFiles(storage, stored.map((s) => s.storageKey));
+        if (error instanceof InvalidImageError) throw new HttpError(415, IMAGE_TYPE_MESSAGE);
+        throw error;
+      }
+      const images = stored.map(({ storageKey: _key, ...image }) => image);
+      return reply.status(201).send({ images, urls: images.map((i) => i.url) });
+    },
+  );
+
+  app.delete(
+    '/projects/images/:id',
+    { onRequest, schema: { tags: ['projects'], summary: 'Discard an upload not yet in a project', security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
+    async (request) => {
+      const { user } = firmSession(request);
+      const pending = await findPendingImage(storage, user.id, request.params.id);
+      if (!pending) throw notFound('Image not found');
+      const [used] = await db.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, pending.imageId)).limit(1);
+      if (used) throw new HttpError(409, 'This image is in a project; remove it from the project instead');
+      await deleteImageFiles(storage, [projectImageKey(user.id, pending.imageId, pending.width, pending.height)]);
+      return { message: 'Image deleted' };
+    },
+  );
+
+  // Own portfolio ------------------------------------------------------------------------------
+
+  app.get(
+    '/projects/portfolio',
+    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], response: { 200: PortfolioReply, ...errors } } },
+    async (request) => {
+      const { user } = firmSession(request);
+      const rows = await db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.userId, user.id), eq(projects.isPrivate, false)))
+        .orderBy(desc(projects.createdAt), desc(projects.id));
+      const [list, userData] = await Promise.all([projectsJson(db, rows), userJson(db, user)]);
+      return { userData, projects: list };
+    },
+  );
+
+  app.post(
+    '/projects/public-project',
+    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
+    async (request, reply) => {
+      const { user } = firmSession(request);
+      const body = request.body;
+      checkPlaces(body);
+      const images = await resolveImages(db, storage, user.id, body.imageIds);
+      const id = newId();
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(projects).values({ id, userId: user.id, isPrivate: false, ...projectValues(body) }).returning();
+        await tx.insert(projectImages).values(images.map((image, position) => ({ ...image, projectId: id, position })));
+        return created!;
+      });
+      const [data] = await projectsJson(db, [row]);
+      return reply.status(201).send({ data: data! });
+    },
+  );
+
+  app.get(
+    '/projects/public-project/:id',
+    { schema: { tags: ['projects'], params: IdParams, response: { 200: ProjectDetailReply, ...errors } } },
+    async (request) => projectDetail(request, request.params.id),
+  );
+
+  app.put(
+    '/projects/public-project/:id',
+    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
+    async (request) => {
+      const { user } = firmSession(request);
+      const current = await ownProject(user.id, request.params.id);
+      const body = request.body;
+      checkPlaces(body);
+      const images = await resolveImages(db, storage, user.id, body.imageIds, current.id);
+      const keep = new Set(images.map((i) => i.id));
+      const { row, removed } = await db.transaction(async (tx) => {
+        const before = await tx
+          .delete(projectImages)
+          .where(eq(projectImages.projectId, current.id))
+          .returning({ id: projectImages.id, storageKey: projectImages.storageKey });
+        await tx.insert(projectImages).values(images.map((image, position) => ({ ...image, projectId: current.id, position })));
+        const [updated] = await tx
+          .update(projects)
+          .set({ ...projectValues(body), updatedAt: new Date() })
+          .where(eq(projects.id, current.id))
+          .returning();
+        return { row: updated!, removed: before.filter((b) => !keep.has(b.id)) };
+      });
+      await deleteImageFiles(storage, removed.map((r) => r.storageKey));
+      const [data] = await projectsJson(db, [row]);
+      return { data: data! };
+    },
+  );
+
+  app.delete(
+    '/projects/public-project/:id',
+    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
+    async (request) => {
+      const { user } = firmSession(request);
+      const current = await ownProject(user.id, request.params.id);
+      const removed = await db.transaction(async (tx) => {
+        const images = await tx.delete(projectImages).where(eq(projectImages.projectId, current.id)).returning({ storageKey: projectImages.storageKey });
+        await tx.delete(projects).where(eq(projects.id, current.id));
+        return images;
+      });
+      await deleteImageFiles(storage, removed.map((r) => r.storageKey));
+      return { message: 'Project deleted' };
+    },
+  );
+
+  // Public side --------------------------------------------------------------------------------
+
+  app.get(
+    '/projects/explore',
+    { schema: { tags: ['projects'], querystring: ExploreQuery, response: { 200: ExploreReply, ...errors } } },
+    async (request) => {
+      await optionalSession(db, request);
+      const { page, limit } = request.query;
+      const [[total], rows] = await Promise.all([
+        db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject()),
+        db
+          .select({ project: projects, owner: firmSummaryColumns })
+          .from(projects)
+          .innerJoin(users, eq(users.id, projects.userId))
+          .where(visibleProject())
+          .orderBy(desc(projects.createdAt), desc(projects.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+      ]);
+      const list = await projectsJson(db, rows.map((r) => r.project));
+      return { projects: list.map((p, i) => ({ ...p, owner: rows[i]!.owner })), count: Number(total?.n ?? 0) };
+    },
+  );
+
+  app.get(
+    '/projects/explore/:id',
+    { schema: { tags: ['projects'], params: IdParams, response: { 200: ExploreDetailReply, ...errors } } },
+    async (request) => ({ data: await projectDetail(request, request.params.id) }),
+  );
+
+  app.get(
+    '/projects/search',
+    { schema: { tags: ['projects'], querystring: SearchQuery, response: { 200: SearchReply, ...errors } } },
+    async (request) => {
+      await optionalSession(db, request);
+      const text = request.query.search.replaceAll('\u0000', '').trim();
+      if (!text) return { data: { projects: [], firmList: [] } };
+      const pattern = likePattern(text);
+      const prefix = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const [projectRows, firmRows] = await Promise.all([
+        db
+          .select({ id: projects.id, projectName: projects.projectName })
+          .from(projects)
+          .innerJoin(users, eq(users.id, projects.userId))
+          .where(and(visibleProject(), ilike(projects.projectName, pattern)))
+          .orderBy(sql`lower(${projects.projectName}) like ${prefix} desc`, asc(sql`lower(${projects.projectName})`), asc(projects.id))
+          .limit(SEARCH_LIMIT),
+        db
+          .select({ id: users.id, userName: users.userName, firmName: users.firmName })
+          .from(users)
+          .where(and(listedFirm(), or(ilike(users.firmName, pattern), ilike(users.userName, pattern))))
+          .orderBy(
+            sql`lower(coalesce(${users.firmName}, ${users.userName})) like ${prefix} desc`,
+            asc(sql`lower(coalesce(${users.firmName}, ${users.userName}))`),
+            asc(users.id),
+          )
+          .limit(SEARCH_LIMIT),
+      ]);
+      return { data: { projects: projectRows, firmList: firmRows } };
+    },
+  );
+
+  app.get(
+    '/projects/public-portfolio/:id',
+    { schema: { tags: ['projects'], params: IdParams, response: { 200: PublicPortfolioReply, ...errors } } },
+    async (request) => {
+      const session = await optionalSession(db, request);
+      const { id } = request.params;
+      const [owner] = ID_PATTERN.test(id)
+        ? await db.select().from(users).where(and(eq(users.id, id), inArray(users.role, [...FIRM_ROLES]))).limit(1)
+        : [];
+      if (!owner || (!isListedFirm(owner) && owner.id !== session?.user.id)) throw notFound('Firm not found');
+      const rows = await db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.userId, owner.id), eq(projects.isPrivate, false)))
+        .orderBy(desc(projects.createdAt), desc(projects.id));
+      const [list, extras] = await Promise.all([projectsJson(db, rows), loadUserExtras(db, [owner.id])]);
+      return { data: { projects: list, userData: toUserJson(owner, extras.get(owner.id)!) } };
+    },
+  );
+};
+

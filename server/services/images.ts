@@ -1,0 +1,192 @@
+import crypto from 'node:crypto';
+import sharp from 'sharp';
+
+type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
+type RawOutput = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+import { VARIANT_WIDTHS, type ProjectImage } from '../contract/projects.js';
+import { AVATAR_SIZES, type ProfileImageCrop } from '../contract/profile.js';
+import { HttpError } from '../errors.js';
+import { detectFileType, IMAGE_TYPES } from './file-types.js';
+import { publicUrl, type Storage } from './storage.js';
+
+/**
+ * The image pipeline (DESIGN.md section 3): type by content, re-encoded with sharp after the EXIF
+ * orientation is applied, every metadata block (EXIF with GPS, XMP, IPTC, ICC) dropped, WebP
+ * variants that are never wider than the original. Keys carry random ids.
+ */
+
+/** Decompression bombs: a small file that decodes to a huge bitmap is refused. */
+const MAX_INPUT_PIXELS = 60_000_000;
+const WEBP_QUALITY = 80;
+/** libwebp effort 0–6: 4 is its default; the demo seed uses less to start fast. */
+const WEBP_EFFORT = 4;
+
+export type EncodeOptions = { effort?: number };
+
+export class InvalidImageError extends Error {}
+
+type VariantName = keyof typeof VARIANT_WIDTHS;
+const VARIANT_NAMES = Object.keys(VARIANT_WIDTHS) as VariantName[];
+
+function input(data: Buffer) {
+  return sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
+}
+
+/** Width and height as displayed (after the EXIF orientation), or InvalidImageError. */
+async function orientedSize(data: Buffer) {
+  let meta: Metadata;
+  try {
+    meta = await input(data).metadata();
+  } catch {
+    throw new InvalidImageError('unreadable image');
+  }
+  const width = meta.autoOrient?.width ?? meta.width;
+  const height = meta.autoOrient?.height ?? meta.height;
+  if (!width || !height) throw new InvalidImageError('image without a size');
+  if (width * height > MAX_INPUT_PIXELS) throw new HttpError(413, 'The image is too large (at most 60 megapixels).');
+  return { width, height };
+}
+
+/** Is this file one of the kinds allowed (by content)? */
+export async function isImageOfKind(data: Buffer, kind: keyof typeof IMAGE_TYPES): Promise<boolean> {
+  const type = await detectFileType(data);
+  return !!type && (IMAGE_TYPES[kind] as readonly string[]).includes(type.ext);
+}
+
+export type ProcessedProjectImage = { width: number; height: number; variants: Record<VariantName, Buffer> };
+
+/** Decodes once at most 1600 px wide, then derives the smaller variants from that. */
+export async function processProjectImage(data: Buffer, options: EncodeOptions = {}): Promise<ProcessedProjectImage> {
+  const { width, height } = await orientedSize(data);
+  let largest: RawOutput;
+  try {
+    largest = await input(data)
+      .autoOrient()
+      .resize({ width: VARIANT_WIDTHS.w1600, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new InvalidImageError('undecodable image');
+  }
+  const raw = { width: largest.info.width, height: largest.info.height, channels: largest.info.channels };
+  const variants = {} as Record<VariantName, Buffer>;
+  await Promise.all(
+    VARIANT_NAMES.map(async (name) => {
+      variants[name] = await sharp(largest.data, { raw })
+        .resize({ width: Math.min(VARIANT_WIDTHS[name], width), withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY, effort: options.effort ?? WEBP_EFFORT })
+        .toBuffer();
+    }),
+  );
+  return { width, height, variants };
+}
+
+// Project images -------------------------------------------------------------------------------
+
+/** `<24-hex>_<width>x<height>`: the id of an upload not yet in a project (decision 020). */
+export const PENDING_IMAGE_ID = /^([0-9a-f]{24})_([1-9][0-9]{0,5})x([1-9][0-9]{0,5})$/;
+
+export const projectImageKey = (ownerId: string, imageId: string, width: number, height: number) =>
+  `projects/${ownerId}/${imageId}_${width}x${height}`;
+
+export const variantKeys = (storageKey: string) => VARIANT_NAMES.map((name) => `${storageKey}/${name}.webp`);
+
+export function variantUrls(storageKey: string): Record<VariantName, string> {
+  return { w480: publicUrl(`${storageKey}/w480.webp`), w960: publicUrl(`${storageKey}/w960.webp`), w1600: publicUrl(`${storageKey}/w1600.webp`) };
+}
+
+/** Processes and stores one project image of `ownerId`; answers the upload record. */
+export async function storeProjectImage(
+  storage: Storage,
+  ownerId: string,
+  data: Buffer,
+  options: EncodeOptions = {},
+): Promise<ProjectImage & { storageKey: string }> {
+  const processed = await processProjectImage(data, options);
+  const imageId = crypto.randomBytes(12).toString('hex');
+  const storageKey = projectImageKey(ownerId, imageId, processed.width, processed.height);
+  await Promise.all(VARIANT_NAMES.map((name) => storage.putPublic(`${storageKey}/${name}.webp`, processed.variants[name])));
+  const urls = variantUrls(storageKey);
+  return { id: `${imageId}_${processed.width}x${processed.height}`, url: urls.w960, ...urls, width: processed.width, height: processed.height, storageKey };
+}
+
+/** A pending upload of `ownerId`, when its files exist (the path is the proof of ownership). */
+export async function findPendingImage(storage: Storage, ownerId: string, id: string) {
+  const match = PENDING_IMAGE_ID.exec(id);
+  if (!match) return null;
+  const [, imageId, w, h] = match as unknown as [string, string, string, string];
+  const storageKey = projectImageKey(ownerId, imageId, Number(w), Number(h));
+  const files = await Promise.all(variantKeys(storageKey).map((key) => storage.openPublic(key)));
+  for (const f of files) f?.stream.destroy();
+  if (files.some((f) => !f)) return null;
+  return { imageId, storageKey, width: Number(w), height: Number(h), variants: variantUrls(storageKey) };
+}
+
+export async function deleteImageFiles(storage: Storage, storageKeys: string[]) {
+  if (storageKeys.length) await storage.deletePublic(storageKeys.flatMap(variantKeys));
+}
+
+// Profile photos -------------------------------------------------------------------------------
+
+/** The crop square inside the oriented image: the client's, clamped, or the centred square. */
+export function cropSquare(size: { width: number; height: number }, crop?: ProfileImageCrop | null) {
+  const max = Math.min(size.width, size.height);
+  if (!crop) return { left: Math.floor((size.width - max) / 2), top: Math.floor((size.height - max) / 2), size: max };
+  const side = Math.max(1, Math.min(crop.size, max));
+  return {
+    left: Math.min(Math.max(0, crop.x), size.width - side),
+    top: Math.min(Math.max(0, crop.y), size.height - side),
+    size: side,
+  };
+}
+
+export async function processAvatar(data: Buffer, crop?: ProfileImageCrop | null): Promise<Record<(typeof AVATAR_SIZES)[number], Buffer>> {
+  const size = await orientedSize(data);
+  const square = cropSquare(size, crop);
+  // Orientation and a first downscale in one decode (the largest output is 512 px, keep 2x of it),
+  // then the crop, in the displayed image's pixels scaled alike.
+  const scale = Math.min(1, (2 * AVATAR_SIZES[AVATAR_SIZES.length - 1]!) / square.size);
+  let oriented: RawOutput;
+  try {
+    oriented = await input(data)
+      .autoOrient()
+      .resize({ width: Math.max(1, Math.round(size.width * scale)), height: Math.max(1, Math.round(size.height * scale)), fit: 'fill' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new InvalidImageError('undecodable image');
+  }
+  const raw = { width: oriented.info.width, height: oriented.info.height, channels: oriented.info.channels };
+  const side = Math.max(1, Math.min(Math.round(square.size * scale), raw.width, raw.height));
+  const region = {
+    left: Math.min(Math.round(square.left * scale), raw.width - side),
+    top: Math.min(Math.round(square.top * scale), raw.height - side),
+    width: side,
+    height: side,
+  };
+  const out = {} as Record<(typeof AVATAR_SIZES)[number], Buffer>;
+  await Promise.all(
+    AVATAR_SIZES.map(async (px) => {
+      out[px] = await sharp(oriented.data, { raw })
+        .extract(region)
+        .resize({ width: px, height: px, fit: 'cover' })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
+    }),
+  );
+  return out;
+}
+
+/** Stores a profile photo; answers the url of its 256 px variant (see avatarVariants). */
+export async function storeAvatar(storage: Storage, userId: string, data: Buffer, crop?: ProfileImageCrop | null) {
+  const sizes = await processAvatar(data, crop);
+  const prefix = `profiles/${userId}/${crypto.randomBytes(12).toString('hex')}`;
+  await Promise.all(AVATAR_SIZES.map((px) => storage.putPublic(`${prefix}/${px}.webp`, sizes[px])));
+  return publicUrl(`${prefix}/256.webp`);
+}
+
+/** The files of a stored profile photo url, or none for a url this api did not store. */
+export function avatarKeys(url: string | null | undefined): string[] {
+  const m = url ? /^\/uploads\/(profiles\/[0-9a-f]{24}\/[0-9a-f]{24})\/256\.webp$/.exec(url) : null;
+  return m ? AVATAR_SIZES.map((px) => `${m[1]}/${px}.webp`) : [];
+}
