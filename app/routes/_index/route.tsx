@@ -53,6 +53,11 @@ export default function Home() {
               Publish a portfolio the public can explore, and keep projects, schedules, files and your team in a private
               workspace.
             </p>
+            <ul className="hero-points">
+              <li>A public portfolio and a place in the firm directory</li>
+              <li>Projects, files, schedules and tasks shared with your team</li>
+              <li>Only verified firms are shown to the public</li>
+            </ul>
             {/* Logged-in visitors never see this page (they are sent to /explore), so Explore leads to the login form. */}
             <ViewLink view="login" onSwitch={switchTo} className="button button-primary button-large">
               Explore
