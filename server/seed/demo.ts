@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
 import { VERIFY } from '../contract/vocabulary.js';
 import { createFirm, createUser } from './factories.js';
+import { DEMO_PENDING_FIRM, seedPendingFirm } from './firm-registrations.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -55,24 +56,27 @@ const DEMO_FIRMS = [
 ] as const;
 
 /** Seeds the demo data set when the database has no users; returns the logins to print, or null. */
-export async function seedDemoIfEmpty(ctx: Pick<AppContext, 'db'>) {
+export async function seedDemoIfEmpty(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>>) {
   const [{ n }] = (await ctx.db.select({ n: count() }).from(users)) as [{ n: number }];
   if (Number(n) > 0) return null;
   return seedDemo(ctx);
 }
 
-export async function seedDemo(ctx: Pick<AppContext, 'db'>) {
+export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>>) {
   const { db } = ctx;
   await createUser(db, { userName: 'Eva Explorer', email: 'explorer@demo.test', password: DEMO_PASSWORD, role: 'explorer' });
   await createUser(db, { userName: 'Platform Admin', email: 'admin@demo.test', password: DEMO_PASSWORD, role: 'explorer', isSuperAdmin: true });
   for (const firm of DEMO_FIRMS) {
     await createFirm(db, { ...firm, teams: [...firm.teams], firmType: firm.role, password: DEMO_PASSWORD, isVerify: VERIFY.approved });
   }
+  // A firm registration waiting for the super-admin, with a generated PDF (needs the file storage).
+  if (ctx.storage) await seedPendingFirm(db, ctx.storage, DEMO_PASSWORD);
   return {
     password: DEMO_PASSWORD,
     logins: [
       'explorer@demo.test     (explorer)',
       ...DEMO_FIRMS.map((f) => `${f.email.padEnd(22)} (firm: ${f.firmName})`),
+      ...(ctx.storage ? [`${DEMO_PENDING_FIRM.email.padEnd(22)} (firm waiting for verification: ${DEMO_PENDING_FIRM.firmName})`] : []),
       'admin@demo.test        (super-admin, at /admin/login)',
     ],
   };
