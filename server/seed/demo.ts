@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { users } from '../db/schema.js';
 import { VERIFY } from '../contract/vocabulary.js';
 import { createFirm, createUser } from './factories.js';
+import { seedShowcase } from './showcase.js';
 import { DEMO_PENDING_FIRM, seedPendingFirm } from './firm-registrations.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -66,9 +67,12 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   const { db } = ctx;
   await createUser(db, { userName: 'Eva Explorer', email: 'explorer@demo.test', password: DEMO_PASSWORD, role: 'explorer' });
   await createUser(db, { userName: 'Platform Admin', email: 'admin@demo.test', password: DEMO_PASSWORD, role: 'explorer', isSuperAdmin: true });
+  const firms = [];
   for (const firm of DEMO_FIRMS) {
-    await createFirm(db, { ...firm, teams: [...firm.teams], firmType: firm.role, password: DEMO_PASSWORD, isVerify: VERIFY.approved });
+    firms.push(await createFirm(db, { ...firm, teams: [...firm.teams], firmType: firm.role, password: DEMO_PASSWORD, isVerify: VERIFY.approved }));
   }
+  // Profile photos and public projects with generated pictures (needs the file storage).
+  if (ctx.storage) await seedShowcase({ db, storage: ctx.storage }, firms);
   // A firm registration waiting for the super-admin, with a generated PDF (needs the file storage).
   if (ctx.storage) await seedPendingFirm(db, ctx.storage, DEMO_PASSWORD);
   return {

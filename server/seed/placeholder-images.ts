@@ -120,10 +120,25 @@ function sceneSvg(scene: PlaceholderScene, seed: number, width: number, height: 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${defs}${parts.join('')}</svg>`;
 }
 
-/** A JPEG picture of the scene (what a firm would upload). */
-export async function placeholderImage(options: { scene?: PlaceholderScene; seed?: number; width?: number; height?: number } = {}) {
+type SceneOptions = { scene?: PlaceholderScene; seed?: number; width?: number; height?: number };
+
+/** The scene as SVG source (sharp renders it; the seed feeds it straight to the pipeline). */
+export function placeholderSvg(options: SceneOptions = {}): Buffer {
   const { scene = 'facade', seed = 0, width = 1600, height = 1000 } = options;
-  return sharp(Buffer.from(sceneSvg(scene, seed, width, height))).jpeg({ quality: 82 }).toBuffer();
+  return Buffer.from(sceneSvg(scene, seed, width, height));
+}
+
+/** A JPEG picture of the scene (what a firm would upload). */
+export async function placeholderImage(options: SceneOptions = {}) {
+  return sharp(placeholderSvg(options)).jpeg({ quality: 82 }).toBuffer();
+}
+
+/** Scenes that suit a project type, for a project's several pictures. */
+export function scenesForType(projectType: string): PlaceholderScene[] {
+  if (projectType.startsWith('interior-')) return ['interior', 'interior', 'facade', 'interior'];
+  if (projectType === 'landscape-urban') return ['landscape', 'landscape', 'facade'];
+  const main = sceneForType(projectType);
+  return [main, 'facade', main === 'tower' ? 'landscape' : 'tower', 'interior'];
 }
 
 /** An abstract square logo for a profile photo. */

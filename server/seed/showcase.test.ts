@@ -1,0 +1,65 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
+import { avatarVariants, type FirmCard } from '../contract/profile';
+import type { ExploreProject } from '../contract/projects';
+import { placeErrors } from '../services/places';
+import { seedDemo } from './demo';
+
+let api: TestApi;
+let seconds: number;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  const started = performance.now();
+  await seedDemo(api.ctx);
+  seconds = (performance.now() - started) / 1000;
+}, 120_000);
+afterAll(() => api.close());
+
+const get = (url: string) => api.app.inject({ method: 'GET', url: `/api${url}` }).then((r) => r.json());
+const fileOf = (url: string) => path.join(api.config.uploadsDir, url.replace(/^\/uploads\//, ''));
+
+describe('demo seed: the public side', () => {
+  it('fills the gallery with 3 to 5 projects per demo firm, of different types, with 4 to 8 pictures each', async () => {
+    const { projects, count } = (await get('/projects/explore?limit=50')) as { projects: ExploreProject[]; count: number };
+    expect(count).toBeGreaterThanOrEqual(9);
+    const byFirm = new Map<string, ExploreProject[]>();
+    for (const p of projects) byFirm.set(p.owner.id, [...(byFirm.get(p.owner.id) ?? []), p]);
+    expect(byFirm.size).toBe(3);
+    for (const list of byFirm.values()) {
+      expect(list.length).toBeGreaterThanOrEqual(3);
+      expect(list.length).toBeLessThanOrEqual(5);
+      expect(new Set(list.map((p) => p.projectType)).size).toBe(list.length);
+    }
+    for (const p of projects) {
+      expect(p.images.length).toBeGreaterThanOrEqual(4);
+      expect(p.images.length).toBeLessThanOrEqual(8);
+      expect(placeErrors(p)).toEqual([]);
+      expect(p.teams.length).toBeGreaterThanOrEqual(1);
+    }
+    // The gallery mixes firms: the first three projects are from three firms.
+    expect(new Set(projects.slice(0, 3).map((p) => p.owner.id)).size).toBe(3);
+  });
+
+  it('stores every variant on disk, and the firms have a profile photo and team rows', async () => {
+    const { projects } = (await get('/projects/explore?limit=50')) as { projects: ExploreProject[] };
+    for (const image of projects.flatMap((p) => p.images)) {
+      for (const url of [image.w480, image.w960, image.w1600]) await expect(fs.stat(fileOf(url))).resolves.toBeTruthy();
+    }
+    const { firms } = (await get('/users/user-firm')) as { firms: FirmCard[] };
+    expect(firms).toHaveLength(3);
+    for (const firm of firms) {
+      const avatar = avatarVariants(firm.profileImage)!;
+      for (const url of [avatar.s96, avatar.s256, avatar.s512]) await expect(fs.stat(fileOf(url))).resolves.toBeTruthy();
+      expect(firm.teams.length).toBeGreaterThanOrEqual(1);
+      expect(firm.projects.every((p) => p.thumbnail !== null)).toBe(true);
+    }
+  });
+
+  it('is quick enough for a first start', () => {
+    console.log(`demo seed took ${seconds.toFixed(1)} s`);
+    expect(seconds).toBeLessThan(20);
+  });
+});
