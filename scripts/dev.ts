@@ -1,7 +1,7 @@
 /** `npm run dev`: the api with tsx watch and the web with Remix's dev server (live reload). */
 import { spawn } from 'node:child_process';
 
-const env = { ...process.env, API_URL: process.env.API_URL ?? 'http://127.0.0.1:3001', NODE_ENV: 'development' };
+const env = { ...process.env, API_URL: process.env.API_URL ?? 'http://127.0.0.1:3001', NODE_ENV: 'development' as const };
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { env, stdio: 'inherit' }),
   spawn('npx', ['remix', 'dev', '-c', 'remix-serve build/index.js'], { env, stdio: 'inherit' }),

@@ -1,10 +1,9 @@
-import csc from 'country-state-city';
+import { City, Country, State } from 'country-state-city';
 
 /**
  * The offline place data set (country-state-city). Places are stored by display name
  * ("India", "Maharashtra", "Pune"), as the spec's payloads carry them. Server code only: 17 MB of data.
  */
-const { Country, State, City } = csc;
 
 const countries = Country.getAllCountries()
   .map((c) => ({ name: c.name, iso: c.isoCode }))
