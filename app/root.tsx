@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { getToast } from 'remix-toast';
 import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
+import { SEARCH_PATH, SearchBox } from '~/components/search-box';
 import { ErrorPage } from '~/components/error-page';
 import { Toast } from '~/components/toast';
 import { getSessionUser } from '~/utils/session.server';
@@ -58,7 +59,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   return (
     <Document>
-      <Header user={data?.user ?? null} pathname={pathname} pricing={data?.pricing ?? false} />
+      <Header
+        user={data?.user ?? null}
+        pathname={pathname}
+        pricing={data?.pricing ?? false}
+        // The header search appears on /explore (and on its results page, to refine the query).
+        search={data?.user && (pathname === '/explore' || pathname === SEARCH_PATH) ? <SearchBox /> : undefined}
+      />
       <main id="main">{children}</main>
       {pathname !== '/' ? <Footer /> : null}
       <Toast toast={data?.toast} />

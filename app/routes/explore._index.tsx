@@ -1,12 +1,64 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { LoadMore, useInfiniteList } from '~/components/infinite-list';
+import { ownerName } from '~/components/owner-card';
+import { ProjectCard } from '~/components/project-card';
+import { Toast } from '~/components/toast';
+import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
+import { listFailure, parsePage, toCardProject } from '~/utils/showcase.server';
+import { EXPLORE_PAGE_SIZE, type ExploreProject, type ExploreReply } from '../../server/contract/projects';
+
+export const meta: MetaFunction = () => [
+  { title: 'Explore projects — Archivista' },
+  { name: 'description', content: 'Public projects of architecture and interior-design firms.' },
+];
+
+const toItem = (p: ExploreProject) => ({ ...toCardProject(p), owner: ownerName(p.owner) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return json(null);
+  const page = parsePage(new URL(request.url));
+  let items: Array<ReturnType<typeof toItem>> = [];
+  let count = 0;
+  let toast = null;
+  try {
+    const reply = await api<ExploreReply>(request, '/projects/explore', { query: { page, limit: EXPLORE_PAGE_SIZE } });
+    items = reply.projects.map(toItem);
+    count = reply.count;
+  } catch (error) {
+    // Spec, error catalogue: a failed list shows the server's message as a toast.
+    toast = listFailure(error);
+  }
+  return json({ items, page, hasMore: page * EXPLORE_PAGE_SIZE < count, count, pageSize: EXPLORE_PAGE_SIZE, toast });
 }
 
-export default function Page() {
-  return <ComingSoon title="Explore" />;
+export default function Explore() {
+  const data = useLoaderData<typeof loader>();
+  const { items, hasMore, loading, nextHref, loadNext } = useInfiniteList(data);
+  return (
+    <div className="container explore">
+      <header className="page-head">
+        <div>
+          <p className="eyebrow">Explore</p>
+          <h1>Projects by architects and interior designers</h1>
+          <p className="muted">
+            {data.count} public {data.count === 1 ? 'project' : 'projects'}
+            {data.page > 1 ? ` · from page ${data.page}` : ''}
+          </p>
+        </div>
+      </header>
+      {items.length === 0 ? (
+        <p className="empty-state">No public projects yet.</p>
+      ) : (
+        <div className="project-grid" data-testid="explore-grid">
+          {items.map((p, i) => (
+            <ProjectCard key={p.id} project={p} to={`/explore/${p.id}`} owner={p.owner} priority={i < 3 && data.page === 1} />
+          ))}
+        </div>
+      )}
+      <Toast toast={data.toast} />
+      <LoadMore hasMore={hasMore} loading={loading} href={nextHref} onLoad={loadNext} endText={items.length > 0 && data.count > data.pageSize ? 'You have seen all projects.' : undefined} />
+    </div>
+  );
 }

@@ -1,12 +1,54 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
+import { ContactDialog, OwnerCard, ownerName, TeamDialog } from '~/components/owner-card';
+import { ProjectCard } from '~/components/project-card';
+import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
+import { loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
+import type { PublicPortfolioReply } from '../../server/contract/projects';
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${ownerName(data.owner)} — Archivista` : 'Firm — Archivista' },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
-  return json(null);
+  const { data } = await loadOr(api<PublicPortfolioReply>(request, `/projects/public-portfolio/${encodeURIComponent(params.userId!)}`), {
+    to: '/firms',
+    message: 'Failed to load the portfolio',
+  });
+  return json({ owner: toOwner(data.userData), projects: data.projects.map(toCardProject) });
 }
 
-export default function Page() {
-  return <ComingSoon title="Firm portfolio" />;
+export const shouldRevalidate = keepDataForDialogs;
+
+/** A firm's public portfolio: owner card with Contact and Team popups, and its projects. */
+export default function FirmPortfolio() {
+  const { owner, projects } = useLoaderData<typeof loader>();
+  const dialog = useOpenDialog();
+  const href = useDialogHref();
+  return (
+    <div className="container portfolio-page">
+      <div className="portfolio-layout">
+        <OwnerCard owner={owner} contactHref={href('contact')} teamHref={href('team')} />
+        <section className="portfolio-main" aria-labelledby="portfolio-projects">
+          <header className="section-head">
+            <h1 id="portfolio-projects">Projects</h1>
+          </header>
+          {projects.length ? (
+            <div className="project-grid project-grid-2" data-testid="portfolio-grid">
+              {projects.map((p, i) => (
+                <ProjectCard key={p.id} project={p} to={`/portfolio/edit-project/${p.id}`} priority={i < 2} />
+              ))}
+            </div>
+          ) : (
+            <p className="empty-state">This firm has no public projects yet.</p>
+          )}
+        </section>
+      </div>
+      {dialog === 'contact' ? <ContactDialog owner={owner} closeTo={href(null)} /> : null}
+      {dialog === 'team' ? <TeamDialog owner={owner} closeTo={href(null)} /> : null}
+    </div>
+  );
 }

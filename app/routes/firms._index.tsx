@@ -1,12 +1,177 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react';
+import type { FormEvent } from 'react';
+import { FilterCombo } from '~/components/filter-combo';
+import { FirmCard } from '~/components/firm-card';
+import { LoadMore, useInfiniteList } from '~/components/infinite-list';
+import { ownerName } from '~/components/owner-card';
+import { Toast } from '~/components/toast';
+import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
+import { listFailure, parsePage } from '~/utils/showcase.server';
+import { avatarVariants, FIRM_PAGE_SIZE, type DirectoryReply, type FirmCard as FirmCardData } from '../../server/contract/profile';
+import { PROJECT_TYPES } from '../../server/contract/vocabulary';
+import { cityNames, countryNames, stateNames } from '~/utils/places.server';
+
+export const meta: MetaFunction = () => [{ title: 'Firms — Archivista' }];
+
+/** The name in `list` equal to `value` ignoring case, or undefined. */
+function pick(list: string[], value: string | null): string | undefined {
+  const wanted = value?.trim().toLowerCase();
+  return wanted ? list.find((x) => x.toLowerCase() === wanted) : undefined;
+}
+
+/**
+ * The filters of the URL, checked against the offline place data: State counts only with a
+ * Country, City only with a State. Project type is accepted as its label or its key.
+ */
+function parseFilters(url: URL) {
+  const raw = (name: string) => url.searchParams.get(name)?.trim() ?? '';
+  const errors: Record<string, string> = {};
+  const country = pick(countryNames(), raw('country'));
+  if (raw('country') && !country) errors.country = 'Choose a country from the list';
+  const state = country ? pick(stateNames(country), raw('state')) : undefined;
+  if (country && raw('state') && !state) errors.state = 'Choose a state of the chosen country';
+  const city = country && state ? pick(cityNames(country, state), raw('city')) : undefined;
+  if (state && raw('city') && !city) errors.city = 'Choose a city of the chosen state';
+  const wantedType = raw('projectType').toLowerCase();
+  const type = wantedType ? PROJECT_TYPES.find((t) => t.value === wantedType || t.label.toLowerCase() === wantedType) : undefined;
+  if (wantedType && !type) errors.projectType = 'Choose a project type from the list';
+  return {
+    filters: { country, state, city, projectType: type?.value },
+    /** What the inputs show: the canonical names, or what was typed when it matched nothing. */
+    values: {
+      country: country ?? raw('country'),
+      state: state ?? (country ? raw('state') : ''),
+      city: city ?? (state ? raw('city') : ''),
+      projectType: type?.label ?? raw('projectType'),
+    },
+    errors,
+  };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return json(null);
+  const url = new URL(request.url);
+  const page = parsePage(url);
+  const { filters, values, errors } = parseFilters(url);
+  const options = {
+    countries: countryNames(),
+    states: filters.country ? stateNames(filters.country) : [],
+    cities: filters.country && filters.state ? cityNames(filters.country, filters.state) : [],
+  };
+  const base = { page, values, errors, options, filtered: Object.values(filters).some(Boolean) };
+  let items: Array<ReturnType<typeof toItem>> = [];
+  let count = 0;
+  let toast = null;
+  try {
+    const reply = await api<DirectoryReply>(request, '/users/user-firm', { query: { page, limit: FIRM_PAGE_SIZE, ...filters } });
+    items = reply.firms.map(toItem);
+    count = reply.count;
+  } catch (error) {
+    toast = listFailure(error);
+  }
+  return json({ ...base, items, count, hasMore: page * FIRM_PAGE_SIZE < count, toast });
 }
 
-export default function Page() {
-  return <ComingSoon title="Firms" />;
+/** A directory card's data: the firm's public fields, small avatar, and a thumbnail per project. */
+function toItem(f: FirmCardData) {
+  return {
+    id: f.id,
+    name: ownerName(f),
+    firmType: f.firmType,
+    city: f.city,
+    state: f.state,
+    profileImage: avatarVariants(f.profileImage)?.s96 ?? null,
+    projectCount: f.projectCount,
+    projects: f.projects.map((p) => ({
+      id: p.id,
+      projectName: p.projectName,
+      thumbnail: p.thumbnail ? { w480: p.thumbnail.w480, w960: p.thumbnail.w960, w1600: p.thumbnail.w1600, width: p.thumbnail.width, height: p.thumbnail.height } : null,
+    })),
+  };
+}
+
+const TYPE_LABELS = PROJECT_TYPES.map((t) => t.label);
+
+export default function Firms() {
+  const data = useLoaderData<typeof loader>();
+  const { items, hasMore, loading, nextHref, loadNext } = useInfiniteList(data);
+  const submit = useSubmit();
+  const { values, options, errors } = data;
+
+  /** With JavaScript, a filter applies as soon as it holds a value of its list (or is emptied). */
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const input = event.target as HTMLInputElement;
+    const form = event.currentTarget;
+    const value = input.value.trim().toLowerCase();
+    const listed = [...(input.list?.options ?? [])].some((o) => o.value.toLowerCase() === value);
+    if (value !== '' && !listed) return;
+    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | null;
+    // Changing a parent clears its children.
+    if (input.name === 'country') {
+      field('state')!.value = '';
+      field('city')!.value = '';
+    }
+    if (input.name === 'state') field('city')!.value = '';
+    submit(form, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="container firms-page">
+      <header className="page-head">
+        <div>
+          <p className="eyebrow">Directory</p>
+          <h1>Architecture and interior-design firms</h1>
+          <p className="muted" data-testid="firm-count">
+            {data.count} {data.count === 1 ? 'firm' : 'firms'}
+            {data.filtered ? ' match your filters' : ''}
+          </p>
+        </div>
+      </header>
+      <Form method="get" className="filters card" onChange={onChange} data-testid="firm-filters">
+        <FilterCombo name="country" label="Country" options={options.countries} value={values.country} placeholder="Any country" error={errors.country} />
+        <FilterCombo
+          name="state"
+          label="State"
+          options={options.states}
+          value={values.state}
+          disabled={!values.country || Boolean(errors.country)}
+          placeholder={values.country ? 'Any state' : 'Choose a country first'}
+          error={errors.state}
+        />
+        <FilterCombo
+          name="city"
+          label="City"
+          options={options.cities}
+          value={values.city}
+          disabled={!values.state || Boolean(errors.state)}
+          placeholder={values.state ? 'Any city' : 'Choose a state first'}
+          error={errors.city}
+        />
+        <FilterCombo name="projectType" label="Project Type" options={TYPE_LABELS} value={values.projectType} placeholder="Any project type" error={errors.projectType} />
+        <div className="filter-actions">
+          <button type="submit" className="button button-primary">
+            Apply
+          </button>
+          {data.filtered || Object.keys(errors).length ? (
+            <Link to="/firms" className="button button-ghost">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      {items.length === 0 ? (
+        <p className="empty-state">{data.filtered ? 'No firms match these filters.' : 'No firms yet.'}</p>
+      ) : (
+        <div className="firm-list" data-testid="firm-list">
+          {items.map((f) => (
+            <FirmCard key={f.id} firm={f} />
+          ))}
+        </div>
+      )}
+      <LoadMore hasMore={hasMore} loading={loading} href={nextHref} onLoad={loadNext} />
+      <Toast toast={data.toast} />
+    </div>
+  );
 }

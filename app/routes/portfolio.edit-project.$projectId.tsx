@@ -1,12 +1,124 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
-import { requireUser } from '~/utils/auth.server';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { redirectWithSuccess } from 'remix-toast';
+import { Carousel } from '~/components/carousel';
+import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
+import { ProjectFacts, ProjectImageGrid, ProjectTeam } from '~/components/project-detail';
+import { Toast } from '~/components/toast';
+import { api, ApiError } from '~/utils/api.server';
+import { requireFirm, requireUser } from '~/utils/auth.server';
+import { loadOr } from '~/utils/showcase.server';
+import type { ProjectDetailReply } from '../../server/contract/projects';
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return json(null);
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' }];
+
+/** A read-only project detail with image preview; its owner also gets Edit and Delete. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { projectData: p, userData } = await loadOr(
+    api<ProjectDetailReply>(request, `/projects/public-project/${encodeURIComponent(params.projectId!)}`),
+    { to: '/portfolio', message: 'Failed to load project details' },
+  );
+  return json({
+    project: {
+      id: p.id,
+      projectName: p.projectName,
+      projectType: p.projectType,
+      area: p.area,
+      year: p.year,
+      city: p.city,
+      state: p.state,
+      country: p.country,
+      description: p.description,
+      architecture: p.architecture,
+      teams: p.teams,
+      images: p.images.map(({ w480, w960, w1600, width, height }) => ({ w480, w960, w1600, width, height })),
+    },
+    owner: { id: userData.id, name: userData.firmName || userData.userName },
+    isOwner: userData.id === user.id,
+  });
 }
 
-export default function Page() {
-  return <ComingSoon title="Project" />;
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireFirm(request);
+  const form = await request.formData();
+  if (form.get('intent') !== 'delete') throw json({ message: 'Unknown action' }, { status: 400 });
+  try {
+    const { message } = await api<{ message: string }>(request, `/projects/public-project/${encodeURIComponent(params.projectId!)}`, {
+      method: 'DELETE',
+    });
+    return redirectWithSuccess('/portfolio', message);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // Spec, error catalogue: a failed delete shows the server's message.
+    return json({ toast: { type: 'error' as const, message: error.message } }, { status: error.status < 500 ? error.status : 500 });
+  }
+}
+
+export const shouldRevalidate = keepDataForDialogs;
+
+export default function EditProject() {
+  const { project, owner, isOwner } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const dialog = useOpenDialog();
+  const href = useDialogHref();
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const closeTo = href(null);
+  const imageIndex = Number(new URLSearchParams(search).get('image') ?? 0) || 0;
+  return (
+    <div className="container project-page project-page-single">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        {isOwner ? <Link to="/portfolio">Portfolio</Link> : <Link to={`/firms/${owner.id}`}>{owner.name}</Link>}
+        <span aria-hidden="true">/</span>
+        <span>{project.projectName}</span>
+      </nav>
+      <article className="project-main">
+        <header className="project-head project-head-actions">
+          <div>
+            <h1>{project.projectName}</h1>
+            {isOwner ? null : <p className="muted">by {owner.name}</p>}
+          </div>
+          {isOwner ? (
+            <div className="head-actions">
+              <Link to={`/portfolio/add-project/${project.id}`} className="button button-secondary" data-testid="edit-project">
+                Edit
+              </Link>
+              <Link to={href('delete')} preventScrollReset className="button button-danger-ghost" data-testid="delete-project">
+                Delete
+              </Link>
+            </div>
+          ) : null}
+        </header>
+        <ProjectImageGrid images={project.images} title={project.projectName} hrefFor={(i) => href('carousel', { image: i })} />
+        <ProjectFacts project={project} />
+        {project.description ? (
+          <section className="project-section">
+            <h2>Description</h2>
+            <p className="project-description">{project.description}</p>
+          </section>
+        ) : null}
+        <ProjectTeam project={project} />
+      </article>
+      {dialog === 'carousel' && project.images.length ? (
+        <Carousel images={project.images} index={imageIndex} hrefFor={(i) => href('carousel', { image: i })} closeTo={closeTo} title={project.projectName} />
+      ) : null}
+      {dialog === 'delete' && isOwner ? (
+        <Dialog title="Delete project" closeTo={closeTo} size="small" testId="delete-dialog">
+          <p>
+            Are you sure you want to delete <strong>{project.projectName}</strong>? Its images are deleted too. This cannot be undone.
+          </p>
+          <Form method="post" className="form-actions">
+            <Link to={closeTo} replace preventScrollReset className="button button-ghost">
+              Cancel
+            </Link>
+            <button type="submit" name="intent" value="delete" className="button button-danger" disabled={navigation.state === 'submitting'} data-testid="confirm-delete">
+              {navigation.state === 'submitting' ? 'Deleting…' : 'Delete'}
+            </button>
+          </Form>
+        </Dialog>
+      ) : null}
+      <Toast toast={actionData?.toast} />
+    </div>
+  );
 }

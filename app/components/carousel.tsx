@@ -1,0 +1,92 @@
+import { Link, useNavigate } from '@remix-run/react';
+import { useEffect, useRef } from 'react';
+import { ResponsiveImage, SIZES, type ImageVariants } from './responsive-image';
+
+/**
+ * Full-screen preview of all images of a project, addressed by URL (`?dialog=carousel&image=N`),
+ * so previous/next and close are links that work without JavaScript. With JavaScript the arrow
+ * keys move and Escape closes.
+ */
+export function Carousel({
+  images,
+  index,
+  hrefFor,
+  closeTo,
+  title,
+}: {
+  images: ReadonlyArray<ImageVariants>;
+  index: number;
+  hrefFor: (index: number) => string;
+  closeTo: string;
+  title: string;
+}) {
+  const navigate = useNavigate();
+  const root = useRef<HTMLDivElement>(null);
+  const count = images.length;
+  const current = Math.min(Math.max(index, 0), count - 1);
+  const prev = (current - 1 + count) % count;
+  const next = (current + 1) % count;
+
+  useEffect(() => {
+    root.current?.focus();
+    document.body.classList.add('has-dialog');
+    return () => document.body.classList.remove('has-dialog');
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const move = (to: string) => {
+        event.preventDefault();
+        navigate(to, { replace: true, preventScrollReset: true });
+      };
+      if (event.key === 'Escape') move(closeTo);
+      else if (event.key === 'ArrowLeft') move(hrefFor(prev));
+      else if (event.key === 'ArrowRight') move(hrefFor(next));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navigate, closeTo, hrefFor, prev, next]);
+
+  if (count === 0) return null;
+  const image = images[current]!;
+  return (
+    <div
+      ref={root}
+      className="carousel"
+      role="dialog"
+      aria-modal="true"
+      aria-label={`${title}: image ${current + 1} of ${count}`}
+      tabIndex={-1}
+      data-testid="carousel"
+    >
+      <div className="carousel-top">
+        <p className="carousel-title">{title}</p>
+        <p className="carousel-counter" data-testid="carousel-counter">
+          {current + 1} / {count}
+        </p>
+        <Link to={closeTo} replace preventScrollReset className="carousel-close" aria-label="Close">
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </Link>
+      </div>
+      <div className="carousel-stage">
+        {count > 1 ? (
+          <Link to={hrefFor(prev)} replace preventScrollReset className="carousel-nav carousel-prev" aria-label="Previous image">
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </Link>
+        ) : null}
+        <ResponsiveImage key={image.w960} image={image} alt={`${title}, image ${current + 1}`} sizes={SIZES.full} priority className="carousel-image" />
+        {count > 1 ? (
+          <Link to={hrefFor(next)} replace preventScrollReset className="carousel-nav carousel-next" aria-label="Next image">
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from '@remix-run/react';
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/** Query parameters that only describe an open popup; changing them never needs fresh data. */
+const DIALOG_PARAMS = ['dialog', 'image'];
+
+/** `search` with the dialog parameters replaced (`null` removes them). */
+export function withDialog(search: string, dialog: string | null, extra: Record<string, string | number> = {}): string {
+  const params = new URLSearchParams(search);
+  for (const name of DIALOG_PARAMS) params.delete(name);
+  if (dialog) params.set('dialog', dialog);
+  for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
+  const query = params.toString();
+  return query ? `?${query}` : '?';
+}
+
+/** The URL of the current page with a popup open (or closed with `null`). */
+export function useDialogHref() {
+  const { pathname, search } = useLocation();
+  return (dialog: string | null, extra?: Record<string, string | number>) => `${pathname}${withDialog(search, dialog, extra)}`;
+}
+
+/** Which popup the URL asks for (`?dialog=`), so the server renders it without JavaScript. */
+export function useOpenDialog(): string | null {
+  return new URLSearchParams(useLocation().search).get('dialog');
+}
+
+/**
+ * A route's `shouldRevalidate`: opening or closing a popup (only `dialog`/`image` change) keeps
+ * the loaded data, so with JavaScript a popup opens in place without a server round trip.
+ */
+export function keepDataForDialogs({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    for (const name of DIALOG_PARAMS) params.delete(name);
+    params.sort();
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+/**
+ * A modal popup addressed by URL (`?dialog=name`). Without JavaScript it is plain server-rendered
+ * HTML whose close control is a link; with JavaScript, Escape and a click on the backdrop close it too.
+ */
+export function Dialog({
+  title,
+  closeTo,
+  children,
+  size = 'medium',
+  testId,
+}: {
+  title: ReactNode;
+  closeTo: string;
+  children: ReactNode;
+  size?: 'small' | 'medium' | 'large';
+  testId?: string;
+}) {
+  const navigate = useNavigate();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') navigate(closeTo, { replace: true, preventScrollReset: true });
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('has-dialog');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('has-dialog');
+      previous?.focus?.();
+    };
+  }, [closeTo, navigate]);
+  return (
+    <div
+      className="dialog-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) navigate(closeTo, { replace: true, preventScrollReset: true });
+      }}
+    >
+      <div
+        ref={panel}
+        className={`dialog dialog-${size}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="dialog-title"
+        tabIndex={-1}
+        data-testid={testId}
+      >
+        <div className="dialog-head">
+          <h2 id="dialog-title">{title}</h2>
+          <Link to={closeTo} replace preventScrollReset className="dialog-close" aria-label="Close">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </Link>
+        </div>
+        <div className="dialog-body">{children}</div>
+      </div>
+    </div>
+  );
+}

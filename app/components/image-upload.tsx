@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { ErrorList } from './field';
+
+/** An image already stored (in the project, or uploaded by an earlier submission of this form). */
+export type StoredImage = { id: string; thumb: string };
+
+/** Spec: JPEG, PNG or GIF; 4 to 100 images. (Kept here, not imported from the contract, so zod stays out of the page's script.) */
+const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
+const ACCEPT_ATTR = 'image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif';
+export const IMAGE_TYPE_MESSAGE = 'File is not a valid image (JPEG, PNG, or GIF required).';
+
+type NewFile = { file: File; url: string; key: string };
+
+/**
+ * Images of a project form. Stored images are tiles with a Remove checkbox (`removeImages`) and a
+ * hidden `images` value; new files go in `files`. Without JavaScript `files` is a plain multiple
+ * file input; with it, a drop zone (react-dropzone) with previews and a remove button per file,
+ * whose list is mirrored into the same `files` input, so the form submits the same way.
+ */
+export function ImageUpload({
+  stored,
+  min,
+  max,
+  errors,
+  errorId,
+  resetKey,
+}: {
+  stored: ReadonlyArray<StoredImage>;
+  min: number;
+  max: number;
+  errors?: string[];
+  errorId: string;
+  /** Changes when the form comes back from the server: the new files were uploaded by then. */
+  resetKey: unknown;
+}) {
+  const hydrated = useHydrated();
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const [added, setAdded] = useState(0);
+  useEffect(() => setRemoved(new Set()), [stored]);
+  const count = stored.length - removed.size + added;
+  return (
+    <div className="image-upload" data-testid="image-upload">
+      <p className="image-count" aria-live="polite">
+        {hydrated ? (
+          <>
+            <strong>{count}</strong> {count === 1 ? 'image' : 'images'} ·{' '}
+          </>
+        ) : null}
+        {min} to {max} images, JPEG, PNG or GIF
+      </p>
+      {stored.length ? (
+        <ul className="upload-tiles" aria-label="Saved images">
+          {stored.map((image, i) => (
+            <li key={image.id} className="upload-tile">
+              <input type="hidden" name="images" value={JSON.stringify(image)} />
+              <img src={image.thumb} alt={`Image ${i + 1}`} loading="lazy" decoding="async" />
+              <label className="tile-remove">
+                <input
+                  type="checkbox"
+                  name="removeImages"
+                  value={image.id}
+                  onChange={(e) => {
+                    const checked = e.currentTarget.checked;
+                    setRemoved((r) => {
+                      const next = new Set(r);
+                      if (checked) next.add(image.id);
+                      else next.delete(image.id);
+                      return next;
+                    });
+                  }}
+                />
+                <span>Remove</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {hydrated ? (
+        <DropzoneInput resetKey={resetKey} onCount={setAdded} errorId={errorId} invalid={Boolean(errors?.length)} />
+      ) : (
+        <div className="field">
+          <label htmlFor="project-files">Add images</label>
+          <input
+            id="project-files"
+            type="file"
+            name="files"
+            multiple
+            accept={ACCEPT_ATTR}
+            aria-invalid={errors?.length ? true : undefined}
+            aria-describedby={errors?.length ? errorId : undefined}
+            data-testid="files-input"
+          />
+        </div>
+      )}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+function DropzoneInput({
+  resetKey,
+  onCount,
+  errorId,
+  invalid,
+}: {
+  resetKey: unknown;
+  onCount: (n: number) => void;
+  errorId: string;
+  invalid: boolean;
+}) {
+  const [files, setFiles] = useState<NewFile[]>([]);
+  const [rejected, setRejected] = useState<string | null>(null);
+  const mirror = useRef<HTMLInputElement>(null);
+
+  // A submission came back: its files are stored images now.
+  useEffect(() => {
+    setFiles((current) => {
+      current.forEach((f) => URL.revokeObjectURL(f.url));
+      return [];
+    });
+  }, [resetKey]);
+
+  useEffect(() => {
+    onCount(files.length);
+    if (!mirror.current) return;
+    const transfer = new DataTransfer();
+    files.forEach((f) => transfer.items.add(f.file));
+    mirror.current.files = transfer.files;
+  }, [files, onCount]);
+
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: ACCEPT,
+    multiple: true,
+    onDrop: (accepted, rejections) => {
+      setRejected(rejections.length ? `${rejections.map((r) => r.file.name).join(', ')}: ${IMAGE_TYPE_MESSAGE}` : null);
+      setFiles((current) => [
+        ...current,
+        ...accepted.map((file, i) => ({ file, url: URL.createObjectURL(file), key: `${Date.now()}-${i}-${file.name}` })),
+      ]);
+    },
+  });
+
+  return (
+    <>
+      <div {...getRootProps({ className: `dropzone${isDragActive ? ' is-active' : ''}${invalid ? ' is-invalid' : ''}` })} data-testid="dropzone">
+        <input {...getInputProps({ 'aria-describedby': invalid ? errorId : undefined })} data-testid="dropzone-input" />
+        <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+          <path d="M12 16V4m0 0L7 9m5-5l5 5M4 16v3a1 1 0 001 1h14a1 1 0 001-1v-3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <p>
+          <strong>Drop images here</strong> or click to choose
+        </p>
+      </div>
+      {/* What the form submits: the drop zone's list, mirrored into a file input. */}
+      <input ref={mirror} type="file" name="files" multiple hidden tabIndex={-1} aria-hidden="true" />
+      {rejected ? <p className="field-errors" role="alert">{rejected}</p> : null}
+      {files.length ? (
+        <ul className="upload-tiles" aria-label="New images" data-testid="new-images">
+          {files.map((f) => (
+            <li key={f.key} className="upload-tile is-new">
+              <img src={f.url} alt={f.file.name} />
+              <button
+                type="button"
+                className="tile-remove"
+                aria-label={`Remove ${f.file.name}`}
+                onClick={() => {
+                  URL.revokeObjectURL(f.url);
+                  setFiles((current) => current.filter((x) => x.key !== f.key));
+                }}
+              >
+                <span>Remove</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

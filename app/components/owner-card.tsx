@@ -1,0 +1,150 @@
+import { Link } from '@remix-run/react';
+import { ROLE_LABELS, type Role } from '../../server/contract/vocabulary';
+import { Avatar } from './avatar';
+import { Dialog } from './dialog';
+import { ReadMore } from './read-more';
+
+/** What the owner card and its popups show of a firm (a subset of the api's user). */
+export type Owner = {
+  id: string;
+  userName: string;
+  firmName: string | null;
+  firmType: string | null;
+  profileImage: string | null;
+  projectCount: number;
+  email: string;
+  contactNo: string | null;
+  userDetails: string | null;
+  teams: ReadonlyArray<{ name: string; role: string; profileImage?: string | null }>;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  website?: string | null;
+};
+
+export function firmTypeLabel(value: string | null | undefined): string {
+  if (!value) return '';
+  return ROLE_LABELS[value as Role] ?? value;
+}
+
+export function ownerName(owner: Pick<Owner, 'firmName' | 'userName'>): string {
+  return owner.firmName?.trim() || owner.userName;
+}
+
+export function projectCountLabel(n: number): string {
+  return `${n} ${n === 1 ? 'project' : 'projects'}`;
+}
+
+/**
+ * The left card of a project page and of a firm portfolio: avatar, name, firm type, project count,
+ * Contact and Team popups (links to `?dialog=contact|team`), details with Read More / Read Less.
+ */
+export function OwnerCard({
+  owner,
+  contactHref,
+  teamHref,
+  portfolioHref,
+}: {
+  owner: Owner;
+  contactHref: string;
+  teamHref: string;
+  /** A link to the firm's portfolio (on a project page). */
+  portfolioHref?: string;
+}) {
+  const name = ownerName(owner);
+  return (
+    <aside className="owner-card card" aria-label="About the firm" data-testid="owner-card">
+      <div className="owner-head">
+        <Avatar src={owner.profileImage} name={name} size={72} />
+        <div>
+          <h2 className="owner-name">{portfolioHref ? <Link to={portfolioHref}>{name}</Link> : name}</h2>
+          {owner.firmType ? <p className="owner-type">{firmTypeLabel(owner.firmType)}</p> : null}
+          <p className="owner-count">{projectCountLabel(owner.projectCount)}</p>
+        </div>
+      </div>
+      <div className="owner-actions">
+        <Link to={contactHref} preventScrollReset className="button button-primary" data-testid="open-contact">
+          Contact
+        </Link>
+        <Link to={teamHref} preventScrollReset className="button button-ghost" data-testid="open-team">
+          Team
+        </Link>
+      </div>
+      {owner.userDetails ? (
+        <div className="owner-details">
+          <h3>About</h3>
+          <ReadMore text={owner.userDetails} />
+        </div>
+      ) : null}
+    </aside>
+  );
+}
+
+export function ContactDialog({ owner, closeTo }: { owner: Owner; closeTo: string }) {
+  return (
+    <Dialog title={`Contact ${ownerName(owner)}`} closeTo={closeTo} size="small" testId="contact-dialog">
+      <dl className="contact-list">
+        <div>
+          <dt>Email</dt>
+          <dd>
+            <a href={`mailto:${owner.email}`}>{owner.email}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Contact number</dt>
+          <dd>{owner.contactNo ? <a href={`tel:${owner.contactNo}`}>{owner.contactNo}</a> : <span className="muted">Not given</span>}</dd>
+        </div>
+        {owner.website ? (
+          <div>
+            <dt>Website</dt>
+            <dd>
+              <a href={owner.website} target="_blank" rel="noreferrer noopener">
+                {owner.website.replace(/^https?:\/\//, '')}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </Dialog>
+  );
+}
+
+export function TeamDialog({ owner, closeTo }: { owner: Owner; closeTo: string }) {
+  const name = ownerName(owner);
+  return (
+    <Dialog title="Team" closeTo={closeTo} testId="team-dialog">
+      <div className="team-dialog-head">
+        <Avatar src={owner.profileImage} name={name} size={56} />
+        <div>
+          <strong>{name}</strong>
+          {owner.firmType ? <p className="muted">{firmTypeLabel(owner.firmType)}</p> : null}
+        </div>
+      </div>
+      {owner.teams.length ? (
+        <table className="team-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+            </tr>
+          </thead>
+          <tbody>
+            {owner.teams.map((t, i) => (
+              <tr key={`${t.name}-${i}`}>
+                <td>
+                  <span className="team-member">
+                    <Avatar src={t.profileImage} name={t.name} size={32} />
+                    {t.name}
+                  </span>
+                </td>
+                <td>{t.role}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">No team members listed.</p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from '@remix-run/react';
+import { projectTypeLabel } from '../../server/contract/vocabulary';
+import { ImagePlaceholder, ResponsiveImage, SIZES, type ImageVariants } from './responsive-image';
+
+/** What a project card needs of a project. */
+export type CardProject = {
+  id: string;
+  projectName: string;
+  projectType: string;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  year?: number | null;
+  images?: ReadonlyArray<ImageVariants>;
+};
+
+export function placeLine(p: { city?: string | null; state?: string | null; country?: string | null }): string {
+  return [p.city, p.state, p.country].filter(Boolean).join(', ');
+}
+
+/** A project in a gallery or portfolio grid: cover image, name, type and place; the whole card is a link. */
+export function ProjectCard({
+  project,
+  to,
+  owner,
+  priority = false,
+}: {
+  project: CardProject;
+  to: string;
+  /** The firm's name, shown in the explore gallery. */
+  owner?: string;
+  priority?: boolean;
+}) {
+  const cover = project.images?.[0];
+  const place = placeLine(project);
+  return (
+    <article className="project-card" data-testid="project-card">
+      <Link to={to} className="project-card-link" prefetch="intent">
+        <div className="project-card-media">
+          {cover ? (
+            <ResponsiveImage image={cover} alt="" sizes={SIZES.card} priority={priority} />
+          ) : (
+            <ImagePlaceholder label="No image" />
+          )}
+          <span className="project-card-type">{projectTypeLabel(project.projectType)}</span>
+        </div>
+        <div className="project-card-body">
+          <h3 className="project-card-title">{project.projectName}</h3>
+          <p className="project-card-meta">
+            {[place, project.year].filter(Boolean).join(' · ')}
+          </p>
+          {owner ? <p className="project-card-owner">{owner}</p> : null}
+        </div>
+      </Link>
+    </article>
+  );
+}

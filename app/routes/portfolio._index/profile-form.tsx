@@ -1,0 +1,184 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { Avatar } from '~/components/avatar';
+import { ErrorList, Field, FormErrors } from '~/components/field';
+import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
+import type { UpdateProfileInput } from '../../../server/contract/profile';
+import { FIRM_ROLES, ROLE_LABELS } from '../../../server/contract/vocabulary';
+
+/** react-easy-crop is fetched only when a photo is chosen. */
+const PhotoCrop = lazy(() => import('~/components/photo-crop'));
+
+/** Spec: 1 to 20 team rows. (Kept here, not imported from the contract, so zod stays out of the page's script.) */
+const TEAMS_MAX = 20;
+const TEAMS_MAX_MESSAGE = 'Cannot add more than 20 teams.';
+
+type ProfileFields = UpdateProfileInput & { photo?: File; x?: string; y?: string; size?: string };
+
+export type ProfileDefaults = {
+  firmName: string;
+  firmType: string;
+  country: string;
+  state: string;
+  city: string;
+  contactNo: string;
+  email: string;
+  website: string;
+  userDetails: string;
+  teams: Array<{ name: string; role: string }>;
+};
+
+function PhotoField({ current, name, meta }: { current: string | null; name: string; meta: { id: string; errorId: string; errors?: string[] } }) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [area, setArea] = useState<{ x: number; y: number; size: number } | null>(null);
+  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen)), [chosen]);
+  return (
+    <div className="field photo-field">
+      <label htmlFor={meta.id}>Photo</label>
+      <div className="photo-row">
+        {chosen ? null : <Avatar src={current} name={name} size={88} />}
+        <div className="photo-input">
+          <input
+            id={meta.id}
+            name="photo"
+            type="file"
+            accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+            className="file-input"
+            aria-invalid={meta.errors?.length ? true : undefined}
+            aria-describedby={meta.errors?.length ? meta.errorId : `${meta.id}-hint`}
+            data-testid="photo-input"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              setArea(null);
+              setChosen(file ? URL.createObjectURL(file) : null);
+            }}
+          />
+          <p id={`${meta.id}-hint`} className="field-hint">
+            JPG or PNG. {hydrated ? 'Drag and zoom to choose the square to keep.' : 'The photo is cropped to a centred square.'}
+          </p>
+        </div>
+      </div>
+      {chosen ? (
+        <Suspense fallback={<div className="photo-crop photo-crop-loading">Loading…</div>}>
+          <PhotoCrop src={chosen} onChange={setArea} />
+        </Suspense>
+      ) : null}
+      {area ? (
+        <>
+          <input type="hidden" name="x" value={area.x} />
+          <input type="hidden" name="y" value={area.y} />
+          <input type="hidden" name="size" value={area.size} />
+        </>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** The profile edit form of the `?dialog=profile` popup. */
+export function ProfileForm({
+  defaults,
+  lastResult,
+  options,
+  photo,
+  closeTo,
+}: {
+  defaults: ProfileDefaults;
+  lastResult?: SubmissionResult<string[]> | null;
+  options: PlaceOptionLists;
+  photo: string | null;
+  closeTo: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('__intent__') == null;
+  const [form, fields] = useForm<ProfileFields>({
+    id: 'profile-form',
+    lastResult,
+    defaultValue: { ...defaults, teams: defaults.teams.length ? defaults.teams : [{ name: '', role: '' }] },
+    shouldRevalidate: 'onInput',
+  });
+  const teams = fields.teams.getFieldList();
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="profile-form" data-testid="profile-form">
+      <input type="hidden" name="intent" value="profile" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <PhotoField current={photo} name={defaults.firmName} meta={fields.photo} />
+      <div className="form-grid">
+        <Field label="Firm name" meta={fields.firmName}>
+          <input {...getInputProps(fields.firmName, { type: 'text' })} autoComplete="organization" />
+        </Field>
+        <Field label="Firm type" meta={fields.firmType}>
+          <select {...getSelectProps(fields.firmType)}>
+            <option value="">Select firm type</option>
+            {FIRM_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <PlaceSelects
+        fields={{ country: fields.country, state: fields.state, city: fields.city }}
+        options={options}
+        refreshButton={form.validate.getButtonProps({ name: fields.country.name })}
+      />
+      <div className="form-grid form-grid-3">
+        <Field label="Contact no" meta={fields.contactNo}>
+          <input {...getInputProps(fields.contactNo, { type: 'tel' })} inputMode="numeric" autoComplete="tel-national" placeholder="10 digits" />
+        </Field>
+        <Field label="Email" meta={fields.email}>
+          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
+        </Field>
+        <Field label="Website (optional)" meta={fields.website}>
+          <input {...getInputProps(fields.website, { type: 'url' })} placeholder="https://" autoComplete="url" />
+        </Field>
+      </div>
+      <Field label="Details" meta={fields.userDetails}>
+        <textarea {...getTextareaProps(fields.userDetails)} rows={4} />
+      </Field>
+      <fieldset className="rows-fieldset">
+        <legend>Teams</legend>
+        <ErrorList id={fields.teams.errorId} errors={fields.teams.errors} />
+        <ol className="rows" data-testid="team-rows">
+          {teams.map((row, index) => {
+            const f = row.getFieldset();
+            return (
+              <li key={row.key} className="row">
+                <Field label="Name" meta={f.name}>
+                  <input {...getInputProps(f.name, { type: 'text' })} />
+                </Field>
+                <Field label="Role" meta={f.role}>
+                  <input {...getInputProps(f.role, { type: 'text' })} />
+                </Field>
+                {teams.length > 1 ? (
+                  <button {...form.remove.getButtonProps({ name: fields.teams.name, index })} className="button button-ghost row-remove" aria-label={`Remove team member ${index + 1}`}>
+                    Remove
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        {teams.length < TEAMS_MAX ? (
+          <button {...form.insert.getButtonProps({ name: fields.teams.name, defaultValue: { name: '', role: '' } })} className="button button-ghost">
+            + Add team member
+          </button>
+        ) : (
+          <p className="field-hint">{TEAMS_MAX_MESSAGE}</p>
+        )}
+      </fieldset>
+      <div className="form-actions">
+        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving…' : 'Save profile'}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,108 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
+import { ProfileCard } from '~/components/profile-card';
+import { ProjectCard } from '~/components/project-card';
+import { Toast } from '~/components/toast';
+import { api } from '~/utils/api.server';
+import { requireFirm } from '~/utils/auth.server';
+import { loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
+import type { PortfolioReply } from '../../../server/contract/projects';
+import { isFirmRole } from '../../../server/contract/vocabulary';
+import { placeOptions } from '~/utils/places.server';
+import { updateProfile } from './actions.server';
+import { ProfileForm } from './profile-form';
+
+export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista' }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireFirm(request);
+  const { userData: u, projects } = await loadOr(api<PortfolioReply>(request, '/projects/portfolio'), {
+    to: '/explore',
+    message: 'Failed to load your portfolio',
+  });
+  const editing = new URL(request.url).searchParams.get('dialog') === 'profile';
+  return json({
+    owner: toOwner(u),
+    projects: projects.map(toCardProject),
+    /** The profile form's values and place lists, only when its popup is open. */
+    profile: editing
+      ? {
+          defaults: {
+            firmName: u.firmName ?? '',
+            firmType: u.firmType && isFirmRole(u.firmType) ? u.firmType : isFirmRole(u.role) ? u.role : '',
+            country: u.country ?? '',
+            state: u.state ?? '',
+            city: u.city ?? '',
+            contactNo: u.contactNo ?? '',
+            email: u.email,
+            website: u.website ?? '',
+            userDetails: u.userDetails ?? '',
+            teams: u.teams.map(({ name, role }) => ({ name, role })),
+          },
+          options: placeOptions(u.country, u.state),
+        }
+      : null,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireFirm(request);
+  return updateProfile(request, user);
+}
+
+/** Popups keep the page's data, except the profile form, whose values and place lists load when it opens. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const opensProfile = args.nextUrl.searchParams.get('dialog') === 'profile' && args.currentUrl.searchParams.get('dialog') !== 'profile';
+  return opensProfile || keepDataForDialogs(args);
+};
+
+/** The firm's own portfolio: profile card (with Edit) and project cards (with Add Project). */
+export default function Portfolio() {
+  const { owner, projects, profile } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const dialog = useOpenDialog();
+  const href = useDialogHref();
+  const closeTo = href(null);
+  return (
+    <div className="container portfolio-page">
+      <div className="portfolio-layout">
+        <ProfileCard owner={owner} editHref={href('profile')} />
+        <section className="portfolio-main" aria-labelledby="portfolio-projects">
+          <header className="section-head">
+            <h1 id="portfolio-projects">Your projects</h1>
+            <Link to="/portfolio/add-project" className="button button-primary" data-testid="add-project">
+              + Add Project
+            </Link>
+          </header>
+          {projects.length ? (
+            <div className="project-grid project-grid-2" data-testid="portfolio-grid">
+              {projects.map((p, i) => (
+                <ProjectCard key={p.id} project={p} to={`/portfolio/edit-project/${p.id}`} priority={i < 2} />
+              ))}
+            </div>
+          ) : (
+            <div className="empty-state">
+              <p>You have not published a project yet.</p>
+              <Link to="/portfolio/add-project" className="button button-secondary">
+                Add your first project
+              </Link>
+            </div>
+          )}
+        </section>
+      </div>
+      {dialog === 'profile' && profile ? (
+        <Dialog title="Edit profile" closeTo={closeTo} size="large" testId="profile-dialog">
+          <ProfileForm
+            defaults={profile.defaults}
+            lastResult={actionData?.result}
+            options={actionData?.options ?? profile.options}
+            photo={owner.profileImage}
+            closeTo={closeTo}
+          />
+        </Dialog>
+      ) : null}
+      <Toast toast={actionData?.toast} />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type { SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { json } from '@remix-run/node';
+import { redirectWithSuccess } from 'remix-toast';
+import type { StoredImage } from '~/components/image-upload';
+import { api, ApiError } from '~/utils/api.server';
+import { parseUploadForm, TOO_LARGE, TOO_MANY } from '~/utils/uploads.server';
+import {
+  IMAGES_MAX_MESSAGE,
+  IMAGES_MIN_MESSAGE,
+  PROJECT_IMAGE_MAX_BYTES,
+  PROJECT_IMAGES_MAX,
+  PROJECT_IMAGES_MIN,
+  PublicProjectBody,
+  type ProjectReply,
+  type UploadImagesReply,
+} from '../../../server/contract/projects';
+import { placeOptions } from '../../../server/services/places';
+
+/** The form's fields: the api's body without `imageIds`, which the action builds from the images. */
+const ProjectForm = PublicProjectBody.omit({ imageIds: true });
+
+const UPLOAD_FAILED = 'Failed to upload images';
+
+/** The `images` hidden values of the form (stored images), checked: an id and a thumbnail url of ours. */
+function parseStored(values: FormDataEntryValue[]): StoredImage[] {
+  const images: StoredImage[] = [];
+  for (const value of values) {
+    try {
+      const v = JSON.parse(String(value)) as Partial<StoredImage>;
+      if (typeof v.id === 'string' && v.id.length <= 80 && typeof v.thumb === 'string' && v.thumb.startsWith('/uploads/')) {
+        images.push({ id: v.id, thumb: v.thumb });
+      }
+    } catch {
+      /* not one of ours: ignored */
+    }
+  }
+  return images;
+}
+
+/**
+ * Add (no projectId) or edit a public project. New files are passed on to the api one by one as
+ * they arrive (POST /api/projects/images, bounded memory); the form then refers to them by id, so
+ * a form shown again after an error does not upload them again (decision 020). Without JavaScript
+ * the add/remove row buttons post here too (conform intents) and the form comes back with the rows.
+ */
+export async function saveProject(request: Request, projectId: string | undefined) {
+  const uploaded: StoredImage[] = [];
+  const uploadErrors = new Set<string>();
+  const formData = await parseUploadForm(request, {
+    maxFileBytes: PROJECT_IMAGE_MAX_BYTES,
+    maxFiles: PROJECT_IMAGES_MAX,
+    onFile: async (file) => {
+      const body = new FormData();
+      body.append('files', file, file.name);
+      try {
+        const reply = await api<UploadImagesReply>(request, '/projects/images', { method: 'POST', body });
+        uploaded.push(...reply.images.map((i) => ({ id: i.id, thumb: i.w480 })));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        uploadErrors.add(error.status < 500 ? error.message : UPLOAD_FAILED);
+      }
+      return undefined;
+    },
+  });
+  const files = formData.getAll('files');
+  if (files.includes(TOO_LARGE)) uploadErrors.add('An image is larger than 15 MB');
+  if (files.includes(TOO_MANY)) uploadErrors.add(IMAGES_MAX_MESSAGE);
+  const removed = new Set(formData.getAll('removeImages').map(String));
+  const images = [...parseStored(formData.getAll('images')).filter((i) => !removed.has(i.id)), ...uploaded];
+
+  const submission = parseWithZod(formData, { schema: ProjectForm });
+  const payload = submission.payload as { country?: string; state?: string };
+  const options = placeOptions(payload.country, payload.state);
+  const answer = (result: SubmissionResult<string[]>, status = 200, toast: { type: 'error'; message: string } | null = null) =>
+    json({ result, images, options, toast }, { status });
+
+  // Row buttons and the place refresh (no JavaScript): the same form again, with any new images kept.
+  if (submission.status === undefined) return answer(submission.reply());
+
+  const imageErrors = [...uploadErrors];
+  if (images.length < PROJECT_IMAGES_MIN) imageErrors.push(IMAGES_MIN_MESSAGE);
+  if (images.length > PROJECT_IMAGES_MAX) imageErrors.push(IMAGES_MAX_MESSAGE);
+  if (submission.status !== 'success' || imageErrors.length) {
+    return answer(submission.reply({ fieldErrors: imageErrors.length ? { images: imageErrors } : {} }), 400);
+  }
+
+  const body = { ...submission.value, imageIds: images.map((i) => i.id) };
+  try {
+    const { data } = projectId
+      ? await api<ProjectReply>(request, `/projects/public-project/${encodeURIComponent(projectId)}`, { method: 'PUT', json: body })
+      : await api<ProjectReply>(request, '/projects/public-project', { method: 'POST', json: body });
+    return redirectWithSuccess(`/portfolio/edit-project/${data.id}`, projectId ? 'Project updated successfully' : 'Project added successfully');
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // The api's field details go under their fields (its `imageIds` under the images).
+    const fieldErrors: Record<string, string[]> = {};
+    for (const d of error.details) (fieldErrors[d.path.startsWith('imageIds') ? 'images' : d.path] ??= []).push(d.message);
+    // Spec, error catalogue: "Failed to save project" / "Failed to update project" when the server fails.
+    const message = error.status >= 500 ? (projectId ? 'Failed to update project' : 'Failed to save project') : error.message;
+    return answer(
+      submission.reply({ formErrors: error.details.length ? [] : [message], fieldErrors }),
+      error.status >= 400 && error.status < 500 ? error.status : 400,
+      { type: 'error', message },
+    );
+  }
+}

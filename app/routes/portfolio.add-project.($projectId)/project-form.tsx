@@ -1,0 +1,177 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { ErrorList, Field, FormErrors } from '~/components/field';
+import { ImageUpload, type StoredImage } from '~/components/image-upload';
+import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
+import type { PublicProjectInput } from '../../../server/contract/projects';
+import { DESIGN_TEAM_ROLES, PROJECT_TYPES } from '../../../server/contract/vocabulary';
+
+export type ProjectDefaults = {
+  projectName: string;
+  projectType: string;
+  area: string;
+  year: string;
+  country: string;
+  state: string;
+  city: string;
+  description: string;
+  architecture: Array<{ name: string; style: string }>;
+  teams: Array<{ name: string; role: string }>;
+};
+
+type ProjectFields = Omit<PublicProjectInput, 'imageIds'> & { images?: string[] };
+
+const GROUPS = [
+  { label: 'Interior Design', prefix: 'interior-' },
+  { label: 'Landscape', prefix: 'landscape-' },
+  { label: 'Architecture', prefix: 'architecture-' },
+];
+
+/** The add / edit public project form: every field of the spec, repeatable rows, images. */
+export function ProjectForm({
+  defaults,
+  lastResult,
+  options,
+  images,
+  imagesKey,
+  editing,
+  cancelTo,
+}: {
+  defaults: ProjectDefaults;
+  lastResult?: SubmissionResult<string[]> | null;
+  options: PlaceOptionLists;
+  images: ReadonlyArray<StoredImage>;
+  imagesKey: unknown;
+  editing: boolean;
+  cancelTo: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('__intent__') == null;
+  const [form, fields] = useForm<ProjectFields>({
+    id: 'project-form',
+    lastResult,
+    defaultValue: {
+      ...defaults,
+      architecture: defaults.architecture.length ? defaults.architecture : [{ name: '', style: '' }],
+      teams: defaults.teams.length ? defaults.teams : [{ name: '', role: '' }],
+    },
+    shouldRevalidate: 'onInput',
+  });
+  const architecture = fields.architecture.getFieldList();
+  const teams = fields.teams.getFieldList();
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="project-form" data-testid="project-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <section className="form-section">
+        <h2>Project</h2>
+        <Field label="Project name" meta={fields.projectName}>
+          <input {...getInputProps(fields.projectName, { type: 'text' })} />
+        </Field>
+        <div className="form-grid form-grid-3">
+          <Field label="Project type" meta={fields.projectType}>
+            <select {...getSelectProps(fields.projectType)}>
+              <option value="">Select project type</option>
+              {GROUPS.map((g) => (
+                <optgroup key={g.prefix} label={g.label}>
+                  {PROJECT_TYPES.filter((t) => t.value.startsWith(g.prefix)).map((t) => (
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </Field>
+          <Field label="Area (m²)" meta={fields.area}>
+            <input {...getInputProps(fields.area, { type: 'number' })} min={1} step={1} inputMode="numeric" />
+          </Field>
+          <Field label="Year" meta={fields.year}>
+            <input {...getInputProps(fields.year, { type: 'number' })} min={1800} step={1} inputMode="numeric" placeholder="2024" />
+          </Field>
+        </div>
+        <PlaceSelects
+          fields={{ country: fields.country, state: fields.state, city: fields.city }}
+          options={options}
+          refreshButton={form.validate.getButtonProps({ name: fields.country.name })}
+        />
+        <Field label="Description" meta={fields.description}>
+          <textarea {...getTextareaProps(fields.description)} rows={6} />
+        </Field>
+      </section>
+
+      <section className="form-section">
+        <h2>Architecture</h2>
+        <p className="field-hint">Buildings or spaces of the project and their style (optional).</p>
+        <ErrorList id={fields.architecture.errorId} errors={fields.architecture.errors} />
+        <ol className="rows" data-testid="architecture-rows">
+          {architecture.map((row, index) => {
+            const f = row.getFieldset();
+            return (
+              <li key={row.key} className="row">
+                <Field label="Name" meta={f.name}>
+                  <input {...getInputProps(f.name, { type: 'text' })} />
+                </Field>
+                <Field label="Style" meta={f.style}>
+                  <input {...getInputProps(f.style, { type: 'text' })} />
+                </Field>
+                <button {...form.remove.getButtonProps({ name: fields.architecture.name, index })} className="button button-ghost row-remove" aria-label={`Remove architecture row ${index + 1}`}>
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+        <button {...form.insert.getButtonProps({ name: fields.architecture.name, defaultValue: { name: '', style: '' } })} className="button button-ghost">
+          + Add architecture
+        </button>
+      </section>
+
+      <section className="form-section">
+        <h2>Team</h2>
+        <ErrorList id={fields.teams.errorId} errors={fields.teams.errors} />
+        <datalist id="team-roles">
+          {DESIGN_TEAM_ROLES.map((r) => (
+            <option key={r} value={r} />
+          ))}
+        </datalist>
+        <ol className="rows" data-testid="team-rows">
+          {teams.map((row, index) => {
+            const f = row.getFieldset();
+            return (
+              <li key={row.key} className="row">
+                <Field label="Name" meta={f.name}>
+                  <input {...getInputProps(f.name, { type: 'text' })} />
+                </Field>
+                <Field label="Role" meta={f.role}>
+                  <input {...getInputProps(f.role, { type: 'text' })} list="team-roles" />
+                </Field>
+                {teams.length > 1 ? (
+                  <button {...form.remove.getButtonProps({ name: fields.teams.name, index })} className="button button-ghost row-remove" aria-label={`Remove team member ${index + 1}`}>
+                    Remove
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        <button {...form.insert.getButtonProps({ name: fields.teams.name, defaultValue: { name: '', role: '' } })} className="button button-ghost">
+          + Add team member
+        </button>
+      </section>
+
+      <section className="form-section">
+        <h2>Images</h2>
+        <ImageUpload stored={images} min={4} max={100} errors={fields.images.errors} errorId={fields.images.errorId} resetKey={imagesKey} />
+      </section>
+
+      <div className="form-actions form-actions-sticky">
+        <Link to={cancelTo} className="button button-ghost">
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={saving} data-testid="save-project">
+          {saving ? (editing ? 'Updating…' : 'Saving…') : editing ? 'Update project' : 'Publish project'}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,95 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import type { StoredImage } from '~/components/image-upload';
+import { Toast } from '~/components/toast';
+import { api } from '~/utils/api.server';
+import { requireFirm } from '~/utils/auth.server';
+import { loadOr } from '~/utils/showcase.server';
+import type { ProjectDetailReply } from '../../../server/contract/projects';
+import { placeOptions } from '~/utils/places.server';
+import { saveProject } from './actions.server';
+import { ProjectForm, type ProjectDefaults } from './project-form';
+
+/**
+ * /portfolio/add-project creates a public project; /portfolio/add-project/{project_id} edits one
+ * (the optional segment serves both routes of the spec's route map with one form).
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.projectId ? 'Edit project — Archivista' : 'Add project — Archivista' },
+];
+
+const EMPTY: ProjectDefaults = {
+  projectName: '',
+  projectType: '',
+  area: '',
+  year: '',
+  country: '',
+  state: '',
+  city: '',
+  description: '',
+  architecture: [],
+  teams: [],
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireFirm(request);
+  const projectId = params.projectId ?? null;
+  if (!projectId) return json({ projectId, defaults: EMPTY, images: [] as StoredImage[], options: placeOptions() });
+  const { projectData: p } = await loadOr(api<ProjectDetailReply>(request, `/projects/public-project/${encodeURIComponent(projectId)}`), {
+    to: '/portfolio',
+    message: 'Failed to load project details',
+  });
+  // Only the owner edits (the api refuses the save anyway).
+  if (p.userId !== user.id) throw json({ message: 'Not found' }, { status: 404 });
+  const defaults: ProjectDefaults = {
+    projectName: p.projectName,
+    projectType: p.projectType,
+    area: p.area === null ? '' : String(p.area),
+    year: p.year === null ? '' : String(p.year),
+    country: p.country ?? '',
+    state: p.state ?? '',
+    city: p.city ?? '',
+    description: p.description ?? '',
+    architecture: p.architecture,
+    teams: p.teams,
+  };
+  return json({ projectId, defaults, images: p.images.map((i) => ({ id: i.id, thumb: i.w480 })), options: placeOptions(p.country, p.state) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireFirm(request);
+  return saveProject(request, params.projectId);
+}
+
+export default function AddProject() {
+  const { projectId, defaults, images, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const editing = projectId !== null;
+  const cancelTo = editing ? `/portfolio/edit-project/${projectId}` : '/portfolio';
+  return (
+    <div className="container form-page">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/portfolio">Portfolio</Link>
+        <span aria-hidden="true">/</span>
+        <span>{editing ? 'Edit project' : 'Add project'}</span>
+      </nav>
+      <header className="page-head">
+        <div>
+          <h1>{editing ? `Edit ${defaults.projectName}` : 'Add a project'}</h1>
+          <p className="muted">Published projects appear in your portfolio, in Explore and in search once your firm is approved.</p>
+        </div>
+      </header>
+      <ProjectForm
+        key={projectId ?? 'new'}
+        defaults={defaults}
+        lastResult={actionData?.result}
+        options={actionData?.options ?? options}
+        images={actionData?.images ?? images}
+        imagesKey={actionData}
+        editing={editing}
+        cancelTo={cancelTo}
+      />
+      <Toast toast={actionData?.toast} />
+    </div>
+  );
+}

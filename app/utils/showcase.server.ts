@@ -1,0 +1,70 @@
+import { json } from '@remix-run/node';
+import { redirectWithError } from 'remix-toast';
+import { ApiError } from './api.server';
+import type { PublicProject } from '../../server/contract/projects';
+import type { User } from '../../server/contract/users';
+import { avatarVariants } from '../../server/contract/profile';
+
+/** `?page=N` of a paged list: a whole number from 1, anything else is page 1. */
+export function parsePage(url: URL): number {
+  const page = Number(url.searchParams.get('page'));
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+/**
+ * Loads what a page cannot do without. A 404 (or 403: not yours) from the api renders the shared
+ * "not found" page; any other failure goes back to `fallback` with the spec's error toast.
+ */
+export async function loadOr<T>(promise: Promise<T>, fallback: { to: string; message: string }): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 400)) {
+      throw json({ message: error.message }, { status: 404 });
+    }
+    if (error instanceof ApiError) throw await redirectWithError(fallback.to, fallback.message);
+    throw error;
+  }
+}
+
+/** The toast of a list that failed to load (spec, error catalogue: the server's message). */
+export function listFailure(error: unknown): { type: 'error'; message: string } {
+  if (error instanceof ApiError && error.status !== 401) return { type: 'error', message: error.message };
+  throw error;
+}
+
+/** The few fields of a project a card shows, with only its first image (keeps page data small). */
+export function toCardProject(p: PublicProject) {
+  return {
+    id: p.id,
+    projectName: p.projectName,
+    projectType: p.projectType,
+    city: p.city,
+    state: p.state,
+    country: p.country,
+    year: p.year,
+    images: p.images.slice(0, 1).map(({ w480, w960, w1600, width, height }) => ({ w480, w960, w1600, width, height })),
+  };
+}
+export type CardProjectData = ReturnType<typeof toCardProject>;
+
+/** What the owner card and its popups show of a firm: the public part of the api's user. */
+export function toOwner(u: User) {
+  return {
+    id: u.id,
+    userName: u.userName,
+    firmName: u.firmName,
+    firmType: u.firmType,
+    profileImage: avatarVariants(u.profileImage)?.s256 ?? null,
+    projectCount: u.projectCount,
+    email: u.email,
+    contactNo: u.contactNo,
+    userDetails: u.userDetails,
+    website: u.website,
+    city: u.city,
+    state: u.state,
+    country: u.country,
+    teams: u.teams.map((t) => ({ name: t.name, role: t.role, profileImage: avatarVariants(t.profileImage)?.s96 ?? null })),
+  };
+}
+export type OwnerData = ReturnType<typeof toOwner>;
