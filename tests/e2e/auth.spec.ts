@@ -92,6 +92,18 @@ test.describe('sign-up', () => {
     await expectFieldError(page, 'Email', 'An account with this email already exists');
     await expect(page).not.toHaveURL(/explore/);
   });
+  test('a sign-up whose honeypot field is filled (a bot) is refused', async ({ page, js }) => {
+    const email = uniqueEmail('bot');
+    await openView(page, js, 'signup');
+    await panel(page).getByLabel('Name').fill('Spam Bot');
+    await panel(page).getByLabel('Email').fill(email);
+    await password(page).fill('secret123');
+    await page.locator('input[name="name__confirm"]').evaluate((el: HTMLInputElement) => (el.value = 'http://spam.example'));
+    await submit(page, 'Sign up').click();
+    await expect(panel(page).getByRole('alert')).toContainText('could not be accepted');
+    await expect(page).not.toHaveURL(/explore/);
+    expect((await apiCall('POST', '/users/login', { email, password: 'secret123' })).status).toBe(401);
+  });
 });
 
 test.describe('login', () => {
@@ -119,6 +131,22 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/explore$/);
     const cookie = await sessionCookie(context);
     expect(Math.abs(cookie!.expires - (Date.now() / 1000 + SEVEN_DAYS))).toBeLessThan(120);
+  });
+
+  test('the password can be shown and hidden with JavaScript; without it the field stays a plain password field', async ({ page, js }) => {
+    await openView(page, js, 'login');
+    await password(page).fill('visible-secret');
+    const toggle = panel(page).getByRole('button', { name: 'Show password' });
+    if (!js) {
+      await expect(toggle).toHaveCount(0);
+      await expect(password(page)).toHaveAttribute('type', 'password');
+      return;
+    }
+    await toggle.click();
+    await expect(password(page)).toHaveAttribute('type', 'text');
+    await panel(page).getByRole('button', { name: 'Hide password' }).click();
+    await expect(password(page)).toHaveAttribute('type', 'password');
+    await expect(password(page)).toHaveValue('visible-secret');
   });
 
   test('the demo explorer logs in from the home page', async ({ page, js }) => {

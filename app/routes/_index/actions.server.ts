@@ -29,8 +29,11 @@ export async function login(request: Request, formData: FormData) {
 }
 
 export async function signup(request: Request, formData: FormData) {
-  if (await isSpam(formData)) return json({ intent: 'signup', result: null }, { status: 400 });
   const submission = parseWithZod(formData, { schema: SignupForm });
+  if (await isSpam(formData)) {
+    const result = submission.reply({ formErrors: ['Your sign-up could not be accepted. Please reload the page and try again.'], hideFields: ['password'] });
+    return json({ intent: 'signup', result, toast: null }, { status: 400 });
+  }
   if (submission.status !== 'success') return formFailure(submission, { intent: 'signup', hideFields: ['password'] });
   try {
     const { userData, token } = await api<{ userData: User; token: string }>(request, '/users/register', {
