@@ -265,6 +265,14 @@ describe('POST /api/projects/public-project', () => {
     expect(reused.json().details[0].message).toBe('This image belongs to another project; upload it again');
   });
 
+  it('two simultaneous saves of the same uploads: one project gets them, the other is refused without a 500', async () => {
+    const ids = await uploadedImageIds(api, firmToken, 4);
+    const results = await Promise.all([1, 2, 3].map(() => call('POST', '/projects/public-project', firmToken, projectBody(ids))));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.every((s) => s === 201 || s === 400 || s === 409)).toBe(true);
+  });
+
   it('answers 401 without a token and 403 for an explorer', async () => {
     expect((await call('POST', '/projects/public-project', undefined, projectBody([]))).statusCode).toBe(401);
     const res = await call('POST', '/projects/public-project', explorerToken, projectBody([]));

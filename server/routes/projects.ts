@@ -99,6 +99,18 @@ async function resolveImages(db: Database, storage: Storage, ownerId: string, id
   return resolved;
 }
 
+/** Two simultaneous saves listing the same new upload: the second finds its image row taken. */
+function imageTaken(error: unknown): never {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') {
+      throw new HttpError(409, 'An image of this list was just saved in another project; upload it again', [
+        { path: 'imageIds', message: 'An image of this list was just saved in another project; upload it again' },
+      ]);
+    }
+  }
+  throw error;
+}
+
 function checkPlaces(body: { country: string; state: string; city: string }) {
   const details = placeErrors(body);
   if (details.length) throw badRequest(details[0]!.message, details);
@@ -235,11 +247,13 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       checkPlaces(body);
       const images = await resolveImages(db, storage, user.id, body.imageIds);
       const id = newId();
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx.insert(projects).values({ id, userId: user.id, isPrivate: false, ...projectValues(body) }).returning();
-        await tx.insert(projectImages).values(images.map((image, position) => ({ ...image, projectId: id, position })));
-        return created!;
-      });
+      const row = await db
+        .transaction(async (tx) => {
+          const [created] = await tx.insert(projects).values({ id, userId: user.id, isPrivate: false, ...projectValues(body) }).returning();
+          await tx.insert(projectImages).values(images.map((image, position) => ({ ...image, projectId: id, position })));
+          return created!;
+        })
+        .catch(imageTaken);
       const [data] = await projectsJson(db, [row]);
       return reply.status(201).send({ data: data! });
     },
@@ -273,7 +287,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(projects.id, current.id))
           .returning();
         return { row: updated!, removed: before.filter((b) => !keep.has(b.id)) };
-      });
+      }).catch(imageTaken);
       await deleteImageFiles(storage, removed.map((r) => r.storageKey));
       const [data] = await projectsJson(db, [row]);
       return { data: data! };

@@ -36,7 +36,8 @@ function input(data: Buffer) {
 async function orientedSize(data: Buffer) {
   let meta: Metadata;
   try {
-    meta = await input(data).metadata();
+    // The header only: the pixel limit is checked below with its own answer.
+    meta = await sharp(data, { limitInputPixels: false, pages: 1 }).metadata();
   } catch {
     throw new InvalidImageError('unreadable image');
   }
