@@ -98,7 +98,10 @@ export function ProfileForm({
     id: 'profile-form',
     lastResult,
     defaultValue: { ...defaults, teams: defaults.teams.length ? defaults.teams : [{ name: '', role: '' }] },
-    shouldRevalidate: 'onInput',
+    // Validation is the server's, on submit: conform would otherwise post the whole form (files
+    // included) on every keystroke in a field that has an error.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
   });
   const teams = fields.teams.getFieldList();
   return (

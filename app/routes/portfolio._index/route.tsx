@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
 import { ProfileCard } from '~/components/profile-card';
 import { ProjectCard } from '~/components/project-card';
@@ -61,6 +62,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
 export default function Portfolio() {
   const { owner, projects, profile } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
   const dialog = useOpenDialog();
   const href = useDialogHref();
   const closeTo = href(null);
@@ -96,7 +98,8 @@ export default function Portfolio() {
           <ProfileForm
             defaults={profile.defaults}
             lastResult={actionData?.result}
-            options={actionData?.options ?? profile.options}
+            // With JavaScript the selects keep their own lists; the action's are for the page it renders without.
+            options={!hydrated && actionData?.options ? actionData.options : profile.options}
             photo={owner.profileImage}
             closeTo={closeTo}
           />

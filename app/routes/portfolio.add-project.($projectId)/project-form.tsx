@@ -55,7 +55,10 @@ export function ProjectForm({
       architecture: defaults.architecture.length ? defaults.architecture : [{ name: '', style: '' }],
       teams: defaults.teams.length ? defaults.teams : [{ name: '', role: '' }],
     },
-    shouldRevalidate: 'onInput',
+    // Validation is the server's, on submit: conform would otherwise post the whole form (files
+    // included) on every keystroke in a field that has an error.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
   });
   const architecture = fields.architecture.getFieldList();
   const teams = fields.teams.getFieldList();

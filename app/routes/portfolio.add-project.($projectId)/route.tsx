@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import type { StoredImage } from '~/components/image-upload';
 import { Toast } from '~/components/toast';
 import { api } from '~/utils/api.server';
@@ -64,6 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AddProject() {
   const { projectId, defaults, images, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
   const editing = projectId !== null;
   const cancelTo = editing ? `/portfolio/edit-project/${projectId}` : '/portfolio';
   return (
@@ -83,7 +85,8 @@ export default function AddProject() {
         key={projectId ?? 'new'}
         defaults={defaults}
         lastResult={actionData?.result}
-        options={actionData?.options ?? options}
+        // With JavaScript the selects keep their own lists; the action's are for the page it renders without.
+        options={!hydrated && actionData?.options ? actionData.options : options}
         images={actionData?.images ?? images}
         imagesKey={actionData}
         editing={editing}
