@@ -27,10 +27,12 @@ export function useOpenDialog(): string | null {
 
 /**
  * A route's `shouldRevalidate`: opening or closing a popup (only `dialog`/`image` change) keeps
- * the loaded data, so with JavaScript a popup opens in place without a server round trip.
+ * the loaded data, so with JavaScript a popup opens in place without a server round trip. So does a
+ * form post that came back with errors (no redirect).
  */
-export function keepDataForDialogs({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+export function keepDataForDialogs({ currentUrl, nextUrl, formMethod, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // A post the action answered with data (a form with errors) changed nothing worth reloading.
+  if (formMethod && formMethod !== 'GET') return actionResult !== undefined ? false : defaultShouldRevalidate;
   if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
   const strip = (url: URL) => {
     const params = new URLSearchParams(url.search);

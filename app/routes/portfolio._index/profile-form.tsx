@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Avatar } from '~/components/avatar';
 import { ErrorList, Field, FormErrors } from '~/components/field';
+import { applyIntentsInPlace } from '~/components/form-intents';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import type { UpdateProfileInput } from '../../../server/contract/profile';
 import { FIRM_ROLES, ROLE_LABELS } from '../../../server/contract/vocabulary';
@@ -102,6 +103,7 @@ export function ProfileForm({
     // included) on every keystroke in a field that has an error.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
+    onValidate: applyIntentsInPlace,
   });
   const teams = fields.teams.getFieldList();
   return (

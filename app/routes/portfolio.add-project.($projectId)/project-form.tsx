@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { ErrorList, Field, FormErrors } from '~/components/field';
+import { applyIntentsInPlace } from '~/components/form-intents';
 import { ImageUpload, type StoredImage } from '~/components/image-upload';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import type { PublicProjectInput } from '../../../server/contract/projects';
@@ -59,6 +60,7 @@ export function ProjectForm({
     // included) on every keystroke in a field that has an error.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
+    onValidate: applyIntentsInPlace,
   });
   const architecture = fields.architecture.getFieldList();
   const teams = fields.teams.getFieldList();

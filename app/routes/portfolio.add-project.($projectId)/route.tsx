@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { StoredImage } from '~/components/image-upload';
 import { Toast } from '~/components/toast';
@@ -61,6 +61,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireFirm(request);
   return saveProject(request, params.projectId);
 }
+
+/** A post that came back with errors keeps the form as it is (the project was not changed). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== 'GET' && actionResult !== undefined ? false : defaultShouldRevalidate;
 
 export default function AddProject() {
   const { projectId, defaults, images, options } = useLoaderData<typeof loader>();
