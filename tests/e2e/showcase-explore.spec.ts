@@ -1,0 +1,139 @@
+import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+
+type ExploreReply = { projects: Array<{ id: string; projectName: string; images: unknown[] }>; count: number };
+
+test.describe('explore', () => {
+  test('an explorer browses the gallery and loads the second page', async ({ page, js }) => {
+    const { token } = await loginAs(page, DEMO.explorer);
+    const { json } = await apiCall<ExploreReply>('GET', '/projects/explore?page=1&limit=10', undefined, token);
+    expect(json.count, 'the demo seed has more than one page of projects').toBeGreaterThan(10);
+
+    await page.goto('/explore');
+    await ready(page, js);
+    const cards = page.getByTestId('project-card');
+    await expect(cards).toHaveCount(10);
+    await expect(cards.first()).toContainText(json.projects[0]!.projectName);
+    // Every picture comes from the WebP variants with srcset, lazily, never an original.
+    const firstImage = cards.first().locator('img');
+    await expect(firstImage).toHaveAttribute('srcset', /w480\.webp 480w, .*w960\.webp 960w, .*w1600\.webp 1600w/);
+    await expect(cards.nth(5).locator('img')).toHaveAttribute('loading', 'lazy');
+
+    if (js) {
+      // Scrolling to the bottom fetches the next page in place.
+      await page.mouse.wheel(0, 20_000);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(cards).toHaveCount(Math.min(json.count, 20));
+      await expect(page).toHaveURL(/\/explore$/);
+    } else {
+      await page.getByTestId('load-more').click();
+      await expect(page).toHaveURL(/\/explore\?page=2$/);
+      await expect(cards).toHaveCount(Math.min(json.count - 10, 10));
+      const { json: second } = await apiCall<ExploreReply>('GET', '/projects/explore?page=2&limit=10', undefined, token);
+      await expect(cards.first()).toContainText(second.projects[0]!.projectName);
+    }
+  });
+
+  test('a project page shows 4 images with +N, facts, team and the owner card; the carousel shows all images', async ({ page, js }) => {
+    const { token } = await loginAs(page, DEMO.explorer);
+    const { json } = await apiCall<ExploreReply>('GET', '/projects/explore?page=1&limit=50', undefined, token);
+    const project = json.projects.find((p) => p.images.length > 4)!;
+    expect(project, 'a demo project with more than 4 images').toBeTruthy();
+    const total = project.images.length;
+
+    await page.goto(`/explore/${project.id}`);
+    await ready(page, js);
+    await expect(page.getByRole('heading', { level: 1, name: project.projectName })).toBeVisible();
+    const grid = page.getByTestId('image-grid');
+    await expect(grid.locator('img')).toHaveCount(4);
+    await expect(page.getByTestId('more-images')).toHaveText(`+${total - 4}`);
+    for (const label of ['Project type', 'Area', 'Year', 'City', 'State', 'Country']) {
+      await expect(page.getByTestId('project-facts')).toContainText(label);
+    }
+    await expect(page.getByTestId('project-facts')).toContainText('m²');
+
+    // See more / Hide: the team table grouped by role.
+    const team = page.getByTestId('team-toggle');
+    await expect(team.getByRole('table')).toBeHidden();
+    await team.getByText('See more').click();
+    await expect(team.getByRole('table')).toBeVisible();
+    await team.getByText('Hide').click();
+    await expect(team.getByRole('table')).toBeHidden();
+
+    // The carousel opens at the image clicked and goes round all of them.
+    await grid.locator('a').first().click();
+    const carousel = page.getByTestId('carousel');
+    await expect(carousel).toBeVisible();
+    const counter = page.getByTestId('carousel-counter');
+    await expect(counter).toHaveText(`1 / ${total}`);
+    if (js) {
+      await page.keyboard.press('ArrowRight');
+      await expect(counter).toHaveText(`2 / ${total}`);
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect(counter).toHaveText(`${total} / ${total}`);
+      await page.keyboard.press('Escape');
+    } else {
+      await carousel.getByRole('link', { name: 'Next image' }).click();
+      await expect(counter).toHaveText(`2 / ${total}`);
+      await carousel.getByRole('link', { name: 'Previous image' }).click();
+      await carousel.getByRole('link', { name: 'Previous image' }).click();
+      await expect(counter).toHaveText(`${total} / ${total}`);
+      await carousel.getByRole('link', { name: 'Close' }).click();
+    }
+    await expect(carousel).toBeHidden();
+    // The +N tile opens the carousel at the fourth image.
+    await page.getByTestId('more-images').click();
+    await expect(page.getByTestId('carousel-counter')).toHaveText(`4 / ${total}`);
+  });
+
+  test('the header search finds a project and a firm', async ({ page, js }) => {
+    await loginAs(page, DEMO.explorer);
+    await page.goto('/explore');
+    await ready(page, js);
+    const input = page.getByTestId('search-input');
+
+    await input.fill('Courtyard');
+    if (js) {
+      const dropdown = page.getByTestId('search-dropdown');
+      await expect(dropdown).toBeVisible();
+      await expect(dropdown.getByRole('tab', { name: /Project/ })).toHaveAttribute('aria-selected', 'true');
+      await dropdown.getByRole('link', { name: 'Courtyard House' }).click();
+    } else {
+      await input.press('Enter');
+      await expect(page).toHaveURL(/\/explore\/search\?search=Courtyard/);
+      await page.getByTestId('search-projects').getByRole('link', { name: 'Courtyard House' }).click();
+    }
+    await expect(page).toHaveURL(/\/explore\/[0-9a-f]{24}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Courtyard House' })).toBeVisible();
+
+    await page.goto('/explore');
+    await ready(page, js);
+    await page.getByTestId('search-input').fill('Mehta');
+    if (js) {
+      const dropdown = page.getByTestId('search-dropdown');
+      await dropdown.getByRole('tab', { name: /Firm/ }).click();
+      await dropdown.getByRole('link', { name: 'Mehta Studio Architects' }).click();
+    } else {
+      await page.getByTestId('search-input').press('Enter');
+      await page.getByTestId('search-firms').getByRole('link', { name: 'Mehta Studio Architects' }).click();
+    }
+    await expect(page).toHaveURL(/\/firms\/[0-9a-f]{24}$/);
+    await expect(page.getByTestId('owner-card')).toContainText('Mehta Studio Architects');
+  });
+
+  test('the search dropdown is 310 px wide, at most 300 px high, and closes on a click outside', async ({ page, js }) => {
+    test.skip(!js, 'the dropdown needs JavaScript; without it the search is a results page');
+    await loginAs(page, DEMO.explorer);
+    await page.goto('/explore');
+    await ready(page, js);
+    await page.getByTestId('search-input').fill('a');
+    const dropdown = page.getByTestId('search-dropdown');
+    await expect(dropdown.getByRole('link').first()).toBeVisible();
+    const box = (await dropdown.boundingBox())!;
+    expect(box.width).toBe(310);
+    expect(box.height).toBeLessThanOrEqual(300);
+    // A click anywhere outside the search box (here: on the page, below the dropdown).
+    await page.mouse.click(1200, 650);
+    await expect(dropdown).toBeHidden();
+  });
+});
