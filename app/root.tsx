@@ -7,6 +7,9 @@ import { Header } from '~/components/header';
 import { SEARCH_PATH, SearchBox } from '~/components/search-box';
 import { ErrorPage } from '~/components/error-page';
 import { Toast } from '~/components/toast';
+import { FirmStatusBanner } from '~/components/firm-status-banner';
+import { RegisterFirmDialog } from '~/components/register-firm-dialog';
+import { loadRegisterFirm } from '~/utils/register-firm.server';
 import { getSessionUser } from '~/utils/session.server';
 import { socialSignInConfig } from '~/utils/social.server';
 import stylesheet from '~/styles/app.css';
@@ -20,10 +23,13 @@ export const meta: MetaFunction = () => [{ title: 'Archivista — architecture a
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
-  const user = await getSessionUser(request);
+  // The firm verification banner and the register-firm dialog (?dialog=register-firm); may refresh the user snapshot.
+  const registerFirm = await loadRegisterFirm(request, await getSessionUser(request));
+  const user = registerFirm.user;
+  for (const cookie of registerFirm.cookies) headers.append('Set-Cookie', cookie);
   // The pricing flag of the spec: until subscriptions exist the workspace link stays "Workspace".
   // Client ids of Google and Apple sign-in (public values) for the login view.
-  return json({ user, toast: toast ?? null, pricing: false, socialSignIn: socialSignInConfig() }, { headers });
+  return json({ user, toast: toast ?? null, pricing: false, socialSignIn: socialSignInConfig(), registerFirm: registerFirm.state }, { headers });
 }
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -57,6 +63,15 @@ function Document({ children }: { children: React.ReactNode }) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
+  // The super-admin area has its own layout (sidebar, no public header or footer).
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+    return (
+      <Document>
+        <main id="main">{children}</main>
+        <Toast toast={data?.toast} />
+      </Document>
+    );
+  }
   return (
     <Document>
       <Header
@@ -66,8 +81,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         // The header search appears on /explore (and on its results page, to refine the query).
         search={data?.user && (pathname === '/explore' || pathname === SEARCH_PATH) ? <SearchBox /> : undefined}
       />
+      <FirmStatusBanner banner={data?.registerFirm.banner} />
       <main id="main">{children}</main>
       {pathname !== '/' ? <Footer /> : null}
+      {data?.registerFirm.dialog ? <RegisterFirmDialog data={data.registerFirm.dialog} /> : null}
       <Toast toast={data?.toast} />
     </Document>
   );

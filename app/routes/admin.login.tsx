@@ -1,10 +1,81 @@
-import { json } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { redirectWithSuccess } from 'remix-toast';
+import type { z } from 'zod/v4';
+import { Field, FormErrors } from '~/components/field';
+import { PasswordInput } from '~/components/password-input';
+import { ApiError, apiFetch, forwardedFor } from '~/utils/api.server';
+import { ADMIN_HOME_PATH, commitAdminSession, getAdminSession } from '~/utils/admin-session.server';
+import { AdminLoginBody, NO_TOKEN_MESSAGE } from '../../server/contract/admin';
 
-export async function loader() {
+export const meta: MetaFunction = () => [{ title: 'Admin log in — Archivista' }];
+
+/** Screen 16: the super-admin's email and password form. An admin already signed in goes to the dashboard. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await getAdminSession(request);
+  if (session.get('token')) throw redirect(ADMIN_HOME_PATH);
   return json(null);
 }
 
-export default function Page() {
-  return <ComingSoon title="Admin log in" />;
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: AdminLoginBody });
+  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  try {
+    const reply = await apiFetch<{ token?: string }>('/admin/login', {
+      method: 'POST',
+      json: submission.value,
+      forwardedFor: forwardedFor(request),
+    });
+    if (!reply?.token) {
+      return json({ result: submission.reply({ formErrors: [NO_TOKEN_MESSAGE], hideFields: ['password'] }) }, { status: 502 });
+    }
+    const cookie = await commitAdminSession(request, reply.token, submission.value.email);
+    return redirectWithSuccess(ADMIN_HOME_PATH, 'Welcome back', { headers: { 'Set-Cookie': cookie } });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const message = error.status === 401 ? 'Invalid email or password' : error.message;
+    return json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status: error.status < 500 ? error.status : 502 });
+  }
+}
+
+export default function AdminLogin() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
+  const [form, fields] = useForm<z.input<typeof AdminLoginBody>>({ id: 'admin-login', lastResult: actionData?.result, shouldRevalidate: 'onInput' });
+  return (
+    <div className="admin-login">
+      <div className="admin-login-card">
+        <div className="admin-login-brand">
+          <span className="logo-mark" aria-hidden="true">
+            A
+          </span>
+          <span>
+            Archivista <small>Administration</small>
+          </span>
+        </div>
+        <Form method="post" {...getFormProps(form)}>
+          <h1>Admin log in</h1>
+          <p className="muted">For the platform administrator: verify firm registrations.</p>
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <Field label="Email" meta={fields.email}>
+            <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="username" />
+          </Field>
+          <Field label="Password" meta={fields.password}>
+            <PasswordInput {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
+          </Field>
+          <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Please wait…' : 'Log in'}
+          </button>
+        </Form>
+        <p className="admin-login-back">
+          <Link to="/" className="link">
+            ← Back to Archivista
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
 }

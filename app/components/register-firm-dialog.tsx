@@ -1,0 +1,247 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
+import type { SerializeFrom } from '@remix-run/node';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { ErrorList, Field, FormErrors } from '~/components/field';
+import { PasswordInput } from '~/components/password-input';
+import { PlaceSelects } from '~/components/place-selects';
+import { Toast } from '~/components/toast';
+import { pathWithoutDialog } from '~/utils/register-firm';
+import type { RegisterFirmDialogData, RegisterFirmFormInput } from '~/utils/register-firm.server';
+import type { action } from '~/routes/resources.register-firm';
+import {
+  DOCUMENT_ACCEPT,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  FIRM_TYPE_OPTIONS,
+  VERIFICATION_PROMISE,
+} from '../../server/contract/firm-registration';
+
+const DOCUMENT_EXTENSIONS = /\.(pdf|docx?)$/i;
+
+/**
+ * The register-firm dialog (spec: Register-firm dialog), rendered by the root over the current page
+ * when the URL has `?dialog=register-firm`. Without JavaScript it is server-rendered HTML whose form
+ * posts (multipart) to /resources/register-firm and comes back here with its errors; with JavaScript
+ * the same form is a fetcher, the page stays, and a success closes the dialog (the action redirects
+ * to the page without the dialog, with a toast).
+ */
+export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmDialogData> }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const closeTo = pathWithoutDialog(location.pathname, location.search);
+  const fetcher = useFetcher<typeof action>({ key: 'register-firm' });
+  const reply = fetcher.data && 'result' in fetcher.data ? fetcher.data : null;
+  const [form, fields] = useForm<RegisterFirmFormInput>({
+    id: 'register-firm-form',
+    lastResult: reply?.result ?? data.lastResult ?? undefined,
+    defaultValue: data.defaultValue,
+    shouldRevalidate: 'onInput',
+  });
+  const busy = fetcher.state !== 'idle';
+  const panel = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+
+  const documentURL = typeof fields.documentURL.initialValue === 'string' ? fields.documentURL.initialValue : '';
+  const documentName = typeof fields.documentName.initialValue === 'string' ? fields.documentName.initialValue : '';
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus({ preventScroll: true });
+    document.body.classList.add('modal-open');
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') navigate(closeTo, { replace: true, preventScrollReset: true });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('modal-open');
+      previous?.focus?.();
+    };
+  }, [closeTo, navigate]);
+
+  // A document the api already holds is kept (hidden field): the picker empties so it is not sent twice.
+  useEffect(() => {
+    if (documentURL && fileInput.current) fileInput.current.value = '';
+  }, [documentURL]);
+
+  // The root revalidates after each submission and hands over new (equal) lists: keeping the same
+  // object stops the selects from starting over while someone is choosing.
+  const optionsKey = [data.options.countries.length, data.options.states.join('|'), data.options.cities.join('|')].join('#');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const options = useMemo(() => data.options, [optionsKey]);
+
+  const documentErrors = fileError ? [fileError] : fields.documentURL.errors;
+
+  return (
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && !busy) navigate(closeTo, { replace: true, preventScrollReset: true });
+      }}
+    >
+      <div
+        ref={panel}
+        className="modal modal-wide"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="register-firm-title"
+        tabIndex={-1}
+        data-testid="register-firm-dialog"
+      >
+        <div className="modal-head">
+          <div>
+            <h2 id="register-firm-title">Register your firm</h2>
+            <p className="muted">
+              Once we have checked your details and document, your firm and its public projects appear in Explore and the firm directory.{' '}
+              {VERIFICATION_PROMISE}.
+            </p>
+          </div>
+          <Link to={closeTo} replace preventScrollReset className="modal-close" aria-label="Close">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </Link>
+        </div>
+        <fetcher.Form
+          method="post"
+          action="/resources/register-firm"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          className="modal-form rf-form"
+          onSubmit={(event) => {
+            if (fileError) event.preventDefault();
+            else form.onSubmit(event);
+          }}
+        >
+          <div className="modal-body">
+            <input type="hidden" name="returnTo" value={closeTo} />
+            {hydrated ? <input type="hidden" name="enhanced" value="1" /> : null}
+            {data.rejected ? (
+              <div className="rf-notice" role="note">
+                <strong>Your previous registration was not approved.</strong>
+                {data.rejected.note ? <p>Reason: {data.rejected.note}</p> : null}
+                <p>Correct what is needed below and send it again.</p>
+              </div>
+            ) : null}
+            <FormErrors id={form.errorId} errors={form.errors} />
+
+            <fieldset className="rf-section">
+              <legend>Firm</legend>
+              <div className="rf-grid">
+                <Field label="Firm name" meta={fields.firmName}>
+                  <input {...getInputProps(fields.firmName, { type: 'text' })} autoComplete="organization" />
+                </Field>
+                <Field label="Firm type" meta={fields.firmType}>
+                  <select {...getSelectProps(fields.firmType)}>
+                    <option value="">Select firm type</option>
+                    {FIRM_TYPE_OPTIONS.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field label="Business email" meta={fields.businessEmail}>
+                  <input {...getInputProps(fields.businessEmail, { type: 'email' })} autoComplete="email" />
+                </Field>
+                <Field label="Contact number" meta={fields.contactNo} hint="10 digits, for example 9820012345.">
+                  <input
+                    {...getInputProps(fields.contactNo, { type: 'tel', ariaDescribedBy: fields.contactNo.descriptionId })}
+                    inputMode="numeric"
+                    autoComplete="tel-national"
+                  />
+                </Field>
+                <Field
+                  label={
+                    <>
+                      Website <span className="rf-optional">(optional)</span>
+                    </>
+                  }
+                  meta={fields.website}
+                  className="rf-span-2"
+                >
+                  <input {...getInputProps(fields.website, { type: 'text' })} inputMode="url" placeholder="https://" autoComplete="url" />
+                </Field>
+              </div>
+            </fieldset>
+
+            <fieldset className="rf-section">
+              <legend>Address</legend>
+              <Field label="Street address" meta={fields.address}>
+                <textarea {...getTextareaProps(fields.address)} rows={2} autoComplete="street-address" />
+              </Field>
+              <PlaceSelects
+                fields={{ country: fields.country, state: fields.state, city: fields.city }}
+                options={options}
+                refreshButton={form.validate.getButtonProps({ name: fields.country.name })}
+              />
+            </fieldset>
+
+            <fieldset className="rf-section">
+              <legend>Verification</legend>
+              <div className="field">
+                <label htmlFor="register-firm-document">Registration document</label>
+                <input
+                  ref={fileInput}
+                  id="register-firm-document"
+                  type="file"
+                  name="document"
+                  accept={DOCUMENT_ACCEPT}
+                  className="rf-file"
+                  aria-invalid={documentErrors?.length ? true : undefined}
+                  aria-describedby={`register-firm-document-hint${documentErrors?.length ? ` ${fields.documentURL.errorId}` : ''}`}
+                  onChange={(event) => {
+                    const file = event.currentTarget.files?.[0];
+                    if (!file) return setFileError(null);
+                    // A first look in the browser; the api decides by the file's content.
+                    if (!DOCUMENT_EXTENSIONS.test(file.name)) setFileError(DOCUMENT_TYPE_MESSAGE);
+                    else if (file.size > DOCUMENT_MAX_BYTES) setFileError(DOCUMENT_TOO_LARGE_MESSAGE);
+                    else setFileError(null);
+                  }}
+                />
+                <p id="register-firm-document-hint" className="field-hint">
+                  A certificate of registration, GST or Council of Architecture certificate: PDF, DOC or DOCX, at most 10 MB.
+                </p>
+                {documentURL && documentName ? (
+                  <p className="rf-file-kept" data-testid="document-kept">
+                    <span aria-hidden="true">✓</span> {documentName} is uploaded. Choose a file only to replace it.
+                  </p>
+                ) : null}
+                <ErrorList id={fields.documentURL.errorId} errors={documentErrors} />
+                <input type="hidden" name="documentURL" value={documentURL} />
+                <input type="hidden" name="documentName" value={documentName} />
+              </div>
+              {data.hasPassword ? null : (
+                <Field
+                  label="Password"
+                  meta={fields.password}
+                  hint="Your account has no password yet. Choose one (at least 6 characters) to log in with your email too."
+                >
+                  <PasswordInput
+                    {...getInputProps(fields.password, { type: 'password', ariaDescribedBy: fields.password.descriptionId })}
+                    autoComplete="new-password"
+                  />
+                </Field>
+              )}
+            </fieldset>
+          </div>
+
+          <div className="modal-actions">
+            <Link to={closeTo} replace preventScrollReset className="button button-ghost">
+              Cancel
+            </Link>
+            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? 'Submitting…' : 'Register firm'}
+            </button>
+          </div>
+        </fetcher.Form>
+        <Toast toast={reply?.toast} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { Form, useNavigation } from '@remix-run/react';
+import type { VerificationRow, VerificationStatus } from '../../../server/contract/admin';
+import { ROLE_LABELS, VERIFY, type Role } from '../../../server/contract/vocabulary';
+
+const COLUMNS = ['Name', 'Firm Name', 'email', 'Contact number', 'City', 'State'] as const;
+
+function DecisionButtons({ row }: { row: VerificationRow }) {
+  const navigation = useNavigation();
+  const deciding = navigation.state !== 'idle' && navigation.formData?.get('id') === row.id;
+  return (
+    <>
+      {row.isVerify !== VERIFY.approved ? (
+        <Form method="post" preventScrollReset className="inline-form">
+          <input type="hidden" name="intent" value="decide" />
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="isVerify" value="2" />
+          <button type="submit" className="button admin-button-approve" disabled={deciding} aria-label={`Approve ${row.firmName ?? row.userName}`}>
+            Approve
+          </button>
+        </Form>
+      ) : null}
+      {row.isVerify !== VERIFY.rejected ? (
+        <details className="admin-reject">
+          <summary className="button admin-button-reject">Reject</summary>
+          <Form method="post" preventScrollReset className="admin-reject-form">
+            <input type="hidden" name="intent" value="decide" />
+            <input type="hidden" name="id" value={row.id} />
+            <input type="hidden" name="isVerify" value="3" />
+            <label htmlFor={`note-${row.id}`}>Reason shown to the firm</label>
+            <textarea id={`note-${row.id}`} name="note" rows={3} maxLength={1000} placeholder="For example: the certificate does not name the firm." />
+            <button type="submit" className="button button-danger" disabled={deciding}>
+              Reject {row.firmName ?? 'firm'}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function DocumentButton({ row }: { row: VerificationRow }) {
+  const icon = (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+      <path d="M12 4v11m0 0l-4-4m4 4l4-4M5 19h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+  if (!row.hasDocument) {
+    return (
+      <button type="button" className="button button-ghost admin-doc" disabled title="Invalid document URL">
+        {icon} No document
+      </button>
+    );
+  }
+  // A plain link: the answer is an attachment, so the browser downloads it and stays on the page.
+  return (
+    <a href={`/admin/document/${row.id}`} className="button button-ghost admin-doc" title={row.documentName ?? 'Document'} data-testid="document-download">
+      {icon} Document
+    </a>
+  );
+}
+
+/** The verification table of screen 17; on small screens each row becomes a card. */
+export function VerificationTable({
+  rows,
+  loading,
+  status,
+  search,
+}: {
+  rows: VerificationRow[];
+  loading: boolean;
+  status: VerificationStatus;
+  search: string;
+}) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table" aria-busy={loading || undefined}>
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {loading ? (
+            <tr>
+              <td colSpan={COLUMNS.length + 1} className="admin-empty">
+                Loading data...
+              </td>
+            </tr>
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length + 1} className="admin-empty">
+                No data available
+                {search ? <small>Nothing matches “{search}”{status === 'pending' ? ' among the pending requests' : ''}.</small> : null}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.id} data-testid="verification-row" data-id={row.id}>
+                <td data-label="Name">
+                  <strong>{row.userName}</strong>
+                </td>
+                <td data-label="Firm Name">
+                  <span className="admin-firm">{row.firmName ?? '—'}</span>
+                  {row.firmType ? <small>{ROLE_LABELS[row.firmType as Role] ?? row.firmType}</small> : null}
+                  {row.isVerify === VERIFY.rejected && row.verifyNote ? <small className="admin-reason">Rejected: {row.verifyNote}</small> : null}
+                  {status === 'all' ? <small className={`admin-status admin-status-${row.isVerify}`}>{['', 'Pending', 'Approved', 'Rejected'][row.isVerify]}</small> : null}
+                </td>
+                <td data-label="email">
+                  <a href={`mailto:${row.email}`} className="admin-email">
+                    {row.email}
+                  </a>
+                  {row.businessEmail && row.businessEmail !== row.email ? <small>{row.businessEmail}</small> : null}
+                </td>
+                <td data-label="Contact number">{row.contactNo ?? '—'}</td>
+                <td data-label="City">{row.city ?? '—'}</td>
+                <td data-label="State">{row.state ?? '—'}</td>
+                <td className="admin-actions">
+                  <div className="admin-actions-inner">
+                    <DecisionButtons row={row} />
+                    <DocumentButton row={row} />
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { redirectWithSuccess } from 'remix-toast';
+import { ApiError } from '~/utils/api.server';
+import { ADMIN_LOGIN_PATH, adminApi, adminSessionStorage, getAdminSession } from '~/utils/admin-session.server';
+
+/** Ends the admin session: the token is revoked at the api, the `__admin` cookie removed. */
+export async function action({ request }: ActionFunctionArgs) {
+  try {
+    await adminApi(request, '/admin/logout', { method: 'POST' });
+  } catch (error) {
+    // Already expired or the api away: the cookie goes anyway.
+    if (error instanceof Response) return error;
+    if (!(error instanceof ApiError)) throw error;
+  }
+  const cookie = await adminSessionStorage.destroySession(await getAdminSession(request));
+  return redirectWithSuccess(ADMIN_LOGIN_PATH, 'You are logged out', { headers: { 'Set-Cookie': cookie } });
+}
+
+export const loader = () => redirect(ADMIN_LOGIN_PATH);

@@ -1,0 +1,241 @@
+import type { Submission, SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import {
+  createCookieSessionStorage,
+  json,
+  redirect,
+  unstable_composeUploadHandlers,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type UploadHandler,
+} from '@remix-run/node';
+import { redirectWithError, redirectWithSuccess } from 'remix-toast';
+import { z } from 'zod/v4';
+import { api, ApiError, forwardedFor } from './api.server';
+import { env } from './env.server';
+import { pathWithDialog, REGISTER_FIRM_DIALOG, safeReturnPath } from './register-firm';
+import { getSession, logoutRedirect, updateSessionUser, type SessionUser } from './session.server';
+import { streamFileToApi } from './stream-upload.server';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  FirmRegistrationBody,
+  VERIFICATION_PROMISE,
+  type FirmRegistration,
+} from '../../server/contract/firm-registration';
+import type { User } from '../../server/contract/users';
+import { isFirmRole, VERIFY } from '../../server/contract/vocabulary';
+import { placeOptions, type PlaceOptions } from '../../server/services/places';
+
+/**
+ * The register-firm dialog's server side (docs/decisions/045): its data for the root loader (the
+ * verification banner and, with `?dialog=register-firm`, the dialog) and the action
+ * `/resources/register-firm`, which streams the document to the api upload, then registers.
+ */
+
+/** The form: the api's body plus what only the form carries; the file input itself is `document`. */
+export const RegisterFirmForm = FirmRegistrationBody.extend({
+  documentName: z.string().max(200).optional(),
+  returnTo: z.string().max(2000).optional(),
+});
+export type RegisterFirmFormInput = z.input<typeof RegisterFirmForm>;
+
+const FORM_FIELDS = ['firmName', 'firmType', 'businessEmail', 'contactNo', 'website', 'address', 'country', 'state', 'city', 'documentURL', 'password'];
+const HIDE_FIELDS = ['password'];
+
+type Flash = { result: SubmissionResult<string[]> };
+
+/** Without JavaScript a failed submission comes back as a redirect: its answer waits in this short-lived cookie. */
+const flashStorage = createCookieSessionStorage<Record<string, never>, Flash>({
+  cookie: {
+    name: '__register_firm',
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: 300,
+    secure: env.secureCookies,
+    secrets: [env.SESSION_SECRET],
+  },
+});
+
+export type RegisterFirmBanner = { isVerify: number; verifyNote: string | null; firmName: string | null };
+export type RegisterFirmDialogData = {
+  lastResult: SubmissionResult<string[]> | null;
+  hasPassword: boolean;
+  options: PlaceOptions;
+  defaultValue: Partial<Record<(typeof FORM_FIELDS)[number], string>>;
+  rejected: { note: string | null } | null;
+};
+export type RegisterFirmState = { banner: RegisterFirmBanner | null; dialog: RegisterFirmDialogData | null };
+
+const NOTHING: RegisterFirmState = { banner: null, dialog: null };
+
+function needsStatus(user: SessionUser, wantsDialog: boolean) {
+  return wantsDialog || user.isVerify === VERIFY.pending || user.isVerify === VERIFY.rejected || (isFirmRole(user.role) && user.isVerify === VERIFY.none);
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/**
+ * For the root loader: the signed-in user's verification banner and the dialog's data. Asks the
+ * api only for accounts whose verification is open (or when the dialog is asked for), and refreshes
+ * the session's user snapshot when a decision changed it (approved: role and banner follow).
+ */
+export async function loadRegisterFirm(
+  request: Request,
+  user: SessionUser | null,
+): Promise<{ state: RegisterFirmState; user: SessionUser | null; cookies: string[] }> {
+  // Set-Cookie values (a plain list: the Headers polyfill of remix-serve has no getSetCookie).
+  const cookies: string[] = [];
+  const url = new URL(request.url);
+  const wantsDialog = url.searchParams.get('dialog') === REGISTER_FIRM_DIALOG;
+  if (!user || !needsStatus(user, wantsDialog)) return { state: NOTHING, user, cookies };
+
+  let status: FirmRegistration;
+  try {
+    status = (await api<{ data: FirmRegistration }>(request, '/users/firm-registration')).data;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // The api being away must not take every page down with it: no banner this time.
+    return { state: NOTHING, user, cookies };
+  }
+
+  let current = user;
+  if (status.isVerify !== user.isVerify || status.role !== user.role || status.HasPassword !== user.HasPassword) {
+    const { data } = await api<{ data: User }>(request, '/users/me');
+    cookies.push(await updateSessionUser(request, data));
+    current = { ...user, role: data.role, isVerify: data.isVerify, HasPassword: data.HasPassword, firmName: data.firmName };
+  }
+
+  const banner =
+    status.isVerify === VERIFY.pending || status.isVerify === VERIFY.rejected || (isFirmRole(status.role) && status.isVerify === VERIFY.none)
+      ? { isVerify: status.isVerify, verifyNote: status.verifyNote, firmName: status.firmName }
+      : null;
+  if (!wantsDialog || !status.canRegister) return { state: { banner, dialog: null }, user: current, cookies };
+
+  const flashSession = await flashStorage.getSession(request.headers.get('Cookie'));
+  const lastResult = (flashSession.get('result') as SubmissionResult<string[]> | undefined) ?? null;
+  if (lastResult) cookies.push(await flashStorage.destroySession(flashSession));
+
+  // An earlier (rejected) registration fills the form in again.
+  const defaultValue = Object.fromEntries(
+    (['firmName', 'firmType', 'businessEmail', 'contactNo', 'website', 'address', 'country', 'state', 'city'] as const)
+      .map((key) => [key, status[key] ?? undefined])
+      .filter(([, v]) => v),
+  );
+  const chosen = (lastResult?.initialValue ?? defaultValue) as Record<string, unknown>;
+  return {
+    state: {
+      banner,
+      dialog: {
+        lastResult,
+        hasPassword: status.HasPassword,
+        options: placeOptions(str(chosen.country), str(chosen.state)),
+        defaultValue,
+        rejected: status.isVerify === VERIFY.rejected ? { note: status.verifyNote } : null,
+      },
+    },
+    user: current,
+    cookies,
+  };
+}
+
+/** The api's field details on the form's fields (the upload's `files` is the document); the rest as form errors. */
+function mapApiError(error: ApiError) {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const detail of error.details) {
+    const field = detail.path === 'files' ? 'documentURL' : detail.path;
+    if (FORM_FIELDS.includes(field)) (fieldErrors[field] ??= []).push(detail.message);
+    else if (!formErrors.includes(detail.message)) formErrors.push(detail.message);
+  }
+  if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
+  return { fieldErrors, formErrors };
+}
+
+/** The action of `/resources/register-firm` (multipart). */
+export async function registerFirmAction(request: Request) {
+  const session = await getSession(request);
+  const token = session.get('token');
+  if (!token) throw redirect('/?view=login#auth');
+
+  let upload: { reference: string; name: string } | null = null;
+  let uploadError: ApiError | null = null;
+  const documentHandler: UploadHandler = async ({ name, filename, contentType, data }) => {
+    if (name !== 'document') return undefined;
+    // An empty file input (no file chosen), or a second document: read and dropped.
+    if (!filename || upload || uploadError) {
+      for await (const _chunk of data);
+      return '';
+    }
+    try {
+      const reply = await streamFileToApi<{ urls: string[]; names: string[] }>('/users/upload/file', {
+        token,
+        forwardedFor: forwardedFor(request),
+        field: 'files',
+        filename,
+        contentType,
+        data,
+        maxBytes: DOCUMENT_MAX_BYTES,
+        tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE,
+      });
+      upload = { reference: reply.urls[0]!, name: reply.names[0] ?? filename };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      uploadError = error;
+    }
+    return '';
+  };
+
+  let formData: FormData;
+  try {
+    formData = await unstable_parseMultipartFormData(
+      request,
+      unstable_composeUploadHandlers(documentHandler, unstable_createMemoryUploadHandler({ maxPartSize: 100_000 })),
+    );
+  } catch {
+    return json({ result: null, toast: { type: 'error' as const, message: 'The form could not be read. Please try again.' } }, { status: 400 });
+  }
+  const failedUpload = uploadError as ApiError | null;
+  if (failedUpload?.status === 401) throw await logoutRedirect(request);
+
+  const enhanced = formData.get('enhanced') === '1';
+  const returnTo = safeReturnPath(formData.get('returnTo'));
+  formData.delete('document');
+  formData.delete('enhanced');
+  const uploaded = upload as { reference: string; name: string } | null;
+  if (uploaded) {
+    formData.set('documentURL', uploaded.reference);
+    formData.set('documentName', uploaded.name);
+  }
+
+  const submission = parseWithZod(formData, { schema: RegisterFirmForm });
+
+  /** A failed submission: JSON for the in-place dialog, a redirect back to the dialog without JavaScript. */
+  const fail = async (sub: Submission<unknown>, apiError?: ApiError | null) => {
+    const mapped = apiError ? mapApiError(apiError) : { fieldErrors: {}, formErrors: [] };
+    const result = sub.reply({ ...(apiError ? mapped : {}), hideFields: HIDE_FIELDS });
+    // The api's answers are also announced as a toast (spec: firm register failures).
+    const toast = apiError ? { type: 'error' as const, message: apiError.message } : null;
+    if (enhanced) return json({ result, toast }, { status: apiError && apiError.status >= 400 && apiError.status < 500 ? apiError.status : 400 });
+    const flash = await flashStorage.getSession();
+    flash.flash('result', result);
+    const init = { headers: { 'Set-Cookie': await flashStorage.commitSession(flash) } };
+    return toast ? redirectWithError(pathWithDialog(returnTo), toast.message, init) : redirect(pathWithDialog(returnTo), init);
+  };
+
+  // A refresh of the place lists (no JavaScript) or a failed document upload: back to the form.
+  if (submission.status !== 'success' || failedUpload) {
+    return fail(submission, failedUpload);
+  }
+
+  try {
+    const { documentName: _name, returnTo: _returnTo, ...body } = submission.value;
+    const { user } = await api<{ user: User }>(request, '/users/user-firm', { method: 'POST', json: body });
+    const cookie = await updateSessionUser(request, user);
+    return redirectWithSuccess(returnTo, { message: 'Firm registration submitted', description: `${VERIFICATION_PROMISE}.` }, { headers: { 'Set-Cookie': cookie } });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return fail(submission, error);
+  }
+}

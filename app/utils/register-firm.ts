@@ -1,0 +1,31 @@
+/** Client-safe helpers of the register-firm dialog (no schema, no server code). */
+
+/** The query value that opens the register-firm dialog over the current page. */
+export const REGISTER_FIRM_DIALOG = 'register-firm';
+
+/** `pathname?search` without the dialog parameter: where the dialog closes to. */
+export function pathWithoutDialog(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('dialog');
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The same page with the register-firm dialog open. */
+export function pathWithDialog(path: string): string {
+  const url = new URL(path, 'http://x');
+  url.searchParams.set('dialog', REGISTER_FIRM_DIALOG);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A same-site path to go back to, or /explore for anything else (never an open redirect). */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/explore';
+  try {
+    const url = new URL(value, 'http://x');
+    if (url.origin !== 'http://x') return '/explore';
+    return pathWithoutDialog(url.pathname, url.search);
+  } catch {
+    return '/explore';
+  }
+}
