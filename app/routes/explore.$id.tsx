@@ -6,7 +6,7 @@ import { ContactDialog, OwnerCard, ownerName, TeamDialog } from '~/components/ow
 import { ProjectFacts, ProjectImageGrid, ProjectTeam } from '~/components/project-detail';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
-import { loadOr, toOwner } from '~/utils/showcase.server';
+import { guarded, loadOr, toOwner } from '~/utils/showcase.server';
 import type { ExploreDetailReply } from '../../server/contract/projects';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
 
@@ -16,11 +16,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const { data } = await loadOr(api<ExploreDetailReply>(request, `/projects/explore/${encodeURIComponent(params.id!)}`), {
-    to: '/explore',
-    message: 'Failed to load project details',
-  });
+  const [, { data }] = await guarded(
+    requireUser(request),
+    loadOr(api<ExploreDetailReply>(request, `/projects/explore/${encodeURIComponent(params.id!)}`), {
+      to: '/explore',
+      message: 'Failed to load project details',
+    }),
+  );
   const { projectData: p, userData } = data;
   return json({
     project: {

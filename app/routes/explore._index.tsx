@@ -6,7 +6,7 @@ import { ProjectCard } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
-import { listFailure, parsePage, toCardProject } from '~/utils/showcase.server';
+import { guarded, listFailure, parsePage, toCardProject } from '~/utils/showcase.server';
 import { EXPLORE_PAGE_SIZE, type ExploreProject, type ExploreReply } from '../../server/contract/projects';
 
 export const meta: MetaFunction = () => [
@@ -17,8 +17,12 @@ export const meta: MetaFunction = () => [
 const toItem = (p: ExploreProject) => ({ ...toCardProject(p), owner: ownerName(p.owner) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
   const page = parsePage(new URL(request.url));
+  const [, data] = await guarded(requireUser(request), explorePage(request, page));
+  return json(data);
+}
+
+async function explorePage(request: Request, page: number) {
   let items: Array<ReturnType<typeof toItem>> = [];
   let count = 0;
   let toast = null;
@@ -30,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Spec, error catalogue: a failed list shows the server's message as a toast.
     toast = listFailure(error);
   }
-  return json({ items, page, hasMore: page * EXPLORE_PAGE_SIZE < count, count, pageSize: EXPLORE_PAGE_SIZE, toast });
+  return { items, page, hasMore: page * EXPLORE_PAGE_SIZE < count, count, pageSize: EXPLORE_PAGE_SIZE, toast };
 }
 
 export default function Explore() {

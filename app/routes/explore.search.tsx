@@ -5,7 +5,7 @@ import type { SearchResults } from '~/components/search-box';
 import { Toast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
-import { listFailure } from '~/utils/showcase.server';
+import { guarded, listFailure } from '~/utils/showcase.server';
 import type { SearchReply } from '../../server/contract/projects';
 
 export const meta: MetaFunction = () => [{ title: 'Search — Archivista' }];
@@ -15,10 +15,14 @@ export const meta: MetaFunction = () => [{ title: 'Search — Archivista' }];
  * to this route), and the data of the dropdown with JavaScript (a fetcher of the same loader).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
   const search = (new URL(request.url).searchParams.get('search') ?? '').trim().slice(0, 100);
+  const [, results] = await guarded(requireUser(request), searchResults(request, search));
+  return json(results);
+}
+
+async function searchResults(request: Request, search: string) {
   const results: SearchResults & { toast: { type: 'error'; message: string } | null } = { search, projects: [], firms: [], toast: null };
-  if (!search) return json(results);
+  if (!search) return results;
   try {
     const { data } = await api<SearchReply>(request, '/projects/search', { query: { search } });
     results.projects = data.projects.map(({ id, projectName }) => ({ id, projectName }));
@@ -26,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     results.toast = listFailure(error);
   }
-  return json(results);
+  return results;
 }
 
 export default function SearchResultsPage() {

@@ -5,7 +5,7 @@ import { ContactDialog, OwnerCard, ownerName, TeamDialog } from '~/components/ow
 import { ProjectCard } from '~/components/project-card';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
-import { loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
+import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
 import type { PublicPortfolioReply } from '../../server/contract/projects';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -13,11 +13,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const { data } = await loadOr(api<PublicPortfolioReply>(request, `/projects/public-portfolio/${encodeURIComponent(params.userId!)}`), {
-    to: '/firms',
-    message: 'Failed to load the portfolio',
-  });
+  const [, { data }] = await guarded(
+    requireUser(request),
+    loadOr(api<PublicPortfolioReply>(request, `/projects/public-portfolio/${encodeURIComponent(params.userId!)}`), {
+      to: '/firms',
+      message: 'Failed to load the portfolio',
+    }),
+  );
   return json({ owner: toOwner(data.userData), projects: data.projects.map(toCardProject) });
 }
 

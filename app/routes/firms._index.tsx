@@ -8,7 +8,7 @@ import { ownerName } from '~/components/owner-card';
 import { Toast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
-import { listFailure, parsePage } from '~/utils/showcase.server';
+import { guarded, listFailure, parsePage } from '~/utils/showcase.server';
 import { avatarVariants, FIRM_PAGE_SIZE, type DirectoryReply, type FirmCard as FirmCardData } from '../../server/contract/profile';
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
@@ -51,7 +51,6 @@ function parseFilters(url: URL) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
   const url = new URL(request.url);
   const page = parsePage(url);
   const { filters, values, errors } = parseFilters(url);
@@ -61,6 +60,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cities: filters.country && filters.state ? cityNames(filters.country, filters.state) : [],
   };
   const base = { page, values, errors, options, filtered: Object.values(filters).some(Boolean) };
+  const [, list] = await guarded(requireUser(request), directoryPage(request, page, filters));
+  return json({ ...base, ...list });
+}
+
+async function directoryPage(request: Request, page: number, filters: Record<string, string | undefined>) {
   let items: Array<ReturnType<typeof toItem>> = [];
   let count = 0;
   let toast = null;
@@ -69,9 +73,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     items = reply.firms.map(toItem);
     count = reply.count;
   } catch (error) {
+    // Spec, error catalogue: a failed list shows the server's message as a toast.
     toast = listFailure(error);
   }
-  return json({ ...base, items, count, hasMore: page * FIRM_PAGE_SIZE < count, toast });
+  return { items, count, hasMore: page * FIRM_PAGE_SIZE < count, toast };
 }
 
 /** A directory card's data: the firm's public fields, small avatar, and a thumbnail per project. */

@@ -7,17 +7,19 @@ import { ProjectFacts, ProjectImageGrid, ProjectTeam } from '~/components/projec
 import { Toast } from '~/components/toast';
 import { api, ApiError } from '~/utils/api.server';
 import { requireFirm, requireUser } from '~/utils/auth.server';
-import { loadOr } from '~/utils/showcase.server';
+import { guarded, loadOr } from '~/utils/showcase.server';
 import type { ProjectDetailReply } from '../../server/contract/projects';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' }];
 
 /** A read-only project detail with image preview; its owner also gets Edit and Delete. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const { projectData: p, userData } = await loadOr(
-    api<ProjectDetailReply>(request, `/projects/public-project/${encodeURIComponent(params.projectId!)}`),
-    { to: '/portfolio', message: 'Failed to load project details' },
+  const [user, { projectData: p, userData }] = await guarded(
+    requireUser(request),
+    loadOr(api<ProjectDetailReply>(request, `/projects/public-project/${encodeURIComponent(params.projectId!)}`), {
+      to: '/portfolio',
+      message: 'Failed to load project details',
+    }),
   );
   return json({
     project: {

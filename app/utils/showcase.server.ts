@@ -5,6 +5,17 @@ import type { PublicProject } from '../../server/contract/projects';
 import type { User } from '../../server/contract/users';
 import { avatarVariants } from '../../server/contract/profile';
 
+/**
+ * The route's guard and its api call side by side: they do not depend on each other, so a page
+ * waits for the slower of the two rather than for both in a row. The guard decides: when it
+ * refuses (a redirect), the data call's outcome is dropped.
+ */
+export async function guarded<U, T>(guard: Promise<U>, data: Promise<T>): Promise<[U, T]> {
+  data.catch(() => undefined);
+  const user = await guard;
+  return [user, await data];
+}
+
 /** `?page=N` of a paged list: a whole number from 1, anything else is page 1. */
 export function parsePage(url: URL): number {
   const page = Number(url.searchParams.get('page'));

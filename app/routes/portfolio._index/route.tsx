@@ -7,7 +7,7 @@ import { ProjectCard } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { requireFirm } from '~/utils/auth.server';
-import { loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
+import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
 import type { PortfolioReply } from '../../../server/contract/projects';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { placeOptions } from '~/utils/places.server';
@@ -17,11 +17,10 @@ import { ProfileForm } from './profile-form';
 export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireFirm(request);
-  const { userData: u, projects } = await loadOr(api<PortfolioReply>(request, '/projects/portfolio'), {
-    to: '/explore',
-    message: 'Failed to load your portfolio',
-  });
+  const [, { userData: u, projects }] = await guarded(
+    requireFirm(request),
+    loadOr(api<PortfolioReply>(request, '/projects/portfolio'), { to: '/explore', message: 'Failed to load your portfolio' }),
+  );
   const editing = new URL(request.url).searchParams.get('dialog') === 'profile';
   return json({
     owner: toOwner(u),

@@ -1,0 +1,23 @@
+/** The part of autocannon's programmatic api that scripts/bench.ts uses (the package ships no types). */
+declare module 'autocannon' {
+  type Histogram = { average: number; mean: number; p50: number; p90: number; p99: number; max: number };
+  export type Result = {
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    duration: number;
+  };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    headers?: Record<string, string>;
+    method?: string;
+  };
+  export default function autocannon(options: Options): Promise<Result>;
+}
