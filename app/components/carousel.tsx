@@ -33,19 +33,28 @@ export function Carousel({
     return () => document.body.classList.remove('has-dialog');
   }, []);
 
+  // The index the keyboard moves from: ahead of the URL while a quick series of presses is navigating.
+  const shown = useRef(current);
+  useEffect(() => {
+    shown.current = current;
+  }, [current]);
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const move = (to: string) => {
+      const go = (to: string) => {
         event.preventDefault();
         navigate(to, { replace: true, preventScrollReset: true });
       };
-      if (event.key === 'Escape') move(closeTo);
-      else if (event.key === 'ArrowLeft') move(hrefFor(prev));
-      else if (event.key === 'ArrowRight') move(hrefFor(next));
+      const step = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+      if (event.key === 'Escape') go(closeTo);
+      else if (step !== 0 && count > 1) {
+        shown.current = (shown.current + step + count) % count;
+        go(hrefFor(shown.current));
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [navigate, closeTo, hrefFor, prev, next]);
+  }, [navigate, closeTo, hrefFor, count]);
 
   if (count === 0) return null;
   const image = images[current]!;
