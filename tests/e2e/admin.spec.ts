@@ -172,6 +172,27 @@ test.describe('admin area', () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
   });
 
+  test('the table shows 15 rows, then the next ones: on scrolling with JavaScript, with Load more without it', async ({ page, js }) => {
+    const tag = uniqueSuffix();
+    for (let i = 0; i < 17; i++) await pendingFirmThroughApi(firmInput(`Paging ${tag} ${String(i).padStart(2, '0')}`));
+    await adminLoginThroughForm(page, DEMO.admin, DEMO_PASSWORD);
+    await ready(page, js);
+    await search(page, js, `Paging ${tag}`);
+    const rows = page.getByTestId('verification-row');
+    await expect(rows).toHaveCount(15);
+    await expect(page.getByRole('heading', { name: /Pending requests/ })).toContainText('17');
+    if (js) {
+      await page.getByTestId('verification-row').last().scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 4000);
+    } else {
+      await page.getByRole('link', { name: 'Load more' }).click();
+      await expect(page).toHaveURL(/page=2/);
+    }
+    await expect(rows).toHaveCount(17);
+    await expect(rows.last()).toContainText(`Paging ${tag} 16`);
+    await expect(page.getByRole('link', { name: 'Load more' })).toHaveCount(0);
+  });
+
   test('the demo firm waiting for verification is listed with its generated document', async ({ page, js }) => {
     await adminLoginThroughForm(page, DEMO.admin, DEMO_PASSWORD);
     await ready(page, js);

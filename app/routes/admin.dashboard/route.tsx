@@ -120,12 +120,24 @@ export default function AdminDashboard() {
   // Rows of later pages fetched by the infinite scroll; they start over whenever the list reloads.
   const more = useFetcher<typeof loader>();
   const [extra, setExtra] = useState<{ rows: Row[]; page: number; hasMore: boolean }>({ rows: [], page: data.page, hasMore: data.hasMore });
-  useEffect(() => setExtra({ rows: [], page: data.page, hasMore: data.hasMore }), [data]);
+  // A page fetched for an earlier list (another search, or before a decision reloaded it) is never appended.
+  const consumed = useRef<unknown>(null);
+  useEffect(() => {
+    consumed.current = more.data;
+    setExtra({ rows: [], page: data.page, hasMore: data.hasMore });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
   useEffect(() => {
     const next = more.data;
-    if (!next || next.page !== extra.page + 1) return;
-    setExtra((e) => ({ rows: [...e.rows, ...next.rows.filter((r) => !e.rows.some((x) => x.id === r.id))], page: next.page, hasMore: next.hasMore }));
-  }, [more.data, extra.page]);
+    if (!next || next === consumed.current) return;
+    consumed.current = next;
+    if (next.search !== data.search || next.status !== data.status) return;
+    setExtra((e) =>
+      next.page !== e.page + 1
+        ? e
+        : { rows: [...e.rows, ...next.rows.filter((r) => !data.rows.some((x) => x.id === r.id) && !e.rows.some((x) => x.id === r.id))], page: next.page, hasMore: next.hasMore },
+    );
+  }, [more.data, data]);
 
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => {
