@@ -12,6 +12,7 @@ import {
 import { z } from 'zod/v4';
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './errors.js';
+import { guardMultipartParser } from './services/multipart-guard.js';
 import { uploadsRoutes } from './routes/uploads.js';
 import { adminRoutes } from './routes/admin.js';
 import { firmRegistrationRoutes } from './routes/firm-registration.js';
@@ -35,6 +36,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   app.decorate('ctx', ctx);
   registerErrorHandling(app);
 
+  guardMultipartParser();
   // Per-kind size limits are checked by each upload route; these are the outer bounds.
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 100, fields: 50, fieldSize: 100_000 } });
   await app.register(uploadsRoutes);

@@ -17,6 +17,7 @@ import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/voca
 import { newId } from '../db/ids.js';
 import { auditLog, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.js';
+import { readUploadedFiles } from '../services/multipart-files.js';
 import { cleanFileName, deleteDocument, documentType, openDocument, resolveDocument, saveDocument } from '../services/firm-documents.js';
 import { firmPlaceErrors } from '../services/firm-places.js';
 import { hashPassword } from '../services/passwords.js';
@@ -60,38 +61,23 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) {
         throw new HttpError(415, 'Send the document as multipart/form-data in the field "files"');
       }
-      let stored: { reference: string; name: string } | null = null;
-      try {
-        // The first non-empty file of the field `files` is the document; anything else is read and dropped.
-        for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 5 } })) {
-          if (part.type !== 'file') continue;
-          // A body cut off inside a part makes the parser emit an error on the part's stream after it
-          // was destroyed; without a listener that would be an uncaught exception.
-          part.file.on('error', () => {});
-          if (stored || part.fieldname !== 'files') {
-            for await (const _chunk of part.file); // read and dropped
-            continue;
-          }
-          const data = await part.toBuffer();
-          // An empty file input of a browser form: no file chosen.
-          if (data.length === 0 && !part.filename) continue;
-          if (data.length === 0) throw documentError(400, 'The document is empty');
-          const ext = await documentType(data, part.filename);
-          if (!ext) throw documentError(415, DOCUMENT_TYPE_MESSAGE);
-          stored = await saveDocument(storage, user.id, data, ext, cleanFileName(part.filename, ext));
-        }
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw documentError(413, DOCUMENT_TOO_LARGE_MESSAGE);
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw badRequest('Send one document per request');
-        }
-        // A malformed multipart body (cut off, wrong boundary) is the client's, not a server failure.
-        if (code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && /multipart|boundary|unexpected end|premature/i.test(error.message))) {
-          throw badRequest('The multipart body could not be read');
-        }
+      const { files } = await readUploadedFiles(request, {
+        fields: ['files'],
+        maxFiles: 5,
+        maxBytes: DOCUMENT_MAX_BYTES,
+        messages: { perFile: DOCUMENT_TOO_LARGE_MESSAGE, count: 'Send one document per request' },
+      }).catch((error: unknown) => {
+        if (error instanceof HttpError && error.statusCode === 413) throw documentError(413, error.message);
         throw error;
+      });
+      // The first non-empty file is the document; an empty file input of a browser form means no file chosen.
+      const file = files.find((f) => f.data.length > 0 || f.filename);
+      let stored: { reference: string; name: string } | null = null;
+      if (file) {
+        if (file.data.length === 0) throw documentError(400, 'The document is empty');
+        const ext = await documentType(file.data, file.filename);
+        if (!ext) throw documentError(415, DOCUMENT_TYPE_MESSAGE);
+        stored = await saveDocument(storage, user.id, file.data, ext, cleanFileName(file.filename, ext));
       }
       if (!stored) throw documentError(400, DOCUMENT_REQUIRED_MESSAGE);
       return { urls: [stored.reference], names: [stored.name] };

@@ -15,6 +15,10 @@ function uploadError(error: unknown, what: { perFile: string; count: string }): 
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new HttpError(415, 'Send the files as multipart/form-data');
     default:
+      // A malformed body (cut off, wrong boundary) is the client's fault, not a server failure.
+      if (code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && /multipart|boundary|unexpected end|premature/i.test(error.message))) {
+        return new HttpError(400, 'The multipart body could not be read');
+      }
       return error;
   }
 }
@@ -30,6 +34,9 @@ export async function readUploadedFiles(
     for await (const part of request.parts({ limits: { fileSize: options.maxBytes, files: options.maxFiles, fields: 20, parts: options.maxFiles + 20 } })) {
       if (part.type === 'file') {
         const file = part as MultipartFile;
+        // A body cut off inside a part makes the parser emit an error on the part's stream after it
+        // was consumed; without a listener that is an uncaught exception that stops the process.
+        file.file.on('error', () => {});
         const data = await file.toBuffer();
         if (options.fields.includes(file.fieldname)) files.push({ data, filename: file.filename });
       } else if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname)) {
