@@ -1,8 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
-import type { Mailer } from './services/mail.js';
-import type { RateLimiter } from './services/rate-limiter.js';
-import type { Storage } from './services/storage.js';
+import { createMailer, type Mailer } from './services/mail.js';
+import { RateLimiter } from './services/rate-limiter.js';
+import { createDiskStorage, type Storage } from './services/storage.js';
 
 /** What every route plugin needs, built once per api instance. */
 export type AppContext = {
@@ -12,6 +13,17 @@ export type AppContext = {
   limiter: RateLimiter;
   storage: Storage;
 };
+
+/** The context of an api instance on an open database: mail, rate limits and storage as the config says. */
+export function createAppContext({ config, db, log }: { config: Config; db: Database; log: FastifyBaseLogger }): AppContext {
+  return {
+    db,
+    config,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
+    limiter: new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_SECONDS * 1000),
+    storage: createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir }),
+  };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,7 @@
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { buildApp } from './app.js';
-import { createMailer } from './services/mail.js';
-import { RateLimiter } from './services/rate-limiter.js';
-import { createDiskStorage } from './services/storage.js';
+import { createAppContext } from './context.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import pino from 'pino';
 
@@ -13,13 +11,7 @@ const log = pino({ level: config.LOG_LEVEL });
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 log.info({ database: database.kind }, 'database ready');
 
-const ctx = {
-  db: database.db,
-  config,
-  mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
-  limiter: new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_SECONDS * 1000),
-  storage: createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir }),
-};
+const ctx = createAppContext({ config, db: database.db, log });
 
 if (config.SEED_DEMO) {
   const seeded = await seedDemoIfEmpty(ctx);

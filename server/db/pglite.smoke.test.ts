@@ -1,42 +1,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { startTestApi } from '../../tests/helpers/test-api';
 import { loadConfig } from '../config';
-import type { AppContext } from '../context';
-import { createMailer } from '../services/mail';
-import { RateLimiter } from '../services/rate-limiter';
-import { createDiskStorage } from '../services/storage';
-import { openDatabase, type DatabaseHandle } from './connection';
+import { openDatabase } from './connection';
 
 /** The api on the embedded database (no DATABASE_URL), as a newcomer runs it. */
 async function startOn(url: string | undefined, dataDir: string) {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false' });
-  const database: DatabaseHandle = await openDatabase({ url, dataDir });
-  const log = pino({ level: 'silent' });
-  const ctx: AppContext = {
-    db: database.db,
-    config,
-    mailer: createMailer({ from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
-    limiter: new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_SECONDS * 1000),
-    storage: createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir }),
-  };
-  const app = await buildApp(ctx);
-  await app.ready();
-  return {
-    app,
-    database,
-    outbox: async () => {
-      const files = (await fs.readdir(config.outboxDir).catch(() => [] as string[])).sort();
-      return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(config.outboxDir, f), 'utf8')) as { to: string; text: string }));
-    },
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  return startTestApi(config, await openDatabase({ url, dataDir }));
 }
 
 let dataDir: string;

@@ -6,11 +6,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { openDatabase } from '../../server/db/connection';
-import type { AppContext } from '../../server/context';
-import { createMailer } from '../../server/services/mail';
-import { RateLimiter } from '../../server/services/rate-limiter';
-import { createDiskStorage } from '../../server/services/storage';
+import { createAppContext } from '../../server/context';
+import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import { databaseUrl, TEST_PG_URL } from '../setup/database-url';
 import pino from 'pino';
 
@@ -29,28 +26,32 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
   await admin.end();
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'api-test-'));
-  const config: Config = loadConfig({
+  const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl(name),
     RATE_LIMIT_MAX: '1000',
     ...overrides,
   });
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
-  const log = pino({ level: 'silent' });
-  const ctx: AppContext = {
-    db: database.db,
-    config,
-    mailer: createMailer({ from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
-    limiter: new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_SECONDS * 1000),
-    storage: createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir }),
+  const api = await startTestApi(config, await openDatabase({ url: config.DATABASE_URL, dataDir }));
+  return {
+    ...api,
+    async close() {
+      await api.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** The api, silent and ready for `inject`, on an open database, with the context the server builds. */
+export async function startTestApi(config: Config, database: DatabaseHandle) {
+  const ctx = createAppContext({ config, db: database.db, log: pino({ level: 'silent' }) });
   const app = await buildApp(ctx);
   await app.ready();
-
   return {
     app,
     db: database.db,
+    database,
     ctx,
     config,
     /** Mails written to the outbox, oldest first. */
@@ -61,7 +62,6 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     async close() {
       await app.close();
       await database.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }
