@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirectWithError } from 'remix-toast';
-import { apiUrl, forwardedFor } from '~/utils/api.server';
+import { apiHeaders, apiUrl, forwardedFor } from '~/utils/api.server';
 import { ADMIN_HOME_PATH, adminLogoutRedirect, requireAdminToken } from '~/utils/admin-session.server';
 
 const PASSED_HEADERS = ['content-type', 'content-length', 'content-disposition', 'x-content-type-options', 'cache-control'];
@@ -16,10 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!/^[0-9a-f]{24}$/.test(id)) return redirectWithError(ADMIN_HOME_PATH, 'Invalid document URL');
   let upstream: Response;
   try {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    const ip = forwardedFor(request);
-    if (ip) headers['x-forwarded-for'] = ip;
-    upstream = await fetch(apiUrl(`/admin/user/${id}`), { headers, signal: request.signal });
+    upstream = await fetch(apiUrl(`/admin/user/${id}`), { headers: apiHeaders({ token, forwardedFor: forwardedFor(request) }), signal: request.signal });
   } catch {
     return redirectWithError(ADMIN_HOME_PATH, 'Failed to download document');
   }

@@ -34,22 +34,25 @@ export function apiUrl(path: string, query?: ApiInit['query']): string {
   return url.toString();
 }
 
-/** One call to the api with an explicit token (or none). Throws ApiError for non-2xx answers. */
-export async function apiFetch<T>(path: string, init: ApiInit & { token?: string | null; forwardedFor?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.forwardedFor) headers['x-forwarded-for'] = init.forwardedFor;
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.json);
-  }
-  let response: Response;
+/** The headers of a call to the api: JSON answers, the bearer token (if any) and the visitor's address. */
+export function apiHeaders(options: { token?: string | null; forwardedFor?: string; headers?: Record<string, string> }): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
+  return headers;
+}
+
+/** `fetch` to the api; a network failure (the api is down) becomes an ApiError 503. */
+export async function fetchApi(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(apiUrl(path, init.query), { method: init.method ?? 'GET', headers, body });
+    return await fetch(url, init);
   } catch {
     throw new ApiError(503, 'The service is unavailable. Please try again in a moment.');
   }
+}
+
+/** The JSON body of an api answer; an ApiError with the api's message and details for non-2xx. */
+export async function readApiReply<T>(response: Response, failure = 'Request failed'): Promise<T> {
   const text = await response.text();
   let data: unknown = null;
   try {
@@ -59,9 +62,20 @@ export async function apiFetch<T>(path: string, init: ApiInit & { token?: string
   }
   if (!response.ok) {
     const error = (data ?? {}) as Partial<ErrorReply>;
-    throw new ApiError(response.status, error.message ?? `Request failed (${response.status})`, error.details ?? []);
+    throw new ApiError(response.status, error.message ?? `${failure} (${response.status})`, error.details ?? []);
   }
   return data as T;
+}
+
+/** One call to the api with an explicit token (or none). Throws ApiError for non-2xx answers. */
+export async function apiFetch<T>(path: string, init: ApiInit & { token?: string | null; forwardedFor?: string } = {}): Promise<T> {
+  const headers = apiHeaders(init);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.json);
+  }
+  return readApiReply<T>(await fetchApi(apiUrl(path, init.query), { method: init.method ?? 'GET', headers, body }));
 }
 
 /**

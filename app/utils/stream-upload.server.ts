@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import { ApiError, apiUrl } from './api.server';
-import type { ErrorReply } from '../../server/contract/users';
+import { ApiError, apiHeaders, apiUrl, fetchApi, readApiReply } from './api.server';
 
 /**
  * Streams one file of a form being parsed (a part of `unstable_parseMultipartFormData`) on to a
@@ -61,33 +60,23 @@ export async function streamFileToApi<T>(
     },
   });
 
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-    authorization: `Bearer ${options.token}`,
-  };
-  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
-
+  const headers = apiHeaders({
+    token: options.token,
+    forwardedFor: options.forwardedFor,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
-  } catch {
+    response = await fetchApi(apiUrl(path), { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+  } catch (error) {
     await drain();
     if (tooLarge) throw new ApiError(413, options.tooLargeMessage, [{ path: options.field, message: options.tooLargeMessage }]);
-    throw new ApiError(503, 'The service is unavailable. Please try again in a moment.');
+    throw error;
   }
-  const text = await response.text();
-  // An api that answered before reading everything (401, say) leaves the rest of the part unread.
-  await drain();
-  let data: unknown = null;
   try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
+    return await readApiReply<T>(response, 'Upload failed');
+  } finally {
+    // An api that answered before reading everything (401, say) leaves the rest of the part unread.
+    await drain();
   }
-  if (!response.ok) {
-    const error = (data ?? {}) as Partial<ErrorReply>;
-    throw new ApiError(response.status, error.message ?? `Upload failed (${response.status})`, error.details ?? []);
-  }
-  return data as T;
 }
