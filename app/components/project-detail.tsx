@@ -1,5 +1,7 @@
-import { Link } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
+import { Carousel } from './carousel';
+import { useDialogHref, useOpenDialog } from './dialog';
 import { ResponsiveImage, SIZES, type ImageVariants } from './responsive-image';
 import { TeamTable } from './team-table';
 
@@ -116,4 +118,38 @@ export function ProjectTeam({
       ) : null}
     </>
   );
+}
+
+type BodyProject = FactsProject & Parameters<typeof ProjectTeam>[0]['project'] & {
+  projectName: string;
+  description: string | null;
+  images: ReadonlyArray<ImageVariants>;
+};
+
+/** The body of a project page: the image preview, the facts, the description and the team. */
+export function ProjectBody({ project }: { project: BodyProject }) {
+  const href = useDialogHref();
+  return (
+    <>
+      <ProjectImageGrid images={project.images} title={project.projectName} hrefFor={(i) => href('carousel', { image: i })} />
+      <ProjectFacts project={project} />
+      {project.description ? (
+        <section className="project-section">
+          <h2>Description</h2>
+          <p className="project-description">{project.description}</p>
+        </section>
+      ) : null}
+      <ProjectTeam project={project} />
+    </>
+  );
+}
+
+/** The carousel of a project page when the URL opens it (`?dialog=carousel&image=N`). */
+export function ProjectCarousel({ project }: { project: { projectName: string; images: ReadonlyArray<ImageVariants> } }) {
+  const dialog = useOpenDialog();
+  const href = useDialogHref();
+  const { search } = useLocation();
+  if (dialog !== 'carousel' || !project.images.length) return null;
+  const index = Number(new URLSearchParams(search).get('image') ?? 0) || 0;
+  return <Carousel images={project.images} index={index} hrefFor={(i) => href('carousel', { image: i })} closeTo={href(null)} title={project.projectName} />;
 }

@@ -1,13 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { redirectWithSuccess } from 'remix-toast';
-import { Carousel } from '~/components/carousel';
 import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
-import { ProjectFacts, ProjectImageGrid, ProjectTeam } from '~/components/project-detail';
+import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { Toast } from '~/components/toast';
 import { api, ApiError } from '~/utils/api.server';
 import { requireFirm, requireUser } from '~/utils/auth.server';
-import { guarded, loadOr } from '~/utils/showcase.server';
+import { guarded, loadOr, toDetailProject } from '~/utils/showcase.server';
 import type { ProjectDetailReply } from '../../server/contract/projects';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' }];
@@ -22,20 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }),
   );
   return json({
-    project: {
-      id: p.id,
-      projectName: p.projectName,
-      projectType: p.projectType,
-      area: p.area,
-      year: p.year,
-      city: p.city,
-      state: p.state,
-      country: p.country,
-      description: p.description,
-      architecture: p.architecture,
-      teams: p.teams,
-      images: p.images.map(({ w480, w960, w1600, width, height }) => ({ w480, w960, w1600, width, height })),
-    },
+    project: toDetailProject(p),
     owner: { id: userData.id, name: userData.firmName || userData.userName },
     isOwner: userData.id === user.id,
   });
@@ -64,10 +50,8 @@ export default function EditProject() {
   const actionData = useActionData<typeof action>();
   const dialog = useOpenDialog();
   const href = useDialogHref();
-  const { search } = useLocation();
   const navigation = useNavigation();
   const closeTo = href(null);
-  const imageIndex = Number(new URLSearchParams(search).get('image') ?? 0) || 0;
   return (
     <div className="container project-page project-page-single">
       <nav className="breadcrumb" aria-label="Breadcrumb">
@@ -92,19 +76,9 @@ export default function EditProject() {
             </div>
           ) : null}
         </header>
-        <ProjectImageGrid images={project.images} title={project.projectName} hrefFor={(i) => href('carousel', { image: i })} />
-        <ProjectFacts project={project} />
-        {project.description ? (
-          <section className="project-section">
-            <h2>Description</h2>
-            <p className="project-description">{project.description}</p>
-          </section>
-        ) : null}
-        <ProjectTeam project={project} />
+        <ProjectBody project={project} />
       </article>
-      {dialog === 'carousel' && project.images.length ? (
-        <Carousel images={project.images} index={imageIndex} hrefFor={(i) => href('carousel', { image: i })} closeTo={closeTo} title={project.projectName} />
-      ) : null}
+      <ProjectCarousel project={project} />
       {dialog === 'delete' && isOwner ? (
         <Dialog title="Delete project" closeTo={closeTo} size="small" testId="delete-dialog">
           <p>

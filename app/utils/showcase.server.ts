@@ -44,6 +44,11 @@ export function listFailure(error: unknown): { type: 'error'; message: string } 
   throw error;
 }
 
+/** What a page shows of an image: its sizes (not its id or original url). */
+function toImageVariants({ w480, w960, w1600, width, height }: PublicProject['images'][number]) {
+  return { w480, w960, w1600, width, height };
+}
+
 /** The few fields of a project a card shows, with only its first image (keeps page data small). */
 export function toCardProject(p: PublicProject) {
   return {
@@ -54,10 +59,29 @@ export function toCardProject(p: PublicProject) {
     state: p.state,
     country: p.country,
     year: p.year,
-    images: p.images.slice(0, 1).map(({ w480, w960, w1600, width, height }) => ({ w480, w960, w1600, width, height })),
+    images: p.images.slice(0, 1).map(toImageVariants),
   };
 }
 export type CardProjectData = ReturnType<typeof toCardProject>;
+
+/** What a project page shows of a project: its facts, texts, team and all its images. */
+export function toDetailProject(p: PublicProject) {
+  return {
+    id: p.id,
+    projectName: p.projectName,
+    projectType: p.projectType,
+    area: p.area,
+    year: p.year,
+    city: p.city,
+    state: p.state,
+    country: p.country,
+    projectLocation: p.projectLocation,
+    description: p.description,
+    architecture: p.architecture,
+    teams: p.teams,
+    images: p.images.map(toImageVariants),
+  };
+}
 
 /** What the owner card and its popups show of a firm: the public part of the api's user. */
 export function toOwner(u: User) {
