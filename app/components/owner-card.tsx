@@ -51,17 +51,9 @@ export function OwnerCard({
   /** A link to the firm's portfolio (on a project page). */
   portfolioHref?: string;
 }) {
-  const name = ownerName(owner);
   return (
     <aside className="owner-card card" aria-label="About the firm" data-testid="owner-card">
-      <div className="owner-head">
-        <Avatar src={owner.profileImage} name={name} size={72} />
-        <div>
-          <h2 className="owner-name">{portfolioHref ? <Link to={portfolioHref}>{name}</Link> : name}</h2>
-          {owner.firmType ? <p className="owner-type">{firmTypeLabel(owner.firmType)}</p> : null}
-          <p className="owner-count">{projectCountLabel(owner.projectCount)}</p>
-        </div>
-      </div>
+      <OwnerHead owner={owner} avatarSize={72} href={portfolioHref} />
       <div className="owner-actions">
         <Link to={contactHref} preventScrollReset className="button button-primary" data-testid="open-contact">
           Contact
@@ -70,13 +62,61 @@ export function OwnerCard({
           Team
         </Link>
       </div>
-      {owner.userDetails ? (
-        <div className="owner-details">
-          <h3>About</h3>
-          <ReadMore text={owner.userDetails} />
-        </div>
-      ) : null}
+      <OwnerAbout details={owner.userDetails} />
     </aside>
+  );
+}
+
+/** The head of an owner or profile card: avatar, name (a link when `href` is given), firm type and project count. */
+export function OwnerHead({ owner, avatarSize, href }: { owner: Owner; avatarSize: number; href?: string }) {
+  const name = ownerName(owner);
+  return (
+    <div className="owner-head">
+      <Avatar src={owner.profileImage} name={name} size={avatarSize} />
+      <div>
+        <h2 className="owner-name">{href ? <Link to={href}>{name}</Link> : name}</h2>
+        {owner.firmType ? <p className="owner-type">{firmTypeLabel(owner.firmType)}</p> : null}
+        <p className="owner-count">{projectCountLabel(owner.projectCount)}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The firm's details with Read More / Read Less, when it wrote any. */
+export function OwnerAbout({ details }: { details: string | null }) {
+  if (!details) return null;
+  return (
+    <div className="owner-details">
+      <h3>About</h3>
+      <ReadMore text={details} />
+    </div>
+  );
+}
+
+/** The Email entry of a contact list (`<dl>`). */
+export function EmailFact({ email }: { email: string }) {
+  return (
+    <div>
+      <dt>Email</dt>
+      <dd>
+        <a href={`mailto:${email}`}>{email}</a>
+      </dd>
+    </div>
+  );
+}
+
+/** The Website entry of a contact list (`<dl>`), when there is a website: a new tab, shown without its scheme. */
+export function WebsiteFact({ website }: { website: string | null | undefined }) {
+  if (!website) return null;
+  return (
+    <div>
+      <dt>Website</dt>
+      <dd>
+        <a href={website} target="_blank" rel="noreferrer noopener">
+          {website.replace(/^https?:\/\//, '')}
+        </a>
+      </dd>
+    </div>
   );
 }
 
@@ -84,26 +124,12 @@ export function ContactDialog({ owner, closeTo }: { owner: Owner; closeTo: strin
   return (
     <Dialog title={`Contact ${ownerName(owner)}`} closeTo={closeTo} size="small" testId="contact-dialog">
       <dl className="contact-list">
-        <div>
-          <dt>Email</dt>
-          <dd>
-            <a href={`mailto:${owner.email}`}>{owner.email}</a>
-          </dd>
-        </div>
+        <EmailFact email={owner.email} />
         <div>
           <dt>Contact number</dt>
           <dd>{owner.contactNo ? <a href={`tel:${owner.contactNo}`}>{owner.contactNo}</a> : <span className="muted">Not given</span>}</dd>
         </div>
-        {owner.website ? (
-          <div>
-            <dt>Website</dt>
-            <dd>
-              <a href={owner.website} target="_blank" rel="noreferrer noopener">
-                {owner.website.replace(/^https?:\/\//, '')}
-              </a>
-            </dd>
-          </div>
-        ) : null}
+        <WebsiteFact website={owner.website} />
       </dl>
     </Dialog>
   );
