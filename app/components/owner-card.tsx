@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 import { ROLE_LABELS, type Role } from '../../server/contract/vocabulary';
 import { Avatar } from './avatar';
-import { Dialog } from './dialog';
+import { Dialog, useDialogHref, useOpenDialog } from './dialog';
 import { ReadMore } from './read-more';
 
 /** What the owner card and its popups show of a firm (a subset of the api's user). */
@@ -120,7 +120,16 @@ export function WebsiteFact({ website }: { website: string | null | undefined })
   );
 }
 
-export function ContactDialog({ owner, closeTo }: { owner: Owner; closeTo: string }) {
+/** The Contact or Team popup of an owner card, when the URL opens one (`?dialog=contact|team`). */
+export function OwnerDialogs({ owner }: { owner: Owner }) {
+  const dialog = useOpenDialog();
+  const closeTo = useDialogHref()(null);
+  if (dialog === 'contact') return <ContactDialog owner={owner} closeTo={closeTo} />;
+  if (dialog === 'team') return <TeamDialog owner={owner} closeTo={closeTo} />;
+  return null;
+}
+
+function ContactDialog({ owner, closeTo }: { owner: Owner; closeTo: string }) {
   return (
     <Dialog title={`Contact ${ownerName(owner)}`} closeTo={closeTo} size="small" testId="contact-dialog">
       <dl className="contact-list">
@@ -135,7 +144,7 @@ export function ContactDialog({ owner, closeTo }: { owner: Owner; closeTo: strin
   );
 }
 
-export function TeamDialog({ owner, closeTo }: { owner: Owner; closeTo: string }) {
+function TeamDialog({ owner, closeTo }: { owner: Owner; closeTo: string }) {
   const name = ownerName(owner);
   return (
     <Dialog title="Team" closeTo={closeTo} testId="team-dialog">

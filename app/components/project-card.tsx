@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
 import { ImagePlaceholder, ResponsiveImage, SIZES, type ImageVariants } from './responsive-image';
 
@@ -53,5 +54,17 @@ export function ProjectCard({
         </div>
       </Link>
     </article>
+  );
+}
+
+/** A firm's portfolio: its project cards two a row, each opening the project's page; `empty` when it has none. */
+export function PortfolioGrid({ projects, empty }: { projects: ReadonlyArray<CardProject>; empty: ReactNode }) {
+  if (!projects.length) return <>{empty}</>;
+  return (
+    <div className="project-grid project-grid-2" data-testid="portfolio-grid">
+      {projects.map((p, i) => (
+        <ProjectCard key={p.id} project={p} to={`/portfolio/edit-project/${p.id}`} priority={i < 2} />
+      ))}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
-import { ContactDialog, OwnerCard, ownerName, TeamDialog } from '~/components/owner-card';
+import { keepDataForDialogs, useDialogHref } from '~/components/dialog';
+import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
@@ -32,9 +32,7 @@ export const shouldRevalidate = keepDataForDialogs;
 
 export default function ProjectPage() {
   const { project, owner } = useLoaderData<typeof loader>();
-  const dialog = useOpenDialog();
   const href = useDialogHref();
-  const closeTo = href(null);
   return (
     <div className="container project-page">
       <div className="project-layout">
@@ -50,8 +48,7 @@ export default function ProjectPage() {
         </article>
       </div>
       <ProjectCarousel project={project} />
-      {dialog === 'contact' ? <ContactDialog owner={owner} closeTo={closeTo} /> : null}
-      {dialog === 'team' ? <TeamDialog owner={owner} closeTo={closeTo} /> : null}
+      <OwnerDialogs owner={owner} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
-import { ContactDialog, OwnerCard, ownerName, TeamDialog } from '~/components/owner-card';
-import { ProjectCard } from '~/components/project-card';
+import { keepDataForDialogs, useDialogHref } from '~/components/dialog';
+import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
+import { PortfolioGrid } from '~/components/project-card';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
@@ -28,7 +28,6 @@ export const shouldRevalidate = keepDataForDialogs;
 /** A firm's public portfolio: owner card with Contact and Team popups, and its projects. */
 export default function FirmPortfolio() {
   const { owner, projects } = useLoaderData<typeof loader>();
-  const dialog = useOpenDialog();
   const href = useDialogHref();
   return (
     <div className="container portfolio-page">
@@ -38,19 +37,10 @@ export default function FirmPortfolio() {
           <header className="section-head">
             <h1 id="portfolio-projects">Projects</h1>
           </header>
-          {projects.length ? (
-            <div className="project-grid project-grid-2" data-testid="portfolio-grid">
-              {projects.map((p, i) => (
-                <ProjectCard key={p.id} project={p} to={`/portfolio/edit-project/${p.id}`} priority={i < 2} />
-              ))}
-            </div>
-          ) : (
-            <p className="empty-state">This firm has no public projects yet.</p>
-          )}
+          <PortfolioGrid projects={projects} empty={<p className="empty-state">This firm has no public projects yet.</p>} />
         </section>
       </div>
-      {dialog === 'contact' ? <ContactDialog owner={owner} closeTo={href(null)} /> : null}
-      {dialog === 'team' ? <TeamDialog owner={owner} closeTo={href(null)} /> : null}
+      <OwnerDialogs owner={owner} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
 import { ProfileCard } from '~/components/profile-card';
-import { ProjectCard } from '~/components/project-card';
+import { PortfolioGrid } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { requireFirm } from '~/utils/auth.server';
@@ -76,20 +76,17 @@ export default function Portfolio() {
               + Add Project
             </Link>
           </header>
-          {projects.length ? (
-            <div className="project-grid project-grid-2" data-testid="portfolio-grid">
-              {projects.map((p, i) => (
-                <ProjectCard key={p.id} project={p} to={`/portfolio/edit-project/${p.id}`} priority={i < 2} />
-              ))}
-            </div>
-          ) : (
-            <div className="empty-state">
-              <p>You have not published a project yet.</p>
-              <Link to="/portfolio/add-project" className="button button-secondary">
-                Add your first project
-              </Link>
-            </div>
-          )}
+          <PortfolioGrid
+            projects={projects}
+            empty={
+              <div className="empty-state">
+                <p>You have not published a project yet.</p>
+                <Link to="/portfolio/add-project" className="button button-secondary">
+                  Add your first project
+                </Link>
+              </div>
+            }
+          />
         </section>
       </div>
       {dialog === 'profile' && profile ? (
