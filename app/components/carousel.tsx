@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
+import { CloseLink } from './dialog';
 import { ResponsiveImage, SIZES, type ImageVariants } from './responsive-image';
 
 /**
@@ -73,29 +74,29 @@ export function Carousel({
         <p className="carousel-counter" data-testid="carousel-counter">
           {current + 1} / {count}
         </p>
-        <Link to={closeTo} replace preventScrollReset className="carousel-close" aria-label="Close">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </Link>
+        <CloseLink to={closeTo} className="carousel-close" size={24} />
       </div>
       <div className="carousel-stage">
-        {count > 1 ? (
-          <Link to={hrefFor(prev)} replace preventScrollReset className="carousel-nav carousel-prev" aria-label="Previous image">
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </Link>
-        ) : null}
+        {count > 1 ? <CarouselStep to={hrefFor(prev)} direction="prev" /> : null}
         <ResponsiveImage key={image.w960} image={image} alt={`${title}, image ${current + 1}`} sizes={SIZES.full} priority className="carousel-image" />
-        {count > 1 ? (
-          <Link to={hrefFor(next)} replace preventScrollReset className="carousel-nav carousel-next" aria-label="Next image">
-            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </Link>
-        ) : null}
+        {count > 1 ? <CarouselStep to={hrefFor(next)} direction="next" /> : null}
       </div>
     </div>
+  );
+}
+
+const STEPS = {
+  prev: { label: 'Previous image', arrow: 'M15 5l-7 7 7 7' },
+  next: { label: 'Next image', arrow: 'M9 5l7 7-7 7' },
+};
+
+/** The previous or next arrow: a link to the carousel at that image. */
+function CarouselStep({ to, direction }: { to: string; direction: keyof typeof STEPS }) {
+  return (
+    <Link to={to} replace preventScrollReset className={`carousel-nav carousel-${direction}`} aria-label={STEPS[direction].label}>
+      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+        <path d={STEPS[direction].arrow} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </Link>
   );
 }

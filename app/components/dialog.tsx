@@ -94,14 +94,21 @@ export function Dialog({
       >
         <div className="dialog-head">
           <h2 id="dialog-title">{title}</h2>
-          <Link to={closeTo} replace preventScrollReset className="dialog-close" aria-label="Close">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </Link>
+          <CloseLink to={closeTo} className="dialog-close" />
         </div>
         <div className="dialog-body">{children}</div>
       </div>
     </div>
+  );
+}
+
+/** The × that closes a popup: a link to the page without it, replacing the popup's history entry. */
+export function CloseLink({ to, className, size = 20 }: { to: string; className: string; size?: number }) {
+  return (
+    <Link to={to} replace preventScrollReset className={className} aria-label="Close">
+      <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </Link>
   );
 }
