@@ -7,19 +7,22 @@ export function FilterCombo({
   label,
   options,
   value,
-  disabled,
   placeholder,
   error,
+  dependsOn,
 }: {
   name: string;
   label: string;
   options: ReadonlyArray<string>;
   value: string;
-  disabled?: boolean;
   placeholder: string;
   error?: string;
+  /** The filter this one narrows (State needs a Country): until that holds a valid value, this one is disabled and says so. */
+  dependsOn?: { label: string; value: string; error?: string };
 }) {
   const id = `filter-${name}`;
+  const waiting = dependsOn && !dependsOn.value;
+  const disabled = dependsOn ? waiting || Boolean(dependsOn.error) : undefined;
   return (
     <div className="filter-field">
       <label htmlFor={id}>{label}</label>
@@ -30,7 +33,7 @@ export function FilterCombo({
         defaultValue={value}
         key={value}
         disabled={disabled}
-        placeholder={placeholder}
+        placeholder={waiting ? `Choose a ${dependsOn.label.toLowerCase()} first` : placeholder}
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

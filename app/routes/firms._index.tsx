@@ -8,7 +8,7 @@ import { ownerName } from '~/components/owner-card';
 import { Toast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
-import { guarded, listFailure, parsePage } from '~/utils/showcase.server';
+import { guarded, listFailure, parsePage, toImageVariants } from '~/utils/showcase.server';
 import { avatarVariants, FIRM_PAGE_SIZE, type DirectoryReply, type FirmCard as FirmCardData } from '../../server/contract/profile';
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
@@ -92,7 +92,7 @@ function toItem(f: FirmCardData) {
     projects: f.projects.map((p) => ({
       id: p.id,
       projectName: p.projectName,
-      thumbnail: p.thumbnail ? { w480: p.thumbnail.w480, w960: p.thumbnail.w960, w1600: p.thumbnail.w1600, width: p.thumbnail.width, height: p.thumbnail.height } : null,
+      thumbnail: p.thumbnail ? toImageVariants(p.thumbnail) : null,
     })),
   };
 }
@@ -141,18 +141,18 @@ export default function Firms() {
           label="State"
           options={options.states}
           value={values.state}
-          disabled={!values.country || Boolean(errors.country)}
-          placeholder={values.country ? 'Any state' : 'Choose a country first'}
+          placeholder="Any state"
           error={errors.state}
+          dependsOn={{ label: 'Country', value: values.country, error: errors.country }}
         />
         <FilterCombo
           name="city"
           label="City"
           options={options.cities}
           value={values.city}
-          disabled={!values.state || Boolean(errors.state)}
-          placeholder={values.state ? 'Any city' : 'Choose a state first'}
+          placeholder="Any city"
           error={errors.city}
+          dependsOn={{ label: 'State', value: values.state, error: errors.state }}
         />
         <FilterCombo name="projectType" label="Project Type" options={TYPE_LABELS} value={values.projectType} placeholder="Any project type" error={errors.projectType} />
         <div className="filter-actions">

@@ -45,7 +45,7 @@ export function listFailure(error: unknown): { type: 'error'; message: string } 
 }
 
 /** What a page shows of an image: its sizes (not its id or original url). */
-function toImageVariants({ w480, w960, w1600, width, height }: PublicProject['images'][number]) {
+export function toImageVariants({ w480, w960, w1600, width, height }: PublicProject['images'][number]) {
   return { w480, w960, w1600, width, height };
 }
 
