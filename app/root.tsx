@@ -1,7 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
-import { getToast } from 'remix-toast';
 import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
 import { SEARCH_PATH, SearchBox } from '~/components/search-box';
@@ -12,6 +11,7 @@ import { RegisterFirmDialog } from '~/components/register-firm-dialog';
 import { loadRegisterFirm } from '~/utils/register-firm.server';
 import { getSessionUser } from '~/utils/session.server';
 import { socialSignInConfig } from '~/utils/social.server';
+import { getToast } from '~/utils/toast.server';
 import stylesheet from '~/styles/app.css';
 
 export const links: LinksFunction = () => [

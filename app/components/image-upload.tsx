@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { IMAGE_TYPE_MESSAGE } from '../../server/contract/projects-rules';
 import { ErrorList } from './field';
 
 /** An image already stored (in the project, or uploaded by an earlier submission of this form). */
 export type StoredImage = { id: string; thumb: string };
 
-/** Spec: JPEG, PNG or GIF; 4 to 100 images. (Kept here, not imported from the contract, so zod stays out of the page's script.) */
+/** Spec: JPEG, PNG or GIF. */
 const ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] };
 const ACCEPT_ATTR = 'image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif';
-export const IMAGE_TYPE_MESSAGE = 'File is not a valid image (JPEG, PNG, or GIF required).';
 
 type NewFile = { file: File; url: string; key: string };
 

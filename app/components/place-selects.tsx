@@ -48,11 +48,20 @@ function Select({
 const initial = (meta: PlaceField) => (typeof meta.initialValue === 'string' ? meta.initialValue : '');
 
 /**
+ * What the selects start from, by content: the initial values and the server's lists. Loaders and
+ * actions hand over new (equal) objects after every submission, so identity says nothing.
+ */
+export function placeStartKey(fields: { country: PlaceField; state: PlaceField; city: PlaceField }, options: PlaceOptionLists): string {
+  return JSON.stringify([initial(fields.country), initial(fields.state), initial(fields.city), options.countries, options.states, options.cities]);
+}
+
+/**
  * Country, state and city as dependent selects: state is disabled until a country is chosen,
  * city until a state is; changing a parent clears its children. With JavaScript the lists update
  * in place from /resources/places; without it, the "Show states and cities" button posts the form
  * back (as conform's validate intent for the country field) and the server renders the lists
- * for the chosen parents (`options`).
+ * for the chosen parents (`options`). The visitor's choice is kept until the initial values or the
+ * lists really change (a new record, a form reset), not whenever a revalidation hands over equal ones.
  */
 export function PlaceSelects({
   fields,
@@ -71,12 +80,17 @@ export function PlaceSelects({
   const [city, setCity] = useState(initial(fields.city));
   const [lists, setLists] = useState({ states: options.states, cities: options.cities });
 
-  useEffect(() => {
+  // Starts over when what it starts from changes (adjusting state while rendering, not in an effect,
+  // so no frame shows the old choice with the new lists).
+  const startKey = placeStartKey(fields, options);
+  const [startedFrom, setStartedFrom] = useState(startKey);
+  if (startedFrom !== startKey) {
+    setStartedFrom(startKey);
     setCountry(initial(fields.country));
     setState(initial(fields.state));
     setCity(initial(fields.city));
     setLists({ states: options.states, cities: options.cities });
-  }, [fields.country.initialValue, fields.state.initialValue, fields.city.initialValue, options.states, options.cities]);
+  }
 
   useEffect(() => {
     if (fetcher.data) setLists(fetcher.data);

@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/node';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
+import { PasswordField } from '~/components/credential-fields';
 import { ErrorList, Field, FormErrors } from '~/components/field';
-import { PasswordInput } from '~/components/password-input';
 import { PlaceSelects } from '~/components/place-selects';
 import { Toast } from '~/components/toast';
 import { pathWithoutDialog } from '~/utils/register-firm';
@@ -17,7 +17,7 @@ import {
   DOCUMENT_TYPE_MESSAGE,
   FIRM_TYPE_OPTIONS,
   VERIFICATION_PROMISE,
-} from '../../server/contract/firm-registration';
+} from '../../server/contract/firm-registration-rules';
 
 const DOCUMENT_EXTENSIONS = /\.(pdf|docx?)$/i;
 
@@ -39,7 +39,10 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
     id: 'register-firm-form',
     lastResult: reply?.result ?? data.lastResult ?? undefined,
     defaultValue: data.defaultValue,
-    shouldRevalidate: 'onInput',
+    // The server validates (the schema stays out of every page's script), on submit only:
+    // revalidating on input would post the whole form, document included, on each keystroke.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
   });
   const busy = fetcher.state !== 'idle';
   const panel = useRef<HTMLDivElement>(null);
@@ -68,12 +71,6 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
   useEffect(() => {
     if (documentURL && fileInput.current) fileInput.current.value = '';
   }, [documentURL]);
-
-  // The root revalidates after each submission and hands over new (equal) lists: keeping the same
-  // object stops the selects from starting over while someone is choosing.
-  const optionsKey = [data.options.countries.length, data.options.states.join('|'), data.options.cities.join('|')].join('#');
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const options = useMemo(() => data.options, [optionsKey]);
 
   const documentErrors = fileError ? [fileError] : fields.documentURL.errors;
 
@@ -177,7 +174,7 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
               </Field>
               <PlaceSelects
                 fields={{ country: fields.country, state: fields.state, city: fields.city }}
-                options={options}
+                options={data.options}
                 refreshButton={form.validate.getButtonProps({ name: fields.country.name })}
               />
             </fieldset>
@@ -217,16 +214,11 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
                 <input type="hidden" name="documentName" value={documentName} />
               </div>
               {data.hasPassword ? null : (
-                <Field
-                  label="Password"
+                <PasswordField
                   meta={fields.password}
+                  autoComplete="new-password"
                   hint="Your account has no password yet. Choose one (at least 6 characters) to log in with your email too."
-                >
-                  <PasswordInput
-                    {...getInputProps(fields.password, { type: 'password', ariaDescribedBy: fields.password.descriptionId })}
-                    autoComplete="new-password"
-                  />
-                </Field>
+                />
               )}
             </fieldset>
           </div>

@@ -1,7 +1,7 @@
 import { useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import type { loader as rootLoader } from '~/root';
-import { SOCIAL_BUTTON_HEIGHTS, type SocialButtonSize, type SocialProvider } from '../../server/contract/social-login';
+import { SOCIAL_BUTTON_HEIGHTS, type SocialButtonSize, type SocialProvider } from '../../server/contract/social-login-rules';
 
 /**
  * "Sign in with Google" (Google Identity Services) and "Sign in with Apple" (Sign in with Apple JS).

@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
-import { redirectWithSuccess } from 'remix-toast';
 import type { z } from 'zod/v4';
-import { Field, FormErrors } from '~/components/field';
-import { PasswordInput } from '~/components/password-input';
+import { EmailField, PasswordField } from '~/components/credential-fields';
+import { FormErrors } from '~/components/field';
 import { ApiError, apiFetch, forwardedFor } from '~/utils/api.server';
 import { ADMIN_HOME_PATH, commitAdminSession, getAdminSession } from '~/utils/admin-session.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { AdminLoginBody, NO_TOKEN_MESSAGE } from '../../server/contract/admin';
 
 export const meta: MetaFunction = () => [{ title: 'Admin log in — Archivista' }];
@@ -44,7 +44,13 @@ export default function AdminLogin() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
-  const [form, fields] = useForm<z.input<typeof AdminLoginBody>>({ id: 'admin-login', lastResult: actionData?.result, shouldRevalidate: 'onInput' });
+  const [form, fields] = useForm<z.input<typeof AdminLoginBody>>({
+    id: 'admin-login',
+    lastResult: actionData?.result,
+    // The server validates, on submit only: revalidating on input would post the form on each keystroke.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
   return (
     <div className="admin-login">
       <div className="admin-login-card">
@@ -60,12 +66,8 @@ export default function AdminLogin() {
           <h1>Admin log in</h1>
           <p className="muted">For the platform administrator: verify firm registrations.</p>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <Field label="Email" meta={fields.email}>
-            <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="username" />
-          </Field>
-          <Field label="Password" meta={fields.password}>
-            <PasswordInput {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
-          </Field>
+          <EmailField meta={fields.email} autoComplete="username" />
+          <PasswordField meta={fields.password} autoComplete="current-password" />
           <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Please wait…' : 'Log in'}
           </button>

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { redirectWithSuccess } from 'remix-toast';
 import { ApiError } from '~/utils/api.server';
 import { ADMIN_LOGIN_PATH, adminApi, adminSessionStorage, getAdminSession } from '~/utils/admin-session.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 
 /** Ends the admin session: the token is revoked at the api, the `__admin` cookie removed. */
 export async function action({ request }: ActionFunctionArgs) {

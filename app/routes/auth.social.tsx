@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { redirectWithSuccess } from 'remix-toast';
 import { z } from 'zod/v4';
 import { ApiError, api } from '~/utils/api.server';
 import { requireAnonymous } from '~/utils/auth.server';
 import { commitUserSession } from '~/utils/session.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { SOCIAL_PROVIDERS } from '../../server/contract/social-login';
 import type { User } from '../../server/contract/users';
 

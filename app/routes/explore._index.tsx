@@ -7,7 +7,8 @@ import { Toast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, listFailure, parsePage, toCardProject } from '~/utils/showcase.server';
-import { EXPLORE_PAGE_SIZE, type ExploreProject, type ExploreReply } from '../../server/contract/projects';
+import type { ExploreProject, ExploreReply } from '../../server/contract/projects';
+import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';
 
 export const meta: MetaFunction = () => [
   { title: 'Explore projects — Archivista' },

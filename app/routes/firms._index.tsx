@@ -9,7 +9,8 @@ import { Toast } from '~/components/toast';
 import { api } from '~/utils/api.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, listFailure, parsePage, toImageVariants } from '~/utils/showcase.server';
-import { avatarVariants, FIRM_PAGE_SIZE, type DirectoryReply, type FirmCard as FirmCardData } from '../../server/contract/profile';
+import type { DirectoryReply, FirmCard as FirmCardData } from '../../server/contract/profile';
+import { avatarVariants, FIRM_PAGE_SIZE } from '../../server/contract/profile-rules';
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { redirectWithSuccess } from 'remix-toast';
 import { apiFetch } from '~/utils/api.server';
 import { destroyUserSession, getSession } from '~/utils/session.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 
 export async function loader() {
   return redirect('/');

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { redirectWithSuccess } from 'remix-toast';
 import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { Toast } from '~/components/toast';
 import { api, ApiError } from '~/utils/api.server';
 import { requireFirm, requireUser } from '~/utils/auth.server';
 import { guarded, loadOr, toDetailProject } from '~/utils/showcase.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import type { ProjectDetailReply } from '../../server/contract/projects';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' }];

@@ -1,10 +1,20 @@
 import { z } from 'zod/v4';
+import { VERIFICATION_PAGE_SIZE, VERIFICATION_PAGE_SIZE_MAX, VERIFICATION_STATUSES } from './admin-rules.js';
 
-/** The super-admin area (workspace-and-admin.md sections 4, 6, 7 and 9): bodies, queries and replies. */
+/**
+ * The super-admin area (workspace-and-admin.md sections 4, 6, 7 and 9): bodies, queries and replies.
+ * The plain values (page sizes, statuses, messages) live in admin-rules.ts, free of zod for browser
+ * code, and are re-exported here for the api.
+ */
 
-export const VERIFICATION_PAGE_SIZE = 15;
-export const VERIFICATION_PAGE_SIZE_MAX = 100;
-export const NO_TOKEN_MESSAGE = 'No token received from server';
+export {
+  DEFAULT_REJECTION_NOTE,
+  NO_TOKEN_MESSAGE,
+  VERIFICATION_PAGE_SIZE,
+  VERIFICATION_PAGE_SIZE_MAX,
+  VERIFICATION_STATUSES,
+  type VerificationStatus,
+} from './admin-rules.js';
 
 export const AdminLoginBody = z.object({
   email: z
@@ -17,10 +27,6 @@ export const AdminLoginBody = z.object({
 });
 export type AdminLoginBody = z.infer<typeof AdminLoginBody>;
 export const AdminLoginReply = z.object({ token: z.string() });
-
-/** Which registrations the verification list shows; the spec's list is the pending one. */
-export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected', 'all'] as const;
-export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 const positiveInt = (fallback: number, max: number) =>
   z
@@ -76,8 +82,6 @@ export const DecisionQuery = z.object({
 export const DecisionBody = z
   .object({ note: z.string().trim().max(1000, 'At most 1000 characters').optional() })
   .nullish();
-export const DEFAULT_REJECTION_NOTE =
-  'We could not verify your firm from the details and document you sent. Check them and register again.';
 
 export const StatisticsReply = z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() });
 export type StatisticsReply = z.infer<typeof StatisticsReply>;

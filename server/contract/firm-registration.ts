@@ -1,29 +1,26 @@
 import { z } from 'zod/v4';
 import { email, newPassword, User } from './users.js';
-import { FIRM_ROLES, ROLE_LABELS, type FirmRole } from './vocabulary.js';
+import { CONTACT_NO_MESSAGE, DOCUMENT_REFERENCE, DOCUMENT_REQUIRED_MESSAGE } from './firm-registration-rules.js';
+import { FIRM_ROLES } from './vocabulary.js';
 
 /**
  * Firm registration (showcase-and-accounts.md: Register-firm dialog, Firm registration entity,
  * section 5 rules) and the document upload: bodies with the spec's messages and reply shapes,
- * shared by the api and the web.
+ * shared by the api and the web's server code. The plain values (messages, limits, options) live
+ * in firm-registration-rules.ts, free of zod for browser code, and are re-exported here for the api.
  */
 
-export const DOCUMENT_TYPE_MESSAGE = 'Only PDF, DOC, or DOCX files are allowed';
-export const DOCUMENT_REQUIRED_MESSAGE = 'Document is required';
-/** Bytes of a firm registration document. */
-export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-export const DOCUMENT_TOO_LARGE_MESSAGE = 'The document is larger than 10 MB';
-/** What the file picker offers; the api decides by content, not by these. */
-export const DOCUMENT_ACCEPT =
-  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
-export const CONTACT_NO_MESSAGE = 'Enter a valid 10-digit phone number';
-export const VERIFICATION_PROMISE = 'Your account will be verified within 48 business hours';
-
-export const FIRM_TYPE_OPTIONS: ReadonlyArray<{ value: FirmRole; label: string }> = FIRM_ROLES.map((value) => ({
-  value,
-  label: ROLE_LABELS[value],
-}));
+export {
+  CONTACT_NO_MESSAGE,
+  DOCUMENT_ACCEPT,
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_REFERENCE,
+  DOCUMENT_REQUIRED_MESSAGE,
+  DOCUMENT_TOO_LARGE_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  FIRM_TYPE_OPTIONS,
+  VERIFICATION_PROMISE,
+} from './firm-registration-rules.js';
 
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -35,9 +32,6 @@ const optionalText = (max: number) =>
     .max(max, `At most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : undefined));
-
-/** A private document reference answered by POST /users/upload/file (see docs/decisions/040). */
-export const DOCUMENT_REFERENCE = /^private:document\/([0-9a-f]{24})$/;
 
 /** POST /api/users/user-firm */
 export const FirmRegistrationBody = z.object({

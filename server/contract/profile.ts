@@ -1,22 +1,29 @@
 import { z } from 'zod/v4';
 import { FIRM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
 import { User } from './users.js';
-import { PAGE_SIZE_MAX, ProjectImage } from './projects.js';
+import { ProjectImage } from './projects.js';
+import { PAGE_SIZE_MAX } from './projects-rules.js';
+import { FIRM_PAGE_SIZE, PHONE_MESSAGE, PROFILE_TEAMS_MAX, PROFILE_TEAMS_MIN, TEAMS_MAX_MESSAGE } from './profile-rules.js';
 
 /**
  * The firm profile (profile edit modal), the profile photo and the firm directory:
  * bodies with the spec's messages (showcase-and-accounts.md section 5) and reply shapes.
+ * The plain values (messages, limits, page sizes, avatar urls) live in profile-rules.ts, free of
+ * zod for browser code, and are re-exported here for the api.
  */
 
-export const PROFILE_TEAMS_MIN = 1;
-export const PROFILE_TEAMS_MAX = 20;
-export const TEAMS_MAX_MESSAGE = 'Cannot add more than 20 teams.';
-export const PHONE_MESSAGE = 'Enter a valid 10-digit phone number';
-export const PROFILE_IMAGE_MESSAGE = 'Only image allowed';
-/** Bytes of a profile photo upload. */
-export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Square sizes of the stored profile photo (WebP); `profileImage` is the 256 one. */
-export const AVATAR_SIZES = [96, 256, 512] as const;
+export {
+  AVATAR_SIZES,
+  avatarVariants,
+  FIRM_CARD_PROJECTS,
+  FIRM_PAGE_SIZE,
+  PHONE_MESSAGE,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_MESSAGE,
+  PROFILE_TEAMS_MAX,
+  PROFILE_TEAMS_MIN,
+  TEAMS_MAX_MESSAGE,
+} from './profile-rules.js';
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -79,22 +86,7 @@ export const ProfileImageCrop = z.object({
 });
 export type ProfileImageCrop = z.infer<typeof ProfileImageCrop>;
 
-/**
- * The variants of a profileImage url: stored photos end in `/256.webp` and have 96 and 512
- * siblings; any other url (a social sign-in photo) is used as it is for every size.
- */
-export function avatarVariants(url: string | null | undefined): { s96: string; s256: string; s512: string } | null {
-  if (!url) return null;
-  const m = /^(.*)\/256\.webp$/.exec(url);
-  if (!m) return { s96: url, s256: url, s512: url };
-  return { s96: `${m[1]}/96.webp`, s256: url, s512: `${m[1]}/512.webp` };
-}
-
 // Firm directory ---------------------------------------------------------------------------
-
-export const FIRM_PAGE_SIZE = 10;
-/** Projects (with their first image) shown on a directory card. */
-export const FIRM_CARD_PROJECTS = 4;
 
 const filter = z
   .string()

@@ -1,31 +1,44 @@
 import { z } from 'zod/v4';
 import { PROJECT_TYPE_VALUES } from './vocabulary.js';
+import {
+  EXPLORE_PAGE_SIZE,
+  IMAGES_MAX_MESSAGE,
+  IMAGES_MIN_MESSAGE,
+  PAGE_SIZE_MAX,
+  PROJECT_ARCHITECTURE_MAX,
+  PROJECT_IMAGES_MAX,
+  PROJECT_IMAGES_MIN,
+  PROJECT_TEAMS_MAX,
+  YEAR_MIN,
+  yearMax,
+} from './projects-rules.js';
 import { User } from './users.js';
 
 /**
  * Public (portfolio) projects and their images: the bodies the api validates and the shapes it
  * answers (DESIGN.md section 4), with the spec's messages (showcase-and-accounts.md section 5).
- * Shared with the web: forms use the same schemas, pages the same types.
+ * Shared with the web: actions use the same schemas, pages the same types. The plain values
+ * (messages, limits, page sizes) live in projects-rules.ts, free of zod for browser code, and are
+ * re-exported here for the api.
  */
 
-export const PROJECT_IMAGES_MIN = 4;
-export const PROJECT_IMAGES_MAX = 100;
-/** Bytes per uploaded project image. */
-export const PROJECT_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
-/** Files per POST /api/projects/images request. */
-export const PROJECT_IMAGES_PER_REQUEST = 20;
-export const PROJECT_TEAMS_MAX = 50;
-export const PROJECT_ARCHITECTURE_MAX = 50;
-export const YEAR_MIN = 1800;
-/** Planned projects may carry a year a little ahead. */
-export const yearMax = () => new Date().getFullYear() + 10;
-
-export const IMAGE_TYPE_MESSAGE = 'File is not a valid image (JPEG, PNG, or GIF required).';
-export const IMAGES_MIN_MESSAGE = 'Please upload at least 4 images';
-export const IMAGES_MAX_MESSAGE = 'Cannot add more than 100 images.';
-
-/** Widths of the WebP variants; a variant is never wider than the original. */
-export const VARIANT_WIDTHS = { w480: 480, w960: 960, w1600: 1600 } as const;
+export {
+  EXPLORE_PAGE_SIZE,
+  IMAGE_TYPE_MESSAGE,
+  IMAGES_MAX_MESSAGE,
+  IMAGES_MIN_MESSAGE,
+  PAGE_SIZE_MAX,
+  PROJECT_ARCHITECTURE_MAX,
+  PROJECT_IMAGE_MAX_BYTES,
+  PROJECT_IMAGES_MAX,
+  PROJECT_IMAGES_MIN,
+  PROJECT_IMAGES_PER_REQUEST,
+  PROJECT_TEAMS_MAX,
+  SEARCH_LIMIT,
+  VARIANT_WIDTHS,
+  YEAR_MIN,
+  yearMax,
+} from './projects-rules.js';
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -167,9 +180,6 @@ export type FirmSummary = z.infer<typeof FirmSummary>;
 export const ExploreProject = PublicProject.extend({ owner: FirmSummary });
 export type ExploreProject = z.infer<typeof ExploreProject>;
 
-export const EXPLORE_PAGE_SIZE = 10;
-export const PAGE_SIZE_MAX = 50;
-
 const pageNumber = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1);
 const pageLimit = (defaultSize: number) =>
   z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit is at least 1').max(PAGE_SIZE_MAX, `limit is at most ${PAGE_SIZE_MAX}`).default(defaultSize);
@@ -203,7 +213,6 @@ export type ExploreDetailReply = z.infer<typeof ExploreDetailReply>;
 export const PublicPortfolioReply = z.object({ data: z.object({ projects: z.array(PublicProject), userData: User }) });
 export type PublicPortfolioReply = z.infer<typeof PublicPortfolioReply>;
 
-export const SEARCH_LIMIT = 10;
 export const SearchQuery = z.object({ search: z.string().max(200, 'search is at most 200 characters').default('') });
 
 /** GET /api/projects/search?search= */

@@ -1,19 +1,19 @@
 import { z } from 'zod/v4';
 
-/** Sign in with Google and with Apple (showcase-and-accounts.md: social login payload, POST /users/login/social). */
+/**
+ * Sign in with Google and with Apple (showcase-and-accounts.md: social login payload, POST /users/login/social).
+ * The providers and button sizes live in social-login-rules.ts, free of zod for browser code, and are
+ * re-exported here for the api.
+ */
 
-export const SOCIAL_PROVIDERS = ['google', 'apple'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-
-export const SOCIAL_PROVIDER_LABELS: Record<SocialProvider, string> = { google: 'Google', apple: 'Apple' };
-
-export function isSocialProvider(value: string): value is SocialProvider {
-  return (SOCIAL_PROVIDERS as readonly string[]).includes(value);
-}
-
-/** The spec's button sizes (section 9): large 40, medium 32, small 20 px. */
-export const SOCIAL_BUTTON_HEIGHTS = { large: 40, medium: 32, small: 20 } as const;
-export type SocialButtonSize = keyof typeof SOCIAL_BUTTON_HEIGHTS;
+export {
+  isSocialProvider,
+  SOCIAL_BUTTON_HEIGHTS,
+  SOCIAL_PROVIDER_LABELS,
+  SOCIAL_PROVIDERS,
+  type SocialButtonSize,
+  type SocialProvider,
+} from './social-login-rules.js';
 
 const optionalText = (max: number) =>
   z

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createCookieSessionStorage } from '@remix-run/node';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { E2E } from './env';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -83,3 +83,21 @@ export async function ready(page: Page, js: boolean) {
 }
 
 export { expect };
+
+/**
+ * The POST requests the page sends while `act` runs (form submissions, with or without JavaScript):
+ * shows whether a form posts only when submitted, not while someone types.
+ */
+export async function postsDuring(page: Page, act: () => Promise<unknown>): Promise<string[]> {
+  const posts: string[] = [];
+  const onRequest = (request: Request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  };
+  page.on('request', onRequest);
+  try {
+    await act();
+  } finally {
+    page.off('request', onRequest);
+  }
+  return posts;
+}

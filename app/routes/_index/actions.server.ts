@@ -6,7 +6,8 @@ import { formFailure } from '~/utils/forms.server';
 import { isSpam } from '~/utils/honeypot.server';
 import { commitUserSession } from '~/utils/session.server';
 import type { User } from '../../../server/contract/users';
-import { ForgotForm, LoginForm, parseView, ResetForm, SignupForm } from './schemas';
+import { ForgotForm, LoginForm, ResetForm, SignupForm } from './schemas.server';
+import { parseView } from './views';
 
 const LOGIN_FALLBACK = 'Login failed. Please check your credentials and try again.';
 

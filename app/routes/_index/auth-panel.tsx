@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
-import { useCallback, useEffect, useRef, useState, type FormHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { HoneypotInputs } from 'remix-utils/honeypot/react';
+import { EmailField, PasswordField } from '~/components/credential-fields';
 import { Field, FormErrors } from '~/components/field';
-import { PasswordInput } from '~/components/password-input';
 import { ROLE_LABELS, SIGNUP_ROLES } from '../../../server/contract/vocabulary';
 import type { z } from 'zod/v4';
-import type { AuthView, ForgotForm, LoginForm, ResetForm, SignupForm } from './schemas';
+import type { ForgotForm, LoginForm, ResetForm, SignupForm } from './schemas.server';
+import type { AuthView } from './views';
 
 export type AuthActionResult = { intent?: string; result: SubmissionResult<string[]> | null } | undefined;
 type SwitchView = (view: AuthView) => void;
@@ -78,30 +79,73 @@ function SubmitButton({ intent, children }: { intent: AuthView; children: string
   );
 }
 
-/** The form of one view: posts to the home action with its intent. */
-function ViewForm({ view, formProps, children }: { view: AuthView; formProps: Pick<FormHTMLAttributes<HTMLFormElement>, 'id' | 'onSubmit' | 'noValidate' | 'aria-invalid' | 'aria-describedby'>; children: ReactNode }) {
+/**
+ * A view's conform form. The server validates (the schemas stay out of the page's script), on
+ * submit only: revalidating on input would post the whole form on each keystroke once a field
+ * shows an error.
+ */
+function useViewForm<Schema extends Record<string, unknown>>(view: AuthView, actionData: AuthActionResult, defaultValue?: DefaultValue<Schema>) {
+  return useForm<Schema>({
+    id: `${view}-form`,
+    lastResult: resultFor(actionData, view),
+    defaultValue,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+}
+
+/** The form of one view, with its title, lead and submit button: posts to the home action with its intent. */
+function ViewForm<Schema extends Record<string, unknown>>({
+  view,
+  form,
+  title,
+  lead,
+  submit,
+  children,
+}: {
+  view: AuthView;
+  form: FormMetadata<Schema, string[]>;
+  title: string;
+  lead: string;
+  submit: string;
+  children: ReactNode;
+}) {
   return (
-    <Form {...formProps} method="post" action={formAction(view)} className="auth-form" data-view-form={view}>
+    <Form {...getFormProps(form)} method="post" action={formAction(view)} className="auth-form" data-view-form={view}>
       <input type="hidden" name="intent" value={view} />
+      <h2 id="auth-title">{title}</h2>
+      <p className="muted">{lead}</p>
+      <FormErrors id={form.errorId} errors={form.errors} />
       {children}
+      <SubmitButton intent={view}>{submit}</SubmitButton>
     </Form>
   );
 }
 
+/** The links under a view's form to the other views, after an optional prompt ("New here?"). */
+function SwitchLinks({ onSwitch, prompt, links }: { onSwitch: SwitchView; prompt?: string; links: Array<[AuthView, string]> }) {
+  return (
+    <p className="switch">
+      {prompt ? `${prompt} ` : null}
+      {links.map(([view, label], index) => (
+        <Fragment key={view}>
+          {index ? ' · ' : null}
+          <ViewLink view={view} onSwitch={onSwitch}>
+            {label}
+          </ViewLink>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
 function LoginView({ actionData, onSwitch, social }: { actionData: AuthActionResult; onSwitch: SwitchView; social?: ReactNode }) {
-  const [form, fields] = useForm<z.input<typeof LoginForm>>({ id: 'login-form', lastResult: resultFor(actionData, 'login'), shouldRevalidate: 'onInput' });
+  const [form, fields] = useViewForm<z.input<typeof LoginForm>>('login', actionData);
   return (
     <>
-      <ViewForm view="login" formProps={getFormProps(form)}>
-        <h2 id="auth-title">Log in</h2>
-        <p className="muted">Welcome back. Log in to explore projects and run your workspace.</p>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="Email" meta={fields.email}>
-          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
-        </Field>
-        <Field label="Password" meta={fields.password}>
-          <PasswordInput {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
-        </Field>
+      <ViewForm view="login" form={form} title="Log in" lead="Welcome back. Log in to explore projects and run your workspace." submit="Log in">
+        <EmailField meta={fields.email} />
+        <PasswordField meta={fields.password} autoComplete="current-password" />
         <div className="form-row between">
           <label className="checkbox">
             <input {...getInputProps(fields.remember, { type: 'checkbox' })} /> Remember me
@@ -110,43 +154,31 @@ function LoginView({ actionData, onSwitch, social }: { actionData: AuthActionRes
             Forgot password?
           </ViewLink>
         </div>
-        <SubmitButton intent="login">Log in</SubmitButton>
       </ViewForm>
       {/* Sign in with Google / Apple: their own component (with its own divider), outside the email form. */}
       {social}
-      <p className="switch">
-        New here?{' '}
-        <ViewLink view="signup" onSwitch={onSwitch}>
-          Sign up
-        </ViewLink>
-      </p>
+      <SwitchLinks onSwitch={onSwitch} prompt="New here?" links={[['signup', 'Sign up']]} />
     </>
   );
 }
 
 function SignupView({ actionData, onSwitch }: { actionData: AuthActionResult; onSwitch: SwitchView }) {
-  const [form, fields] = useForm<z.input<typeof SignupForm>>({
-    id: 'signup-form',
-    lastResult: resultFor(actionData, 'signup'),
-    defaultValue: { role: 'explorer' },
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useViewForm<z.input<typeof SignupForm>>('signup', actionData, { role: 'explorer' });
   return (
     <>
-      <ViewForm view="signup" formProps={getFormProps(form)}>
-        <h2 id="auth-title">Sign up</h2>
-        <p className="muted">Create your account to browse projects, or to show your firm&apos;s work.</p>
-        <FormErrors id={form.errorId} errors={form.errors} />
+      <ViewForm
+        view="signup"
+        form={form}
+        title="Sign up"
+        lead="Create your account to browse projects, or to show your firm's work."
+        submit="Sign up"
+      >
         <HoneypotInputs label="Please leave this field blank" />
         <Field label="Name" meta={fields.userName}>
           <input {...getInputProps(fields.userName, { type: 'text' })} autoComplete="name" />
         </Field>
-        <Field label="Email" meta={fields.email}>
-          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
-        </Field>
-        <Field label="Password" meta={fields.password} hint="At least 6 characters.">
-          <PasswordInput {...getInputProps(fields.password, { type: 'password', ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
-        </Field>
+        <EmailField meta={fields.email} />
+        <PasswordField meta={fields.password} autoComplete="new-password" hint="At least 6 characters." />
         <Field label="I am" meta={fields.role}>
           <select {...getSelectProps(fields.role)}>
             {SIGNUP_ROLES.map((role) => (
@@ -156,80 +188,55 @@ function SignupView({ actionData, onSwitch }: { actionData: AuthActionResult; on
             ))}
           </select>
         </Field>
-        <SubmitButton intent="signup">Sign up</SubmitButton>
       </ViewForm>
-      <p className="switch">
-        Already have an account?{' '}
-        <ViewLink view="login" onSwitch={onSwitch}>
-          Log in
-        </ViewLink>
-      </p>
+      <SwitchLinks onSwitch={onSwitch} prompt="Already have an account?" links={[['login', 'Log in']]} />
     </>
   );
 }
 
 function ForgotView({ actionData, onSwitch }: { actionData: AuthActionResult; onSwitch: SwitchView }) {
-  const [form, fields] = useForm<z.input<typeof ForgotForm>>({ id: 'forgot-form', lastResult: resultFor(actionData, 'forgot'), shouldRevalidate: 'onInput' });
+  const [form, fields] = useViewForm<z.input<typeof ForgotForm>>('forgot', actionData);
   return (
     <>
-      <ViewForm view="forgot" formProps={getFormProps(form)}>
-        <h2 id="auth-title">Forgot password</h2>
-        <p className="muted">Enter your email and we will send you a 6-digit code to reset your password.</p>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="Email" meta={fields.email}>
-          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
-        </Field>
-        <SubmitButton intent="forgot">Send code</SubmitButton>
+      <ViewForm
+        view="forgot"
+        form={form}
+        title="Forgot password"
+        lead="Enter your email and we will send you a 6-digit code to reset your password."
+        submit="Send code"
+      >
+        <EmailField meta={fields.email} />
       </ViewForm>
-      <p className="switch">
-        <ViewLink view="reset" onSwitch={onSwitch}>
-          I already have a code
-        </ViewLink>
-        {' · '}
-        <ViewLink view="login" onSwitch={onSwitch}>
-          Back to log in
-        </ViewLink>
-      </p>
+      <SwitchLinks
+        onSwitch={onSwitch}
+        links={[
+          ['reset', 'I already have a code'],
+          ['login', 'Back to log in'],
+        ]}
+      />
     </>
   );
 }
 
 function ResetView({ actionData, onSwitch, email }: { actionData: AuthActionResult; onSwitch: SwitchView; email: string }) {
-  const [form, fields] = useForm<z.input<typeof ResetForm>>({
-    id: 'reset-form',
-    lastResult: resultFor(actionData, 'reset'),
-    defaultValue: { email },
-    shouldRevalidate: 'onInput',
-  });
+  const [form, fields] = useViewForm<z.input<typeof ResetForm>>('reset', actionData, { email });
   return (
     <>
-      <ViewForm view="reset" formProps={getFormProps(form)}>
-        <h2 id="auth-title">Reset password</h2>
-        <p className="muted">Enter the code we mailed you and choose a new password.</p>
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="Email" meta={fields.email}>
-          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
-        </Field>
+      <ViewForm view="reset" form={form} title="Reset password" lead="Enter the code we mailed you and choose a new password." submit="Reset password">
+        <EmailField meta={fields.email} />
         <Field label="OTP" meta={fields.otp}>
           <input {...getInputProps(fields.otp, { type: 'text' })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
         </Field>
-        <Field label="New password" meta={fields.newPassword}>
-          <PasswordInput {...getInputProps(fields.newPassword, { type: 'password' })} autoComplete="new-password" />
-        </Field>
-        <Field label="Confirm password" meta={fields.confirmPassword}>
-          <PasswordInput {...getInputProps(fields.confirmPassword, { type: 'password' })} autoComplete="new-password" />
-        </Field>
-        <SubmitButton intent="reset">Reset password</SubmitButton>
+        <PasswordField meta={fields.newPassword} label="New password" autoComplete="new-password" />
+        <PasswordField meta={fields.confirmPassword} label="Confirm password" autoComplete="new-password" />
       </ViewForm>
-      <p className="switch">
-        <ViewLink view="forgot" onSwitch={onSwitch}>
-          Send a new code
-        </ViewLink>
-        {' · '}
-        <ViewLink view="login" onSwitch={onSwitch}>
-          Back to log in
-        </ViewLink>
-      </p>
+      <SwitchLinks
+        onSwitch={onSwitch}
+        links={[
+          ['forgot', 'Send a new code'],
+          ['login', 'Back to log in'],
+        ]}
+      />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { requireAnonymous } from '~/utils/auth.server';
 import { honeypot } from '~/utils/honeypot.server';
 import { handleAuthAction } from './actions.server';
 import { AuthPanel, useAuthView, ViewLink } from './auth-panel';
-import { parseView } from './schemas';
+import { parseView } from './views';
 
 export const meta: MetaFunction = () => [
   { title: 'Archivista — showcase your work, run your studio' },

@@ -1,19 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import { redirectWithError, redirectWithSuccess } from 'remix-toast';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { AdminSidebar } from '~/components/admin-sidebar';
 import { ApiError } from '~/utils/api.server';
 import { adminApi, requireAdminToken } from '~/utils/admin-session.server';
-import {
-  VERIFICATION_PAGE_SIZE,
-  VERIFICATION_STATUSES,
-  type StatisticsReply,
-  type VerificationListReply,
-  type VerificationRow,
-  type VerificationStatus,
-} from '../../../server/contract/admin';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import type { StatisticsReply, VerificationListReply, VerificationRow } from '../../../server/contract/admin';
+import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus } from '../../../server/contract/admin-rules';
 import { VerificationTable } from './verification-table';
 
 export const meta: MetaFunction = () => [{ title: 'Verification — Archivista admin' }];

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
-import type { VerificationRow, VerificationStatus } from '../../../server/contract/admin';
+import type { VerificationRow } from '../../../server/contract/admin';
+import type { VerificationStatus } from '../../../server/contract/admin-rules';
 import { ROLE_LABELS, VERIFY, type Role } from '../../../server/contract/vocabulary';
 
 const COLUMNS = ['Name', 'Firm Name', 'email', 'Contact number', 'City', 'State'] as const;

@@ -7,14 +7,11 @@ import { ErrorList, Field, FormErrors } from '~/components/field';
 import { applyIntentsInPlace } from '~/components/form-intents';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import type { UpdateProfileInput } from '../../../server/contract/profile';
+import { PROFILE_TEAMS_MAX, TEAMS_MAX_MESSAGE } from '../../../server/contract/profile-rules';
 import { FIRM_ROLES, ROLE_LABELS } from '../../../server/contract/vocabulary';
 
 /** react-easy-crop is fetched only when a photo is chosen. */
 const PhotoCrop = lazy(() => import('~/components/photo-crop'));
-
-/** Spec: 1 to 20 team rows. (Kept here, not imported from the contract, so zod stays out of the page's script.) */
-const TEAMS_MAX = 20;
-const TEAMS_MAX_MESSAGE = 'Cannot add more than 20 teams.';
 
 type ProfileFields = UpdateProfileInput & { photo?: File; x?: string; y?: string; size?: string };
 
@@ -168,7 +165,7 @@ export function ProfileForm({
             );
           })}
         </ol>
-        {teams.length < TEAMS_MAX ? (
+        {teams.length < PROFILE_TEAMS_MAX ? (
           <button {...form.insert.getButtonProps({ name: fields.teams.name, defaultValue: { name: '', role: '' } })} className="button button-ghost">
             + Add team member
           </button>

@@ -1,0 +1,26 @@
+import { FIRM_ROLES, ROLE_LABELS, type FirmRole } from './vocabulary.js';
+
+/**
+ * The plain values of firm registration (showcase-and-accounts.md: Register-firm dialog, section 5
+ * rules): messages, limits and options. No zod here, so the browser's register-firm dialog can use
+ * them; the schemas of firm-registration.ts are built from the same values.
+ */
+
+export const DOCUMENT_TYPE_MESSAGE = 'Only PDF, DOC, or DOCX files are allowed';
+export const DOCUMENT_REQUIRED_MESSAGE = 'Document is required';
+/** Bytes of a firm registration document. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+export const DOCUMENT_TOO_LARGE_MESSAGE = 'The document is larger than 10 MB';
+/** What the file picker offers; the api decides by content, not by these. */
+export const DOCUMENT_ACCEPT =
+  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** A private document reference answered by POST /users/upload/file (see docs/decisions/040). */
+export const DOCUMENT_REFERENCE = /^private:document\/([0-9a-f]{24})$/;
+
+export const CONTACT_NO_MESSAGE = 'Enter a valid 10-digit phone number';
+export const VERIFICATION_PROMISE = 'Your account will be verified within 48 business hours';
+
+export const FIRM_TYPE_OPTIONS: ReadonlyArray<{ value: FirmRole; label: string }> = FIRM_ROLES.map((value) => ({
+  value,
+  label: ROLE_LABELS[value],
+}));

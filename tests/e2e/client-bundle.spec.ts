@@ -1,0 +1,58 @@
+import type { Page, Response } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, loginAs, ready, registerUser, test } from './fixtures';
+import { adminLoginThroughForm } from './firm-helpers';
+
+/** zod's code in a script: zod 4's core classes, zod 3's error class (remix-toast carries zod 3). */
+const ZOD_CODE = /\$ZodType|ZodError/;
+
+/** The scripts of /build/ the browser downloads while `visit` runs, by path, with their text. */
+async function scriptsDuring(page: Page, visit: () => Promise<unknown>): Promise<Map<string, string>> {
+  const pending = new Map<string, Promise<string>>();
+  const onResponse = (response: Response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/build/') && pathname.endsWith('.js')) pending.set(pathname, response.text());
+  };
+  page.on('response', onResponse);
+  try {
+    await visit();
+    await ready(page, true);
+  } finally {
+    page.off('response', onResponse);
+  }
+  return new Map(await Promise.all([...pending].map(async ([path, text]) => [path, await text] as const)));
+}
+
+/** Opens a page (or runs a journey) and checks that none of the scripts it loads contains zod. */
+async function expectNoZod(page: Page, visit: string | (() => Promise<unknown>)) {
+  const scripts = await scriptsDuring(page, typeof visit === 'string' ? () => page.goto(visit) : visit);
+  expect(scripts.size, 'the page loads its scripts').toBeGreaterThan(0);
+  const withZod = [...scripts].filter(([, text]) => ZOD_CODE.test(text)).map(([path]) => path);
+  expect(withZod, `scripts with zod on ${typeof visit === 'string' ? visit : 'the journey'}`).toEqual([]);
+}
+
+test.describe('browser scripts', () => {
+  test.skip(({ js }) => !js, 'without JavaScript no script is loaded');
+
+  test('no page sends zod to the browser: forms are validated by the server, on submit', async ({ page }) => {
+    // Anonymous: the home page (auth panel) and the admin log-in.
+    await expectNoZod(page, '/');
+    await expectNoZod(page, '/?view=reset#auth');
+    await expectNoZod(page, '/admin/login');
+
+    // An explorer: the register-firm dialog (rendered by the root), explore and the firm directory.
+    const explorer = await registerUser();
+    await loginAs(page, explorer.email, explorer.password);
+    await expectNoZod(page, '/explore?dialog=register-firm');
+    await expectNoZod(page, '/firms');
+
+    // A firm: the portfolio with its profile form, the project form.
+    await page.context().clearCookies();
+    await loginAs(page, DEMO.firm);
+    await expectNoZod(page, '/portfolio?dialog=profile');
+    await expectNoZod(page, '/portfolio/add-project');
+
+    // The super-admin's dashboard, reached through the log-in form.
+    await page.context().clearCookies();
+    await expectNoZod(page, () => adminLoginThroughForm(page, DEMO.admin, DEMO_PASSWORD));
+  });
+});
