@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { ErrorList, Field, FormErrors } from '~/components/field';
+import { Field, FormErrors } from '~/components/field';
+import { FieldRows } from '~/components/field-rows';
 import { applyIntentsInPlace } from '~/components/form-intents';
 import { ImageUpload, type StoredImage } from '~/components/image-upload';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
@@ -62,8 +63,6 @@ export function ProjectForm({
     shouldRevalidate: 'onSubmit',
     onValidate: applyIntentsInPlace,
   });
-  const architecture = fields.architecture.getFieldList();
-  const teams = fields.teams.getFieldList();
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="project-form" data-testid="project-form">
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -107,61 +106,27 @@ export function ProjectForm({
       <section className="form-section">
         <h2>Architecture</h2>
         <p className="field-hint">Buildings or spaces of the project and their style (optional).</p>
-        <ErrorList id={fields.architecture.errorId} errors={fields.architecture.errors} />
-        <ol className="rows" data-testid="architecture-rows">
-          {architecture.map((row, index) => {
-            const f = row.getFieldset();
-            return (
-              <li key={row.key} className="row">
-                <Field label="Name" meta={f.name}>
-                  <input {...getInputProps(f.name, { type: 'text' })} />
-                </Field>
-                <Field label="Style" meta={f.style}>
-                  <input {...getInputProps(f.style, { type: 'text' })} />
-                </Field>
-                <button {...form.remove.getButtonProps({ name: fields.architecture.name, index })} className="button button-ghost row-remove" aria-label={`Remove architecture row ${index + 1}`}>
-                  Remove
-                </button>
-              </li>
-            );
-          })}
-        </ol>
-        <button {...form.insert.getButtonProps({ name: fields.architecture.name, defaultValue: { name: '', style: '' } })} className="button button-ghost">
-          + Add architecture
-        </button>
+        <FieldRows
+          form={form}
+          rows={fields.architecture}
+          second={{ key: 'style', label: 'Style' }}
+          testId="architecture-rows"
+          removeLabel={(index) => `Remove architecture row ${index + 1}`}
+          addLabel="+ Add architecture"
+        />
       </section>
 
       <section className="form-section">
         <h2>Team</h2>
-        <ErrorList id={fields.teams.errorId} errors={fields.teams.errors} />
-        <datalist id="team-roles">
-          {DESIGN_TEAM_ROLES.map((r) => (
-            <option key={r} value={r} />
-          ))}
-        </datalist>
-        <ol className="rows" data-testid="team-rows">
-          {teams.map((row, index) => {
-            const f = row.getFieldset();
-            return (
-              <li key={row.key} className="row">
-                <Field label="Name" meta={f.name}>
-                  <input {...getInputProps(f.name, { type: 'text' })} />
-                </Field>
-                <Field label="Role" meta={f.role}>
-                  <input {...getInputProps(f.role, { type: 'text' })} list="team-roles" />
-                </Field>
-                {teams.length > 1 ? (
-                  <button {...form.remove.getButtonProps({ name: fields.teams.name, index })} className="button button-ghost row-remove" aria-label={`Remove team member ${index + 1}`}>
-                    Remove
-                  </button>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-        <button {...form.insert.getButtonProps({ name: fields.teams.name, defaultValue: { name: '', role: '' } })} className="button button-ghost">
-          + Add team member
-        </button>
+        <FieldRows
+          form={form}
+          rows={fields.teams}
+          second={{ key: 'role', label: 'Role', suggestions: DESIGN_TEAM_ROLES }}
+          testId="team-rows"
+          removeLabel={(index) => `Remove team member ${index + 1}`}
+          addLabel="+ Add team member"
+          keepOne
+        />
       </section>
 
       <section className="form-section">
