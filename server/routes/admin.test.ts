@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
-import { multipart, pdfFile } from '../../tests/helpers/documents';
+import { bearer, createTestApi, loginToken, postMultipart, type TestApi } from '../../tests/helpers/test-api';
+import { pdfFile } from '../../tests/helpers/documents';
 import { VERIFY } from '../contract/vocabulary';
 import { auditLog, sessions, users } from '../db/schema';
 import { createFirm, createUser } from '../seed/factories';
@@ -39,8 +39,7 @@ async function pendingFirm(fields: { userName?: string; firmName?: string; email
     ...(fields.email ? { email: fields.email } : {}),
   });
   const { token } = await createSession(api.db, user.id, { remember: false });
-  const { payload, headers } = await multipart([{ name: `proof-${seq}.pdf`, data: pdfFile() }]);
-  const upload = await api.app.inject({ method: 'POST', url: '/api/users/upload/file', payload, headers: { ...headers, ...bearer(token) } });
+  const upload = await postMultipart(api, '/api/users/upload/file', [{ name: 'files', file: pdfFile(), filename: `proof-${seq}.pdf` }], token);
   expect(upload.statusCode).toBe(200);
   const res = await call('POST', '/users/user-firm', token, {
     firmName: fields.firmName ?? `Applicant Studio ${seq}`,

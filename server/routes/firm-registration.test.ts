@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
-import { docFile, docxFile, multipart, pdfFile, pngFile, textFile } from '../../tests/helpers/documents';
+import { bearer, createTestApi, loginToken, postMultipart, type MultipartPart, type TestApi } from '../../tests/helpers/test-api';
+import { docFile, docxFile, pdfFile, pngFile, textFile } from '../../tests/helpers/documents';
 import { DOCUMENT_MAX_BYTES } from '../contract/firm-registration';
 import { VERIFY } from '../contract/vocabulary';
 import { auditLog, users } from '../db/schema';
@@ -23,13 +23,13 @@ async function explorer(fields: Parameters<typeof createUser>[1] = {}) {
   return { user, token };
 }
 
-async function upload(token: string | null, files: Parameters<typeof multipart>[0], fields?: Record<string, string>) {
-  const { payload, headers } = await multipart(files, fields);
-  return api.app.inject({ method: 'POST', url: '/api/users/upload/file', payload, headers: { ...headers, ...(token ? bearer(token) : {}) } });
-}
+const upload = (token: string | null, parts: MultipartPart[]) => postMultipart(api, '/api/users/upload/file', parts, token);
+
+/** The document part of an upload, as the register-firm form sends it. */
+const documentPart = (file: { name: string; data: Buffer; type?: string }): MultipartPart => ({ name: 'files', file: file.data, filename: file.name, type: file.type });
 
 async function uploadPdf(token: string, name = 'registration.pdf') {
-  const res = await upload(token, [{ name, data: pdfFile(), type: 'application/pdf' }]);
+  const res = await upload(token, [documentPart({ name, data: pdfFile(), type: 'application/pdf' })]);
   expect(res.statusCode).toBe(200);
   return res.json().urls[0] as string;
 }
@@ -61,7 +61,7 @@ describe('POST /api/users/upload/file (the registration document)', () => {
       { name: 'gst.docx', data: docxFile() },
       { name: 'old-form.doc', data: docFile() },
     ]) {
-      const res = await upload(token, [file]);
+      const res = await upload(token, [documentPart(file)]);
       expect(res.statusCode, file.name).toBe(200);
       const body = res.json();
       expect(body.urls).toHaveLength(1);
@@ -78,7 +78,7 @@ describe('POST /api/users/upload/file (the registration document)', () => {
       // An OLE compound file is taken as a Word document only when its name says .doc.
       { name: 'sheet.xls', data: docFile() },
     ]) {
-      const res = await upload(token, [file]);
+      const res = await upload(token, [documentPart(file)]);
       expect(res.statusCode, file.name).toBe(415);
       expect(res.json().message).toBe('Only PDF, DOC, or DOCX files are allowed');
     }
@@ -86,11 +86,11 @@ describe('POST /api/users/upload/file (the registration document)', () => {
 
   it('answers "Document is required" when no file is sent, and for an empty file input', async () => {
     const { token } = await explorer();
-    const none = await upload(token, [], { note: 'no file here' });
+    const none = await upload(token, [{ name: 'note', value: 'no file here' }]);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe('Document is required');
     // A browser's empty file input: a part with an empty name and no bytes.
-    const empty = await upload(token, [{ name: '', data: Buffer.alloc(0) }]);
+    const empty = await upload(token, [documentPart({ name: '', data: Buffer.alloc(0) })]);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('Document is required');
   });
@@ -98,13 +98,13 @@ describe('POST /api/users/upload/file (the registration document)', () => {
   it('refuses a document over 10 MB with 413', async () => {
     const { token } = await explorer();
     const big = Buffer.concat([pdfFile(), Buffer.alloc(DOCUMENT_MAX_BYTES)]);
-    const res = await upload(token, [{ name: 'huge.pdf', data: big }]);
+    const res = await upload(token, [documentPart({ name: 'huge.pdf', data: big })]);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('The document is larger than 10 MB');
   });
 
   it('needs a signed-in user, and a multipart body', async () => {
-    const anonymous = await upload(null, [{ name: 'a.pdf', data: pdfFile() }]);
+    const anonymous = await upload(null, [documentPart({ name: 'a.pdf', data: pdfFile() })]);
     expect(anonymous.statusCode).toBe(401);
     const { token } = await explorer();
     const json = await api.app.inject({ method: 'POST', url: '/api/users/upload/file', payload: { files: 'x' }, headers: bearer(token) });
@@ -276,7 +276,7 @@ describe('POST /api/users/user-firm', () => {
     const admin = await createUser(api.db, { isSuperAdmin: true });
     const { token: adminToken } = await createSession(api.db, admin.id, { remember: false, kind: 'admin' });
     expect((await register(adminToken, validFirm('private:document/' + 'a'.repeat(24)))).statusCode).toBe(401);
-    expect((await upload(adminToken, [{ name: 'a.pdf', data: pdfFile() }])).statusCode).toBe(401);
+    expect((await upload(adminToken, [documentPart({ name: 'a.pdf', data: pdfFile() })])).statusCode).toBe(401);
   });
 
   it('lets a firm that signed up with a firm role but was never verified register, and one that was rejected register again', async () => {
@@ -341,7 +341,7 @@ describe('the owner and their document', () => {
 
   it('keeps a UTF-8 file name', async () => {
     const { token } = await explorer();
-    const res = await upload(token, [{ name: 'Zertifikat Müller.pdf', data: pdfFile() }]);
+    const res = await upload(token, [documentPart({ name: 'Zertifikat Müller.pdf', data: pdfFile() })]);
     expect(res.statusCode).toBe(200);
     expect(res.json().names).toEqual(['Zertifikat Müller.pdf']);
   });

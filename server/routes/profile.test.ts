@@ -4,8 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, testImage } from '../../tests/helpers/showcase';
-import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
+import { testImage } from '../../tests/helpers/showcase';
+import { bearer, createTestApi, loginToken, postMultipart, type TestApi } from '../../tests/helpers/test-api';
 import { avatarVariants, PHONE_MESSAGE, PROFILE_IMAGE_MESSAGE, TEAMS_MAX_MESSAGE, type UpdateProfileInput } from '../contract/profile';
 import { teamMembers, users } from '../db/schema';
 import { createFirm, createUser } from '../seed/factories';
@@ -165,11 +165,12 @@ describe('PUT /api/users/update-profile/{id}', () => {
 
 describe('POST /api/users/profile-image', () => {
   const upload = async (file: Buffer, filename: string, fields: Record<string, string> = {}, token: string | undefined = firmToken) => {
-    const body = await multipart([
-      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-      { name: 'file', file, filename, type: 'image/png' },
-    ]);
-    return api.app.inject({ method: 'POST', url: '/api/users/profile-image', payload: body.payload, headers: { ...body.headers, ...(token ? bearer(token) : {}) } });
+    return postMultipart(
+      api,
+      '/api/users/profile-image',
+      [...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: 'file', file, filename, type: 'image/png' }],
+      token,
+    );
   };
   const fileOf = (url: string) => path.join(api.config.uploadsDir, url.replace(/^\/uploads\//, ''));
 
@@ -233,8 +234,7 @@ describe('POST /api/users/profile-image', () => {
   it('answers 400 for a bad crop or no file, 413 over 10 MB, 401 without a token', async () => {
     expect((await upload(await stripes(), 'me.png', { x: '-1', y: '0', size: '10' })).statusCode).toBe(400);
     expect((await upload(await stripes(), 'me.png', { x: '1' })).statusCode).toBe(400);
-    const noFile = await multipart([{ name: 'x', value: '1' }]);
-    expect((await api.app.inject({ method: 'POST', url: '/api/users/profile-image', payload: noFile.payload, headers: { ...noFile.headers, ...bearer(firmToken) } })).statusCode).toBe(400);
+    expect((await postMultipart(api, '/api/users/profile-image', [{ name: 'x', value: '1' }], firmToken)).statusCode).toBe(400);
     const big = Buffer.concat([await testImage('png'), Buffer.alloc(10 * 1024 * 1024)]);
     expect((await upload(big, 'big.png')).statusCode).toBe(413);
     expect((await upload(await stripes(), 'me.png', {}, '')).statusCode).toBe(401);

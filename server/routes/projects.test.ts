@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
-import { multipart, projectBody, testImage, uploadedImageIds, uploadImages } from '../../tests/helpers/showcase';
+import { bearer, createTestApi, loginToken, postMultipart, type TestApi } from '../../tests/helpers/test-api';
+import { projectBody, testImage, uploadedImageIds, uploadImages } from '../../tests/helpers/showcase';
 import { IMAGE_TYPE_MESSAGE, IMAGES_MAX_MESSAGE, IMAGES_MIN_MESSAGE, type PublicProject } from '../contract/projects';
 import { VERIFY } from '../contract/vocabulary';
 import { projectImages, projects } from '../db/schema';
@@ -72,11 +72,15 @@ describe('POST /api/projects/images', () => {
 
   it('refuses a text file named .png by its content with the spec message, and stores nothing of the request', async () => {
     const before = await fs.readdir(path.join(api.config.uploadsDir, 'projects', firmId)).catch(() => []);
-    const body = await multipart([
-      { name: 'files', file: await testImage('jpeg'), filename: 'good.jpg', type: 'image/jpeg' },
-      { name: 'files', file: Buffer.from('just some text, not a picture\n'.repeat(20)), filename: 'photo.png', type: 'image/png' },
-    ]);
-    const res = await api.app.inject({ method: 'POST', url: '/api/projects/images', payload: body.payload, headers: { ...body.headers, ...bearer(firmToken) } });
+    const res = await postMultipart(
+      api,
+      '/api/projects/images',
+      [
+        { name: 'files', file: await testImage('jpeg'), filename: 'good.jpg', type: 'image/jpeg' },
+        { name: 'files', file: Buffer.from('just some text, not a picture\n'.repeat(20)), filename: 'photo.png', type: 'image/png' },
+      ],
+      firmToken,
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBe(IMAGE_TYPE_MESSAGE);
     const after = await fs.readdir(path.join(api.config.uploadsDir, 'projects', firmId)).catch(() => []);
@@ -104,8 +108,7 @@ describe('POST /api/projects/images', () => {
   });
 
   it('answers 400 without files, 415 for a JSON body, 401 without a token and 403 for an explorer', async () => {
-    const empty = await multipart([{ name: 'note', value: 'nothing' }]);
-    const none = await api.app.inject({ method: 'POST', url: '/api/projects/images', payload: empty.payload, headers: { ...empty.headers, ...bearer(firmToken) } });
+    const none = await postMultipart(api, '/api/projects/images', [{ name: 'note', value: 'nothing' }], firmToken);
     expect(none.statusCode).toBe(400);
     expect((await call('POST', '/projects/images', firmToken, { files: [] })).statusCode).toBe(415);
     expect((await uploadImages(api, '', [await testImage()])).statusCode).toBe(401);

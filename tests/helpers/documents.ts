@@ -74,20 +74,3 @@ export function docFile(): Buffer {
 export const textFile = () => Buffer.from('This is plain text pretending to be a PDF.\n');
 /** A PNG signature: an image is not a document. */
 export const pngFile = () => Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-/** A multipart body (for app.inject) from files and fields, via FormData and Response. */
-export async function multipart(
-  files: Array<{ field?: string; name: string; data: Buffer; type?: string }>,
-  fields: Record<string, string> = {},
-): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  for (const file of files) {
-    form.append(file.field ?? 'files', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  }
-  const response = new Response(form);
-  return {
-    payload: Buffer.from(await response.arrayBuffer()),
-    headers: { 'content-type': response.headers.get('content-type')! },
-  };
-}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { PublicProjectInput } from '../../server/contract/projects';
-import { bearer, type TestApi } from './test-api';
+import { postMultipart, type TestApi } from './test-api';
 
 /** A small test picture in the given format (a gradient, so encoders have something to do). */
 export async function testImage(format: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg', width = 64, height = 48) {
@@ -8,22 +8,13 @@ export async function testImage(format: 'jpeg' | 'png' | 'gif' | 'webp' = 'jpeg'
   return sharp(Buffer.from(svg)).toFormat(format).toBuffer();
 }
 
-type Part = { name: string; value: string } | { name: string; file: Buffer; filename: string; type?: string };
-
-/** A multipart body built by the platform's FormData, as a browser would send it. */
-export async function multipart(parts: Part[]) {
-  const fd = new FormData();
-  for (const part of parts) {
-    if ('file' in part) fd.append(part.name, new Blob([new Uint8Array(part.file)], { type: part.type ?? 'application/octet-stream' }), part.filename);
-    else fd.append(part.name, part.value);
-  }
-  const response = new Response(fd);
-  return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } };
-}
-
-export async function uploadImages(api: TestApi, token: string, files: Buffer[]) {
-  const body = await multipart(files.map((file, i) => ({ name: 'files', file, filename: `photo-${i}.jpg`, type: 'image/jpeg' })));
-  return api.app.inject({ method: 'POST', url: '/api/projects/images', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+export function uploadImages(api: TestApi, token: string, files: Buffer[]) {
+  return postMultipart(
+    api,
+    '/api/projects/images',
+    files.map((file, i) => ({ name: 'files', file, filename: `photo-${i}.jpg`, type: 'image/jpeg' })),
+    token,
+  );
 }
 
 /** Uploads `n` images and answers their ids. */

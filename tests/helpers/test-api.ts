@@ -69,6 +69,26 @@ export async function startTestApi(config: Config, database: DatabaseHandle) {
 /** Authorization header for a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** A part of a multipart body: a field, or a file. */
+export type MultipartPart = { name: string; value: string } | { name: string; file: Buffer; filename: string; type?: string };
+
+/** A multipart body (for app.inject) built by the platform's FormData, as a browser would send it. */
+export async function multipart(parts: MultipartPart[]): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const part of parts) {
+    if ('file' in part) form.append(part.name, new Blob([new Uint8Array(part.file)], { type: part.type ?? 'application/octet-stream' }), part.filename);
+    else form.append(part.name, part.value);
+  }
+  const response = new Response(form);
+  return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type')! } };
+}
+
+/** POSTs a multipart body to the api, signed in with `token` when there is one. */
+export async function postMultipart(api: TestApi, url: string, parts: MultipartPart[], token?: string | null) {
+  const body = await multipart(parts);
+  return api.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...(token ? bearer(token) : {}) } });
+}
+
 /** Signs a user in through the api and returns the token. */
 export async function loginToken(api: TestApi, email: string, password = 'secret123'): Promise<string> {
   const res = await api.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
