@@ -23,22 +23,22 @@ export function zipFile(entries: Array<[name: string, content: string]>): Buffer
     const data = Buffer.from(content);
     const fileName = Buffer.from(name);
     const crc = crc32(data);
-    const local = Buffer.alloc(30);
+    /** The fields both headers share, from `at`: CRC-32, compressed and uncompressed size (stored: equal), name length. */
+    const describe = (header: Buffer, at: number) => {
+      header.writeUInt32LE(crc, at);
+      header.writeUInt32LE(data.length, at + 4);
+      header.writeUInt32LE(data.length, at + 8);
+      header.writeUInt16LE(fileName.length, at + 12);
+      return header;
+    };
+    const local = describe(Buffer.alloc(30), 14);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
     locals.push(local, fileName, data);
-    const entry = Buffer.alloc(46);
+    const entry = describe(Buffer.alloc(46), 16);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(20, 4);
     entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(fileName.length, 28);
     entry.writeUInt32LE(offset, 42);
     central.push(entry, fileName);
     offset += 30 + fileName.length + data.length;
