@@ -1,4 +1,5 @@
 import { parse } from '@conform-to/react';
+import { useNavigation } from '@remix-run/react';
 
 /**
  * conform's `onValidate` for a form the server validates: nothing is checked in the browser (no
@@ -9,4 +10,21 @@ import { parse } from '@conform-to/react';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's Submission type is generic over the form's fields
 export function applyIntentsInPlace({ formData }: { formData: FormData }): any {
   return parse(formData, { resolve: (value) => ({ value }) });
+}
+
+/**
+ * The `useForm` options of a form the server validates, on submit: conform would otherwise post
+ * the whole form (files included) on every keystroke in a field that has an error. Rows are added
+ * and removed in place (`applyIntentsInPlace`).
+ */
+export const SERVER_VALIDATION = {
+  shouldValidate: 'onSubmit',
+  shouldRevalidate: 'onSubmit',
+  onValidate: applyIntentsInPlace,
+} as const;
+
+/** Whether the page is saving a form: a submission that is not a conform intent (add or remove a row). */
+export function useSaving(): boolean {
+  const navigation = useNavigation();
+  return navigation.state === 'submitting' && navigation.formData?.get('__intent__') == null;
 }

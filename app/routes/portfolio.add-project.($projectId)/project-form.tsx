@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/field';
 import { FieldRows } from '~/components/field-rows';
-import { applyIntentsInPlace } from '~/components/form-intents';
+import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { ImageUpload, type StoredImage } from '~/components/image-upload';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import type { PublicProjectInput } from '../../../server/contract/projects';
@@ -47,8 +47,7 @@ export function ProjectForm({
   editing: boolean;
   cancelTo: string;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formData?.get('__intent__') == null;
+  const saving = useSaving();
   const [form, fields] = useForm<ProjectFields>({
     id: 'project-form',
     lastResult,
@@ -57,11 +56,7 @@ export function ProjectForm({
       architecture: defaults.architecture.length ? defaults.architecture : [{ name: '', style: '' }],
       teams: defaults.teams.length ? defaults.teams : [{ name: '', role: '' }],
     },
-    // Validation is the server's, on submit: conform would otherwise post the whole form (files
-    // included) on every keystroke in a field that has an error.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
-    onValidate: applyIntentsInPlace,
+    ...SERVER_VALIDATION,
   });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="project-form" data-testid="project-form">
