@@ -29,6 +29,19 @@ async function lastCode(email: string): Promise<string> {
   return match[1]!;
 }
 
+/** A fresh user who asked for a reset, and the code mailed to them. */
+async function userWithCode() {
+  const user = await newUser();
+  await forgot(user.email);
+  return { user, code: await lastCode(user.email) };
+}
+
+/** The reply the api gives for any code it does not take: 400 with the same message and detail. */
+function expectBadCode(res: Awaited<ReturnType<typeof reset>>) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual(BAD_CODE);
+}
+
 /** A 6-digit code other than the given one. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -110,67 +123,46 @@ describe('POST /api/users/reset-password', () => {
   });
 
   it('rejects a wrong code and keeps the old password', async () => {
-    const user = await newUser();
-    await forgot(user.email);
-    const res = await reset(user.email, wrong(await lastCode(user.email)));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(BAD_CODE);
+    const { user, code } = await userWithCode();
+    expectBadCode(await reset(user.email, wrong(code)));
     expect((await login(user.email, 'secret123')).statusCode).toBe(200);
   });
 
   it('rejects an expired code', async () => {
-    const user = await newUser();
-    await forgot(user.email);
-    const code = await lastCode(user.email);
+    const { user, code } = await userWithCode();
     await api.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.userId, user.id));
-    const res = await reset(user.email, code);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(BAD_CODE);
+    expectBadCode(await reset(user.email, code));
     expect((await login(user.email, 'secret123')).statusCode).toBe(200);
   });
 
   it('rejects a code used once already', async () => {
-    const user = await newUser();
-    await forgot(user.email);
-    const code = await lastCode(user.email);
+    const { user, code } = await userWithCode();
     expect((await reset(user.email, code, 'first-new-1')).statusCode).toBe(200);
-    const again = await reset(user.email, code, 'second-new-2');
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual(BAD_CODE);
+    expectBadCode(await reset(user.email, code, 'second-new-2'));
     expect((await login(user.email, 'first-new-1')).statusCode).toBe(200);
   });
 
   it('lets only one of two simultaneous uses of the same code succeed', async () => {
-    const user = await newUser();
-    await forgot(user.email);
-    const code = await lastCode(user.email);
+    const { user, code } = await userWithCode();
     const replies = await Promise.all([reset(user.email, code, 'racer-one-1'), reset(user.email, code, 'racer-two-2')]);
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
   it('burns the code after 5 wrong tries: the right code is then refused', async () => {
-    const user = await newUser();
-    await forgot(user.email);
-    const code = await lastCode(user.email);
+    const { user, code } = await userWithCode();
     for (let i = 0; i < 5; i++) expect((await reset(user.email, wrong(code))).statusCode).toBe(400);
-    const res = await reset(user.email, code);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(BAD_CODE);
+    expectBadCode(await reset(user.email, code));
     expect((await login(user.email, 'secret123')).statusCode).toBe(200);
   });
 
   it('accepts the right code after 4 wrong tries', async () => {
-    const user = await newUser();
-    await forgot(user.email);
-    const code = await lastCode(user.email);
+    const { user, code } = await userWithCode();
     for (let i = 0; i < 4; i++) await reset(user.email, wrong(code));
     expect((await reset(user.email, code)).statusCode).toBe(200);
   });
 
   it('burns the code after 5 wrong tries sent at the same time', async () => {
-    const user = await newUser();
-    await forgot(user.email);
-    const code = await lastCode(user.email);
+    const { user, code } = await userWithCode();
     const replies = await Promise.all(Array.from({ length: 5 }, () => reset(user.email, wrong(code))));
     expect(replies.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400]);
     const [row] = await api.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id));
@@ -190,24 +182,18 @@ describe('POST /api/users/reset-password', () => {
       .where(and(eq(oneTimeCodes.userId, user.id)));
     expect(open.filter((c) => c.usedAt === null)).toHaveLength(1);
     if (first !== second) {
-      const res = await reset(user.email, first);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(BAD_CODE);
+      expectBadCode(await reset(user.email, first));
     }
     expect((await reset(user.email, second)).statusCode).toBe(200);
   });
 
   it('answers an unknown email exactly like a wrong code', async () => {
-    const res = await reset(`ghost${Date.now()}@example.test`, '123456');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(BAD_CODE);
+    expectBadCode(await reset(`ghost${Date.now()}@example.test`, '123456'));
   });
 
   it('answers a user without a pending code like a wrong code', async () => {
     const user = await newUser();
-    const res = await reset(user.email, '123456');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual(BAD_CODE);
+    expectBadCode(await reset(user.email, '123456'));
   });
 
   it.each(['12', '123', '1234567', 'abcdef', '12 34', '12.345', '-12345'])('refuses the otp %j with the spec message', async (otp) => {
@@ -228,9 +214,7 @@ describe('POST /api/users/reset-password', () => {
   });
 
   it('leaves a valid code untouched when the request is refused for its fields', async () => {
-    const user = await newUser();
-    await forgot(user.email);
-    const code = await lastCode(user.email);
+    const { user, code } = await userWithCode();
     expect((await reset(user.email, code, '123')).statusCode).toBe(400);
     expect((await reset(user.email, code)).statusCode).toBe(200);
   });
