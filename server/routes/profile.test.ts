@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testImage } from '../../tests/helpers/showcase';
-import { bearer, createTestApi, loginToken, postMultipart, type TestApi } from '../../tests/helpers/test-api';
+import { bearer, createTestApi, loginToken, messagesByPath, postMultipart, type TestApi } from '../../tests/helpers/test-api';
 import { avatarVariants, PHONE_MESSAGE, PROFILE_IMAGE_MESSAGE, TEAMS_MAX_MESSAGE, type UpdateProfileInput } from '../contract/profile';
 import { teamMembers, users } from '../db/schema';
 import { createFirm, createUser } from '../seed/factories';
@@ -89,8 +89,7 @@ describe('PUT /api/users/update-profile/{id}', () => {
       firmToken,
     );
     expect(res.statusCode).toBe(400);
-    const messages = Object.fromEntries(res.json().details.map((d: { path: string; message: string }) => [d.path, d.message]));
-    expect(messages).toEqual({
+    expect(messagesByPath(res)).toEqual({
       firmName: 'firm name is required',
       firmType: 'designation is required',
       country: 'Country is required',

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, loginToken, postMultipart, type TestApi } from '../../tests/helpers/test-api';
+import { bearer, createTestApi, loginToken, messagesByPath, postMultipart, type TestApi } from '../../tests/helpers/test-api';
 import { projectBody, testImage, uploadedImageIds, uploadImages } from '../../tests/helpers/showcase';
 import { IMAGE_TYPE_MESSAGE, IMAGES_MAX_MESSAGE, IMAGES_MIN_MESSAGE, type PublicProject } from '../contract/projects';
 import { VERIFY } from '../contract/vocabulary';
@@ -216,8 +216,7 @@ describe('POST /api/projects/public-project', () => {
       imageIds: [],
     });
     expect(res.statusCode).toBe(400);
-    const messages = Object.fromEntries(res.json().details.map((d: { path: string; message: string }) => [d.path, d.message]));
-    expect(messages).toMatchObject({
+    expect(messagesByPath(res)).toMatchObject({
       projectName: 'Project name is required',
       projectType: 'Project type is required',
       area: 'Area is required',

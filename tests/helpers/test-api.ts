@@ -69,6 +69,11 @@ export async function startTestApi(config: Config, database: DatabaseHandle) {
 /** Authorization header for a token. */
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The field messages of an api error reply (its `details`), by field path. */
+export function messagesByPath(res: { json: () => { details: Array<{ path: string; message: string }> } }): Record<string, string> {
+  return Object.fromEntries(res.json().details.map((d) => [d.path, d.message]));
+}
+
 /** A part of a multipart body: a field, or a file. */
 export type MultipartPart = { name: string; value: string } | { name: string; file: Buffer; filename: string; type?: string };
 
