@@ -232,12 +232,13 @@ export async function seedShowcase(ctx: Pick<AppContext, 'db' | 'storage'>, firm
     const { images, ...fields } = project;
     const scenes = scenesForType(project.projectType);
     const seed = position * 10;
+    const dated = new Date(now - position * 3 * 24 * 60 * 60 * 1000);
     tasks.push(() =>
       createPublicProject(ctx, firm.id, {
         ...fields,
         country: 'India',
-        createdAt: new Date(now - position * 3 * 24 * 60 * 60 * 1000),
-        updatedAt: new Date(now - position * 3 * 24 * 60 * 60 * 1000),
+        createdAt: dated,
+        updatedAt: dated,
         // Demo pictures are flat drawings: a low WebP effort keeps the first start quick.
         effort: 1,
         images: Array.from({ length: images }, (_, i) =>
