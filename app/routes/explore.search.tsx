@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { Avatar } from '~/components/avatar';
 import type { SearchResults } from '~/components/search-box';
 import { Toast } from '~/components/toast';
@@ -49,44 +50,52 @@ export default function SearchResultsPage() {
       </header>
       {search ? (
         <div className="search-results">
-          <section aria-labelledby="search-projects" data-testid="search-projects">
-            <h2 id="search-projects">
-              Project <span className="count-badge">{projects.length}</span>
-            </h2>
-            {projects.length ? (
-              <ul className="result-list">
-                {projects.map((p) => (
-                  <li key={p.id}>
-                    <Link to={`/explore/${p.id}`}>{p.projectName}</Link>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="muted">No projects found</p>
+          <ResultSection id="search-projects" title="Project" items={projects} empty="No projects found">
+            {(p) => <Link to={`/explore/${p.id}`}>{p.projectName}</Link>}
+          </ResultSection>
+          <ResultSection id="search-firms" title="Firm" items={firms} empty="No firms found">
+            {(f) => (
+              <Link to={`/firms/${f.id}`} className="result-firm">
+                <Avatar name={f.firmName || f.userName} size={28} />
+                {f.firmName || f.userName}
+              </Link>
             )}
-          </section>
-          <section aria-labelledby="search-firms" data-testid="search-firms">
-            <h2 id="search-firms">
-              Firm <span className="count-badge">{firms.length}</span>
-            </h2>
-            {firms.length ? (
-              <ul className="result-list">
-                {firms.map((f) => (
-                  <li key={f.id}>
-                    <Link to={`/firms/${f.id}`} className="result-firm">
-                      <Avatar name={f.firmName || f.userName} size={28} />
-                      {f.firmName || f.userName}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="muted">No firms found</p>
-            )}
-          </section>
+          </ResultSection>
         </div>
       ) : null}
       <Toast toast={toast} />
     </div>
+  );
+}
+
+/** One kind of result: a heading with the count, and a link per result (or `empty`). */
+function ResultSection<T extends { id: string }>({
+  id,
+  title,
+  items,
+  empty,
+  children,
+}: {
+  id: string;
+  title: string;
+  items: T[];
+  empty: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <h2 id={id}>
+        {title} <span className="count-badge">{items.length}</span>
+      </h2>
+      {items.length ? (
+        <ul className="result-list">
+          {items.map((item) => (
+            <li key={item.id}>{children(item)}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{empty}</p>
+      )}
+    </section>
   );
 }
