@@ -4,6 +4,7 @@ import type { SerializeFrom } from '@remix-run/node';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { PasswordField } from '~/components/credential-fields';
+import { CloseLink } from '~/components/dialog';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { PlaceSelects } from '~/components/place-selects';
 import { Toast } from '~/components/toast';
@@ -98,11 +99,7 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
               {VERIFICATION_PROMISE}.
             </p>
           </div>
-          <Link to={closeTo} replace preventScrollReset className="modal-close" aria-label="Close">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </Link>
+          <CloseLink to={closeTo} className="modal-close" />
         </div>
         <fetcher.Form
           method="post"

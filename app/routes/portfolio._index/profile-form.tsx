@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Avatar } from '~/components/avatar';
 import { ErrorList, Field, FormErrors } from '~/components/field';
+import { FieldRows } from '~/components/field-rows';
 import { applyIntentsInPlace } from '~/components/form-intents';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import type { UpdateProfileInput } from '../../../server/contract/profile';
@@ -102,7 +103,6 @@ export function ProfileForm({
     shouldRevalidate: 'onSubmit',
     onValidate: applyIntentsInPlace,
   });
-  const teams = fields.teams.getFieldList();
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="profile-form" data-testid="profile-form">
       <input type="hidden" name="intent" value="profile" />
@@ -144,34 +144,16 @@ export function ProfileForm({
       </Field>
       <fieldset className="rows-fieldset">
         <legend>Teams</legend>
-        <ErrorList id={fields.teams.errorId} errors={fields.teams.errors} />
-        <ol className="rows" data-testid="team-rows">
-          {teams.map((row, index) => {
-            const f = row.getFieldset();
-            return (
-              <li key={row.key} className="row">
-                <Field label="Name" meta={f.name}>
-                  <input {...getInputProps(f.name, { type: 'text' })} />
-                </Field>
-                <Field label="Role" meta={f.role}>
-                  <input {...getInputProps(f.role, { type: 'text' })} />
-                </Field>
-                {teams.length > 1 ? (
-                  <button {...form.remove.getButtonProps({ name: fields.teams.name, index })} className="button button-ghost row-remove" aria-label={`Remove team member ${index + 1}`}>
-                    Remove
-                  </button>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-        {teams.length < PROFILE_TEAMS_MAX ? (
-          <button {...form.insert.getButtonProps({ name: fields.teams.name, defaultValue: { name: '', role: '' } })} className="button button-ghost">
-            + Add team member
-          </button>
-        ) : (
-          <p className="field-hint">{TEAMS_MAX_MESSAGE}</p>
-        )}
+        <FieldRows
+          form={form}
+          rows={fields.teams}
+          second={{ key: 'role', label: 'Role' }}
+          testId="team-rows"
+          removeLabel={(index) => `Remove team member ${index + 1}`}
+          addLabel="+ Add team member"
+          keepOne
+          max={{ count: PROFILE_TEAMS_MAX, message: TEAMS_MAX_MESSAGE }}
+        />
       </fieldset>
       <div className="form-actions">
         <Link to={closeTo} replace preventScrollReset className="button button-ghost">
