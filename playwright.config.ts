@@ -10,6 +10,8 @@ const chromium = {
   },
 };
 
+const notRun = (tag: string) => (process.env.SCREENSHOTS ? [new RegExp(tag)] : [new RegExp(tag), /@on-demand/]);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -20,10 +22,12 @@ export default defineConfig({
   timeout: 30_000,
   outputDir: 'test-results',
   use: { baseURL: E2E.baseURL, trace: 'retain-on-failure', ...chromium },
-  // Every journey runs twice: with JavaScript and without.
+  // Every journey runs twice: with JavaScript and without. A test tagged @js-only (an interaction
+  // that exists only with JavaScript, such as the provider scripts of social sign-in) or
+  // @no-js-only runs in its one project; @on-demand tests (review screenshots) only with SCREENSHOTS=1.
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'no-js', use: { javaScriptEnabled: false } },
+    { name: 'js', use: { javaScriptEnabled: true }, grepInvert: notRun('@no-js-only') },
+    { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: notRun('@js-only') },
   ],
   webServer: [
     {

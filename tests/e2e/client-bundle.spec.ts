@@ -30,8 +30,8 @@ async function expectNoZod(page: Page, visit: string | (() => Promise<unknown>))
   expect(withZod, `scripts with zod on ${typeof visit === 'string' ? visit : 'the journey'}`).toEqual([]);
 }
 
-test.describe('browser scripts', () => {
-  test.skip(({ js }) => !js, 'without JavaScript no script is loaded');
+// Without JavaScript no script is loaded.
+test.describe('browser scripts', { tag: '@js-only' }, () => {
 
   test('no page sends zod to the browser: forms are validated by the server, on submit', async ({ page }) => {
     // Anonymous: the home page (auth panel) and the admin log-in.

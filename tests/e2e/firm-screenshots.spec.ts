@@ -5,15 +5,13 @@ import { adminLoginThroughForm, firmDialog, firmInput, pendingFirmThroughApi, un
  * Screenshots of the register-firm dialog and the admin dashboard at 1280 and 375 px, for review
  * (docs/screenshots/). Runs only when asked: SCREENSHOTS=1 E2E_PORT=3400 npx playwright test firm-screenshots --project=js
  */
-test.skip(!process.env.SCREENSHOTS, 'screenshots only on demand (SCREENSHOTS=1)');
-
 const WIDTHS = [
   { name: '1280', width: 1280, height: 860 },
   { name: '375', width: 375, height: 812 },
 ];
 
-test('register-firm dialog and admin dashboard', async ({ page, js }) => {
-  test.skip(!js, 'taken once, with JavaScript');
+test('register-firm dialog and admin dashboard', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }) => {
+  // Taken once, with JavaScript, and only when asked (SCREENSHOTS=1): see playwright.config.ts.
   // A few registrations so the table has rows.
   for (const [name, city, state] of [
     ['Kiran Joshi Architects', 'Pune', 'Maharashtra'],

@@ -121,8 +121,8 @@ test.describe('explore', () => {
     await expect(page.getByTestId('owner-card')).toContainText('Mehta Studio Architects');
   });
 
-  test('the search dropdown is 310 px wide, at most 300 px high, and closes on a click outside', async ({ page, js }) => {
-    test.skip(!js, 'the dropdown needs JavaScript; without it the search is a results page');
+  test('the search dropdown is 310 px wide, at most 300 px high, and closes on a click outside', { tag: '@js-only' }, async ({ page, js }) => {
+    // the dropdown needs JavaScript; without it the search is a results page
     await loginAs(page, DEMO.explorer);
     await page.goto('/explore');
     await ready(page, js);

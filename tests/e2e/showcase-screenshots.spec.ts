@@ -5,8 +5,8 @@ import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
 /** Screenshots of the showcase pages at desktop and phone widths, for a person to look at. */
 const OUT = path.resolve('tests/.artifacts/screenshots');
 
-test('screenshots of explore, a project, the portfolio and the firm directory at 1280 and 375 px', async ({ page, js }) => {
-  test.skip(!js, 'taken once, with JavaScript');
+test('screenshots of explore, a project, the portfolio and the firm directory at 1280 and 375 px', { tag: '@js-only' }, async ({ page, js }) => {
+  // taken once, with JavaScript
   test.setTimeout(60_000);
   await fs.mkdir(OUT, { recursive: true });
   const { token } = await loginAs(page, DEMO.firm);

@@ -27,8 +27,8 @@ async function sessionCookie(page: Page) {
 }
 
 test.describe('sign in with Google and Apple', () => {
-  test('without JavaScript the login view shows no social buttons and email login remains', async ({ page, js }) => {
-    test.skip(js, 'the buttons need JavaScript: this checks the page without it');
+  test('without JavaScript the login view shows no social buttons and email login remains', { tag: '@no-js-only' }, async ({ page, js }) => {
+    // the buttons need JavaScript: this checks the page without it
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
     await expect(page.getByRole('button', { name: /sign in with/i })).toHaveCount(0);
@@ -38,8 +38,8 @@ test.describe('sign in with Google and Apple', () => {
     await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible();
   });
 
-  test('with client ids configured the login view shows both buttons at the large size (40 px)', async ({ page, js }) => {
-    test.skip(!js, 'the provider scripts need JavaScript');
+  test('with client ids configured the login view shows both buttons at the large size (40 px)', { tag: '@js-only' }, async ({ page, js }) => {
+    // the provider scripts need JavaScript
     await page.goto('/');
     await ready(page, js);
     const google = page.getByRole('button', { name: 'Sign in with Google' });
@@ -54,8 +54,8 @@ test.describe('sign in with Google and Apple', () => {
     expect(sources.some((s) => /google\.com|apple\.com/.test(s))).toBe(false);
   });
 
-  test('a new visitor signs in with Google: explorer account, browser-session cookie', async ({ page, js }) => {
-    test.skip(!js, 'the provider scripts need JavaScript');
+  test('a new visitor signs in with Google: explorer account, browser-session cookie', { tag: '@js-only' }, async ({ page, js }) => {
+    // the provider scripts need JavaScript
     const identity = newIdentity('google');
     await useIdentity(page, identity);
     await page.goto('/');
@@ -70,8 +70,8 @@ test.describe('sign in with Google and Apple', () => {
     expect(cookie?.expires).toBe(-1);
   });
 
-  test('Sign in with Apple with Remember me ticked keeps the session for 7 days; signing in again finds the same account', async ({ page, js }) => {
-    test.skip(!js, 'the provider scripts need JavaScript');
+  test('Sign in with Apple with Remember me ticked keeps the session for 7 days; signing in again finds the same account', { tag: '@js-only' }, async ({ page, js }) => {
+    // the provider scripts need JavaScript
     const identity = { ...newIdentity('apple'), firstName: 'Ada' };
     delete identity.name;
     await useIdentity(page, identity);
@@ -92,8 +92,8 @@ test.describe('sign in with Google and Apple', () => {
     await expect(page.getByTestId('toast')).toHaveText('Welcome, Ada');
   });
 
-  test('a credential the api refuses leaves the visitor on the login view, with no message', async ({ page, js }) => {
-    test.skip(!js, 'the provider scripts need JavaScript');
+  test('a credential the api refuses leaves the visitor on the login view, with no message', { tag: '@js-only' }, async ({ page, js }) => {
+    // the provider scripts need JavaScript
     await useIdentity(page, { ...newIdentity('foreign'), aud: 'another-app.apps.googleusercontent.com' });
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
@@ -108,8 +108,8 @@ test.describe('sign in with Google and Apple', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('the web action signs in with a token from the local provider posted as its form fields', async ({ page, js }) => {
-    test.skip(!js, 'the social sign-in is a JavaScript journey');
+  test('the web action signs in with a token from the local provider posted as its form fields', { tag: '@js-only' }, async ({ page, js }) => {
+    // the social sign-in is a JavaScript journey
     const identity = newIdentity('posted');
     const { token } = (await (await fetch(`${IDP.url}/mint?${new URLSearchParams({ provider: 'google', ...identity })}`)).json()) as { token: string };
     const res = await page.request.post('/auth/social', {
