@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { FirmDetails } from './firm-registration.js';
 import { VERIFICATION_PAGE_SIZE, VERIFICATION_PAGE_SIZE_MAX, VERIFICATION_STATUSES } from './admin-rules.js';
 
 /**
@@ -50,22 +51,10 @@ export const VerificationQuery = z.object({
 });
 export type VerificationQuery = z.infer<typeof VerificationQuery>;
 
-export const VerificationRow = z.object({
+export const VerificationRow = FirmDetails.extend({
   id: z.string(),
   userName: z.string(),
-  firmName: z.string().nullable(),
-  firmType: z.string().nullable(),
   email: z.string(),
-  businessEmail: z.string().nullable(),
-  contactNo: z.string().nullable(),
-  website: z.string().nullable(),
-  address: z.string().nullable(),
-  country: z.string().nullable(),
-  state: z.string().nullable(),
-  city: z.string().nullable(),
-  isVerify: z.number().int(),
-  verifyNote: z.string().nullable(),
-  documentName: z.string().nullable(),
   hasDocument: z.boolean(),
   updatedAt: z.string(),
 });

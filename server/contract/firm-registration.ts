@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { requiredText, optionalText } from './text-fields.js';
 import { email, newPassword, User } from './users.js';
 import { CONTACT_NO_MESSAGE, DOCUMENT_REFERENCE, DOCUMENT_REQUIRED_MESSAGE } from './firm-registration-rules.js';
 import { FIRM_ROLES } from './vocabulary.js';
@@ -22,20 +23,9 @@ export {
   VERIFICATION_PROMISE,
 } from './firm-registration-rules.js';
 
-const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : undefined));
-
 /** POST /api/users/user-firm */
 export const FirmRegistrationBody = z.object({
-  firmName: required('Firm name is required', 120),
+  firmName: requiredText('Firm name is required', 120),
   firmType: z.enum(FIRM_ROLES, { error: 'Firm type is required' }),
   businessEmail: email('Business email is required'),
   contactNo: z
@@ -52,11 +42,11 @@ export const FirmRegistrationBody = z.object({
     .nullish()
     .transform((v) => (v ? (/^https?:\/\//i.test(v) ? v : `https://${v}`) : undefined))
     .refine((v) => v === undefined || /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]\S*)?$/i.test(v), 'Enter a valid website address'),
-  address: required('Address is required', 500),
-  country: required('Country is required', 100),
+  address: requiredText('Address is required', 500),
+  country: requiredText('Country is required', 100),
   // Required when the place data set lists states (cities) for the chosen country (state): checked with it.
-  state: optionalText(100),
-  city: optionalText(100),
+  state: optionalText(100, undefined),
+  city: optionalText(100, undefined),
   documentURL: z
     .string({ error: DOCUMENT_REQUIRED_MESSAGE })
     .trim()
@@ -74,11 +64,10 @@ export const FirmRegistrationReply = z.object({ user: User });
 export const UploadReply = z.object({ urls: z.array(z.string()), names: z.array(z.string()) });
 
 /** GET /api/users/firm-registration: the caller's own registration and its verification. */
-export const FirmRegistration = z.object({
+/** A firm's registration details and verification state, as the owner and the super-admin read them. */
+export const FirmDetails = z.object({
   isVerify: z.number().int(),
   verifyNote: z.string().nullable(),
-  role: z.string(),
-  HasPassword: z.boolean(),
   firmName: z.string().nullable(),
   firmType: z.string().nullable(),
   businessEmail: z.string().nullable(),
@@ -89,6 +78,11 @@ export const FirmRegistration = z.object({
   state: z.string().nullable(),
   city: z.string().nullable(),
   documentName: z.string().nullable(),
+});
+
+export const FirmRegistration = FirmDetails.extend({
+  role: z.string(),
+  HasPassword: z.boolean(),
   /** Whether the account may submit a registration now (none yet, or rejected). */
   canRegister: z.boolean(),
 });

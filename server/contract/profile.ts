@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { requiredText } from './text-fields.js';
 import { FIRM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
 import { User } from './users.js';
 import { ProjectImage } from './projects.js';
@@ -25,27 +26,24 @@ export {
   TEAMS_MAX_MESSAGE,
 } from './profile-rules.js';
 
-const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
-
 export const ProfileTeamRow = z.object({
-  name: required('name is required', 120),
-  role: required('role is required', 120),
+  name: requiredText('name is required', 120),
+  role: requiredText('role is required', 120),
 });
 export type ProfileTeamRow = z.infer<typeof ProfileTeamRow>;
 
 /** PUT /api/users/update-profile/{id} (own id only). */
 export const UpdateProfileBody = z.object({
-  firmName: required('firm name is required'),
+  firmName: requiredText('firm name is required'),
   /** The firm type (spec: "designation"); also becomes the account's role. */
   firmType: z
     .string({ error: 'designation is required' })
     .trim()
     .min(1, { error: 'designation is required', abort: true })
     .refine((v) => (FIRM_ROLES as readonly string[]).includes(v), 'Choose a firm type from the list'),
-  country: required('Country is required', 100),
-  state: required('State is required', 100),
-  city: required('City is required', 100),
+  country: requiredText('Country is required', 100),
+  state: requiredText('State is required', 100),
+  city: requiredText('City is required', 100),
   contactNo: z
     .string({ error: PHONE_MESSAGE })
     .trim()
@@ -64,7 +62,7 @@ export const UpdateProfileBody = z.object({
     .nullish()
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'Enter a valid website address (https://…)'),
-  userDetails: required('details are required', 5000),
+  userDetails: requiredText('details are required', 5000),
   teams: z
     .array(ProfileTeamRow, { error: 'Add at least one team member' })
     .min(PROFILE_TEAMS_MIN, 'Add at least one team member')

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { requiredText, optionalText } from './text-fields.js';
 import { PROJECT_TYPE_VALUES } from './vocabulary.js';
 import {
   EXPLORE_PAGE_SIZE,
@@ -40,17 +41,6 @@ export {
   yearMax,
 } from './projects-rules.js';
 
-const required = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
 /** A whole number from JSON (number) or a form (digits); empty means missing. */
 const wholeNumber = (requiredMessage: string) =>
   z.preprocess(
@@ -59,8 +49,8 @@ const wholeNumber = (requiredMessage: string) =>
   );
 
 export const ProjectTeamRow = z.object({
-  name: required('Name is required', 120),
-  role: required('Role is required', 120),
+  name: requiredText('Name is required', 120),
+  role: requiredText('Role is required', 120),
 });
 export type ProjectTeamRow = z.infer<typeof ProjectTeamRow>;
 
@@ -78,7 +68,7 @@ export type ArchitectureRow = z.infer<typeof ArchitectureRow>;
 export const ImageRef = z.string({ error: 'Invalid image' }).trim().min(1, 'Invalid image').max(80, 'Invalid image');
 
 export const PublicProjectBody = z.object({
-  projectName: required('Project name is required'),
+  projectName: requiredText('Project name is required'),
   projectType: z
     .string({ error: 'Project type is required' })
     .trim()
@@ -89,10 +79,10 @@ export const PublicProjectBody = z.object({
   year: wholeNumber('Year is required').pipe(
     z.number().refine((y) => y >= YEAR_MIN && y <= yearMax(), { message: `Enter a year between ${YEAR_MIN} and ${yearMax()}` }),
   ),
-  country: required('Country is required', 100),
-  state: required('State is required', 100),
-  city: required('City is required', 100),
-  description: required('Description is required', 10_000),
+  country: requiredText('Country is required', 100),
+  state: requiredText('State is required', 100),
+  city: requiredText('City is required', 100),
+  description: requiredText('Description is required', 10_000),
   /** Optional rows; rows with neither name nor style are dropped. */
   architecture: z
     .array(ArchitectureRow)

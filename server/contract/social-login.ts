@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { optionalText } from './text-fields.js';
 
 /**
  * Sign in with Google and with Apple (showcase-and-accounts.md: social login payload, POST /users/login/social).
@@ -14,14 +15,6 @@ export {
   type SocialButtonSize,
   type SocialProvider,
 } from './social-login-rules.js';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
 
 /**
  * The payload of the spec. The token is the only thing trusted: socialId and email must be the

@@ -1,0 +1,16 @@
+import { z } from 'zod/v4';
+
+/** The text-field rules every contract builds its bodies from, so each is written once. */
+
+/** Required text, trimmed, with the spec's message when empty and a length limit. */
+export const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `At most ${max} characters`);
+
+/** Optional text, trimmed; empty becomes `empty` (undefined to leave a field as it is, null to clear it). */
+export const optionalText = <E extends null | undefined = null>(max: number, empty: E = null as E) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v): string | E => (v ? v : empty));
