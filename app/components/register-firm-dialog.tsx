@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/node';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { PasswordField } from '~/components/credential-fields';
 import { CloseLink } from '~/components/dialog';
+import { FirmTypeSelect } from '~/components/firm-type-select';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { PlaceSelects } from '~/components/place-selects';
 import { Toast } from '~/components/toast';
@@ -16,7 +17,6 @@ import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TOO_LARGE_MESSAGE,
   DOCUMENT_TYPE_MESSAGE,
-  FIRM_TYPE_OPTIONS,
   VERIFICATION_PROMISE,
 } from '../../server/contract/firm-registration-rules';
 
@@ -130,16 +130,7 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
                 <Field label="Firm name" meta={fields.firmName}>
                   <input {...getInputProps(fields.firmName, { type: 'text' })} autoComplete="organization" />
                 </Field>
-                <Field label="Firm type" meta={fields.firmType}>
-                  <select {...getSelectProps(fields.firmType)}>
-                    <option value="">Select firm type</option>
-                    {FIRM_TYPE_OPTIONS.map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
+                <FirmTypeSelect meta={fields.firmType} />
                 <Field label="Business email" meta={fields.businessEmail}>
                   <input {...getInputProps(fields.businessEmail, { type: 'email' })} autoComplete="email" />
                 </Field>

@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Avatar } from '~/components/avatar';
 import { ErrorList, Field, FormErrors } from '~/components/field';
+import { FirmTypeSelect } from '~/components/firm-type-select';
 import { FieldRows } from '~/components/field-rows';
 import { applyIntentsInPlace } from '~/components/form-intents';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import type { UpdateProfileInput } from '../../../server/contract/profile';
 import { PROFILE_TEAMS_MAX, TEAMS_MAX_MESSAGE } from '../../../server/contract/profile-rules';
-import { FIRM_ROLES, ROLE_LABELS } from '../../../server/contract/vocabulary';
 
 /** react-easy-crop is fetched only when a photo is chosen. */
 const PhotoCrop = lazy(() => import('~/components/photo-crop'));
@@ -112,16 +112,7 @@ export function ProfileForm({
         <Field label="Firm name" meta={fields.firmName}>
           <input {...getInputProps(fields.firmName, { type: 'text' })} autoComplete="organization" />
         </Field>
-        <Field label="Firm type" meta={fields.firmType}>
-          <select {...getSelectProps(fields.firmType)}>
-            <option value="">Select firm type</option>
-            {FIRM_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <FirmTypeSelect meta={fields.firmType} />
       </div>
       <PlaceSelects
         fields={{ country: fields.country, state: fields.state, city: fields.city }}
