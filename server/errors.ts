@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorReply } from './contract/users.js';
+import type { ErrorReply } from './contract/http.js';
 
 /** An error the api answers with its own status and message (DESIGN.md section 4 error shape). */
 export class HttpError extends Error {
@@ -8,6 +8,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly details?: ErrorReply['details'],
+    /** A machine-readable kind of failure (ErrorReply.code), for clients that branch on it. */
+    public readonly code?: string,
   ) {
     super(message);
   }
@@ -43,7 +45,8 @@ function describeClientError(error: FastifyError): string {
  */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
-function databaseErrorCode(error: unknown): string | undefined {
+/** The PostgreSQL error code (SQLSTATE) of a database failure, looked for through its causes (drizzle wraps them). */
+export function databaseErrorCode(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
@@ -51,10 +54,14 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** A unique index refused the write (SQLSTATE 23505): usually a race two requests ran at once. */
+export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       const body: ErrorReply = { message: error.message };
+      if (error.code) body.code = error.code;
       if (error.details?.length) body.details = error.details;
       return reply.status(error.statusCode).send(body);
     }

@@ -42,8 +42,6 @@ export const ResetPasswordBody = z.object({
   newPassword: newPassword('New password is required'),
 });
 
-export const MessageReply = z.object({ message: z.string() });
-
 export const Team = z.object({ name: z.string(), role: z.string(), profileImage: z.string().nullable().optional() });
 
 export const User = z.object({
@@ -72,11 +70,3 @@ export type User = z.infer<typeof User>;
 export const UserReply = z.object({ data: User });
 export const LoginReply = z.object({ data: User, token: z.string() });
 export const RegisterReply = z.object({ userData: User, token: z.string() });
-
-export const IdParams = z.object({ id: z.string().max(64) });
-
-export const ErrorReply = z.object({
-  message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorReply = z.infer<typeof ErrorReply>;

@@ -12,7 +12,7 @@ import {
   UploadReply,
   VERIFICATION_PROMISE,
 } from '../contract/firm-registration.js';
-import { ErrorReply } from '../contract/users.js';
+import { ErrorReply } from '../contract/http.js';
 import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/vocabulary.js';
 import { newId } from '../db/ids.js';
 import { auditLog, users } from '../db/schema.js';
@@ -21,7 +21,7 @@ import { readUploadedFiles } from '../services/multipart-files.js';
 import { cleanFileName, deleteDocument, documentType, openDocument, resolveDocument, saveDocument } from '../services/firm-documents.js';
 import { firmPlaceErrors } from '../services/firm-places.js';
 import { hashPassword } from '../services/passwords.js';
-import { requireSession, type UserRow } from '../services/sessions.js';
+import type { UserRow } from '../services/sessions.js';
 import { userJson } from '../services/user-json.js';
 
 /** Verification states from which an account may (re)submit a registration: none yet, or rejected. */
@@ -57,7 +57,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireSession(db, request);
+      const { user } = request.session;
       if (!request.isMultipart()) {
         throw new HttpError(415, 'Send the document as multipart/form-data in the field "files"');
       }
@@ -96,7 +96,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireSession(db, request);
+      const { user } = request.session;
       if (!canRegisterFirm(user)) throw registrationRefusal(user);
       const body = request.body;
 
@@ -174,7 +174,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireSession(db, request);
+      const { user } = request.session;
       return {
         data: {
           isVerify: user.isVerify,
@@ -208,7 +208,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await requireSession(db, request);
+      const { user } = request.session;
       const file = user.documentKey ? await openDocument(storage, user.documentKey, user.documentName) : null;
       if (!file) throw notFound('Invalid document URL');
       return reply.headers(file.headers).send(file.stream);

@@ -6,36 +6,26 @@ import {
   ProfileImageCrop,
   UpdateProfileBody,
 } from '../contract/profile.js';
-import { ErrorReply, IdParams, UserReply } from '../contract/users.js';
+import { ErrorReply, IdParams } from '../contract/http.js';
+import { UserReply } from '../contract/users.js';
 import { newId } from '../db/ids.js';
 import { teamMembers, users } from '../db/schema.js';
-import { badRequest, conflict, HttpError, notFound } from '../errors.js';
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../errors.js';
 import { avatarKeys, InvalidImageError, isImageOfKind, storeAvatar } from '../services/images.js';
 import { readUploadedFiles } from '../services/multipart-files.js';
 import { placeErrors } from '../services/places.js';
-import { firmOnly, firmSession } from '../services/public-projects.js';
-import { requireSession } from '../services/sessions.js';
 import { userJson } from '../services/user-json.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const EMAIL_TAKEN = 'An account with this email already exists';
 
-const isUniqueViolation = (error: unknown) => {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
-
-/** The firm profile (profile edit modal) and the profile photo. */
+/** The firm profile (profile edit modal; scope `firm`). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage } = app.ctx;
-  const onRequest = firmOnly(db);
+  const { db } = app.ctx;
 
   app.put(
     '/users/update-profile/:id',
     {
-      onRequest,
       schema: {
         tags: ['users'],
         summary: 'Update the signed-in firm’s profile (own id only)',
@@ -46,7 +36,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       if (request.params.id !== user.id) throw notFound('User not found');
       const body = request.body;
       const placeDetails = placeErrors(body);
@@ -103,6 +93,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+};
+
+/** The signed-in account's profile photo (scope `signedIn`). */
+export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+
   app.post(
     '/users/profile-image',
     {
@@ -116,7 +112,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireSession(db, request);
+      const { user } = request.session;
       const { files, fields } = await readUploadedFiles(request, {
         fields: ['file', 'files'],
         maxFiles: 1,

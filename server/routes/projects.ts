@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Session } from '../auth/session.js';
 import { readUploadedFiles } from '../services/multipart-files.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -20,12 +20,13 @@ import {
   SearchReply,
   UploadImagesReply,
 } from '../contract/projects.js';
-import { ErrorReply, IdParams } from '../contract/users.js';
+import { ErrorReply, IdParams, isId } from '../contract/http.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { ID_PATTERN, newId } from '../db/ids.js';
+import { newId } from '../db/ids.js';
 import { projectImages, projects, users } from '../db/schema.js';
-import { badRequest, HttpError, notFound } from '../errors.js';
+import { badRequest, HttpError, isUniqueViolation, notFound } from '../errors.js';
+import { likePattern, prefixPattern } from '../queries/sql.js';
 import {
   deleteImageFiles,
   findPendingImage,
@@ -40,10 +41,7 @@ import {
   firmSummaryColumns,
   isListedFirm,
   listedFirm,
-  optionalSession,
   projectsJson,
-  firmOnly,
-  firmSession,
   visibleProject,
   type ProjectRow,
 } from '../services/public-projects.js';
@@ -53,9 +51,6 @@ import { loadUserExtras, toUserJson, userJson } from '../services/user-json.js';
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const NOT_FOUND = 'Project not found';
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 type ImagePlan = { id: string; storageKey: string; variants: { w480: string; w960: string; w1600: string }; width: number; height: number };
 
 /**
@@ -63,7 +58,7 @@ type ImagePlan = { id: string; storageKey: string; variants: { w480: string; w96
  * update, images already in `projectId`. Answers 400 with the index of each unknown id.
  */
 async function resolveImages(db: Database, storage: Storage, ownerId: string, ids: string[], projectId?: string): Promise<ImagePlan[]> {
-  const existingIds = ids.filter((id) => ID_PATTERN.test(id));
+  const existingIds = ids.filter(isId);
   const pendingHex = ids.map((id) => PENDING_IMAGE_ID.exec(id)?.[1]).filter((x): x is string => !!x);
   const lookupIds = [...existingIds, ...pendingHex];
   const rows = lookupIds.length
@@ -101,12 +96,10 @@ async function resolveImages(db: Database, storage: Storage, ownerId: string, id
 
 /** Two simultaneous saves listing the same new upload: the second finds its image row taken. */
 function imageTaken(error: unknown): never {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') {
-      throw new HttpError(409, 'An image of this list was just saved in another project; upload it again', [
-        { path: 'imageIds', message: 'An image of this list was just saved in another project; upload it again' },
-      ]);
-    }
+  if (isUniqueViolation(error)) {
+    throw new HttpError(409, 'An image of this list was just saved in another project; upload it again', [
+      { path: 'imageIds', message: 'An image of this list was just saved in another project; upload it again' },
+    ]);
   }
   throw error;
 }
@@ -130,13 +123,27 @@ const projectValues = (body: PublicProjectBody) => ({
   teams: body.teams.map((r) => ({ name: r.name, role: r.role })),
 });
 
-export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The signed-in firm's portfolio: its images and public projects (scope `firm`). */
+/** A public project and its owner as `{ projectData, userData }`: listed firms for all, the owner always. */
+async function projectDetail(db: Database, session: Session | null, id: string) {
+  if (!isId(id)) throw notFound(NOT_FOUND);
+  const [row] = await db
+    .select({ project: projects, owner: users })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .where(and(eq(projects.id, id), eq(projects.isPrivate, false)))
+    .limit(1);
+  if (!row || (!isListedFirm(row.owner) && row.owner.id !== session?.user.id)) throw notFound(NOT_FOUND);
+  const [[projectData], userData] = await Promise.all([projectsJson(db, [row.project]), userJson(db, row.owner)]);
+  return { projectData: projectData!, userData };
+}
+
+export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
-  const onRequest = firmOnly(db);
 
   /** The signed-in firm's own public project, or 404 (another firm's id, a workspace project, an unknown id). */
   async function ownProject(ownerId: string, id: string): Promise<ProjectRow> {
-    if (!ID_PATTERN.test(id)) throw notFound(NOT_FOUND);
+    if (!isId(id)) throw notFound(NOT_FOUND);
     const [row] = await db
       .select()
       .from(projects)
@@ -146,27 +153,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
-  /** A public project and its owner as `{ projectData, userData }`: listed firms for all, the owner always. */
-  async function projectDetail(request: FastifyRequest, id: string) {
-    const session = await optionalSession(db, request);
-    if (!ID_PATTERN.test(id)) throw notFound(NOT_FOUND);
-    const [row] = await db
-      .select({ project: projects, owner: users })
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.userId))
-      .where(and(eq(projects.id, id), eq(projects.isPrivate, false)))
-      .limit(1);
-    if (!row || (!isListedFirm(row.owner) && row.owner.id !== session?.user.id)) throw notFound(NOT_FOUND);
-    const [[projectData], userData] = await Promise.all([projectsJson(db, [row.project]), userJson(db, row.owner)]);
-    return { projectData: projectData!, userData };
-  }
-
   // Images -------------------------------------------------------------------------------------
 
   app.post(
     '/projects/images',
     {
-      onRequest,
       schema: {
         tags: ['projects'],
         summary: `Upload 1 to ${PROJECT_IMAGES_PER_REQUEST} project images (multipart, field "files"; JPEG, PNG or GIF, 15 MB each)`,
@@ -176,7 +167,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const { files } = await readUploadedFiles(request, {
         fields: ['files'],
         maxFiles: PROJECT_IMAGES_PER_REQUEST,
@@ -209,9 +200,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/images/:id',
-    { onRequest, schema: { tags: ['projects'], summary: 'Discard an upload not yet in a project', security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
+    { schema: { tags: ['projects'], summary: 'Discard an upload not yet in a project', security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
     async (request) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const pending = await findPendingImage(storage, user.id, request.params.id);
       if (!pending) throw notFound('Image not found');
       const [used] = await db.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, pending.imageId)).limit(1);
@@ -225,9 +216,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/portfolio',
-    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], response: { 200: PortfolioReply, ...errors } } },
+    { schema: { tags: ['projects'], security: [{ bearer: [] }], response: { 200: PortfolioReply, ...errors } } },
     async (request) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const rows = await db
         .select()
         .from(projects)
@@ -240,9 +231,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/public-project',
-    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
+    { schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
     async (request, reply) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const body = request.body;
       checkPlaces(body);
       const images = await resolveImages(db, storage, user.id, body.imageIds);
@@ -259,17 +250,11 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/projects/public-project/:id',
-    { schema: { tags: ['projects'], params: IdParams, response: { 200: ProjectDetailReply, ...errors } } },
-    async (request) => projectDetail(request, request.params.id),
-  );
-
   app.put(
     '/projects/public-project/:id',
-    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
+    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
     async (request) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);
       const body = request.body;
       checkPlaces(body);
@@ -296,9 +281,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/public-project/:id',
-    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
+    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
     async (request) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);
       const removed = await db.transaction(async (tx) => {
         const images = await tx.delete(projectImages).where(eq(projectImages.projectId, current.id)).returning({ storageKey: projectImages.storageKey });
@@ -310,13 +295,24 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+};
+
+/** The public showcase: project pages, explore, search and firm portfolios (scope `visitor`). */
+export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/projects/public-project/:id',
+    { schema: { tags: ['projects'], params: IdParams, response: { 200: ProjectDetailReply, ...errors } } },
+    async (request) => projectDetail(db, request.optionalSession, request.params.id),
+  );
+
   // Public side --------------------------------------------------------------------------------
 
   app.get(
     '/projects/explore',
     { schema: { tags: ['projects'], querystring: ExploreQuery, response: { 200: ExploreReply, ...errors } } },
     async (request) => {
-      await optionalSession(db, request);
       const { page, limit } = request.query;
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject()),
@@ -337,18 +333,17 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/explore/:id',
     { schema: { tags: ['projects'], params: IdParams, response: { 200: ExploreDetailReply, ...errors } } },
-    async (request) => ({ data: await projectDetail(request, request.params.id) }),
+    async (request) => ({ data: await projectDetail(db, request.optionalSession, request.params.id) }),
   );
 
   app.get(
     '/projects/search',
     { schema: { tags: ['projects'], querystring: SearchQuery, response: { 200: SearchReply, ...errors } } },
     async (request) => {
-      await optionalSession(db, request);
       const text = request.query.search.replaceAll('\u0000', '').trim();
       if (!text) return { data: { projects: [], firmList: [] } };
       const pattern = likePattern(text);
-      const prefix = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const prefix = prefixPattern(text);
       const [projectRows, firmRows] = await Promise.all([
         db
           .select({ id: projects.id, projectName: projects.projectName })
@@ -376,9 +371,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/public-portfolio/:id',
     { schema: { tags: ['projects'], params: IdParams, response: { 200: PublicPortfolioReply, ...errors } } },
     async (request) => {
-      const session = await optionalSession(db, request);
+      const session = request.optionalSession;
       const { id } = request.params;
-      const [owner] = ID_PATTERN.test(id)
+      const [owner] = isId(id)
         ? await db.select().from(users).where(and(eq(users.id, id), inArray(users.role, [...FIRM_ROLES]))).limit(1)
         : [];
       if (!owner || (!isListedFirm(owner) && owner.id !== session?.user.id)) throw notFound('Firm not found');

@@ -1,11 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { sessions, users } from '../db/schema.js';
-import { forbidden, unauthorized } from '../errors.js';
 import { hashToken, newToken } from './tokens.js';
 
+/** 'user' for the product, 'admin' for the super-admin area: a token of one kind is refused by the other. */
 export type SessionKind = 'user' | 'admin';
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,31 +17,15 @@ export async function createSession(db: Database, userId: string, options: { rem
   return { token, expiresAt };
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
-}
-
-/** The signed-in user of a request, or 401 for a missing, unknown, expired or other-kind token. */
-export async function requireSession(db: Database, request: FastifyRequest, kind: SessionKind = 'user') {
-  const token = bearerToken(request);
-  if (!token || token.length > 200) throw unauthorized();
+/** The open session of a bearer token and its account, or undefined (unknown, expired or of the other kind). */
+export async function findSession(db: Database, token: string, kind: SessionKind) {
   const [row] = await db
-    .select({ user: users, sessionId: sessions.id })
+    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row) throw unauthorized('Your session has expired. Please log in again.');
-  return { user: row.user, sessionId: row.sessionId };
-}
-
-export async function requireAdmin(db: Database, request: FastifyRequest) {
-  const session = await requireSession(db, request, 'admin');
-  if (!session.user.isSuperAdmin) throw forbidden();
-  return session;
+  return row;
 }
 
 export async function revokeSession(db: Database, sessionId: string) {
