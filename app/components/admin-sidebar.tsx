@@ -1,13 +1,10 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { Icon } from './icon';
 
 type Item = { label: string; icon: ReactNode; to?: string; active?: boolean };
 
-const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-    <path d={d} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
+const icon = (d: string) => <Icon d={d} />;
 
 /** The admin sidebar of screen 17: only Showcase and Verification lead somewhere yet; the others are marked as coming. */
 const ITEMS: Item[] = [
