@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -187,4 +188,34 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_target_idx').on(t.targetId, t.createdAt), index('audit_log_actor_idx').on(t.actorId)],
+);
+
+/**
+ * Files stored before the record that uses them exists (docs/decisions/078): a project image
+ * uploaded before its project is saved, a registration document before the registration is sent,
+ * (later) a workspace file before its file row. The record that uses an upload deletes its row in
+ * its own transaction ("claims" it); rows never claimed are removed with their files after a day.
+ */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    /** 24-hex; the upload's reference carries it. */
+    id: id(),
+    /** The uploader: only they may claim it. Kept null when the account goes, so the clean-up still finds the files. */
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What it is for: 'project-image', 'registration-document', … (each claim checks its kind). */
+    kind: text('kind').notNull(),
+    /** 'public' or 'private' storage area. */
+    area: text('area').notNull(),
+    /** Every storage key the upload wrote (an image's variants), all removed together. */
+    keys: jsonb('keys').$type<string[]>().notNull(),
+    /** The client's (cleaned) file name, the type by content and the size, when the kind needs them. */
+    fileName: text('file_name'),
+    contentType: text('content_type'),
+    size: bigint('size', { mode: 'number' }),
+    /** Kind-specific facts (an image's width and height). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_uploads_created_at_idx').on(t.createdAt), index('pending_uploads_owner_idx').on(t.ownerId, t.kind)],
 );

@@ -18,7 +18,8 @@ import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/voca
 import { ID_PATTERN, newId } from '../db/ids.js';
 import { auditLog, users } from '../db/schema.js';
 import { conflict, notFound, tooManyRequests, unauthorized } from '../errors.js';
-import { openDocument } from '../services/firm-documents.js';
+import { sendStoredFile } from '../files/send-stored-file.js';
+import { documentDownload } from '../services/firm-documents.js';
 import { verifyPassword } from '../services/passwords.js';
 import { createSession, requireAdmin, revokeSession, type UserRow } from '../services/sessions.js';
 import { findUserByEmail } from './users.js';
@@ -63,7 +64,7 @@ function toRow(row: UserRow): VerificationRow {
  * verification list, decisions (audited and mailed), document downloads and statistics.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, mailer, limiter, config } = app.ctx;
+  const { db, mailer, limiter, config } = app.ctx;
 
   app.post(
     '/admin/login',
@@ -241,9 +242,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(db, request);
       const { id } = request.params;
       const [target] = ID_PATTERN.test(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
-      const file = target?.documentKey ? await openDocument(storage, target.documentKey, target.documentName) : null;
-      if (!file) throw notFound('Invalid document URL');
-      return reply.headers(file.headers).send(file.stream);
+      if (!target?.documentKey) throw notFound('Invalid document URL');
+      return sendStoredFile(reply, request, documentDownload(target.documentKey, target.documentName));
     },
   );
 };
