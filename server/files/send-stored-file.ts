@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange, StorageArea } from '../services/storage/storage.js';
 
@@ -102,7 +103,10 @@ export async function streamStoredFile(request: FastifyRequest, reply: FastifyRe
     }
     if (isHead) {
       const length = range ? range.end - range.start + 1 : info.size;
-      return send(range ? 206 : 200, { 'content-type': type, 'content-length': length, ...(range ? { 'content-range': `bytes ${range.start}-${range.end}/${info.size}` } : {}) });
+      // An empty stream: Fastify's HEAD handling keeps our Content-Length for a stream (it would
+      // write 0 for no body, and read a real file's stream to its end).
+      const headers = { 'content-type': type, 'content-length': length, ...(range ? { 'content-range': `bytes ${range.start}-${range.end}/${info.size}` } : {}) };
+      return send(range ? 206 : 200, headers, Readable.from([]));
     }
     if (range) {
       const file = await storage.get(options.area, options.key, { range });
