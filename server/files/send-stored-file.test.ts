@@ -154,7 +154,7 @@ describe.each(backends)('sendStoredFile from %s', (_name, make) => {
   });
 
   it('answers 404 in the api error shape for a missing file, with or without a range', async () => {
-    for (const headers of [{}, { range: 'bytes=0-1' }]) {
+    for (const headers of [{}, { range: 'bytes=0-1' }] as Array<Record<string, string>>) {
       const res = await get('/file/gone.pdf', headers);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'File not found' });
