@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import type { AppContext } from './context.js';
+import { BODY_LIMITS } from './body-limits.js';
 import { registerErrorHandling } from './errors.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
 import { uploadsRoutes } from './routes/uploads.js';
@@ -25,8 +26,12 @@ import { directoryRoutes } from './routes/directory.js';
 export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseLogger } = {}) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: ctx.config.TRUST_PROXY ? 'loopback,uniquelocal' : false,
-    bodyLimit: 1024 * 1024,
+    // X-Forwarded-For counts only from the listed peers (the web, the reverse proxy): anyone else's
+    // header is ignored and request.ip is the socket's address.
+    trustProxy: ctx.config.TRUST_PROXY.length ? ctx.config.TRUST_PROXY : false,
+    // JSON bodies are small; the few routes that take more say so (server/body-limits.ts).
+    // Multipart uploads have their own limits (@fastify/multipart below).
+    bodyLimit: BODY_LIMITS.json,
     // The spec's ids and paths are case-sensitive; reject absurd urls early.
     maxParamLength: 200,
   }).withTypeProvider<ZodTypeProvider>();
@@ -34,6 +39,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await ctx.background.idle();
+    await ctx.limiter.close();
+  });
   registerErrorHandling(app);
 
   guardMultipartParser();

@@ -80,6 +80,8 @@ export const oneTimeCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** The address a login-email change moves to (purpose 'email-change'); the code was mailed there. */
+    newEmail: text('new_email'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -187,4 +189,20 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_target_idx').on(t.targetId, t.createdAt), index('audit_log_actor_idx').on(t.actorId)],
+);
+
+/**
+ * Rate-limit counters shared by every api replica on PostgreSQL (docs/decisions/004-rate-limits.md):
+ * a fixed window per key. Keys are hashes of the action and the account and/or address they count.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    /** When the last attempt counted under this key was made. */
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
 );

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../body-limits.js';
 import {
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_MESSAGE,
@@ -36,6 +37,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/update-profile/:id',
     {
       onRequest,
+      bodyLimit: BODY_LIMITS.profile,
       schema: {
         tags: ['users'],
         summary: 'Update the signed-in firm’s profile (own id only)',

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify';
 import { readUploadedFiles } from '../services/multipart-files.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../body-limits.js';
 import {
   DeletedReply,
   ExploreDetailReply,
@@ -240,7 +241,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/public-project',
-    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
+    { onRequest, bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
     async (request, reply) => {
       const { user } = firmSession(request);
       const body = request.body;
@@ -267,7 +268,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/public-project/:id',
-    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
+    { onRequest, bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
     async (request) => {
       const { user } = firmSession(request);
       const current = await ownProject(user.id, request.params.id);

@@ -25,23 +25,31 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The signed-in user of a request, or 401 for a missing, unknown, expired or other-kind token. */
+const EXPIRED = 'Your session has expired. Please log in again.';
+export const ADMIN_ONLY = 'This is for the super-admin only.';
+
+/**
+ * The signed-in user of a request: 401 for a missing, unknown or expired token. A live token of
+ * the other kind is 401 on user endpoints too (an admin session is not a product session), but
+ * 403 on admin endpoints: the caller is signed in, just not as the super-admin.
+ */
 export async function requireSession(db: Database, request: FastifyRequest, kind: SessionKind = 'user') {
   const token = bearerToken(request);
   if (!token || token.length > 200) throw unauthorized();
   const [row] = await db
-    .select({ user: users, sessionId: sessions.id })
+    .select({ user: users, sessionId: sessions.id, kind: sessions.kind })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row) throw unauthorized('Your session has expired. Please log in again.');
+  if (!row) throw unauthorized(EXPIRED);
+  if (row.kind !== kind) throw kind === 'admin' ? forbidden(ADMIN_ONLY) : unauthorized(EXPIRED);
   return { user: row.user, sessionId: row.sessionId };
 }
 
 export async function requireAdmin(db: Database, request: FastifyRequest) {
   const session = await requireSession(db, request, 'admin');
-  if (!session.user.isSuperAdmin) throw forbidden();
+  if (!session.user.isSuperAdmin) throw forbidden(ADMIN_ONLY);
   return session;
 }
 
