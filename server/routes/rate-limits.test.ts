@@ -150,7 +150,7 @@ describe('counters shared by api replicas', () => {
 
   it('in memory only on the embedded database (PGlite)', () => {
     const kindFor = (env: Record<string, string>) =>
-      createAppContext({ config: loadConfig({ DATA_DIR: api.config.dataDir, ...env }), db: api.db, log: pino({ level: 'silent' }) }).limiter.store.kind;
+      createAppContext({ config: loadConfig({ NODE_ENV: 'test', DATA_DIR: api.config.dataDir, ...env }), db: api.db, log: pino({ level: 'silent' }) }).limiter.store.kind;
     expect(kindFor({})).toBe('memory');
     expect(kindFor({ DATABASE_URL: 'memory://' })).toBe('memory');
     expect(kindFor({ DATABASE_URL: api.config.DATABASE_URL! })).toBe('postgres');
