@@ -19,6 +19,7 @@ import { adminRoutes } from './routes/admin.js';
 import { firmRegistrationRoutes } from './routes/firm-registration.js';
 import { socialLoginRoutes } from './routes/social-login.js';
 import { usersRoutes } from './routes/users.js';
+import { emailChangeRoutes } from './routes/email-change.js';
 import { projectsRoutes } from './routes/projects.js';
 import { profileRoutes } from './routes/profile.js';
 import { directoryRoutes } from './routes/directory.js';
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
         },
       );
       await api.register(usersRoutes);
+      await api.register(emailChangeRoutes);
       await api.register(socialLoginRoutes);
       await api.register(projectsRoutes);
       await api.register(profileRoutes);

@@ -61,6 +61,9 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether a database error (or one it caused) is a unique-constraint violation. */
+export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
