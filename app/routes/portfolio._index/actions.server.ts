@@ -5,7 +5,7 @@ import { redirectWithSuccess } from 'remix-toast';
 import { api, ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
 import { updateSessionUser } from '~/utils/session.server';
-import { parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
+import { TOO_LARGE } from '~/utils/uploads.server';
 import type { User } from '../../../server/contract/users';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE, UpdateProfileBody } from '../../../server/contract/profile';
 import { placeOptions, type PlaceOptions } from '../../../server/services/places';
@@ -18,12 +18,11 @@ function photoError(status: number, message: string) {
 }
 
 /**
- * The profile edit form (`?dialog=profile`): validates with the api's own schema, sends the photo
+ * The profile edit form (`?dialog=profile`), parsed by the route's action: validates with the api's own schema, sends the photo
  * (with the crop square chosen in the browser, or none: the api keeps the centred square), then
  * the profile, and refreshes the session's user snapshot.
  */
-export async function updateProfile(request: Request, user: User) {
-  const formData = await parseUploadForm(request, { maxFileBytes: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 });
+export async function updateProfile(request: Request, user: User, formData: FormData) {
   const submission = parseWithZod(formData, { schema: UpdateProfileBody });
   const payload = submission.payload as { country?: string; state?: string };
   const options = placeOptions(payload.country, payload.state);
