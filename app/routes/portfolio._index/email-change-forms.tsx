@@ -29,7 +29,7 @@ export function EmailChangeForm({ currentEmail, lastResult, closeTo }: { current
   return (
     <Form method="post" {...getFormProps(form)} data-testid="email-change-form">
       <input type="hidden" name="intent" value="email-change" />
-      <p className="field-hint">
+      <p className="field-hint form-lead">
         You sign in with <strong>{currentEmail}</strong>. We will send a 6-digit code to the new address; the change is made when you enter it.
       </p>
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -81,17 +81,21 @@ export function EmailCodeForm({
   return (
     <Form method="post" {...getFormProps(form)} data-testid="email-code-form">
       <input type="hidden" name="intent" value="email-change-confirm" />
-      <p className="field-hint">
+      <p className="field-hint form-lead">
         Enter the 6-digit code we sent to <strong>{pending.newEmail}</strong>. It is valid for 10 minutes.
       </p>
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field label="Code" meta={fields.code}>
         <input {...getInputProps(fields.code, { type: 'text' })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
       </Field>
-      <div className="form-actions">
-        <Link to={restartTo} replace preventScrollReset className="button button-ghost">
-          Send a new code
+      <p className="field-hint">
+        No mail? Check the address, or{' '}
+        <Link to={restartTo} replace preventScrollReset className="link">
+          send a new code
         </Link>
+        .
+      </p>
+      <div className="form-actions">
         <Link to={closeTo} replace preventScrollReset className="button button-ghost">
           Cancel
         </Link>
