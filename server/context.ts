@@ -44,7 +44,13 @@ export function createAppContext({ config, db, log }: { config: Config; db: Data
  */
 function counterStore(config: Config, db: Database, log: FastifyBaseLogger): CounterStore {
   if (config.REDIS_URL) {
-    return RedisCounterStore.connect(config.REDIS_URL, config.REDIS_PREFIX, (error) => log.warn({ err: error }, 'redis: rate-limit counters unavailable'));
+    // The client retries every few seconds while Redis is away: one log line a minute is enough.
+    let lastLog = 0;
+    return RedisCounterStore.connect(config.REDIS_URL, config.REDIS_PREFIX, (error) => {
+      if (Date.now() - lastLog < 60_000) return;
+      lastLog = Date.now();
+      log.warn({ err: error }, 'redis: rate-limit counters unavailable (sign-ins answer 503 meanwhile)');
+    });
   }
   return isEmbeddedDatabase(config.DATABASE_URL) ? new MemoryCounterStore() : new PostgresCounterStore(db);
 }
