@@ -6,6 +6,7 @@ const MESSAGES: Record<number, { title: string; text: string }> = {
   404: { title: 'Page not found', text: 'The page or item you are looking for does not exist or is not yours to see.' },
   413: { title: 'Too large', text: 'The file you sent is larger than allowed.' },
   429: { title: 'Too many attempts', text: 'Please wait a few minutes and try again.' },
+  503: { title: 'The service is unavailable', text: 'Archivista is restarting or busy. Please try again in a moment.' },
 };
 
 /** The one error boundary every route renders, with per-status messages. */
@@ -16,7 +17,7 @@ export function ErrorPage() {
     title: 'Something went wrong',
     text: 'An unexpected error happened on our side. Please try again in a moment.',
   };
-  if (status >= 500) console.error(error);
+  if (status >= 500 && status !== 503) console.error(error);
   return (
     <section className="error-page container" data-status={status}>
       <p className="error-code">{status}</p>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { redirectWithError } from 'remix-toast';
+import { redirectWithError } from '~/utils/toast.server';
 import { apiHeaders, apiUrl, forwardedFor } from '~/utils/api.server';
 import { ADMIN_HOME_PATH, adminLogoutRedirect, requireAdminToken } from '~/utils/admin-session.server';
 

@@ -5,6 +5,7 @@ import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { Toast } from '~/components/toast';
 import { api, ApiError } from '~/utils/api.server';
 import { requireFirm, requireUser } from '~/utils/auth.server';
+import { readFormData } from '~/utils/form-data.server';
 import { guarded, loadOr, toDetailProject } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import type { ProjectDetailReply } from '../../server/contract/projects';
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireFirm(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get('intent') !== 'delete') throw json({ message: 'Unknown action' }, { status: 400 });
   try {
     const { message } = await api<{ message: string }>(request, `/projects/public-project/${encodeURIComponent(params.projectId!)}`, {

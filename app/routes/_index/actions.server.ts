@@ -1,6 +1,6 @@
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { json } from '@remix-run/node';
-import { redirectWithSuccess } from 'remix-toast';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { api, ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
 import { isSpam } from '~/utils/honeypot.server';
@@ -75,7 +75,7 @@ export async function reset(request: Request, formData: FormData) {
 }
 
 export async function handleAuthAction(request: Request) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = parseView(String(formData.get('intent') ?? ''));
   const handlers = { login, signup, forgot, reset };
   return handlers[intent](request, formData);

@@ -9,6 +9,7 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import type { StatisticsReply, VerificationListReply, VerificationRow } from '../../../server/contract/admin';
 import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus } from '../../../server/contract/admin-rules';
 import { VerificationTable } from './verification-table';
+import { readFormData } from '~/utils/form-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verification — Archivista admin' }];
 
@@ -66,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Approve (isVerify=2) or reject (isVerify=3, with a reason) one registration; the list reloads. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminToken(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const url = new URL(request.url);
   const back = listHref({ ...readQuery(url), page: 1 });
   const id = String(form.get('id') ?? '');

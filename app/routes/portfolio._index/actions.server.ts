@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '~/utils/form-data.server';
 import { json } from '@remix-run/node';
-import { redirectWithSuccess } from 'remix-toast';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { api, ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
 import { updateSessionUser } from '~/utils/session.server';

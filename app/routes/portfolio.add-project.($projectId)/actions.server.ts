@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '~/utils/form-data.server';
 import { json } from '@remix-run/node';
-import { redirectWithSuccess } from 'remix-toast';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import type { StoredImage } from '~/components/image-upload';
 import { api, ApiError } from '~/utils/api.server';
 import { parseUploadForm, TOO_LARGE, TOO_MANY } from '~/utils/uploads.server';
