@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the web, starts the product (api on a freshly seeded database, web with
- * remix-serve) on spare loopback ports, then prints
+ * the web server of `npm start`) on spare loopback ports, then prints
  *  - requests per second and p50/p99 latency (autocannon) of /explore, /explore/{id}, /firms and
  *    GET /api/projects/explore, beside a baseline: the web's /healthz (no api call, no rendering);
  *  - the bytes of HTML, CSS, JavaScript and images a browser downloads for /explore on first load.
@@ -183,13 +183,14 @@ async function main() {
     LOG_LEVEL: 'warn',
   });
   await waitFor(`${apiUrl}/api/health`, 180);
-  start('web', ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+  start('web', ['--import', 'tsx', 'web-server/index.ts'], {
     ...base,
     PORT: String(webPort),
     HOST: '127.0.0.1',
     API_URL: apiUrl,
+    PUBLIC_URL: webUrl,
     SESSION_SECRET: secret,
-    SECURE_COOKIES: 'false',
+    LOG_LEVEL: 'warn',
   });
   await waitFor(`${webUrl}/healthz`, 60);
 

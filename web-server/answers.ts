@@ -12,7 +12,7 @@ export function errorPage(status: number, title: string, text: string): string {
 
 /** Whether the client reads JSON: Remix's `?_data=` fetches, the /api forwarding, `Accept: application/json`. */
 function wantsJson(req: Request): boolean {
-  return req.query._data !== undefined || req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json';
+  return req.query._data !== undefined || req.originalUrl.startsWith('/api/') || req.accepts(['html', 'json']) === 'json';
 }
 
 /**

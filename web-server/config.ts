@@ -55,7 +55,7 @@ export function parseTrustProxy(value: string | undefined): false | string[] {
     .filter(Boolean);
 }
 
-export function loadWebServerConfig(env: NodeJS.ProcessEnv = process.env) {
+export function loadWebServerConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');

@@ -20,8 +20,8 @@ export type CsrfInput = {
   method: string;
   /** The host this request was sent to (`Host`, or a trusted proxy's X-Forwarded-Host). */
   host: string | undefined;
-  origin: string | undefined;
-  secFetchSite: string | undefined;
+  origin?: string;
+  secFetchSite?: string;
   /** Further origins that count as ours (PUBLIC_URL). */
   allowedOrigins?: string[];
 };
