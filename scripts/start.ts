@@ -24,7 +24,7 @@ function sessionSecret(): string {
   const secret = crypto.randomBytes(32).toString('hex');
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  console.log(`[start] made a session secret in ${path.relative(process.cwd(), file)}`);
+  console.log(`[start] made a session secret in ${file}`);
   return secret;
 }
 
