@@ -5,11 +5,11 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { AdminSidebar } from '~/components/admin-sidebar';
 import { ApiError } from '~/utils/api.server';
 import { adminApi, requireAdminToken } from '~/utils/admin-session.server';
+import { readFormData } from '~/utils/form-data.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import type { StatisticsReply, VerificationListReply, VerificationRow } from '../../../server/contract/admin';
 import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus } from '../../../server/contract/admin-rules';
 import { VerificationTable } from './verification-table';
-import { readFormData } from '~/utils/form-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verification — Archivista admin' }];
 
