@@ -22,7 +22,8 @@ import { openDocument } from '../services/firm-documents.js';
 import { verifyPassword } from '../services/passwords.js';
 import { likePattern } from '../queries/sql.js';
 import { findUserByEmail } from '../queries/users.js';
-import { createSession, revokeSession, type UserRow } from '../services/sessions.js';
+import { createSession, revokeSession } from '../services/sessions.js';
+import type { UserRow } from '../queries/users.js';
 
 const STATUS_VALUES: Record<VerificationStatus, number[]> = {
   pending: [VERIFY.pending],

@@ -4,8 +4,8 @@ import { DirectoryQuery, DirectoryReply, FIRM_CARD_PROJECTS, type FirmCardProjec
 import { ErrorReply } from '../contract/http.js';
 import type { Database } from '../db/connection.js';
 import { projectImages, projects, users } from '../db/schema.js';
-import { listedFirm, toImageJson } from '../services/public-projects.js';
-import { loadUserExtras, toUserJson } from '../services/user-json.js';
+import { listedFirm, toImageJson } from '../queries/public-projects.js';
+import { loadUserExtras, toUserJson } from '../queries/users.js';
 
 /** The latest public projects of many firms with each one's first image, in two queries. */
 async function firmCardProjects(db: Database, firmIds: string[]): Promise<Map<string, FirmCardProject[]>> {

@@ -21,8 +21,8 @@ import { readUploadedFiles } from '../services/multipart-files.js';
 import { cleanFileName, deleteDocument, documentType, openDocument, resolveDocument, saveDocument } from '../services/firm-documents.js';
 import { firmPlaceErrors } from '../contract/firm-places.js';
 import { hashPassword } from '../services/passwords.js';
-import type { UserRow } from '../services/sessions.js';
-import { userJson } from '../services/user-json.js';
+import type { UserRow } from '../queries/users.js';
+import { userJson } from '../queries/users.js';
 
 /** Verification states from which an account may (re)submit a registration: none yet, or rejected. */
 const OPEN_STATES = [VERIFY.none, VERIFY.rejected];

@@ -14,7 +14,7 @@ import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '..
 import { avatarKeys, InvalidImageError, isImageOfKind, storeAvatar } from '../services/images.js';
 import { readUploadedFiles } from '../services/multipart-files.js';
 import { placeErrors } from '../contract/places.js';
-import { userJson } from '../services/user-json.js';
+import { userJson } from '../queries/users.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 const EMAIL_TAKEN = 'An account with this email already exists';

@@ -9,8 +9,9 @@ import { newId } from '../db/ids.js';
 import { socialIdentities, users } from '../db/schema.js';
 import { tooManyRequests, unauthorized } from '../errors.js';
 import { createIdTokenVerifier, idTokenProviders, type VerifiedIdentity } from '../services/id-tokens.js';
-import { createSession, type UserRow } from '../services/sessions.js';
-import { userJson } from '../services/user-json.js';
+import { createSession } from '../services/sessions.js';
+import type { UserRow } from '../queries/users.js';
+import { userJson } from '../queries/users.js';
 import { findUserByEmail } from '../queries/users.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply };

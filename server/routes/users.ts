@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '../services/passwords.js';
 import { findUserByEmail } from '../queries/users.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
 import { hashToken, newOneTimeCode, safeEqual } from '../services/tokens.js';
-import { userJson } from '../services/user-json.js';
+import { userJson } from '../queries/users.js';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;

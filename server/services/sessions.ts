@@ -2,11 +2,11 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { sessions, users } from '../db/schema.js';
+import type { UserRow } from '../queries/users.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** 'user' for the product, 'admin' for the super-admin area: a token of one kind is refused by the other. */
 export type SessionKind = 'user' | 'admin';
-export type UserRow = typeof users.$inferSelect;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -18,7 +18,7 @@ export async function createSession(db: Database, userId: string, options: { rem
 }
 
 /** The open session of a bearer token and its account, or undefined (unknown, expired or of the other kind). */
-export async function findSession(db: Database, token: string, kind: SessionKind) {
+export async function findSession(db: Database, token: string, kind: SessionKind): Promise<{ user: UserRow; sessionId: string; expiresAt: Date } | undefined> {
   const [row] = await db
     .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
     .from(sessions)
