@@ -3,6 +3,7 @@ import { isId } from '../contract/http.js';
 import type { User } from '../contract/users.js';
 import type { LoginType, Role } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
+import { newId } from '../db/ids.js';
 import { projects, teamMembers, users } from '../db/schema.js';
 
 /** Accounts (users table): lookups and the account JSON of DESIGN.md section 4. */
@@ -76,4 +77,16 @@ export async function loadUserExtras(db: Database, userIds: string[]): Promise<M
 export async function userJson(db: Database, row: UserRow): Promise<User> {
   const extras = await loadUserExtras(db, [row.id]);
   return toUserJson(row, extras.get(row.id)!);
+}
+
+type NewUser = Omit<typeof users.$inferInsert, 'id'>;
+
+/** Creates an account; undefined when the email is taken (the unique index decides, so two sign-ups cannot both win). */
+export async function insertUser(db: Database, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ id: newId(), ...values })
+    .onConflictDoNothing()
+    .returning();
+  return row;
 }

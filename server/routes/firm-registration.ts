@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import {
@@ -13,19 +12,15 @@ import {
   VERIFICATION_PROMISE,
 } from '../contract/firm-registration.js';
 import { ErrorReply } from '../contract/http.js';
-import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/vocabulary.js';
-import { newId } from '../db/ids.js';
-import { auditLog, users } from '../db/schema.js';
+import { isFirmRole, ROLE_LABELS, VERIFY } from '../contract/vocabulary.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.js';
 import { readUploadedFiles } from '../services/multipart-files.js';
 import { cleanFileName, deleteDocument, documentType, openDocument, resolveDocument, saveDocument } from '../services/firm-documents.js';
 import { firmPlaceErrors } from '../contract/firm-places.js';
 import { hashPassword } from '../services/passwords.js';
-import type { UserRow } from '../queries/users.js';
-import { userJson } from '../queries/users.js';
+import { OPEN_STATES, submitRegistration } from '../queries/firm-registration.js';
+import { userJson, type UserRow } from '../queries/users.js';
 
-/** Verification states from which an account may (re)submit a registration: none yet, or rejected. */
-const OPEN_STATES = [VERIFY.none, VERIFY.rejected];
 
 /** Whether an account may submit a firm registration now (docs/decisions/041). */
 export function canRegisterFirm(user: UserRow): boolean {
@@ -109,41 +104,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       // A password is set only for an account without one; an existing password never changes here.
       const passwordHash = !user.passwordHash && body.password ? await hashPassword(body.password) : undefined;
       const previousDocument = user.documentKey;
-      const role: FirmRole = body.firmType;
-      const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(users)
-          .set({
-            firmName: body.firmName,
-            firmType: body.firmType,
-            role,
-            businessEmail: body.businessEmail,
-            contactNo: body.contactNo,
-            website: body.website ?? null,
-            address: body.address,
-            country: body.country,
-            state: body.state ?? null,
-            city: body.city ?? null,
-            documentKey: document!.key,
-            documentName: document!.name,
-            isVerify: VERIFY.pending,
-            verifyNote: null,
-            ...(passwordHash ? { passwordHash } : {}),
-            updatedAt: new Date(),
-          })
-          // Claims the registration only from an open state: of two simultaneous submissions, one wins.
-          .where(and(eq(users.id, user.id), inArray(users.isVerify, OPEN_STATES)))
-          .returning();
-        if (!updated) return null;
-        await tx.insert(auditLog).values({
-          id: newId(),
-          actorId: user.id,
-          action: 'firm.registered',
-          targetId: user.id,
-          details: { firmName: body.firmName, firmType: body.firmType, previousVerify: user.isVerify, resubmission: user.isVerify === VERIFY.rejected },
-        });
-        return updated;
-      });
+      const row = await submitRegistration(db, { user, body, document: document!, passwordHash });
       if (!row) throw conflict('Your firm registration is already waiting for verification');
 
       // The document of an earlier (rejected) registration is no longer needed.
@@ -155,7 +116,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
           to: row.email,
           subject: 'We received your firm registration',
           text:
-            `Hello ${row.userName},\n\nThank you for registering ${row.firmName} (${ROLE_LABELS[role]}). ` +
+            `Hello ${row.userName},\n\nThank you for registering ${row.firmName} (${ROLE_LABELS[body.firmType]}). ` +
             `${VERIFICATION_PROMISE}; we will write to you as soon as it is done.\n\n${config.PUBLIC_URL}/explore`,
         })
         .catch((error) => request.log.error({ err: error }, 'registration mail failed'));

@@ -1,6 +1,5 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
+import { ErrorReply, IdParams, MessageReply } from '../contract/http.js';
 import {
   ForgotPasswordBody,
   LoginBody,
@@ -11,14 +10,12 @@ import {
   UserReply,
 } from '../contract/users.js';
 import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
-import { newId } from '../db/ids.js';
-import { oneTimeCodes, users } from '../db/schema.js';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../errors.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
-import { findUserByEmail } from '../queries/users.js';
-import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
+import { countWrongTry, latestOpenCode, replaceCode, resetPasswordWithCode } from '../queries/one-time-codes.js';
+import { findUserByEmail, findUserById, insertUser, userJson } from '../queries/users.js';
+import { createSession, revokeSession } from '../services/sessions.js';
 import { hashToken, newOneTimeCode, safeEqual } from '../services/tokens.js';
-import { userJson } from '../queries/users.js';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const CODE_MAX_ATTEMPTS = 5;
@@ -45,20 +42,15 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict('An account with this email already exists', [{ path: 'email', message: 'An account with this email already exists' }]);
       }
       const passwordHash = await hashPassword(body.password);
-      const [row] = await db
-        .insert(users)
-        .values({
-          id: newId(),
-          userName: body.userName,
-          email: body.email,
-          passwordHash,
-          role: body.role,
-          loginType: 'normal',
-          firmType: isFirmRole(body.role) ? body.role : null,
-          isVerify: VERIFY.none,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await insertUser(db, {
+        userName: body.userName,
+        email: body.email,
+        passwordHash,
+        role: body.role,
+        loginType: 'normal',
+        firmType: isFirmRole(body.role) ? body.role : null,
+        isVerify: VERIFY.none,
+      });
       if (!row) throw conflict('An account with this email already exists', [{ path: 'email', message: 'An account with this email already exists' }]);
       const { token } = await createSession(db, row.id, { remember: true });
       return reply.status(201).send({ userData: await userJson(db, row), token });
@@ -90,17 +82,7 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user && !user.isSuperAdmin) {
         const code = newOneTimeCode();
         // A new code replaces any earlier one.
-        await db
-          .update(oneTimeCodes)
-          .set({ usedAt: new Date() })
-          .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, RESET_PURPOSE), isNull(oneTimeCodes.usedAt)));
-        await db.insert(oneTimeCodes).values({
-          id: newId(),
-          userId: user.id,
-          purpose: RESET_PURPOSE,
-          codeHash: hashToken(code),
-          expiresAt: new Date(Date.now() + CODE_TTL_MS),
-        });
+        await replaceCode(db, { userId: user.id, purpose: RESET_PURPOSE, codeHash: hashToken(code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
         await mailer.send({
           to: user.email,
           subject: 'Your password reset code',
@@ -119,45 +101,17 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       limit('reset', request.ip, email);
       const user = await findUserByEmail(db, email);
       if (!user) throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
-      const [code] = await db
-        .select()
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, RESET_PURPOSE), isNull(oneTimeCodes.usedAt)))
-        .orderBy(desc(oneTimeCodes.createdAt))
-        .limit(1);
+      const code = await latestOpenCode(db, user.id, RESET_PURPOSE);
       if (!code || code.expiresAt.getTime() <= Date.now() || code.attempts >= CODE_MAX_ATTEMPTS) {
         throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
       }
       if (!safeEqual(code.codeHash, hashToken(otp))) {
-        // Counted in the database, so simultaneous wrong tries cannot share one count.
-        await db
-          .update(oneTimeCodes)
-          .set({
-            attempts: sql`${oneTimeCodes.attempts} + 1`,
-            usedAt: sql`case when ${oneTimeCodes.attempts} + 1 >= ${CODE_MAX_ATTEMPTS} then now() else ${oneTimeCodes.usedAt} end`,
-          })
-          .where(and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.usedAt)));
+        await countWrongTry(db, code.id, CODE_MAX_ATTEMPTS);
         throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
       }
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
-        // Claims the code only if it is still open: of two simultaneous uses, one wins.
-        const claimed = await tx
-          .update(oneTimeCodes)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(oneTimeCodes.id, code.id),
-              isNull(oneTimeCodes.usedAt),
-              lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
-              gt(oneTimeCodes.expiresAt, new Date()),
-            ),
-          )
-          .returning({ id: oneTimeCodes.id });
-        if (claimed.length === 0) throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-        await revokeAllSessions(tx, user.id);
-      });
+      const reset = await resetPasswordWithCode(db, { codeId: code.id, userId: user.id, passwordHash, maxAttempts: CODE_MAX_ATTEMPTS });
+      if (!reset) throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
       return { message: 'Your password has been reset. You can log in now.' };
     },
   );
@@ -197,8 +151,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = request.session.user;
-      const { id } = request.params;
-      const [row] = isId(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
+      const row = await findUserById(db, request.params.id);
       // Another account is visible only as an approved firm's public profile.
       const visible = row && (row.id === me.id || (isFirmRole(row.role) && row.isVerify === VERIFY.approved));
       if (!row || !visible) throw notFound('User not found');
