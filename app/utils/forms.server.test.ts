@@ -24,7 +24,8 @@ describe('formFailure', () => {
     expect(body.intent).toBe('signup');
     expect(body.toast).toEqual({ type: 'error', message: 'Taken' });
     expect(body.result.error).toEqual({ email: ['An account with this email already exists'], '': ['Not a field of this form'] });
-    expect(body.result.initialValue.password).toBeUndefined();
+    expect(body.result.initialValue?.password).toBeUndefined();
+    expect(body.result.initialValue?.email).toBe('a@b.test');
   });
 
   it('renames api paths onto the form’s fields (imageIds.2 is the images field)', () => {
