@@ -5,7 +5,8 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../../tests/helpers/documents';
-import { multipart as multipartBody, type MultipartPart } from '../../tests/helpers/test-api';
+import { multipart as multipartBody, type MultipartPart, type TestApi } from '../../tests/helpers/test-api';
+import { filePartHead, listenOnLoopback, openUpload } from '../../tests/helpers/uploads';
 import type { AppContext } from '../context';
 import { registerErrorHandling } from '../errors';
 import { guardMultipartParser } from '../services/multipart-guard';
@@ -31,8 +32,9 @@ beforeAll(async () => {
   guardMultipartParser();
   await app.register(multipart);
   app.post('/files', async (request) => {
-    const fail = (request.query as { fail?: string }).fail;
-    return withReceivedFiles(request, { accountId: 'a', fileFields: ['files'], ...workspaceFiles({ MAX_FILE_MB: 1 }, 3) }, async (upload) => {
+    const { fail, pdfOnly } = request.query as { fail?: string; pdfOnly?: string };
+    const kind = workspaceFiles({ MAX_FILE_MB: 1 }, 3);
+    return withReceivedFiles(request, { accountId: 'a', fileFields: ['files'], ...kind, ...(pdfOnly ? { accept: ['pdf'] } : {}) }, async (upload) => {
       seen = { upload, existed: await Promise.all(upload.files.map((f) => fs.stat(f.path).then(() => true, () => false))) };
       if (fail) throw new Error('the handler failed');
       return { files: upload.files.map(({ path: _path, ...f }) => f), designTeam: upload.fields.designTeam, projectId: firstField(upload, 'projectId') };
@@ -104,5 +106,30 @@ describe('withReceivedFiles for workspace files', () => {
     expect(seen!.existed).toEqual([true]);
     expect(await fs.readdir(tmpDir)).toEqual([]);
     expect(app.ctx.uploadSlots.inProgress('a')).toBe(0);
+  });
+
+  it('reads and drops the rest of a refused body up to what the kind allows, then closes the connection', async () => {
+    const port = await listenOnLoopback({ app } as TestApi);
+    const upload = openUpload(port, '/files?pdfOnly=1', 'unused');
+    await upload.write(filePartHead('files', 'notes.pdf', 'application/pdf'));
+    await upload.write(Buffer.alloc(70 * 1024, 'a'));
+    expect((await upload.response).status).toBe(415);
+    // The kind allows 3 files of 1 MB: a sender going on well past that is cut off.
+    const sent = await (async () => {
+      let bytes = 0;
+      try {
+        while (bytes < 64 * 1024 * 1024) {
+          await upload.write(Buffer.alloc(256 * 1024, 'a'));
+          bytes += 256 * 1024;
+        }
+      } catch {
+        /* the server closed the connection */
+      }
+      return bytes;
+    })();
+    // Dropped quietly up to that bound (so a browser finishing its upload sees the answer), then closed.
+    expect(sent).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+    expect(sent).toBeLessThan(16 * 1024 * 1024);
+    expect(await fs.readdir(tmpDir)).toEqual([]);
   });
 });

@@ -100,13 +100,20 @@ function multipartError(error: unknown, messages: ReceiveFilesOptions['messages'
 }
 
 /**
- * Stops reading a request whose upload was refused before its end: the parser is detached and the
- * rest of the body is read and dropped, so the answer can go out and the connection stays usable.
+ * Stops parsing a request whose upload was refused before its end. The rest of the body is read
+ * and dropped rather than left unread: a browser still sending would otherwise see a reset
+ * connection instead of the answer. Past what a request of this kind may carry (`limit` bytes),
+ * the connection is closed.
  */
-function discardRestOfBody(request: FastifyRequest) {
+function discardRestOfBody(request: FastifyRequest, limit: number) {
   const raw = request.raw;
   if (raw.readableEnded || raw.destroyed) return;
   raw.unpipe();
+  let dropped = 0;
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) raw.socket.destroy();
+  });
   raw.resume();
 }
 
@@ -200,7 +207,7 @@ export async function withReceivedFiles<T>(request: FastifyRequest, options: Rec
     try {
       upload = await receive(request, folder, options);
     } catch (error) {
-      discardRestOfBody(request);
+      discardRestOfBody(request, options.maxFiles * options.maxBytes + 1024 * 1024);
       throw multipartError(error, options.messages);
     }
     return await handle(upload);
