@@ -154,7 +154,10 @@ async function receiveFile(part: MultipartFile, target: string, index: number, o
     await pipeline(part.file, checked, fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (isCutOff(error)) throw fileError(400, `The upload of ${fileName} was cut off; nothing of this request was stored. Please try again.`, where);
+    if (isCutOff(error)) {
+      const rest = 'was cut off; nothing of this request was stored. Please try again.';
+      throw fileError(400, `The upload ${rest}`, where, `The upload of ${fileName} ${rest}`);
+    }
     throw error;
   }
   if (size === 0) {
