@@ -2,29 +2,46 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { sql } from 'drizzle-orm';
 import {
   jsonSchemaTransform,
+  type FastifyPluginAsyncZod,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod/v4';
 import type { AppContext } from './context.js';
 import { BODY_LIMITS } from './body-limits.js';
 import { registerErrorHandling } from './errors.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
+import { decorateSession, inScope, SCOPES, type Scope } from './auth/scopes.js';
 import { uploadsRoutes } from './routes/uploads.js';
-import { adminRoutes } from './routes/admin.js';
+import { adminLoginRoutes, adminRoutes } from './routes/admin.js';
 import { firmRegistrationRoutes } from './routes/firm-registration.js';
 import { socialLoginRoutes } from './routes/social-login.js';
-import { usersRoutes } from './routes/users.js';
+import { usersPublicRoutes, usersRoutes } from './routes/users.js';
 import { emailChangeRoutes } from './routes/email-change.js';
-import { projectsRoutes } from './routes/projects.js';
-import { profileRoutes } from './routes/profile.js';
+import { portfolioRoutes, showcaseRoutes } from './routes/projects.js';
+import { profileImageRoutes, profileRoutes } from './routes/profile.js';
 import { directoryRoutes } from './routes/directory.js';
+import { healthRoutes } from './routes/health.js';
 
-export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseLogger } = {}) {
+/** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
+export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
+  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes],
+  visitor: [showcaseRoutes, directoryRoutes],
+  signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes],
+  firm: [portfolioRoutes, profileRoutes],
+  workspace: [],
+  admin: [adminRoutes],
+};
+
+export type BuildOptions = {
+  logger?: FastifyBaseLogger;
+  /** More route plugins by scope (tests register probes this way). */
+  extraRoutes?: Partial<Record<Scope, readonly FastifyPluginAsyncZod[]>>;
+};
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // X-Forwarded-For counts only from the listed peers (the web, the reverse proxy): anyone else's
@@ -40,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  decorateSession(app);
   app.addHook('onClose', async () => {
     await ctx.background.idle();
     await ctx.limiter.close();
@@ -62,26 +80,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: FastifyBaseL
 
   await app.register(
     async (api) => {
-      api.get(
-        '/health',
-        { schema: { tags: ['health'], response: { 200: z.object({ status: z.string() }), 503: z.object({ status: z.string() }) } } },
-        async (_request, reply) => {
-          try {
-            await ctx.db.execute(sql`select 1`);
-            return { status: 'ok' };
-          } catch {
-            return reply.status(503).send({ status: 'database unavailable' });
-          }
-        },
-      );
-      await api.register(usersRoutes);
-      await api.register(emailChangeRoutes);
-      await api.register(socialLoginRoutes);
-      await api.register(projectsRoutes);
-      await api.register(profileRoutes);
-      await api.register(directoryRoutes);
-      await api.register(firmRegistrationRoutes);
-      await api.register(adminRoutes);
+      for (const scope of SCOPES) {
+        await api.register(inScope(scope, [...ROUTES[scope], ...(options.extraRoutes?.[scope] ?? [])]));
+      }
     },
     { prefix: '/api' },
   );

@@ -8,7 +8,9 @@ import { AttemptLimiter } from './services/rate-limits/attempt-limiter.js';
 import { MemoryCounterStore, type CounterStore } from './services/rate-limits/counter-store.js';
 import { PostgresCounterStore } from './services/rate-limits/postgres-counter-store.js';
 import { RedisCounterStore } from './services/rate-limits/redis-counter-store.js';
-import { createDiskStorage, type Storage } from './services/storage.js';
+import { UploadSlots } from './files/upload-slots.js';
+import { createStorage } from './services/storage/create-storage.js';
+import type { Storage } from './services/storage/storage.js';
 
 /** What every route plugin needs, built once per api instance. */
 export type AppContext = {
@@ -17,6 +19,7 @@ export type AppContext = {
   mailer: Mailer;
   limiter: AttemptLimiter;
   storage: Storage;
+  uploadSlots: UploadSlots;
   /** Work done after answering (mails whose timing must not show in the answer). */
   background: BackgroundTasks;
 };
@@ -33,7 +36,8 @@ export function createAppContext({ config, db, log }: { config: Config; db: Data
       windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
       maxDelayMs: config.RATE_LIMIT_MAX_DELAY_SECONDS * 1000,
     }),
-    storage: createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir }),
+    storage: createStorage(config),
+    uploadSlots: new UploadSlots(config.UPLOADS_PER_ACCOUNT),
     background: new BackgroundTasks(log),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { describeBytes } from './body-limits.js';
-import type { ErrorReply } from './contract/users.js';
+import type { ErrorReply } from './contract/http.js';
 
 /** An error the api answers with its own status and message (DESIGN.md section 4 error shape). */
 export class HttpError extends Error {
@@ -9,6 +9,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly details?: ErrorReply['details'],
+    /** A machine-readable kind of failure (ErrorReply.code), for clients that branch on it. */
+    public readonly code?: string,
     /** Extra answer headers, such as a 429's Retry-After. */
     public readonly headers?: Record<string, string>,
   ) {
@@ -24,7 +26,7 @@ export const conflict = (message: string, details?: ErrorReply['details']) => ne
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 /** 429 with Retry-After, in whole seconds (at least 1). */
 export const tooManyRequests = (retryAfterMs: number, message = TOO_MANY_ATTEMPTS) =>
-  new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  new HttpError(429, message, undefined, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 export const serviceUnavailable = (message = 'The service is unavailable. Please try again in a moment.') => new HttpError(503, message);
 
 function describeClientError(error: FastifyError, request: FastifyRequest): string {
@@ -53,7 +55,8 @@ function describeClientError(error: FastifyError, request: FastifyRequest): stri
  */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
 
-function databaseErrorCode(error: unknown): string | undefined {
+/** The PostgreSQL error code (SQLSTATE) of a database failure, looked for through its causes (drizzle wraps them). */
+export function databaseErrorCode(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
@@ -61,13 +64,14 @@ function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Whether a database error (or one it caused) is a unique-constraint violation. */
+/** A unique index refused the write (SQLSTATE 23505): usually a race two requests ran at once. */
 export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) === '23505';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       const body: ErrorReply = { message: error.message };
+      if (error.code) body.code = error.code;
       if (error.details?.length) body.details = error.details;
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);

@@ -1,8 +1,12 @@
 import { Link, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from '@remix-run/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 
-/** Query parameters that only describe an open popup; changing them never needs fresh data. */
-const DIALOG_PARAMS = ['dialog', 'image'];
+/**
+ * Query parameters that only describe an open popup; changing them never needs fresh data:
+ * `dialog` (a modal), `image` (the carousel's picture), `panel` (a workspace side panel),
+ * `confirm` (the id a delete confirmation asks about), `item` (the id a panel edits).
+ */
+const DIALOG_PARAMS = ['dialog', 'image', 'panel', 'confirm', 'item'];
 
 /** `search` with the dialog parameters replaced (`null` removes them). */
 export function withDialog(search: string, dialog: string | null, extra: Record<string, string | number> = {}): string {
@@ -20,13 +24,22 @@ export function useDialogHref() {
   return (dialog: string | null, extra?: Record<string, string | number>) => `${pathname}${withDialog(search, dialog, extra)}`;
 }
 
+/**
+ * The URL of the current page with the given popup parameters (`{ panel: 'add' }`,
+ * `{ confirm: id }`) in place of any open popup's; `null` closes every popup.
+ */
+export function usePopupHref() {
+  const { pathname, search } = useLocation();
+  return (popup: Record<string, string | number> | null) => `${pathname}${withDialog(search, null, popup ?? {})}`;
+}
+
 /** Which popup the URL asks for (`?dialog=`), so the server renders it without JavaScript. */
 export function useOpenDialog(): string | null {
   return new URLSearchParams(useLocation().search).get('dialog');
 }
 
 /**
- * A route's `shouldRevalidate`: opening or closing a popup (only `dialog`/`image` change) keeps
+ * A route's `shouldRevalidate`: opening or closing a popup (only the popup parameters change) keeps
  * the loaded data, so with JavaScript a popup opens in place without a server round trip. So does a
  * form post that came back with errors (no redirect).
  */
@@ -41,6 +54,32 @@ export function keepDataForDialogs({ currentUrl, nextUrl, formMethod, actionResu
     return params.toString();
   };
   return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+/**
+ * What every popup does with JavaScript: focus moves into it (and back when it closes), Escape
+ * closes it, the page behind does not scroll. Returns the backdrop's mouse-down handler, which
+ * closes it on a click outside.
+ */
+export function useModal(panel: RefObject<HTMLElement>, closeTo: string) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') navigate(closeTo, { replace: true, preventScrollReset: true });
+    };
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('has-dialog');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('has-dialog');
+      previous?.focus?.();
+    };
+  }, [panel, closeTo, navigate]);
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.target === event.currentTarget) navigate(closeTo, { replace: true, preventScrollReset: true });
+  };
 }
 
 /**
@@ -60,29 +99,10 @@ export function Dialog({
   size?: 'small' | 'medium' | 'large';
   testId?: string;
 }) {
-  const navigate = useNavigate();
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') navigate(closeTo, { replace: true, preventScrollReset: true });
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('has-dialog');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('has-dialog');
-      previous?.focus?.();
-    };
-  }, [closeTo, navigate]);
+  const closeOnBackdrop = useModal(panel, closeTo);
   return (
-    <div
-      className="dialog-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) navigate(closeTo, { replace: true, preventScrollReset: true });
-      }}
-    >
+    <div className="dialog-backdrop" onMouseDown={closeOnBackdrop}>
       <div
         ref={panel}
         className={`dialog dialog-${size}`}

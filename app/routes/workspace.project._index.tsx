@@ -1,12 +1,21 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { ComingSoon } from '~/components/coming-soon';
-import { requireFirm } from '~/utils/auth.server';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { PageHeader } from '~/components/workspace/page-header';
+import { requireWorkspaceUser } from '~/utils/workspace.server';
+
+export const meta: MetaFunction = () => [{ title: 'Projects — Archivista' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireFirm(request);
+  await requireWorkspaceUser(request);
   return json(null);
 }
 
-export default function Page() {
-  return <ComingSoon title="Projects" />;
+/** The firm's private projects (workspace-and-admin.md, screen 1). */
+export default function Projects() {
+  return (
+    <>
+      <PageHeader title="Projects" description="Your firm's private projects, with their files, schedules and members." />
+      <EmptyState title="No projects available" />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import { env } from './env.server';
 import { getSession, logoutRedirect } from './session.server';
-import type { ErrorReply } from '../../server/contract/users';
+import type { ErrorReply } from '../../server/contract/http';
 
 /** An api answer other than 2xx, with the api's message and field details. */
 export class ApiError extends Error {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -48,6 +50,8 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // An employee belongs to its firm's account; deleting the firm deletes its employees.
+    foreignKey({ name: 'users_firm_id_fk', columns: [t.firmId], foreignColumns: [t.id] }).onDelete('cascade'),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_directory_idx').on(t.isVerify, t.role, t.country, t.state, t.city),
     index('users_firm_id_idx').on(t.firmId),
@@ -178,17 +182,143 @@ export const projectImages = pgTable(
   (t) => [index('project_images_project_idx').on(t.projectId, t.position)],
 );
 
+// Workspace (DESIGN.md sections 8 and 9) -----------------------------------------------------
+// A workspace project is a `projects` row with isPrivate = true; its `userId` is the firm account.
+
+/** A schedule: one document of a workspace project (title, description, ordered images). */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Who created it (the firm, a sub-admin or a member employee); kept when that account goes. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Private storage keys of its images, in display order. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('schedules_project_idx').on(t.projectId, t.createdAt), index('schedules_user_idx').on(t.userId)],
+);
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    folderName: text('folder_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('folders_project_idx').on(t.projectId, t.createdAt), index('folders_user_idx').on(t.userId)],
+);
+
+/** A file of a project folder; the bytes are in private storage under `storageKey`. */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    folderId: text('folder_id')
+      .notNull()
+      .references(() => folders.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name shown (the uploaded file's name, cleaned). */
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** The type found from the content (magic bytes), not the one the browser claimed. */
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('files_folder_idx').on(t.folderId, t.createdAt),
+    index('files_project_idx').on(t.projectId),
+    index('files_user_idx').on(t.userId),
+    uniqueIndex('files_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+/**
+ * The people of a workspace project. A member whose email is an employee of the firm gives that
+ * employee access to the project (DESIGN.md section 9): `requireProjectAccess` reads this table.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('members_project_email_idx').on(t.projectId, sql`lower(${t.email})`),
+    // The projects an employee may work on: looked up by its email.
+    index('members_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+/** Who did what to whom, when: kept when the actor or the firm goes (their ids become null). */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: id(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The firm whose data was acted on, when there is one (a firm's audit trail). */
+    firmId: text('firm_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
+    /** What `targetId` names: 'user', 'project', 'schedule', 'folder', 'file', 'member'… */
+    targetType: text('target_type'),
     targetId: text('target_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetId, t.createdAt), index('audit_log_actor_idx').on(t.actorId)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_firm_idx').on(t.firmId, t.createdAt),
+  ],
+);
+
+/**
+ * Files stored before the record that uses them exists (docs/decisions/078): a project image
+ * uploaded before its project is saved, a registration document before the registration is sent,
+ * (later) a workspace file before its file row. The record that uses an upload deletes its row in
+ * its own transaction ("claims" it); rows never claimed are removed with their files after a day.
+ */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    /** 24-hex; the upload's reference carries it. */
+    id: id(),
+    /** The uploader: only they may claim it. Kept null when the account goes, so the clean-up still finds the files. */
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What it is for: 'project-image', 'registration-document', … (each claim checks its kind). */
+    kind: text('kind').notNull(),
+    /** 'public' or 'private' storage area. */
+    area: text('area').notNull(),
+    /** Every storage key the upload wrote (an image's variants), all removed together. */
+    keys: jsonb('keys').$type<string[]>().notNull(),
+    /** The client's (cleaned) file name, the type by content and the size, when the kind needs them. */
+    fileName: text('file_name'),
+    contentType: text('content_type'),
+    size: bigint('size', { mode: 'number' }),
+    /** Kind-specific facts (an image's width and height). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_uploads_created_at_idx').on(t.createdAt), index('pending_uploads_owner_idx').on(t.ownerId, t.kind)],
 );
 
 /**

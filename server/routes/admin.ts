@@ -13,15 +13,17 @@ import {
   type VerificationRow,
   type VerificationStatus,
 } from '../contract/admin.js';
-import { ErrorReply, IdParams, MessageReply } from '../contract/users.js';
+import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/vocabulary.js';
-import { ID_PATTERN, newId } from '../db/ids.js';
+import { newId } from '../db/ids.js';
 import { auditLog, users } from '../db/schema.js';
 import { conflict, notFound, unauthorized } from '../errors.js';
-import { openDocument } from '../services/firm-documents.js';
+import { sendStoredFile } from '../files/send-stored-file.js';
+import { documentDownload } from '../services/firm-documents.js';
 import { verifyPassword } from '../services/passwords.js';
-import { createSession, requireAdmin, revokeSession, type UserRow } from '../services/sessions.js';
-import { findUserByEmail } from './users.js';
+import { likePattern } from '../queries/sql.js';
+import { findUserByEmail } from '../queries/users.js';
+import { createSession, revokeSession, type UserRow } from '../services/sessions.js';
 
 const STATUS_VALUES: Record<VerificationStatus, number[]> = {
   pending: [VERIFY.pending],
@@ -31,9 +33,6 @@ const STATUS_VALUES: Record<VerificationStatus, number[]> = {
 };
 
 const adminErrors = { 401: ErrorReply, 403: ErrorReply };
-
-/** `%`, `_` and `\` typed in a search box are literal characters, not patterns. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function toRow(row: UserRow): VerificationRow {
   return {
@@ -58,12 +57,11 @@ function toRow(row: UserRow): VerificationRow {
 }
 
 /**
- * The super-admin area (workspace-and-admin.md sections 4, 6, 7): its own sign-in with an
- * admin-kind token (refused by every user endpoint, as user tokens are refused here), the
- * verification list, decisions (audited and mailed), document downloads and statistics.
+ * The super-admin's sign-in (scope `public`): an admin-kind token, refused by every user endpoint
+ * as user tokens are refused by the admin area.
  */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, mailer, limiter, config } = app.ctx;
+export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, limiter } = app.ctx;
 
   app.post(
     '/admin/login',
@@ -81,13 +79,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+};
+
+/**
+ * The super-admin area (workspace-and-admin.md sections 4, 6, 7; scope `admin`): the verification
+ * list, decisions (audited and mailed), document downloads and statistics.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage, mailer, config } = app.ctx;
 
   app.post(
     '/admin/logout',
     { schema: { tags: ['admin'], security: [{ bearer: [] }], response: { 200: MessageReply, ...adminErrors } } },
     async (request) => {
-      const { sessionId } = await requireAdmin(db, request);
-      await revokeSession(db, sessionId);
+      await revokeSession(db, request.session.sessionId);
       return { message: 'Logged out' };
     },
   );
@@ -96,7 +101,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/statistics',
     { schema: { tags: ['admin'], security: [{ bearer: [] }], response: { 200: StatisticsReply, ...adminErrors } } },
     async (request) => {
-      await requireAdmin(db, request);
       const rows = await db
         .select({ isVerify: users.isVerify, n: count() })
         .from(users)
@@ -119,7 +123,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(db, request);
       const { search, page, limit, status } = request.query;
       const conditions: SQL[] = [inArray(users.isVerify, STATUS_VALUES[status]), eq(users.isSuperAdmin, false)];
       // PostgreSQL text cannot hold a NUL: no row matches such a search.
@@ -166,11 +169,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user: admin } = await requireAdmin(db, request);
+      const admin = request.session.user;
       const { id } = request.params;
       const decision = request.query.isVerify;
       const approve = decision === VERIFY.approved;
-      const [target] = ID_PATTERN.test(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
+      const [target] = isId(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
       if (!target || target.isSuperAdmin) throw notFound('User not found');
       if (!(STATUS_VALUES.all as number[]).includes(target.isVerify) || !target.firmType || !isFirmRole(target.firmType)) {
         throw conflict('This account has no firm registration to verify');
@@ -239,12 +242,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requireAdmin(db, request);
       const { id } = request.params;
-      const [target] = ID_PATTERN.test(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
-      const file = target?.documentKey ? await openDocument(storage, target.documentKey, target.documentName) : null;
-      if (!file) throw notFound('Invalid document URL');
-      return reply.headers(file.headers).send(file.stream);
+      const [target] = isId(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
+      if (!target?.documentKey) throw notFound('Invalid document URL');
+      return sendStoredFile(reply, request, documentDownload(target.documentKey, target.documentName));
     },
   );
 };

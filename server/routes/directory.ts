@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, exists, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DirectoryQuery, DirectoryReply, FIRM_CARD_PROJECTS, type FirmCardProject } from '../contract/profile.js';
-import { ErrorReply } from '../contract/users.js';
+import { ErrorReply } from '../contract/http.js';
 import type { Database } from '../db/connection.js';
 import { projectImages, projects, users } from '../db/schema.js';
-import { listedFirm, optionalSession, toImageJson } from '../services/public-projects.js';
+import { listedFirm, toImageJson } from '../services/public-projects.js';
 import { loadUserExtras, toUserJson } from '../services/user-json.js';
 
 /** The latest public projects of many firms with each one's first image, in two queries. */
@@ -59,7 +59,6 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await optionalSession(db, request);
       const { page, limit, country, state, city, projectType } = request.query;
       const conditions: SQL[] = [listedFirm()];
       const same = (column: AnyColumn, value: string) => eq(sql`lower(${column})`, value.replaceAll('\u0000', '').toLowerCase());

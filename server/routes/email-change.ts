@@ -1,15 +1,16 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmailChangeBody, EmailChangeConfirmBody, EmailChangeReply, PendingEmailChangeReply, type PendingEmailChange } from '../contract/email-change.js';
-import { ErrorReply, UserReply } from '../contract/users.js';
+import { ErrorReply } from '../contract/http.js';
+import { UserReply } from '../contract/users.js';
 import { newId } from '../db/ids.js';
 import { auditLog, oneTimeCodes, sessions, users } from '../db/schema.js';
 import { badRequest, conflict, HttpError, isUniqueViolation } from '../errors.js';
 import { issueCode, openCode, redeemCode, type CodeRow } from '../services/one-time-codes.js';
 import { verifyPassword } from '../services/passwords.js';
-import { requireSession } from '../services/sessions.js';
 import { userJson } from '../services/user-json.js';
-import { emailTaken, findUserByEmail } from './users.js';
+import { findUserByEmail } from '../queries/users.js';
+import { emailTaken } from './users.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 const BAD_CODE = 'The code is invalid or has expired. Request a new one.';
@@ -17,7 +18,7 @@ const refused = (path: string, message: string) => badRequest(message, [{ path, 
 const pendingOf = (row: CodeRow): PendingEmailChange => ({ newEmail: row.newEmail!, expiresAt: row.expiresAt.toISOString() });
 
 /**
- * Changing the login email (issue 9 item 7; docs/decisions/066-login-email-change.md). The current
+ * Changing the login email (scope `signedIn`; issue 9 item 7; docs/decisions/066-login-email-change.md). The current
  * password starts it and a code mailed to the new address finishes it, so neither a forged
  * request nor a stolen session alone can move an account to another mailbox; the old address is
  * told when it happens.
@@ -37,7 +38,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireSession(db, request);
+      const { user } = request.session;
       const { newEmail, password } = request.body;
       if (newEmail === user.email.toLowerCase()) throw refused('newEmail', 'This is already your login email');
       if (!user.passwordHash) {
@@ -77,8 +78,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await requireSession(db, request);
-      const row = await openCode(db, user.id, 'email-change');
+      const row = await openCode(db, request.session.user.id, 'email-change');
       return { pending: row ? pendingOf(row) : null };
     },
   );
@@ -95,7 +95,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, sessionId } = await requireSession(db, request);
+      const { user, sessionId } = request.session;
       const oldEmail = user.email;
       const updated = await limiter.run('email-change-confirm', { address: request.ip, account: user.id }, async () => {
         try {

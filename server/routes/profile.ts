@@ -7,28 +7,26 @@ import {
   ProfileImageCrop,
   UpdateProfileBody,
 } from '../contract/profile.js';
-import { ErrorReply, IdParams, UserReply } from '../contract/users.js';
+import { ErrorReply, IdParams } from '../contract/http.js';
+import { UserReply } from '../contract/users.js';
 import { newId } from '../db/ids.js';
 import { teamMembers, users } from '../db/schema.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
-import { avatarKeys, InvalidImageError, isImageOfKind, storeAvatar } from '../services/images.js';
-import { readUploadedFiles } from '../services/multipart-files.js';
-import { placeErrors } from '../services/places.js';
-import { firmOnly, firmSession } from '../services/public-projects.js';
-import { requireSession } from '../services/sessions.js';
+import { firstField, withReceivedFiles } from '../files/receive-files.js';
+import { IMAGE_TYPES } from '../services/file-types.js';
+import { avatarKeys, InvalidImageError, storeAvatar } from '../services/images.js';
+import { placeErrors } from '../contract/places.js';
 import { userJson } from '../services/user-json.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 
-/** The firm profile (profile edit modal) and the profile photo. */
+/** The firm profile (profile edit modal; scope `firm`). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage } = app.ctx;
-  const onRequest = firmOnly(db);
+  const { db } = app.ctx;
 
   app.put(
     '/users/update-profile/:id',
     {
-      onRequest,
       bodyLimit: BODY_LIMITS.profile,
       schema: {
         tags: ['users'],
@@ -40,11 +38,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       if (request.params.id !== user.id) throw notFound('User not found');
       const body = request.body;
       const placeDetails = placeErrors(body);
       if (placeDetails.length) throw badRequest(placeDetails[0]!.message, placeDetails);
+      // The login email is not part of the profile (POST /users/email-change changes it).
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
@@ -82,6 +81,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+};
+
+/** The signed-in account's profile photo (scope `signedIn`). */
+export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+
   app.post(
     '/users/profile-image',
     {
@@ -91,42 +96,45 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           'Set the signed-in user’s profile photo (multipart: file field "file", JPG or PNG, 10 MB; optional fields x, y, size: the square to keep, in pixels of the displayed image; otherwise the centred square)',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: UserReply, ...errors, 413: ErrorReply, 415: ErrorReply },
+        response: { 200: UserReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
     },
     async (request) => {
-      const { user } = await requireSession(db, request);
-      const { files, fields } = await readUploadedFiles(request, {
-        fields: ['file', 'files'],
-        maxFiles: 1,
-        maxBytes: PROFILE_IMAGE_MAX_BYTES,
-        messages: { perFile: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`, count: 'Upload one photo.' },
-      });
-      const file = files[0];
-      if (!file) throw badRequest('Choose a photo', [{ path: 'file', message: 'Choose a photo' }]);
-      if (!(await isImageOfKind(file.data, 'profile'))) {
-        throw new HttpError(415, PROFILE_IMAGE_MESSAGE, [{ path: 'file', message: PROFILE_IMAGE_MESSAGE }]);
-      }
-      const given = ['x', 'y', 'size'].filter((k) => (fields[k] ?? '').trim() !== '');
-      let crop: ProfileImageCrop | null = null;
-      if (given.length > 0) {
-        const parsed = ProfileImageCrop.safeParse({ x: fields.x, y: fields.y, size: fields.size });
-        if (!parsed.success || given.length < 3) {
-          throw badRequest('The crop needs whole numbers x, y (0 or more) and size (1 or more)', [
-            { path: 'crop', message: 'The crop needs whole numbers x, y (0 or more) and size (1 or more)' },
-          ]);
-        }
-        crop = parsed.data;
-      }
-      let url: string;
-      try {
-        url = await storeAvatar(storage, user.id, file.data, crop);
-      } catch (error) {
-        if (error instanceof InvalidImageError) throw new HttpError(415, PROFILE_IMAGE_MESSAGE);
-        throw error;
-      }
+      const { user } = request.session;
+      const url = await withReceivedFiles(
+        request,
+        {
+          accountId: user.id,
+          fileFields: ['file', 'files'],
+          accept: IMAGE_TYPES.profile,
+          maxFiles: 1,
+          maxBytes: PROFILE_IMAGE_MAX_BYTES,
+          messages: { type: PROFILE_IMAGE_MESSAGE, tooLarge: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`, count: 'Upload one photo.' },
+        },
+        async (upload) => {
+          const file = upload.files[0];
+          if (!file) throw badRequest('Choose a photo', [{ path: 'file', message: 'Choose a photo' }]);
+          const given = ['x', 'y', 'size'].filter((k) => (firstField(upload, k) ?? '').trim() !== '');
+          let crop: ProfileImageCrop | null = null;
+          if (given.length > 0) {
+            const parsed = ProfileImageCrop.safeParse({ x: firstField(upload, 'x'), y: firstField(upload, 'y'), size: firstField(upload, 'size') });
+            if (!parsed.success || given.length < 3) {
+              throw badRequest('The crop needs whole numbers x, y (0 or more) and size (1 or more)', [
+                { path: 'crop', message: 'The crop needs whole numbers x, y (0 or more) and size (1 or more)' },
+              ]);
+            }
+            crop = parsed.data;
+          }
+          try {
+            return await storeAvatar(storage, user.id, file.path, crop);
+          } catch (error) {
+            if (error instanceof InvalidImageError) throw new HttpError(415, PROFILE_IMAGE_MESSAGE, [{ path: 'file', message: `${file.fileName}: ${PROFILE_IMAGE_MESSAGE}` }]);
+            throw error;
+          }
+        },
+      );
       const [row] = await db.update(users).set({ profileImage: url, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
-      await storage.deletePublic(avatarKeys(user.profileImage));
+      await storage.delete('public', avatarKeys(user.profileImage));
       return { data: await userJson(db, row!) };
     },
   );

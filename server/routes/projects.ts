@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { readUploadedFiles } from '../services/multipart-files.js';
+import type { Session } from '../auth/session.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_LIMITS } from '../body-limits.js';
 import {
@@ -21,50 +20,39 @@ import {
   SearchReply,
   UploadImagesReply,
 } from '../contract/projects.js';
-import { ErrorReply, IdParams } from '../contract/users.js';
+import { ErrorReply, IdParams, isId } from '../contract/http.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { ID_PATTERN, newId } from '../db/ids.js';
+import { newId } from '../db/ids.js';
 import { projectImages, projects, users } from '../db/schema.js';
-import { badRequest, HttpError, notFound } from '../errors.js';
-import {
-  deleteImageFiles,
-  findPendingImage,
-  InvalidImageError,
-  isImageOfKind,
-  PENDING_IMAGE_ID,
-  projectImageKey,
-  storeProjectImage,
-} from '../services/images.js';
-import { placeErrors } from '../services/places.js';
+import { badRequest, HttpError, isUniqueViolation, notFound } from '../errors.js';
+import { likePattern, prefixPattern } from '../queries/sql.js';
+import { withReceivedFiles } from '../files/receive-files.js';
+import { IMAGE_TYPES } from '../services/file-types.js';
+import { deleteImageFiles, findPendingImages, InvalidImageError, PENDING_IMAGE_ID, uploadProjectImage } from '../services/images.js';
+import { claimUploads, discardUploads } from '../services/pending-uploads.js';
+import { placeErrors } from '../contract/places.js';
 import {
   firmSummaryColumns,
   isListedFirm,
   listedFirm,
-  optionalSession,
   projectsJson,
-  firmOnly,
-  firmSession,
   visibleProject,
   type ProjectRow,
 } from '../services/public-projects.js';
-import type { Storage } from '../services/storage.js';
 import { loadUserExtras, toUserJson, userJson } from '../services/user-json.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const NOT_FOUND = 'Project not found';
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-type ImagePlan = { id: string; storageKey: string; variants: { w480: string; w960: string; w1600: string }; width: number; height: number };
+type ImagePlan = { id: string; storageKey: string; variants: { w480: string; w960: string; w1600: string }; width: number; height: number; pending: boolean };
 
 /**
- * The images a body lists, in its order: pending uploads of `ownerId` (by their files) and, on
+ * The images a body lists, in its order: pending uploads of `ownerId` (decision 078) and, on
  * update, images already in `projectId`. Answers 400 with the index of each unknown id.
  */
-async function resolveImages(db: Database, storage: Storage, ownerId: string, ids: string[], projectId?: string): Promise<ImagePlan[]> {
-  const existingIds = ids.filter((id) => ID_PATTERN.test(id));
+async function resolveImages(db: Database, ownerId: string, ids: string[], projectId?: string): Promise<ImagePlan[]> {
+  const existingIds = ids.filter(isId);
   const pendingHex = ids.map((id) => PENDING_IMAGE_ID.exec(id)?.[1]).filter((x): x is string => !!x);
   const lookupIds = [...existingIds, ...pendingHex];
   const rows = lookupIds.length
@@ -74,24 +62,24 @@ async function resolveImages(db: Database, storage: Storage, ownerId: string, id
         .where(inArray(projectImages.id, lookupIds))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const pendingImages = await findPendingImages(db, ownerId, ids.filter((id) => PENDING_IMAGE_ID.test(id)));
   const details: Array<{ path: string; message: string }> = [];
-  const plans = await Promise.all(
-    ids.map(async (id, index): Promise<ImagePlan | null> => {
-      const existing = byId.get(PENDING_IMAGE_ID.exec(id)?.[1] ?? id);
-      if (existing) {
-        // Already in a project: fine on this project's update, refused anywhere else.
-        if (projectId && existing.projectId === projectId) return existing;
-        details.push({ path: `imageIds.${index}`, message: 'This image belongs to another project; upload it again' });
-        return null;
-      }
-      const pending = await findPendingImage(storage, ownerId, id);
-      if (!pending) {
-        details.push({ path: `imageIds.${index}`, message: 'Image not found; upload it again' });
-        return null;
-      }
-      return { id: pending.imageId, storageKey: pending.storageKey, variants: pending.variants, width: pending.width, height: pending.height };
-    }),
-  );
+  const plans = ids.map((id, index): ImagePlan | null => {
+    const existing = byId.get(PENDING_IMAGE_ID.exec(id)?.[1] ?? id);
+    if (existing) {
+      // Already in a project: fine on this project's update, refused anywhere else.
+      const { projectId: _projectId, ...image } = existing;
+      if (projectId && existing.projectId === projectId) return { ...image, pending: false };
+      details.push({ path: `imageIds.${index}`, message: 'This image belongs to another project; upload it again' });
+      return null;
+    }
+    const pending = pendingImages.get(id);
+    if (!pending) {
+      details.push({ path: `imageIds.${index}`, message: 'Image not found; upload it again' });
+      return null;
+    }
+    return { id: pending.imageId, storageKey: pending.storageKey, variants: pending.variants, width: pending.width, height: pending.height, pending: true };
+  });
   if (details.length) throw badRequest(details[0]!.message, details);
   const resolved = plans as ImagePlan[];
   if (new Set(resolved.map((p) => p.id)).size !== resolved.length) {
@@ -100,16 +88,24 @@ async function resolveImages(db: Database, storage: Storage, ownerId: string, id
   return resolved;
 }
 
+const IMAGE_TAKEN = 'An image of this list was just saved in another project; upload it again';
+const imageTakenError = () => new HttpError(409, IMAGE_TAKEN, [{ path: 'imageIds', message: IMAGE_TAKEN }]);
+
 /** Two simultaneous saves listing the same new upload: the second finds its image row taken. */
 function imageTaken(error: unknown): never {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') {
-      throw new HttpError(409, 'An image of this list was just saved in another project; upload it again', [
-        { path: 'imageIds', message: 'An image of this list was just saved in another project; upload it again' },
-      ]);
-    }
-  }
+  if (isUniqueViolation(error)) throw imageTakenError();
   throw error;
+}
+
+/**
+ * Inserts a project's image rows in `tx`, claiming the pending uploads among them (decision 078):
+ * an upload claimed meanwhile by another save, or removed by the clean-up, answers 409.
+ */
+async function insertImages(tx: Parameters<Parameters<Database['transaction']>[0]>[0], ownerId: string, projectId: string, images: ImagePlan[]) {
+  const pendingIds = images.filter((i) => i.pending).map((i) => i.id);
+  const claimed = await claimUploads(tx, ownerId, 'project-image', pendingIds);
+  if (claimed.length !== pendingIds.length) throw imageTakenError();
+  await tx.insert(projectImages).values(images.map(({ pending: _pending, ...image }, position) => ({ ...image, projectId, position })));
 }
 
 function checkPlaces(body: { country: string; state: string; city: string }) {
@@ -131,13 +127,27 @@ const projectValues = (body: PublicProjectBody) => ({
   teams: body.teams.map((r) => ({ name: r.name, role: r.role })),
 });
 
-export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The signed-in firm's portfolio: its images and public projects (scope `firm`). */
+/** A public project and its owner as `{ projectData, userData }`: listed firms for all, the owner always. */
+async function projectDetail(db: Database, session: Session | null, id: string) {
+  if (!isId(id)) throw notFound(NOT_FOUND);
+  const [row] = await db
+    .select({ project: projects, owner: users })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .where(and(eq(projects.id, id), eq(projects.isPrivate, false)))
+    .limit(1);
+  if (!row || (!isListedFirm(row.owner) && row.owner.id !== session?.user.id)) throw notFound(NOT_FOUND);
+  const [[projectData], userData] = await Promise.all([projectsJson(db, [row.project]), userJson(db, row.owner)]);
+  return { projectData: projectData!, userData };
+}
+
+export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
-  const onRequest = firmOnly(db);
 
   /** The signed-in firm's own public project, or 404 (another firm's id, a workspace project, an unknown id). */
   async function ownProject(ownerId: string, id: string): Promise<ProjectRow> {
-    if (!ID_PATTERN.test(id)) throw notFound(NOT_FOUND);
+    if (!isId(id)) throw notFound(NOT_FOUND);
     const [row] = await db
       .select()
       .from(projects)
@@ -147,77 +157,75 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
-  /** A public project and its owner as `{ projectData, userData }`: listed firms for all, the owner always. */
-  async function projectDetail(request: FastifyRequest, id: string) {
-    const session = await optionalSession(db, request);
-    if (!ID_PATTERN.test(id)) throw notFound(NOT_FOUND);
-    const [row] = await db
-      .select({ project: projects, owner: users })
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.userId))
-      .where(and(eq(projects.id, id), eq(projects.isPrivate, false)))
-      .limit(1);
-    if (!row || (!isListedFirm(row.owner) && row.owner.id !== session?.user.id)) throw notFound(NOT_FOUND);
-    const [[projectData], userData] = await Promise.all([projectsJson(db, [row.project]), userJson(db, row.owner)]);
-    return { projectData: projectData!, userData };
-  }
-
   // Images -------------------------------------------------------------------------------------
 
   app.post(
     '/projects/images',
     {
-      onRequest,
       schema: {
         tags: ['projects'],
         summary: `Upload 1 to ${PROJECT_IMAGES_PER_REQUEST} project images (multipart, field "files"; JPEG, PNG or GIF, 15 MB each)`,
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 201: UploadImagesReply, ...errors, 413: ErrorReply, 415: ErrorReply },
+        response: { 201: UploadImagesReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
     },
     async (request, reply) => {
-      const { user } = firmSession(request);
-      const { files } = await readUploadedFiles(request, {
-        fields: ['files'],
-        maxFiles: PROJECT_IMAGES_PER_REQUEST,
-        maxBytes: PROJECT_IMAGE_MAX_BYTES,
-        messages: {
-          perFile: `Each image must be at most ${PROJECT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-          count: `Upload at most ${PROJECT_IMAGES_PER_REQUEST} images at a time.`,
+      const { user } = request.session;
+      const stored = await withReceivedFiles(
+        request,
+        {
+          accountId: user.id,
+          fileFields: ['files'],
+          accept: IMAGE_TYPES.project,
+          maxFiles: PROJECT_IMAGES_PER_REQUEST,
+          maxBytes: PROJECT_IMAGE_MAX_BYTES,
+          messages: {
+            type: IMAGE_TYPE_MESSAGE,
+            tooLarge: `Each image must be at most ${PROJECT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+            count: `Upload at most ${PROJECT_IMAGES_PER_REQUEST} images at a time.`,
+          },
         },
-      });
-      if (files.length === 0) throw badRequest('Choose at least one image', [{ path: 'files', message: 'Choose at least one image' }]);
-      // Every file is checked before any is stored: a refused request stores nothing.
-      for (const [index, file] of files.entries()) {
-        if (!(await isImageOfKind(file.data, 'project'))) {
-          throw new HttpError(415, IMAGE_TYPE_MESSAGE, [{ path: `files.${index}`, message: IMAGE_TYPE_MESSAGE }]);
-        }
-      }
-      const stored: Array<Awaited<ReturnType<typeof storeProjectImage>>> = [];
-      try {
-        // One at a time: sharp already uses several threads per image, and memory stays bounded.
-        for (const file of files) stored.push(await storeProjectImage(storage, user.id, file.data));
-      } catch (error) {
-        await deleteImageFiles(storage, stored.map((s) => s.storageKey));
-        if (error instanceof InvalidImageError) throw new HttpError(415, IMAGE_TYPE_MESSAGE);
-        throw error;
-      }
-      const images = stored.map(({ storageKey: _key, ...image }) => image);
+        async ({ files }) => {
+          if (files.length === 0) throw badRequest('Choose at least one image', [{ path: 'files', message: 'Choose at least one image' }]);
+          // Every file was checked by type while it arrived; one that fails now (undecodable, or
+          // storage down) undoes the request's earlier images: a request stores all or nothing.
+          const done: Array<Awaited<ReturnType<typeof uploadProjectImage>>> = [];
+          for (const file of files) {
+            try {
+              // One at a time: sharp already uses several threads per image, and memory stays bounded.
+              done.push(await uploadProjectImage(db, storage, user.id, file.path));
+            } catch (error) {
+              await discardUploads(db, storage, done.map((d) => d.upload));
+              if (error instanceof InvalidImageError) {
+                throw new HttpError(415, IMAGE_TYPE_MESSAGE, [{ path: `files.${file.index}`, message: `${file.fileName}: ${IMAGE_TYPE_MESSAGE}` }]);
+              }
+              if (error instanceof HttpError) throw error;
+              request.log.error({ err: error }, 'project image upload failed');
+              throw new HttpError(500, `${file.fileName} could not be stored; nothing of this upload was kept. Please try again.`);
+            }
+          }
+          return done;
+        },
+      );
+      const images = stored.map(({ storageKey: _key, upload: _upload, ...image }) => image);
       return reply.status(201).send({ images, urls: images.map((i) => i.url) });
     },
   );
 
   app.delete(
     '/projects/images/:id',
-    { onRequest, schema: { tags: ['projects'], summary: 'Discard an upload not yet in a project', security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
+    { schema: { tags: ['projects'], summary: 'Discard an upload not yet in a project', security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
     async (request) => {
-      const { user } = firmSession(request);
-      const pending = await findPendingImage(storage, user.id, request.params.id);
-      if (!pending) throw notFound('Image not found');
-      const [used] = await db.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, pending.imageId)).limit(1);
-      if (used) throw new HttpError(409, 'This image is in a project; remove it from the project instead');
-      await deleteImageFiles(storage, [projectImageKey(user.id, pending.imageId, pending.width, pending.height)]);
+      const { user } = request.session;
+      const pending = (await findPendingImages(db, user.id, [request.params.id])).get(request.params.id);
+      if (!pending) {
+        const hex = PENDING_IMAGE_ID.exec(request.params.id)?.[1];
+        const [used] = hex ? await db.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, hex)).limit(1) : [];
+        if (used) throw new HttpError(409, 'This image is in a project; remove it from the project instead');
+        throw notFound('Image not found');
+      }
+      await discardUploads(db, storage, [pending.upload]);
       return { message: 'Image deleted' };
     },
   );
@@ -226,9 +234,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/portfolio',
-    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], response: { 200: PortfolioReply, ...errors } } },
+    { schema: { tags: ['projects'], security: [{ bearer: [] }], response: { 200: PortfolioReply, ...errors } } },
     async (request) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const rows = await db
         .select()
         .from(projects)
@@ -241,17 +249,17 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/public-project',
-    { onRequest, bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
+    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
     async (request, reply) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const body = request.body;
       checkPlaces(body);
-      const images = await resolveImages(db, storage, user.id, body.imageIds);
+      const images = await resolveImages(db, user.id, body.imageIds);
       const id = newId();
       const row = await db
         .transaction(async (tx) => {
           const [created] = await tx.insert(projects).values({ id, userId: user.id, isPrivate: false, ...projectValues(body) }).returning();
-          await tx.insert(projectImages).values(images.map((image, position) => ({ ...image, projectId: id, position })));
+          await insertImages(tx, user.id, id, images);
           return created!;
         })
         .catch(imageTaken);
@@ -260,28 +268,22 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/projects/public-project/:id',
-    { schema: { tags: ['projects'], params: IdParams, response: { 200: ProjectDetailReply, ...errors } } },
-    async (request) => projectDetail(request, request.params.id),
-  );
-
   app.put(
     '/projects/public-project/:id',
-    { onRequest, bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
+    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
     async (request) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);
       const body = request.body;
       checkPlaces(body);
-      const images = await resolveImages(db, storage, user.id, body.imageIds, current.id);
+      const images = await resolveImages(db, user.id, body.imageIds, current.id);
       const keep = new Set(images.map((i) => i.id));
       const { row, removed } = await db.transaction(async (tx) => {
         const before = await tx
           .delete(projectImages)
           .where(eq(projectImages.projectId, current.id))
           .returning({ id: projectImages.id, storageKey: projectImages.storageKey });
-        await tx.insert(projectImages).values(images.map((image, position) => ({ ...image, projectId: current.id, position })));
+        await insertImages(tx, user.id, current.id, images);
         const [updated] = await tx
           .update(projects)
           .set({ ...projectValues(body), updatedAt: new Date() })
@@ -297,9 +299,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/public-project/:id',
-    { onRequest, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
+    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
     async (request) => {
-      const { user } = firmSession(request);
+      const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);
       const removed = await db.transaction(async (tx) => {
         const images = await tx.delete(projectImages).where(eq(projectImages.projectId, current.id)).returning({ storageKey: projectImages.storageKey });
@@ -311,13 +313,24 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+};
+
+/** The public showcase: project pages, explore, search and firm portfolios (scope `visitor`). */
+export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/projects/public-project/:id',
+    { schema: { tags: ['projects'], params: IdParams, response: { 200: ProjectDetailReply, ...errors } } },
+    async (request) => projectDetail(db, request.optionalSession, request.params.id),
+  );
+
   // Public side --------------------------------------------------------------------------------
 
   app.get(
     '/projects/explore',
     { schema: { tags: ['projects'], querystring: ExploreQuery, response: { 200: ExploreReply, ...errors } } },
     async (request) => {
-      await optionalSession(db, request);
       const { page, limit } = request.query;
       const [[total], rows] = await Promise.all([
         db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject()),
@@ -338,18 +351,17 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/explore/:id',
     { schema: { tags: ['projects'], params: IdParams, response: { 200: ExploreDetailReply, ...errors } } },
-    async (request) => ({ data: await projectDetail(request, request.params.id) }),
+    async (request) => ({ data: await projectDetail(db, request.optionalSession, request.params.id) }),
   );
 
   app.get(
     '/projects/search',
     { schema: { tags: ['projects'], querystring: SearchQuery, response: { 200: SearchReply, ...errors } } },
     async (request) => {
-      await optionalSession(db, request);
       const text = request.query.search.replaceAll('\u0000', '').trim();
       if (!text) return { data: { projects: [], firmList: [] } };
       const pattern = likePattern(text);
-      const prefix = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const prefix = prefixPattern(text);
       const [projectRows, firmRows] = await Promise.all([
         db
           .select({ id: projects.id, projectName: projects.projectName })
@@ -377,9 +389,9 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/public-portfolio/:id',
     { schema: { tags: ['projects'], params: IdParams, response: { 200: PublicPortfolioReply, ...errors } } },
     async (request) => {
-      const session = await optionalSession(db, request);
+      const session = request.optionalSession;
       const { id } = request.params;
-      const [owner] = ID_PATTERN.test(id)
+      const [owner] = isId(id)
         ? await db.select().from(users).where(and(eq(users.id, id), inArray(users.role, [...FIRM_ROLES]))).limit(1)
         : [];
       if (!owner || (!isListedFirm(owner) && owner.id !== session?.user.id)) throw notFound('Firm not found');

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_LIMITS } from '../body-limits.js';
 import { SOCIAL_PROVIDER_LABELS, SocialLoginBody, isSocialProvider, type SocialProvider } from '../contract/social-login.js';
-import { ErrorReply, LoginReply } from '../contract/users.js';
+import { ErrorReply } from '../contract/http.js';
+import { LoginReply } from '../contract/users.js';
 import { VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
@@ -11,7 +12,7 @@ import { unauthorized } from '../errors.js';
 import { createIdTokenVerifier, idTokenProviders, type VerifiedIdentity } from '../services/id-tokens.js';
 import { createSession, type UserRow } from '../services/sessions.js';
 import { userJson } from '../services/user-json.js';
-import { findUserByEmail } from './users.js';
+import { findUserByEmail } from '../queries/users.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 

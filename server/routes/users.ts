@@ -1,24 +1,23 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import {
-  ErrorReply,
   ForgotPasswordBody,
-  IdParams,
   LoginBody,
   LoginReply,
-  MessageReply,
   RegisterBody,
   RegisterReply,
   ResetPasswordBody,
   UserReply,
 } from '../contract/users.js';
 import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
-import { ID_PATTERN, newId } from '../db/ids.js';
+import { newId } from '../db/ids.js';
 import { users } from '../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
+import { findUserByEmail } from '../queries/users.js';
 import { issueCode, redeemCode } from '../services/one-time-codes.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
-import { createSession, requireSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
+import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
 import { userJson } from '../services/user-json.js';
 
 const FORGOT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
@@ -29,13 +28,8 @@ const badCode = () => badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
-export const findUserByEmail = async (db: Parameters<typeof userJson>[0], email: string) =>
-  // No stored email holds a NUL (PostgreSQL text cannot), and querying with one is a database error.
-  email.includes('\u0000')
-    ? undefined
-    : (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1))[0];
-
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Sign-up, login and password reset (scope `public`: no session is read). */
+export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, limiter, background } = app.ctx;
 
   /** Mails a reset code to the account of `email`, if there is one (never to the super-admin). */
@@ -101,16 +95,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/users/logout',
-    { schema: { tags: ['users'], response: { 200: MessageReply, 401: ErrorReply } } },
-    async (request) => {
-      const { sessionId } = await requireSession(db, request);
-      await revokeSession(db, sessionId);
-      return { message: 'Logged out' };
-    },
-  );
-
-  app.post(
     '/users/forgot-password',
     { schema: { tags: ['users'], body: ForgotPasswordBody, response: { 200: MessageReply, ...errors } } },
     async (request) => {
@@ -142,13 +126,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+};
+
+/** The signed-in account (scope `signedIn`). */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.post(
+    '/users/logout',
+    { schema: { tags: ['users'], response: { 200: MessageReply, 401: ErrorReply } } },
+    async (request) => {
+      await revokeSession(db, request.session.sessionId);
+      return { message: 'Logged out' };
+    },
+  );
 
   app.get(
     '/users/me',
     { schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: UserReply, 401: ErrorReply } } },
     async (request) => {
-      const { user } = await requireSession(db, request);
-      return { data: await userJson(db, user) };
+      return { data: await userJson(db, request.session.user) };
     },
   );
 
@@ -163,9 +160,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user: me } = await requireSession(db, request);
+      const me = request.session.user;
       const { id } = request.params;
-      const [row] = ID_PATTERN.test(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
+      const [row] = isId(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
       // Another account is visible only as an approved firm's public profile.
       const visible = row && (row.id === me.id || (isFirmRole(row.role) && row.isVerify === VERIFY.approved));
       if (!row || !visible) throw notFound('User not found');

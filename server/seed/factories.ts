@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { projectImages, projects, teamMembers, users } from '../db/schema.js';
+import { members, projectImages, projects, teamMembers, users } from '../db/schema.js';
 import { storeProjectImage } from '../services/images.js';
 import { hashPassword } from '../services/passwords.js';
 import { placeholderImage, sceneForType } from './placeholder-images.js';
@@ -105,5 +105,51 @@ export async function createPublicProject(
       })),
     );
   }
+  return row!;
+}
+
+/** Inserts an employee account of `firmId` (role `employee`); `isSubAdmin` makes it a sub-admin. */
+export async function createEmployee(
+  db: Database,
+  firmId: string,
+  fields: Parameters<typeof createUser>[1] & { isSubAdmin?: boolean } = {},
+) {
+  return createUser(db, { role: 'employee', firmId, designation: 'Architect', isSubAdmin: false, ...fields });
+}
+
+type NewWorkspaceProject = Omit<typeof projects.$inferInsert, 'id' | 'userId' | 'isPrivate'>;
+
+/** Inserts a workspace project (isPrivate) of the firm `firmId`, without images. */
+export async function createWorkspaceProject(db: Database, firmId: string, fields: Partial<NewWorkspaceProject> = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(projects)
+    .values({
+      id: newId(),
+      userId: firmId,
+      isPrivate: true,
+      projectName: `Workspace project ${counter}`,
+      projectType: 'interior-residential',
+      area: 411001,
+      country: 'India',
+      state: 'Maharashtra',
+      city: 'Pune',
+      clientName: 'Rhea Kapoor',
+      clientDetails: 'A family of four; prefers warm materials.',
+      address: '12 Lane 5, Koregaon Park',
+      designTeam: ['Architect', 'Designer'],
+      ...fields,
+    })
+    .returning();
+  return row!;
+}
+
+/** Adds a member to a workspace project; an employee's email gives that employee access to it. */
+export async function createMember(db: Database, projectId: string, fields: { name?: string; email?: string } = {}) {
+  counter += 1;
+  const [row] = await db
+    .insert(members)
+    .values({ id: newId(), projectId, name: fields.name ?? `Member ${counter}`, email: fields.email ?? `member${counter}@example.test` })
+    .returning();
   return row!;
 }

@@ -4,7 +4,7 @@ import { email as emailRule, newPassword } from '../contract/users.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { auditLog, users } from '../db/schema.js';
-import { findUserByEmail } from '../routes/users.js';
+import { findUserByEmail } from '../queries/users.js';
 import { hashPassword } from './passwords.js';
 import { revokeAllSessions } from './sessions.js';
 

@@ -1,11 +1,9 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { PublicProject, ProjectImage, FirmSummary } from '../contract/projects.js';
 import { FIRM_ROLES, isFirmRole, projectTypeLabel, VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { projectImages, projects, users } from '../db/schema.js';
-import { forbidden } from '../errors.js';
-import { requireSession, type UserRow } from './sessions.js';
+import type { UserRow } from './sessions.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ImageRow = typeof projectImages.$inferSelect;
@@ -18,36 +16,6 @@ export const visibleProject = (): SQL => and(eq(projects.isPrivate, false), list
 
 export function isListedFirm(user: Pick<UserRow, 'isVerify' | 'role'>) {
   return user.isVerify === VERIFY.approved && isFirmRole(user.role);
-}
-
-/** The signed-in firm, 401 without a valid token, 403 for an account that is not a firm. */
-export async function requireFirm(db: Database, request: FastifyRequest) {
-  const session = await requireSession(db, request);
-  if (!isFirmRole(session.user.role)) throw forbidden('Only firm accounts can do this');
-  return session;
-}
-
-type Session = Awaited<ReturnType<typeof requireSession>>;
-const firmSessions = new WeakMap<FastifyRequest, Session>();
-
-/**
- * An onRequest hook for firm-only routes: authentication and role come before the body is
- * validated, so a caller without a token gets 401 (and an explorer 403) whatever it sent.
- */
-export const firmOnly = (db: Database) => async (request: FastifyRequest) => {
-  firmSessions.set(request, await requireFirm(db, request));
-};
-
-/** The session firmOnly checked for this request. */
-export function firmSession(request: FastifyRequest): Session {
-  const session = firmSessions.get(request);
-  if (!session) throw new Error('firmOnly hook missing on this route');
-  return session;
-}
-
-/** The signed-in user when a token is sent (401 if it is not valid), otherwise null. */
-export async function optionalSession(db: Database, request: FastifyRequest) {
-  return request.headers.authorization !== undefined ? requireSession(db, request) : null;
 }
 
 export function toImageJson(row: Pick<ImageRow, 'id' | 'variants' | 'width' | 'height'>): ProjectImage {

@@ -1,11 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { sessions, users } from '../db/schema.js';
-import { forbidden, unauthorized } from '../errors.js';
 import { hashToken, newToken } from './tokens.js';
 
+/** 'user' for the product, 'admin' for the super-admin area: a token of one kind is refused by the other. */
 export type SessionKind = 'user' | 'admin';
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,39 +17,15 @@ export async function createSession(db: Database, userId: string, options: { rem
   return { token, expiresAt };
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
-}
-
-const EXPIRED = 'Your session has expired. Please log in again.';
-export const ADMIN_ONLY = 'This is for the super-admin only.';
-
-/**
- * The signed-in user of a request: 401 for a missing, unknown or expired token. A live token of
- * the other kind is 401 on user endpoints too (an admin session is not a product session), but
- * 403 on admin endpoints: the caller is signed in, just not as the super-admin.
- */
-export async function requireSession(db: Database, request: FastifyRequest, kind: SessionKind = 'user') {
-  const token = bearerToken(request);
-  if (!token || token.length > 200) throw unauthorized();
+/** The open session of a bearer token, of either kind, and its account; undefined when unknown or expired. */
+export async function findSession(db: Database, token: string) {
   const [row] = await db
-    .select({ user: users, sessionId: sessions.id, kind: sessions.kind })
+    .select({ user: users, sessionId: sessions.id, kind: sessions.kind, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  if (!row) throw unauthorized(EXPIRED);
-  if (row.kind !== kind) throw kind === 'admin' ? forbidden(ADMIN_ONLY) : unauthorized(EXPIRED);
-  return { user: row.user, sessionId: row.sessionId };
-}
-
-export async function requireAdmin(db: Database, request: FastifyRequest) {
-  const session = await requireSession(db, request, 'admin');
-  if (!session.user.isSuperAdmin) throw forbidden(ADMIN_ONLY);
-  return session;
+  return row;
 }
 
 export async function revokeSession(db: Database, sessionId: string) {

@@ -74,7 +74,7 @@ test.describe('footer', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
 
     await loginAs(page, DEMO.firm);
-    for (const path of ['/explore', '/firms', '/portfolio', '/workspace/pricing']) {
+    for (const path of ['/explore', '/firms', '/portfolio', '/workspace/project']) {
       await page.goto(path);
       await ready(page, js);
       const footer = page.getByRole('contentinfo');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createAppContext } from '../../server/context';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
@@ -17,7 +17,7 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
  * An api instance on a fresh PostgreSQL database copied from the migrated template,
  * with its own data folder (uploads, outbox). Call `close()` in afterAll.
  */
-export async function createTestApi(overrides: Partial<Record<string, string>> = {}) {
+export async function createTestApi(overrides: Partial<Record<string, string>> = {}, options: Pick<BuildOptions, 'extraRoutes'> = {}) {
   const template = inject('templateDatabase');
   const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_PG_URL });
@@ -33,9 +33,10 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     RATE_LIMIT_MAX: '1000',
     // Tests that sign in wrongly several times in a row are not about the account delay; its own tests turn it on.
     RATE_LIMIT_MAX_DELAY_SECONDS: '0',
+    UPLOAD_TMP_DIR: path.join(dataDir, 'tmp'),
     ...overrides,
   });
-  const api = await startTestApi(config, await openDatabase({ url: config.DATABASE_URL, dataDir }));
+  const api = await startTestApi(config, await openDatabase({ url: config.DATABASE_URL, dataDir }), options);
   return {
     ...api,
     async close() {
@@ -46,9 +47,10 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
 }
 
 /** The api, silent and ready for `inject`, on an open database, with the context the server builds. */
-export async function startTestApi(config: Config, database: DatabaseHandle) {
+export async function startTestApi(config: Config, database: DatabaseHandle, options: Pick<BuildOptions, 'extraRoutes'> = {}) {
   const ctx = createAppContext({ config, db: database.db, log: pino({ level: 'silent' }) });
-  const app = await buildApp(ctx);
+  await ctx.storage.prepare();
+  const app = await buildApp(ctx, options);
   await app.ready();
   return {
     app,

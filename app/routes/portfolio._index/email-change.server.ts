@@ -1,10 +1,9 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { redirectWithSuccess } from '~/utils/toast.server';
-import { api } from '~/utils/api.server';
+import { confirmEmailChange as confirmCall, startEmailChange as startCall } from '~/models/users.server';
 import { formFailure } from '~/utils/forms.server';
 import { updateSessionUser } from '~/utils/session.server';
-import { EmailChangeBody, EmailChangeConfirmBody, type EmailChangeReply } from '../../../server/contract/email-change';
-import type { User } from '../../../server/contract/users';
+import { redirectWithSuccess } from '~/utils/toast.server';
+import { EmailChangeBody, EmailChangeConfirmBody } from '../../../server/contract/email-change';
 import { CODE_DIALOG } from './email-change-forms';
 
 /** Step 1: the password and the new address; the api mails a code there, the code form opens. */
@@ -13,7 +12,7 @@ export async function startEmailChange(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: EmailChangeBody });
   if (submission.status !== 'success') return formFailure(submission, { intent, hideFields: ['password'] });
   try {
-    const { message } = await api<EmailChangeReply>(request, '/users/email-change', { method: 'POST', json: submission.value });
+    const { message } = await startCall(request, submission.value);
     return redirectWithSuccess(`/portfolio?dialog=${CODE_DIALOG}`, message);
   } catch (error) {
     return formFailure(submission, { intent, error, hideFields: ['password'] });
@@ -26,7 +25,7 @@ export async function confirmEmailChange(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: EmailChangeConfirmBody });
   if (submission.status !== 'success') return formFailure(submission, { intent });
   try {
-    const { data } = await api<{ data: User }>(request, '/users/email-change/confirm', { method: 'POST', json: submission.value });
+    const { data } = await confirmCall(request, submission.value);
     const cookie = await updateSessionUser(request, data);
     return redirectWithSuccess('/portfolio', `Your login email is now ${data.email}`, { headers: { 'Set-Cookie': cookie } });
   } catch (error) {

@@ -5,15 +5,15 @@ import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/comp
 import { ProfileCard } from '~/components/profile-card';
 import { PortfolioGrid } from '~/components/project-card';
 import { Toast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { getPortfolio } from '~/models/projects.server';
 import { requireFirm } from '~/utils/auth.server';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
-import type { PortfolioReply } from '../../../server/contract/projects';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { placeOptions } from '~/utils/places.server';
-import type { PendingEmailChangeReply } from '../../../server/contract/email-change';
-import { PROFILE_IMAGE_MAX_BYTES } from '../../../server/contract/profile-rules';
+import { getPendingEmailChange } from '~/models/users.server';
+import { dispatchIntent } from '~/utils/intent.server';
 import { parseUploadForm } from '~/utils/uploads.server';
+import { PROFILE_IMAGE_MAX_BYTES } from '../../../server/contract/profile-rules';
 import { updateProfile } from './actions.server';
 import { confirmEmailChange, startEmailChange } from './email-change.server';
 import { CODE_DIALOG, EMAIL_DIALOG, EmailChangeForm, EmailCodeForm } from './email-change-forms';
@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, { userData: u, projects }] = await guarded(
     requireFirm(request),
-    loadOr(api<PortfolioReply>(request, '/projects/portfolio'), { to: '/explore', message: 'Failed to load your portfolio' }),
+    loadOr(getPortfolio(request), { to: '/explore', message: 'Failed to load your portfolio' }),
   );
   const dialog = new URL(request.url).searchParams.get('dialog');
   const editing = dialog === 'profile';
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     /** The login-email change waiting for its code, read when the code form opens. */
-    pendingEmail: dialog === CODE_DIALOG ? (await api<PendingEmailChangeReply>(request, '/users/email-change')).pending : null,
+    pendingEmail: dialog === CODE_DIALOG ? (await getPendingEmailChange(request)).pending : null,
   });
 }
 
@@ -57,16 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFirm(request);
   const formData = await parseUploadForm(request, { maxFileBytes: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 });
-  switch (formData.get('intent')) {
-    case 'profile':
-      return updateProfile(request, user, formData);
-    case 'email-change':
-      return startEmailChange(request, formData);
-    case 'email-change-confirm':
-      return confirmEmailChange(request, formData);
-    default:
-      throw json({ message: 'Unknown form' }, { status: 400 });
-  }
+  type Answer = Awaited<ReturnType<typeof updateProfile> | ReturnType<typeof startEmailChange> | ReturnType<typeof confirmEmailChange>>;
+  return dispatchIntent<Answer>(formData, {
+    profile: (data) => updateProfile(request, user, data),
+    'email-change': (data) => startEmailChange(request, data),
+    'email-change-confirm': (data) => confirmEmailChange(request, data),
+  });
 }
 
 /** Popups that load data when they open: the profile form (values, place lists) and the code form (the pending change). */

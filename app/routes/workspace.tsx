@@ -1,0 +1,49 @@
+import { json, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { keepDataForDialogs } from '~/components/dialog';
+import { ErrorPage } from '~/components/error-page';
+import { WorkspaceShell, workspaceFirm, type WorkspaceFirm } from '~/components/workspace/shell';
+import { useRootData } from '~/root';
+import { requireWorkspaceUser } from '~/utils/workspace.server';
+import workspaceStyles from '~/styles/workspace.css';
+
+/** The workspace's own styles (STYLE.md: CSS per area), loaded only on workspace pages. */
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: workspaceStyles }];
+
+/**
+ * The layout of every /workspace page: firm accounts and employees only. Its guard protects this
+ * layout's data; each page below still calls its own (STYLE.md).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireWorkspaceUser(request);
+  return json({ firm: workspaceFirm(user) });
+}
+
+// Opening a side panel or a confirmation changes only popup parameters: the sidebar stays as it is.
+export const shouldRevalidate = keepDataForDialogs;
+
+export default function WorkspaceLayout() {
+  const { firm } = useLoaderData<typeof loader>();
+  return (
+    <WorkspaceShell firm={firm}>
+      <Outlet />
+    </WorkspaceShell>
+  );
+}
+
+const ANONYMOUS: WorkspaceFirm = { name: 'Workspace', image: null, label: '' };
+
+/**
+ * An error of any workspace page (an unknown path, another firm's id, the api down) renders
+ * inside the shell. When this layout's own loader failed, the sidebar shows the session's snapshot.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>('routes/workspace');
+  const user = useRootData()?.user;
+  const firm = data?.firm ?? (user ? workspaceFirm(user) : ANONYMOUS);
+  return (
+    <WorkspaceShell firm={firm}>
+      <ErrorPage home={{ to: '/workspace/project', label: 'Go to your projects' }} />
+    </WorkspaceShell>
+  );
+}

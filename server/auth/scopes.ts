@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isFirmRole } from '../contract/vocabulary.js';
+import type { Database } from '../db/connection.js';
+import { forbidden } from '../errors.js';
+import { firmOf, WORKSPACE_ONLY } from './firm.js';
+import { ADMIN_ONLY, readSession, type Session } from './session.js';
+
+/**
+ * Where a route lives decides who may call it (docs/decisions/070). app.ts registers every route
+ * plugin inside one scope, whose onRequest hook reads the bearer token before anything else (so a
+ * caller without a token gets 401, and a wrong role 403, whatever body it sent):
+ * - `public`: no session is read (sign-up, login, password reset, social and admin login, health);
+ * - `visitor`: the public showcase; the session when a token is sent (401 if it is not valid), else none;
+ * - `signedIn`: any signed-in account (401 without a valid user token);
+ * - `firm`: firm accounts only (403 for anyone else): the portfolio and the firm profile;
+ * - `workspace`: a firm and its employees (403 for anyone else); each call then checks the object
+ *   it names with `requireProjectAccess`;
+ * - `admin`: the super-admin with an admin-kind token.
+ */
+export type Scope = 'public' | 'visitor' | 'signedIn' | 'firm' | 'workspace' | 'admin';
+export const SCOPES: readonly Scope[] = ['public', 'visitor', 'signedIn', 'firm', 'workspace', 'admin'];
+
+type SessionHook = (db: Database, request: FastifyRequest) => Promise<Session | null>;
+
+const hooks: Record<Scope, SessionHook> = {
+  public: async () => null,
+  visitor: async (db, request) => (request.headers.authorization !== undefined ? readSession(db, request, 'user') : null),
+  signedIn: (db, request) => readSession(db, request, 'user'),
+  firm: async (db, request) => {
+    const session = await readSession(db, request, 'user');
+    if (!isFirmRole(session.user.role)) throw forbidden('Only firm accounts can do this');
+    return session;
+  },
+  workspace: async (db, request) => {
+    const session = await readSession(db, request, 'user');
+    if (!firmOf(session.user)) throw forbidden(WORKSPACE_ONLY);
+    return session;
+  },
+  admin: async (db, request) => {
+    const session = await readSession(db, request, 'admin');
+    if (!session.user.isSuperAdmin) throw forbidden(ADMIN_ONLY);
+    return session;
+  },
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session the route's scope read: null in `public`, and in `visitor` without a token. */
+    optionalSession: Session | null;
+    /**
+     * The session of a route in a scope that requires one (`signedIn`, `firm`, `workspace`,
+     * `admin`). Reading it on a route of another scope is a programming error (500), never a pass.
+     */
+    readonly session: Session;
+  }
+}
+
+/** Declares the request's session fields once, on the root instance (before any route). */
+export function decorateSession(app: FastifyInstance) {
+  app.decorateRequest('optionalSession', null);
+  app.decorateRequest('session', {
+    getter(this: FastifyRequest): Session {
+      if (!this.optionalSession) throw new Error(`No session on ${this.method} ${this.routeOptions.url}: register the route in a signed-in scope`);
+      return this.optionalSession;
+    },
+  });
+}
+
+/** A plugin registering `plugins` inside `scope`: its hook runs on every request of their routes. */
+export function inScope(scope: Scope, plugins: readonly FastifyPluginAsyncZod[]): FastifyPluginAsyncZod {
+  const readScopeSession = hooks[scope];
+  return async (app) => {
+    const { db } = app.ctx;
+    app.addHook('onRequest', async (request) => {
+      request.optionalSession = await readScopeSession(db, request);
+    });
+    for (const plugin of plugins) await app.register(plugin);
+  };
+}

@@ -1,0 +1,73 @@
+import { City, Country, State } from 'country-state-city';
+
+/**
+ * The offline place data set (country-state-city) and the rules on it, shared by the api (it
+ * checks places) and the web (its dependent selects). Places are stored by display name ("India",
+ * "Maharashtra", "Pune"), as the spec's payloads carry them. Server code only (17 MB of data): the
+ * web reaches it through app/utils/places.server.ts, never from browser code.
+ */
+
+const countries = Country.getAllCountries()
+  .map((c) => ({ name: c.name, iso: c.isoCode }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+const countryByName = new Map(countries.map((c) => [c.name.toLowerCase(), c]));
+
+function findCountry(name: string | null | undefined) {
+  return name ? countryByName.get(name.trim().toLowerCase()) : undefined;
+}
+
+function statesOf(countryIso: string) {
+  return State.getStatesOfCountry(countryIso).map((s) => ({ name: s.name, iso: s.isoCode }));
+}
+
+function findState(countryIso: string, name: string | null | undefined) {
+  const wanted = name?.trim().toLowerCase();
+  return wanted ? statesOf(countryIso).find((s) => s.name.toLowerCase() === wanted) : undefined;
+}
+
+export function countryNames(): string[] {
+  return countries.map((c) => c.name);
+}
+
+export function stateNames(country: string | null | undefined): string[] {
+  const c = findCountry(country);
+  return c ? statesOf(c.iso).map((s) => s.name).sort((a, b) => a.localeCompare(b)) : [];
+}
+
+export function cityNames(country: string | null | undefined, state: string | null | undefined): string[] {
+  const c = findCountry(country);
+  const s = c && findState(c.iso, state);
+  return c && s ? [...new Set(City.getCitiesOfState(c.iso, s.iso).map((x) => x.name))].sort((a, b) => a.localeCompare(b)) : [];
+}
+
+/** The options of the three dependent selects for the chosen parents. */
+export function placeOptions(country?: string | null, state?: string | null) {
+  return { countries: countryNames(), states: stateNames(country), cities: cityNames(country, state) };
+}
+export type PlaceOptions = ReturnType<typeof placeOptions>;
+
+/**
+ * Field errors for a place triple: the country must exist, the state must belong to it, and the
+ * city must belong to the state when the data set lists cities for it (some states have none).
+ */
+export function placeErrors(place: { country?: string | null; state?: string | null; city?: string | null }) {
+  const errors: Array<{ path: string; message: string }> = [];
+  const c = findCountry(place.country);
+  if (!c) {
+    errors.push({ path: 'country', message: 'Choose a country from the list' });
+    return errors;
+  }
+  const s = findState(c.iso, place.state);
+  const states = statesOf(c.iso);
+  if (states.length > 0 && !s) {
+    errors.push({ path: 'state', message: 'Choose a state of the chosen country' });
+    return errors;
+  }
+  if (s && place.city) {
+    const cities = cityNames(c.name, s.name);
+    if (cities.length > 0 && !cities.some((x) => x.toLowerCase() === place.city!.trim().toLowerCase())) {
+      errors.push({ path: 'city', message: 'Choose a city of the chosen state' });
+    }
+  }
+  return errors;
+}
