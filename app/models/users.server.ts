@@ -8,7 +8,7 @@ import type {
   FirmRegistrationStatusReply,
   UploadReply,
 } from '../../server/contract/firm-registration';
-import type { EmailChangeConfirmInput, EmailChangeInput, EmailChangeReply, PendingEmailChangeReply } from '../../server/contract/email-change';
+import type { EmailChangeBody, EmailChangeConfirmBody, EmailChangeReply, PendingEmailChangeReply } from '../../server/contract/email-change';
 import type { UpdateProfileInput } from '../../server/contract/profile';
 import type { SocialLoginBody } from '../../server/contract/social-login';
 import type {
@@ -53,15 +53,11 @@ export const getMe = (request: Request) => api<UserReply>(request, '/users/me');
 export const updateProfile = (request: Request, userId: string, body: UpdateProfileInput) =>
   api<UserReply>(request, `/users/update-profile/${encodeURIComponent(userId)}`, { method: 'PUT', json: body });
 
-/** Starts changing the login email: the api checks the password and mails a code to the new address. */
-export const startEmailChange = (request: Request, body: EmailChangeInput) =>
-  api<EmailChangeReply>(request, '/users/email-change', { method: 'POST', json: body });
-
-/** The login-email change waiting for its code, if any. */
+/** The login-email change (docs/decisions/067): the pending change, step 1 (password, new address) and step 2 (the code). */
 export const getPendingEmailChange = (request: Request) => api<PendingEmailChangeReply>(request, '/users/email-change');
-
-/** Finishes the change with the mailed code; answers the account with its new email. */
-export const confirmEmailChange = (request: Request, body: EmailChangeConfirmInput) =>
+export const startEmailChange = (request: Request, body: z.input<typeof EmailChangeBody>) =>
+  api<EmailChangeReply>(request, '/users/email-change', { method: 'POST', json: body });
+export const confirmEmailChange = (request: Request, body: z.input<typeof EmailChangeConfirmBody>) =>
   api<UserReply>(request, '/users/email-change/confirm', { method: 'POST', json: body });
 
 /** The profile photo: multipart `file`, with the optional crop fields x, y, size. */

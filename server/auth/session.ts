@@ -22,10 +22,9 @@ const EXPIRED = 'Your session has expired. Please log in again.';
 export const ADMIN_ONLY = 'This is for the super-admin only.';
 
 /**
- * The session of a request's bearer token: 401 for a missing, unknown or expired token. A live
- * token of the other kind is 401 where a user session is needed (an admin session is not a product
- * session), but 403 where an admin one is: the caller is signed in, just not as the super-admin
- * (docs/decisions/068).
+ * The session of a request's bearer token: 401 for a missing, unknown or expired token. A live token
+ * of the other kind is 401 on user endpoints too (an admin session is not a product session), but
+ * 403 on admin endpoints: the caller is signed in, just not as the super-admin.
  */
 export async function readSession(db: Database, request: FastifyRequest, kind: SessionKind): Promise<Session> {
   const token = bearerToken(request);

@@ -18,7 +18,7 @@ import { avatarKeys, InvalidImageError, storeAvatar } from '../services/images.j
 import { placeErrors } from '../contract/places.js';
 import { userJson } from '../services/user-json.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 
 /** The firm profile (profile edit modal; scope `firm`). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +43,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const placeDetails = placeErrors(body);
       if (placeDetails.length) throw badRequest(placeDetails[0]!.message, placeDetails);
-      // The login email is not part of the profile (POST /users/email-change changes it).
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import {
@@ -14,9 +14,9 @@ import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
 import { newId } from '../db/ids.js';
 import { users } from '../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
-import { findUserByEmail } from '../queries/users.js';
 import { issueCode, redeemCode } from '../services/one-time-codes.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
+import { findUserByEmail } from '../queries/users.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
 import { userJson } from '../services/user-json.js';
 
@@ -126,6 +126,7 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+
 };
 
 /** The signed-in account (scope `signedIn`). */

@@ -17,7 +17,7 @@ export async function createSession(db: Database, userId: string, options: { rem
   return { token, expiresAt };
 }
 
-/** The open session of a bearer token, of either kind, and its account; undefined when unknown or expired. */
+/** The open session of a bearer token (of either kind) and its account, or undefined (unknown or expired). */
 export async function findSession(db: Database, token: string) {
   const [row] = await db
     .select({ user: users, sessionId: sessions.id, kind: sessions.kind, expiresAt: sessions.expiresAt })

@@ -31,9 +31,9 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl(name),
     RATE_LIMIT_MAX: '1000',
+    UPLOAD_TMP_DIR: path.join(dataDir, 'tmp'),
     // Tests that sign in wrongly several times in a row are not about the account delay; its own tests turn it on.
     RATE_LIMIT_MAX_DELAY_SECONDS: '0',
-    UPLOAD_TMP_DIR: path.join(dataDir, 'tmp'),
     ...overrides,
   });
   const api = await startTestApi(config, await openDatabase({ url: config.DATABASE_URL, dataDir }), options);

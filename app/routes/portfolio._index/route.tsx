@@ -11,9 +11,8 @@ import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { placeOptions } from '~/utils/places.server';
 import { getPendingEmailChange } from '~/models/users.server';
-import { dispatchIntent } from '~/utils/intent.server';
-import { parseUploadForm } from '~/utils/uploads.server';
 import { PROFILE_IMAGE_MAX_BYTES } from '../../../server/contract/profile-rules';
+import { parseUploadForm } from '~/utils/uploads.server';
 import { updateProfile } from './actions.server';
 import { confirmEmailChange, startEmailChange } from './email-change.server';
 import { CODE_DIALOG, EMAIL_DIALOG, EmailChangeForm, EmailCodeForm } from './email-change-forms';
@@ -57,12 +56,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFirm(request);
   const formData = await parseUploadForm(request, { maxFileBytes: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 });
-  type Answer = Awaited<ReturnType<typeof updateProfile> | ReturnType<typeof startEmailChange> | ReturnType<typeof confirmEmailChange>>;
-  return dispatchIntent<Answer>(formData, {
-    profile: (data) => updateProfile(request, user, data),
-    'email-change': (data) => startEmailChange(request, data),
-    'email-change-confirm': (data) => confirmEmailChange(request, data),
-  });
+  switch (formData.get('intent')) {
+    case 'profile':
+      return updateProfile(request, user, formData);
+    case 'email-change':
+      return startEmailChange(request, formData);
+    case 'email-change-confirm':
+      return confirmEmailChange(request, formData);
+    default:
+      throw json({ message: 'Unknown form' }, { status: 400 });
+  }
 }
 
 /** Popups that load data when they open: the profile form (values, place lists) and the code form (the pending change). */
