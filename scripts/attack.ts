@@ -332,7 +332,15 @@ async function runProbes(supervisorOutput: () => string) {
       timeoutMs: 120_000,
     });
     const held = answer.status >= 400 && answer.status < 500;
-    return { held, detail: `${answer.status} after ${answer.ms.toFixed(0)} ms` };
+    // The form comes back with one message per refused image, each naming its file.
+    let images: string[] = [];
+    try {
+      images = (JSON.parse(answer.body) as { result?: { error?: { images?: string[] } } }).result?.error?.images ?? [];
+    } catch {
+      /* not the form's answer */
+    }
+    const first = images[0] ? `: ${images.length} image errors, the first "${images[0].slice(0, 70)}"` : '';
+    return { held, detail: `${answer.status} after ${answer.ms.toFixed(0)} ms${first}` };
   });
 
   await probe('login CSRF: cross-site POST /?index&_data', async () => {
