@@ -347,7 +347,7 @@ async function runProbes(supervisorOutput: () => string) {
     } catch {
       /* not the form's answer */
     }
-    const first = images[0] ? `: ${images.length} image errors, the first "${images[0].slice(0, 70)}"` : '';
+    const first = images[0] ? `: ${images.length} messages under the images, the first "${images[0].slice(0, 70)}"` : '';
     return { held, detail: `${answer.status} after ${answer.ms.toFixed(0)} ms${first}` };
   });
 
