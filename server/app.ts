@@ -22,6 +22,8 @@ import { portfolioRoutes, showcaseRoutes } from './routes/projects.js';
 import { profileImageRoutes, profileRoutes } from './routes/profile.js';
 import { directoryRoutes } from './routes/directory.js';
 import { healthRoutes } from './routes/health.js';
+import { workspaceFileRoutes } from './routes/workspace-files.js';
+import { workspaceFolderRoutes } from './routes/workspace-folders.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
@@ -29,7 +31,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes],
   signedIn: [usersRoutes, profileImageRoutes, firmRegistrationRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [],
+  workspace: [workspaceFolderRoutes, workspaceFileRoutes],
   admin: [adminRoutes],
 };
 
