@@ -44,7 +44,7 @@ export function ConfirmDelete({
   const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('id') === id;
   return (
     <Dialog title={`Delete ${what}`} closeTo={closeTo} size="small" testId="confirm-delete-dialog">
-      <p>Are you sure you want to delete this {what}? You can not undo.</p>
+      <p>{`Are you sure you want to delete this ${what}? You can not undo.`}</p>
       {name ? <p className="ws-confirm-name">{name}</p> : null}
       {note ? <p className="muted">{note}</p> : null}
       <Form method="post" action={action} className="form-actions">
