@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, like, or } from 'drizzle-orm';
+import { and, asc, count, eq, like, or } from 'drizzle-orm';
 import { fileFamily, fileFormat, previewKind, type Folder, type ProjectFile } from '../contract/files.js';
 import type { Database } from '../db/connection.js';
 import { files, folders } from '../db/schema.js';
@@ -94,13 +94,6 @@ export async function insertFiles(db: Db, rows: Array<typeof files.$inferInsert>
 export async function deleteFile(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db.delete(files).where(eq(files.id, id)).returning({ storageKey: files.storageKey });
   return row?.storageKey;
-}
-
-/** The storage keys of every file of some projects: what deleting them must remove from storage after the commit. */
-export async function fileStorageKeysOfProjects(db: Db, projectIds: string[]): Promise<string[]> {
-  if (!projectIds.length) return [];
-  const rows = await db.select({ storageKey: files.storageKey }).from(files).where(inArray(files.projectId, projectIds));
-  return rows.map((r) => r.storageKey);
 }
 
 export function folderJson(row: FolderRow, fileCount: number): Folder {

@@ -29,8 +29,11 @@ const MB = 1024 * 1024;
  * file, as the detail does (`files.<index>`: "plan.pdf: Each file must be at most 100 MB.").
  */
 function namingTheFile(error: unknown): never {
-  if (error instanceof HttpError && error.details?.[0] && /^files\.\d+$/.test(error.details[0].path)) {
-    throw new HttpError(error.statusCode, error.details[0].message, error.details, error.code);
+  const detail = error instanceof HttpError ? error.details?.[0] : undefined;
+  if (error instanceof HttpError && detail && /^files\.\d+$/.test(detail.path)) {
+    // The detail reads "<name>: <message>"; a message that names the file already stays as it is.
+    const name = detail.message.endsWith(`: ${error.message}`) ? detail.message.slice(0, -error.message.length - 2) : null;
+    if (name === null || !error.message.includes(name)) throw new HttpError(error.statusCode, detail.message, error.details, error.code);
   }
   throw error;
 }

@@ -116,7 +116,7 @@ export async function claimProjectFiles(
   ids: string[],
 ): Promise<ClaimedProjectFile[]> {
   const found = await findUploads(tx, ownerId, PROJECT_FILE_UPLOAD, ids);
-  const details = ids.flatMap((id, index) => {
+  const details = ids.flatMap((id, index): Array<{ path: string; message: string }> => {
     const upload = found.get(id);
     if (!upload) return [{ path: `projectFiles.${index}`, message: FILE_MESSAGES.uploadNotFound }];
     if ((upload.details as ProjectFileDetails).projectId !== projectId) return [{ path: `projectFiles.${index}`, message: FILE_MESSAGES.uploadOfOtherProject }];

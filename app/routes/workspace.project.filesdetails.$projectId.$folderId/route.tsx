@@ -141,7 +141,7 @@ export default function FolderFiles() {
         <h2 className="folder-title" data-testid="folder-title">
           {folder.folderName}
         </h2>
-        <span className="muted">
+        <span className="muted" data-testid="folder-head-count">
           {files.length} {files.length === 1 ? 'file' : 'files'}
         </span>
       </div>

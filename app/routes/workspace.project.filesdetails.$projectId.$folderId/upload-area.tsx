@@ -108,7 +108,11 @@ function UploadDropzone({ target, limits }: { target: Target; limits: UploadLimi
 
   const messages = refused.length ? refused : uploading ? [] : failureMessages(fetcher.data ?? undefined);
   return (
-    <div {...getRootProps({ className: `upload-zone upload-drop${isDragActive ? ' dragging' : ''}${uploading ? ' busy' : ''}` })} data-testid="upload-dropzone">
+    <div
+      {...getRootProps({ className: `upload-zone upload-drop${isDragActive ? ' dragging' : ''}${uploading ? ' busy' : ''}` })}
+      data-max-file-bytes={limits.maxFileBytes}
+      data-testid="upload-dropzone"
+    >
       <input {...getInputProps({ name: 'files' })} data-testid="upload-input" />
       <span className="upload-icon">
         <Icon d={ACTION_ICONS.upload} size={22} />
