@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { ID_PATTERN } from './http.js';
+import { wellFormed } from './text-fields.js';
 import { DEFAULT_FOLDER_NAME, FILE_LIMITS, FOLDER_LIMITS, FOLDER_MESSAGES as M } from './files-rules.js';
 
 /**
@@ -34,7 +35,9 @@ const folderName = z
   .trim()
   .min(1, { error: M.nameRequired, abort: true })
   .max(FOLDER_LIMITS.name, { error: M.nameTooLong, abort: true })
-  .refine((name) => !CONTROL.test(name), M.nameControl);
+  .refine((name) => !CONTROL.test(name), M.nameControl)
+  // A lone surrogate (no browser sends one) would be refused by PostgreSQL's JSON in the audit row.
+  .transform(wellFormed);
 
 /** An id the handler looks up: any short string passes, so a malformed id answers 404 like an unknown one. */
 const idField = (what: string) => z.string({ error: `${what} is required` }).trim().min(1, `${what} is required`).max(64, `${what} not found`);

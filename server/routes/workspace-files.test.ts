@@ -135,6 +135,10 @@ describe('folders', () => {
     expect(control.statusCode).toBe(400);
     expect(messagesByPath(control)).toEqual({ folderName: FOLDER_MESSAGES.nameControl });
     expect((await call('POST', '/api/projects/folder', { folderName: 'x' })).statusCode).toBe(400);
+    // A lone surrogate (JSON allows it, PostgreSQL's jsonb of the audit row does not) is replaced, as a browser would.
+    const surrogate = await call('POST', '/api/projects/folder', { projectId: p.id, folderName: 'Plans \ud800' });
+    expect(surrogate.statusCode).toBe(201);
+    expect(surrogate.json().data.folderName).toBe('Plans \ufffd');
   });
 
   it(`keeps a project at ${FOLDER_LIMITS.perProject} folders`, async () => {

@@ -120,9 +120,12 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await db.transaction(async (tx) => {
         if ((await countFiles(tx, folder.id)) + body.projectFiles.length > FILE_LIMITS.perFolder) throw new HttpError(409, FILE_MESSAGES.tooManyInFolder);
         const claimed = await claimProjectFiles(tx, session.user.id, project.id, body.projectFiles);
+        // A millisecond apart, so the folder lists them in the order they were sent.
+        const now = Date.now();
         const inserted = await insertFiles(
           tx,
-          claimed.map((file) => ({
+          claimed.map((file, index) => ({
+            createdAt: new Date(now + index),
             id: file.fileId,
             projectId: project.id,
             folderId: folder.id,
