@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { demoPlanPdf, demoWalkthroughWebm } from '../../server/seed/demo-files';
 import { placeholderSvg } from '../../server/seed/placeholder-images';
@@ -198,13 +199,18 @@ test.describe('files', () => {
     await expect(panel(page)).toHaveCount(0);
   });
 
-  test('a file over the size limit is refused before it is sent, naming it', { tag: '@js-only' }, async ({ page, js }) => {
+  test('a file over the size limit is refused before it is sent, naming it', { tag: '@js-only' }, async ({ page, js }, testInfo) => {
     const { project, token } = await firmWithProject(page);
     const folderId = await createFolderThroughApi(token, project.id, 'Scans');
     await page.goto(folderPath(project.id, folderId));
     await ready(page, js);
     const limit = Number(await page.getByTestId('upload-dropzone').getAttribute('data-max-file-bytes'));
-    await page.getByTestId('upload-input').setInputFiles([{ name: 'huge scan.tif', mimeType: 'image/tiff', buffer: Buffer.alloc(limit + 1, 1) }]);
+    // A sparse file one byte over the limit (the browser only reads its size before refusing it).
+    const huge = path.join(testInfo.outputDir, 'huge scan.tif');
+    await fs.mkdir(testInfo.outputDir, { recursive: true });
+    await fs.writeFile(huge, '');
+    await fs.truncate(huge, limit + 1);
+    await page.getByTestId('upload-input').setInputFiles(huge);
     await expect(page.getByTestId('upload-error')).toContainText(`huge scan.tif: Each file must be at most ${limit / 1024 / 1024} MB.`);
     await expect(page.getByTestId('empty-state')).toContainText('No Files available');
   });

@@ -4,11 +4,10 @@ import { Icon } from '~/components/icon';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
-import { ProjectTabs } from '~/components/workspace/project-tabs';
+import { PageHeader } from '~/components/workspace/page-header';
 import { createFolder, deleteFolder, getFolders, renameFolder } from '~/models/workspace-files.server';
 import filesStyles from '~/styles/workspace-files.css';
 import { ApiError } from '~/utils/api.server';
-import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { keepDataIgnoring } from '~/utils/revalidate';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
@@ -46,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
   const projectId = params.projectId ?? '';
   const page = pagePath(projectId);
-  const form = await readFormData(request);
+  const form = await request.formData();
   const folderId = () => String(form.get('id') ?? '');
   return dispatchIntent(form, {
     // The new folder opens in rename mode, as a file manager's does.
@@ -103,7 +102,7 @@ export default function ProjectFolders() {
   const confirming = folders.find((folder) => folder.id === confirm.id);
   return (
     <>
-      <ProjectTabs project={project} actions={<NewFolderButton />} />
+      <PageHeader title={project.projectName} actions={<NewFolderButton />} />
       {folders.length ? (
         <>
           <p className="muted files-hint">

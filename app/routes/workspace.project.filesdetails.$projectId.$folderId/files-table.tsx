@@ -26,15 +26,19 @@ export function FilesTable({
     <table className="files-table" data-testid="files-table">
       <thead>
         <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Type</th>
+          <th scope="col" className="files-col-name">
+            Name
+          </th>
+          <th scope="col" className="files-col-type">
+            Type
+          </th>
           <th scope="col" className="files-col-size">
             Size
           </th>
           <th scope="col" className="files-col-date">
             Uploaded
           </th>
-          <th scope="col">
+          <th scope="col" className="files-col-actions">
             <span className="visually-hidden">Actions</span>
           </th>
         </tr>
@@ -44,24 +48,26 @@ export function FilesTable({
           const selected = file.id === previewId;
           return (
             <tr key={file.id} className={selected ? 'selected' : undefined} data-testid="file-row" data-file-id={file.id}>
-              <td className="files-cell-name">
-                <FileIcon family={file.family} size={28} />
-                <span className="file-name-wrap">
-                  <Link to={previewHref(file.id)} replace preventScrollReset className="file-name" title={file.fileName} data-testid="file-name">
-                    {file.fileName}
-                  </Link>
-                  {/* The type and size under the name where the table has no room for their columns (phones). */}
-                  <span className="file-sub">
-                    {file.format} · {formatBytes(file.size)}
+              <td>
+                <div className="files-cell-name">
+                  <FileIcon family={file.family} size={28} />
+                  <span className="file-name-wrap">
+                    <Link to={previewHref(file.id)} replace preventScrollReset className="file-name" title={file.fileName} data-testid="file-name">
+                      {file.fileName}
+                    </Link>
+                    {/* The type, size and date under the name where the table has no room for their columns. */}
+                    <span className="file-sub">
+                      {file.format} · {formatBytes(file.size)} · {formatDay(file.createdAt)}
+                    </span>
                   </span>
-                </span>
+                </div>
               </td>
-              <td className="files-cell-type" data-testid="file-type">
+              <td className="files-col-type" data-testid="file-type">
                 {file.format}
               </td>
               <td className="files-col-size">{formatBytes(file.size)}</td>
               <td className="files-col-date">{formatDay(file.createdAt)}</td>
-              <td className="files-cell-actions">
+              <td className="files-col-actions">
                 <Link
                   to={previewHref(selected ? null : file.id)}
                   replace
@@ -73,7 +79,14 @@ export function FilesTable({
                 >
                   <Icon d={ACTION_ICONS.details} />
                 </Link>
-                <a href={file.downloadHref} download={file.fileName} className="icon-button" aria-label={`Download ${file.fileName}`} title="Download" data-testid="file-download">
+                <a
+                  href={file.downloadHref}
+                  download={file.fileName}
+                  className="icon-button"
+                  aria-label={`Download ${file.fileName}`}
+                  title="Download"
+                  data-testid="file-download"
+                >
                   <Icon d={ACTION_ICONS.download} />
                 </a>
                 <Link

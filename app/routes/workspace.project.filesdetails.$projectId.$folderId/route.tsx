@@ -6,11 +6,10 @@ import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { FolderIcon } from '~/components/workspace/file-icon';
-import { ProjectTabs } from '~/components/workspace/project-tabs';
+import { PageHeader } from '~/components/workspace/page-header';
 import { deleteFile, fileView, getFiles, uploadFiles } from '~/models/workspace-files.server';
 import filesStyles from '~/styles/workspace-files.css';
 import { ApiError } from '~/utils/api.server';
-import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { invariantResponse } from '~/utils/invariant.server';
 import { keepDataIgnoring } from '~/utils/revalidate';
@@ -65,7 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return uploadRefused(error);
     }
   }
-  const form = await readFormData(request);
+  const form = await request.formData();
   return dispatchIntent(form, {
     delete: async () => {
       const id = String(form.get('id') ?? '');
@@ -129,7 +128,7 @@ export default function FolderFiles() {
 
   return (
     <>
-      <ProjectTabs project={project} actions={detailsToggle} />
+      <PageHeader title={project.projectName} actions={detailsToggle} />
       <div className="folder-head">
         <Link to={`/workspace/project/files/${encodeURIComponent(project.id)}`} className="folder-back" data-testid="all-folders">
           All folders

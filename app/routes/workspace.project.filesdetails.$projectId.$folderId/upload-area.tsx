@@ -127,8 +127,8 @@ function UploadDropzone({ target, limits }: { target: Target; limits: UploadLimi
           </>
         ) : (
           <>
-            <span className="upload-title">{isDragActive ? 'Drop the files to upload them' : 'Drop files here to upload them'}</span>
-            <span className="muted">{limitsText(limits)}</span>
+            <span className="upload-title">{isDragActive ? 'Drop the files to upload them' : 'Add files to this folder'}</span>
+            <span className="muted">Drop them here or choose them. {limitsText(limits)}</span>
           </>
         )}
       </div>
