@@ -106,7 +106,7 @@ export default function ProjectFolders() {
       {folders.length ? (
         <>
           <p className="muted files-hint">
-            {folders.length} {folders.length === 1 ? 'folder' : 'folders'} · open a folder to see and upload its files; double-click a name to rename it.
+            {folders.length} {folders.length === 1 ? 'folder' : 'folders'} · open one to see and add its files.
           </p>
           <ul className="folder-grid" aria-label="Folders">
             {folders.map((folder) => (

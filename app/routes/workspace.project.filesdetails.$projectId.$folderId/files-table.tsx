@@ -57,7 +57,8 @@ export function FilesTable({
                     </Link>
                     {/* The type, size and date under the name where the table has no room for their columns. */}
                     <span className="file-sub">
-                      {file.format} · {formatBytes(file.size)} · {formatDay(file.createdAt)}
+                      {file.format} · {formatBytes(file.size)}
+                      <span className="file-sub-date"> · {formatDay(file.createdAt)}</span>
                     </span>
                   </span>
                 </div>
