@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { demoPlanPdf, demoWalkthroughWebm } from '../../server/seed/demo-files';
 import { placeholderSvg } from '../../server/seed/placeholder-images';
+import { expectNoZod, scriptsDuring } from './browser-scripts';
 import { expect, ready, test } from './fixtures';
 import { createFolderThroughApi, firmWithProject, folderPath, foldersPath, uploadThroughApi } from './workspace-files-data';
 
@@ -248,5 +249,16 @@ test.describe('files', () => {
     await page.reload();
     await ready(page, js);
     await expect(page.getByTestId('preview-resize')).toHaveAttribute('aria-valuenow', '600');
+  });
+
+  test('the files pages send no zod, and only a folder’s page loads the drop zone', { tag: '@js-only' }, async ({ page }) => {
+    const { project, token } = await firmWithProject(page);
+    const folderId = await createFolderThroughApi(token, project.id, 'Drawings');
+    // react-dropzone's own words for a file over its size.
+    const hasDropzone = (scripts: Map<string, string>) => [...scripts.values()].some((text) => text.includes('File is larger than'));
+    expect(hasDropzone(await scriptsDuring(page, () => page.goto(foldersPath(project.id))))).toBe(false);
+    expect(hasDropzone(await scriptsDuring(page, () => page.goto(folderPath(project.id, folderId))))).toBe(true);
+    await expectNoZod(page, foldersPath(project.id));
+    await expectNoZod(page, `${folderPath(project.id, folderId)}?preview`);
   });
 });
