@@ -216,7 +216,7 @@ test.describe('files', () => {
     await expect(page.getByTestId('empty-state')).toContainText('No Files available');
   });
 
-  test('the preview panel resizes with its handle, by keyboard and by mouse, between 220 and 600 px', { tag: '@js-only' }, async ({ page, js }) => {
+  test('the preview panel resizes with its handle, by keyboard and by mouse, between 220 and 600 px; Escape closes it', { tag: '@js-only' }, async ({ page, js }) => {
     const { project, token } = await firmWithProject(page);
     const folderId = await createFolderThroughApi(token, project.id, 'Drawings');
     await uploadThroughApi(token, { projectId: project.id, folderId }, [{ name: 'plan.pdf', data: demoPlanPdf('Resize') }]);
@@ -249,6 +249,10 @@ test.describe('files', () => {
     await page.reload();
     await ready(page, js);
     await expect(page.getByTestId('preview-resize')).toHaveAttribute('aria-valuenow', '600');
+
+    // Escape closes the panel.
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toHaveCount(0);
   });
 
   test('the files pages send no zod, and only a folder’s page loads the drop zone', { tag: '@js-only' }, async ({ page }) => {

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Link, useNavigate } from '@remix-run/react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Icon } from '~/components/icon';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
@@ -53,7 +53,7 @@ function ResizeHandle({ width, onResize }: { width: number; onResize: (width: nu
   const onPointerUp = () => {
     drag.current = null;
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const next = widthAfterKey(width, event.key, event.shiftKey);
     if (next === null) return;
     event.preventDefault();
@@ -108,7 +108,7 @@ function Preview({ file }: { file: FileView }) {
 /**
  * The preview panel beside the files list (screens 4 and 5), opened by a file's details icon
  * (`?preview={fileId}`) or the Details button (`?preview`, no file: "No Selected file"). Resizable
- * with JavaScript (320 px by default, 220 to 600).
+ * with JavaScript (320 px by default, 220 to 600); Escape closes it.
  */
 export function PreviewPanel({
   file,
@@ -122,8 +122,26 @@ export function PreviewPanel({
   onResize: (width: number) => void;
 }) {
   const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const panel = useRef<HTMLElement>(null);
+  const fileId = file?.id ?? null;
+
+  useEffect(() => {
+    // On a phone the panel covers the page: focus moves into it, as into a dialog.
+    if (window.matchMedia('(max-width: 767px)').matches) panel.current?.focus();
+  }, [fileId]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // A confirmation open over the page closes first (it listens to Escape itself).
+      if (event.key !== 'Escape' || event.defaultPrevented || document.body.classList.contains('has-dialog')) return;
+      navigate(closeTo, { replace: true, preventScrollReset: true });
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [closeTo, navigate]);
+
   return (
-    <aside className="preview-panel" aria-label="File preview" data-testid="preview-panel">
+    <aside ref={panel} tabIndex={-1} className="preview-panel" aria-label="File preview" data-testid="preview-panel">
       {hydrated ? <ResizeHandle width={width} onResize={onResize} /> : null}
       <div className="preview-head">
         {file ? <FileIcon family={file.family} size={24} /> : null}
