@@ -200,6 +200,20 @@ test.describe('files', () => {
     await expect(panel(page)).toHaveCount(0);
   });
 
+  test('more files than an upload takes are refused with the reason, and nothing is uploaded', async ({ page, js }) => {
+    const { project, token } = await firmWithProject(page);
+    const folderId = await createFolderThroughApi(token, project.id, 'Photos');
+    await page.goto(folderPath(project.id, folderId));
+    await ready(page, js);
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `photo-${i + 1}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`note ${i + 1}`) }));
+    await page.getByTestId('upload-input').setInputFiles(eleven);
+    // With JavaScript the drop zone refuses them at once; without, the api does and the page says why.
+    if (!js) await page.getByTestId('upload-submit').click();
+    await expect(page.getByTestId('upload-error')).toContainText('Error uploading file');
+    await expect(page.getByTestId('upload-error')).toContainText('Upload at most 10 files at a time.');
+    await expect(page.getByTestId('empty-state')).toContainText('No Files available');
+  });
+
   test('a file over the size limit is refused before it is sent, naming it', { tag: '@js-only' }, async ({ page, js }, testInfo) => {
     const { project, token } = await firmWithProject(page);
     const folderId = await createFolderThroughApi(token, project.id, 'Scans');
