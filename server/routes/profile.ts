@@ -16,7 +16,7 @@ import { firstField, withReceivedFiles } from '../files/receive-files.js';
 import { IMAGE_TYPES } from '../services/file-types.js';
 import { avatarKeys, InvalidImageError, storeAvatar } from '../services/images.js';
 import { placeErrors } from '../contract/places.js';
-import { userJson } from '../services/user-json.js';
+import { userJson } from '../queries/users.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 
