@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { refuse } from './answers';
+import { FILE_LIMITS } from '../server/contract/files-rules';
 import { DOCUMENT_MAX_BYTES } from '../server/contract/firm-registration-rules';
 import { PROFILE_IMAGE_MAX_BYTES } from '../server/contract/profile-rules';
 import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../server/contract/projects-rules';
@@ -17,6 +18,12 @@ const FORM_ROOM = MiB;
 
 export type UploadRoute = { path: RegExp; maxBytes: number; what: string };
 
+/**
+ * A folder's upload (docs/decisions/093): 10 files of the api's default MAX_FILE_MB (100) each. An
+ * api configured with a larger MAX_FILE_MB needs this raised with it.
+ */
+const PROJECT_FILES_MAX_BYTES = FILE_LIMITS.perUpload * FILE_LIMITS.defaultMaxFileMb * MiB + FORM_ROOM;
+
 export const UPLOAD_ROUTES: UploadRoute[] = [
   // Web actions that stream files on to the api (no JavaScript, or the same form with it).
   { path: /^\/portfolio\/?$/, maxBytes: PROFILE_IMAGE_MAX_BYTES + FORM_ROOM, what: 'profile photo' },
@@ -26,6 +33,7 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
     what: `${PROJECT_IMAGES_PER_REQUEST} project images`,
   },
   { path: /^\/resources\/register-firm\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
+  { path: /^\/workspace\/project\/filesdetails\/[^/]+\/[^/]+\/?$/, maxBytes: PROJECT_FILES_MAX_BYTES, what: `${FILE_LIMITS.perUpload} project files` },
   // The api's upload endpoints, reached through the web's /api forwarding (embedded default).
   {
     path: /^\/api\/projects\/images\/?$/,
@@ -34,6 +42,7 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
   },
   { path: /^\/api\/users\/profile-image\/?$/, maxBytes: PROFILE_IMAGE_MAX_BYTES + FORM_ROOM, what: 'profile photo' },
   { path: /^\/api\/users\/upload\/file\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
+  { path: /^\/api\/users\/project\/upload-file\/?$/, maxBytes: PROJECT_FILES_MAX_BYTES, what: `${FILE_LIMITS.perUpload} project files` },
 ];
 
 /** The most bytes a request to `path` with this content type may carry. */

@@ -129,7 +129,12 @@ test.describe('files', () => {
     await expect(fileRows(page).getByTestId('file-type')).toHaveText(['PDF', 'JPEG', 'WebM']);
     await expect(page.getByTestId('folder-head-count')).toHaveText('3 files');
 
-    // The PDF, embedded from the web's file route: shown inline, never sniffed.
+    // The PDF, embedded from the web's file route: shown inline, never sniffed, and let into the
+    // frame by the page's policy (a refusal is reported on the console).
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (/Refused to|Content Security Policy/i.test(message.text())) refusals.push(message.text());
+    });
     await fileRow(page, 'Ground floor plan.pdf').getByTestId('file-details').click();
     await expect(panel(page).getByRole('heading')).toHaveText('Ground floor plan.pdf');
     const pdf = await fetched(page, panel(page).getByTestId('preview-pdf'));
@@ -155,6 +160,7 @@ test.describe('files', () => {
     expect(part.headers()['content-range']).toMatch(/^bytes 100-199\/\d+$/);
     expect((await part.body()).length).toBe(100);
     await expect(panel(page)).toContainText('WebM');
+    expect(refusals).toEqual([]);
 
     // Download one: an attachment with its name.
     const downloading = page.waitForEvent('download');

@@ -8,6 +8,7 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { createFolder, deleteFolder, getFolders, renameFolder } from '~/models/workspace-files.server';
 import filesStyles from '~/styles/workspace-files.css';
 import { ApiError } from '~/utils/api.server';
+import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { keepDataIgnoring } from '~/utils/revalidate';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
   const projectId = params.projectId ?? '';
   const page = pagePath(projectId);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const folderId = () => String(form.get('id') ?? '');
   return dispatchIntent(form, {
     // The new folder opens in rename mode, as a file manager's does.

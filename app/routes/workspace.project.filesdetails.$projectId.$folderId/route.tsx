@@ -10,6 +10,7 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { deleteFile, fileView, getFiles, uploadFiles } from '~/models/workspace-files.server';
 import filesStyles from '~/styles/workspace-files.css';
 import { ApiError } from '~/utils/api.server';
+import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { invariantResponse } from '~/utils/invariant.server';
 import { keepDataIgnoring } from '~/utils/revalidate';
@@ -64,7 +65,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return uploadRefused(error);
     }
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   return dispatchIntent(form, {
     delete: async () => {
       const id = String(form.get('id') ?? '');
