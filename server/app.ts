@@ -68,7 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerErrorHandling(app);
 
   guardMultipartParser();
-  // Per-kind size limits are checked by each upload route; these are the outer bounds.
+  // Defaults; every upload sets its own limits per kind (server/files/upload-kinds.ts).
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 100, fields: 50, fieldSize: 100_000 } });
   await app.register(uploadsRoutes);
 

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import {
-  DOCUMENT_MAX_BYTES,
   DOCUMENT_REQUIRED_MESSAGE,
-  DOCUMENT_TOO_LARGE_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
   FirmRegistrationBody,
   FirmRegistrationReply,
   FirmRegistrationStatusReply,
@@ -16,7 +13,7 @@ import { isFirmRole, ROLE_LABELS, VERIFY } from '../contract/vocabulary.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { withReceivedFiles } from '../files/receive-files.js';
-import { DOCUMENT_TYPES } from '../services/file-types.js';
+import { REGISTRATION_DOCUMENT } from '../files/upload-kinds.js';
 import { claimDocument, deleteDocument, documentDownload, findDocumentUpload, isDocumentExt, uploadDocument } from '../services/firm-documents.js';
 import { firmPlaceErrors } from '../contract/firm-places.js';
 import { hashPassword } from '../services/passwords.js';
@@ -62,14 +59,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const stored = await withReceivedFiles(
         request,
-        {
-          accountId: user.id,
-          fileFields: ['files'],
-          accept: DOCUMENT_TYPES,
-          maxFiles: 5,
-          maxBytes: DOCUMENT_MAX_BYTES,
-          messages: { type: DOCUMENT_TYPE_MESSAGE, tooLarge: DOCUMENT_TOO_LARGE_MESSAGE, count: 'Send one document per request' },
-        },
+        { accountId: user.id, fileFields: ['files'], ...REGISTRATION_DOCUMENT },
         async ({ files }) => {
           // The first file is the document (an empty file input of a browser form sends no file).
           const file = files[0];

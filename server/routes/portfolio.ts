@@ -30,7 +30,7 @@ import {
 import { userJson } from '../queries/users.js';
 import { BODY_LIMITS } from '../body-limits.js';
 import { withReceivedFiles } from '../files/receive-files.js';
-import { IMAGE_TYPES } from '../services/file-types.js';
+import { PROJECT_IMAGES } from '../files/upload-kinds.js';
 import { deleteImageFiles, findPendingImages, InvalidImageError, PENDING_IMAGE_ID, uploadProjectImage } from '../services/images.js';
 import { discardUploads } from '../services/pending-uploads.js';
 
@@ -114,18 +114,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       const stored = await withReceivedFiles(
         request,
-        {
-          accountId: user.id,
-          fileFields: ['files'],
-          accept: IMAGE_TYPES.project,
-          maxFiles: PROJECT_IMAGES_PER_REQUEST,
-          maxBytes: PROJECT_IMAGE_MAX_BYTES,
-          messages: {
-            type: IMAGE_TYPE_MESSAGE,
-            tooLarge: `Each image must be at most ${PROJECT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-            count: `Upload at most ${PROJECT_IMAGES_PER_REQUEST} images at a time.`,
-          },
-        },
+        { accountId: user.id, fileFields: ['files'], ...PROJECT_IMAGES },
         async ({ files }) => {
           if (files.length === 0) throw badRequest('Choose at least one image', [{ path: 'files', message: 'Choose at least one image' }]);
           // Every file was checked by type while it arrived; one that fails now (undecodable, or
