@@ -17,6 +17,7 @@ import { ErrorReply, IdParams, MessageReply } from '../contract/http.js';
 import { badRequest, HttpError } from '../errors.js';
 import { firstField, withReceivedFiles } from '../files/receive-files.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
+import { workspaceFiles } from '../files/upload-kinds.js';
 import { recordAudit } from '../queries/audit-log.js';
 import { countFiles, deleteFile, fileJson, folderJson, insertFiles, listFiles } from '../queries/files.js';
 import { claimProjectFiles, contentTypeOfUpload, removeStoredFiles, storeProjectFiles } from '../services/project-files.js';
@@ -30,10 +31,9 @@ const MB = 1024 * 1024;
  */
 function namingTheFile(error: unknown): never {
   const detail = error instanceof HttpError ? error.details?.[0] : undefined;
-  if (error instanceof HttpError && detail && /^files\.\d+$/.test(detail.path)) {
-    // The detail reads "<name>: <message>"; a message that names the file already stays as it is.
-    const name = detail.message.endsWith(`: ${error.message}`) ? detail.message.slice(0, -error.message.length - 2) : null;
-    if (name === null || !error.message.includes(name)) throw new HttpError(error.statusCode, detail.message, error.details, error.code);
+  // The detail reads "<name>: <message>" when the message itself does not name the file.
+  if (error instanceof HttpError && detail && /^files\.\d+$/.test(detail.path) && detail.message.endsWith(`: ${error.message}`)) {
+    throw new HttpError(error.statusCode, detail.message, error.details, error.code);
   }
   throw error;
 }
@@ -64,15 +64,7 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { session } = request;
       const stored = await withReceivedFiles(
         request,
-        {
-          accountId: session.user.id,
-          fileFields: ['files'],
-          accept: 'any',
-          maxFiles: FILE_LIMITS.perUpload,
-          maxBytes: maxFileBytes,
-          maxFields: 10,
-          messages: { type: FILE_MESSAGES.uploadFailed, tooLarge: FILE_MESSAGES.tooLarge(config.MAX_FILE_MB), count: FILE_MESSAGES.tooManyInUpload },
-        },
+        { accountId: session.user.id, fileFields: ['files'], maxFields: 10, ...workspaceFiles(config) },
         async (upload) => {
           const projectId = firstField(upload, 'projectId')?.trim();
           const folderId = firstField(upload, 'folderId')?.trim();
