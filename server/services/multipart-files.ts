@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
 
 /** Multipart errors of @fastify/multipart as the api's error shape. */
-function uploadError(error: unknown, what: { perFile: string; count: string }): unknown {
+export function uploadError(error: unknown, what: { perFile: string; count: string }): unknown {
   const code = (error as { code?: string })?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
