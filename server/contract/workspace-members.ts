@@ -1,6 +1,5 @@
 import { z } from 'zod/v4';
 import { requiredText } from './text-fields.js';
-import { email } from './users.js';
 import { MEMBER_LIMITS, MEMBER_MESSAGES as M } from './workspace-projects-rules.js';
 
 /**
@@ -13,7 +12,14 @@ export { EMPTY_MEMBERS, MEMBER_LIMITS, MEMBER_MESSAGES } from './workspace-proje
 
 export const MemberFields = z.object({
   name: requiredText(M.nameRequired, MEMBER_LIMITS.name),
-  email: email(M.emailRequired),
+  /** One message at a time: an empty email is required, not also malformed. Stored in lower case. */
+  email: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, { error: M.emailRequired, abort: true })
+    .max(MEMBER_LIMITS.email, `At most ${MEMBER_LIMITS.email} characters`)
+    .email(M.emailInvalid)
+    .transform((v) => v.toLowerCase()),
 });
 export type MemberFields = z.infer<typeof MemberFields>;
 
