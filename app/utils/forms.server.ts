@@ -27,7 +27,13 @@ function isFormField(path: string, payload: Record<string, unknown>, fields?: st
  * error with the api's message), password fields emptied. The api's message also comes back as
  * an error toast, as the spec's error catalogue asks.
  */
-export function formFailure<T>(submission: Submission<T>, options: FormFailureOptions = {}) {
+export function formFailure<T, E extends Record<string, unknown> = Record<never, never>>(
+  submission: Submission<T>,
+  options: FormFailureOptions & {
+    /** More data the page needs to render the form again (the place lists of the chosen country). */
+    extra?: E;
+  } = {},
+) {
   const { error, hideFields, intent } = options;
   let reply;
   if (error instanceof ApiError) {
@@ -47,5 +53,5 @@ export function formFailure<T>(submission: Submission<T>, options: FormFailureOp
   }
   const status = options.status ?? (error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 400);
   const toast = error instanceof ApiError ? { type: 'error' as const, message: error.message } : null;
-  return json({ intent, result: reply, toast }, { status });
+  return json({ ...(options.extra as E), intent, result: reply, toast }, { status });
 }

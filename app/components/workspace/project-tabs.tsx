@@ -2,13 +2,23 @@ import { NavLink } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { PageHeader } from './page-header';
 
-/** The pages of one project, in the spec's order (route map: files, schedules, member). */
-export function projectTabs(projectId: string): { label: string; href: string }[] {
+/** The paths of one project's pages (route map: project/files, project/schedules, project/member). */
+export function projectPaths(projectId: string) {
   const id = encodeURIComponent(projectId);
+  return {
+    files: `/workspace/project/files/${id}`,
+    schedules: `/workspace/project/schedules/${id}`,
+    members: `/workspace/project/member/${id}`,
+  };
+}
+
+/** The tabs of one project's pages, in the spec's order. */
+export function projectTabs(projectId: string): { label: string; href: string }[] {
+  const paths = projectPaths(projectId);
   return [
-    { label: 'Files', href: `/workspace/project/files/${id}` },
-    { label: 'Schedules', href: `/workspace/project/schedules/${id}` },
-    { label: 'Members', href: `/workspace/project/member/${id}` },
+    { label: 'Files', href: paths.files },
+    { label: 'Schedules', href: paths.schedules },
+    { label: 'Members', href: paths.members },
   ];
 }
 
