@@ -34,36 +34,39 @@ export function WorkspaceProjectCard({
         {project.photo ? <ResponsiveImage image={project.photo} alt="" sizes={CARD_SIZES} priority={priority} /> : <ImagePlaceholder label="No photo" />}
         <span className="project-card-type">{project.projectTypeLabel}</span>
       </Link>
-      <div className="project-card-body ws-project-body">
-        <div className="ws-project-text">
-          <h2 className="project-card-title">
-            <Link to={paths.files} prefetch="intent">
-              {project.projectName}
-            </Link>
-          </h2>
-          {place ? <p className="project-card-meta">{place}</p> : null}
-        </div>
-        <div className="ws-card-actions">
-          <Link to={paths.members} className="ws-icon-button" title="Members" aria-label={`Members of ${project.projectName}`} prefetch="intent">
-            <WorkspaceIcon name="employee" size={18} />
-          </Link>
+      {editHref || deleteHref ? (
+        <div className="ws-card-tools">
           {editHref ? (
-            <Link to={editHref} className="ws-icon-button" title="Edit" aria-label={`Edit ${project.projectName}`} preventScrollReset data-testid="edit-project">
-              <Icon d={ACTION_ICONS.edit} size={18} />
+            <Link to={editHref} className="ws-tool" title="Edit" aria-label={`Edit ${project.projectName}`} preventScrollReset data-testid="edit-project">
+              <Icon d={ACTION_ICONS.edit} size={17} />
             </Link>
           ) : null}
           {deleteHref ? (
             <Link
               to={deleteHref}
-              className="ws-icon-button ws-icon-danger"
+              className="ws-tool ws-tool-danger"
               title="Delete"
               aria-label={`Delete ${project.projectName}`}
               preventScrollReset
               data-testid="delete-project"
             >
-              <Icon d={ACTION_ICONS.trash} size={18} />
+              <Icon d={ACTION_ICONS.trash} size={17} />
             </Link>
           ) : null}
+        </div>
+      ) : null}
+      <div className="project-card-body ws-project-body">
+        <h2 className="ws-project-title">
+          <Link to={paths.files} prefetch="intent">
+            {project.projectName}
+          </Link>
+        </h2>
+        <div className="ws-project-foot">
+          <span className="project-card-meta">{place}</span>
+          <Link to={paths.members} className="ws-members-link" prefetch="intent" aria-label={`Members of ${project.projectName}`}>
+            <WorkspaceIcon name="employee" size={16} />
+            <span>Members</span>
+          </Link>
         </div>
       </div>
     </li>

@@ -80,16 +80,14 @@ export function ProjectForm({
       <Field label="Project name" meta={fields.projectName}>
         <input {...getInputProps(fields.projectName, { type: 'text' })} />
       </Field>
-      <div className="form-grid">
-        <Field label="Project type" meta={fields.projecttype}>
-          <select {...getSelectProps(fields.projecttype)}>
-            <ProjectTypeOptions />
-          </select>
-        </Field>
-        <Field label="Project area" meta={fields.pincode}>
-          <input {...getInputProps(fields.pincode, { type: 'text' })} inputMode="numeric" autoComplete="off" />
-        </Field>
-      </div>
+      <Field label="Project type" meta={fields.projecttype}>
+        <select {...getSelectProps(fields.projecttype)}>
+          <ProjectTypeOptions />
+        </select>
+      </Field>
+      <Field label="Project area" meta={fields.pincode} className="ws-area-field">
+        <input {...getInputProps(fields.pincode, { type: 'text' })} inputMode="numeric" autoComplete="off" />
+      </Field>
       <PlaceSelects
         fields={{ country: fields.country, state: fields.state, city: fields.city }}
         options={options}

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { keepDataForDialogs } from '~/components/dialog';
 import { Toast } from '~/components/toast';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
@@ -67,6 +68,7 @@ export default function Projects() {
     </Link>
   ) : null;
   const saved = actionData && 'result' in actionData ? actionData : null;
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -99,7 +101,8 @@ export default function Projects() {
             key={editing?.id ?? 'new'}
             project={editing}
             lastResult={saved?.result}
-            options={saved?.options ?? options}
+            // With JavaScript the selects keep their own lists; the action's are for the page it renders without.
+            options={!hydrated && saved?.options ? saved.options : options}
             photoSent={saved?.photoSent ?? false}
             closeTo={panel.closeTo}
           />
