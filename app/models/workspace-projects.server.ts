@@ -1,10 +1,9 @@
-import { api, apiHeaders, apiUrl, fetchApi, forwardedFor } from '~/utils/api.server';
-import { getSession } from '~/utils/session.server';
+import { api, ApiError } from '~/utils/api.server';
+import { streamApiFile } from '~/utils/api-file.server';
 import { isId, type MessageReply } from '../../server/contract/http';
 import type { CreateMemberBody, Member, MemberReply, MembersReply, UpdateMemberBody } from '../../server/contract/workspace-members';
 import {
   PHOTO_SIZES,
-  type PhotoSize,
   type ProjectPhoto,
   type WorkspaceProject,
   type WorkspaceProjectReply,
@@ -73,39 +72,24 @@ export async function deleteMember(request: Request, id: string): Promise<void> 
   await api<MessageReply>(request, `/projects/members/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** The headers of the api's photo answer the browser gets too. */
-const PHOTO_HEADERS = ['content-type', 'content-length', 'content-disposition', 'x-content-type-options', 'cache-control'];
+const plain = (status: number, message: string) => new Response(message, { status, headers: { 'cache-control': 'no-store', 'content-type': 'text/plain' } });
 
 /**
  * A project's photo streamed from the api with the session's token. Anything but a well-formed
- * request from a signed-in visitor is a plain 404 (an image request has no page to redirect to).
+ * request for a photo the visitor may see is a plain 404 (an image request has no page to show).
  */
 export async function projectPhotoResponse(request: Request, projectId: string): Promise<Response> {
-  const notFound = () => new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store', 'content-type': 'text/plain' } });
   const search = new URL(request.url).searchParams;
   const size = search.get('size') ?? '960';
   const version = search.get('v');
-  if (!isId(projectId) || !(PHOTO_SIZES as readonly string[]).includes(size) || (version !== null && !/^[0-9a-f]{1,64}$/.test(version))) return notFound();
-  const token = (await getSession(request)).get('token');
-  if (!token) return notFound();
-  const query: Record<string, string> = { size: size as PhotoSize, ...(version ? { v: version } : {}) };
-  let upstream: Response;
+  if (!isId(projectId) || !(PHOTO_SIZES as readonly string[]).includes(size) || (version !== null && !/^[0-9a-f]{1,64}$/.test(version))) {
+    return plain(404, 'Not found');
+  }
+  const query = new URLSearchParams({ size, ...(version ? { v: version } : {}) });
   try {
-    upstream = await fetchApi(apiUrl(`/projects/${projectId}/photo`, query), {
-      headers: apiHeaders({ token, forwardedFor: forwardedFor(request) }),
-      signal: request.signal,
-    });
-  } catch {
-    return new Response('The service is unavailable', { status: 503, headers: { 'cache-control': 'no-store', 'content-type': 'text/plain' } });
+    return await streamApiFile(request, `/projects/${projectId}/photo?${query}`);
+  } catch (error) {
+    if (error instanceof ApiError) return error.status === 503 ? plain(503, 'The service is unavailable') : plain(404, 'Not found');
+    throw error;
   }
-  if (!upstream.ok || !upstream.body) {
-    await upstream.body?.cancel();
-    return notFound();
-  }
-  const headers = new Headers();
-  for (const name of PHOTO_HEADERS) {
-    const value = upstream.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  return new Response(upstream.body, { status: 200, headers });
 }

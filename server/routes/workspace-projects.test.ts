@@ -7,7 +7,7 @@ import { testImage } from '../../tests/helpers/showcase';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
 import { createProjectThroughApi, projectForm, projectParts, sendProjectForm } from '../../tests/helpers/workspace-projects';
 import { PROJECT_MESSAGES as M, type WorkspaceProject } from '../contract/workspace-projects';
-import { auditLog, files, folders, members, projects, schedules } from '../db/schema';
+import { auditLog, files, folders, members, pendingUploads, projects, schedules } from '../db/schema';
 import { newId } from '../db/ids';
 import { createEmployee, createFirm, createMember, createPublicProject, createUser, createWorkspaceProject } from '../seed/factories';
 import { createSession, type UserRow } from '../services/sessions';
@@ -80,6 +80,8 @@ describe('POST /api/projects', () => {
     for (const size of ['480', '960', '1600']) expect(await exists(privateFile(`${row!.photoKey}/w${size}.webp`))).toBe(true);
     const audit = await api.db.select().from(auditLog).where(and(eq(auditLog.targetId, data.id), eq(auditLog.action, 'project.created')));
     expect(audit).toHaveLength(1);
+    // The photo's upload was claimed by the project (nothing left for the clean-up to remove).
+    expect(await api.db.select().from(pendingUploads).where(eq(pendingUploads.ownerId, firm.id))).toEqual([]);
     expect(audit[0]).toMatchObject({ firmId: firm.id, targetType: 'project', details: { projectName: 'Riverside Villa' } });
   });
 
@@ -189,7 +191,7 @@ describe('POST /api/projects', () => {
     expect(big.json().message).toBe(M.photoTooLarge);
     const json = await api.app.inject({ method: 'POST', url: '/api/projects', payload: projectForm(), headers: bearer(tokens.firm) });
     expect(json.statusCode).toBe(415);
-    expect(json.json().message).toBe('Send the project form as multipart/form-data');
+    expect(json.json().message).toBe('Send the files as multipart/form-data');
   });
 
   it('is for the firm and its sub-admins: 401 without a token, 403 for an explorer and a plain employee', async () => {
@@ -333,8 +335,8 @@ describe('DELETE /api/projects/{id}', () => {
     // What the schedules and files areas would have stored in it.
     const fileKey = `workspace/${firm.id}/files/${newId()}`;
     const scheduleKey = `workspace/${firm.id}/schedules/${newId()}.webp`;
-    await api.ctx.storage.putPrivate(fileKey, Buffer.from('%PDF-1.4 a plan'));
-    await api.ctx.storage.putPrivate(scheduleKey, Buffer.from('image bytes'));
+    await api.ctx.storage.put('private', fileKey, Buffer.from('%PDF-1.4 a plan'), { contentType: 'application/pdf' });
+    await api.ctx.storage.put('private', scheduleKey, Buffer.from('image bytes'), { contentType: 'image/webp' });
     const folderId = newId();
     await api.db.insert(folders).values({ id: folderId, projectId: project.id, userId: firm.id, folderName: 'Drawings' });
     await api.db.insert(files).values({ id: newId(), projectId: project.id, folderId, userId: firm.id, fileName: 'plan.pdf', storageKey: fileKey, contentType: 'application/pdf', size: 15 });

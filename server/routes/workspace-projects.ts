@@ -14,7 +14,7 @@ import {
   WorkspaceProjectsReply,
 } from '../contract/workspace-projects.js';
 import { newId } from '../db/ids.js';
-import { HttpError, notFound } from '../errors.js';
+import { badRequest, HttpError, notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
 import {
   deleteWorkspaceProject,
@@ -23,10 +23,13 @@ import {
   toWorkspaceProjectJson,
   updateWorkspaceProject,
 } from '../queries/workspace-projects.js';
-import { InvalidImageError, isImageOfKind } from '../services/images.js';
-import { readMultipartForm } from '../services/multipart-form.js';
-import { placeErrors } from '../services/places.js';
-import { deleteProjectPhotos, openProjectPhoto, photoVersion, storeProjectPhoto } from '../services/workspace-photos.js';
+import { placeErrors } from '../contract/places.js';
+import { streamStoredFile } from '../files/send-stored-file.js';
+import { withReceivedFiles } from '../files/receive-files.js';
+import { IMAGE_TYPES } from '../services/file-types.js';
+import { InvalidImageError } from '../services/images.js';
+import { claimUploads, discardUploads, type PendingUpload } from '../services/pending-uploads.js';
+import { deleteProjectPhotos, photoFileKey, photoVersion, uploadProjectPhoto } from '../services/workspace-photos.js';
 
 /**
  * Workspace projects (DESIGN.md sections 4 and 9; workspace-and-admin.md screens 1 and 2), scope
@@ -39,48 +42,67 @@ const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorRe
 const uploadErrors = { ...errors, 413: ErrorReply, 415: ErrorReply };
 const PHOTO = PROJECT_FORM_FIELDS.photo;
 
+type ProjectForm = ReturnType<typeof WorkspaceProjectForm.parse>;
+
+/** An error about the photo part (`files.0` in the upload pipeline's words) under the form's field name. */
+function asPhotoError(error: unknown): unknown {
+  if (!(error instanceof HttpError) || !error.details?.some((d) => d.path.startsWith('files'))) return error;
+  return new HttpError(error.statusCode, error.message, [{ path: PHOTO, message: error.message }], error.code);
+}
+
 /**
- * The project form of a request, validated: every field's message at once (400), or 415 when the
- * only thing wrong is the photo's type (by content, not by name). `photoRequired` on create.
+ * Receives the project form of a request (the upload pipeline: the photo checked by its first
+ * bytes, JPG/PNG/GIF only (415), at most 15 MB (413), streamed to a temporary file), validates
+ * its fields with every message at once (400), and runs `handle` with the form and the photo's
+ * file (`photoRequired` on create). The temporary file is gone when it returns.
  */
-async function readProjectForm(request: FastifyRequest, photoRequired: boolean) {
-  const { fields, files } = await readMultipartForm(request, {
-    files: { [PHOTO]: PROJECT_LIMITS.photoBytes },
+async function withProjectForm<T>(
+  request: FastifyRequest,
+  photoRequired: boolean,
+  handle: (form: ProjectForm, photo: string | undefined) => Promise<T>,
+): Promise<T> {
+  const options = {
+    accountId: request.session.user.id,
+    fileFields: [PHOTO],
+    accept: IMAGE_TYPES.project,
+    maxFiles: 1,
+    maxBytes: PROJECT_LIMITS.photoBytes,
     maxFields: 40,
-    messages: {
-      perFile: PROJECT_MESSAGES.photoTooLarge,
-      count: 'The form has too many fields',
-      notMultipart: 'Send the project form as multipart/form-data',
-    },
-  });
-  const details: ErrorDetail[] = [];
-  const parsed = WorkspaceProjectForm.safeParse(fields);
-  if (parsed.success) details.push(...placeErrors(parsed.data));
-  else details.push(...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
-  const photo = files[PHOTO];
-  let wrongType = false;
-  if (!photo && photoRequired) details.push({ path: PHOTO, message: PROJECT_MESSAGES.photoRequired });
-  if (photo && !(await isImageOfKind(photo.data, 'project'))) {
-    wrongType = true;
-    details.push({ path: PHOTO, message: PROJECT_MESSAGES.photoType });
+    messages: { type: PROJECT_MESSAGES.photoType, tooLarge: PROJECT_MESSAGES.photoTooLarge, count: 'Send one project photo' },
+  };
+  try {
+    return await withReceivedFiles(request, options, async ({ fields, files }) => {
+      const details: ErrorDetail[] = [];
+      const parsed = WorkspaceProjectForm.safeParse(fields);
+      if (parsed.success) details.push(...placeErrors(parsed.data));
+      else details.push(...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+      const photo = files[0];
+      if (!photo && photoRequired) details.push({ path: PHOTO, message: PROJECT_MESSAGES.photoRequired });
+      if (details.length || !parsed.success) throw badRequest(details[0]!.message, details);
+      return handle(parsed.data, photo?.path);
+    });
+  } catch (error) {
+    throw asPhotoError(error);
   }
-  if (details.length || !parsed.success) {
-    throw new HttpError(wrongType && details.length === 1 ? 415 : 400, details[0]!.message, details);
-  }
-  return { form: parsed.data, photo: photo?.data };
 }
 
 export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
 
-  /** Stores a checked photo; an image whose content does not decode is the wrong type (415). */
-  async function storePhoto(firmId: string, projectId: string, data: Buffer) {
+  /** Stores a checked photo as a pending upload; an image whose content does not decode is the wrong type (415). */
+  async function uploadPhoto(ownerId: string, firmId: string, projectId: string, file: string) {
     try {
-      return await storeProjectPhoto(storage, firmId, projectId, data);
+      return await uploadProjectPhoto(db, storage, { ownerId, firmId, projectId }, file);
     } catch (error) {
       if (error instanceof InvalidImageError) throw new HttpError(415, PROJECT_MESSAGES.photoType, [{ path: PHOTO, message: PROJECT_MESSAGES.photoType }]);
       throw error;
     }
+  }
+
+  /** Claims the photo's upload in the transaction writing the row that names it (decision 078). */
+  async function claimPhoto(tx: typeof db, ownerId: string, upload: PendingUpload) {
+    const claimed = await claimUploads(tx, ownerId, 'project-photo', [upload.id]);
+    if (claimed.length !== 1) throw new HttpError(409, 'The photo was removed before the project was saved; choose it again');
   }
 
   /** Deletes stored bytes that no row refers to any more; a failure is logged, the answer stands. */
@@ -124,17 +146,20 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.id, 'work');
-      const file = project.photoKey ? await openProjectPhoto(storage, project.photoKey, request.query.size) : null;
-      if (!file) throw notFound('This project has no photo');
+      if (!project.photoKey) throw notFound('This project has no photo');
       // A url naming the current version never changes: cached for a year, in the browser only.
-      const current = request.query.v === photoVersion(project.photoKey!);
-      return reply
-        .header('content-type', 'image/webp')
-        .header('content-length', String(file.size))
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', current ? 'private, max-age=31536000, immutable' : 'private, no-cache')
-        .send(file.stream);
+      const current = request.query.v === photoVersion(project.photoKey);
+      return streamStoredFile(request, reply, {
+        area: 'private',
+        key: photoFileKey(project.photoKey, request.query.size),
+        contentType: 'image/webp',
+        notFoundMessage: 'This project has no photo',
+        headers: {
+          'content-disposition': 'inline',
+          'x-content-type-options': 'nosniff',
+          'cache-control': current ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+        },
+      });
     },
   );
 
@@ -152,20 +177,22 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
-      const { form, photo } = await readProjectForm(request, true);
-      const id = newId();
-      const photoKey = await storePhoto(firm.firmId, id, photo!);
-      try {
-        const row = await db.transaction(async (tx) => {
-          const created = await insertWorkspaceProject(tx, { id, firmId: firm.firmId, photoKey, form });
-          await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'project.created', targetType: 'project', targetId: id, details: { projectName: form.projectName } });
-          return created;
-        });
-        return reply.status(201).send({ data: toWorkspaceProjectJson(row, 'manage') });
-      } catch (error) {
-        await discard(request, () => deleteProjectPhotos(storage, [photoKey]));
-        throw error;
-      }
+      return withProjectForm(request, true, async (form, photo) => {
+        const id = newId();
+        const { photoKey, upload } = await uploadPhoto(user.id, firm.firmId, id, photo!);
+        try {
+          const row = await db.transaction(async (tx) => {
+            await claimPhoto(tx, user.id, upload);
+            const created = await insertWorkspaceProject(tx, { id, firmId: firm.firmId, photoKey, form });
+            await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'project.created', targetType: 'project', targetId: id, details: { projectName: form.projectName } });
+            return created;
+          });
+          return reply.status(201).send({ data: toWorkspaceProjectJson(row, 'manage') });
+        } catch (error) {
+          await discard(request, () => discardUploads(db, storage, [upload]));
+          throw error;
+        }
+      });
     },
   );
 
@@ -184,29 +211,31 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = request.session;
       const { project, firm } = await requireProjectAccess(db, request.session, request.params.id, 'manage');
-      const { form, photo } = await readProjectForm(request, false);
-      const photoKey = photo ? await storePhoto(firm.firmId, project.id, photo) : undefined;
-      let row;
-      try {
-        row = await db.transaction(async (tx) => {
-          const updated = await updateWorkspaceProject(tx, project.id, form, photoKey);
-          await recordAudit(tx, {
-            actorId: user.id,
-            firmId: firm.firmId,
-            action: 'project.updated',
-            targetType: 'project',
-            targetId: project.id,
-            details: { projectName: form.projectName, photoChanged: Boolean(photoKey) },
+      return withProjectForm(request, false, async (form, photo) => {
+        const stored = photo ? await uploadPhoto(user.id, firm.firmId, project.id, photo) : undefined;
+        let row;
+        try {
+          row = await db.transaction(async (tx) => {
+            if (stored) await claimPhoto(tx, user.id, stored.upload);
+            const updated = await updateWorkspaceProject(tx, project.id, form, stored?.photoKey);
+            await recordAudit(tx, {
+              actorId: user.id,
+              firmId: firm.firmId,
+              action: 'project.updated',
+              targetType: 'project',
+              targetId: project.id,
+              details: { projectName: form.projectName, photoChanged: Boolean(stored) },
+            });
+            return updated;
           });
-          return updated;
-        });
-      } catch (error) {
-        if (photoKey) await discard(request, () => deleteProjectPhotos(storage, [photoKey]));
-        throw error;
-      }
-      // The old photo goes once the row names the new one.
-      if (photoKey) await discard(request, () => deleteProjectPhotos(storage, [project.photoKey]));
-      return { data: toWorkspaceProjectJson(row, 'manage') };
+        } catch (error) {
+          if (stored) await discard(request, () => discardUploads(db, storage, [stored.upload]));
+          throw error;
+        }
+        // The old photo goes once the row names the new one.
+        if (stored) await discard(request, () => deleteProjectPhotos(storage, [project.photoKey]));
+        return { data: toWorkspaceProjectJson(row, 'manage') };
+      });
     },
   );
 
@@ -231,7 +260,8 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // After the commit: a rolled-back delete never loses bytes.
       await discard(request, async () => {
-        await storage.deletePrivate([...leftovers.fileKeys, ...leftovers.scheduleImageKeys]);
+        const keys = [...leftovers.fileKeys, ...leftovers.scheduleImageKeys];
+        if (keys.length) await storage.delete('private', keys);
         await deleteProjectPhotos(storage, leftovers.photoKeys);
       });
       return { message: 'Project deleted' };

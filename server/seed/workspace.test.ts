@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
 import type { WorkspaceProject } from '../contract/workspace-projects';
-import { placeErrors } from '../services/places';
+import { placeErrors } from '../contract/places';
 import { createFirm } from './factories';
 import { DEMO_WORKSPACES, seedWorkspace, type SeededWorkspace } from './workspace';
 

@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { json } from '@remix-run/node';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
+import { dispatchIntent } from '~/utils/intent.server';
 import { placeOptions } from '~/utils/places.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
@@ -20,15 +21,12 @@ const TEXT_FIELDS = Object.values(PROJECT_FORM_FIELDS).filter((name) => name !==
  */
 export async function projectsAction(request: Request) {
   const formData = await parseUploadForm(request, { maxFileBytes: PROJECT_LIMITS.photoBytes, maxFiles: 2 });
-  const intent = formData.get('intent') ?? (formData.has('__intent__') ? 'save' : null);
-  switch (intent) {
-    case 'save':
-      return saveProject(request, formData);
-    case 'delete':
-      return removeProject(request, formData);
-    default:
-      throw json({ message: 'Unknown action' }, { status: 400 });
-  }
+  // The no-JavaScript place refresh is conform's validate button: it carries no intent of ours.
+  if (!formData.has('intent') && formData.has('__intent__')) return saveProject(request, formData);
+  return dispatchIntent(formData, {
+    save: (data) => saveProject(request, data),
+    delete: (data) => removeProject(request, data),
+  });
 }
 
 /** The multipart body of the api call: the form's own fields as sent (the api checks them again) and the photo. */
@@ -47,16 +45,15 @@ async function saveProject(request: Request, formData: FormData) {
   const photoValue = formData.get(PHOTO);
   const photo = photoValue instanceof File ? photoValue : null;
   // Without JavaScript a file cannot come back with the form: the panel asks for it again.
-  const extra = { options: placeOptions(payload.country, payload.state), photoSent: photo !== null };
+  const data = { options: placeOptions(payload.country, payload.state), photoSent: photo !== null };
 
-  if (submission.status === undefined) return json({ ...extra, intent: 'save', result: submission.reply(), toast: null });
+  if (submission.status === undefined) return json({ ...data, intent: 'save', result: submission.reply(), toast: null });
 
   const photoErrors: string[] = [];
   if (photoValue === TOO_LARGE) photoErrors.push(PROJECT_MESSAGES.photoTooLarge);
   else if (!photo && !editing) photoErrors.push(PROJECT_MESSAGES.photoRequired);
-  if (submission.status !== 'success' || photoErrors.length) {
-    return json({ ...extra, intent: 'save', result: submission.reply({ fieldErrors: photoErrors.length ? { [PHOTO]: photoErrors } : {} }), toast: null }, { status: 400 });
-  }
+  const fieldErrors: Record<string, string[]> = photoErrors.length ? { [PHOTO]: photoErrors } : {};
+  if (submission.status !== 'success' || photoErrors.length) return formFailure(submission, { intent: 'save', fieldErrors, data });
 
   try {
     const body = apiForm(formData, photo);
@@ -64,11 +61,8 @@ async function saveProject(request: Request, formData: FormData) {
     else await createProject(request, body);
   } catch (error) {
     // Spec, error catalogue: "Failed to save project" / "Failed to update project" when the server fails.
-    const failed =
-      error instanceof ApiError && error.status >= 500
-        ? new ApiError(error.status, editing ? PROJECT_MESSAGES.updateFailed : PROJECT_MESSAGES.saveFailed)
-        : error;
-    return formFailure(submission, { error: failed, intent: 'save', fields: [...TEXT_FIELDS, PHOTO], extra });
+    const serverFailure = editing ? PROJECT_MESSAGES.updateFailed : PROJECT_MESSAGES.saveFailed;
+    return formFailure(submission, { error, intent: 'save', fields: [...TEXT_FIELDS, PHOTO], serverFailure, data });
   }
   return redirectWithSuccess(PROJECTS_PATH, editing ? 'Project updated successfully' : 'Project created successfully');
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { json } from '@remix-run/node';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
+import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { createMember, deleteMember, updateMember } from '~/models/workspace-projects.server';
 import { projectPaths } from '~/components/workspace/project-tabs';
@@ -9,15 +9,10 @@ import { MEMBER_MESSAGES, MemberFields } from '../../../server/contract/workspac
 
 /** The members page's actions: `save` (the Add/Edit side panel; an `id` edits) and `delete` (the confirmation). */
 export async function membersAction(request: Request, projectId: string) {
-  const formData = await request.formData();
-  switch (formData.get('intent')) {
-    case 'save':
-      return saveMember(request, projectId, formData);
-    case 'delete':
-      return removeMember(request, projectId, formData);
-    default:
-      throw json({ message: 'Unknown action' }, { status: 400 });
-  }
+  return dispatchIntent(await request.formData(), {
+    save: (formData) => saveMember(request, projectId, formData),
+    delete: (formData) => removeMember(request, projectId, formData),
+  });
 }
 
 async function saveMember(request: Request, projectId: string, formData: FormData) {
@@ -30,9 +25,8 @@ async function saveMember(request: Request, projectId: string, formData: FormDat
     else await createMember(request, { ...submission.value, projectId });
   } catch (error) {
     // Spec, error catalogue: "Failed to create member" / "Failed to update member" when the server fails.
-    const failed =
-      error instanceof ApiError && error.status >= 500 ? new ApiError(error.status, editing ? MEMBER_MESSAGES.updateFailed : MEMBER_MESSAGES.createFailed) : error;
-    return formFailure(submission, { error: failed, intent: 'save', fields: ['name', 'email'] });
+    const serverFailure = editing ? MEMBER_MESSAGES.updateFailed : MEMBER_MESSAGES.createFailed;
+    return formFailure(submission, { error, intent: 'save', fields: ['name', 'email'], serverFailure });
   }
   return redirectWithSuccess(projectPaths(projectId).members, editing ? 'Member updated successfully' : 'Member added successfully');
 }
