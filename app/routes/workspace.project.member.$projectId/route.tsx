@@ -13,7 +13,7 @@ import { getProject, listMembers } from '~/models/workspace-projects.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
-import { EMPTY_MEMBERS } from '../../../server/contract/workspace-members';
+import { EMPTY_MEMBERS } from '../../../server/contract/workspace-projects-rules';
 import type { Member } from '../../../server/contract/workspace-members';
 import { membersAction } from './actions.server';
 import { MemberForm } from './member-form';
