@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { json } from '@remix-run/node';
 import { updateProfile as updateProfileCall, uploadProfileImage } from '~/models/users.server';
 import { ApiError } from '~/utils/api.server';
@@ -9,6 +8,7 @@ import { redirectWithSuccess } from '~/utils/toast.server';
 import { parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
 import type { User } from '../../../server/contract/users';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE, UpdateProfileBody } from '../../../server/contract/profile';
+import { parseWithZod } from '~/utils/form-data.server';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png'];
 
@@ -18,12 +18,11 @@ function photoError(status: number, message: string) {
 }
 
 /**
- * The profile edit form (`?dialog=profile`): validates with the api's own schema, sends the photo
+ * The profile edit form (`?dialog=profile`), parsed by the route's action: validates with the api's own schema, sends the photo
  * (with the crop square chosen in the browser, or none: the api keeps the centred square), then
  * the profile, and refreshes the session's user snapshot.
  */
-export async function updateProfile(request: Request, user: User) {
-  const formData = await parseUploadForm(request, { maxFileBytes: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 });
+export async function updateProfile(request: Request, user: User, formData: FormData) {
   const submission = parseWithZod(formData, { schema: UpdateProfileBody });
   const payload = submission.payload as { country?: string; state?: string };
   const options = placeOptions(payload.country, payload.state);

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '~/utils/form-data.server';
 import { json } from '@remix-run/node';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';

@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -9,7 +9,7 @@ import { MEMBER_MESSAGES, MemberFields } from '../../../server/contract/workspac
 
 /** The members page's actions: `save` (the Add/Edit side panel; an `id` edits) and `delete` (the confirmation). */
 export async function membersAction(request: Request, projectId: string) {
-  return dispatchIntent(await request.formData(), {
+  return dispatchIntent(await readFormData(request), {
     save: (formData) => saveMember(request, projectId, formData),
     delete: (formData) => removeMember(request, projectId, formData),
   });
