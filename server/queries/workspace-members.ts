@@ -26,9 +26,10 @@ export async function insertMember(db: Database, values: MemberFields & { id: st
   return row!;
 }
 
-export async function updateMember(db: Database, id: string, fields: MemberFields) {
+/** The member changed, or undefined when it is gone. */
+export async function updateMember(db: Database, id: string, fields: MemberFields): Promise<MemberRow | undefined> {
   const [row] = await db.update(members).set(fields).where(eq(members.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function deleteMember(db: Database, id: string) {

@@ -73,14 +73,14 @@ export async function insertWorkspaceProject(db: Database, values: { id: string;
   return row!;
 }
 
-/** Updates the fields, and the photo when a new one was stored (`photoKey`). */
-export async function updateWorkspaceProject(db: Database, id: string, form: WorkspaceProjectForm, photoKey?: string) {
+/** Updates the fields, and the photo when a new one was stored (`photoKey`); undefined when the project is gone. */
+export async function updateWorkspaceProject(db: Database, id: string, form: WorkspaceProjectForm, photoKey?: string): Promise<WorkspaceProjectRow | undefined> {
   const [row] = await db
     .update(projects)
     .set({ ...projectColumns(form), ...(photoKey ? { photoKey } : {}), updatedAt: new Date() })
     .where(and(eq(projects.id, id), eq(projects.isPrivate, true)))
     .returning();
-  return row!;
+  return row;
 }
 
 /** What a deleted project leaves in private storage, to delete once the transaction has committed. */

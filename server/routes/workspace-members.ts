@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Session } from '../auth/session.js';
-import { requireProjectAccess } from '../auth/project-access.js';
+import { PROJECT_NOT_FOUND, requireProjectAccess } from '../auth/project-access.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import { CreateMemberBody, MEMBER_MESSAGES, MemberReply, MembersReply, ProjectIdParams, UpdateMemberBody } from '../contract/workspace-members.js';
 import { newId } from '../db/ids.js';
-import { conflict, HttpError, isUniqueViolation, notFound } from '../errors.js';
+import { conflict, databaseErrorCode, HttpError, isUniqueViolation, notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
 import { deleteMember, findMember, insertMember, listMembers, toMemberJson, updateMember } from '../queries/workspace-members.js';
 
@@ -16,9 +16,16 @@ import { deleteMember, findMember, insertMember, listMembers, toMemberJson, upda
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 
-/** The same email twice in one project (members_project_email_idx): 409 under the email field. */
-function duplicateEmail(error: unknown): never {
+/** SQLSTATE of a foreign key refusing a row (its project is gone). */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * A refused member write: the same email twice in one project (members_project_email_idx) is 409
+ * under the email field; a project deleted by another request since the access check is 404.
+ */
+function memberWriteError(error: unknown): never {
   if (isUniqueViolation(error)) throw conflict(MEMBER_MESSAGES.duplicate, [{ path: 'email', message: MEMBER_MESSAGES.duplicate }]);
+  if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound(PROJECT_NOT_FOUND);
   throw error;
 }
 
@@ -66,7 +73,7 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'member.created', targetType: 'member', targetId: id, details: { projectId: project.id, email: fields.email } });
           return created;
         })
-        .catch(duplicateEmail);
+        .catch(memberWriteError);
       return reply.status(201).send({ data: toMemberJson(row) });
     },
   );
@@ -89,6 +96,8 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await db
         .transaction(async (tx) => {
           const updated = await updateMember(tx, member.id, request.body);
+          // Deleted by another request since it was read.
+          if (!updated) throw notFound(MEMBER_MESSAGES.notFound);
           await recordAudit(tx, {
             actorId: user.id,
             firmId: firm.firmId,
@@ -99,7 +108,7 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           return updated;
         })
-        .catch(duplicateEmail);
+        .catch(memberWriteError);
       return { data: toMemberJson(row) };
     },
   );

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import { requireFirmAccess } from '../auth/firm.js';
-import { requireProjectAccess } from '../auth/project-access.js';
+import { PROJECT_NOT_FOUND, requireProjectAccess } from '../auth/project-access.js';
 import { ErrorReply, IdParams, MessageReply, type ErrorDetail } from '../contract/http.js';
+import { placeErrors } from '../contract/places.js';
 import {
   PhotoQuery,
   PROJECT_FORM_FIELDS,
@@ -23,7 +24,6 @@ import {
   toWorkspaceProjectJson,
   updateWorkspaceProject,
 } from '../queries/workspace-projects.js';
-import { placeErrors } from '../contract/places.js';
 import { streamStoredFile } from '../files/send-stored-file.js';
 import { withReceivedFiles } from '../files/receive-files.js';
 import { IMAGE_TYPES } from '../services/file-types.js';
@@ -39,10 +39,8 @@ import { deleteProjectPhotos, photoFileKey, photoVersion, uploadProjectPhoto } f
  */
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
-const uploadErrors = { ...errors, 413: ErrorReply, 415: ErrorReply };
+const uploadErrors = { ...errors, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply };
 const PHOTO = PROJECT_FORM_FIELDS.photo;
-
-type ProjectForm = ReturnType<typeof WorkspaceProjectForm.parse>;
 
 /** An error about the photo part (`files.0` in the upload pipeline's words) under the form's field name. */
 function asPhotoError(error: unknown): unknown {
@@ -59,7 +57,7 @@ function asPhotoError(error: unknown): unknown {
 async function withProjectForm<T>(
   request: FastifyRequest,
   photoRequired: boolean,
-  handle: (form: ProjectForm, photo: string | undefined) => Promise<T>,
+  handle: (form: WorkspaceProjectForm, photo: string | undefined) => Promise<T>,
 ): Promise<T> {
   const options = {
     accountId: request.session.user.id,
@@ -218,6 +216,8 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
           row = await db.transaction(async (tx) => {
             if (stored) await claimPhoto(tx, user.id, stored.upload);
             const updated = await updateWorkspaceProject(tx, project.id, form, stored?.photoKey);
+            // Deleted by another request since the access check.
+            if (!updated) throw notFound(PROJECT_NOT_FOUND);
             await recordAudit(tx, {
               actorId: user.id,
               firmId: firm.firmId,
