@@ -2,18 +2,26 @@ import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { auditLog } from '../db/schema.js';
 
+/** One line of the audit log: who (`actorId`, null for the command line) did what to whom. */
 export type AuditEntry = {
-  actorId: string;
-  /** The firm whose data was acted on. */
-  firmId: string | null;
-  /** `<target>.<verb>`: project.created, member.deleted… */
+  actorId: string | null;
   action: string;
-  targetType: 'project' | 'member' | 'schedule' | 'folder' | 'file' | 'user';
-  targetId: string;
+  /** The firm whose data was acted on, when there is one. */
+  firmId?: string | null;
+  targetType?: string | null;
+  targetId?: string | null;
   details?: Record<string, unknown>;
 };
 
-/** One line of the audit log (who did what to whom); written in the transaction of the change it records. */
+/** Writes an audit line (in the caller's transaction when `db` is one, so it commits with the change). */
 export async function recordAudit(db: Database, entry: AuditEntry) {
-  await db.insert(auditLog).values({ id: newId(), ...entry, details: entry.details ?? {} });
+  await db.insert(auditLog).values({
+    id: newId(),
+    actorId: entry.actorId,
+    action: entry.action,
+    firmId: entry.firmId ?? null,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    details: entry.details ?? {},
+  });
 }

@@ -5,7 +5,7 @@ import { projectTypeLabel } from '../contract/vocabulary.js';
 import type { ProjectPhoto, WorkspaceProject, WorkspaceProjectForm } from '../contract/workspace-projects.js';
 import type { Database } from '../db/connection.js';
 import { files, folders, members, projects, schedules } from '../db/schema.js';
-import type { UserRow } from '../services/sessions.js';
+import type { UserRow } from './users.js';
 import { photoVersion } from '../services/workspace-photos.js';
 
 /** Data access of workspace projects (`projects` rows with isPrivate = true) and their JSON. */

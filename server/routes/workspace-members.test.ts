@@ -5,7 +5,8 @@ import { MEMBER_MESSAGES as M, type Member } from '../contract/workspace-members
 import { auditLog, members } from '../db/schema';
 import { newId } from '../db/ids';
 import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../seed/factories';
-import { createSession, type UserRow } from '../services/sessions';
+import type { UserRow } from '../queries/users';
+import { createSession } from '../services/sessions';
 
 let api: TestApi;
 let firm: UserRow;

@@ -10,7 +10,8 @@ import { PROJECT_MESSAGES as M, type WorkspaceProject } from '../contract/worksp
 import { auditLog, files, folders, members, pendingUploads, projects, schedules } from '../db/schema';
 import { newId } from '../db/ids';
 import { createEmployee, createFirm, createMember, createPublicProject, createUser, createWorkspaceProject } from '../seed/factories';
-import { createSession, type UserRow } from '../services/sessions';
+import type { UserRow } from '../queries/users';
+import { createSession } from '../services/sessions';
 
 let api: TestApi;
 let firm: UserRow;
