@@ -27,6 +27,8 @@ import { directoryRoutes } from './routes/directory.js';
 import { healthRoutes } from './routes/health.js';
 import { workspaceFileRoutes } from './routes/workspace-files.js';
 import { workspaceFolderRoutes } from './routes/workspace-folders.js';
+import { workspaceMemberRoutes } from './routes/workspace-members.js';
+import { workspaceProjectRoutes } from './routes/workspace-projects.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
@@ -34,7 +36,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceFolderRoutes, workspaceFileRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes],
   admin: [adminRoutes],
 };
 

@@ -4,6 +4,7 @@ import { FILE_LIMITS } from '../server/contract/files-rules';
 import { DOCUMENT_MAX_BYTES } from '../server/contract/firm-registration-rules';
 import { PROFILE_IMAGE_MAX_BYTES } from '../server/contract/profile-rules';
 import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../server/contract/projects-rules';
+import { PROJECT_LIMITS } from '../server/contract/workspace-projects-rules';
 
 /**
  * Every request body is bounded before anyone reads it (issue 9 item 3, docs/decisions/062).
@@ -33,6 +34,9 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
     what: `${PROJECT_IMAGES_PER_REQUEST} project images`,
   },
   { path: /^\/resources\/register-firm\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
+  // The workspace project panel (Add/Edit Project, one photo).
+  { path: /^\/workspace\/project\/?$/, maxBytes: PROJECT_LIMITS.photoBytes + FORM_ROOM, what: 'project photo' },
+  // A folder's page: several project files at once.
   { path: /^\/workspace\/project\/filesdetails\/[^/]+\/[^/]+\/?$/, maxBytes: PROJECT_FILES_MAX_BYTES, what: `${FILE_LIMITS.perUpload} project files` },
   // The api's upload endpoints, reached through the web's /api forwarding (embedded default).
   {
@@ -42,6 +46,7 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
   },
   { path: /^\/api\/users\/profile-image\/?$/, maxBytes: PROFILE_IMAGE_MAX_BYTES + FORM_ROOM, what: 'profile photo' },
   { path: /^\/api\/users\/upload\/file\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
+  { path: /^\/api\/projects(\/[0-9a-f]{24})?\/?$/, maxBytes: PROJECT_LIMITS.photoBytes + FORM_ROOM, what: 'project photo' },
   { path: /^\/api\/users\/project\/upload-file\/?$/, maxBytes: PROJECT_FILES_MAX_BYTES, what: `${FILE_LIMITS.perUpload} project files` },
 ];
 

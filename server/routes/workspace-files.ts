@@ -18,7 +18,7 @@ import { badRequest, HttpError } from '../errors.js';
 import { firstField, withReceivedFiles } from '../files/receive-files.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { workspaceFiles } from '../files/upload-kinds.js';
-import { recordAudit } from '../queries/audit-log.js';
+import { recordAudit } from '../queries/audit.js';
 import { countFiles, deleteFile, fileJson, folderJson, insertFiles, listFiles } from '../queries/files.js';
 import { claimProjectFiles, contentTypeOfUpload, removeStoredFiles, storeProjectFiles } from '../services/project-files.js';
 

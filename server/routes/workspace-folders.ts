@@ -14,7 +14,7 @@ import {
 import { ErrorReply, IdParams, MessageReply } from '../contract/http.js';
 import { newId } from '../db/ids.js';
 import { HttpError } from '../errors.js';
-import { recordAudit } from '../queries/audit-log.js';
+import { recordAudit } from '../queries/audit.js';
 import { countFiles, countFolders, deleteFolder, folderJson, freeFolderName, insertFolder, listFolders, renameFolder } from '../queries/files.js';
 import { removeStoredFiles } from '../services/project-files.js';
 

@@ -86,10 +86,10 @@ export function demoPlanPdf(projectName: string): Buffer {
 }
 
 /** A rendered interior as a JPEG (what a firm would upload from its renderer). */
-export const demoRenderJpeg = (seed: number) => placeholderImage({ scene: 'interior', seed, width: 1280, height: 800 });
+export const demoRenderJpeg = (seed: number) => placeholderImage({ scene: 'interior', seed, width: 960, height: 600 });
 
 /** A street elevation as a PNG. */
-export const demoElevationPng = (seed: number) => sharp(placeholderSvg({ scene: 'facade', seed, width: 1200, height: 700 })).png({ compressionLevel: 9, palette: true }).toBuffer();
+export const demoElevationPng = (seed: number) => sharp(placeholderSvg({ scene: 'facade', seed, width: 960, height: 560 })).png({ compressionLevel: 9, palette: true }).toBuffer();
 
 /** The short site walkthrough video (WebM, 5 s, 55 KB), committed under assets/. */
 export const demoWalkthroughWebm = () => fs.readFile(new URL('./assets/site-walkthrough.webm', import.meta.url));

@@ -4,7 +4,7 @@ import { Icon } from '~/components/icon';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
-import { PageHeader } from '~/components/workspace/page-header';
+import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { createFolder, deleteFolder, getFolders, renameFolder } from '~/models/workspace-files.server';
 import filesStyles from '~/styles/workspace-files.css';
 import { ApiError } from '~/utils/api.server';
@@ -103,7 +103,7 @@ export default function ProjectFolders() {
   const confirming = folders.find((folder) => folder.id === confirm.id);
   return (
     <>
-      <PageHeader title={project.projectName} actions={<NewFolderButton />} />
+      <ProjectTabs project={project} actions={<NewFolderButton />} />
       {folders.length ? (
         <>
           <p className="muted files-hint">

@@ -6,7 +6,7 @@ import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { FolderIcon } from '~/components/workspace/file-icon';
-import { PageHeader } from '~/components/workspace/page-header';
+import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { deleteFile, fileView, getFiles, uploadFiles } from '~/models/workspace-files.server';
 import filesStyles from '~/styles/workspace-files.css';
 import { ApiError } from '~/utils/api.server';
@@ -129,7 +129,7 @@ export default function FolderFiles() {
 
   return (
     <>
-      <PageHeader title={project.projectName} actions={detailsToggle} />
+      <ProjectTabs project={project} actions={detailsToggle} />
       <div className="folder-head">
         <Link to={`/workspace/project/files/${encodeURIComponent(project.id)}`} className="folder-back" data-testid="all-folders">
           All folders
