@@ -473,6 +473,21 @@ describe('reading a file', () => {
   });
 });
 
+describe('deleting the project', () => {
+  it('removes its folders, its files and their stored bytes', async () => {
+    const p = await project();
+    const folder = await folderIn(p.id);
+    await uploadInto({ projectId: p.id, folderId: folder.id }, [file('plan.pdf', demoPlanPdf('Gone')), file('notes.txt', 'notes')]);
+    await createProjectFile(api.ctx, await folderIn(p.id, 'Site visits'));
+    expect(await storedKeys(p.id)).toHaveLength(3);
+    const res = await call('DELETE', `/api/projects/${p.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await storedKeys(p.id)).toEqual([]);
+    expect(await api.db.select().from(folders).where(eq(folders.projectId, p.id))).toEqual([]);
+    expect(await api.db.select().from(files).where(eq(files.projectId, p.id))).toEqual([]);
+  });
+});
+
 describe('deleting a file', () => {
   it('removes its row and its stored bytes, and records it', async () => {
     const p = await project();
