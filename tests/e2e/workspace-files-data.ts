@@ -1,23 +1,17 @@
 import type { Page } from '@playwright/test';
-import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
-import { createWorkspaceProject } from '../../server/seed/factories';
-import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
-import { apiCall, expect, loginAs, registerUser } from './fixtures';
+import { apiCall, expect, loginAs } from './fixtures';
+import { createProject, newFirm } from './workspace-helpers';
 
 /**
- * The data of the files journeys: each test makes its own firm and workspace project (straight in
- * the end-to-end database, with the factories the api tests use), then folders and files through
- * the api as a browser's page would.
+ * The data of the files journeys: each test makes its own firm and workspace project, then
+ * folders and files, through the api as a browser's page would.
  */
-
-let database: Promise<DatabaseHandle> | null = null;
-const e2eDb = async () => (await (database ??= openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir }))).db;
 
 /** A new firm account signed in on `page`, with one workspace project. */
 export async function firmWithProject(page: Page, projectName = 'Courtyard House') {
-  const firm = await registerUser({ role: 'architect' });
-  const project = await createWorkspaceProject(await e2eDb(), firm.user.id, { projectName });
+  const firm = await newFirm();
+  const project = await createProject(firm.token, { projectName });
   await loginAs(page, firm.email, firm.password);
   return { token: firm.token, project, firm };
 }
