@@ -11,7 +11,7 @@ import { PlaceSelects } from '~/components/place-selects';
 import { Toast } from '~/components/toast';
 import { pathWithoutDialog } from '~/utils/register-firm';
 import type { RegisterFirmDialogData, RegisterFirmFormInput } from '~/utils/register-firm.server';
-import type { action } from '~/routes/resources.register-firm';
+import type { registerFirmAction } from '~/utils/register-firm.server';
 import {
   DOCUMENT_ACCEPT,
   DOCUMENT_MAX_BYTES,
@@ -34,7 +34,7 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const closeTo = pathWithoutDialog(location.pathname, location.search);
-  const fetcher = useFetcher<typeof action>({ key: 'register-firm' });
+  const fetcher = useFetcher<typeof registerFirmAction>({ key: 'register-firm' });
   const reply = fetcher.data && 'result' in fetcher.data ? fetcher.data : null;
   const [form, fields] = useForm<RegisterFirmFormInput>({
     id: 'register-firm-form',

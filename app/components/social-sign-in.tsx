@@ -1,6 +1,5 @@
 import { useNavigation, useRouteLoaderData, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
-import type { loader as rootLoader } from '~/root';
 import { SOCIAL_BUTTON_HEIGHTS, type SocialButtonSize, type SocialProvider } from '../../server/contract/social-login-rules';
 
 /**
@@ -224,7 +223,8 @@ export function SocialButtons({
 
 /** The login view's social sign-in: configuration from the root loader, credential posted to /auth/social. */
 export function SocialSignIn({ size = 'large' }: { size?: SocialButtonSize }) {
-  const config = useRouteLoaderData<typeof rootLoader>('root')?.socialSignIn;
+  // The root loader's data (a component never imports the root module).
+  const config = useRouteLoaderData<{ socialSignIn: SocialSignInConfig }>('root')?.socialSignIn;
   const submit = useSubmit();
   const navigation = useNavigation();
   const container = useRef<HTMLDivElement>(null);

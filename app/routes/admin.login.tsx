@@ -5,7 +5,9 @@ import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import type { z } from 'zod/v4';
 import { EmailField, PasswordField } from '~/components/credential-fields';
 import { FormErrors } from '~/components/field';
-import { ApiError, apiFetch, forwardedFor } from '~/utils/api.server';
+import { adminLogin } from '~/models/admin.server';
+import { ApiError } from '~/utils/api.server';
+import { formFailure } from '~/utils/forms.server';
 import { ADMIN_HOME_PATH, commitAdminSession, getAdminSession } from '~/utils/admin-session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { AdminLoginBody, NO_TOKEN_MESSAGE } from '../../server/contract/admin';
@@ -21,22 +23,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: AdminLoginBody });
-  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  const hideFields = ['password'];
+  if (submission.status !== 'success') return formFailure(submission, { hideFields });
   try {
-    const reply = await apiFetch<{ token?: string }>('/admin/login', {
-      method: 'POST',
-      json: submission.value,
-      forwardedFor: forwardedFor(request),
-    });
-    if (!reply?.token) {
-      return json({ result: submission.reply({ formErrors: [NO_TOKEN_MESSAGE], hideFields: ['password'] }) }, { status: 502 });
-    }
+    const reply = await adminLogin(request, submission.value);
+    if (!reply?.token) return formFailure(submission, { formErrors: [NO_TOKEN_MESSAGE], hideFields, status: 502 });
     const cookie = await commitAdminSession(request, reply.token, submission.value.email);
     return redirectWithSuccess(ADMIN_HOME_PATH, 'Welcome back', { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const message = error.status === 401 ? 'Invalid email or password' : error.message;
-    return json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status: error.status < 500 ? error.status : 502 });
+    // The sign-in never tells which of the two was wrong; a server failure is the api's 5xx as 502.
+    const refused = error.status === 401 ? new ApiError(401, 'Invalid email or password') : new ApiError(error.status, error.message);
+    return formFailure(submission, { error: refused, hideFields, status: error.status < 500 ? error.status : 502 });
   }
 }
 

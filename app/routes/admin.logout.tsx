@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { ApiError } from '~/utils/api.server';
-import { ADMIN_LOGIN_PATH, adminApi, adminSessionStorage, getAdminSession } from '~/utils/admin-session.server';
+import { adminLogout } from '~/models/admin.server';
+import { ADMIN_LOGIN_PATH, adminSessionStorage, getAdminSession } from '~/utils/admin-session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 
 /** Ends the admin session: the token is revoked at the api, the `__admin` cookie removed. */
 export async function action({ request }: ActionFunctionArgs) {
   try {
-    await adminApi(request, '/admin/logout', { method: 'POST' });
+    await adminLogout(request);
   } catch (error) {
     // Already expired or the api away: the cookie goes anyway.
     if (error instanceof Response) return error;

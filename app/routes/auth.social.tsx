@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod/v4';
-import { ApiError, api } from '~/utils/api.server';
+import { loginWithSocial } from '~/models/users.server';
+import { ApiError } from '~/utils/api.server';
 import { requireAnonymous } from '~/utils/auth.server';
 import { commitUserSession } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { SOCIAL_PROVIDERS } from '../../server/contract/social-login';
-import type { User } from '../../server/contract/users';
 
 /**
  * The web action of "Sign in with Google / Apple": the login view's buttons post the provider's
@@ -45,9 +45,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { remember, displayName, photoURL, ...credential } = parsed.data;
   try {
-    const { data, token } = await api<{ data: User; token: string }>(request, '/users/login/social', {
-      method: 'POST',
-      json: { ...credential, displayName: displayName || null, photoURL: photoURL || null, remember: remember === 'on' },
+    const { data, token } = await loginWithSocial(request, {
+      ...credential,
+      displayName: displayName || null,
+      photoURL: photoURL || null,
+      remember: remember === 'on',
     });
     const cookie = await commitUserSession(request, token, data, { remember: remember === 'on' });
     return redirectWithSuccess('/explore', `Welcome, ${data.userName}`, { headers: { 'Set-Cookie': cookie } });

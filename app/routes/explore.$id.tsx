@@ -3,10 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { keepDataForDialogs, useDialogHref } from '~/components/dialog';
 import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
-import { api } from '~/utils/api.server';
+import { getExploreProject } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, loadOr, toDetailProject, toOwner } from '~/utils/showcase.server';
-import type { ExploreDetailReply } from '../../server/contract/projects';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -17,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [, { data }] = await guarded(
     requireUser(request),
-    loadOr(api<ExploreDetailReply>(request, `/projects/explore/${encodeURIComponent(params.id!)}`), {
+    loadOr(getExploreProject(request, params.id!), {
       to: '/explore',
       message: 'Failed to load project details',
     }),

@@ -4,10 +4,10 @@ import { LoadMore, useInfiniteList } from '~/components/infinite-list';
 import { ownerName } from '~/components/owner-card';
 import { ProjectCard } from '~/components/project-card';
 import { Toast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { getExplorePage } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, listFailure, parsePage, toCardProject } from '~/utils/showcase.server';
-import type { ExploreProject, ExploreReply } from '../../server/contract/projects';
+import type { ExploreProject } from '../../server/contract/projects';
 import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';
 
 export const meta: MetaFunction = () => [
@@ -28,7 +28,7 @@ async function explorePage(request: Request, page: number) {
   let count = 0;
   let toast = null;
   try {
-    const reply = await api<ExploreReply>(request, '/projects/explore', { query: { page, limit: EXPLORE_PAGE_SIZE } });
+    const reply = await getExplorePage(request, { page, limit: EXPLORE_PAGE_SIZE });
     items = reply.projects.map(toItem);
     count = reply.count;
   } catch (error) {

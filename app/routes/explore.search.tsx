@@ -4,10 +4,9 @@ import type { ReactNode } from 'react';
 import { Avatar } from '~/components/avatar';
 import type { SearchResults } from '~/components/search-box';
 import { Toast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { searchShowcase } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, listFailure } from '~/utils/showcase.server';
-import type { SearchReply } from '../../server/contract/projects';
 
 export const meta: MetaFunction = () => [{ title: 'Search — Archivista' }];
 
@@ -25,7 +24,7 @@ async function searchResults(request: Request, search: string) {
   const results: SearchResults & { toast: { type: 'error'; message: string } | null } = { search, projects: [], firms: [], toast: null };
   if (!search) return results;
   try {
-    const { data } = await api<SearchReply>(request, '/projects/search', { query: { search } });
+    const { data } = await searchShowcase(request, search);
     results.projects = data.projects.map(({ id, projectName }) => ({ id, projectName }));
     results.firms = data.firmList.map(({ id, userName, firmName }) => ({ id, userName, firmName }));
   } catch (error) {

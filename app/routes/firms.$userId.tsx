@@ -3,10 +3,9 @@ import { useLoaderData } from '@remix-run/react';
 import { keepDataForDialogs, useDialogHref } from '~/components/dialog';
 import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { PortfolioGrid } from '~/components/project-card';
-import { api } from '~/utils/api.server';
+import { getPublicPortfolio } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
-import type { PublicPortfolioReply } from '../../server/contract/projects';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${ownerName(data.owner)} — Archivista` : 'Firm — Archivista' },
@@ -15,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [, { data }] = await guarded(
     requireUser(request),
-    loadOr(api<PublicPortfolioReply>(request, `/projects/public-portfolio/${encodeURIComponent(params.userId!)}`), {
+    loadOr(getPublicPortfolio(request, params.userId!), {
       to: '/firms',
       message: 'Failed to load the portfolio',
     }),

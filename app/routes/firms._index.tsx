@@ -6,10 +6,10 @@ import { FirmCard } from '~/components/firm-card';
 import { LoadMore, useInfiniteList } from '~/components/infinite-list';
 import { ownerName } from '~/components/owner-card';
 import { Toast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { getFirmDirectory } from '~/models/firms.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, listFailure, parsePage, toImageVariants } from '~/utils/showcase.server';
-import type { DirectoryReply, FirmCard as FirmCardData } from '../../server/contract/profile';
+import type { FirmCard as FirmCardData } from '../../server/contract/profile';
 import { avatarVariants, FIRM_PAGE_SIZE } from '../../server/contract/profile-rules';
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
@@ -70,7 +70,7 @@ async function directoryPage(request: Request, page: number, filters: Record<str
   let count = 0;
   let toast = null;
   try {
-    const reply = await api<DirectoryReply>(request, '/users/user-firm', { query: { page, limit: FIRM_PAGE_SIZE, ...filters } });
+    const reply = await getFirmDirectory(request, { page, limit: FIRM_PAGE_SIZE, ...filters });
     items = reply.firms.map(toItem);
     count = reply.count;
   } catch (error) {

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { apiFetch } from '~/utils/api.server';
+import { revokeToken } from '~/models/users.server';
 import { destroyUserSession, getSession } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 
@@ -10,6 +10,6 @@ export async function loader() {
 /** Logout is a POST: it revokes the api token, then ends the web session. */
 export async function action({ request }: ActionFunctionArgs) {
   const token = (await getSession(request)).get('token');
-  if (token) await apiFetch('/users/logout', { method: 'POST', token }).catch(() => undefined);
+  if (token) await revokeToken(token);
   return redirectWithSuccess('/', 'You have been logged out', { headers: { 'Set-Cookie': await destroyUserSession(request) } });
 }

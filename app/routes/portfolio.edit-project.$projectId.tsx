@@ -3,11 +3,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { Toast } from '~/components/toast';
-import { api, ApiError } from '~/utils/api.server';
+import { deletePublicProject, getPublicProject } from '~/models/projects.server';
+import { ApiError } from '~/utils/api.server';
+import { dispatchIntent } from '~/utils/intent.server';
 import { requireFirm, requireUser } from '~/utils/auth.server';
 import { guarded, loadOr, toDetailProject } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
-import type { ProjectDetailReply } from '../../server/contract/projects';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' }];
 
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [user, { projectData: p, userData }] = await guarded(
     requireUser(request),
-    loadOr(api<ProjectDetailReply>(request, `/projects/public-project/${encodeURIComponent(params.projectId!)}`), {
+    loadOr(getPublicProject(request, params.projectId!), {
       to: '/portfolio',
       message: 'Failed to load project details',
     }),
@@ -29,18 +30,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireFirm(request);
-  const form = await request.formData();
-  if (form.get('intent') !== 'delete') throw json({ message: 'Unknown action' }, { status: 400 });
-  try {
-    const { message } = await api<{ message: string }>(request, `/projects/public-project/${encodeURIComponent(params.projectId!)}`, {
-      method: 'DELETE',
-    });
-    return redirectWithSuccess('/portfolio', message);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // Spec, error catalogue: a failed delete shows the server's message.
-    return json({ toast: { type: 'error' as const, message: error.message } }, { status: error.status < 500 ? error.status : 500 });
-  }
+  return dispatchIntent(await request.formData(), {
+    delete: async () => {
+      try {
+        const { message } = await deletePublicProject(request, params.projectId!);
+        return redirectWithSuccess('/portfolio', message);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        // Spec, error catalogue: a failed delete shows the server's message.
+        return json({ toast: { type: 'error' as const, message: error.message } }, { status: error.status < 500 ? error.status : 500 });
+      }
+    },
+  });
 }
 
 export const shouldRevalidate = keepDataForDialogs;

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { placeOptions } from '../../server/services/places';
+import { placeOptions } from '~/utils/places.server';
 
 /** States of a country and cities of a state, for the dependent selects when JavaScript is on. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { api } from './api.server';
+import { getMe } from '~/models/users.server';
 import { getSession, logoutRedirect, type SessionUser } from './session.server';
 import type { User } from '../../server/contract/users';
 import { isFirmRole } from '../../server/contract/vocabulary';
@@ -11,7 +11,7 @@ import { isFirmRole } from '../../server/contract/vocabulary';
 export async function requireUser(request: Request): Promise<User> {
   const session = await getSession(request);
   if (!session.get('token')) throw redirect('/');
-  const { data } = await api<{ data: User }>(request, '/users/me');
+  const { data } = await getMe(request);
   return data;
 }
 

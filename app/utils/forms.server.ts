@@ -1,6 +1,8 @@
-import type { Submission } from '@conform-to/react';
+import type { Submission, SubmissionResult } from '@conform-to/react';
 import { json } from '@remix-run/node';
 import { ApiError } from './api.server';
+
+export type FormToast = { type: 'error'; message: string };
 
 export type FormFailureOptions = {
   /** The api's failure, mapped onto the form; anything else than an ApiError is rethrown. */
@@ -11,8 +13,31 @@ export type FormFailureOptions = {
   intent?: string;
   /** The form's field names, when the api's detail paths cannot be found in the submitted payload. */
   fields?: string[];
+  /**
+   * The form field of an api detail path, when the form names it differently (the api's `imageIds.2`
+   * is the form's `images`, the upload's `files` the form's `documentURL`). A map renames a path and
+   * any path under it; a function decides for every path.
+   */
+  rename?: Record<string, string> | ((path: string) => string);
+  /** The message that replaces the api's for a server failure (5xx): the spec's "Failed to …". */
+  serverFailure?: string;
+  /** Errors found by the action itself (an upload refused before the api was called), added to the api's. */
+  fieldErrors?: Record<string, string[]>;
+  formErrors?: string[];
   status?: number;
 };
+
+export type FormFailure = { result: SubmissionResult<string[]>; toast: FormToast | null; status: number };
+
+/** The form field an api detail path names after `rename` (`teams.0.name` stays itself). */
+function renamed(path: string, rename: FormFailureOptions['rename']): string {
+  if (!rename) return path;
+  if (typeof rename === 'function') return rename(path);
+  for (const [from, to] of Object.entries(rename)) {
+    if (path === from || path.startsWith(`${from}.`)) return to;
+  }
+  return path;
+}
 
 /** Whether an api detail path (`email`, `teams.0.name`) names a field of the submitted form. */
 function isFormField(path: string, payload: Record<string, unknown>, fields?: string[]) {
@@ -22,30 +47,42 @@ function isFormField(path: string, payload: Record<string, unknown>, fields?: st
 }
 
 /**
- * The 400 answer of a form action: the submission's reply with the api's field details mapped
- * onto the fields (details naming no field of the form, or no details at all, become a form
- * error with the api's message), password fields emptied. The api's message also comes back as
- * an error toast, as the spec's error catalogue asks.
+ * A failed form submission, as data: the submission's reply with the api's field details mapped
+ * onto the fields (details naming no field of the form, or no details at all, become a form error
+ * with the api's message), hidden fields emptied, the api's message as an error toast (the spec's
+ * error catalogue shows the server's message), and the status to answer with.
  */
-export function formFailure<T>(submission: Submission<T>, options: FormFailureOptions = {}) {
-  const { error, hideFields, intent } = options;
-  let reply;
+export function failureReply<T>(submission: Submission<T>, options: FormFailureOptions = {}): FormFailure {
+  const { error, hideFields } = options;
+  if (error && !(error instanceof ApiError)) throw error;
+  const fieldErrors: Record<string, string[]> = Object.fromEntries(Object.entries(options.fieldErrors ?? {}).map(([k, v]) => [k, [...v]]));
+  const formErrors: string[] = [...(options.formErrors ?? [])];
+  let toast: FormToast | null = null;
   if (error instanceof ApiError) {
-    const fieldErrors: Record<string, string[]> = {};
-    const formErrors: string[] = [];
+    const message = error.status >= 500 && options.serverFailure ? options.serverFailure : error.message;
     const payload = (submission.payload ?? {}) as Record<string, unknown>;
     for (const detail of error.details) {
-      if (isFormField(detail.path, payload, options.fields)) (fieldErrors[detail.path] ??= []).push(detail.message);
+      const path = renamed(detail.path, options.rename);
+      if (isFormField(path, payload, options.fields)) (fieldErrors[path] ??= []).push(detail.message);
       else if (!formErrors.includes(detail.message)) formErrors.push(detail.message);
     }
-    if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
-    reply = submission.reply({ formErrors, fieldErrors, hideFields });
-  } else if (error) {
-    throw error;
-  } else {
-    reply = submission.reply({ hideFields });
+    if (!error.details.length && !formErrors.includes(message)) formErrors.push(message);
+    toast = { type: 'error', message };
   }
+  const hasErrors = Object.keys(fieldErrors).length > 0 || formErrors.length > 0;
+  const result = hasErrors ? submission.reply({ formErrors, fieldErrors, hideFields }) : submission.reply({ hideFields });
   const status = options.status ?? (error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 400);
-  const toast = error instanceof ApiError ? { type: 'error' as const, message: error.message } : null;
-  return json({ intent, result: reply, toast }, { status });
+  return { result, toast, status };
+}
+
+/**
+ * The answer of a form action that failed (validation or the api): `{ intent, result, toast }` and
+ * any `data` the page needs to show the form again (place lists, uploaded images), with the status.
+ */
+export function formFailure<T, D extends Record<string, unknown> = Record<never, never>>(
+  submission: Submission<T>,
+  options: FormFailureOptions & { data?: D } = {},
+) {
+  const { result, toast, status } = failureReply(submission, options);
+  return json({ ...(options.data as D), intent: options.intent, result, toast }, { status });
 }

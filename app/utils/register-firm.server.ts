@@ -11,11 +11,12 @@ import {
 } from '@remix-run/node';
 import { redirectWithError, redirectWithSuccess } from 'remix-toast';
 import { z } from 'zod/v4';
-import { api, ApiError, forwardedFor } from './api.server';
+import { getFirmRegistration, getMe, registerFirm, uploadFirmDocument } from '~/models/users.server';
+import { ApiError } from './api.server';
+import { failureReply } from './forms.server';
 import { env } from './env.server';
 import { pathWithDialog, REGISTER_FIRM_DIALOG, safeReturnPath } from './register-firm';
 import { getSession, logoutRedirect, updateSessionUser, type SessionUser } from './session.server';
-import { streamFileToApi } from './stream-upload.server';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TOO_LARGE_MESSAGE,
@@ -23,9 +24,8 @@ import {
   VERIFICATION_PROMISE,
   type FirmRegistration,
 } from '../../server/contract/firm-registration';
-import type { User } from '../../server/contract/users';
 import { isFirmRole, VERIFY } from '../../server/contract/vocabulary';
-import { placeOptions, type PlaceOptions } from '../../server/services/places';
+import { placeOptions, type PlaceOptions } from './places.server';
 
 /**
  * The register-firm dialog's server side (docs/decisions/045): its data for the root loader (the
@@ -93,7 +93,7 @@ export async function loadRegisterFirm(
 
   let status: FirmRegistration;
   try {
-    status = (await api<{ data: FirmRegistration }>(request, '/users/firm-registration')).data;
+    status = (await getFirmRegistration(request)).data;
   } catch (error) {
     if (error instanceof Response) throw error;
     // The api being away must not take every page down with it: no banner this time.
@@ -102,7 +102,7 @@ export async function loadRegisterFirm(
 
   let current = user;
   if (status.isVerify !== user.isVerify || status.role !== user.role || status.HasPassword !== user.HasPassword) {
-    const { data } = await api<{ data: User }>(request, '/users/me');
+    const { data } = await getMe(request);
     cookies.push(await updateSessionUser(request, data));
     current = { ...user, role: data.role, isVerify: data.isVerify, HasPassword: data.HasPassword, firmName: data.firmName };
   }
@@ -140,19 +140,6 @@ export async function loadRegisterFirm(
   };
 }
 
-/** The api's field details on the form's fields (the upload's `files` is the document); the rest as form errors. */
-function mapApiError(error: ApiError) {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const detail of error.details) {
-    const field = detail.path === 'files' ? 'documentURL' : detail.path;
-    if (FORM_FIELDS.includes(field)) (fieldErrors[field] ??= []).push(detail.message);
-    else if (!formErrors.includes(detail.message)) formErrors.push(detail.message);
-  }
-  if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
-  return { fieldErrors, formErrors };
-}
-
 /** The action of `/resources/register-firm` (multipart). */
 export async function registerFirmAction(request: Request) {
   const session = await getSession(request);
@@ -169,10 +156,7 @@ export async function registerFirmAction(request: Request) {
       return '';
     }
     try {
-      const reply = await streamFileToApi<{ urls: string[]; names: string[] }>('/users/upload/file', {
-        token,
-        forwardedFor: forwardedFor(request),
-        field: 'files',
+      const reply = await uploadFirmDocument(request, token, {
         filename,
         contentType,
         data,
@@ -213,11 +197,9 @@ export async function registerFirmAction(request: Request) {
 
   /** A failed submission: JSON for the in-place dialog, a redirect back to the dialog without JavaScript. */
   const fail = async (sub: Submission<unknown>, apiError?: ApiError | null) => {
-    const mapped = apiError ? mapApiError(apiError) : { fieldErrors: {}, formErrors: [] };
-    const result = sub.reply({ ...(apiError ? mapped : {}), hideFields: HIDE_FIELDS });
-    // The api's answers are also announced as a toast (spec: firm register failures).
-    const toast = apiError ? { type: 'error' as const, message: apiError.message } : null;
-    if (enhanced) return json({ result, toast }, { status: apiError && apiError.status >= 400 && apiError.status < 500 ? apiError.status : 400 });
+    // The api's answers are also announced as a toast (spec: firm register failures); its upload's `files` is the document.
+    const { result, toast, status } = failureReply(sub, { error: apiError, fields: FORM_FIELDS, rename: { files: 'documentURL' }, hideFields: HIDE_FIELDS });
+    if (enhanced) return json({ result, toast }, { status });
     const flash = await flashStorage.getSession();
     flash.flash('result', result);
     const init = { headers: { 'Set-Cookie': await flashStorage.commitSession(flash) } };
@@ -231,7 +213,7 @@ export async function registerFirmAction(request: Request) {
 
   try {
     const { documentName: _name, returnTo: _returnTo, ...body } = submission.value;
-    const { user } = await api<{ user: User }>(request, '/users/user-firm', { method: 'POST', json: body });
+    const { user } = await registerFirm(request, body);
     const cookie = await updateSessionUser(request, user);
     return redirectWithSuccess(returnTo, { message: 'Firm registration submitted', description: `${VERIFICATION_PROMISE}.` }, { headers: { 'Set-Cookie': cookie } });
   } catch (error) {

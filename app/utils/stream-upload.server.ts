@@ -7,18 +7,18 @@ import { ApiError, apiHeaders, apiUrl, fetchApi, readApiReply } from './api.serv
  * DESIGN.md section 1. Stops at `maxBytes` (answering 413 with `tooLargeMessage`), so a huge
  * file never travels further than the web.
  */
+/** One file part of a form being parsed, with the limit the web applies before the api sees it. */
+export type StreamedFile = {
+  filename: string;
+  contentType: string;
+  data: AsyncIterable<Uint8Array>;
+  maxBytes: number;
+  tooLargeMessage: string;
+};
+
 export async function streamFileToApi<T>(
   path: string,
-  options: {
-    token: string;
-    forwardedFor?: string;
-    field: string;
-    filename: string;
-    contentType: string;
-    data: AsyncIterable<Uint8Array>;
-    maxBytes: number;
-    tooLargeMessage: string;
-  },
+  options: StreamedFile & { token: string; forwardedFor?: string; field: string },
 ): Promise<T> {
   const boundary = `----archivista-${crypto.randomBytes(12).toString('hex')}`;
   // As browsers do: quotes and line breaks of a file name are percent-encoded.

@@ -28,6 +28,7 @@ export const AdminLoginBody = z.object({
 });
 export type AdminLoginBody = z.infer<typeof AdminLoginBody>;
 export const AdminLoginReply = z.object({ token: z.string() });
+export type AdminLoginReply = z.infer<typeof AdminLoginReply>;
 
 const positiveInt = (fallback: number, max: number) =>
   z
@@ -71,6 +72,7 @@ export const DecisionQuery = z.object({
 export const DecisionBody = z
   .object({ note: z.string().trim().max(1000, 'At most 1000 characters').optional() })
   .nullish();
+export type DecisionBody = z.input<typeof DecisionBody>;
 
 export const StatisticsReply = z.object({ pending: z.number().int(), approved: z.number().int(), rejected: z.number().int() });
 export type StatisticsReply = z.infer<typeof StatisticsReply>;

@@ -59,9 +59,11 @@ export const FirmRegistrationBody = z.object({
 export type FirmRegistrationBody = z.infer<typeof FirmRegistrationBody>;
 
 export const FirmRegistrationReply = z.object({ user: User });
+export type FirmRegistrationReply = z.infer<typeof FirmRegistrationReply>;
 
 /** POST /api/users/upload/file */
 export const UploadReply = z.object({ urls: z.array(z.string()), names: z.array(z.string()) });
+export type UploadReply = z.infer<typeof UploadReply>;
 
 /** GET /api/users/firm-registration: the caller's own registration and its verification. */
 /** A firm's registration details and verification state, as the owner and the super-admin read them. */
@@ -88,3 +90,4 @@ export const FirmRegistration = FirmDetails.extend({
 });
 export type FirmRegistration = z.infer<typeof FirmRegistration>;
 export const FirmRegistrationStatusReply = z.object({ data: FirmRegistration });
+export type FirmRegistrationStatusReply = z.infer<typeof FirmRegistrationStatusReply>;

@@ -23,6 +23,7 @@ export const RegisterBody = z.object({
   loginType: z.literal('normal', { error: 'loginType must be normal' }).default('normal'),
 });
 export type RegisterBody = z.infer<typeof RegisterBody>;
+export type RegisterInput = z.input<typeof RegisterBody>;
 
 export const LoginBody = z.object({
   email: required('Email is required').transform((v) => v.toLowerCase()),
@@ -32,6 +33,7 @@ export const LoginBody = z.object({
 export type LoginBody = z.infer<typeof LoginBody>;
 
 export const ForgotPasswordBody = z.object({ email: email() });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
 export const OTP_MESSAGE = 'OTP must be a 4-6 digit number';
 export const otp = z.string({ error: 'OTP is required' }).trim().min(1, 'OTP is required').regex(/^\d{4,6}$/, OTP_MESSAGE);
@@ -41,6 +43,7 @@ export const ResetPasswordBody = z.object({
   otp,
   newPassword: newPassword('New password is required'),
 });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export const Team = z.object({ name: z.string(), role: z.string(), profileImage: z.string().nullable().optional() });
 
@@ -68,5 +71,8 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 export const UserReply = z.object({ data: User });
+export type UserReply = z.infer<typeof UserReply>;
 export const LoginReply = z.object({ data: User, token: z.string() });
+export type LoginReply = z.infer<typeof LoginReply>;
 export const RegisterReply = z.object({ userData: User, token: z.string() });
+export type RegisterReply = z.infer<typeof RegisterReply>;

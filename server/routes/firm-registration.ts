@@ -19,7 +19,7 @@ import { auditLog, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.js';
 import { readUploadedFiles } from '../services/multipart-files.js';
 import { cleanFileName, deleteDocument, documentType, openDocument, resolveDocument, saveDocument } from '../services/firm-documents.js';
-import { firmPlaceErrors } from '../services/firm-places.js';
+import { firmPlaceErrors } from '../contract/firm-places.js';
 import { hashPassword } from '../services/passwords.js';
 import type { UserRow } from '../services/sessions.js';
 import { userJson } from '../services/user-json.js';

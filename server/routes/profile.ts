@@ -13,7 +13,7 @@ import { teamMembers, users } from '../db/schema.js';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../errors.js';
 import { avatarKeys, InvalidImageError, isImageOfKind, storeAvatar } from '../services/images.js';
 import { readUploadedFiles } from '../services/multipart-files.js';
-import { placeErrors } from '../services/places.js';
+import { placeErrors } from '../contract/places.js';
 import { userJson } from '../services/user-json.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };

@@ -36,7 +36,7 @@ import {
   projectImageKey,
   storeProjectImage,
 } from '../services/images.js';
-import { placeErrors } from '../services/places.js';
+import { placeErrors } from '../contract/places.js';
 import {
   firmSummaryColumns,
   isListedFirm,

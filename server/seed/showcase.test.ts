@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { avatarVariants, type FirmCard } from '../contract/profile';
 import type { ExploreProject } from '../contract/projects';
-import { placeErrors } from '../services/places';
+import { placeErrors } from '../contract/places';
 import { seedDemo } from './demo';
 
 let api: TestApi;

@@ -45,11 +45,12 @@ test.describe('browser scripts', { tag: '@js-only' }, () => {
     await expectNoZod(page, '/explore?dialog=register-firm');
     await expectNoZod(page, '/firms');
 
-    // A firm: the portfolio with its profile form, the project form.
+    // A firm: the portfolio with its profile form, the project form, the workspace.
     await page.context().clearCookies();
     await loginAs(page, DEMO.firm);
     await expectNoZod(page, '/portfolio?dialog=profile');
     await expectNoZod(page, '/portfolio/add-project');
+    await expectNoZod(page, '/workspace/project');
 
     // The super-admin's dashboard, reached through the log-in form.
     await page.context().clearCookies();

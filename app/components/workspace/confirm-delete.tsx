@@ -40,7 +40,7 @@ export function ConfirmDelete({
   const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('id') === id;
   return (
     <Dialog title={`Delete ${what}`} closeTo={closeTo} size="small" testId="confirm-delete-dialog">
-      <p>Are you sure you want to delete this {what}? You can not undo.</p>
+      <p>{`Are you sure you want to delete this ${what}? You can not undo.`}</p>
       {name ? <p className="ws-confirm-name">{name}</p> : null}
       <Form method="post" action={action} className="form-actions">
         <input type="hidden" name="id" value={id} />

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { activeHref, backHref, breadcrumb, isIdSegment, segmentLabel, visibleLinks, WORKSPACE_LINKS } from './nav';
 
 const HEX = '0123456789abcdef01234567';
-const pages = (...paths: string[]) => (pathname: string) => paths.includes(pathname);
+const pages =
+  (...paths: string[]) =>
+  (pathname: string) =>
+    paths.includes(pathname);
 
 describe('visibleLinks', () => {
   it('shows only the links a page answers, in the order of the spec', () => {

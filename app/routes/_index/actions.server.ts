@@ -1,51 +1,43 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { json } from '@remix-run/node';
-import { redirectWithSuccess } from 'remix-toast';
-import { api, ApiError } from '~/utils/api.server';
+import { forgotPassword, login as loginCall, register, resetPassword } from '~/models/users.server';
 import { formFailure } from '~/utils/forms.server';
 import { isSpam } from '~/utils/honeypot.server';
+import { dispatchIntent } from '~/utils/intent.server';
 import { commitUserSession } from '~/utils/session.server';
-import type { User } from '../../../server/contract/users';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { ForgotForm, LoginForm, ResetForm, SignupForm } from './schemas.server';
-import { parseView } from './views';
 
+/** Spec, error catalogue: what a server failure (5xx) says instead of the api's message. */
 const LOGIN_FALLBACK = 'Login failed. Please check your credentials and try again.';
-
-/** Turns a server failure (5xx) into the spec's fallback message; a 4xx keeps the api's message. */
-function withFallback(error: unknown, fallback: string): unknown {
-  if (error instanceof ApiError && error.status >= 500) return new ApiError(error.status, fallback);
-  return error;
-}
+const RESET_FALLBACK = 'Failed to reset password';
 
 export async function login(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: LoginForm });
-  if (submission.status !== 'success') return formFailure(submission, { intent: 'login', hideFields: ['password'] });
+  const options = { intent: 'login', hideFields: ['password'], serverFailure: LOGIN_FALLBACK };
+  if (submission.status !== 'success') return formFailure(submission, options);
   try {
-    const { data, token } = await api<{ data: User; token: string }>(request, '/users/login', { method: 'POST', json: submission.value });
+    const { data, token } = await loginCall(request, submission.value);
     const cookie = await commitUserSession(request, token, data, { remember: submission.value.remember });
     return redirectWithSuccess('/explore', `Welcome back, ${data.userName}`, { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
-    return formFailure(submission, { intent: 'login', error: withFallback(error, LOGIN_FALLBACK), hideFields: ['password'] });
+    return formFailure(submission, { ...options, error });
   }
 }
 
 export async function signup(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: SignupForm });
+  const options = { intent: 'signup', hideFields: ['password'] };
   if (await isSpam(formData)) {
-    const result = submission.reply({ formErrors: ['Your sign-up could not be accepted. Please reload the page and try again.'], hideFields: ['password'] });
-    return json({ intent: 'signup', result, toast: null }, { status: 400 });
+    return formFailure(submission, { ...options, formErrors: ['Your sign-up could not be accepted. Please reload the page and try again.'] });
   }
-  if (submission.status !== 'success') return formFailure(submission, { intent: 'signup', hideFields: ['password'] });
+  if (submission.status !== 'success') return formFailure(submission, options);
   try {
-    const { userData, token } = await api<{ userData: User; token: string }>(request, '/users/register', {
-      method: 'POST',
-      json: { ...submission.value, loginType: 'normal' },
-    });
+    const { userData, token } = await register(request, { ...submission.value, loginType: 'normal' });
     // Sign-up always remembers (spec).
     const cookie = await commitUserSession(request, token, userData, { remember: true });
     return redirectWithSuccess('/explore', 'user register successfully', { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
-    return formFailure(submission, { intent: 'signup', error, hideFields: ['password'] });
+    return formFailure(submission, { ...options, error });
   }
 }
 
@@ -53,7 +45,7 @@ export async function forgot(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: ForgotForm });
   if (submission.status !== 'success') return formFailure(submission, { intent: 'forgot' });
   try {
-    const { message } = await api<{ message: string }>(request, '/users/forgot-password', { method: 'POST', json: submission.value });
+    const { message } = await forgotPassword(request, submission.value);
     const email = encodeURIComponent(submission.value.email);
     return redirectWithSuccess(`/?view=reset&email=${email}#auth`, message);
   } catch (error) {
@@ -63,20 +55,23 @@ export async function forgot(request: Request, formData: FormData) {
 
 export async function reset(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: ResetForm });
-  const hideFields = ['newPassword', 'confirmPassword'];
-  if (submission.status !== 'success') return formFailure(submission, { intent: 'reset', hideFields });
+  const options = { intent: 'reset', hideFields: ['newPassword', 'confirmPassword'], serverFailure: RESET_FALLBACK };
+  if (submission.status !== 'success') return formFailure(submission, options);
   try {
     const { confirmPassword: _confirm, ...body } = submission.value;
-    const { message } = await api<{ message: string }>(request, '/users/reset-password', { method: 'POST', json: body });
+    const { message } = await resetPassword(request, body);
     return redirectWithSuccess('/?view=login#auth', message);
   } catch (error) {
-    return formFailure(submission, { intent: 'reset', error: withFallback(error, 'Failed to reset password'), hideFields });
+    return formFailure(submission, { ...options, error });
   }
 }
 
+/** The home page's four forms (login, sign-up, forgot and reset password), told apart by their intent. */
 export async function handleAuthAction(request: Request) {
-  const formData = await request.formData();
-  const intent = parseView(String(formData.get('intent') ?? ''));
-  const handlers = { login, signup, forgot, reset };
-  return handlers[intent](request, formData);
+  return dispatchIntent(await request.formData(), {
+    login: (formData) => login(request, formData),
+    signup: (formData) => signup(request, formData),
+    forgot: (formData) => forgot(request, formData),
+    reset: (formData) => reset(request, formData),
+  });
 }

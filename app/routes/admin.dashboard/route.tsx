@@ -4,9 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { AdminSidebar } from '~/components/admin-sidebar';
 import { ApiError } from '~/utils/api.server';
-import { adminApi, requireAdminToken } from '~/utils/admin-session.server';
+import { decideVerification, getStatistics, getVerificationList } from '~/models/admin.server';
+import { requireAdminToken } from '~/utils/admin-session.server';
+import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import type { StatisticsReply, VerificationListReply, VerificationRow } from '../../../server/contract/admin';
+import type { VerificationRow } from '../../../server/contract/admin';
+import { isId } from '../../../server/contract/http-rules';
 import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus } from '../../../server/contract/admin-rules';
 import { VerificationTable } from './verification-table';
 
@@ -46,9 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { status, page, search } = readQuery(url);
   const only = url.searchParams.get('only') === '1';
   const pages = only ? [page] : Array.from({ length: page }, (_, i) => i + 1);
-  const list = (p: number) =>
-    adminApi<VerificationListReply>(request, '/admin/user-verification', { query: { search, status, page: p, limit: VERIFICATION_PAGE_SIZE } });
-  const [stats, ...lists] = await Promise.all([only ? null : adminApi<StatisticsReply>(request, '/admin/statistics'), ...pages.map(list)]);
+  const list = (p: number) => getVerificationList(request, { search, status, page: p, limit: VERIFICATION_PAGE_SIZE });
+  const [stats, ...lists] = await Promise.all([only ? null : getStatistics(request), ...pages.map(list)]);
   const rows = lists.flatMap((l) => l.data.userList);
   const count = lists.at(-1)?.data.count ?? 0;
   return json({
@@ -66,26 +68,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Approve (isVerify=2) or reject (isVerify=3, with a reason) one registration; the list reloads. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminToken(request);
-  const form = await request.formData();
-  const url = new URL(request.url);
-  const back = listHref({ ...readQuery(url), page: 1 });
-  const id = String(form.get('id') ?? '');
-  const decision = String(form.get('isVerify') ?? '');
-  const note = String(form.get('note') ?? '').trim();
-  if (form.get('intent') !== 'decide' || !/^[0-9a-f]{24}$/.test(id) || (decision !== '2' && decision !== '3')) {
-    return redirectWithError(back, 'That request was not right. Reload the list and try again.');
-  }
-  try {
-    const { message } = await adminApi<{ message: string }>(request, `/admin/user-verification/${id}`, {
-      method: 'PUT',
-      query: { isVerify: decision },
-      json: decision === '3' && note ? { note } : {},
-    });
-    return redirectWithSuccess(back, message);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return redirectWithError(back, error.message);
-  }
+  const back = listHref({ ...readQuery(new URL(request.url)), page: 1 });
+  return dispatchIntent(await request.formData(), {
+    decide: async (form) => {
+      const id = String(form.get('id') ?? '');
+      const decision = String(form.get('isVerify') ?? '');
+      const note = String(form.get('note') ?? '').trim();
+      if (!isId(id) || (decision !== '2' && decision !== '3')) {
+        return redirectWithError(back, 'That request was not right. Reload the list and try again.');
+      }
+      try {
+        const { message } = await decideVerification(request, id, decision, decision === '3' && note ? { note } : {});
+        return redirectWithSuccess(back, message);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return redirectWithError(back, error.message);
+      }
+    },
+  });
 }
 
 type Row = VerificationRow;

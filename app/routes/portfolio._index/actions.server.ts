@@ -1,14 +1,14 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { json } from '@remix-run/node';
-import { redirectWithSuccess } from 'remix-toast';
-import { api, ApiError } from '~/utils/api.server';
+import { updateProfile as updateProfileCall, uploadProfileImage } from '~/models/users.server';
+import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
+import { placeOptions } from '~/utils/places.server';
 import { updateSessionUser } from '~/utils/session.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
 import type { User } from '../../../server/contract/users';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE, UpdateProfileBody } from '../../../server/contract/profile';
-import { placeOptions, type PlaceOptions } from '../../../server/services/places';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png'];
 
@@ -29,14 +29,14 @@ export async function updateProfile(request: Request, user: User) {
   const options = placeOptions(payload.country, payload.state);
   // Add/remove team rows and the no-JavaScript place refresh re-render the form.
   if (submission.status === undefined) return json({ result: submission.reply(), options, toast: null });
-  if (submission.status !== 'success') return withOptions(formFailure(submission), options);
+  // The form comes back with the place lists of the submitted country and state.
+  const fail = (error?: unknown) => formFailure(submission, { error, data: { options } });
+  if (submission.status !== 'success') return fail();
 
   const photo = formData.get('photo');
-  if (photo === TOO_LARGE) return withOptions(formFailure(submission, { error: photoError(413, 'The photo must be at most 10 MB') }), options);
+  if (photo === TOO_LARGE) return fail(photoError(413, 'The photo must be at most 10 MB'));
   if (photo instanceof File) {
-    if (!PHOTO_TYPES.includes(photo.type) && !/\.(jpe?g|png)$/i.test(photo.name)) {
-      return withOptions(formFailure(submission, { error: photoError(415, PROFILE_IMAGE_MESSAGE) }), options);
-    }
+    if (!PHOTO_TYPES.includes(photo.type) && !/\.(jpe?g|png)$/i.test(photo.name)) return fail(photoError(415, PROFILE_IMAGE_MESSAGE));
     const body = new FormData();
     for (const key of ['x', 'y', 'size']) {
       const value = formData.get(key);
@@ -44,31 +44,17 @@ export async function updateProfile(request: Request, user: User) {
     }
     body.append('file', photo, photo.name);
     try {
-      await api(request, '/users/profile-image', { method: 'POST', body });
+      await uploadProfileImage(request, body);
     } catch (error) {
-      if (error instanceof ApiError && error.status < 500) {
-        return withOptions(formFailure(submission, { error: photoError(error.status, error.message) }), options);
-      }
-      return withOptions(formFailure(submission, { error }), options);
+      return fail(error instanceof ApiError && error.status < 500 ? photoError(error.status, error.message) : error);
     }
   }
 
   try {
-    const { data } = await api<{ data: User }>(request, `/users/update-profile/${encodeURIComponent(user.id)}`, {
-      method: 'PUT',
-      json: submission.value,
-    });
+    const { data } = await updateProfileCall(request, user.id, submission.value);
     const cookie = await updateSessionUser(request, data);
     return redirectWithSuccess('/portfolio', 'Profile updated successfully', { headers: { 'Set-Cookie': cookie } });
   } catch (error) {
-    return withOptions(formFailure(submission, { error }), options);
+    return fail(error);
   }
-}
-
-type FailureBody = { result: SubmissionResult<string[]>; toast: { type: 'error'; message: string } | null };
-
-/** formFailure's answer with the place lists of the submitted country and state (the form re-renders with them). */
-async function withOptions(response: Response, options: PlaceOptions) {
-  const body = (await response.json()) as FailureBody;
-  return json({ result: body.result, toast: body.toast, options }, { status: response.status });
 }

@@ -5,10 +5,9 @@ import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/comp
 import { ProfileCard } from '~/components/profile-card';
 import { PortfolioGrid } from '~/components/project-card';
 import { Toast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { getPortfolio } from '~/models/projects.server';
 import { requireFirm } from '~/utils/auth.server';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
-import type { PortfolioReply } from '../../../server/contract/projects';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { placeOptions } from '~/utils/places.server';
 import { updateProfile } from './actions.server';
@@ -19,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, { userData: u, projects }] = await guarded(
     requireFirm(request),
-    loadOr(api<PortfolioReply>(request, '/projects/portfolio'), { to: '/explore', message: 'Failed to load your portfolio' }),
+    loadOr(getPortfolio(request), { to: '/explore', message: 'Failed to load your portfolio' }),
   );
   const editing = new URL(request.url).searchParams.get('dialog') === 'profile';
   return json({

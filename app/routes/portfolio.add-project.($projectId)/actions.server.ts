@@ -1,9 +1,11 @@
-import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { json } from '@remix-run/node';
-import { redirectWithSuccess } from 'remix-toast';
 import type { StoredImage } from '~/components/image-upload';
-import { api, ApiError } from '~/utils/api.server';
+import { createPublicProject, updatePublicProject, uploadProjectImages } from '~/models/projects.server';
+import { ApiError } from '~/utils/api.server';
+import { formFailure } from '~/utils/forms.server';
+import { placeOptions } from '~/utils/places.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { parseUploadForm, TOO_LARGE, TOO_MANY } from '~/utils/uploads.server';
 import {
   IMAGES_MAX_MESSAGE,
@@ -12,13 +14,12 @@ import {
   PROJECT_IMAGES_MAX,
   PROJECT_IMAGES_MIN,
   PublicProjectBody,
-  type ProjectReply,
-  type UploadImagesReply,
 } from '../../../server/contract/projects';
-import { placeOptions } from '../../../server/services/places';
 
 /** The form's fields: the api's body without `imageIds`, which the action builds from the images. */
 const ProjectForm = PublicProjectBody.omit({ imageIds: true });
+/** Where the api's field details go: its `imageIds` (and `imageIds.N`) are the form's images. */
+const FORM_FIELDS = [...Object.keys(ProjectForm.shape), 'images'];
 
 const UPLOAD_FAILED = 'Failed to upload images';
 
@@ -54,7 +55,7 @@ export async function saveProject(request: Request, projectId: string | undefine
       const body = new FormData();
       body.append('files', file, file.name);
       try {
-        const reply = await api<UploadImagesReply>(request, '/projects/images', { method: 'POST', body });
+        const reply = await uploadProjectImages(request, body);
         uploaded.push(...reply.images.map((i) => ({ id: i.id, thumb: i.w480 })));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -72,36 +73,28 @@ export async function saveProject(request: Request, projectId: string | undefine
   const submission = parseWithZod(formData, { schema: ProjectForm });
   const payload = submission.payload as { country?: string; state?: string };
   const options = placeOptions(payload.country, payload.state);
-  const answer = (result: SubmissionResult<string[]>, status = 200, toast: { type: 'error'; message: string } | null = null) =>
-    json({ result, images, options, toast }, { status });
-
   // Row buttons and the place refresh (no JavaScript): the same form again, with any new images kept.
-  if (submission.status === undefined) return answer(submission.reply());
+  if (submission.status === undefined) return json({ result: submission.reply(), images, options, toast: null });
 
   const imageErrors = [...uploadErrors];
   if (images.length < PROJECT_IMAGES_MIN) imageErrors.push(IMAGES_MIN_MESSAGE);
   if (images.length > PROJECT_IMAGES_MAX) imageErrors.push(IMAGES_MAX_MESSAGE);
+  const failure = {
+    data: { images, options },
+    fields: FORM_FIELDS,
+    rename: { imageIds: 'images' },
+    // Spec, error catalogue: "Failed to save project" / "Failed to update project" when the server fails.
+    serverFailure: projectId ? 'Failed to update project' : 'Failed to save project',
+  };
   if (submission.status !== 'success' || imageErrors.length) {
-    return answer(submission.reply({ fieldErrors: imageErrors.length ? { images: imageErrors } : {} }), 400);
+    return formFailure(submission, { ...failure, fieldErrors: imageErrors.length ? { images: imageErrors } : {} });
   }
 
   const body = { ...submission.value, imageIds: images.map((i) => i.id) };
   try {
-    const { data } = projectId
-      ? await api<ProjectReply>(request, `/projects/public-project/${encodeURIComponent(projectId)}`, { method: 'PUT', json: body })
-      : await api<ProjectReply>(request, '/projects/public-project', { method: 'POST', json: body });
+    const { data } = projectId ? await updatePublicProject(request, projectId, body) : await createPublicProject(request, body);
     return redirectWithSuccess(`/portfolio/edit-project/${data.id}`, projectId ? 'Project updated successfully' : 'Project added successfully');
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // The api's field details go under their fields (its `imageIds` under the images).
-    const fieldErrors: Record<string, string[]> = {};
-    for (const d of error.details) (fieldErrors[d.path.startsWith('imageIds') ? 'images' : d.path] ??= []).push(d.message);
-    // Spec, error catalogue: "Failed to save project" / "Failed to update project" when the server fails.
-    const message = error.status >= 500 ? (projectId ? 'Failed to update project' : 'Failed to save project') : error.message;
-    return answer(
-      submission.reply({ formErrors: error.details.length ? [] : [message], fieldErrors }),
-      error.status >= 400 && error.status < 500 ? error.status : 400,
-      { type: 'error', message },
-    );
+    return formFailure(submission, { ...failure, error });
   }
 }

@@ -3,10 +3,9 @@ import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } fro
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { StoredImage } from '~/components/image-upload';
 import { Toast } from '~/components/toast';
-import { api } from '~/utils/api.server';
+import { getPublicProject } from '~/models/projects.server';
 import { requireFirm } from '~/utils/auth.server';
 import { loadOr } from '~/utils/showcase.server';
-import type { ProjectDetailReply } from '../../../server/contract/projects';
 import { placeOptions } from '~/utils/places.server';
 import { saveProject } from './actions.server';
 import { ProjectForm, type ProjectDefaults } from './project-form';
@@ -36,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireFirm(request);
   const projectId = params.projectId ?? null;
   if (!projectId) return json({ projectId, defaults: EMPTY, images: [] as StoredImage[], options: placeOptions() });
-  const { projectData: p } = await loadOr(api<ProjectDetailReply>(request, `/projects/public-project/${encodeURIComponent(projectId)}`), {
+  const { projectData: p } = await loadOr(getPublicProject(request, projectId), {
     to: '/portfolio',
     message: 'Failed to load project details',
   });

@@ -1,8 +1,10 @@
 import { City, Country, State } from 'country-state-city';
 
 /**
- * The offline place data set (country-state-city). Places are stored by display name
- * ("India", "Maharashtra", "Pune"), as the spec's payloads carry them. Server code only: 17 MB of data.
+ * The offline place data set (country-state-city) and the rules on it, shared by the api (it
+ * checks places) and the web (its dependent selects). Places are stored by display name ("India",
+ * "Maharashtra", "Pune"), as the spec's payloads carry them. Server code only (17 MB of data): the
+ * web reaches it through app/utils/places.server.ts, never from browser code.
  */
 
 const countries = Country.getAllCountries()

@@ -1,0 +1,66 @@
+import type { z } from 'zod/v4';
+import { api, apiFetch, forwardedFor } from '~/utils/api.server';
+import { streamFileToApi, type StreamedFile } from '~/utils/stream-upload.server';
+import type { MessageReply } from '../../server/contract/http';
+import type {
+  FirmRegistrationBody,
+  FirmRegistrationReply,
+  FirmRegistrationStatusReply,
+  UploadReply,
+} from '../../server/contract/firm-registration';
+import type { UpdateProfileInput } from '../../server/contract/profile';
+import type { SocialLoginBody } from '../../server/contract/social-login';
+import type {
+  ForgotPasswordBody,
+  LoginBody,
+  LoginReply,
+  RegisterInput,
+  RegisterReply,
+  ResetPasswordBody,
+  UserReply,
+} from '../../server/contract/users';
+
+/**
+ * The api calls of accounts (DESIGN.md section 4, /api/users/…): the only place the web writes
+ * their paths and reply types. Each call is made for the visitor of `request` (its token, its
+ * address); a 401 for a sent token ends the web session (api.server.ts).
+ */
+
+export const login = (request: Request, body: z.input<typeof LoginBody>) =>
+  api<LoginReply>(request, '/users/login', { method: 'POST', json: body });
+
+export const register = (request: Request, body: RegisterInput) =>
+  api<RegisterReply>(request, '/users/register', { method: 'POST', json: body });
+
+export const loginWithSocial = (request: Request, body: z.input<typeof SocialLoginBody>) =>
+  api<LoginReply>(request, '/users/login/social', { method: 'POST', json: body });
+
+export const forgotPassword = (request: Request, body: ForgotPasswordBody) =>
+  api<MessageReply>(request, '/users/forgot-password', { method: 'POST', json: body });
+
+export const resetPassword = (request: Request, body: ResetPasswordBody) =>
+  api<MessageReply>(request, '/users/reset-password', { method: 'POST', json: body });
+
+/** Revokes a token at the api; answers nothing and never fails (the web session ends anyway). */
+export async function revokeToken(token: string) {
+  await apiFetch<MessageReply>('/users/logout', { method: 'POST', token }).catch(() => undefined);
+}
+
+/** The signed-in account, as the api has it now. */
+export const getMe = (request: Request) => api<UserReply>(request, '/users/me');
+
+export const updateProfile = (request: Request, userId: string, body: UpdateProfileInput) =>
+  api<UserReply>(request, `/users/update-profile/${encodeURIComponent(userId)}`, { method: 'PUT', json: body });
+
+/** The profile photo: multipart `file`, with the optional crop fields x, y, size. */
+export const uploadProfileImage = (request: Request, body: FormData) =>
+  api<UserReply>(request, '/users/profile-image', { method: 'POST', body });
+
+export const getFirmRegistration = (request: Request) => api<FirmRegistrationStatusReply>(request, '/users/firm-registration');
+
+export const registerFirm = (request: Request, body: z.input<typeof FirmRegistrationBody>) =>
+  api<FirmRegistrationReply>(request, '/users/user-firm', { method: 'POST', json: body });
+
+/** Streams the registration document of a form being parsed on to the api (field `files`). */
+export const uploadFirmDocument = (request: Request, token: string, file: StreamedFile) =>
+  streamFileToApi<UploadReply>('/users/upload/file', { ...file, token, forwardedFor: forwardedFor(request), field: 'files' });
