@@ -1,4 +1,5 @@
 import { api } from '~/utils/api.server';
+import { streamApiFile } from '~/utils/api-file.server';
 import type { MessageReply } from '../../server/contract/http';
 import type {
   CreateScheduleInput,
@@ -34,9 +35,9 @@ export const deleteSchedule = (request: Request, id: string) => api<MessageReply
 export const uploadScheduleImages = (request: Request, projectId: string, body: FormData) =>
   api<UploadScheduleImagesReply>(request, '/projects/schedules/upload-file', { method: 'POST', query: { projectId }, body });
 
-/** The api path of one variant of a schedule image (streamed to the browser by the web's resource route). */
-export const scheduleImageApiPath = (projectId: string, imageId: string, size: ScheduleImageSize) =>
-  `/projects/schedules/images/${encodeURIComponent(projectId)}/${encodeURIComponent(imageId)}?size=${size}`;
+/** One variant of a private schedule image, streamed from the api with the visitor's session. */
+export const streamScheduleImage = (request: Request, projectId: string, imageId: string, size: ScheduleImageSize) =>
+  streamApiFile(request, `/projects/schedules/images/${encodeURIComponent(projectId)}/${encodeURIComponent(imageId)}?size=${size}`);
 
 /** The browser's url of one variant: the web's resource route, which streams it with the session. */
 export const scheduleImageWebUrl = (projectId: string, imageId: string, size: ScheduleImageSize) =>

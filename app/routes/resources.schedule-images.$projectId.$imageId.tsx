@@ -1,8 +1,8 @@
-import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { scheduleImageApiPath } from '~/models/workspace-schedules.server';
-import { ApiError } from '~/utils/api.server';
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { streamScheduleImage } from '~/models/workspace-schedules.server';
 import { getSession } from '~/utils/session.server';
-import { streamPrivateFile } from '~/utils/private-file.server';
+import { invariantResponse } from '~/utils/invariant.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import { SCHEDULE_IMAGE_SIZES, type ScheduleImageSize } from '../../server/contract/schedules-rules';
 
 /**
@@ -14,11 +14,10 @@ import { SCHEDULE_IMAGE_SIZES, type ScheduleImageSize } from '../../server/contr
 export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!(await getSession(request)).get('token')) throw redirect('/');
   const size = Number(new URL(request.url).searchParams.get('size') ?? 960);
-  if (!(SCHEDULE_IMAGE_SIZES as readonly number[]).includes(size)) throw json({ message: 'Unknown image size' }, { status: 400 });
+  invariantResponse((SCHEDULE_IMAGE_SIZES as readonly number[]).includes(size), 'Unknown image size');
   try {
-    return await streamPrivateFile(request, scheduleImageApiPath(params.projectId ?? '', params.imageId ?? '', size as ScheduleImageSize));
+    return await streamScheduleImage(request, params.projectId ?? '', params.imageId ?? '', size as ScheduleImageSize);
   } catch (error) {
-    if (error instanceof ApiError) throw json({ message: error.message }, { status: error.status });
-    throw error;
+    throw asErrorResponse(error);
   }
 }
