@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod/v4';
 
@@ -22,6 +23,22 @@ const schema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   TRUST_PROXY: bool.default(true),
+  /** Where files are stored (docs/decisions/075): `local` = DATA_DIR/uploads and DATA_DIR/private; `s3` = a bucket. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional(),
+  /** An S3-compatible server (MinIO, R2…); unset for AWS S3 itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset: the AWS SDK's default credentials (AWS_ACCESS_KEY_ID…, instance roles). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Largest workspace file (project files), in MB. */
+  MAX_FILE_MB: z.coerce.number().int().positive().max(100_000).default(100),
+  /** Uploads one account may have in progress at once on one api process. */
+  UPLOADS_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  /** Where uploads wait while they arrive and are checked; default: a folder in the system's temporary folder. */
+  UPLOAD_TMP_DIR: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
@@ -30,13 +47,25 @@ const schema = z.object({
   APPLE_ISSUERS: z.string().default('https://appleid.apple.com'),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string; uploadsDir: string; privateDir: string; outboxDir: string };
+export type Config = z.infer<typeof schema> & {
+  dataDir: string;
+  uploadsDir: string;
+  privateDir: string;
+  outboxDir: string;
+  uploadTmpDir: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid api configuration:\n${lines}`);
+  }
+  if (parsed.data.STORAGE === 's3' && !parsed.data.S3_BUCKET) {
+    throw new Error('Invalid api configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (!parsed.data.S3_ACCESS_KEY_ID !== !parsed.data.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid api configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {
@@ -45,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     privateDir: path.join(dataDir, 'private'),
     outboxDir: path.join(dataDir, 'outbox'),
+    uploadTmpDir: path.resolve(parsed.data.UPLOAD_TMP_DIR ?? path.join(os.tmpdir(), 'archivista-uploads')),
   };
 }

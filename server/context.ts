@@ -3,7 +3,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import { createMailer, type Mailer } from './services/mail.js';
 import { RateLimiter } from './services/rate-limiter.js';
-import { createDiskStorage, type Storage } from './services/storage.js';
+import { UploadSlots } from './files/upload-slots.js';
+import { createStorage } from './services/storage/create-storage.js';
+import type { Storage } from './services/storage/storage.js';
 
 /** What every route plugin needs, built once per api instance. */
 export type AppContext = {
@@ -12,6 +14,7 @@ export type AppContext = {
   mailer: Mailer;
   limiter: RateLimiter;
   storage: Storage;
+  uploadSlots: UploadSlots;
 };
 
 /** The context of an api instance on an open database: mail, rate limits and storage as the config says. */
@@ -21,7 +24,8 @@ export function createAppContext({ config, db, log }: { config: Config; db: Data
     config,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
     limiter: new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_SECONDS * 1000),
-    storage: createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir }),
+    storage: createStorage(config),
+    uploadSlots: new UploadSlots(config.UPLOADS_PER_ACCOUNT),
   };
 }
 

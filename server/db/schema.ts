@@ -288,3 +288,33 @@ export const auditLog = pgTable(
     index('audit_log_firm_idx').on(t.firmId, t.createdAt),
   ],
 );
+
+/**
+ * Files stored before the record that uses them exists (docs/decisions/078): a project image
+ * uploaded before its project is saved, a registration document before the registration is sent,
+ * (later) a workspace file before its file row. The record that uses an upload deletes its row in
+ * its own transaction ("claims" it); rows never claimed are removed with their files after a day.
+ */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    /** 24-hex; the upload's reference carries it. */
+    id: id(),
+    /** The uploader: only they may claim it. Kept null when the account goes, so the clean-up still finds the files. */
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What it is for: 'project-image', 'registration-document', … (each claim checks its kind). */
+    kind: text('kind').notNull(),
+    /** 'public' or 'private' storage area. */
+    area: text('area').notNull(),
+    /** Every storage key the upload wrote (an image's variants), all removed together. */
+    keys: jsonb('keys').$type<string[]>().notNull(),
+    /** The client's (cleaned) file name, the type by content and the size, when the kind needs them. */
+    fileName: text('file_name'),
+    contentType: text('content_type'),
+    size: bigint('size', { mode: 'number' }),
+    /** Kind-specific facts (an image's width and height). */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_uploads_created_at_idx').on(t.createdAt), index('pending_uploads_owner_idx').on(t.ownerId, t.kind)],
+);

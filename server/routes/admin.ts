@@ -18,7 +18,8 @@ import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/voca
 import { newId } from '../db/ids.js';
 import { auditLog, users } from '../db/schema.js';
 import { conflict, notFound, tooManyRequests, unauthorized } from '../errors.js';
-import { openDocument } from '../services/firm-documents.js';
+import { sendStoredFile } from '../files/send-stored-file.js';
+import { documentDownload } from '../services/firm-documents.js';
 import { verifyPassword } from '../services/passwords.js';
 import { likePattern } from '../queries/sql.js';
 import { findUserByEmail } from '../queries/users.js';
@@ -242,9 +243,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const [target] = isId(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
-      const file = target?.documentKey ? await openDocument(storage, target.documentKey, target.documentName) : null;
-      if (!file) throw notFound('Invalid document URL');
-      return reply.headers(file.headers).send(file.stream);
+      if (!target?.documentKey) throw notFound('Invalid document URL');
+      return sendStoredFile(reply, request, documentDownload(target.documentKey, target.documentName));
     },
   );
 };

@@ -271,7 +271,12 @@ describe('POST /api/users/user-firm', () => {
     const firm = await createFirm(api.db);
     const employee = await createUser(api.db, { role: 'employee', firmId: firm.id });
     const { token: employeeToken } = await createSession(api.db, employee.id, { remember: false });
-    expect((await register(employeeToken, validFirm(await uploadPdf(employeeToken)))).statusCode).toBe(403);
+    // An employee can neither upload a registration document (nothing is stored) nor register.
+    const employeeUpload = await upload(employeeToken, [documentPart({ name: 'a.pdf', data: pdfFile() })]);
+    expect(employeeUpload.statusCode).toBe(403);
+    expect(employeeUpload.json().message).toBe('Employees cannot upload registration documents');
+    expect(await fs.readdir(path.join(api.config.privateDir, 'firm-documents', employee.id)).catch(() => [])).toEqual([]);
+    expect((await register(employeeToken, validFirm('private:document/' + 'a'.repeat(24)))).statusCode).toBe(403);
 
     const admin = await createUser(api.db, { isSuperAdmin: true });
     const { token: adminToken } = await createSession(api.db, admin.id, { remember: false, kind: 'admin' });

@@ -17,8 +17,10 @@ import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/voca
 import { newId } from '../db/ids.js';
 import { auditLog, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.js';
-import { readUploadedFiles } from '../services/multipart-files.js';
-import { cleanFileName, deleteDocument, documentType, openDocument, resolveDocument, saveDocument } from '../services/firm-documents.js';
+import { sendStoredFile } from '../files/send-stored-file.js';
+import { withReceivedFiles } from '../files/receive-files.js';
+import { DOCUMENT_TYPES } from '../services/file-types.js';
+import { claimDocument, deleteDocument, documentDownload, findDocumentUpload, isDocumentExt, uploadDocument } from '../services/firm-documents.js';
 import { firmPlaceErrors } from '../contract/firm-places.js';
 import { hashPassword } from '../services/passwords.js';
 import type { UserRow } from '../services/sessions.js';
@@ -53,32 +55,37 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload the firm registration document (multipart field `files`: PDF, DOC or DOCX, at most 10 MB)',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: UploadReply, 400: ErrorReply, 401: ErrorReply, 413: ErrorReply, 415: ErrorReply },
+        response: { 200: UploadReply, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
     },
     async (request) => {
       const { user } = request.session;
+      // A firm's employees work inside its workspace; they never register a firm of their own.
+      if (user.role === 'employee') throw forbidden('Employees cannot upload registration documents');
       if (!request.isMultipart()) {
         throw new HttpError(415, 'Send the document as multipart/form-data in the field "files"');
       }
-      const { files } = await readUploadedFiles(request, {
-        fields: ['files'],
-        maxFiles: 5,
-        maxBytes: DOCUMENT_MAX_BYTES,
-        messages: { perFile: DOCUMENT_TOO_LARGE_MESSAGE, count: 'Send one document per request' },
-      }).catch((error: unknown) => {
-        if (error instanceof HttpError && error.statusCode === 413) throw documentError(413, error.message);
+      const stored = await withReceivedFiles(
+        request,
+        {
+          accountId: user.id,
+          fileFields: ['files'],
+          accept: DOCUMENT_TYPES,
+          maxFiles: 5,
+          maxBytes: DOCUMENT_MAX_BYTES,
+          messages: { type: DOCUMENT_TYPE_MESSAGE, tooLarge: DOCUMENT_TOO_LARGE_MESSAGE, count: 'Send one document per request' },
+        },
+        async ({ files }) => {
+          // The first file is the document (an empty file input of a browser form sends no file).
+          const file = files[0];
+          if (!file || !isDocumentExt(file.type?.ext)) return null;
+          return uploadDocument(db, storage, user.id, { path: file.path, fileName: file.fileName, ext: file.type.ext, size: file.size });
+        },
+      ).catch((error: unknown) => {
+        // One document per registration: its errors go under the form's file field, `files`.
+        if (error instanceof HttpError && [400, 413, 415].includes(error.statusCode)) throw documentError(error.statusCode, error.message);
         throw error;
       });
-      // The first non-empty file is the document; an empty file input of a browser form means no file chosen.
-      const file = files.find((f) => f.data.length > 0 || f.filename);
-      let stored: { reference: string; name: string } | null = null;
-      if (file) {
-        if (file.data.length === 0) throw documentError(400, 'The document is empty');
-        const ext = await documentType(file.data, file.filename);
-        if (!ext) throw documentError(415, DOCUMENT_TYPE_MESSAGE);
-        stored = await saveDocument(storage, user.id, file.data, ext, cleanFileName(file.filename, ext));
-      }
       if (!stored) throw documentError(400, DOCUMENT_REQUIRED_MESSAGE);
       return { urls: [stored.reference], names: [stored.name] };
     },
@@ -102,7 +109,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const details = firmPlaceErrors(body);
       if (!user.passwordHash && !body.password) details.push({ path: 'password', message: 'Password is required' });
-      const document = await resolveDocument(storage, user.id, body.documentURL);
+      const document = await findDocumentUpload(db, user.id, body.documentURL);
       if (!document) details.push({ path: 'documentURL', message: 'Upload the document again' });
       if (details.length) throw badRequest(details[0]!.message, details);
 
@@ -111,6 +118,10 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       const previousDocument = user.documentKey;
       const role: FirmRole = body.firmType;
       const row = await db.transaction(async (tx) => {
+        // The upload becomes the registration's document; of two requests using it, one gets it.
+        if (!(await claimDocument(tx, user.id, document!.id))) {
+          throw badRequest('Upload the document again', [{ path: 'documentURL', message: 'Upload the document again' }]);
+        }
         const [updated] = await tx
           .update(users)
           .set({
@@ -134,7 +145,8 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
           // Claims the registration only from an open state: of two simultaneous submissions, one wins.
           .where(and(eq(users.id, user.id), inArray(users.isVerify, OPEN_STATES)))
           .returning();
-        if (!updated) return null;
+        // Throwing rolls the claim back with it.
+        if (!updated) throw conflict('Your firm registration is already waiting for verification');
         await tx.insert(auditLog).values({
           id: newId(),
           actorId: user.id,
@@ -144,11 +156,9 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return updated;
       });
-      if (!row) throw conflict('Your firm registration is already waiting for verification');
 
       // The document of an earlier (rejected) registration is no longer needed.
       if (previousDocument && previousDocument !== document!.key) await deleteDocument(storage, previousDocument).catch(() => {});
-      await storage.deletePrivate([document!.metaKey]).catch(() => {});
 
       await mailer
         .send({
@@ -209,9 +219,8 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = request.session;
-      const file = user.documentKey ? await openDocument(storage, user.documentKey, user.documentName) : null;
-      if (!file) throw notFound('Invalid document URL');
-      return reply.headers(file.headers).send(file.stream);
+      if (!user.documentKey) throw notFound('Invalid document URL');
+      return sendStoredFile(reply, request, documentDownload(user.documentKey, user.documentName));
     },
   );
 };

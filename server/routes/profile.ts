@@ -11,8 +11,9 @@ import { UserReply } from '../contract/users.js';
 import { newId } from '../db/ids.js';
 import { teamMembers, users } from '../db/schema.js';
 import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../errors.js';
-import { avatarKeys, InvalidImageError, isImageOfKind, storeAvatar } from '../services/images.js';
-import { readUploadedFiles } from '../services/multipart-files.js';
+import { firstField, withReceivedFiles } from '../files/receive-files.js';
+import { IMAGE_TYPES } from '../services/file-types.js';
+import { avatarKeys, InvalidImageError, storeAvatar } from '../services/images.js';
 import { placeErrors } from '../contract/places.js';
 import { userJson } from '../services/user-json.js';
 
@@ -108,42 +109,45 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
           'Set the signed-in user’s profile photo (multipart: file field "file", JPG or PNG, 10 MB; optional fields x, y, size: the square to keep, in pixels of the displayed image; otherwise the centred square)',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: UserReply, ...errors, 413: ErrorReply, 415: ErrorReply },
+        response: { 200: UserReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
     },
     async (request) => {
       const { user } = request.session;
-      const { files, fields } = await readUploadedFiles(request, {
-        fields: ['file', 'files'],
-        maxFiles: 1,
-        maxBytes: PROFILE_IMAGE_MAX_BYTES,
-        messages: { perFile: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`, count: 'Upload one photo.' },
-      });
-      const file = files[0];
-      if (!file) throw badRequest('Choose a photo', [{ path: 'file', message: 'Choose a photo' }]);
-      if (!(await isImageOfKind(file.data, 'profile'))) {
-        throw new HttpError(415, PROFILE_IMAGE_MESSAGE, [{ path: 'file', message: PROFILE_IMAGE_MESSAGE }]);
-      }
-      const given = ['x', 'y', 'size'].filter((k) => (fields[k] ?? '').trim() !== '');
-      let crop: ProfileImageCrop | null = null;
-      if (given.length > 0) {
-        const parsed = ProfileImageCrop.safeParse({ x: fields.x, y: fields.y, size: fields.size });
-        if (!parsed.success || given.length < 3) {
-          throw badRequest('The crop needs whole numbers x, y (0 or more) and size (1 or more)', [
-            { path: 'crop', message: 'The crop needs whole numbers x, y (0 or more) and size (1 or more)' },
-          ]);
-        }
-        crop = parsed.data;
-      }
-      let url: string;
-      try {
-        url = await storeAvatar(storage, user.id, file.data, crop);
-      } catch (error) {
-        if (error instanceof InvalidImageError) throw new HttpError(415, PROFILE_IMAGE_MESSAGE);
-        throw error;
-      }
+      const url = await withReceivedFiles(
+        request,
+        {
+          accountId: user.id,
+          fileFields: ['file', 'files'],
+          accept: IMAGE_TYPES.profile,
+          maxFiles: 1,
+          maxBytes: PROFILE_IMAGE_MAX_BYTES,
+          messages: { type: PROFILE_IMAGE_MESSAGE, tooLarge: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`, count: 'Upload one photo.' },
+        },
+        async (upload) => {
+          const file = upload.files[0];
+          if (!file) throw badRequest('Choose a photo', [{ path: 'file', message: 'Choose a photo' }]);
+          const given = ['x', 'y', 'size'].filter((k) => (firstField(upload, k) ?? '').trim() !== '');
+          let crop: ProfileImageCrop | null = null;
+          if (given.length > 0) {
+            const parsed = ProfileImageCrop.safeParse({ x: firstField(upload, 'x'), y: firstField(upload, 'y'), size: firstField(upload, 'size') });
+            if (!parsed.success || given.length < 3) {
+              throw badRequest('The crop needs whole numbers x, y (0 or more) and size (1 or more)', [
+                { path: 'crop', message: 'The crop needs whole numbers x, y (0 or more) and size (1 or more)' },
+              ]);
+            }
+            crop = parsed.data;
+          }
+          try {
+            return await storeAvatar(storage, user.id, file.path, crop);
+          } catch (error) {
+            if (error instanceof InvalidImageError) throw new HttpError(415, PROFILE_IMAGE_MESSAGE, [{ path: 'file', message: `${file.fileName}: ${PROFILE_IMAGE_MESSAGE}` }]);
+            throw error;
+          }
+        },
+      );
       const [row] = await db.update(users).set({ profileImage: url, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
-      await storage.deletePublic(avatarKeys(user.profileImage));
+      await storage.delete('public', avatarKeys(user.profileImage));
       return { data: await userJson(db, row!) };
     },
   );

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Session } from '../auth/session.js';
-import { readUploadedFiles } from '../services/multipart-files.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DeletedReply,
@@ -27,15 +26,10 @@ import { newId } from '../db/ids.js';
 import { projectImages, projects, users } from '../db/schema.js';
 import { badRequest, HttpError, isUniqueViolation, notFound } from '../errors.js';
 import { likePattern, prefixPattern } from '../queries/sql.js';
-import {
-  deleteImageFiles,
-  findPendingImage,
-  InvalidImageError,
-  isImageOfKind,
-  PENDING_IMAGE_ID,
-  projectImageKey,
-  storeProjectImage,
-} from '../services/images.js';
+import { withReceivedFiles } from '../files/receive-files.js';
+import { IMAGE_TYPES } from '../services/file-types.js';
+import { deleteImageFiles, findPendingImages, InvalidImageError, PENDING_IMAGE_ID, uploadProjectImage } from '../services/images.js';
+import { claimUploads, discardUploads } from '../services/pending-uploads.js';
 import { placeErrors } from '../contract/places.js';
 import {
   firmSummaryColumns,
@@ -45,19 +39,18 @@ import {
   visibleProject,
   type ProjectRow,
 } from '../services/public-projects.js';
-import type { Storage } from '../services/storage.js';
 import { loadUserExtras, toUserJson, userJson } from '../services/user-json.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const NOT_FOUND = 'Project not found';
 
-type ImagePlan = { id: string; storageKey: string; variants: { w480: string; w960: string; w1600: string }; width: number; height: number };
+type ImagePlan = { id: string; storageKey: string; variants: { w480: string; w960: string; w1600: string }; width: number; height: number; pending: boolean };
 
 /**
- * The images a body lists, in its order: pending uploads of `ownerId` (by their files) and, on
+ * The images a body lists, in its order: pending uploads of `ownerId` (decision 078) and, on
  * update, images already in `projectId`. Answers 400 with the index of each unknown id.
  */
-async function resolveImages(db: Database, storage: Storage, ownerId: string, ids: string[], projectId?: string): Promise<ImagePlan[]> {
+async function resolveImages(db: Database, ownerId: string, ids: string[], projectId?: string): Promise<ImagePlan[]> {
   const existingIds = ids.filter(isId);
   const pendingHex = ids.map((id) => PENDING_IMAGE_ID.exec(id)?.[1]).filter((x): x is string => !!x);
   const lookupIds = [...existingIds, ...pendingHex];
@@ -68,24 +61,24 @@ async function resolveImages(db: Database, storage: Storage, ownerId: string, id
         .where(inArray(projectImages.id, lookupIds))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const pendingImages = await findPendingImages(db, ownerId, ids.filter((id) => PENDING_IMAGE_ID.test(id)));
   const details: Array<{ path: string; message: string }> = [];
-  const plans = await Promise.all(
-    ids.map(async (id, index): Promise<ImagePlan | null> => {
-      const existing = byId.get(PENDING_IMAGE_ID.exec(id)?.[1] ?? id);
-      if (existing) {
-        // Already in a project: fine on this project's update, refused anywhere else.
-        if (projectId && existing.projectId === projectId) return existing;
-        details.push({ path: `imageIds.${index}`, message: 'This image belongs to another project; upload it again' });
-        return null;
-      }
-      const pending = await findPendingImage(storage, ownerId, id);
-      if (!pending) {
-        details.push({ path: `imageIds.${index}`, message: 'Image not found; upload it again' });
-        return null;
-      }
-      return { id: pending.imageId, storageKey: pending.storageKey, variants: pending.variants, width: pending.width, height: pending.height };
-    }),
-  );
+  const plans = ids.map((id, index): ImagePlan | null => {
+    const existing = byId.get(PENDING_IMAGE_ID.exec(id)?.[1] ?? id);
+    if (existing) {
+      // Already in a project: fine on this project's update, refused anywhere else.
+      const { projectId: _projectId, ...image } = existing;
+      if (projectId && existing.projectId === projectId) return { ...image, pending: false };
+      details.push({ path: `imageIds.${index}`, message: 'This image belongs to another project; upload it again' });
+      return null;
+    }
+    const pending = pendingImages.get(id);
+    if (!pending) {
+      details.push({ path: `imageIds.${index}`, message: 'Image not found; upload it again' });
+      return null;
+    }
+    return { id: pending.imageId, storageKey: pending.storageKey, variants: pending.variants, width: pending.width, height: pending.height, pending: true };
+  });
   if (details.length) throw badRequest(details[0]!.message, details);
   const resolved = plans as ImagePlan[];
   if (new Set(resolved.map((p) => p.id)).size !== resolved.length) {
@@ -94,14 +87,24 @@ async function resolveImages(db: Database, storage: Storage, ownerId: string, id
   return resolved;
 }
 
+const IMAGE_TAKEN = 'An image of this list was just saved in another project; upload it again';
+const imageTakenError = () => new HttpError(409, IMAGE_TAKEN, [{ path: 'imageIds', message: IMAGE_TAKEN }]);
+
 /** Two simultaneous saves listing the same new upload: the second finds its image row taken. */
 function imageTaken(error: unknown): never {
-  if (isUniqueViolation(error)) {
-    throw new HttpError(409, 'An image of this list was just saved in another project; upload it again', [
-      { path: 'imageIds', message: 'An image of this list was just saved in another project; upload it again' },
-    ]);
-  }
+  if (isUniqueViolation(error)) throw imageTakenError();
   throw error;
+}
+
+/**
+ * Inserts a project's image rows in `tx`, claiming the pending uploads among them (decision 078):
+ * an upload claimed meanwhile by another save, or removed by the clean-up, answers 409.
+ */
+async function insertImages(tx: Parameters<Parameters<Database['transaction']>[0]>[0], ownerId: string, projectId: string, images: ImagePlan[]) {
+  const pendingIds = images.filter((i) => i.pending).map((i) => i.id);
+  const claimed = await claimUploads(tx, ownerId, 'project-image', pendingIds);
+  if (claimed.length !== pendingIds.length) throw imageTakenError();
+  await tx.insert(projectImages).values(images.map(({ pending: _pending, ...image }, position) => ({ ...image, projectId, position })));
 }
 
 function checkPlaces(body: { country: string; state: string; city: string }) {
@@ -163,37 +166,48 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Upload 1 to ${PROJECT_IMAGES_PER_REQUEST} project images (multipart, field "files"; JPEG, PNG or GIF, 15 MB each)`,
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 201: UploadImagesReply, ...errors, 413: ErrorReply, 415: ErrorReply },
+        response: { 201: UploadImagesReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
     },
     async (request, reply) => {
       const { user } = request.session;
-      const { files } = await readUploadedFiles(request, {
-        fields: ['files'],
-        maxFiles: PROJECT_IMAGES_PER_REQUEST,
-        maxBytes: PROJECT_IMAGE_MAX_BYTES,
-        messages: {
-          perFile: `Each image must be at most ${PROJECT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
-          count: `Upload at most ${PROJECT_IMAGES_PER_REQUEST} images at a time.`,
+      const stored = await withReceivedFiles(
+        request,
+        {
+          accountId: user.id,
+          fileFields: ['files'],
+          accept: IMAGE_TYPES.project,
+          maxFiles: PROJECT_IMAGES_PER_REQUEST,
+          maxBytes: PROJECT_IMAGE_MAX_BYTES,
+          messages: {
+            type: IMAGE_TYPE_MESSAGE,
+            tooLarge: `Each image must be at most ${PROJECT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+            count: `Upload at most ${PROJECT_IMAGES_PER_REQUEST} images at a time.`,
+          },
         },
-      });
-      if (files.length === 0) throw badRequest('Choose at least one image', [{ path: 'files', message: 'Choose at least one image' }]);
-      // Every file is checked before any is stored: a refused request stores nothing.
-      for (const [index, file] of files.entries()) {
-        if (!(await isImageOfKind(file.data, 'project'))) {
-          throw new HttpError(415, IMAGE_TYPE_MESSAGE, [{ path: `files.${index}`, message: IMAGE_TYPE_MESSAGE }]);
-        }
-      }
-      const stored: Array<Awaited<ReturnType<typeof storeProjectImage>>> = [];
-      try {
-        // One at a time: sharp already uses several threads per image, and memory stays bounded.
-        for (const file of files) stored.push(await storeProjectImage(storage, user.id, file.data));
-      } catch (error) {
-        await deleteImageFiles(storage, stored.map((s) => s.storageKey));
-        if (error instanceof InvalidImageError) throw new HttpError(415, IMAGE_TYPE_MESSAGE);
-        throw error;
-      }
-      const images = stored.map(({ storageKey: _key, ...image }) => image);
+        async ({ files }) => {
+          if (files.length === 0) throw badRequest('Choose at least one image', [{ path: 'files', message: 'Choose at least one image' }]);
+          // Every file was checked by type while it arrived; one that fails now (undecodable, or
+          // storage down) undoes the request's earlier images: a request stores all or nothing.
+          const done: Array<Awaited<ReturnType<typeof uploadProjectImage>>> = [];
+          for (const file of files) {
+            try {
+              // One at a time: sharp already uses several threads per image, and memory stays bounded.
+              done.push(await uploadProjectImage(db, storage, user.id, file.path));
+            } catch (error) {
+              await discardUploads(db, storage, done.map((d) => d.upload));
+              if (error instanceof InvalidImageError) {
+                throw new HttpError(415, IMAGE_TYPE_MESSAGE, [{ path: `files.${file.index}`, message: `${file.fileName}: ${IMAGE_TYPE_MESSAGE}` }]);
+              }
+              if (error instanceof HttpError) throw error;
+              request.log.error({ err: error }, 'project image upload failed');
+              throw new HttpError(500, `${file.fileName} could not be stored; nothing of this upload was kept. Please try again.`);
+            }
+          }
+          return done;
+        },
+      );
+      const images = stored.map(({ storageKey: _key, upload: _upload, ...image }) => image);
       return reply.status(201).send({ images, urls: images.map((i) => i.url) });
     },
   );
@@ -203,11 +217,14 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['projects'], summary: 'Discard an upload not yet in a project', security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
-      const pending = await findPendingImage(storage, user.id, request.params.id);
-      if (!pending) throw notFound('Image not found');
-      const [used] = await db.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, pending.imageId)).limit(1);
-      if (used) throw new HttpError(409, 'This image is in a project; remove it from the project instead');
-      await deleteImageFiles(storage, [projectImageKey(user.id, pending.imageId, pending.width, pending.height)]);
+      const pending = (await findPendingImages(db, user.id, [request.params.id])).get(request.params.id);
+      if (!pending) {
+        const hex = PENDING_IMAGE_ID.exec(request.params.id)?.[1];
+        const [used] = hex ? await db.select({ id: projectImages.id }).from(projectImages).where(eq(projectImages.id, hex)).limit(1) : [];
+        if (used) throw new HttpError(409, 'This image is in a project; remove it from the project instead');
+        throw notFound('Image not found');
+      }
+      await discardUploads(db, storage, [pending.upload]);
       return { message: 'Image deleted' };
     },
   );
@@ -236,12 +253,12 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       const body = request.body;
       checkPlaces(body);
-      const images = await resolveImages(db, storage, user.id, body.imageIds);
+      const images = await resolveImages(db, user.id, body.imageIds);
       const id = newId();
       const row = await db
         .transaction(async (tx) => {
           const [created] = await tx.insert(projects).values({ id, userId: user.id, isPrivate: false, ...projectValues(body) }).returning();
-          await tx.insert(projectImages).values(images.map((image, position) => ({ ...image, projectId: id, position })));
+          await insertImages(tx, user.id, id, images);
           return created!;
         })
         .catch(imageTaken);
@@ -258,14 +275,14 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await ownProject(user.id, request.params.id);
       const body = request.body;
       checkPlaces(body);
-      const images = await resolveImages(db, storage, user.id, body.imageIds, current.id);
+      const images = await resolveImages(db, user.id, body.imageIds, current.id);
       const keep = new Set(images.map((i) => i.id));
       const { row, removed } = await db.transaction(async (tx) => {
         const before = await tx
           .delete(projectImages)
           .where(eq(projectImages.projectId, current.id))
           .returning({ id: projectImages.id, storageKey: projectImages.storageKey });
-        await tx.insert(projectImages).values(images.map((image, position) => ({ ...image, projectId: current.id, position })));
+        await insertImages(tx, user.id, current.id, images);
         const [updated] = await tx
           .update(projects)
           .set({ ...projectValues(body), updatedAt: new Date() })

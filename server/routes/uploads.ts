@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { streamStoredFile } from '../files/send-stored-file.js';
+import { isSafeKey } from '../services/storage/storage.js';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -9,21 +11,24 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * Public files under /uploads/. Their keys carry random ids and never change, so they are
- * cached for a year. Private files are never served here.
+ * Public files under /uploads/, streamed from the storage (local disk or the bucket) at the same
+ * urls on both backends. Only image types are served; their keys carry random ids and never
+ * change, so they are cached for a year. Private files are never served here.
  */
 export const uploadsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const ext = key.split('.').pop()?.toLowerCase() ?? '';
-    const type = CONTENT_TYPES[ext];
-    const file = type ? await app.ctx.storage.openPublic(key) : null;
-    if (!file) return reply.status(404).send({ message: 'File not found' });
-    return reply
-      .header('content-type', type)
-      .header('content-length', file.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream);
+    const type = CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()];
+    if (!type || !isSafeKey(key)) return reply.status(404).send({ message: 'File not found' });
+    return streamStoredFile(request, reply, {
+      area: 'public',
+      key,
+      contentType: type,
+      headers: {
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "sandbox; default-src 'none'",
+      },
+    });
   });
 };

@@ -1,11 +1,12 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
-import { createDiskStorage } from '../services/storage.js';
+import { createStorage } from '../services/storage/create-storage.js';
 import { seedDemoIfEmpty } from './demo.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-const storage = createDiskStorage({ publicDir: config.uploadsDir, privateDir: config.privateDir });
+const storage = createStorage(config);
+await storage.prepare();
 const seeded = await seedDemoIfEmpty({ db: database.db, storage });
 if (seeded) {
   console.log(`Demo data seeded. Password for all: ${seeded.password}\n${seeded.logins.map((l) => `  ${l}`).join('\n')}`);

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { users } from '../db/schema.js';
 import { VERIFY } from '../contract/vocabulary.js';
-import { saveDocument, resolveDocument } from '../services/firm-documents.js';
-import type { Storage } from '../services/storage.js';
+import { storeDocument } from '../services/firm-documents.js';
+import type { Storage } from '../services/storage/storage.js';
 import { simplePdf } from './documents.js';
 import { createUser } from './factories.js';
 
@@ -25,9 +25,7 @@ export async function seedPendingFirm(db: Database, storage: Storage, password: 
     'Council of Architecture registration no. CA/2016/77812',
     'This is a generated demo document.',
   ]);
-  const { reference } = await saveDocument(storage, user.id, pdf, 'pdf', 'Verma Design Works - registration.pdf');
-  const document = (await resolveDocument(storage, user.id, reference))!;
-  await storage.deletePrivate([document.metaKey]);
+  const documentKey = await storeDocument(storage, user.id, pdf, 'pdf');
   await db
     .update(users)
     .set({
@@ -41,8 +39,8 @@ export async function seedPendingFirm(db: Database, storage: Storage, password: 
       country: 'India',
       state: 'West Bengal',
       city: 'Kolkata',
-      documentKey: document.key,
-      documentName: document.name,
+      documentKey,
+      documentName: 'Verma Design Works - registration.pdf',
       isVerify: VERIFY.pending,
     })
     .where(eq(users.id, user.id));

@@ -4,16 +4,21 @@ import sharp from 'sharp';
 type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
 type RawOutput = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 import { VARIANT_WIDTHS, type ProjectImage } from '../contract/projects.js';
+import type { ImageVariants } from '../db/schema.js';
 import { AVATAR_SIZES, type ProfileImageCrop } from '../contract/profile.js';
+import type { Database } from '../db/connection.js';
 import { HttpError } from '../errors.js';
-import { detectFileType, IMAGE_TYPES } from './file-types.js';
-import { publicUrl, type Storage } from './storage.js';
+import { findUploads, storeUpload, type PendingUpload } from './pending-uploads.js';
+import { publicUrl, type Storage } from './storage/storage.js';
 
 /**
- * The image pipeline (DESIGN.md section 3): type by content, re-encoded with sharp after the EXIF
- * orientation is applied, every metadata block (EXIF with GPS, XMP, IPTC, ICC) dropped, WebP
- * variants that are never wider than the original. Keys carry random ids.
+ * The image pipeline (DESIGN.md section 3): type by content (checked as the upload arrives,
+ * server/files/receive-files.ts), re-encoded with sharp after the EXIF orientation is applied,
+ * every metadata block (EXIF with GPS, XMP, IPTC, ICC) dropped, WebP variants that are never wider
+ * than the original. Keys carry random ids. An input is a Buffer or the path of a file (an upload
+ * waiting in its temporary file is decoded from disk, never read into the heap).
  */
+export type ImageInput = Buffer | string;
 
 /** Decompression bombs: a small file that decodes to a huge bitmap is refused. */
 const MAX_INPUT_PIXELS = 60_000_000;
@@ -28,12 +33,12 @@ export class InvalidImageError extends Error {}
 type VariantName = keyof typeof VARIANT_WIDTHS;
 const VARIANT_NAMES = Object.keys(VARIANT_WIDTHS) as VariantName[];
 
-function input(data: Buffer) {
+function input(data: ImageInput) {
   return sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1 });
 }
 
 /** Width and height as displayed (after the EXIF orientation), or InvalidImageError. */
-async function orientedSize(data: Buffer) {
+async function orientedSize(data: ImageInput) {
   let meta: Metadata;
   try {
     // The header only: the pixel limit is checked below with its own answer.
@@ -48,16 +53,10 @@ async function orientedSize(data: Buffer) {
   return { width, height };
 }
 
-/** Is this file one of the kinds allowed (by content)? */
-export async function isImageOfKind(data: Buffer, kind: keyof typeof IMAGE_TYPES): Promise<boolean> {
-  const type = await detectFileType(data);
-  return !!type && (IMAGE_TYPES[kind] as readonly string[]).includes(type.ext);
-}
-
 export type ProcessedProjectImage = { width: number; height: number; variants: Record<VariantName, Buffer> };
 
 /** Decodes once at most 1600 px wide, then derives the smaller variants from that. */
-export async function processProjectImage(data: Buffer, options: EncodeOptions = {}): Promise<ProcessedProjectImage> {
+export async function processProjectImage(data: ImageInput, options: EncodeOptions = {}): Promise<ProcessedProjectImage> {
   const { width, height } = await orientedSize(data);
   let largest: RawOutput;
   try {
@@ -96,35 +95,69 @@ export function variantUrls(storageKey: string): Record<VariantName, string> {
   return { w480: publicUrl(`${storageKey}/w480.webp`), w960: publicUrl(`${storageKey}/w960.webp`), w1600: publicUrl(`${storageKey}/w1600.webp`) };
 }
 
-/** Processes and stores one project image of `ownerId`; answers the upload record. */
-export async function storeProjectImage(
-  storage: Storage,
-  ownerId: string,
-  data: Buffer,
-  options: EncodeOptions = {},
-): Promise<ProjectImage & { storageKey: string }> {
+type StoredProjectImage = ProjectImage & { storageKey: string };
+
+const putVariants = (storage: Storage, storageKey: string, processed: ProcessedProjectImage) =>
+  Promise.all(VARIANT_NAMES.map((name) => storage.put('public', `${storageKey}/${name}.webp`, processed.variants[name], { contentType: 'image/webp' })));
+
+function imageRecord(imageId: string, storageKey: string, width: number, height: number): StoredProjectImage {
+  const urls = variantUrls(storageKey);
+  return { id: `${imageId}_${width}x${height}`, url: urls.w960, ...urls, width, height, storageKey };
+}
+
+/** Processes and stores one project image of `ownerId` (the seed's and the factories' way; uploads use uploadProjectImage). */
+export async function storeProjectImage(storage: Storage, ownerId: string, data: ImageInput, options: EncodeOptions = {}): Promise<StoredProjectImage> {
   const processed = await processProjectImage(data, options);
   const imageId = crypto.randomBytes(12).toString('hex');
   const storageKey = projectImageKey(ownerId, imageId, processed.width, processed.height);
-  await Promise.all(VARIANT_NAMES.map((name) => storage.putPublic(`${storageKey}/${name}.webp`, processed.variants[name])));
-  const urls = variantUrls(storageKey);
-  return { id: `${imageId}_${processed.width}x${processed.height}`, url: urls.w960, ...urls, width: processed.width, height: processed.height, storageKey };
+  await putVariants(storage, storageKey, processed);
+  return imageRecord(imageId, storageKey, processed.width, processed.height);
 }
 
-/** A pending upload of `ownerId`, when its files exist (the path is the proof of ownership). */
-export async function findPendingImage(storage: Storage, ownerId: string, id: string) {
-  const match = PENDING_IMAGE_ID.exec(id);
-  if (!match) return null;
-  const [, imageId, w, h] = match as unknown as [string, string, string, string];
-  const storageKey = projectImageKey(ownerId, imageId, Number(w), Number(h));
-  const files = await Promise.all(variantKeys(storageKey).map((key) => storage.openPublic(key)));
-  for (const f of files) f?.stream.destroy();
-  if (files.some((f) => !f)) return null;
-  return { imageId, storageKey, width: Number(w), height: Number(h), variants: variantUrls(storageKey) };
+/**
+ * An uploaded project image (a file on disk): processed, recorded as a pending upload of
+ * `ownerId` (decision 078), its variants stored. Answers the upload record; a failure stores nothing.
+ */
+export async function uploadProjectImage(db: Database, storage: Storage, ownerId: string, file: string): Promise<StoredProjectImage & { upload: PendingUpload }> {
+  const processed = await processProjectImage(file);
+  const imageId = crypto.randomBytes(12).toString('hex');
+  const { width, height } = processed;
+  const storageKey = projectImageKey(ownerId, imageId, width, height);
+  const upload = await storeUpload(
+    db,
+    storage,
+    { id: imageId, ownerId, kind: 'project-image', area: 'public', keys: variantKeys(storageKey), contentType: 'image/webp', details: { width, height, storageKey } },
+    async () => {
+      await putVariants(storage, storageKey, processed);
+    },
+  );
+  return { ...imageRecord(imageId, storageKey, width, height), upload };
+}
+
+export type PendingImage = { imageId: string; storageKey: string; width: number; height: number; variants: ImageVariants; upload: PendingUpload };
+
+/**
+ * The pending uploads of `ownerId` that these ids name (`<24-hex>_<w>x<h>`), by id; ids of
+ * other owners, unknown, claimed or of another size are absent.
+ */
+export async function findPendingImages(db: Database, ownerId: string, ids: string[]): Promise<Map<string, PendingImage>> {
+  const parsed = ids.flatMap((id) => {
+    const match = PENDING_IMAGE_ID.exec(id);
+    return match ? [{ id, imageId: match[1]!, width: Number(match[2]), height: Number(match[3]) }] : [];
+  });
+  const uploads = await findUploads(db, ownerId, 'project-image', parsed.map((p) => p.imageId));
+  const found = new Map<string, PendingImage>();
+  for (const p of parsed) {
+    const upload = uploads.get(p.imageId);
+    if (!upload || upload.details.width !== p.width || upload.details.height !== p.height) continue;
+    const storageKey = projectImageKey(ownerId, p.imageId, p.width, p.height);
+    found.set(p.id, { imageId: p.imageId, storageKey, width: p.width, height: p.height, variants: variantUrls(storageKey), upload });
+  }
+  return found;
 }
 
 export async function deleteImageFiles(storage: Storage, storageKeys: string[]) {
-  if (storageKeys.length) await storage.deletePublic(storageKeys.flatMap(variantKeys));
+  if (storageKeys.length) await storage.delete('public', storageKeys.flatMap(variantKeys));
 }
 
 // Profile photos -------------------------------------------------------------------------------
@@ -141,7 +174,7 @@ export function cropSquare(size: { width: number; height: number }, crop?: Profi
   };
 }
 
-export async function processAvatar(data: Buffer, crop?: ProfileImageCrop | null): Promise<Record<(typeof AVATAR_SIZES)[number], Buffer>> {
+export async function processAvatar(data: ImageInput, crop?: ProfileImageCrop | null): Promise<Record<(typeof AVATAR_SIZES)[number], Buffer>> {
   const size = await orientedSize(data);
   const square = cropSquare(size, crop);
   // Orientation and a first downscale in one decode (the largest output is 512 px, keep 2x of it),
@@ -179,10 +212,16 @@ export async function processAvatar(data: Buffer, crop?: ProfileImageCrop | null
 }
 
 /** Stores a profile photo; answers the url of its 256 px variant (see avatarVariants). */
-export async function storeAvatar(storage: Storage, userId: string, data: Buffer, crop?: ProfileImageCrop | null) {
+export async function storeAvatar(storage: Storage, userId: string, data: ImageInput, crop?: ProfileImageCrop | null) {
   const sizes = await processAvatar(data, crop);
   const prefix = `profiles/${userId}/${crypto.randomBytes(12).toString('hex')}`;
-  await Promise.all(AVATAR_SIZES.map((px) => storage.putPublic(`${prefix}/${px}.webp`, sizes[px])));
+  const keys = AVATAR_SIZES.map((px) => `${prefix}/${px}.webp`);
+  try {
+    await Promise.all(AVATAR_SIZES.map((px, i) => storage.put('public', keys[i]!, sizes[px], { contentType: 'image/webp' })));
+  } catch (error) {
+    await storage.delete('public', keys).catch(() => {});
+    throw error;
+  }
   return publicUrl(`${prefix}/256.webp`);
 }
 

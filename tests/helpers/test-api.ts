@@ -31,6 +31,7 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl(name),
     RATE_LIMIT_MAX: '1000',
+    UPLOAD_TMP_DIR: path.join(dataDir, 'tmp'),
     ...overrides,
   });
   const api = await startTestApi(config, await openDatabase({ url: config.DATABASE_URL, dataDir }), options);
@@ -46,6 +47,7 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
 /** The api, silent and ready for `inject`, on an open database, with the context the server builds. */
 export async function startTestApi(config: Config, database: DatabaseHandle, options: Pick<BuildOptions, 'extraRoutes'> = {}) {
   const ctx = createAppContext({ config, db: database.db, log: pino({ level: 'silent' }) });
+  await ctx.storage.prepare();
   const app = await buildApp(ctx, options);
   await app.ready();
   return {
