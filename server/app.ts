@@ -22,6 +22,7 @@ import { portfolioRoutes, showcaseRoutes } from './routes/projects.js';
 import { profileImageRoutes, profileRoutes } from './routes/profile.js';
 import { directoryRoutes } from './routes/directory.js';
 import { healthRoutes } from './routes/health.js';
+import { scheduleRoutes } from './routes/workspace-schedules.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
@@ -29,7 +30,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes],
   signedIn: [usersRoutes, profileImageRoutes, firmRegistrationRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [],
+  workspace: [scheduleRoutes],
   admin: [adminRoutes],
 };
 

@@ -43,7 +43,11 @@ export type CreateScheduleBody = z.infer<typeof CreateScheduleBody>;
 /** PUT /api/projects/schedules/{id}: one or more of the fields; a blank title or description is refused. */
 export const UpdateScheduleBody = z
   .object({ title: title.optional(), description: description.optional(), schedulesFiles: schedulesFiles.optional() })
-  .refine((body) => body.title !== undefined || body.description !== undefined || body.schedulesFiles !== undefined, SCHEDULE_MESSAGES.nothingToUpdate);
+  .refine((body) => body.title !== undefined || body.description !== undefined || body.schedulesFiles !== undefined, {
+    message: SCHEDULE_MESSAGES.nothingToUpdate,
+    // Only a body whose fields are valid can be empty; a blank title answers with its own message alone.
+    when: (payload) => payload.issues.length === 0,
+  });
 export type UpdateScheduleInput = z.input<typeof UpdateScheduleBody>;
 export type UpdateScheduleBody = z.infer<typeof UpdateScheduleBody>;
 
