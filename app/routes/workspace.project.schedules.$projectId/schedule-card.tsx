@@ -60,6 +60,8 @@ export function ScheduleCard({
   const imageFetcher = useFetcher<InlineReply>();
   const [editing, setEditing] = useState<Field | null>(null);
   const openTimer = useRef<number>();
+  // A press that starts while a field is edited ends the edit (the field loses focus) and is not a click on the card.
+  const pressedWhileEditing = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => () => window.clearTimeout(openTimer.current), []);
 
@@ -70,8 +72,10 @@ export function ScheduleCard({
 
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (!hydrated || (event.target as HTMLElement).closest(OWN_CONTROLS)) return;
+    // A click that opens a new tab or window is the browser's.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (editing) return;
+    if (editing || pressedWhileEditing.current) return;
     // A keyboard activation of the title link (no pointer, detail 0) opens at once.
     if (event.detail === 0) return navigate(openHref);
     if (event.detail > 1) return;
@@ -107,6 +111,9 @@ export function ScheduleCard({
       className={`sch-card${editing ? ' is-editing' : ''}`}
       data-testid="schedule-card"
       data-schedule-id={schedule.id}
+      onMouseDownCapture={() => {
+        pressedWhileEditing.current = editing !== null;
+      }}
       onClick={onClick}
       onDoubleClick={onDoubleClick}
     >
@@ -157,9 +164,10 @@ export function ScheduleCard({
               <InlineEditor label="Title" value={schedule.title} onSave={(v) => save('title', v)} onCancel={() => setEditing(null)} />
             ) : (
               <h2 className="sch-title">
-                <Link to={openHref} data-edit="title" prefetch="intent">
+                {/* A plain link: with JavaScript the card's click handler decides when it opens. */}
+                <a href={openHref} data-edit="title">
                   {shown('title')}
-                </Link>
+                </a>
               </h2>
             )}
             {editing === 'description' ? (
