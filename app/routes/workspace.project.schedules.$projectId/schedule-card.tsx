@@ -108,7 +108,7 @@ export function ScheduleCard({
 
   return (
     <article
-      className={`sch-card${editing ? ' is-editing' : ''}`}
+      className={`sch-card${editing || editForm ? ' is-editing' : ''}`}
       data-testid="schedule-card"
       data-schedule-id={schedule.id}
       onMouseDownCapture={() => {
@@ -239,5 +239,10 @@ function InlineEditor({
     onBlur: () => finish(true),
     'data-testid': `inline-${label.toLowerCase()}`,
   };
-  return multiline ? <textarea {...props} rows={3} /> : <input type="text" {...props} />;
+  return (
+    <>
+      {multiline ? <textarea {...props} rows={4} /> : <input type="text" {...props} />}
+      <p className="sch-inline-hint">Enter saves · Esc cancels</p>
+    </>
+  );
 }

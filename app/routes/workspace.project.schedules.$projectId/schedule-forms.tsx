@@ -98,6 +98,7 @@ export function EditScheduleForm({
           id={imageId}
           type="file"
           name="files"
+          className="file-input"
           accept={ACCEPT_IMAGES}
           aria-describedby={`${imageId}-hint`}
           aria-invalid={fields.image.errors?.length ? true : undefined}
