@@ -1,6 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, loginAs, ready, registerUser, test } from './fixtures';
 import { adminLoginThroughForm } from './firm-helpers';
+import { FIRM_PASSWORD, firmWithProject } from './workspace-data';
 
 /** zod's code in a script: zod 4's core classes, zod 3's error class (remix-toast carries zod 3). */
 const ZOD_CODE = /\$ZodType|ZodError/;
@@ -55,5 +56,12 @@ test.describe('browser scripts', { tag: '@js-only' }, () => {
     // The super-admin's dashboard, reached through the log-in form.
     await page.context().clearCookies();
     await expectNoZod(page, () => adminLoginThroughForm(page, DEMO.admin, DEMO_PASSWORD));
+  });
+
+  test('the schedules of a project and the page of one schedule send no zod either', async ({ page }) => {
+    const { firm, project } = await firmWithProject();
+    await loginAs(page, firm.email, FIRM_PASSWORD);
+    await expectNoZod(page, `/workspace/project/schedules/${project.id}?panel=add`);
+    await expectNoZod(page, `/workspace/project/schedules/summary-financial/${project.id}`);
   });
 });
