@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
+import { BODY_LIMITS } from './body-limits.js';
 import { registerErrorHandling } from './errors.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
 import { decorateSession, inScope, SCOPES, type Scope } from './auth/scopes.js';
@@ -18,6 +19,7 @@ import { adminLoginRoutes, adminRoutes } from './routes/admin.js';
 import { firmRegistrationRoutes } from './routes/firm-registration.js';
 import { socialLoginRoutes } from './routes/social-login.js';
 import { usersPublicRoutes, usersRoutes } from './routes/users.js';
+import { emailChangeRoutes } from './routes/email-change.js';
 import { portfolioRoutes, showcaseRoutes } from './routes/projects.js';
 import { profileImageRoutes, profileRoutes } from './routes/profile.js';
 import { directoryRoutes } from './routes/directory.js';
@@ -28,7 +30,7 @@ import { scheduleRoutes } from './routes/workspace-schedules.js';
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes],
   visitor: [showcaseRoutes, directoryRoutes],
-  signedIn: [usersRoutes, profileImageRoutes, firmRegistrationRoutes],
+  signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes],
   firm: [portfolioRoutes, profileRoutes],
   workspace: [scheduleRoutes],
   admin: [adminRoutes],
@@ -43,8 +45,12 @@ export type BuildOptions = {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: ctx.config.TRUST_PROXY ? 'loopback,uniquelocal' : false,
-    bodyLimit: 1024 * 1024,
+    // X-Forwarded-For counts only from the listed peers (the web, the reverse proxy): anyone else's
+    // header is ignored and request.ip is the socket's address.
+    trustProxy: ctx.config.TRUST_PROXY.length ? ctx.config.TRUST_PROXY : false,
+    // JSON bodies are small; the few routes that take more say so (server/body-limits.ts).
+    // Multipart uploads have their own limits (@fastify/multipart below).
+    bodyLimit: BODY_LIMITS.json,
     // The spec's ids and paths are case-sensitive; reject absurd urls early.
     maxParamLength: 200,
   }).withTypeProvider<ZodTypeProvider>();
@@ -53,6 +59,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   decorateSession(app);
+  app.addHook('onClose', async () => {
+    await ctx.background.idle();
+    await ctx.limiter.close();
+  });
   registerErrorHandling(app);
 
   guardMultipartParser();

@@ -1,10 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod/v4';
+import { parseTrustedProxies } from './trusted-proxies.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .transform((v) => v === 'true' || v === '1');
+
+/** An empty variable (`NAME=` in a .env file) counts as unset. */
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -19,10 +23,33 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed demo data on first start of an empty database. */
   SEED_DEMO: bool.default(true),
-  /** Attempts per window for the login, forgot-password and reset-password calls. */
+  /**
+   * Rate limits (docs/decisions/004-rate-limits.md): failed sign-ins of one account from one
+   * address, and sign-ups from one address, per window.
+   */
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
-  TRUST_PROXY: bool.default(true),
+  /** Failed sign-ins from one address, whatever the account, per window; unset = 5 × RATE_LIMIT_MAX. */
+  RATE_LIMIT_ADDRESS_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  /** The cap of an account's growing delay after consecutive failures; 0 turns the delay off. */
+  RATE_LIMIT_MAX_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Redis for the rate-limit counters (shared by every api replica); unset = the database (or memory on PGlite). */
+  REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** Prefix of the api's Redis keys, so several deployments can share one Redis. */
+  REDIS_PREFIX: z.string().default('archivista:'),
+  /**
+   * Peers whose X-Forwarded-For the api believes: addresses, CIDR ranges and the names loopback,
+   * linklocal, uniquelocal, comma-separated; `none` trusts nobody. Default: loopback, where the web runs
+   * in the embedded default.
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().default('loopback')).transform((value, ctx) => {
+    const parsed = parseTrustedProxies(value);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
   /** Where files are stored (docs/decisions/075): `local` = DATA_DIR/uploads and DATA_DIR/private; `s3` = a bucket. */
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens').optional(),
@@ -47,7 +74,8 @@ const schema = z.object({
   APPLE_ISSUERS: z.string().default('https://appleid.apple.com'),
 });
 
-export type Config = z.infer<typeof schema> & {
+export type Config = Omit<z.infer<typeof schema>, 'RATE_LIMIT_ADDRESS_MAX'> & {
+  RATE_LIMIT_ADDRESS_MAX: number;
   dataDir: string;
   uploadsDir: string;
   privateDir: string;
@@ -70,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(parsed.data.DATA_DIR);
   return {
     ...parsed.data,
+    RATE_LIMIT_ADDRESS_MAX: parsed.data.RATE_LIMIT_ADDRESS_MAX ?? 5 * parsed.data.RATE_LIMIT_MAX,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     privateDir: path.join(dataDir, 'private'),

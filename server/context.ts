@@ -1,8 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
+import { BackgroundTasks } from './services/background.js';
 import { createMailer, type Mailer } from './services/mail.js';
-import { RateLimiter } from './services/rate-limiter.js';
+import { isEmbeddedDatabase } from './db/connection.js';
+import { AttemptLimiter } from './services/rate-limits/attempt-limiter.js';
+import { MemoryCounterStore, type CounterStore } from './services/rate-limits/counter-store.js';
+import { PostgresCounterStore } from './services/rate-limits/postgres-counter-store.js';
+import { RedisCounterStore } from './services/rate-limits/redis-counter-store.js';
 import { UploadSlots } from './files/upload-slots.js';
 import { createStorage } from './services/storage/create-storage.js';
 import type { Storage } from './services/storage/storage.js';
@@ -12,9 +17,11 @@ export type AppContext = {
   db: Database;
   config: Config;
   mailer: Mailer;
-  limiter: RateLimiter;
+  limiter: AttemptLimiter;
   storage: Storage;
   uploadSlots: UploadSlots;
+  /** Work done after answering (mails whose timing must not show in the answer). */
+  background: BackgroundTasks;
 };
 
 /** The context of an api instance on an open database: mail, rate limits and storage as the config says. */
@@ -23,10 +30,33 @@ export function createAppContext({ config, db, log }: { config: Config; db: Data
     db,
     config,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
-    limiter: new RateLimiter(config.RATE_LIMIT_MAX, config.RATE_LIMIT_WINDOW_SECONDS * 1000),
+    limiter: new AttemptLimiter(counterStore(config, db, log), {
+      max: config.RATE_LIMIT_MAX,
+      addressMax: config.RATE_LIMIT_ADDRESS_MAX,
+      windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      maxDelayMs: config.RATE_LIMIT_MAX_DELAY_SECONDS * 1000,
+    }),
     storage: createStorage(config),
     uploadSlots: new UploadSlots(config.UPLOADS_PER_ACCOUNT),
+    background: new BackgroundTasks(log),
   };
+}
+
+/**
+ * Where the rate-limit counters live: Redis when REDIS_URL is set, else the PostgreSQL database;
+ * in memory only on the embedded database, which has a single api process anyway.
+ */
+function counterStore(config: Config, db: Database, log: FastifyBaseLogger): CounterStore {
+  if (config.REDIS_URL) {
+    // The client retries every few seconds while Redis is away: one log line a minute is enough.
+    let lastLog = 0;
+    return RedisCounterStore.connect(config.REDIS_URL, config.REDIS_PREFIX, (error) => {
+      if (Date.now() - lastLog < 60_000) return;
+      lastLog = Date.now();
+      log.warn({ err: error }, 'redis: rate-limit counters unavailable (sign-ins answer 503 meanwhile)');
+    });
+  }
+  return isEmbeddedDatabase(config.DATABASE_URL) ? new MemoryCounterStore() : new PostgresCounterStore(db);
 }
 
 declare module 'fastify' {

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeBytes } from './body-limits.js';
 import type { ErrorReply } from './contract/http.js';
 
 /** An error the api answers with its own status and message (DESIGN.md section 4 error shape). */
@@ -10,6 +11,8 @@ export class HttpError extends Error {
     public readonly details?: ErrorReply['details'],
     /** A machine-readable kind of failure (ErrorReply.code), for clients that branch on it. */
     public readonly code?: string,
+    /** Extra answer headers, such as a 429's Retry-After. */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -20,20 +23,27 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: ErrorReply['details']) => new HttpError(409, message, details);
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
-  new HttpError(429, message);
+export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+/** 429 with Retry-After, in whole seconds (at least 1). */
+export const tooManyRequests = (retryAfterMs: number, message = TOO_MANY_ATTEMPTS) =>
+  new HttpError(429, message, undefined, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+export const serviceUnavailable = (message = 'The service is unavailable. Please try again in a moment.') => new HttpError(503, message);
 
-function describeClientError(error: FastifyError): string {
+function describeClientError(error: FastifyError, request: FastifyRequest): string {
+  // The JSON parser's own text ("Unexpected token } in JSON at position 12") means nothing to a
+  // person and tells an attacker which parser runs; its errors are SyntaxErrors with a 400 status.
+  if (error instanceof SyntaxError) return 'The request body is not valid JSON';
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is empty';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large';
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+      const limit = request.routeOptions.bodyLimit;
+      return limit ? `The request body is too large (at most ${describeBytes(limit)})` : 'The request body is too large';
+    }
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return 'The request body is not valid JSON';
+      return 'The request body does not match its Content-Length';
     default:
       return error.message;
   }
@@ -63,6 +73,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const body: ErrorReply = { message: error.message };
       if (error.code) body.code = error.code;
       if (error.details?.length) body.details = error.details;
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -80,7 +91,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: describeClientError(error) });
+      return reply.status(status).send({ message: describeClientError(error, request) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

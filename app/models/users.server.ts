@@ -8,6 +8,7 @@ import type {
   FirmRegistrationStatusReply,
   UploadReply,
 } from '../../server/contract/firm-registration';
+import type { EmailChangeBody, EmailChangeConfirmBody, EmailChangeReply, PendingEmailChangeReply } from '../../server/contract/email-change';
 import type { UpdateProfileInput } from '../../server/contract/profile';
 import type { SocialLoginBody } from '../../server/contract/social-login';
 import type {
@@ -51,6 +52,13 @@ export const getMe = (request: Request) => api<UserReply>(request, '/users/me');
 
 export const updateProfile = (request: Request, userId: string, body: UpdateProfileInput) =>
   api<UserReply>(request, `/users/update-profile/${encodeURIComponent(userId)}`, { method: 'PUT', json: body });
+
+/** The login-email change (docs/decisions/067): the pending change, step 1 (password, new address) and step 2 (the code). */
+export const getPendingEmailChange = (request: Request) => api<PendingEmailChangeReply>(request, '/users/email-change');
+export const startEmailChange = (request: Request, body: z.input<typeof EmailChangeBody>) =>
+  api<EmailChangeReply>(request, '/users/email-change', { method: 'POST', json: body });
+export const confirmEmailChange = (request: Request, body: z.input<typeof EmailChangeConfirmBody>) =>
+  api<UserReply>(request, '/users/email-change/confirm', { method: 'POST', json: body });
 
 /** The profile photo: multipart `file`, with the optional crop fields x, y, size. */
 export const uploadProfileImage = (request: Request, body: FormData) =>

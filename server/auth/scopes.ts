@@ -4,7 +4,7 @@ import { isFirmRole } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { forbidden } from '../errors.js';
 import { firmOf, WORKSPACE_ONLY } from './firm.js';
-import { readSession, type Session } from './session.js';
+import { ADMIN_ONLY, readSession, type Session } from './session.js';
 
 /**
  * Where a route lives decides who may call it (docs/decisions/070). app.ts registers every route
@@ -39,7 +39,7 @@ const hooks: Record<Scope, SessionHook> = {
   },
   admin: async (db, request) => {
     const session = await readSession(db, request, 'admin');
-    if (!session.user.isSuperAdmin) throw forbidden();
+    if (!session.user.isSuperAdmin) throw forbidden(ADMIN_ONLY);
     return session;
   },
 };

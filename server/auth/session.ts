@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
-import { unauthorized } from '../errors.js';
+import { forbidden, unauthorized } from '../errors.js';
 import { findSession, type SessionKind, type UserRow } from '../services/sessions.js';
 
 /** Who is calling: the account of the bearer token and the token's session (DESIGN.md section 2). */
@@ -18,11 +18,19 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** The session of a request's bearer token, or 401 for a missing, unknown, expired or other-kind token. */
+const EXPIRED = 'Your session has expired. Please log in again.';
+export const ADMIN_ONLY = 'This is for the super-admin only.';
+
+/**
+ * The session of a request's bearer token: 401 for a missing, unknown or expired token. A live token
+ * of the other kind is 401 on user endpoints too (an admin session is not a product session), but
+ * 403 on admin endpoints: the caller is signed in, just not as the super-admin.
+ */
 export async function readSession(db: Database, request: FastifyRequest, kind: SessionKind): Promise<Session> {
   const token = bearerToken(request);
   if (!token || token.length > 200) throw unauthorized();
-  const row = await findSession(db, token, kind);
-  if (!row) throw unauthorized('Your session has expired. Please log in again.');
+  const row = await findSession(db, token);
+  if (!row) throw unauthorized(EXPIRED);
+  if (row.kind !== kind) throw kind === 'admin' ? forbidden(ADMIN_ONLY) : unauthorized(EXPIRED);
   return { user: row.user, sessionId: row.sessionId, kind, expiresAt: row.expiresAt };
 }

@@ -32,7 +32,10 @@ export const ProfileTeamRow = z.object({
 });
 export type ProfileTeamRow = z.infer<typeof ProfileTeamRow>;
 
-/** PUT /api/users/update-profile/{id} (own id only). */
+/**
+ * PUT /api/users/update-profile/{id} (own id only). The login email is not part of the profile:
+ * it changes through POST /api/users/email-change (password and a code to the new address).
+ */
 export const UpdateProfileBody = z.object({
   firmName: requiredText('firm name is required'),
   /** The firm type (spec: "designation"); also becomes the account's role. */
@@ -48,13 +51,6 @@ export const UpdateProfileBody = z.object({
     .string({ error: PHONE_MESSAGE })
     .trim()
     .regex(/^\d{10}$/, PHONE_MESSAGE),
-  email: z
-    .string({ error: 'email is required' })
-    .trim()
-    .min(1, { error: 'email is required', abort: true })
-    .max(254, 'At most 254 characters')
-    .pipe(z.string().email('Invalid email format'))
-    .transform((v) => v.toLowerCase()),
   website: z
     .string()
     .trim()

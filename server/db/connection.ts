@@ -14,16 +14,19 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Whether a DATABASE_URL means the embedded PGlite (unset, or `memory://`) rather than a PostgreSQL server. */
+export const isEmbeddedDatabase = (url: string | undefined) => !url || url.startsWith('memory://');
+
 /**
  * PostgreSQL when a url is given, otherwise PGlite persisted under `dataDir/pglite`
  * (or in memory for `memory://`). Migrations run before the handle is returned.
  */
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<DatabaseHandle> {
-  if (options.url && !options.url.startsWith('memory://')) {
+  if (!isEmbeddedDatabase(options.url)) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url!, max: 10 });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

@@ -84,6 +84,8 @@ export const oneTimeCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** The address a login-email change moves to (purpose 'email-change'); the code was mailed there. */
+    newEmail: text('new_email'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -321,4 +323,20 @@ export const pendingUploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('pending_uploads_created_at_idx').on(t.createdAt), index('pending_uploads_owner_idx').on(t.ownerId, t.kind)],
+);
+
+/**
+ * Rate-limit counters shared by every api replica on PostgreSQL (docs/decisions/004-rate-limits.md):
+ * a fixed window per key. Keys are hashes of the action and the account and/or address they count.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    /** When the last attempt counted under this key was made. */
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
 );

@@ -98,15 +98,24 @@ describe('POST /api/admin/login', () => {
 });
 
 describe('every admin call refuses non-admins', () => {
-  it('answers 401 without a token and with a user token (even a firm or the super-admin account has no user session), 403 for an admin session of an account no longer super-admin', async () => {
+  it('answers 401 without a token or with an unknown one, 403 "for the super-admin only" with a user token (an explorer, a firm, even the super-admin account signed in as a user) and for an admin session of an account no longer super-admin', async () => {
     const explorer = await createUser(api.db, { password: 'secret123' });
-    const userToken = await loginToken(api, explorer.email);
+    const explorerToken = await loginToken(api, explorer.email);
+    const firm = await createFirm(api.db, { password: 'secret123' });
+    const firmToken = await loginToken(api, firm.email);
+    const [root] = await api.db.select().from(users).where(eq(users.email, ADMIN.email));
+    const { token: rootUserToken } = await createSession(api.db, root!.id, { remember: false, kind: 'user' });
     const { user: target } = await pendingFirm();
 
     const demoted = await createUser(api.db, { isSuperAdmin: true });
     const { token: demotedToken } = await createSession(api.db, demoted.id, { remember: false, kind: 'admin' });
     await api.db.update(users).set({ isSuperAdmin: false }).where(eq(users.id, demoted.id));
 
+    // Every admin endpoint but the login (the OpenAPI document lists them, so a new one cannot be forgotten here).
+    const doc = (await api.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const listed = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/admin/') && path !== '/api/admin/login')
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     const calls: Array<[method: 'GET' | 'PUT' | 'POST', url: string]> = [
       ['GET', '/admin/statistics'],
       ['GET', '/admin/user-verification'],
@@ -116,17 +125,26 @@ describe('every admin call refuses non-admins', () => {
       ['GET', `/admin/user/${target.id}`],
       ['POST', '/admin/logout'],
     ];
+    const covered = new Set(calls.map(([method, url]) => `${method} /api${url.split('?')[0]!.replace(target.id, '{id}')}`));
+    expect([...covered].sort()).toEqual([...listed].sort());
+
     for (const [method, url] of calls) {
-      for (const token of [undefined, userToken, 'not-a-token']) {
+      for (const token of [undefined, 'not-a-token']) {
         const res = await call(method, url, token);
-        expect(res.statusCode, `${method} ${url} with ${token ? 'a user token' : 'no token'}`).toBe(401);
+        expect(res.statusCode, `${method} ${url} with ${token ? 'an unknown token' : 'no token'}`).toBe(401);
         expect(res.body).not.toContain(target.email);
+      }
+      for (const [who, token] of [['an explorer', explorerToken], ['a firm', firmToken], ['the super-admin as a user', rootUserToken]] as const) {
+        const res = await call(method, url, token);
+        expect(res.statusCode, `${method} ${url} with the user token of ${who}`).toBe(403);
+        expect(res.json()).toEqual({ message: 'This is for the super-admin only.' });
       }
       const forbidden = await call(method, url, demotedToken);
       expect(forbidden.statusCode, `${method} ${url} demoted`).toBe(403);
     }
-    // Nothing was decided by any of these calls.
+    // Nothing was decided by any of these calls, and the user sessions still work.
     expect((await api.db.select().from(users).where(eq(users.id, target.id)))[0]!.isVerify).toBe(VERIFY.pending);
+    expect((await call('GET', '/users/me', explorerToken)).statusCode).toBe(200);
   });
 });
 

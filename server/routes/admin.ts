@@ -17,7 +17,7 @@ import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/vocabulary.js';
 import { newId } from '../db/ids.js';
 import { auditLog, users } from '../db/schema.js';
-import { conflict, notFound, tooManyRequests, unauthorized } from '../errors.js';
+import { conflict, notFound, unauthorized } from '../errors.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { documentDownload } from '../services/firm-documents.js';
 import { verifyPassword } from '../services/passwords.js';
@@ -65,17 +65,18 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/login',
-    { schema: { tags: ['admin'], body: AdminLoginBody, response: { 200: AdminLoginReply, 400: ErrorReply, 401: ErrorReply, 429: ErrorReply } } },
+    { schema: { tags: ['admin'], body: AdminLoginBody, response: { 200: AdminLoginReply, 400: ErrorReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply } } },
     async (request) => {
       const { email, password } = request.body;
-      if (!limiter.hit(`admin-login:ip:${request.ip}`, `admin-login:email:${email}`)) throw tooManyRequests();
-      const user = await findUserByEmail(db, email);
-      const ok = await verifyPassword(user?.passwordHash, password);
-      // The same answer for an unknown email, a wrong password and an account that is not a super-admin.
-      if (!user || !ok || !user.isSuperAdmin) throw unauthorized('Invalid email or password');
-      const { token } = await createSession(db, user.id, { remember: false, kind: 'admin' });
-      await db.insert(auditLog).values({ id: newId(), actorId: user.id, action: 'admin.login', targetId: user.id, details: { ip: request.ip } });
-      return { token };
+      return limiter.run('admin-login', { address: request.ip, account: email }, async () => {
+        const user = await findUserByEmail(db, email);
+        const ok = await verifyPassword(user?.passwordHash, password);
+        // The same answer for an unknown email, a wrong password and an account that is not a super-admin.
+        if (!user || !ok || !user.isSuperAdmin) throw unauthorized('Invalid email or password');
+        const { token } = await createSession(db, user.id, { remember: false, kind: 'admin' });
+        await db.insert(auditLog).values({ id: newId(), actorId: user.id, action: 'admin.login', targetId: user.id, details: { ip: request.ip } });
+        return { token };
+      });
     },
   );
 };

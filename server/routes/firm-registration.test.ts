@@ -334,10 +334,10 @@ describe('the owner and their document', () => {
     expect(own.headers['content-disposition']).toContain("filename*=UTF-8''Proof%20of%20practice.pdf");
     expect(own.rawPayload.equals(pdfFile())).toBe(true);
 
-    // Another user: their own (none) document endpoint answers 404, the admin download answers 401.
+    // Another user: their own (none) document endpoint answers 404, the admin download 403 (signed in, not the super-admin).
     const other = await explorer();
     expect((await api.app.inject({ method: 'GET', url: '/api/users/firm-registration/document', headers: bearer(other.token) })).statusCode).toBe(404);
-    expect((await api.app.inject({ method: 'GET', url: `/api/admin/user/${user.id}`, headers: bearer(other.token) })).statusCode).toBe(401);
+    expect((await api.app.inject({ method: 'GET', url: `/api/admin/user/${user.id}`, headers: bearer(other.token) })).statusCode).toBe(403);
     expect((await api.app.inject({ method: 'GET', url: `/api/admin/user/${user.id}` })).statusCode).toBe(401);
     // The public profile of the (pending) firm shows no document either.
     const profile = await api.app.inject({ method: 'GET', url: `/api/users/${user.id}`, headers: bearer(other.token) });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
 import { oneTimeCodes, sessions } from '../db/schema';
+import { countQueries } from '../../tests/helpers/query-counter';
 import { createUser } from '../seed/factories';
 
 const FORGOT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
@@ -75,6 +76,31 @@ describe('POST /api/users/forgot-password', () => {
     const user = await newUser();
     await forgot(user.email.toUpperCase());
     expect(await lastCode(user.email)).toMatch(/^\d{6}$/);
+  });
+
+  it('answers a known and an unknown email on the same path: the same queries before the answer, the lookup and the mail only after it (issue 9 item 11)', async () => {
+    const user = await newUser();
+    const unknown = `nobody-timing${Date.now()}@example.test`;
+    // A first request (the limiter's periodic sweep of ended windows runs with one now and then).
+    await forgot(`warm-up${Date.now()}@example.test`);
+    await api.ctx.background.idle();
+    // Held background work shows what each request did before answering.
+    const release = api.ctx.background.hold();
+    try {
+      const known = await countQueries(api, () => forgot(user.email));
+      const other = await countQueries(api, () => forgot(unknown));
+      // Answered, while nothing about either account has been read or written, nor mailed.
+      expect(known.result.statusCode).toBe(200);
+      expect(other.result.body).toBe(known.result.body);
+      expect(known.queries).toEqual(other.queries);
+      expect(known.queries.join('\n')).not.toMatch(/"users"|one_time_codes/);
+      expect(await api.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id))).toHaveLength(0);
+    } finally {
+      release();
+    }
+    // Then the background work mails the known account its code, and no one else.
+    expect(await lastCode(user.email)).toMatch(/^\d{6}$/);
+    expect((await api.outbox()).filter((m) => m.to === unknown)).toHaveLength(0);
   });
 
   it('mails nothing for the super-admin', async () => {

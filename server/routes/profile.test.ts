@@ -36,7 +36,6 @@ const profile = (overrides: Partial<UpdateProfileInput> = {}): UpdateProfileInpu
   state: 'Maharashtra',
   city: 'Pune',
   contactNo: '9820012345',
-  email: 'Profile@Example.test',
   website: 'https://mehta-studio.example',
   userDetails: 'Calm, daylight-filled homes.',
   teams: [
@@ -72,7 +71,14 @@ describe('PUT /api/users/update-profile/{id}', () => {
     });
     const rows = await api.db.select().from(teamMembers).where(eq(teamMembers.userId, firm.id)).orderBy(asc(teamMembers.position));
     expect(rows.map((r) => [r.position, r.name])).toEqual([[0, 'Asha Mehta'], [1, 'Rohan Kulkarni']]);
-    // Signing in still works with the (normalised) email.
+  });
+
+  it('never changes the login email, even when the body carries one (that takes POST /users/email-change)', async () => {
+    const res = await put(firm.id, { ...profile(), email: 'hijacked@example.test' }, firmToken);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.email).toBe('profile@example.test');
+    const [row] = await api.db.select().from(users).where(eq(users.id, firm.id));
+    expect(row!.email).toBe('profile@example.test');
     expect(await loginToken(api, 'profile@example.test')).toEqual(expect.any(String));
   });
 
@@ -85,7 +91,7 @@ describe('PUT /api/users/update-profile/{id}', () => {
   it('answers each missing field with the spec message', async () => {
     const res = await put(
       firm.id,
-      { firmName: '', firmType: '', country: '', state: '', city: '', contactNo: '', email: '', userDetails: ' ', teams: [{ name: '', role: '' }] },
+      { firmName: '', firmType: '', country: '', state: '', city: '', contactNo: '', userDetails: ' ', teams: [{ name: '', role: '' }] },
       firmToken,
     );
     expect(res.statusCode).toBe(400);
@@ -96,7 +102,6 @@ describe('PUT /api/users/update-profile/{id}', () => {
       state: 'State is required',
       city: 'City is required',
       contactNo: PHONE_MESSAGE,
-      email: 'email is required',
       userDetails: 'details are required',
       'teams.0.name': 'name is required',
       'teams.0.role': 'role is required',
@@ -109,7 +114,6 @@ describe('PUT /api/users/update-profile/{id}', () => {
       [{ contactNo: '98200123456' }, 'contactNo', PHONE_MESSAGE],
       [{ website: 'javascript:alert(1)' }, 'website', 'Enter a valid website address (https://…)'],
       [{ firmType: 'explorer' }, 'firmType', 'Choose a firm type from the list'],
-      [{ email: 'nope' }, 'email', 'Invalid email format'],
       [{ teams: [] }, 'teams', 'Add at least one team member'],
       [{ teams: Array.from({ length: 21 }, (_, i) => ({ name: `M${i}`, role: 'Architect' })) }, 'teams', TEAMS_MAX_MESSAGE],
       [{ country: 'Atlantis' }, 'country', 'Choose a country from the list'],
@@ -125,15 +129,9 @@ describe('PUT /api/users/update-profile/{id}', () => {
     expect(twenty.json().data.teams).toHaveLength(20);
   });
 
-  it('answers 409 when the email belongs to another account', async () => {
-    const res = await put(firm.id, profile({ email: 'profile-other@example.test' }), firmToken);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().details).toEqual([{ path: 'email', message: 'An account with this email already exists' }]);
-  });
-
   it('only the owner: another firm’s id 404, an explorer 403, no token 401 (before the body is looked at)', async () => {
     expect((await put(otherFirm.id, profile(), firmToken)).statusCode).toBe(404);
-    expect((await put(otherFirm.id, profile({ email: 'profile-other@example.test' }), otherToken)).statusCode).toBe(200);
+    expect((await put(otherFirm.id, profile(), otherToken)).statusCode).toBe(200);
     expect((await put(explorer.id, profile(), explorerToken)).statusCode).toBe(403);
     expect((await put(firm.id, profile())).statusCode).toBe(401);
     expect((await put(firm.id, { nonsense: true })).statusCode).toBe(401);
@@ -144,7 +142,7 @@ describe('PUT /api/users/update-profile/{id}', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.dictionary(
-          fc.constantFrom('firmName', 'firmType', 'country', 'state', 'city', 'contactNo', 'email', 'website', 'userDetails', 'teams', '__proto__'),
+          fc.constantFrom('firmName', 'firmType', 'country', 'state', 'city', 'contactNo', 'website', 'userDetails', 'teams', '__proto__'),
           fc.oneof(value, fc.array(fc.dictionary(fc.constantFrom('name', 'role'), value), { maxLength: 3 })),
         ),
         async (patch) => {

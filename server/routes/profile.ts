@@ -1,5 +1,6 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../body-limits.js';
 import {
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_MESSAGE,
@@ -10,7 +11,7 @@ import { ErrorReply, IdParams } from '../contract/http.js';
 import { UserReply } from '../contract/users.js';
 import { newId } from '../db/ids.js';
 import { teamMembers, users } from '../db/schema.js';
-import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../errors.js';
+import { badRequest, HttpError, notFound } from '../errors.js';
 import { firstField, withReceivedFiles } from '../files/receive-files.js';
 import { IMAGE_TYPES } from '../services/file-types.js';
 import { avatarKeys, InvalidImageError, storeAvatar } from '../services/images.js';
@@ -18,7 +19,6 @@ import { placeErrors } from '../contract/places.js';
 import { userJson } from '../services/user-json.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
-const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** The firm profile (profile edit modal; scope `firm`). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +27,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/update-profile/:id',
     {
+      bodyLimit: BODY_LIMITS.profile,
       schema: {
         tags: ['users'],
         summary: 'Update the signed-in firm’s profile (own id only)',
@@ -42,54 +43,39 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const placeDetails = placeErrors(body);
       if (placeDetails.length) throw badRequest(placeDetails[0]!.message, placeDetails);
-      if (body.email !== user.email.toLowerCase()) {
-        const [taken] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(sql`lower(${users.email})`, body.email), ne(users.id, user.id)))
-          .limit(1);
-        if (taken) throw conflict(EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
-      }
-      let updated: typeof users.$inferSelect;
-      try {
-        updated = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .update(users)
-            .set({
-              firmName: body.firmName,
-              firmType: body.firmType,
-              // The firm type is the account's role (DESIGN.md section 2): the three firm roles act alike.
-              role: body.firmType,
-              country: body.country,
-              state: body.state,
-              city: body.city,
-              contactNo: body.contactNo,
-              email: body.email,
-              website: body.website,
-              userDetails: body.userDetails,
-              updatedAt: new Date(),
-            })
-            .where(eq(users.id, user.id))
-            .returning();
-          const before = await tx.delete(teamMembers).where(eq(teamMembers.userId, user.id)).returning();
-          // A row keeps the photo of the earlier row of the same name.
-          const photos = new Map(before.filter((t) => t.profileImage).map((t) => [t.name.toLowerCase(), t.profileImage]));
-          await tx.insert(teamMembers).values(
-            body.teams.map((t, position) => ({
-              id: newId(),
-              userId: user.id,
-              position,
-              name: t.name,
-              role: t.role,
-              profileImage: photos.get(t.name.toLowerCase()) ?? null,
-            })),
-          );
-          return row!;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, [{ path: 'email', message: EMAIL_TAKEN }]);
-        throw error;
-      }
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({
+            firmName: body.firmName,
+            firmType: body.firmType,
+            // The firm type is the account's role (DESIGN.md section 2): the three firm roles act alike.
+            role: body.firmType,
+            country: body.country,
+            state: body.state,
+            city: body.city,
+            contactNo: body.contactNo,
+            website: body.website,
+            userDetails: body.userDetails,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, user.id))
+          .returning();
+        const before = await tx.delete(teamMembers).where(eq(teamMembers.userId, user.id)).returning();
+        // A row keeps the photo of the earlier row of the same name.
+        const photos = new Map(before.filter((t) => t.profileImage).map((t) => [t.name.toLowerCase(), t.profileImage]));
+        await tx.insert(teamMembers).values(
+          body.teams.map((t, position) => ({
+            id: newId(),
+            userId: user.id,
+            position,
+            name: t.name,
+            role: t.role,
+            profileImage: photos.get(t.name.toLowerCase()) ?? null,
+          })),
+        );
+        return row!;
+      });
       return { data: await userJson(db, updated) };
     },
   );

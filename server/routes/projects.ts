@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Session } from '../auth/session.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../body-limits.js';
 import {
   DeletedReply,
   ExploreDetailReply,
@@ -248,7 +249,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/public-project',
-    { schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
+    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
     async (request, reply) => {
       const { user } = request.session;
       const body = request.body;
@@ -269,7 +270,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/public-project/:id',
-    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
+    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);

@@ -262,13 +262,21 @@ describe('POST /api/users/login/social — malformed requests and outages', () =
     }
   });
 
-  it('rate-limits social sign-ins per email', async () => {
+  it('rate-limits failed social sign-ins per email and address, never successful ones', async () => {
     const limited = await createTestApi({ ...idp.apiEnv(), RATE_LIMIT_MAX: '2' });
     try {
       const email = uniqueEmail('limited');
-      for (let i = 0; i < 2; i++) expect((await post(limited, await payloadFor({ email, sub: '3000001' }))).statusCode).toBe(200);
-      const res = await post(limited, await payloadFor({ email, sub: '3000001' }));
+      const from = (address: string) => async (payload: Payload) =>
+        limited.app.inject({ method: 'POST', url: '/api/users/login/social', payload, headers: { 'x-forwarded-for': address } });
+      const here = from('203.0.113.40');
+      for (let i = 0; i < 3; i++) expect((await here(await payloadFor({ email, sub: '3000001' }))).statusCode).toBe(200);
+      // A token of another identity than the payload claims: refused, and counted.
+      for (let i = 0; i < 2; i++) expect((await here(await payloadFor({ email, sub: '3000001' }, { socialId: '999' }))).statusCode).toBe(401);
+      const res = await here(await payloadFor({ email, sub: '3000001' }));
       expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // The account itself is not locked: from another address it signs in.
+      expect((await from('203.0.113.41')(await payloadFor({ email, sub: '3000001' }))).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../body-limits.js';
 import { SOCIAL_PROVIDER_LABELS, SocialLoginBody, isSocialProvider, type SocialProvider } from '../contract/social-login.js';
 import { ErrorReply } from '../contract/http.js';
 import { LoginReply } from '../contract/users.js';
@@ -7,7 +8,7 @@ import { VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { socialIdentities, users } from '../db/schema.js';
-import { tooManyRequests, unauthorized } from '../errors.js';
+import { unauthorized } from '../errors.js';
 import { createIdTokenVerifier, idTokenProviders, type VerifiedIdentity } from '../services/id-tokens.js';
 import { createSession, type UserRow } from '../services/sessions.js';
 import { userJson } from '../services/user-json.js';
@@ -94,6 +95,7 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/login/social',
     {
+      bodyLimit: BODY_LIMITS.socialLogin,
       schema: {
         tags: ['users'],
         summary: 'Sign in with a Google or Apple ID token',
@@ -103,22 +105,23 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      if (!limiter.hit(`social:ip:${request.ip}`, `social:email:${body.email}`)) throw tooManyRequests();
-      if (!isSocialProvider(body.loginType)) throw unauthorized('Unsupported sign-in provider');
-      const provider = verifier.providers[body.loginType];
-      const label = SOCIAL_PROVIDER_LABELS[provider.name];
+      return limiter.run('social', { address: request.ip, account: body.email }, async () => {
+        if (!isSocialProvider(body.loginType)) throw unauthorized('Unsupported sign-in provider');
+        const provider = verifier.providers[body.loginType];
+        const label = SOCIAL_PROVIDER_LABELS[provider.name];
 
-      const identity = await verifier.verify(provider, body.idToken);
-      // The payload's socialId and email are the client's reading of the token: they must agree with it.
-      if (identity.subject !== body.socialId || identity.email !== body.email) {
-        request.log.info({ provider: provider.name }, 'social sign-in payload does not match its token');
-        throw unauthorized(`The ${label} sign-in does not match the account it claims.`);
-      }
+        const identity = await verifier.verify(provider, body.idToken);
+        // The payload's socialId and email are the client's reading of the token: they must agree with it.
+        if (identity.subject !== body.socialId || identity.email !== body.email) {
+          request.log.info({ provider: provider.name }, 'social sign-in payload does not match its token');
+          throw unauthorized(`The ${label} sign-in does not match the account it claims.`);
+        }
 
-      const user = await accountFor(db, identity, body.displayName);
-      if (user.isSuperAdmin) throw unauthorized(`Sign in with ${label} failed. Please try again.`);
-      const { token } = await createSession(db, user.id, { remember: body.remember });
-      return { data: await userJson(db, user), token };
+        const user = await accountFor(db, identity, body.displayName);
+        if (user.isSuperAdmin) throw unauthorized(`Sign in with ${label} failed. Please try again.`);
+        const { token } = await createSession(db, user.id, { remember: body.remember });
+        return { data: await userJson(db, user), token };
+      });
     },
   );
 };

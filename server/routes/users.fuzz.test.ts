@@ -124,10 +124,12 @@ const endpointBodies: Record<string, fc.Arbitrary<unknown>> = {
     otp: fc.oneof(fc.stringMatching(/^\d{4,6}$/), nastyString),
     newPassword: nastyString,
   }),
+  '/api/users/email-change': fieldsOf({ newEmail: emailLike, password: fc.oneof(fc.constant('secret123'), nastyString) }),
+  '/api/users/email-change/confirm': fieldsOf({ code: fc.oneof(fc.stringMatching(/^\d{6}$/), nastyString) }),
 };
 const postUrls = Object.keys(endpointBodies);
-const SIGNED_IN_URLS = new Set(['/api/users/logout']);
-const getUrls = ['/api/users/me', '/api/users/placeholder-firm-id', '/api/health'];
+const SIGNED_IN_URLS = new Set(['/api/users/logout', '/api/users/email-change', '/api/users/email-change/confirm']);
+const getUrls = ['/api/users/me', '/api/users/placeholder-firm-id', '/api/users/email-change', '/api/health'];
 
 /** Replaces the placeholders with live values, so some bodies hit a real account. */
 function live(value: unknown): unknown {

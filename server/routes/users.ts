@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import {
@@ -12,57 +12,70 @@ import {
 } from '../contract/users.js';
 import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
 import { newId } from '../db/ids.js';
-import { oneTimeCodes, users } from '../db/schema.js';
-import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../errors.js';
+import { users } from '../db/schema.js';
+import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
+import { issueCode, redeemCode } from '../services/one-time-codes.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
 import { findUserByEmail } from '../queries/users.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
-import { hashToken, newOneTimeCode, safeEqual } from '../services/tokens.js';
 import { userJson } from '../services/user-json.js';
 
-const CODE_TTL_MS = 10 * 60 * 1000;
-const CODE_MAX_ATTEMPTS = 5;
-const RESET_PURPOSE = 'reset-password';
 const FORGOT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
 const BAD_CODE_MESSAGE = 'The code is invalid or has expired. Request a new one.';
+const EMAIL_TAKEN = 'An account with this email already exists';
+export const emailTaken = (path = 'email') => conflict(EMAIL_TAKEN, [{ path, message: EMAIL_TAKEN }]);
+const badCode = () => badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply };
+const errors = { 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
 /** Sign-up, login and password reset (scope `public`: no session is read). */
 export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, limiter } = app.ctx;
+  const { db, mailer, limiter, background } = app.ctx;
 
-  const limit = (action: string, ip: string, email: string) => {
-    if (!limiter.hit(`${action}:ip:${ip}`, `${action}:email:${email.toLowerCase()}`)) throw tooManyRequests();
-  };
+  /** Mails a reset code to the account of `email`, if there is one (never to the super-admin). */
+  async function sendResetCode(email: string) {
+    const user = await findUserByEmail(db, email);
+    if (!user || user.isSuperAdmin) return;
+    const { code } = await issueCode(db, user.id, 'reset-password');
+    await mailer.send({
+      to: user.email,
+      subject: 'Your password reset code',
+      text: `Hello ${user.userName},\n\nYour code to reset your password is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this mail.`,
+    });
+  }
 
   app.post(
     '/users/register',
     { schema: { tags: ['users'], body: RegisterBody, response: { 201: RegisterReply, ...errors } } },
-    async (request, reply) => {
-      const body = request.body;
-      if (await findUserByEmail(db, body.email)) {
-        throw conflict('An account with this email already exists', [{ path: 'email', message: 'An account with this email already exists' }]);
-      }
-      const passwordHash = await hashPassword(body.password);
-      const [row] = await db
-        .insert(users)
-        .values({
-          id: newId(),
-          userName: body.userName,
-          email: body.email,
-          passwordHash,
-          role: body.role,
-          loginType: 'normal',
-          firmType: isFirmRole(body.role) ? body.role : null,
-          isVerify: VERIFY.none,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw conflict('An account with this email already exists', [{ path: 'email', message: 'An account with this email already exists' }]);
-      const { token } = await createSession(db, row.id, { remember: true });
-      return reply.status(201).send({ userData: await userJson(db, row), token });
-    },
+    async (request, reply) =>
+      // Every sign-up counts against the address: each one that succeeds creates an account.
+      limiter.run(
+        'signup',
+        { address: request.ip },
+        async () => {
+          const body = request.body;
+          if (await findUserByEmail(db, body.email)) throw emailTaken();
+          const passwordHash = await hashPassword(body.password);
+          const [row] = await db
+            .insert(users)
+            .values({
+              id: newId(),
+              userName: body.userName,
+              email: body.email,
+              passwordHash,
+              role: body.role,
+              loginType: 'normal',
+              firmType: isFirmRole(body.role) ? body.role : null,
+              isVerify: VERIFY.none,
+            })
+            .onConflictDoNothing()
+            .returning();
+          if (!row) throw emailTaken();
+          const { token } = await createSession(db, row.id, { remember: true });
+          return reply.status(201).send({ userData: await userJson(db, row), token });
+        },
+        'every',
+      ),
   );
 
   app.post(
@@ -70,13 +83,14 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['users'], body: LoginBody, response: { 200: LoginReply, ...errors } } },
     async (request) => {
       const { email, password, remember } = request.body;
-      limit('login', request.ip, email);
-      const user = await findUserByEmail(db, email);
-      const ok = await verifyPassword(user?.passwordHash, password);
-      // Same answer for an unknown email and a wrong password; the super-admin signs in at /admin/login only.
-      if (!user || !ok || user.isSuperAdmin) throw unauthorized('Invalid email or password');
-      const { token } = await createSession(db, user.id, { remember });
-      return { data: await userJson(db, user), token };
+      return limiter.run('login', { address: request.ip, account: email }, async () => {
+        const user = await findUserByEmail(db, email);
+        const ok = await verifyPassword(user?.passwordHash, password);
+        // Same answer for an unknown email and a wrong password; the super-admin signs in at /admin/login only.
+        if (!user || !ok || user.isSuperAdmin) throw unauthorized('Invalid email or password');
+        const { token } = await createSession(db, user.id, { remember });
+        return { data: await userJson(db, user), token };
+      });
     },
   );
 
@@ -85,28 +99,11 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['users'], body: ForgotPasswordBody, response: { 200: MessageReply, ...errors } } },
     async (request) => {
       const { email } = request.body;
-      limit('forgot', request.ip, email);
-      const user = await findUserByEmail(db, email);
-      if (user && !user.isSuperAdmin) {
-        const code = newOneTimeCode();
-        // A new code replaces any earlier one.
-        await db
-          .update(oneTimeCodes)
-          .set({ usedAt: new Date() })
-          .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, RESET_PURPOSE), isNull(oneTimeCodes.usedAt)));
-        await db.insert(oneTimeCodes).values({
-          id: newId(),
-          userId: user.id,
-          purpose: RESET_PURPOSE,
-          codeHash: hashToken(code),
-          expiresAt: new Date(Date.now() + CODE_TTL_MS),
-        });
-        await mailer.send({
-          to: user.email,
-          subject: 'Your password reset code',
-          text: `Hello ${user.userName},\n\nYour code to reset your password is ${code}. It is valid for 10 minutes and can be used once.\n\nIf you did not ask for it, ignore this mail.`,
-        });
-      }
+      // Every request counts (each can send a mail), by the email asked for, known or not.
+      await limiter.run('forgot', { address: request.ip, account: email }, async () => undefined, 'every');
+      // The answer leaves before the account is even looked up: a known and an unknown email take
+      // the same path and the same time up to it (issue 9 item 11).
+      background.defer('password reset code', () => sendResetCode(email));
       return { message: FORGOT_MESSAGE };
     },
   );
@@ -116,49 +113,17 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['users'], body: ResetPasswordBody, response: { 200: MessageReply, ...errors } } },
     async (request) => {
       const { email, otp, newPassword } = request.body;
-      limit('reset', request.ip, email);
-      const user = await findUserByEmail(db, email);
-      if (!user) throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
-      const [code] = await db
-        .select()
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, RESET_PURPOSE), isNull(oneTimeCodes.usedAt)))
-        .orderBy(desc(oneTimeCodes.createdAt))
-        .limit(1);
-      if (!code || code.expiresAt.getTime() <= Date.now() || code.attempts >= CODE_MAX_ATTEMPTS) {
-        throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
-      }
-      if (!safeEqual(code.codeHash, hashToken(otp))) {
-        // Counted in the database, so simultaneous wrong tries cannot share one count.
-        await db
-          .update(oneTimeCodes)
-          .set({
-            attempts: sql`${oneTimeCodes.attempts} + 1`,
-            usedAt: sql`case when ${oneTimeCodes.attempts} + 1 >= ${CODE_MAX_ATTEMPTS} then now() else ${oneTimeCodes.usedAt} end`,
-          })
-          .where(and(eq(oneTimeCodes.id, code.id), isNull(oneTimeCodes.usedAt)));
-        throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
-      }
-      const passwordHash = await hashPassword(newPassword);
-      await db.transaction(async (tx) => {
-        // Claims the code only if it is still open: of two simultaneous uses, one wins.
-        const claimed = await tx
-          .update(oneTimeCodes)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(oneTimeCodes.id, code.id),
-              isNull(oneTimeCodes.usedAt),
-              lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
-              gt(oneTimeCodes.expiresAt, new Date()),
-            ),
-          )
-          .returning({ id: oneTimeCodes.id });
-        if (claimed.length === 0) throw badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-        await revokeAllSessions(tx, user.id);
+      return limiter.run('reset', { address: request.ip, account: email }, async () => {
+        const user = await findUserByEmail(db, email);
+        if (!user) throw badCode();
+        const passwordHash = await hashPassword(newPassword);
+        const reset = await redeemCode(db, user.id, 'reset-password', otp, async (tx) => {
+          await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+          await revokeAllSessions(tx, user.id);
+        });
+        if (!reset.ok) throw badCode();
+        return { message: 'Your password has been reset. You can log in now.' };
       });
-      return { message: 'Your password has been reset. You can log in now.' };
     },
   );
 

@@ -17,13 +17,13 @@ export async function createSession(db: Database, userId: string, options: { rem
   return { token, expiresAt };
 }
 
-/** The open session of a bearer token and its account, or undefined (unknown, expired or of the other kind). */
-export async function findSession(db: Database, token: string, kind: SessionKind) {
+/** The open session of a bearer token (of either kind) and its account, or undefined (unknown or expired). */
+export async function findSession(db: Database, token: string) {
   const [row] = await db
-    .select({ user: users, sessionId: sessions.id, expiresAt: sessions.expiresAt })
+    .select({ user: users, sessionId: sessions.id, kind: sessions.kind, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, kind), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   return row;
 }

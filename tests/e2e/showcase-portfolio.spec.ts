@@ -108,7 +108,6 @@ test.describe('own portfolio', () => {
     await dialog.getByLabel('Firm type').selectOption('architectureAndInterior');
     await choosePlace(page, js, { country: 'India', state: 'Karnataka', city: 'Mysuru' });
     await dialog.getByLabel('Contact no').fill('12345');
-    await dialog.getByLabel('Email').fill(`harbour-${Date.now()}@example.test`);
     await dialog.getByLabel('Details').fill('Waterfront architecture and interiors.');
     await dialog.getByTestId('team-rows').getByLabel('Name').fill('Lena Roy');
     await dialog.getByTestId('team-rows').getByLabel('Role').fill('Principal');

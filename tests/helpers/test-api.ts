@@ -32,6 +32,8 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     DATABASE_URL: databaseUrl(name),
     RATE_LIMIT_MAX: '1000',
     UPLOAD_TMP_DIR: path.join(dataDir, 'tmp'),
+    // Tests that sign in wrongly several times in a row are not about the account delay; its own tests turn it on.
+    RATE_LIMIT_MAX_DELAY_SECONDS: '0',
     ...overrides,
   });
   const api = await startTestApi(config, await openDatabase({ url: config.DATABASE_URL, dataDir }), options);
@@ -56,8 +58,9 @@ export async function startTestApi(config: Config, database: DatabaseHandle, opt
     database,
     ctx,
     config,
-    /** Mails written to the outbox, oldest first. */
+    /** Mails written to the outbox, oldest first (after the background work of earlier requests is done). */
     async outbox(): Promise<Array<{ to: string; subject: string; text: string }>> {
+      await ctx.background.idle();
       const files = (await fs.readdir(config.outboxDir).catch(() => [] as string[])).sort();
       return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(config.outboxDir, f), 'utf8'))));
     },

@@ -18,12 +18,11 @@ function photoError(status: number, message: string) {
 }
 
 /**
- * The profile edit form (`?dialog=profile`): validates with the api's own schema, sends the photo
+ * The profile edit form (`?dialog=profile`), parsed by the route's action: validates with the api's own schema, sends the photo
  * (with the crop square chosen in the browser, or none: the api keeps the centred square), then
  * the profile, and refreshes the session's user snapshot.
  */
-export async function updateProfile(request: Request, user: User) {
-  const formData = await parseUploadForm(request, { maxFileBytes: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 });
+export async function updateProfile(request: Request, user: User, formData: FormData) {
   const submission = parseWithZod(formData, { schema: UpdateProfileBody });
   const payload = submission.payload as { country?: string; state?: string };
   const options = placeOptions(payload.country, payload.state);

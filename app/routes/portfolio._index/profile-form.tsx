@@ -23,7 +23,6 @@ export type ProfileDefaults = {
   state: string;
   city: string;
   contactNo: string;
-  email: string;
   website: string;
   userDetails: string;
   teams: Array<{ name: string; role: string }>;
@@ -84,12 +83,17 @@ export function ProfileForm({
   options,
   photo,
   closeTo,
+  loginEmail,
+  changeEmailHref,
 }: {
   defaults: ProfileDefaults;
   lastResult?: SubmissionResult<string[]> | null;
   options: PlaceOptionLists;
   photo: string | null;
   closeTo: string;
+  /** Shown, not edited: it changes through its own popup (password, then a code to the new address). */
+  loginEmail: string;
+  changeEmailHref: string;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('__intent__') == null;
@@ -123,9 +127,17 @@ export function ProfileForm({
         <Field label="Contact no" meta={fields.contactNo}>
           <input {...getInputProps(fields.contactNo, { type: 'tel' })} inputMode="numeric" autoComplete="tel-national" placeholder="10 digits" />
         </Field>
-        <Field label="Email" meta={fields.email}>
-          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" />
-        </Field>
+        <div className="field">
+          <span className="field-label" id="login-email-label">
+            Login email
+          </span>
+          <p className="login-email" aria-labelledby="login-email-label">
+            <span data-testid="login-email">{loginEmail}</span>{' '}
+            <Link to={changeEmailHref} replace preventScrollReset className="link" data-testid="change-login-email">
+              Change login email
+            </Link>
+          </p>
+        </div>
         <Field label="Website (optional)" meta={fields.website}>
           <input {...getInputProps(fields.website, { type: 'url' })} placeholder="https://" autoComplete="url" />
         </Field>

@@ -10,7 +10,12 @@ import { requireFirm } from '~/utils/auth.server';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { placeOptions } from '~/utils/places.server';
+import { getPendingEmailChange } from '~/models/users.server';
+import { PROFILE_IMAGE_MAX_BYTES } from '../../../server/contract/profile-rules';
+import { parseUploadForm } from '~/utils/uploads.server';
 import { updateProfile } from './actions.server';
+import { confirmEmailChange, startEmailChange } from './email-change.server';
+import { CODE_DIALOG, EMAIL_DIALOG, EmailChangeForm, EmailCodeForm } from './email-change-forms';
 import { ProfileForm } from './profile-form';
 
 export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista' }];
@@ -20,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     requireFirm(request),
     loadOr(getPortfolio(request), { to: '/explore', message: 'Failed to load your portfolio' }),
   );
-  const editing = new URL(request.url).searchParams.get('dialog') === 'profile';
+  const dialog = new URL(request.url).searchParams.get('dialog');
+  const editing = dialog === 'profile';
   return json({
     owner: toOwner(u),
     projects: projects.map(toCardProject),
@@ -34,7 +40,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
             state: u.state ?? '',
             city: u.city ?? '',
             contactNo: u.contactNo ?? '',
-            email: u.email,
             website: u.website ?? '',
             userDetails: u.userDetails ?? '',
             teams: u.teams.map(({ name, role }) => ({ name, role })),
@@ -42,28 +47,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
           options: placeOptions(u.country, u.state),
         }
       : null,
+    /** The login-email change waiting for its code, read when the code form opens. */
+    pendingEmail: dialog === CODE_DIALOG ? (await getPendingEmailChange(request)).pending : null,
   });
 }
 
+/** The page's forms, told apart by their `intent`: the profile, and the two steps of a login-email change. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireFirm(request);
-  return updateProfile(request, user);
+  const formData = await parseUploadForm(request, { maxFileBytes: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 });
+  switch (formData.get('intent')) {
+    case 'profile':
+      return updateProfile(request, user, formData);
+    case 'email-change':
+      return startEmailChange(request, formData);
+    case 'email-change-confirm':
+      return confirmEmailChange(request, formData);
+    default:
+      throw json({ message: 'Unknown form' }, { status: 400 });
+  }
 }
 
-/** Popups keep the page's data, except the profile form, whose values and place lists load when it opens. */
+/** Popups that load data when they open: the profile form (values, place lists) and the code form (the pending change). */
+const LOADING_DIALOGS = ['profile', CODE_DIALOG];
+
+/** Popups keep the page's data, except those of LOADING_DIALOGS. */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
-  const opensProfile = args.nextUrl.searchParams.get('dialog') === 'profile' && args.currentUrl.searchParams.get('dialog') !== 'profile';
-  return opensProfile || keepDataForDialogs(args);
+  const next = args.nextUrl.searchParams.get('dialog');
+  const opensLoading = next !== null && LOADING_DIALOGS.includes(next) && args.currentUrl.searchParams.get('dialog') !== next;
+  return opensLoading || keepDataForDialogs(args);
 };
 
 /** The firm's own portfolio: profile card (with Edit) and project cards (with Add Project). */
 export default function Portfolio() {
-  const { owner, projects, profile } = useLoaderData<typeof loader>();
+  const { owner, projects, profile, pendingEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const dialog = useOpenDialog();
   const href = useDialogHref();
   const closeTo = href(null);
+  /** The last answer of the form of `intent` (each form gets its own, the profile form's has no intent). */
+  const resultOf = (intent?: string) => (actionData && (actionData as { intent?: string }).intent === intent ? actionData.result : null);
   return (
     <div className="container portfolio-page">
       <div className="portfolio-layout">
@@ -92,12 +116,24 @@ export default function Portfolio() {
         <Dialog title="Edit profile" closeTo={closeTo} size="large" testId="profile-dialog">
           <ProfileForm
             defaults={profile.defaults}
-            lastResult={actionData?.result}
+            lastResult={resultOf(undefined)}
             // With JavaScript the selects keep their own lists; the action's are for the page it renders without.
-            options={!hydrated && actionData?.options ? actionData.options : profile.options}
+            options={!hydrated && actionData && 'options' in actionData ? actionData.options : profile.options}
             photo={owner.profileImage}
             closeTo={closeTo}
+            loginEmail={owner.email}
+            changeEmailHref={href(EMAIL_DIALOG)}
           />
+        </Dialog>
+      ) : null}
+      {dialog === EMAIL_DIALOG ? (
+        <Dialog title="Change login email" closeTo={closeTo} size="small" testId="email-change-dialog">
+          <EmailChangeForm currentEmail={owner.email} lastResult={resultOf('email-change')} closeTo={closeTo} />
+        </Dialog>
+      ) : null}
+      {dialog === CODE_DIALOG ? (
+        <Dialog title="Confirm your new login email" closeTo={closeTo} size="small" testId="email-code-dialog">
+          <EmailCodeForm pending={pendingEmail} lastResult={resultOf('email-change-confirm')} closeTo={closeTo} restartTo={href(EMAIL_DIALOG)} />
         </Dialog>
       ) : null}
       <Toast toast={actionData?.toast} />

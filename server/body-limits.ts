@@ -1,0 +1,21 @@
+const KB = 1024;
+
+/**
+ * The largest request body each kind of JSON route reads, in bytes (docs/decisions/067-body-limits.md).
+ * A body over its route's limit is refused with 413 before it is parsed. Each limit is a few times
+ * the largest body the route's schema accepts, so that no valid request comes near it.
+ * Multipart uploads are bounded by @fastify/multipart's own limits, not by these.
+ */
+export const BODY_LIMITS = {
+  /** Every JSON route unless it says otherwise: sign-in, sign-up, codes, firm registration, admin decisions. */
+  json: 16 * KB,
+  /** Social sign-in: an ID token of up to 10,000 characters and a photo URL. */
+  socialLogin: 32 * KB,
+  /** The firm profile: details of up to 5,000 characters and up to 20 team rows. */
+  profile: 64 * KB,
+  /** A public project: a description of up to 10,000 characters, 50 + 50 rows and 100 image ids. */
+  project: 256 * KB,
+} as const;
+
+/** "16 KB": a limit as the error message names it. */
+export const describeBytes = (bytes: number) => (bytes >= 1024 * KB ? `${Math.round(bytes / (1024 * KB))} MB` : `${Math.round(bytes / KB)} KB`);
