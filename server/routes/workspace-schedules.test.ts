@@ -108,6 +108,16 @@ describe('POST /api/projects/schedules', () => {
     expect(messagesByPath(await post({ projectId: p.id, title: 't', description: 'd', schedulesFiles: eleven }))).toEqual({ schedulesFiles: 'You can add only 10 images' });
   });
 
+  it('takes the largest valid body (texts at their limits, escaped in JSON) within its body limit', async () => {
+    const p = await project();
+    // About 17 KB of JSON: each control character is six bytes (\u0001) there.
+    const urls = Array.from({ length: 10 }, () => 'x'.repeat(300));
+    const res = await post({ projectId: p.id, title: '\u0001'.repeat(200), description: '\u0001'.repeat(2000), schedulesFiles: urls });
+    // Past the body limit and the text rules: only the made-up image references are refused.
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(messagesByPath(res))).toEqual(urls.map((_, i) => `schedulesFiles.${i}`));
+  });
+
   it('refuses images that are not the caller’s uploads for this project, listed twice, or already saved', async () => {
     const p = await project();
     const otherProject = await project();

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../body-limits.js';
 import { z } from 'zod/v4';
 import { requireProjectAccess, type ProjectAccess } from '../auth/project-access.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
@@ -136,7 +137,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/schedules',
-    { schema: { tags, summary: 'Add a schedule to a project', security, body: CreateScheduleBody, response: { 201: ScheduleReply, ...errors, 409: ErrorReply } } },
+    { bodyLimit: BODY_LIMITS.schedule, schema: { tags, summary: 'Add a schedule to a project', security, body: CreateScheduleBody, response: { 201: ScheduleReply, ...errors, 409: ErrorReply } } },
     async (request, reply) => {
       const { user } = request.session;
       const body = request.body;
@@ -162,6 +163,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/projects/schedules/:id',
     {
+      bodyLimit: BODY_LIMITS.schedule,
       schema: {
         tags,
         summary: 'Change one or more of title, description and schedulesFiles (the images, in order)',
