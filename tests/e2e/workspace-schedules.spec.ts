@@ -122,20 +122,24 @@ test.describe('project schedules', () => {
     await ready(page, js);
     const panel = page.getByRole('dialog', { name: 'Add schedule' });
     await panel.getByLabel('Description').fill('Samples on site.');
-    await (js ? panel.getByTestId('dropzone-input') : panel.getByLabel('Add images')).setInputFiles({
-      name: 'plan.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('not a picture at all\n'.repeat(30)),
-    });
+    await (js ? panel.getByTestId('dropzone-input') : panel.getByLabel('Add images')).setInputFiles([
+      await png(3),
+      { name: 'plan.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all\n'.repeat(30)) },
+    ]);
     await panel.getByRole('button', { name: 'Confirm' }).click();
     await expect(panel.getByText('Title is required')).toBeVisible();
     await expect(panel.getByText('Only JPG, PNG or GIF allowed')).toBeVisible();
     await expect(toast(page)).toHaveText('Only JPG, PNG or GIF allowed');
     await expect(panel.getByLabel('Description')).toHaveValue('Samples on site.');
+    // The picture that was fine is kept (uploaded once), shown from the private upload.
+    const kept = panel.getByRole('list', { name: 'Saved images' }).locator('img');
+    await expect(kept).toHaveCount(1);
+    await expect.poll(() => kept.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await panel.getByLabel('Title').fill('Bathroom tiles');
     await panel.getByRole('button', { name: 'Confirm' }).click();
     await expect(toast(page)).toHaveText('Schedule created');
     await expect(cards(page).getByRole('heading')).toHaveText('Bathroom tiles');
+    await expect(cards(page).getByTestId('schedule-image').locator('img')).toHaveCount(1);
   });
 
   test('inline edits: Escape and a blank value cancel without a call; a click waits for a possible double-click', { tag: '@js-only' }, async ({ page, js }) => {
