@@ -20,6 +20,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 COPY --from=build /app/server ./server
+COPY --from=build /app/web-server ./web-server
 COPY --from=build /app/package.json ./package.json
 COPY docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
 RUN useradd --create-home --uid 10001 app && mkdir -p /data && chown app:app /data && chmod +x /usr/local/bin/docker-entrypoint.sh

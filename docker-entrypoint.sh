@@ -2,7 +2,7 @@
 set -e
 case "$1" in
   api) exec node --import tsx server/main.ts ;;
-  web) exec node node_modules/@remix-run/serve/dist/cli.js build/index.js ;;
+  web) exec node --import tsx web-server/index.ts ;;
   seed) exec node --import tsx server/seed/cli.ts ;;
   admin:create) shift; exec node --import tsx server/scripts/admin-create.ts "$@" ;;
   *) exec "$@" ;;

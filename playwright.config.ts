@@ -39,7 +39,8 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: 'node node_modules/@remix-run/serve/dist/cli.js build/index.js',
+      // The web server of `npm start` (web-server/), so the journeys run under its CSP, CSRF check and limits.
+      command: 'node --import tsx web-server/index.ts',
       url: `${E2E.baseURL}/`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -49,7 +50,8 @@ export default defineConfig({
         API_URL: E2E.apiURL,
         SESSION_SECRET: E2E.sessionSecret,
         NODE_ENV: 'production',
-        SECURE_COOKIES: 'false',
+        PUBLIC_URL: E2E.baseURL,
+        LOG_LEVEL: 'warn',
         ...socialWebEnv,
       },
     },

@@ -1,5 +1,5 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
+import { Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { Footer } from '~/components/footer';
 import { Header } from '~/components/header';
@@ -12,6 +12,7 @@ import { loadRegisterFirm } from '~/utils/register-firm.server';
 import { getSessionUser } from '~/utils/session.server';
 import { socialSignInConfig } from '~/utils/social.server';
 import { getToast } from '~/utils/toast.server';
+import { useNonce } from '~/utils/nonce';
 import stylesheet from '~/styles/app.css';
 
 export const links: LinksFunction = () => [
@@ -39,6 +40,8 @@ export function useRootData() {
 }
 
 function Document({ children }: { children: React.ReactNode }) {
+  // The CSP nonce of this answer: Remix's inline scripts carry it (docs/decisions/064).
+  const nonce = useNonce();
   useEffect(() => {
     // Marks hydration so tests (and CSS) can tell an enhanced page from a server-only one.
     document.documentElement.dataset.hydrated = 'true';
@@ -53,8 +56,9 @@ function Document({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
       </body>
     </html>
   );

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the web, starts the product (api on a freshly seeded database, web with
- * remix-serve) on spare loopback ports, then prints
+ * the web server of `npm start`) on spare loopback ports, then prints
  *  - requests per second and p50/p99 latency (autocannon) of /explore, /explore/{id}, /firms and
  *    GET /api/projects/explore, beside a baseline: the web's /healthz (no api call, no rendering);
  *  - the bytes of HTML, CSS, JavaScript and images a browser downloads for /explore on first load.
@@ -11,14 +11,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { createCookieSessionStorage } from '@remix-run/node';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { databaseUrl, TEST_PG_URL } from '../tests/setup/database-url';
+import { createDatabase, freePort, waitFor } from './instance';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -27,30 +25,6 @@ const PASSWORD = 'demo1234';
 
 const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, seconds: number) {
-  const until = Date.now() + seconds * 1000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${seconds} s`);
-}
 
 function start(name: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -81,24 +55,11 @@ async function stop() {
 }
 
 /** A fresh PostgreSQL database when the server answers, otherwise null (PGlite). */
-async function createDatabase(): Promise<string | null> {
-  const name = `bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: TEST_PG_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  return databaseUrl(name);
+async function benchDatabase(): Promise<string | null> {
+  const database = await createDatabase(`bench_${process.pid}`);
+  if (!database) return null;
+  cleanups.push(database.drop);
+  return database.url;
 }
 
 type Row = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
@@ -165,7 +126,7 @@ async function main() {
   const webUrl = `http://127.0.0.1:${webPort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const databaseUrlForApi = await createDatabase();
+  const databaseUrlForApi = await benchDatabase();
   console.log(`Database: ${databaseUrlForApi ? 'PostgreSQL (fresh database)' : 'PGlite (temporary folder)'}; seeding the demo data…`);
 
   const secret = crypto.randomBytes(24).toString('hex');
@@ -183,13 +144,14 @@ async function main() {
     LOG_LEVEL: 'warn',
   });
   await waitFor(`${apiUrl}/api/health`, 180);
-  start('web', ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+  start('web', ['--import', 'tsx', 'web-server/index.ts'], {
     ...base,
     PORT: String(webPort),
     HOST: '127.0.0.1',
     API_URL: apiUrl,
+    PUBLIC_URL: webUrl,
     SESSION_SECRET: secret,
-    SECURE_COOKIES: 'false',
+    LOG_LEVEL: 'warn',
   });
   await waitFor(`${webUrl}/healthz`, 60);
 

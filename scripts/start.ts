@@ -1,53 +1,67 @@
 /**
- * `npm start`: the api and the web on their embedded defaults, in one terminal.
- * The web answers on http://localhost:3000 and forwards /api and /uploads to the api.
+ * `npm start`: the api and the web on their embedded defaults, in one terminal, kept running
+ * (a crashed process is started again with back-off; Ctrl-C stops both). The web answers on
+ * http://localhost:3000 and forwards /api and /uploads to the api.
+ *
+ * Zero configuration (docs/decisions/063): NODE_ENV is production, PUBLIC_URL is
+ * http://localhost:PORT, and without SESSION_SECRET a random one is made once and kept in
+ * DATA_DIR/session-secret, so sessions survive restarts and no development secret is ever used.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Supervisor } from './supervisor';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const webPort = process.env.PORT ?? '3000';
+const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
+
+/** SESSION_SECRET from the environment, or the one kept under data/ (made on first start). */
+function sessionSecret(): string {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = path.join(dataDir, 'session-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = crypto.randomBytes(32).toString('hex');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  console.log(`[start] made a session secret in ${file}`);
+  return secret;
+}
+
 const env = {
   ...process.env,
   API_PORT: apiPort,
   API_URL: process.env.API_URL ?? `http://127.0.0.1:${apiPort}`,
   PORT: webPort,
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
   NODE_ENV: process.env.NODE_ENV ?? 'production',
+  SESSION_SECRET: sessionSecret(),
 };
 
-const children: ChildProcess[] = [];
-function run(name: string, command: string, args: string[]) {
-  const child = spawn(command, args, { env, stdio: 'inherit' });
-  child.on('exit', (code) => {
-    console.log(`${name} exited with ${code}`);
-    shutdown(code ?? 1);
-  });
-  children.push(child);
-}
-
+const supervisor = new Supervisor();
 let stopping = false;
-function shutdown(code: number) {
+async function shutdown() {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 500);
+  await supervisor.stop();
+  process.exit(0);
 }
-process.on('SIGINT', () => shutdown(0));
-process.on('SIGTERM', () => shutdown(0));
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
 
 async function waitForApi() {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 240; i++) {
     try {
-      const res = await fetch(`${env.API_URL}/api/health`);
-      if (res.ok) return;
+      if ((await fetch(`${env.API_URL}/api/health`)).ok) return;
     } catch {
       /* not up yet */
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('The api did not start within 60 s');
+  throw new Error('The api did not start within 120 s');
 }
 
-run('api', process.execPath, ['--import', 'tsx', 'server/main.ts']);
+supervisor.start({ name: 'api', command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env });
 await waitForApi();
-run('web', process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js']);
-setTimeout(() => console.log(`\n  Archivista is running on http://localhost:${webPort}\n`), 1500);
+supervisor.start({ name: 'web', command: process.execPath, args: ['--import', 'tsx', 'web-server/index.ts'], env });
+setTimeout(() => console.log(`\n  Archivista is running on ${env.PUBLIC_URL}\n`), 1500);

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import type { z } from 'zod/v4';
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: AdminLoginBody });
+  const submission = parseWithZod(await readFormData(request), { schema: AdminLoginBody });
   const hideFields = ['password'];
   if (submission.status !== 'success') return formFailure(submission, { hideFields });
   try {

@@ -3,6 +3,7 @@ import { z } from 'zod/v4';
 import { loginWithSocial } from '~/models/users.server';
 import { ApiError } from '~/utils/api.server';
 import { requireAnonymous } from '~/utils/auth.server';
+import { readFormData } from '~/utils/form-data.server';
 import { commitUserSession } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { SOCIAL_PROVIDERS } from '../../server/contract/social-login';
@@ -30,14 +31,10 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // A sign-in posted from another site would sign the visitor into someone else's account (login CSRF).
-  if (request.headers.get('sec-fetch-site') === 'cross-site') {
-    console.warn('[social sign-in] refused a cross-site post');
-    throw new Response('Forbidden', { status: 403 });
-  }
+  // A sign-in posted from another site (login CSRF) is refused by the web server (web-server/csrf.ts).
   await requireAnonymous(request);
 
-  const entries = Object.fromEntries([...(await request.formData())].filter(([, v]) => typeof v === 'string'));
+  const entries = Object.fromEntries([...(await readFormData(request))].filter(([, v]) => typeof v === 'string'));
   const parsed = SocialSignInForm.safeParse(entries);
   if (!parsed.success) {
     console.warn('[social sign-in] malformed credential', parsed.error.issues.map((i) => i.path.join('.')).join(', '));

@@ -51,7 +51,7 @@ describe('the workspace error boundary', () => {
   it.each([
     [404, 'Page not found'],
     [403, 'Not allowed'],
-    [503, 'Service unavailable'],
+    [503, 'The service is unavailable'],
   ])('renders a page’s %i inside the shell: sidebar, breadcrumb, message', async (status, title) => {
     const html = await renderError(status, 'page');
     expect(html).toContain('aria-label="Workspace"');
@@ -65,7 +65,7 @@ describe('the workspace error boundary', () => {
   it('keeps the shell when the layout itself fails, with the firm of the session', async () => {
     const html = await renderError(503, 'layout');
     expect(html).toContain('Session Studio');
-    expect(html).toContain('Service unavailable');
+    expect(html).toContain('The service is unavailable');
     expect(html).not.toContain('Loaded Studio');
   });
 });

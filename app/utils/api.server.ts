@@ -1,3 +1,4 @@
+import { json } from '@remix-run/node';
 import { env } from './env.server';
 import { getSession, logoutRedirect } from './session.server';
 import type { ErrorReply } from '../../server/contract/http';
@@ -42,12 +43,18 @@ export function apiHeaders(options: { token?: string | null; forwardedFor?: stri
   return headers;
 }
 
-/** `fetch` to the api; a network failure (the api is down) becomes an ApiError 503. */
+export const API_UNAVAILABLE_MESSAGE = 'The service is unavailable. Please try again in a moment.';
+
+/**
+ * `fetch` to the api. When the api cannot be reached (down, restarting) the request ends with the
+ * 503 page (a thrown Response, rendered by the error boundary; issue 9 item 5), not a 500.
+ */
 export async function fetchApi(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
-  } catch {
-    throw new ApiError(503, 'The service is unavailable. Please try again in a moment.');
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw json({ message: API_UNAVAILABLE_MESSAGE }, { status: 503, headers: { 'Retry-After': '5' } });
   }
 }
 

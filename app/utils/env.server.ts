@@ -1,10 +1,17 @@
 import { z } from 'zod/v4';
 
+/** The session secret of development and tests only; production refuses it (issue 9 item 10). */
+export const DEVELOPMENT_SESSION_SECRET = 'dev-only-secret-change-me-in-production';
+/** Values that were only ever examples (.env.example, docker-compose.yml of earlier versions). */
+const PLACEHOLDER_SECRET = /change-me|dev-only|^(secret|changeme|password)$/i;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_URL: z.string().url().default('http://127.0.0.1:3001'),
-  SESSION_SECRET: z.string().min(16).default('dev-only-secret-change-me-in-production'),
-  /** Set to false when the api is served over plain http in production (local trials). */
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The address visitors use; cookies are Secure when it is https. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Tests only: overrides the Secure flag that PUBLIC_URL implies (refused as `false` with an https PUBLIC_URL in production). */
   SECURE_COOKIES: z.enum(['true', 'false']).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   APPLE_CLIENT_ID: z.string().optional(),
@@ -13,15 +20,39 @@ const schema = z.object({
   APPLE_SCRIPT_URL: z.string().url().default('https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js'),
 });
 
-const parsed = schema.safeParse(process.env);
-if (!parsed.success) {
-  throw new Error(`Invalid web configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-}
-if (parsed.data.NODE_ENV === 'production' && parsed.data.SESSION_SECRET.startsWith('dev-only') && process.env.ALLOW_DEV_SECRET !== 'true') {
-  console.warn('SESSION_SECRET is not set: using the development secret. Set it in production.');
+/**
+ * The web's configuration, checked once at start (the web server imports the build, so a refusal
+ * here stops it with this message). In production: a real SESSION_SECRET and a PUBLIC_URL are
+ * required (`npm start` provides both on a fresh clone, docs/decisions/063).
+ */
+export function parseWebEnv(source: Record<string, string | undefined>) {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(`Invalid web configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const data = parsed.data;
+  const production = data.NODE_ENV === 'production';
+  if (production && (!data.SESSION_SECRET || PLACEHOLDER_SECRET.test(data.SESSION_SECRET))) {
+    throw new Error(
+      `SESSION_SECRET ${data.SESSION_SECRET ? 'is a placeholder' : 'is not set'}: in production it must be a long random value of your own ` +
+        '(e.g. `openssl rand -hex 32`). `npm start` makes one for you under data/.',
+    );
+  }
+  if (production && !data.PUBLIC_URL) {
+    throw new Error('PUBLIC_URL is not set: in production set it to the address visitors use (https://… behind TLS; `npm start` uses http://localhost:3000).');
+  }
+  const publicUrl = data.PUBLIC_URL ?? 'http://localhost:3000';
+  const https = publicUrl.startsWith('https:');
+  if (production && https && data.SECURE_COOKIES === 'false') {
+    throw new Error('SECURE_COOKIES=false is for tests on plain http: with an https PUBLIC_URL the cookies stay Secure.');
+  }
+  return {
+    ...data,
+    SESSION_SECRET: data.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+    PUBLIC_URL: publicUrl,
+    /** Secure cookies whenever visitors come over https (SECURE_COOKIES overrides, for tests). */
+    secureCookies: data.SECURE_COOKIES ? data.SECURE_COOKIES === 'true' : https,
+  };
 }
 
-export const env = {
-  ...parsed.data,
-  secureCookies: parsed.data.SECURE_COOKIES ? parsed.data.SECURE_COOKIES === 'true' : parsed.data.NODE_ENV === 'production' && !parsed.data.API_URL.includes('127.0.0.1'),
-};
+export const env = parseWebEnv(process.env);

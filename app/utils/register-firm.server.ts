@@ -1,5 +1,5 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from './form-data.server';
 import {
   createCookieSessionStorage,
   json,
@@ -9,7 +9,7 @@ import {
   unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node';
-import { redirectWithError, redirectWithSuccess } from 'remix-toast';
+import { redirectWithError, redirectWithSuccess } from './toast.server';
 import { z } from 'zod/v4';
 import { getFirmRegistration, getMe, registerFirm, uploadFirmDocument } from '~/models/users.server';
 import { ApiError } from './api.server';
@@ -95,8 +95,8 @@ export async function loadRegisterFirm(
   try {
     status = (await getFirmRegistration(request)).data;
   } catch (error) {
-    if (error instanceof Response) throw error;
-    // The api being away must not take every page down with it: no banner this time.
+    // The api being away (503) must not take every page down with it: no banner this time.
+    if (error instanceof Response && error.status !== 503) throw error;
     return { state: NOTHING, user, cookies };
   }
 

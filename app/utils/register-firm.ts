@@ -1,4 +1,5 @@
 /** Client-safe helpers of the register-firm dialog (no schema, no server code). */
+import { safeRedirectPath } from './paths';
 
 /** The query value that opens the register-firm dialog over the current page. */
 export const REGISTER_FIRM_DIALOG = 'register-firm';
@@ -18,14 +19,8 @@ export function pathWithDialog(path: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** A same-site path to go back to, or /explore for anything else (never an open redirect). */
+/** A path of this site to go back to, without the dialog, or /explore for anything else (never an open redirect). */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/explore';
-  try {
-    const url = new URL(value, 'http://x');
-    if (url.origin !== 'http://x') return '/explore';
-    return pathWithoutDialog(url.pathname, url.search);
-  } catch {
-    return '/explore';
-  }
+  const url = new URL(safeRedirectPath(value, '/explore'), 'http://x');
+  return pathWithoutDialog(url.pathname, url.search);
 }

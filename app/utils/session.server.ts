@@ -1,5 +1,4 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
-import { setToastCookieOptions } from 'remix-toast';
 import { env } from './env.server';
 import type { User } from '../../server/contract/users';
 
@@ -18,9 +17,6 @@ export const sessionStorage = createCookieSessionStorage<{ token: string; user: 
     secrets: [env.SESSION_SECRET],
   },
 });
-
-// The toast cookie is signed with the session secret (remix-toast's default secret is public).
-setToastCookieOptions({ secrets: [env.SESSION_SECRET], secure: env.secureCookies });
 
 export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get('Cookie'));

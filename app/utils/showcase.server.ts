@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node';
-import { redirectWithError } from 'remix-toast';
+import { redirectWithError } from './toast.server';
 import { ApiError } from './api.server';
 import type { PublicProject } from '../../server/contract/projects';
 import type { User } from '../../server/contract/users';

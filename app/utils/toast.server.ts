@@ -1,8 +1,46 @@
+import { createCookieSessionStorage } from '@remix-run/node';
+import { createToastUtilsWithCustomSession } from 'remix-toast';
+import type { ToastData } from '~/components/toast';
+import { env } from './env.server';
+
 /**
- * Toasts (remix-toast) for the loaders and actions of route modules, which import them from here
- * rather than from 'remix-toast': the package declares no `sideEffects: false` and carries zod 3,
- * so the browser build would keep it (about 15 KB gzipped) in the chunk of every route module that
- * names it, even when only a loader or an action uses it. A `.server` module stays out of the
- * browser build. (`*.server.ts` helpers may import remix-toast directly.)
+ * Toasts: a flash message in a cookie, set by a redirect and shown by the next page.
+ *
+ * The cookie is signed with SESSION_SECRET (issue 9 item 8): remix-toast 1.2.2's own cookie is
+ * not (its `sign()` returns the value with a dot, whatever the secret), so anyone could plant a
+ * message such as "sign in again at https://evil.example". Here remix-toast's helpers write into a
+ * cookie session storage of Remix's, which signs with HMAC-SHA256; a cookie whose signature does
+ * not match reads as empty. Every module imports toasts from here, never from 'remix-toast'
+ * (tests/architecture.test.ts checks), which also keeps the package out of the browser build.
  */
-export { getToast, redirectWithError, redirectWithSuccess } from 'remix-toast';
+
+const TOAST_TYPES = new Set<ToastData['type']>(['success', 'error', 'info', 'warning']);
+
+export const toastStorage = createCookieSessionStorage({
+  cookie: {
+    name: '__toast',
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: env.secureCookies,
+    secrets: [env.SESSION_SECRET],
+  },
+});
+
+const toasts = createToastUtilsWithCustomSession(toastStorage);
+export const { redirectWithSuccess, redirectWithError, redirectWithInfo, redirectWithToast, jsonWithSuccess, jsonWithError } = toasts;
+
+/** The toast waiting for this request, if any, and the Set-Cookie that clears it once read. */
+export async function getToast(request: Request): Promise<{ toast: ToastData | undefined; headers: Headers }> {
+  const headers = new Headers();
+  const session = await toastStorage.getSession(request.headers.get('Cookie'));
+  const flash = session.get('flash') as { toast?: Partial<ToastData> } | undefined;
+  if (flash === undefined) return { toast: undefined, headers };
+  headers.append('Set-Cookie', await toastStorage.destroySession(session));
+  const toast = flash?.toast;
+  if (!toast || typeof toast.message !== 'string' || !TOAST_TYPES.has(toast.type as ToastData['type'])) return { toast: undefined, headers };
+  return {
+    toast: { type: toast.type as ToastData['type'], message: toast.message, ...(typeof toast.description === 'string' ? { description: toast.description } : {}) },
+    headers,
+  };
+}

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { forgotPassword, login as loginCall, register, resetPassword } from '~/models/users.server';
 import { formFailure } from '~/utils/forms.server';
 import { isSpam } from '~/utils/honeypot.server';
@@ -6,6 +5,7 @@ import { dispatchIntent } from '~/utils/intent.server';
 import { commitUserSession } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { ForgotForm, LoginForm, ResetForm, SignupForm } from './schemas.server';
+import { parseWithZod, readFormData } from '~/utils/form-data.server';
 
 /** Spec, error catalogue: what a server failure (5xx) says instead of the api's message. */
 const LOGIN_FALLBACK = 'Login failed. Please check your credentials and try again.';
@@ -68,7 +68,7 @@ export async function reset(request: Request, formData: FormData) {
 
 /** The home page's four forms (login, sign-up, forgot and reset password), told apart by their intent. */
 export async function handleAuthAction(request: Request) {
-  return dispatchIntent(await request.formData(), {
+  return dispatchIntent(await readFormData(request), {
     login: (formData) => login(request, formData),
     signup: (formData) => signup(request, formData),
     forgot: (formData) => forgot(request, formData),

@@ -12,6 +12,7 @@ import type { VerificationRow } from '../../../server/contract/admin';
 import { isId } from '../../../server/contract/http-rules';
 import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus } from '../../../server/contract/admin-rules';
 import { VerificationTable } from './verification-table';
+import { readFormData } from '~/utils/form-data.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verification — Archivista admin' }];
 
@@ -69,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminToken(request);
   const back = listHref({ ...readQuery(new URL(request.url)), page: 1 });
-  return dispatchIntent(await request.formData(), {
+  return dispatchIntent(await readFormData(request), {
     decide: async (form) => {
       const id = String(form.get('id') ?? '');
       const decision = String(form.get('isVerify') ?? '');

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { json } from '@remix-run/node';
 import { updateProfile as updateProfileCall, uploadProfileImage } from '~/models/users.server';
 import { ApiError } from '~/utils/api.server';
@@ -9,6 +8,7 @@ import { redirectWithSuccess } from '~/utils/toast.server';
 import { parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
 import type { User } from '../../../server/contract/users';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE, UpdateProfileBody } from '../../../server/contract/profile';
+import { parseWithZod } from '~/utils/form-data.server';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png'];
 

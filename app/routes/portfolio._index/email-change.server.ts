@@ -1,10 +1,10 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import * as users from '~/models/users.server';
 import { formFailure } from '~/utils/forms.server';
 import { updateSessionUser } from '~/utils/session.server';
 import { EmailChangeBody, EmailChangeConfirmBody } from '../../../server/contract/email-change';
 import { CODE_DIALOG } from './email-change-forms';
+import { parseWithZod } from '~/utils/form-data.server';
 
 /** Step 1: the password and the new address; the api mails a code there, the code form opens. */
 export async function startEmailChange(request: Request, formData: FormData) {

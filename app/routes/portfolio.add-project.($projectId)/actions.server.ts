@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { json } from '@remix-run/node';
 import type { StoredImage } from '~/components/image-upload';
 import { createPublicProject, updatePublicProject, uploadProjectImages } from '~/models/projects.server';
@@ -15,6 +14,7 @@ import {
   PROJECT_IMAGES_MIN,
   PublicProjectBody,
 } from '../../../server/contract/projects';
+import { parseWithZod } from '~/utils/form-data.server';
 
 /** The form's fields: the api's body without `imageIds`, which the action builds from the images. */
 const ProjectForm = PublicProjectBody.omit({ imageIds: true });

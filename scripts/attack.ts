@@ -1,0 +1,408 @@
+/**
+ * `npm run attack`: replays the probes of issue 9 against a running instance of the product on
+ * loopback and prints what held. It starts its own instance through the `npm start` supervisor
+ * (scripts/start.ts) on spare ports, on a fresh PostgreSQL database when one answers on
+ * TEST_DATABASE_URL (otherwise the embedded PGlite in a temporary folder), and stops it after.
+ *
+ * Each probe sends a bounded number of requests. While it runs, the resident memory (RSS) of the
+ * web and api processes and the latency of the web's /healthz are sampled every 100 ms; the table
+ * shows the highest figures beside the idle ones. Visitors from different addresses are played
+ * from different loopback addresses (127.0.0.2, 127.0.0.3 …), which the web sees as sockets.
+ *
+ * Knobs: ATTACK_SKIP_BUILD=1 (use the existing build), ATTACK_UPLOAD_MB (size of each of the 20
+ * upload files, default 14). Figures only: it exits 0 whatever held, 1 if the instance failed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { createDatabase, freePort, waitFor } from './instance';
+
+const UPLOAD_MB = Number(process.env.ATTACK_UPLOAD_MB ?? 14);
+const MiB = 1024 * 1024;
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; ms: number };
+type SendOptions = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer | Readable;
+  /** The loopback address the request comes from (the visitor's address as the web sees it). */
+  from?: string;
+  timeoutMs?: number;
+};
+
+let webUrl = '';
+let apiUrl = '';
+
+/** One request with full control of its headers and body; the answer's body is kept up to 64 KB. */
+function send(url: string, options: SendOptions = {}): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from, timeout: options.timeoutMs ?? 30_000 });
+    req.on('timeout', () => req.destroy(new Error(`timed out after ${options.timeoutMs ?? 30_000} ms`)));
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => {
+        if (body.length < 64 * 1024) body += chunk.toString('utf8');
+      });
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: performance.now() - started });
+        req.destroy();
+      });
+      res.on('error', reject);
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A server that answered and closed while the body was still being sent: the answer counts.
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') return;
+      reject(error);
+    });
+    const { body } = options;
+    if (body instanceof Readable) {
+      body.on('error', () => undefined);
+      body.pipe(req);
+    } else req.end(body);
+  });
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const cookieOf = (answer: Answer, name: string) =>
+  (answer.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${name}=`) && c.length > name.length + 1);
+
+/** Signs in through the web's login form, as a browser without JavaScript does: the session cookie. */
+async function webLogin(email: string, password: string, from: string): Promise<string> {
+  const answer = await send(`${webUrl}/?index`, { method: 'POST', headers: FORM, body: form({ intent: 'login', email, password }), from });
+  const cookie = cookieOf(answer, '__session');
+  if (answer.status !== 302 || !cookie) throw new Error(`web login of ${email} answered ${answer.status}`);
+  return cookie;
+}
+
+async function apiJson<T>(pathname: string, init: { method?: string; json?: unknown; token?: string } = {}): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${apiUrl}/api${pathname}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.json ? { 'content-type': 'application/json' } : {}), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.json ? JSON.stringify(init.json) : undefined,
+  });
+  return { status: res.status, json: (await res.json().catch(() => null)) as T };
+}
+
+let accounts = 0;
+async function newAccount(role: 'explorer' | 'architect') {
+  accounts += 1;
+  const email = `attack-${process.pid}-${accounts}@example.test`;
+  const password = `pw-${crypto.randomBytes(6).toString('hex')}`;
+  const reply = await apiJson<{ token: string }>('/users/register', { method: 'POST', json: { userName: `Attack ${accounts}`, email, password, role, loginType: 'normal' } });
+  if (reply.status !== 201) throw new Error(`registering ${email} answered ${reply.status}`);
+  return { email, password, token: reply.json.token };
+}
+
+// ---- sampling ---------------------------------------------------------------------------------
+
+const pids = { web: 0, api: 0 };
+
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+type Sample = { webRss: number; apiRss: number; healthzMs: number };
+
+/** Samples memory and /healthz latency every 100 ms until `stop()`; answers the highest figures. */
+function sampler() {
+  const max: Sample = { webRss: 0, apiRss: 0, healthzMs: 0 };
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      max.webRss = Math.max(max.webRss, rssMb(pids.web));
+      max.apiRss = Math.max(max.apiRss, rssMb(pids.api));
+      const started = performance.now();
+      await send(`${webUrl}/healthz`, { timeoutMs: 5000 }).catch(() => undefined);
+      max.healthzMs = Math.max(max.healthzMs, performance.now() - started);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return max;
+  };
+}
+
+type Result = { probe: string; held: boolean; detail: string; sample: Sample };
+const results: Result[] = [];
+
+async function probe(name: string, run: () => Promise<{ held: boolean; detail: string }>) {
+  process.stdout.write(`  ${name} … `);
+  const stop = sampler();
+  let outcome: { held: boolean; detail: string };
+  try {
+    outcome = await run();
+  } catch (error) {
+    outcome = { held: false, detail: `error: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const sample = await stop();
+  results.push({ probe: name, ...outcome, sample });
+  console.log(outcome.held ? 'HELD' : 'FAILED');
+}
+
+// ---- the probes -------------------------------------------------------------------------------
+
+/** A multipart body of `count` files of `mb` MB each, generated as it is sent (never held whole). */
+function multipartStream(boundary: string, count: number, mb: number): Readable {
+  const chunk = Buffer.alloc(MiB, 0x41);
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < count; i++) {
+        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+        // JPEG's first bytes, then filler: a type check on the first bytes alone would let it in.
+        yield Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+        for (let m = 0; m < mb; m++) yield chunk;
+        yield Buffer.from('\r\n');
+      }
+      yield Buffer.from(`--${boundary}--\r\n`);
+    })(),
+  );
+}
+
+/** The unsigned cookie remix-toast 1.2.2 writes itself. */
+const plantedToast = (message: string) =>
+  encodeURIComponent(`${Buffer.from(JSON.stringify({ __flash_flash__: { toast: { type: 'error', message } } })).toString('base64')}.`);
+
+async function smallPng(hue: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="100%" height="100%" fill="hsl(${hue},45%,60%)"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+async function createProject(token: string): Promise<string> {
+  const body = new FormData();
+  for (let i = 0; i < 4; i++) body.append('files', new Blob([new Uint8Array(await smallPng(i * 80))], { type: 'image/png' }), `p${i}.png`);
+  const upload = await fetch(`${apiUrl}/api/projects/images`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
+  const { images } = (await upload.json()) as { images: Array<{ id: string }> };
+  const created = await apiJson<{ data: { id: string } }>('/projects/public-project', {
+    method: 'POST',
+    token,
+    json: {
+      projectName: 'Attack Target',
+      projectType: 'architecture-residential',
+      projectLocation: 'Baner',
+      area: 100,
+      year: 2020,
+      country: 'India',
+      state: 'Maharashtra',
+      city: 'Pune',
+      description: 'Must survive the attack script.',
+      architecture: [{ name: 'Structure', style: 'Brick' }],
+      teams: [{ name: 'A', role: 'Architect' }],
+      imageIds: images.map((i) => i.id),
+    },
+  });
+  if (created.status !== 201) throw new Error(`creating a project answered ${created.status}`);
+  return created.json.data.id;
+}
+
+async function runProbes(supervisorOutput: () => string) {
+  const explorer = await newAccount('explorer');
+  const guessed = await newAccount('explorer');
+  const firm = await newAccount('architect');
+  const firmCookie = await webLogin(firm.email, firm.password, '127.0.0.6');
+  const explorerCookie = await webLogin(explorer.email, explorer.password, '127.0.0.7');
+  const projectId = await createProject(firm.token);
+
+  await probe('lockout: 12 wrong logins from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const answer = await send(`${webUrl}/?index`, { method: 'POST', headers: FORM, body: form({ intent: 'login', email: guessed.email, password: `wrong-${i}` }), from: '127.0.0.2' });
+      statuses.push(answer.status);
+    }
+    const other = await send(`${webUrl}/?index`, { method: 'POST', headers: FORM, body: form({ intent: 'login', email: guessed.email, password: guessed.password }), from: '127.0.0.3' });
+    const held = other.status === 302 && Boolean(cookieOf(other, '__session'));
+    return { held, detail: `guesses answered ${[...new Set(statuses)].join('/')}; the right password from another address: ${other.status}${held ? ' (signed in)' : ''}` };
+  });
+
+  // Twelve different (unknown) accounts, so only a per-address limit can stop them: it does only if
+  // the forged header is not believed.
+  await probe('forged X-Forwarded-For: 12 wrong logins, each "from" a new address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const answer = await send(`${webUrl}/?index`, {
+        method: 'POST',
+        headers: { ...FORM, 'x-forwarded-for': `10.${i}.${i}.${i + 1}` },
+        body: form({ intent: 'login', email: `nobody-${process.pid}-${i}@example.test`, password: `wrong-${i}` }),
+        from: '127.0.0.4',
+      });
+      statuses.push(answer.status);
+    }
+    const limited = statuses.filter((s) => s === 429).length;
+    return { held: limited > 0, detail: `statuses ${statuses.join(',')}: ${limited ? 'the limiter saw one address' : 'never limited'}` };
+  });
+
+  await probe('form-index bomb: teams[1000000].name on the profile form', async () => {
+    const answer = await send(`${webUrl}/portfolio?_data=routes%2Fportfolio._index`, {
+      method: 'POST',
+      headers: { ...FORM, cookie: firmCookie },
+      body: form({ 'teams[1000000].name': 'x', 'junk[10000000]': '1' }),
+      timeoutMs: 20_000,
+    });
+    const held = answer.status === 400 && answer.ms < 2000 && answer.body.length < 10_000;
+    return { held, detail: `${answer.status} in ${answer.ms.toFixed(0)} ms, ${answer.body.length} bytes back` };
+  });
+
+  await probe('200 MB url-encoded body', async () => {
+    const size = 200 * MiB;
+    let sent = 0;
+    const chunk = Buffer.alloc(MiB, 0x61);
+    const body = Readable.from(
+      (function* () {
+        for (; sent < size; sent += MiB) yield chunk;
+      })(),
+    );
+    const answer = await send(`${webUrl}/?index`, { method: 'POST', headers: { ...FORM, 'content-length': String(size) }, body, timeoutMs: 60_000 });
+    const held = answer.status === 413 && answer.ms < 2000;
+    return { held, detail: `${answer.status} after ${answer.ms.toFixed(0)} ms, ${Math.round(sent / MiB)} MB of 200 sent` };
+  });
+
+  await probe(`20 × ${UPLOAD_MB} MB image upload (/api/projects/images through the web)`, async () => {
+    const boundary = `attack${crypto.randomBytes(8).toString('hex')}`;
+    const answer = await send(`${webUrl}/api/projects/images`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${firm.token}` },
+      body: multipartStream(boundary, 20, UPLOAD_MB),
+      timeoutMs: 120_000,
+    });
+    const held = answer.status >= 400 && answer.status < 500;
+    return { held, detail: `${answer.status} after ${answer.ms.toFixed(0)} ms: ${answer.body.slice(0, 90).replace(/\s+/g, ' ')}` };
+  });
+
+  await probe('login CSRF: cross-site POST /?index&_data', async () => {
+    const answer = await send(`${webUrl}/?index&_data=routes%2F_index`, {
+      method: 'POST',
+      headers: { ...FORM, origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+      body: form({ intent: 'login', email: explorer.email, password: explorer.password }),
+    });
+    const session = cookieOf(answer, '__session');
+    return { held: answer.status === 403 && !session, detail: `${answer.status}${session ? ', with a session cookie' : ', no session cookie'}` };
+  });
+
+  await probe('same-site CSRF: delete a project with ?_data from a sibling origin', async () => {
+    const answer = await send(`${webUrl}/portfolio/edit-project/${projectId}?_data=${encodeURIComponent('routes/portfolio.edit-project.$projectId')}`, {
+      method: 'POST',
+      headers: { ...FORM, cookie: firmCookie, origin: 'http://127.0.0.1:1', 'sec-fetch-site': 'same-site' },
+      body: form({ intent: 'delete' }),
+    });
+    const still = await apiJson(`/projects/public-project/${projectId}`, { token: firm.token });
+    return { held: answer.status === 403 && still.status === 200, detail: `${answer.status}; the project ${still.status === 200 ? 'still exists' : `answers ${still.status}`}` };
+  });
+
+  await probe('unsigned toast cookie', async () => {
+    const message = 'Sign in again at https://evil.example';
+    const answer = await send(`${webUrl}/`, { headers: { cookie: `toast-session=${plantedToast(message)}; __toast=${plantedToast(message)}` } });
+    const shown = answer.body.includes('evil.example');
+    return { held: answer.status === 200 && !shown, detail: shown ? 'the planted message was shown' : 'nothing shown' };
+  });
+
+  await probe('open redirect: returnTo=/.//evil.example/', async () => {
+    const boundary = `attack${crypto.randomBytes(6).toString('hex')}`;
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="returnTo"\r\n\r\n/.//evil.example/phish\r\n--${boundary}--\r\n`;
+    const answer = await send(`${webUrl}/resources/register-firm`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: explorerCookie },
+      body,
+    });
+    const location = String(answer.headers.location ?? '');
+    const stays = location !== '' && new URL(location, webUrl).origin === new URL(webUrl).origin;
+    return { held: answer.status === 302 && stays, detail: `${answer.status} → ${location || '(no location)'}` };
+  });
+
+  await probe('api killed: the web answers 503, npm start restarts the api', async () => {
+    const killed = pids.api;
+    process.kill(killed, 'SIGKILL');
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, 100));
+    const page = await send(`${webUrl}/explore`, { headers: { cookie: firmCookie } });
+    const forwarded = await send(`${webUrl}/api/health`);
+    let back = 0;
+    while (performance.now() - started < 120_000) {
+      const health = await send(`${webUrl}/api/health`).catch(() => null);
+      if (health?.status === 200) {
+        back = performance.now() - started;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const pid = Number([...supervisorOutput().matchAll(/api running \(pid (\d+)\)/g)].at(-1)?.[1] ?? 0);
+    if (pid) pids.api = pid;
+    const held = page.status === 503 && forwarded.status === 503 && back > 0 && pid !== killed;
+    return { held, detail: `page ${page.status}, /api ${forwarded.status} while down; back after ${back ? `${(back / 1000).toFixed(1)} s` : 'never'} (pid ${killed} → ${pid})` };
+  });
+}
+
+// ---- the instance -----------------------------------------------------------------------------
+
+async function main() {
+  if (!process.env.ATTACK_SKIP_BUILD) {
+    console.log('Building the web (remix build)…');
+    const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], { stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('remix build failed');
+  }
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  apiUrl = `http://127.0.0.1:${apiPort}`;
+  webUrl = `http://127.0.0.1:${webPort}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attack-'));
+  const database = await createDatabase(`attack_${process.pid}`);
+  console.log(`Database: ${database ? 'PostgreSQL (fresh database)' : 'PGlite (embedded, temporary folder)'}; starting the product with the npm start supervisor…`);
+
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(webPort), API_PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: webUrl, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+  delete env.DATABASE_URL;
+  delete env.SESSION_SECRET;
+  if (database) env.DATABASE_URL = database.url;
+  let output = '';
+  const supervisor: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  supervisor.stdout!.on('data', (chunk) => (output += chunk));
+  supervisor.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-200_000)));
+
+  try {
+    await waitFor(`${webUrl}/healthz`, 240);
+    await waitFor(`${apiUrl}/api/health`, 60);
+    pids.api = Number(/api running \(pid (\d+)\)/.exec(output)?.[1]);
+    pids.web = Number(/web running \(pid (\d+)\)/.exec(output)?.[1]);
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = { web: rssMb(pids.web), api: rssMb(pids.api) };
+    console.log(`Web pid ${pids.web}, api pid ${pids.api}; idle RSS: web ${idle.web.toFixed(0)} MB, api ${idle.api.toFixed(0)} MB. ${os.cpus().length} CPUs, Node ${process.versions.node}\n`);
+    await runProbes(() => output);
+
+    const pad = (s: string, n: number) => s.padEnd(n);
+    console.log(`\n${pad('probe', 72)}${pad('result', 8)}${pad('web MB', 8)}${pad('api MB', 8)}${pad('/healthz', 10)}detail`);
+    for (const r of results) {
+      console.log(
+        `${pad(r.probe, 72)}${pad(r.held ? 'HELD' : 'FAILED', 8)}${pad(r.sample.webRss.toFixed(0), 8)}${pad(r.sample.apiRss.toFixed(0), 8)}${pad(`${r.sample.healthzMs.toFixed(0)} ms`, 10)}${r.detail}`,
+      );
+    }
+    const held = results.filter((r) => r.held).length;
+    const maxWeb = Math.max(...results.map((r) => r.sample.webRss));
+    const maxApi = Math.max(...results.map((r) => r.sample.apiRss));
+    const slowest = Math.max(...results.map((r) => r.sample.healthzMs));
+    console.log(`\n${held} of ${results.length} held. Highest RSS: web ${maxWeb.toFixed(0)} MB (idle ${idle.web.toFixed(0)}), api ${maxApi.toFixed(0)} MB (idle ${idle.api.toFixed(0)}); slowest /healthz ${slowest.toFixed(0)} ms.`);
+  } catch (error) {
+    console.error(`\nThe instance failed: ${error instanceof Error ? error.message : error}\n${output.slice(-4000)}`);
+    process.exitCode = 1;
+  } finally {
+    await new Promise<void>((resolve) => {
+      if (supervisor.exitCode !== null) return resolve();
+      supervisor.once('exit', () => resolve());
+      supervisor.kill('SIGTERM');
+      setTimeout(() => supervisor.kill('SIGKILL'), 10_000).unref();
+    });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
+  }
+}
+
+await main();

@@ -1,0 +1,28 @@
+import type { Request, Response } from 'express';
+
+/** A small page for answers given before Remix (its error boundary cannot render them). */
+export function errorPage(status: number, title: string, text: string): string {
+  const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escape(title)} — Archivista</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>` +
+    `<body><main data-status="${status}"><p>${status}</p><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`
+  );
+}
+
+/** Whether the client reads JSON: Remix's `?_data=` fetches, the /api forwarding, `Accept: application/json`. */
+function wantsJson(req: Request): boolean {
+  return req.query._data !== undefined || req.originalUrl.startsWith('/api/') || req.accepts(['html', 'json']) === 'json';
+}
+
+/**
+ * Answers a request refused before its body was read: JSON `{ message }` or a small page, and
+ * `Connection: close`, so Node does not read (and drop) the rest of a large body to keep the
+ * connection alive.
+ */
+export function refuse(req: Request, res: Response, status: number, title: string, text: string) {
+  res.locals.refused = `${status} ${title}`;
+  res.status(status).set('Connection', 'close').set('Cache-Control', 'no-store');
+  if (wantsJson(req)) res.json({ message: text });
+  else res.type('html').send(errorPage(status, title, text));
+}

@@ -1,0 +1,262 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWebApp } from './app';
+import { loadWebServerConfig } from './config';
+
+/**
+ * The web server in front of a stand-in Remix handler and a stand-in api, over real sockets:
+ * what reaches Remix and the api, and what is refused before a body is read.
+ */
+
+type Seen = { path: string; headers: http.IncomingHttpHeaders; bytes: number };
+
+function listen(server: http.Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+let apiSeen: Seen[] = [];
+const api = http.createServer((req, res) => {
+  let bytes = 0;
+  req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  req.on('end', () => {
+    apiSeen.push({ path: req.url ?? '', headers: req.headers, bytes });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ ok: true }));
+  });
+  req.on('error', () => undefined);
+});
+
+/** Stands in for Remix: reads the whole body and answers what it saw. */
+const remix: RequestHandler = (req, res) => {
+  // Answers before the body arrived: shows that a body of that size was let through.
+  if (req.headers['x-answer-now']) return void res.set('Connection', 'close').json({ accepted: true });
+  let bytes = 0;
+  req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  req.on('end', () => res.json({ forwardedFor: req.headers['x-forwarded-for'], bytes, nonce: res.locals.cspNonce }));
+};
+
+const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'web-assets-'));
+fs.mkdirSync(path.join(assets, 'public', 'build'), { recursive: true });
+fs.writeFileSync(path.join(assets, 'public', 'build', 'app-123.js'), 'console.log(1)');
+fs.writeFileSync(path.join(assets, 'public', 'favicon.svg'), '<svg/>');
+
+const servers: http.Server[] = [];
+let apiPort = 0;
+
+async function startWeb(env: Record<string, string> = {}): Promise<string> {
+  const config = loadWebServerConfig({ NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, ...env });
+  const app = createWebApp({
+    config,
+    remix,
+    assets: { publicPath: '/build/', directory: path.join(assets, 'public', 'build') },
+    publicDirectory: path.join(assets, 'public'),
+    log: pino({ level: 'silent' }),
+  });
+  const server = http.createServer(app);
+  servers.push(server);
+  return `http://127.0.0.1:${await listen(server)}`;
+}
+
+let web = '';
+beforeAll(async () => {
+  apiPort = await listen(api);
+  web = await startWeb();
+});
+afterAll(() => {
+  for (const server of [...servers, api]) server.close();
+  fs.rmSync(assets, { recursive: true, force: true });
+});
+
+/** A raw request that announces `length` bytes but sends only `send` of them, then waits for the answer. */
+function announce(url: string, options: { method?: string; headers: Record<string, string>; send: number }): Promise<{ status: number; body: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? 'POST', headers: options.headers });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body, ms: Date.now() - started });
+        req.destroy();
+      });
+    });
+    req.on('error', reject);
+    req.write(Buffer.alloc(options.send, 'a'));
+  });
+}
+
+describe('the visitor address', () => {
+  it('replaces a forged X-Forwarded-For before Remix and before the api', async () => {
+    const page = await fetch(`${web}/explore`, { headers: { 'x-forwarded-for': '6.6.6.6' } });
+    expect((await page.json()).forwardedFor).toBe('127.0.0.1');
+    apiSeen = [];
+    await fetch(`${web}/api/users/me`, { headers: { 'x-forwarded-for': '6.6.6.6, 7.7.7.7', forwarded: 'for=6.6.6.6' } });
+    expect(apiSeen[0]!.headers['x-forwarded-for']).toBe('127.0.0.1');
+    expect(apiSeen[0]!.headers.forwarded).toBeUndefined();
+  });
+
+  it('believes X-Forwarded-For only from a proxy named by TRUST_PROXY', async () => {
+    const behindProxy = await startWeb({ TRUST_PROXY: 'loopback' });
+    const page = await fetch(`${behindProxy}/explore`, { headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } });
+    // The proxy appended the address it saw; what the visitor wrote before it is not believed.
+    expect((await page.json()).forwardedFor).toBe('203.0.113.9');
+    const otherProxy = await startWeb({ TRUST_PROXY: '10.0.0.0/8' });
+    const direct = await fetch(`${otherProxy}/explore`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect((await direct.json()).forwardedFor).toBe('127.0.0.1');
+  });
+
+  it('refuses TRUST_PROXY=true and a malformed proxy address at start', () => {
+    expect(() => loadWebServerConfig({ TRUST_PROXY: 'true' })).toThrow(/name the proxy/);
+    expect(() => createWebApp({
+      config: loadWebServerConfig({ TRUST_PROXY: 'not-an-address' }),
+      remix,
+      assets: { publicPath: '/build/', directory: assets },
+      log: pino({ level: 'silent' }),
+    })).toThrow();
+  });
+});
+
+describe('body limits', () => {
+  it('answers a 200 MB form post with 413 at once, without reading it', async () => {
+    const before = process.memoryUsage().rss;
+    const answer = await announce(`${web}/?index`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(200 * 1024 * 1024) },
+      send: 64 * 1024,
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('larger than the 1 MB');
+    expect(answer.ms).toBeLessThan(1000);
+    expect(process.memoryUsage().rss - before).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it('answers a JSON fetch of a page with a JSON message', async () => {
+    const answer = await announce(`${web}/?index&_data=routes%2F_index`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(5 * 1024 * 1024) },
+      send: 1024,
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).message).toMatch(/larger than/);
+  });
+
+  it('lets a multipart upload of its size through on the routes that take files, and only there', async () => {
+    const big = String(250 * 1024 * 1024);
+    const upload = await announce(`${web}/portfolio/add-project`, {
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': big, 'x-answer-now': '1' },
+      send: 1024,
+    });
+    expect(upload.status).toBe(200);
+    const elsewhere = await announce(`${web}/firms`, { headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': big }, send: 1024 });
+    expect(elsewhere.status).toBe(413);
+    const photo = await announce(`${web}/portfolio`, { headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(12 * 1024 * 1024) }, send: 1024 });
+    expect(photo.status).toBe(413);
+    const urlencoded = await announce(`${web}/portfolio/add-project`, { headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(2 * 1024 * 1024) }, send: 1024 });
+    expect(urlencoded.status).toBe(413);
+  });
+
+  it('refuses a page body without a length (411) and stops a streamed /api body at its limit', async () => {
+    const chunked = await announce(`${web}/?index`, { headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' }, send: 10 });
+    expect(chunked.status).toBe(411);
+
+    apiSeen = [];
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 40; i++) controller.enqueue(new Uint8Array(64 * 1024));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${web}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(apiSeen.every((seen) => seen.bytes <= 1024 * 1024)).toBe(true);
+  });
+});
+
+describe('the CSRF check', () => {
+  const post = (url: string, headers: Record<string, string>) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'intent=login' });
+
+  it('refuses a post from another site, a sibling origin or an opaque origin, for pages, data requests and resource routes', async () => {
+    const host = new URL(web).host;
+    for (const [url, headers] of [
+      [`${web}/?index`, { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' }],
+      [`${web}/?index&_data=routes%2F_index`, { origin: 'http://evil.example' }],
+      [`${web}/portfolio/edit-project/1?_data=routes%2Fportfolio.edit-project.%24projectId`, { origin: `http://${host.replace('127.0.0.1', 'localhost')}` }],
+      [`${web}/resources/register-firm`, { 'sec-fetch-site': 'same-site', origin: `http://127.0.0.1:1` }],
+      [`${web}/auth/social`, { origin: 'null' }],
+      [`${web}/logout`, { 'sec-fetch-site': 'same-site' }],
+    ] as const) {
+      const res = await post(url, headers);
+      expect(res.status, `${url} ${JSON.stringify(headers)}`).toBe(403);
+    }
+    const data = await post(`${web}/?index&_data=routes%2F_index`, { origin: 'http://evil.example' });
+    expect((await data.json()).message).toMatch(/another site/);
+  });
+
+  it('lets through the site’s own posts and clients that are not browsers', async () => {
+    const origin = new URL(web).origin;
+    expect((await post(`${web}/?index`, { origin, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await post(`${web}/?index`, { 'sec-fetch-site': 'none' })).status).toBe(200);
+    expect((await post(`${web}/?index`, {})).status).toBe(200);
+    expect((await fetch(`${web}/explore`, { headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } })).status).toBe(200);
+  });
+
+  it('leaves the /api forwarding alone, which carries no cookies', async () => {
+    apiSeen = [];
+    const res = await post(`${web}/api/users/login`, { origin: 'http://evil.example', cookie: '__session=abc' });
+    expect(res.status).toBe(200);
+    expect(apiSeen[0]!.headers.cookie).toBeUndefined();
+  });
+});
+
+describe('security headers', () => {
+  it('are on every answer, with a fresh nonce for each page', async () => {
+    const first = await fetch(`${web}/explore`);
+    const second = await fetch(`${web}/explore`);
+    const csp = first.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain('unsafe-inline\' \'nonce'); // scripts: nonce only
+    const nonce = (await first.json()).nonce;
+    expect(csp).toContain(`'nonce-${nonce}'`);
+    expect((await second.json()).nonce).not.toBe(nonce);
+    for (const res of [first, await fetch(`${web}/build/app-123.js`), await fetch(`${web}/api/health`), await fetch(`${web}/favicon.svg`)]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+  });
+
+  it('add HSTS when the public URL is https, and the sign-in providers only when configured', async () => {
+    const https = await startWeb({ PUBLIC_URL: 'https://archivista.example', GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' });
+    const res = await fetch(`${https}/`);
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(res.headers.get('content-security-policy')).toContain('script-src \'self\'');
+    expect(res.headers.get('content-security-policy')).toContain('https://accounts.google.com');
+    expect((await fetch(`${web}/`)).headers.get('content-security-policy')).not.toContain('google');
+  });
+});
+
+describe('assets and the api forwarding', () => {
+  it('serves the browser build immutable and a missing asset as 404 without Remix', async () => {
+    const asset = await fetch(`${web}/build/app-123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await fetch(`${web}/build/gone.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('Not found');
+  });
+
+  it('answers 503 with a message while the api is down', async () => {
+    const down = await startWeb({ API_URL: 'http://127.0.0.1:1' });
+    const apiAnswer = await fetch(`${down}/api/projects/explore`);
+    expect(apiAnswer.status).toBe(503);
+    expect((await apiAnswer.json()).message).toMatch(/unavailable/);
+    const image = await fetch(`${down}/uploads/a.webp`);
+    expect(image.status).toBe(503);
+  });
+});

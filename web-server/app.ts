@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { refuse } from './answers';
+import { apiProxy } from './api-proxy';
+import { bodyLimit } from './body-limits';
+import { visitorAddress } from './client-address';
+import type { WebServerConfig } from './config';
+import { csrfCheck } from './csrf';
+import { securityHeaders } from './security-headers';
+
+/**
+ * The web's HTTP server (docs/decisions/060): the parts remix-serve is made of (express,
+ * compression, express.static, @remix-run/express's request handler), plus what remix-serve cannot
+ * do: the visitor's real address, body limits, the CSRF check, security headers with a CSP nonce,
+ * and the /api and /uploads forwarding ahead of Remix. In the order a request meets them:
+ *
+ *   visitor address → security headers → compression → /build and public files → body limit →
+ *   /api, /uploads forwarding → CSRF check → (request log) → Remix
+ */
+
+export type WebAppOptions = {
+  config: WebServerConfig;
+  /** Remix's request handler (tests pass a stand-in). */
+  remix: RequestHandler;
+  /** Where the browser build is served from (`build.publicPath`, `build.assetsBuildDirectory`). */
+  assets: { publicPath: string; directory: string };
+  /** The folder of other public files (favicon…). */
+  publicDirectory?: string;
+  log: Logger;
+};
+
+/**
+ * The public folder's top-level names, read once: only requests under them are looked up on disk,
+ * so a page request costs no file-system stat (remix-serve stats every request path).
+ */
+function publicFiles(directory: string): RequestHandler {
+  const names = new Set(fs.existsSync(directory) ? fs.readdirSync(directory) : []);
+  const serve = express.static(directory, { maxAge: '1h', index: false, redirect: false });
+  return (req, res, next) => {
+    const first = req.path.split('/')[1] ?? '';
+    if (names.has(decodeURIComponent(first))) return serve(req, res, next);
+    next();
+  };
+}
+
+/** One line per page or data request (not per asset), at info, in production only. */
+function requestLog(log: Logger): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      log.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  };
+}
+
+export function createWebApp({ config, remix, assets, publicDirectory = 'public', log }: WebAppOptions) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(visitorAddress);
+  app.use(securityHeaders({ socialScripts: config.socialScripts, development: config.NODE_ENV === 'development', https: config.https }));
+  app.use(compression());
+  // Remix fingerprints its browser build: cached for a year.
+  app.use(assets.publicPath, express.static(path.resolve(assets.directory), { immutable: true, maxAge: '1y', index: false, redirect: false }));
+  app.use(assets.publicPath, (_req, res) => res.status(404).type('text/plain').send('Not found'));
+  app.use(publicFiles(path.resolve(publicDirectory)));
+
+  app.use(bodyLimit({ formLimit: config.FORM_BODY_LIMIT, streamingPaths: /^\/(api|uploads)(\/|$)/ }));
+  const forward = apiProxy({ apiUrl: config.API_URL });
+  app.use(['/api', '/uploads'], forward);
+
+  app.use(csrfCheck({ allowedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
+  if (config.NODE_ENV === 'production' && log.isLevelEnabled('info')) app.use(requestLog(log));
+  app.all('*', remix);
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    log.error({ err: error, url: req.originalUrl }, 'request failed');
+    if (res.headersSent) return res.destroy();
+    refuse(req, res, 500, 'Something went wrong', 'An unexpected error happened on our side. Please try again in a moment.');
+  };
+  app.use(onError);
+  return app;
+}

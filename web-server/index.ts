@@ -1,0 +1,81 @@
+/**
+ * `npm run web`: the web server on the built Remix app (`remix build` first). In development
+ * (`npm run dev`, under `remix dev`) it re-imports the build whenever the compiler writes a new one.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import url from 'node:url';
+import { createRequestHandler } from '@remix-run/express';
+import { broadcastDevReady, type ServerBuild } from '@remix-run/node';
+import type { RequestHandler } from 'express';
+import pino from 'pino';
+import { createWebApp } from './app';
+import { loadWebServerConfig } from './config';
+import { getLoadContext } from './load-context';
+
+function fail(message: string): never {
+  console.error(`\nThe web cannot start: ${message}\n`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadWebServerConfig>;
+try {
+  config = loadWebServerConfig();
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+const log = pino({ level: config.LOG_LEVEL, base: { service: 'web' } });
+const buildPath = path.resolve(process.env.REMIX_BUILD_PATH ?? 'build/index.js');
+
+async function importBuild(): Promise<ServerBuild> {
+  if (!fs.existsSync(buildPath)) fail(`${path.relative(process.cwd(), buildPath)} is missing: run \`npx remix build\` first.`);
+  // A query string that changes with the file busts Node's import cache (development re-imports).
+  const stamp = fs.statSync(buildPath).mtimeMs;
+  try {
+    return (await import(`${url.pathToFileURL(buildPath).href}?t=${stamp}`)) as ServerBuild;
+  } catch (error) {
+    // The app's configuration check (app/utils/env.server.ts) runs as the build is imported.
+    fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+let build = await importBuild();
+const mode = config.NODE_ENV === 'development' ? 'development' : 'production';
+
+/** In development every request takes the newest build. */
+function developmentHandler(): RequestHandler {
+  const watched = path.join(path.dirname(buildPath), 'version.txt');
+  fs.watchFile(watched, { interval: 300 }, async () => {
+    build = await importBuild();
+    void broadcastDevReady(build);
+  });
+  return (req, res, next) => createRequestHandler({ build, mode, getLoadContext })(req, res, next);
+}
+
+const remix = mode === 'development' ? developmentHandler() : createRequestHandler({ build, mode, getLoadContext });
+const app = createWebApp({
+  config,
+  remix,
+  assets: { publicPath: build.publicPath, directory: build.assetsBuildDirectory },
+  log,
+});
+
+const server = config.HOST ? app.listen(config.PORT, config.HOST, onListen) : app.listen(config.PORT, onListen);
+server.on('error', (error) => fail(error.message));
+
+function onListen() {
+  log.info(`web listening on http://${config.HOST ?? 'localhost'}:${config.PORT}`);
+  if (mode === 'development') void broadcastDevReady(build);
+}
+
+let closing = false;
+function shutdown() {
+  if (closing) return;
+  closing = true;
+  // Finish the answers under way, then leave; idle keep-alive sockets are closed at once.
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
