@@ -3,6 +3,7 @@ import { refuse } from './answers';
 import { DOCUMENT_MAX_BYTES } from '../server/contract/firm-registration-rules';
 import { PROFILE_IMAGE_MAX_BYTES } from '../server/contract/profile-rules';
 import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../server/contract/projects-rules';
+import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_IMAGES_MAX } from '../server/contract/schedules-rules';
 
 /**
  * Every request body is bounded before anyone reads it (issue 9 item 3, docs/decisions/062).
@@ -26,11 +27,21 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
     what: `${PROJECT_IMAGES_PER_REQUEST} project images`,
   },
   { path: /^\/resources\/register-firm\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
+  {
+    path: /^\/workspace\/project\/schedules\/[^/]+\/?$/,
+    maxBytes: SCHEDULE_IMAGES_MAX * SCHEDULE_IMAGE_MAX_BYTES + FORM_ROOM,
+    what: `${SCHEDULE_IMAGES_MAX} schedule images`,
+  },
   // The api's upload endpoints, reached through the web's /api forwarding (embedded default).
   {
     path: /^\/api\/projects\/images\/?$/,
     maxBytes: PROJECT_IMAGES_PER_REQUEST * PROJECT_IMAGE_MAX_BYTES + FORM_ROOM,
     what: `${PROJECT_IMAGES_PER_REQUEST} project images`,
+  },
+  {
+    path: /^\/api\/projects\/schedules\/upload-file\/?$/,
+    maxBytes: SCHEDULE_IMAGES_MAX * SCHEDULE_IMAGE_MAX_BYTES + FORM_ROOM,
+    what: `${SCHEDULE_IMAGES_MAX} schedule images`,
   },
   { path: /^\/api\/users\/profile-image\/?$/, maxBytes: PROFILE_IMAGE_MAX_BYTES + FORM_ROOM, what: 'profile photo' },
   { path: /^\/api\/users\/upload\/file\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },

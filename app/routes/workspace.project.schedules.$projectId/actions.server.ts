@@ -1,5 +1,4 @@
 import type { Submission } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { json } from '@remix-run/node';
 import type { StoredImage } from '~/components/image-upload';
 import type { ToastData } from '~/components/toast';
@@ -12,6 +11,7 @@ import {
   uploadScheduleImages,
 } from '~/models/workspace-schedules.server';
 import { ApiError } from '~/utils/api.server';
+import { parseWithZod } from '~/utils/form-data.server';
 import { failureReply, type FormFailureOptions } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
