@@ -155,21 +155,30 @@ async function probe(name: string, run: () => Promise<{ held: boolean; detail: s
 
 // ---- the probes -------------------------------------------------------------------------------
 
-/** A multipart body of `count` files of `mb` MB each, generated as it is sent (never held whole). */
-function multipartStream(boundary: string, count: number, mb: number): Readable {
+/**
+ * A multipart body of `count` files of `mb` MB each, generated as it is sent (never held whole),
+ * with its length, as a browser sends it.
+ */
+function multipartBody(boundary: string, count: number, mb: number): { body: Readable; length: number } {
   const chunk = Buffer.alloc(MiB, 0x41);
-  return Readable.from(
+  const head = (i: number) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+  // JPEG's first bytes, then filler: a type check on the first bytes alone would let it in.
+  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+  const end = Buffer.from(`--${boundary}--\r\n`);
+  let length = end.length;
+  for (let i = 0; i < count; i++) length += head(i).length + jpeg.length + mb * MiB + 2;
+  const body = Readable.from(
     (function* () {
       for (let i = 0; i < count; i++) {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big-${i}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
-        // JPEG's first bytes, then filler: a type check on the first bytes alone would let it in.
-        yield Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+        yield head(i);
+        yield jpeg;
         for (let m = 0; m < mb; m++) yield chunk;
         yield Buffer.from('\r\n');
       }
-      yield Buffer.from(`--${boundary}--\r\n`);
+      yield end;
     })(),
   );
+  return { body, length };
 }
 
 /** The unsigned cookie remix-toast 1.2.2 writes itself. */
@@ -271,14 +280,28 @@ async function runProbes(supervisorOutput: () => string) {
 
   await probe(`20 × ${UPLOAD_MB} MB image upload (/api/projects/images through the web)`, async () => {
     const boundary = `attack${crypto.randomBytes(8).toString('hex')}`;
+    const { body, length } = multipartBody(boundary, 20, UPLOAD_MB);
     const answer = await send(`${webUrl}/api/projects/images`, {
       method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${firm.token}` },
-      body: multipartStream(boundary, 20, UPLOAD_MB),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length), authorization: `Bearer ${firm.token}` },
+      body,
       timeoutMs: 120_000,
     });
     const held = answer.status >= 400 && answer.status < 500;
     return { held, detail: `${answer.status} after ${answer.ms.toFixed(0)} ms: ${answer.body.slice(0, 90).replace(/\s+/g, ' ')}` };
+  });
+
+  await probe(`20 × ${UPLOAD_MB} MB images on the add-project form (the web's own upload path)`, async () => {
+    const boundary = `attack${crypto.randomBytes(8).toString('hex')}`;
+    const { body, length } = multipartBody(boundary, 20, UPLOAD_MB);
+    const answer = await send(`${webUrl}/portfolio/add-project?_data=${encodeURIComponent('routes/portfolio.add-project.($projectId)')}`, {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length), cookie: firmCookie },
+      body,
+      timeoutMs: 120_000,
+    });
+    const held = answer.status >= 400 && answer.status < 500;
+    return { held, detail: `${answer.status} after ${answer.ms.toFixed(0)} ms` };
   });
 
   await probe('login CSRF: cross-site POST /?index&_data', async () => {
@@ -379,10 +402,10 @@ async function main() {
     await runProbes(() => output);
 
     const pad = (s: string, n: number) => s.padEnd(n);
-    console.log(`\n${pad('probe', 72)}${pad('result', 8)}${pad('web MB', 8)}${pad('api MB', 8)}${pad('/healthz', 10)}detail`);
+    console.log(`\n${pad('probe', 74)}${pad('result', 8)}${pad('web MB', 8)}${pad('api MB', 8)}${pad('/healthz', 10)}detail`);
     for (const r of results) {
       console.log(
-        `${pad(r.probe, 72)}${pad(r.held ? 'HELD' : 'FAILED', 8)}${pad(r.sample.webRss.toFixed(0), 8)}${pad(r.sample.apiRss.toFixed(0), 8)}${pad(`${r.sample.healthzMs.toFixed(0)} ms`, 10)}${r.detail}`,
+        `${pad(r.probe, 74)}${pad(r.held ? 'HELD' : 'FAILED', 8)}${pad(r.sample.webRss.toFixed(0), 8)}${pad(r.sample.apiRss.toFixed(0), 8)}${pad(`${r.sample.healthzMs.toFixed(0)} ms`, 10)}${r.detail}`,
       );
     }
     const held = results.filter((r) => r.held).length;
@@ -390,6 +413,14 @@ async function main() {
     const maxApi = Math.max(...results.map((r) => r.sample.apiRss));
     const slowest = Math.max(...results.map((r) => r.sample.healthzMs));
     console.log(`\n${held} of ${results.length} held. Highest RSS: web ${maxWeb.toFixed(0)} MB (idle ${idle.web.toFixed(0)}), api ${maxApi.toFixed(0)} MB (idle ${idle.api.toFixed(0)}); slowest /healthz ${slowest.toFixed(0)} ms.`);
+    // Issue 9's goals: under 300 MB each on PostgreSQL, at most 100 MB over idle on the embedded
+    // default; /healthz within 100 ms during every probe.
+    const memory = database
+      ? { web: maxWeb <= 300, api: maxApi <= 300, rule: 'at most 300 MB each (PostgreSQL)' }
+      : { web: maxWeb - idle.web <= 100, api: maxApi - idle.api <= 100, rule: 'at most 100 MB over idle (embedded)' };
+    const slow = results.filter((r) => r.sample.healthzMs > 100).map((r) => r.probe.split(':')[0]);
+    console.log(`Memory goal, ${memory.rule}: web ${memory.web ? 'met' : 'NOT met'}, api ${memory.api ? 'met' : 'NOT met'}.`);
+    console.log(`/healthz within 100 ms: ${slow.length ? `NOT met during ${slow.join('; ')}` : 'met during every probe'}.`);
   } catch (error) {
     console.error(`\nThe instance failed: ${error instanceof Error ? error.message : error}\n${output.slice(-4000)}`);
     process.exitCode = 1;

@@ -20,7 +20,8 @@ import { firmRegistrationRoutes } from './routes/firm-registration.js';
 import { socialLoginRoutes } from './routes/social-login.js';
 import { usersPublicRoutes, usersRoutes } from './routes/users.js';
 import { emailChangeRoutes } from './routes/email-change.js';
-import { portfolioRoutes, showcaseRoutes } from './routes/projects.js';
+import { portfolioRoutes } from './routes/portfolio.js';
+import { showcaseRoutes } from './routes/showcase.js';
 import { profileImageRoutes, profileRoutes } from './routes/profile.js';
 import { directoryRoutes } from './routes/directory.js';
 import { healthRoutes } from './routes/health.js';
@@ -66,7 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerErrorHandling(app);
 
   guardMultipartParser();
-  // Per-kind size limits are checked by each upload route; these are the outer bounds.
+  // Defaults; every upload sets its own limits per kind (server/files/upload-kinds.ts).
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 100, fields: 50, fieldSize: 100_000 } });
   await app.register(uploadsRoutes);
 

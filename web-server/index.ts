@@ -53,12 +53,13 @@ function developmentHandler(): RequestHandler {
 }
 
 const remix = mode === 'development' ? developmentHandler() : createRequestHandler({ build, mode, getLoadContext });
-const app = createWebApp({
-  config,
-  remix,
-  assets: { publicPath: build.publicPath, directory: build.assetsBuildDirectory },
-  log,
-});
+let app: ReturnType<typeof createWebApp>;
+try {
+  app = createWebApp({ config, remix, assets: { publicPath: build.publicPath, directory: build.assetsBuildDirectory }, log });
+} catch (error) {
+  // e.g. a TRUST_PROXY entry that is neither an address, a range nor a known name.
+  fail(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`);
+}
 
 const server = config.HOST ? app.listen(config.PORT, config.HOST, onListen) : app.listen(config.PORT, onListen);
 server.on('error', (error) => fail(error.message));

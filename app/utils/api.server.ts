@@ -9,6 +9,8 @@ export class ApiError extends Error {
     public readonly status: number,
     message: string,
     public readonly details: NonNullable<ErrorReply['details']> = [],
+    /** The api's machine-readable kind of failure (ErrorReply.code), when it sends one. */
+    public readonly code?: string,
   ) {
     super(message);
   }
@@ -69,7 +71,7 @@ export async function readApiReply<T>(response: Response, failure = 'Request fai
   }
   if (!response.ok) {
     const error = (data ?? {}) as Partial<ErrorReply>;
-    throw new ApiError(response.status, error.message ?? `${failure} (${response.status})`, error.details ?? []);
+    throw new ApiError(response.status, error.message ?? `${failure} (${response.status})`, error.details ?? [], error.code);
   }
   return data as T;
 }

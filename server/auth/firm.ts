@@ -1,6 +1,6 @@
 import { isFirmRole } from '../contract/vocabulary.js';
 import { forbidden } from '../errors.js';
-import type { UserRow } from '../services/sessions.js';
+import type { UserRow } from '../queries/users.js';
 
 export const WORKSPACE_ONLY = 'Only a firm and its employees can use the workspace';
 export const MANAGERS_ONLY = 'Only the firm and its sub-admins can do this';

@@ -4,7 +4,7 @@ import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { members, users } from '../db/schema';
 import { HttpError } from '../errors';
 import { createEmployee, createFirm, createMember, createPublicProject, createUser, createWorkspaceProject } from '../seed/factories';
-import type { UserRow } from '../services/sessions';
+import type { UserRow } from '../queries/users';
 import { firmOf, requireFirmAccess } from './firm';
 import { requireProjectAccess, type ProjectNeed } from './project-access';
 import type { Session } from './session';

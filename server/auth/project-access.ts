@@ -3,7 +3,7 @@ import { isId } from '../contract/http.js';
 import type { Database } from '../db/connection.js';
 import { members, projects } from '../db/schema.js';
 import { forbidden, notFound } from '../errors.js';
-import type { UserRow } from '../services/sessions.js';
+import type { UserRow } from '../queries/users.js';
 import { firmOf, MANAGERS_ONLY, WORKSPACE_ONLY, type FirmMembership } from './firm.js';
 import type { Session } from './session.js';
 

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { forbidden, unauthorized } from '../errors.js';
-import { findSession, type SessionKind, type UserRow } from '../services/sessions.js';
+import { findSession, type SessionKind } from '../services/sessions.js';
+import type { UserRow } from '../queries/users.js';
 
 /** Who is calling: the account of the bearer token and the token's session (DESIGN.md section 2). */
 export type Session = {

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { FirmDetails } from './firm-registration.js';
+import { PAGE_MAX } from './http-rules.js';
 import { VERIFICATION_PAGE_SIZE, VERIFICATION_PAGE_SIZE_MAX, VERIFICATION_STATUSES } from './admin-rules.js';
 
 /**
@@ -46,7 +47,7 @@ export const VerificationQuery = z.object({
     .max(200, 'Search at most 200 characters')
     .optional()
     .transform((v) => v?.trim() || undefined),
-  page: positiveInt(1, 100_000),
+  page: positiveInt(1, PAGE_MAX),
   limit: positiveInt(VERIFICATION_PAGE_SIZE, VERIFICATION_PAGE_SIZE_MAX),
   status: z.enum(VERIFICATION_STATUSES, { error: 'status must be pending, approved, rejected or all' }).default('pending'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { pageLimit, pageNumber } from './http.js';
 import { requiredText } from './text-fields.js';
 import { FIRM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
 import { User } from './users.js';
@@ -91,8 +92,8 @@ const filter = z
 
 /** GET /api/users/user-firm */
 export const DirectoryQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').max(100_000).default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(PAGE_SIZE_MAX, `limit is at most ${PAGE_SIZE_MAX}`).default(FIRM_PAGE_SIZE),
+  page: pageNumber,
+  limit: pageLimit(FIRM_PAGE_SIZE, PAGE_SIZE_MAX),
   country: filter,
   state: filter,
   city: filter,

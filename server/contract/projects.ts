@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { PageQuery } from './http.js';
 import { requiredText, optionalText } from './text-fields.js';
 import { PROJECT_TYPE_VALUES } from './vocabulary.js';
 import {
@@ -170,11 +171,7 @@ export type FirmSummary = z.infer<typeof FirmSummary>;
 export const ExploreProject = PublicProject.extend({ owner: FirmSummary });
 export type ExploreProject = z.infer<typeof ExploreProject>;
 
-const pageNumber = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1);
-const pageLimit = (defaultSize: number) =>
-  z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit is at least 1').max(PAGE_SIZE_MAX, `limit is at most ${PAGE_SIZE_MAX}`).default(defaultSize);
-
-export const ExploreQuery = z.object({ page: pageNumber, limit: pageLimit(EXPLORE_PAGE_SIZE) });
+export const ExploreQuery = PageQuery(EXPLORE_PAGE_SIZE, PAGE_SIZE_MAX);
 export type ExploreQuery = z.infer<typeof ExploreQuery>;
 
 // Replies ---------------------------------------------------------------------------------

@@ -2,13 +2,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../../tests/helpers/test-api';
+import { pdfFile } from '../../tests/helpers/documents';
+import { postMultipart, startTestApi, type TestApi } from '../../tests/helpers/test-api';
+import { runUploadCleanup } from '../services/upload-cleanup';
+import { pendingUploads } from './schema';
 import { loadConfig } from '../config';
 import { openDatabase } from './connection';
 
 /** The api on the embedded database (no DATABASE_URL), as a newcomer runs it. */
 async function startOn(url: string | undefined, dataDir: string) {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', UPLOAD_TMP_DIR: path.join(dataDir, 'tmp') });
   return startTestApi(config, await openDatabase({ url, dataDir }));
 }
 
@@ -64,6 +67,13 @@ describe('the api on PGlite', { timeout: 120_000 }, () => {
 
       const second = await api.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'lite@example.test', password: 'another123' } });
       const secondToken = second.json().token as string;
+
+      // An upload is tracked as pending and removed by the clean-up (FOR UPDATE SKIP LOCKED) here too.
+      const upload = await postMultipart(api as TestApi, '/api/users/upload/file', [{ name: 'files', file: pdfFile(), filename: 'lite.pdf' }], secondToken);
+      expect(upload.statusCode, upload.body).toBe(200);
+      await api.db.update(pendingUploads).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+      expect(await runUploadCleanup(api.ctx)).toEqual({ uploads: 1, tempFolders: 0 });
+      expect(await api.db.select().from(pendingUploads)).toEqual([]);
       const logout = await api.app.inject({ method: 'POST', url: '/api/users/logout', headers: { authorization: `Bearer ${secondToken}` } });
       expect(logout.statusCode).toBe(200);
       expect((await api.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${secondToken}` } })).statusCode).toBe(401);

@@ -100,13 +100,20 @@ function multipartError(error: unknown, messages: ReceiveFilesOptions['messages'
 }
 
 /**
- * Stops reading a request whose upload was refused before its end: the parser is detached and the
- * rest of the body is read and dropped, so the answer can go out and the connection stays usable.
+ * Stops parsing a request whose upload was refused before its end. The rest of the body is read
+ * and dropped rather than left unread: a browser still sending would otherwise see a reset
+ * connection instead of the answer. Past what a request of this kind may carry (`limit` bytes),
+ * the connection is closed.
  */
-function discardRestOfBody(request: FastifyRequest) {
+function discardRestOfBody(request: FastifyRequest, limit: number) {
   const raw = request.raw;
   if (raw.readableEnded || raw.destroyed) return;
   raw.unpipe();
+  let dropped = 0;
+  raw.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) raw.socket.destroy();
+  });
   raw.resume();
 }
 
@@ -147,7 +154,10 @@ async function receiveFile(part: MultipartFile, target: string, index: number, o
     await pipeline(part.file, checked, fs.createWriteStream(target, { flags: 'wx', mode: 0o600 }));
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (isCutOff(error)) throw fileError(400, `The upload of ${fileName} was cut off; nothing of this request was stored. Please try again.`, where);
+    if (isCutOff(error)) {
+      const rest = 'was cut off; nothing of this request was stored. Please try again.';
+      throw fileError(400, `The upload ${rest}`, where, `The upload of ${fileName} ${rest}`);
+    }
     throw error;
   }
   if (size === 0) {
@@ -200,7 +210,7 @@ export async function withReceivedFiles<T>(request: FastifyRequest, options: Rec
     try {
       upload = await receive(request, folder, options);
     } catch (error) {
-      discardRestOfBody(request);
+      discardRestOfBody(request, options.maxFiles * options.maxBytes + 1024 * 1024);
       throw multipartError(error, options.messages);
     }
     return await handle(upload);

@@ -86,10 +86,8 @@ export type StreamOptions = {
 export async function streamStoredFile(request: FastifyRequest, reply: FastifyReply, options: StreamOptions & { notFoundMessage?: string }) {
   const { storage } = request.server.ctx;
   const notFound = () => reply.status(404).send({ message: options.notFoundMessage ?? 'File not found' });
-  const send = (status: number, headers: Record<string, string | number>, body?: unknown) => {
-    reply.status(status).headers({ 'accept-ranges': 'bytes', ...options.headers, ...headers });
-    return body === undefined ? reply.send() : reply.send(body);
-  };
+  const send = (status: number, headers: Record<string, string | number>, body: unknown) =>
+    reply.status(status).headers({ 'accept-ranges': 'bytes', ...options.headers, ...headers }).send(body);
 
   const rangeHeader = request.headers['if-range'] ? undefined : request.headers.range;
   const isHead = request.method === 'HEAD';

@@ -1,6 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { isId } from '../contract/http.js';
+import type { User } from '../contract/users.js';
+import type { LoginType, Role } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { users } from '../db/schema.js';
+import { newId } from '../db/ids.js';
+import { projects, teamMembers, users } from '../db/schema.js';
+
+/** Accounts (users table): lookups and the account JSON of DESIGN.md section 4. */
+
+export type UserRow = typeof users.$inferSelect;
 
 /** The account with this email (case-insensitive), or undefined. */
 export const findUserByEmail = async (db: Database, email: string) =>
@@ -8,3 +16,77 @@ export const findUserByEmail = async (db: Database, email: string) =>
   email.includes('\u0000')
     ? undefined
     : (await db.select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1))[0];
+
+/** The account with this id, or undefined (also for a malformed id). */
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  if (!isId(id)) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+type Extras = { teams: User['teams']; projectCount: number };
+
+export function toUserJson(row: UserRow, extras: Extras): User {
+  return {
+    id: row.id,
+    userName: row.userName,
+    role: row.role as Role,
+    email: row.email,
+    loginType: row.loginType as LoginType,
+    firmName: row.firmName,
+    firmType: row.firmType,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+    contactNo: row.contactNo,
+    website: row.website,
+    userDetails: row.userDetails,
+    profileImage: row.profileImage,
+    teams: extras.teams,
+    projectCount: extras.projectCount,
+    HasPassword: row.passwordHash !== null,
+    isVerify: row.isVerify,
+    isSuperAdmin: row.isSuperAdmin,
+  };
+}
+
+/** Teams and public project counts for many users in two queries (no N+1). */
+export async function loadUserExtras(db: Database, userIds: string[]): Promise<Map<string, Extras>> {
+  const result = new Map<string, Extras>(userIds.map((id) => [id, { teams: [], projectCount: 0 }]));
+  if (userIds.length === 0) return result;
+  const [teamRows, countRows] = await Promise.all([
+    db
+      .select()
+      .from(teamMembers)
+      .where(inArray(teamMembers.userId, userIds))
+      .orderBy(asc(teamMembers.userId), asc(teamMembers.position)),
+    db
+      .select({ userId: projects.userId, n: count() })
+      .from(projects)
+      .where(and(inArray(projects.userId, userIds), eq(projects.isPrivate, false)))
+      .groupBy(projects.userId),
+  ]);
+  for (const t of teamRows) result.get(t.userId)?.teams.push({ name: t.name, role: t.role, profileImage: t.profileImage });
+  for (const c of countRows) {
+    const extras = result.get(c.userId);
+    if (extras) extras.projectCount = Number(c.n);
+  }
+  return result;
+}
+
+export async function userJson(db: Database, row: UserRow): Promise<User> {
+  const extras = await loadUserExtras(db, [row.id]);
+  return toUserJson(row, extras.get(row.id)!);
+}
+
+type NewUser = Omit<typeof users.$inferInsert, 'id'>;
+
+/** Creates an account; undefined when the email is taken (the unique index decides, so two sign-ups cannot both win). */
+export async function insertUser(db: Database, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ id: newId(), ...values })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}

@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import {
@@ -10,51 +9,19 @@ import {
   StatisticsReply,
   VerificationListReply,
   VerificationQuery,
-  type VerificationRow,
-  type VerificationStatus,
 } from '../contract/admin.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
+import { ErrorReply, IdParams, MessageReply } from '../contract/http.js';
 import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/vocabulary.js';
-import { newId } from '../db/ids.js';
-import { auditLog, users } from '../db/schema.js';
 import { conflict, notFound, unauthorized } from '../errors.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { documentDownload } from '../services/firm-documents.js';
 import { verifyPassword } from '../services/passwords.js';
-import { likePattern } from '../queries/sql.js';
-import { findUserByEmail } from '../queries/users.js';
-import { createSession, revokeSession, type UserRow } from '../services/sessions.js';
-
-const STATUS_VALUES: Record<VerificationStatus, number[]> = {
-  pending: [VERIFY.pending],
-  approved: [VERIFY.approved],
-  rejected: [VERIFY.rejected],
-  all: [VERIFY.pending, VERIFY.approved, VERIFY.rejected],
-};
+import { decideRegistration, STATUS_VALUES, verificationPage, verificationStatistics } from '../queries/admin.js';
+import { recordAudit } from '../queries/audit.js';
+import { findUserByEmail, findUserById } from '../queries/users.js';
+import { createSession, revokeSession } from '../services/sessions.js';
 
 const adminErrors = { 401: ErrorReply, 403: ErrorReply };
-
-function toRow(row: UserRow): VerificationRow {
-  return {
-    id: row.id,
-    userName: row.userName,
-    firmName: row.firmName,
-    firmType: row.firmType,
-    email: row.email,
-    businessEmail: row.businessEmail,
-    contactNo: row.contactNo,
-    website: row.website,
-    address: row.address,
-    country: row.country,
-    state: row.state,
-    city: row.city,
-    isVerify: row.isVerify,
-    verifyNote: row.verifyNote,
-    documentName: row.documentKey ? row.documentName : null,
-    hasDocument: row.documentKey !== null,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /**
  * The super-admin's sign-in (scope `public`): an admin-kind token, refused by every user endpoint
@@ -74,7 +41,7 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
         // The same answer for an unknown email, a wrong password and an account that is not a super-admin.
         if (!user || !ok || !user.isSuperAdmin) throw unauthorized('Invalid email or password');
         const { token } = await createSession(db, user.id, { remember: false, kind: 'admin' });
-        await db.insert(auditLog).values({ id: newId(), actorId: user.id, action: 'admin.login', targetId: user.id, details: { ip: request.ip } });
+        await recordAudit(db, { actorId: user.id, action: 'admin.login', targetType: 'user', targetId: user.id, details: { ip: request.ip } });
         return { token };
       });
     },
@@ -100,15 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/statistics',
     { schema: { tags: ['admin'], security: [{ bearer: [] }], response: { 200: StatisticsReply, ...adminErrors } } },
-    async (request) => {
-      const rows = await db
-        .select({ isVerify: users.isVerify, n: count() })
-        .from(users)
-        .where(and(inArray(users.isVerify, STATUS_VALUES.all), eq(users.isSuperAdmin, false)))
-        .groupBy(users.isVerify);
-      const n = (value: number) => Number(rows.find((r) => r.isVerify === value)?.n ?? 0);
-      return { pending: n(VERIFY.pending), approved: n(VERIFY.approved), rejected: n(VERIFY.rejected) };
-    },
+    async () => verificationStatistics(db),
   );
 
   app.get(
@@ -122,37 +81,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: VerificationListReply, 400: ErrorReply, ...adminErrors },
       },
     },
-    async (request) => {
-      const { search, page, limit, status } = request.query;
-      const conditions: SQL[] = [inArray(users.isVerify, STATUS_VALUES[status]), eq(users.isSuperAdmin, false)];
-      // PostgreSQL text cannot hold a NUL: no row matches such a search.
-      if (search?.includes('\u0000')) return { data: { userList: [], count: 0 } };
-      if (search) {
-        const pattern = likePattern(search);
-        conditions.push(
-          or(
-            ilike(users.userName, pattern),
-            ilike(users.firmName, pattern),
-            ilike(users.email, pattern),
-            ilike(users.businessEmail, pattern),
-          )!,
-        );
-      }
-      const where = and(...conditions);
-      // The queue shows the longest-waiting registration first; decided ones the latest first.
-      const order = status === 'pending' ? [asc(users.updatedAt), asc(users.id)] : [desc(users.updatedAt), asc(users.id)];
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)
-          .offset((page - 1) * limit),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { data: { userList: rows.map(toRow), count: Number(total?.n ?? 0) } };
-    },
+    async (request) => ({ data: await verificationPage(db, request.query) }),
   );
 
   app.put(
@@ -173,7 +102,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const decision = request.query.isVerify;
       const approve = decision === VERIFY.approved;
-      const [target] = isId(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
+      const target = await findUserById(db, id);
       if (!target || target.isSuperAdmin) throw notFound('User not found');
       if (!(STATUS_VALUES.all as number[]).includes(target.isVerify) || !target.firmType || !isFirmRole(target.firmType)) {
         throw conflict('This account has no firm registration to verify');
@@ -184,30 +113,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message: approve ? 'Firm is already approved' : 'Firm is already rejected' };
       }
 
-      const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ isVerify: decision, verifyNote: note, role: target.firmType!, updatedAt: new Date() })
-          .where(and(eq(users.id, target.id), eq(users.isVerify, target.isVerify)))
-          .returning();
-        if (!row) return null;
-        await tx.insert(auditLog).values({
-          id: newId(),
-          actorId: admin.id,
-          action: approve ? 'firm.approved' : 'firm.rejected',
-          targetId: target.id,
-          details: {
-            decision: approve ? 'approved' : 'rejected',
-            isVerify: decision,
-            previousVerify: target.isVerify,
-            note,
-            firmName: target.firmName,
-            email: target.email,
-            admin: admin.email,
-          },
-        });
-        return row;
-      });
+      const updated = await decideRegistration(db, { admin, target, decision, note });
       if (!updated) throw conflict('The registration changed meanwhile. Reload the list and try again.');
 
       const firm = updated.firmName ?? 'Your firm';
@@ -243,7 +149,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const [target] = isId(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
+      const target = await findUserById(db, id);
       if (!target?.documentKey) throw notFound('Invalid document URL');
       return sendStoredFile(reply, request, documentDownload(target.documentKey, target.documentName));
     },

@@ -1,50 +1,9 @@
-import { and, asc, count, desc, eq, exists, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DirectoryQuery, DirectoryReply, FIRM_CARD_PROJECTS, type FirmCardProject } from '../contract/profile.js';
 import { ErrorReply } from '../contract/http.js';
-import type { Database } from '../db/connection.js';
-import { projectImages, projects, users } from '../db/schema.js';
-import { listedFirm, toImageJson } from '../services/public-projects.js';
-import { loadUserExtras, toUserJson } from '../services/user-json.js';
+import { DirectoryQuery, DirectoryReply } from '../contract/profile.js';
+import { directoryPage } from '../queries/directory.js';
 
-/** The latest public projects of many firms with each one's first image, in two queries. */
-async function firmCardProjects(db: Database, firmIds: string[]): Promise<Map<string, FirmCardProject[]>> {
-  const result = new Map<string, FirmCardProject[]>(firmIds.map((id) => [id, []]));
-  if (firmIds.length === 0) return result;
-  const ranked = db
-    .select({
-      id: projects.id,
-      userId: projects.userId,
-      projectName: projects.projectName,
-      projectType: projects.projectType,
-      createdAt: projects.createdAt,
-      rank: sql<number>`row_number() over (partition by ${projects.userId} order by ${projects.createdAt} desc, ${projects.id} desc)`.as('rank'),
-    })
-    .from(projects)
-    .where(and(inArray(projects.userId, firmIds), eq(projects.isPrivate, false)))
-    .as('ranked');
-  const rows = await db.select().from(ranked).where(lte(ranked.rank, FIRM_CARD_PROJECTS)).orderBy(asc(ranked.userId), asc(ranked.rank));
-  const firstImages = rows.length
-    ? await db
-        .selectDistinctOn([projectImages.projectId], {
-          id: projectImages.id,
-          projectId: projectImages.projectId,
-          variants: projectImages.variants,
-          width: projectImages.width,
-          height: projectImages.height,
-        })
-        .from(projectImages)
-        .where(inArray(projectImages.projectId, rows.map((r) => r.id)))
-        .orderBy(asc(projectImages.projectId), asc(projectImages.position))
-    : [];
-  const thumbnails = new Map(firstImages.map((i) => [i.projectId, toImageJson(i)]));
-  for (const r of rows) {
-    result.get(r.userId)?.push({ id: r.id, projectName: r.projectName, projectType: r.projectType, thumbnail: thumbnails.get(r.id) ?? null });
-  }
-  return result;
-}
-
-/** The firm directory: approved firms only, filtered by place and by the types of their public projects. */
+/** The firm directory: approved firms only, filtered by place and by the types of their public projects (scope `visitor`). */
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
@@ -58,40 +17,6 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DirectoryReply, 400: ErrorReply, 401: ErrorReply },
       },
     },
-    async (request) => {
-      const { page, limit, country, state, city, projectType } = request.query;
-      const conditions: SQL[] = [listedFirm()];
-      const same = (column: AnyColumn, value: string) => eq(sql`lower(${column})`, value.replaceAll('\u0000', '').toLowerCase());
-      if (country) conditions.push(same(users.country, country));
-      if (state) conditions.push(same(users.state, state));
-      if (city) conditions.push(same(users.city, city));
-      if (projectType) {
-        conditions.push(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(projects)
-              .where(and(eq(projects.userId, users.id), eq(projects.isPrivate, false), eq(projects.projectType, projectType))),
-          ),
-        );
-      }
-      const where = and(...conditions);
-      const [[total], rows] = await Promise.all([
-        db.select({ n: count() }).from(users).where(where),
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(asc(sql`lower(coalesce(${users.firmName}, ${users.userName}))`), desc(users.createdAt), asc(users.id))
-          .limit(limit)
-          .offset((page - 1) * limit),
-      ]);
-      const ids = rows.map((r) => r.id);
-      const [extras, cards] = await Promise.all([loadUserExtras(db, ids), firmCardProjects(db, ids)]);
-      return {
-        firms: rows.map((r) => ({ ...toUserJson(r, extras.get(r.id)!), projects: cards.get(r.id) ?? [] })),
-        count: Number(total?.n ?? 0),
-      };
-    },
+    async (request) => directoryPage(db, request.query),
   );
 };

@@ -8,7 +8,7 @@ import { auditLog, oneTimeCodes, sessions, users } from '../db/schema.js';
 import { badRequest, conflict, HttpError, isUniqueViolation } from '../errors.js';
 import { issueCode, openCode, redeemCode, type CodeRow } from '../services/one-time-codes.js';
 import { verifyPassword } from '../services/passwords.js';
-import { userJson } from '../services/user-json.js';
+import { userJson } from '../queries/users.js';
 import { findUserByEmail } from '../queries/users.js';
 import { emailTaken } from './users.js';
 

@@ -1,11 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import {
-  DOCUMENT_MAX_BYTES,
   DOCUMENT_REQUIRED_MESSAGE,
-  DOCUMENT_TOO_LARGE_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
   FirmRegistrationBody,
   FirmRegistrationReply,
   FirmRegistrationStatusReply,
@@ -13,21 +9,17 @@ import {
   VERIFICATION_PROMISE,
 } from '../contract/firm-registration.js';
 import { ErrorReply } from '../contract/http.js';
-import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../contract/vocabulary.js';
-import { newId } from '../db/ids.js';
-import { auditLog, users } from '../db/schema.js';
+import { isFirmRole, ROLE_LABELS, VERIFY } from '../contract/vocabulary.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { withReceivedFiles } from '../files/receive-files.js';
-import { DOCUMENT_TYPES } from '../services/file-types.js';
+import { REGISTRATION_DOCUMENT } from '../files/upload-kinds.js';
 import { claimDocument, deleteDocument, documentDownload, findDocumentUpload, isDocumentExt, uploadDocument } from '../services/firm-documents.js';
 import { firmPlaceErrors } from '../contract/firm-places.js';
 import { hashPassword } from '../services/passwords.js';
-import type { UserRow } from '../services/sessions.js';
-import { userJson } from '../services/user-json.js';
+import { OPEN_STATES, submitRegistration } from '../queries/firm-registration.js';
+import { userJson, type UserRow } from '../queries/users.js';
 
-/** Verification states from which an account may (re)submit a registration: none yet, or rejected. */
-const OPEN_STATES = [VERIFY.none, VERIFY.rejected];
 
 /** Whether an account may submit a firm registration now (docs/decisions/041). */
 export function canRegisterFirm(user: UserRow): boolean {
@@ -67,14 +59,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const stored = await withReceivedFiles(
         request,
-        {
-          accountId: user.id,
-          fileFields: ['files'],
-          accept: DOCUMENT_TYPES,
-          maxFiles: 5,
-          maxBytes: DOCUMENT_MAX_BYTES,
-          messages: { type: DOCUMENT_TYPE_MESSAGE, tooLarge: DOCUMENT_TOO_LARGE_MESSAGE, count: 'Send one document per request' },
-        },
+        { accountId: user.id, fileFields: ['files'], ...REGISTRATION_DOCUMENT },
         async ({ files }) => {
           // The first file is the document (an empty file input of a browser form sends no file).
           const file = files[0];
@@ -116,46 +101,19 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       // A password is set only for an account without one; an existing password never changes here.
       const passwordHash = !user.passwordHash && body.password ? await hashPassword(body.password) : undefined;
       const previousDocument = user.documentKey;
-      const role: FirmRole = body.firmType;
-      const row = await db.transaction(async (tx) => {
+      const row = await submitRegistration(db, {
+        user,
+        body,
+        document: document!,
+        passwordHash,
         // The upload becomes the registration's document; of two requests using it, one gets it.
-        if (!(await claimDocument(tx, user.id, document!.id))) {
-          throw badRequest('Upload the document again', [{ path: 'documentURL', message: 'Upload the document again' }]);
-        }
-        const [updated] = await tx
-          .update(users)
-          .set({
-            firmName: body.firmName,
-            firmType: body.firmType,
-            role,
-            businessEmail: body.businessEmail,
-            contactNo: body.contactNo,
-            website: body.website ?? null,
-            address: body.address,
-            country: body.country,
-            state: body.state ?? null,
-            city: body.city ?? null,
-            documentKey: document!.key,
-            documentName: document!.name,
-            isVerify: VERIFY.pending,
-            verifyNote: null,
-            ...(passwordHash ? { passwordHash } : {}),
-            updatedAt: new Date(),
-          })
-          // Claims the registration only from an open state: of two simultaneous submissions, one wins.
-          .where(and(eq(users.id, user.id), inArray(users.isVerify, OPEN_STATES)))
-          .returning();
-        // Throwing rolls the claim back with it.
-        if (!updated) throw conflict('Your firm registration is already waiting for verification');
-        await tx.insert(auditLog).values({
-          id: newId(),
-          actorId: user.id,
-          action: 'firm.registered',
-          targetId: user.id,
-          details: { firmName: body.firmName, firmType: body.firmType, previousVerify: user.isVerify, resubmission: user.isVerify === VERIFY.rejected },
-        });
-        return updated;
+        claimDocument: async (tx) => {
+          if (!(await claimDocument(tx, user.id, document!.id))) {
+            throw badRequest('Upload the document again', [{ path: 'documentURL', message: 'Upload the document again' }]);
+          }
+        },
       });
+      if (!row) throw conflict('Your firm registration is already waiting for verification');
 
       // The document of an earlier (rejected) registration is no longer needed.
       if (previousDocument && previousDocument !== document!.key) await deleteDocument(storage, previousDocument).catch(() => {});
@@ -165,7 +123,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
           to: row.email,
           subject: 'We received your firm registration',
           text:
-            `Hello ${row.userName},\n\nThank you for registering ${row.firmName} (${ROLE_LABELS[role]}). ` +
+            `Hello ${row.userName},\n\nThank you for registering ${row.firmName} (${ROLE_LABELS[body.firmType]}). ` +
             `${VERIFICATION_PROMISE}; we will write to you as soon as it is done.\n\n${config.PUBLIC_URL}/explore`,
         })
         .catch((error) => request.log.error({ err: error }, 'registration mail failed'));

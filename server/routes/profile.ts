@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_LIMITS } from '../body-limits.js';
 import {
-  PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_MESSAGE,
   ProfileImageCrop,
   UpdateProfileBody,
@@ -13,10 +12,10 @@ import { newId } from '../db/ids.js';
 import { teamMembers, users } from '../db/schema.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import { firstField, withReceivedFiles } from '../files/receive-files.js';
-import { IMAGE_TYPES } from '../services/file-types.js';
+import { PROFILE_PHOTO } from '../files/upload-kinds.js';
 import { avatarKeys, InvalidImageError, storeAvatar } from '../services/images.js';
 import { placeErrors } from '../contract/places.js';
-import { userJson } from '../services/user-json.js';
+import { userJson } from '../queries/users.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 
@@ -102,14 +101,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       const url = await withReceivedFiles(
         request,
-        {
-          accountId: user.id,
-          fileFields: ['file', 'files'],
-          accept: IMAGE_TYPES.profile,
-          maxFiles: 1,
-          maxBytes: PROFILE_IMAGE_MAX_BYTES,
-          messages: { type: PROFILE_IMAGE_MESSAGE, tooLarge: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB.`, count: 'Upload one photo.' },
-        },
+        { accountId: user.id, fileFields: ['file', 'files'], ...PROFILE_PHOTO },
         async (upload) => {
           const file = upload.files[0];
           if (!file) throw badRequest('Choose a photo', [{ path: 'file', message: 'Choose a photo' }]);

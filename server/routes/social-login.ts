@@ -1,30 +1,16 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_LIMITS } from '../body-limits.js';
-import { SOCIAL_PROVIDER_LABELS, SocialLoginBody, isSocialProvider, type SocialProvider } from '../contract/social-login.js';
 import { ErrorReply } from '../contract/http.js';
+import { isSocialProvider, SOCIAL_PROVIDER_LABELS, SocialLoginBody } from '../contract/social-login.js';
 import { LoginReply } from '../contract/users.js';
-import { VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { newId } from '../db/ids.js';
-import { socialIdentities, users } from '../db/schema.js';
 import { unauthorized } from '../errors.js';
+import { createIdentityAccount, findIdentityAccount, linkIdentity, updateIdentityEmail } from '../queries/social-identities.js';
+import { findUserByEmail, userJson, type UserRow } from '../queries/users.js';
 import { createIdTokenVerifier, idTokenProviders, type VerifiedIdentity } from '../services/id-tokens.js';
-import { createSession, type UserRow } from '../services/sessions.js';
-import { userJson } from '../services/user-json.js';
-import { findUserByEmail } from '../queries/users.js';
+import { createSession } from '../services/sessions.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply };
-
-async function userOfIdentity(db: Database, provider: SocialProvider, subject: string) {
-  const [row] = await db
-    .select({ user: users, email: socialIdentities.email })
-    .from(socialIdentities)
-    .innerJoin(users, eq(users.id, socialIdentities.userId))
-    .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, subject)))
-    .limit(1);
-  return row;
-}
 
 function fallbackName(identity: VerifiedIdentity, displayName: string | null) {
   return (displayName ?? identity.name ?? identity.email!.split('@')[0]!).slice(0, 80);
@@ -37,14 +23,9 @@ function fallbackName(identity: VerifiedIdentity, displayName: string | null) {
  */
 async function accountFor(db: Database, identity: VerifiedIdentity, displayName: string | null): Promise<UserRow> {
   const label = SOCIAL_PROVIDER_LABELS[identity.provider];
-  const known = await userOfIdentity(db, identity.provider, identity.subject);
+  const known = await findIdentityAccount(db, identity);
   if (known) {
-    if (known.email !== identity.email) {
-      await db
-        .update(socialIdentities)
-        .set({ email: identity.email })
-        .where(and(eq(socialIdentities.provider, identity.provider), eq(socialIdentities.subject, identity.subject)));
-    }
+    if (known.email !== identity.email) await updateIdentityEmail(db, identity, identity.email);
     return known.user;
   }
   // Linking or creating trusts the email: only an address the provider has verified.
@@ -57,30 +38,15 @@ async function accountFor(db: Database, identity: VerifiedIdentity, displayName:
     if (existing) {
       // The super-admin signs in at /admin/login only, as with a password: never linked.
       if (existing.isSuperAdmin) throw unauthorized(`Sign in with ${label} failed. Please try again.`);
-      await db
-        .insert(socialIdentities)
-        .values({ provider: identity.provider, subject: identity.subject, userId: existing.id, email })
-        .onConflictDoNothing();
+      await linkIdentity(db, { provider: identity.provider, subject: identity.subject, userId: existing.id, email });
       // A concurrent request may have linked the identity first: the stored link decides.
-      return (await userOfIdentity(db, identity.provider, identity.subject))?.user ?? existing;
+      return (await findIdentityAccount(db, identity))?.user ?? existing;
     }
-    const created = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          id: newId(),
-          userName: fallbackName(identity, displayName),
-          email,
-          passwordHash: null,
-          role: 'explorer',
-          loginType: identity.provider,
-          isVerify: VERIFY.none,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return null;
-      await tx.insert(socialIdentities).values({ provider: identity.provider, subject: identity.subject, userId: row.id, email });
-      return row;
+    const created = await createIdentityAccount(db, {
+      provider: identity.provider,
+      subject: identity.subject,
+      email,
+      userName: fallbackName(identity, displayName),
     });
     if (created) return created;
     // Someone created the account with this email meanwhile: link to it on the next round.

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
+import { ErrorReply, IdParams, MessageReply } from '../contract/http.js';
 import {
   ForgotPasswordBody,
   LoginBody,
@@ -16,9 +16,8 @@ import { users } from '../db/schema.js';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { issueCode, redeemCode } from '../services/one-time-codes.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
-import { findUserByEmail } from '../queries/users.js';
+import { findUserByEmail, findUserById, userJson } from '../queries/users.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
-import { userJson } from '../services/user-json.js';
 
 const FORGOT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
 const BAD_CODE_MESSAGE = 'The code is invalid or has expired. Request a new one.';
@@ -162,8 +161,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = request.session.user;
-      const { id } = request.params;
-      const [row] = isId(id) ? await db.select().from(users).where(eq(users.id, id)).limit(1) : [];
+      const row = await findUserById(db, request.params.id);
       // Another account is visible only as an approved firm's public profile.
       const visible = row && (row.id === me.id || (isFirmRole(row.role) && row.isVerify === VERIFY.approved));
       if (!row || !visible) throw notFound('User not found');

@@ -3,7 +3,8 @@ import { z } from 'zod/v4';
 import { email as emailRule, newPassword } from '../contract/users.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { auditLog, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
+import { recordAudit } from '../queries/audit.js';
 import { findUserByEmail } from '../queries/users.js';
 import { hashPassword } from './passwords.js';
 import { revokeAllSessions } from './sessions.js';
@@ -36,7 +37,7 @@ export async function createOrResetSuperAdmin(db: Database, input: SuperAdminInp
       .insert(users)
       .values({ id: newId(), userName: name, email, passwordHash, role: 'explorer', isSuperAdmin: true })
       .returning();
-    await db.insert(auditLog).values({ id: newId(), actorId: null, action: 'admin.created', targetId: row!.id, details: { email, via: 'cli' } });
+    await recordAudit(db, { actorId: null, action: 'admin.created', targetType: 'user', targetId: row!.id, details: { email, via: 'cli' } });
     return { action: 'created' as const, user: row! };
   }
   if (!existing.isSuperAdmin && !promote) {
@@ -54,7 +55,7 @@ export async function createOrResetSuperAdmin(db: Database, input: SuperAdminInp
       .returning();
     // A reset password ends every session of the account, admin and user alike.
     await revokeAllSessions(tx, existing.id);
-    await tx.insert(auditLog).values({ id: newId(), actorId: null, action: `admin.${action}`, targetId: existing.id, details: { email, via: 'cli' } });
+    await recordAudit(tx, { actorId: null, action: `admin.${action}`, targetType: 'user', targetId: existing.id, details: { email, via: 'cli' } });
     return updated!;
   });
   return { action, user: row };

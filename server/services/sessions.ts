@@ -2,11 +2,11 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { sessions, users } from '../db/schema.js';
+import type { UserRow } from '../queries/users.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** 'user' for the product, 'admin' for the super-admin area: a token of one kind is refused by the other. */
 export type SessionKind = 'user' | 'admin';
-export type UserRow = typeof users.$inferSelect;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -18,14 +18,14 @@ export async function createSession(db: Database, userId: string, options: { rem
 }
 
 /** The open session of a bearer token (of either kind) and its account, or undefined (unknown or expired). */
-export async function findSession(db: Database, token: string) {
+export async function findSession(db: Database, token: string): Promise<{ user: UserRow; sessionId: string; kind: SessionKind; expiresAt: Date } | undefined> {
   const [row] = await db
     .select({ user: users, sessionId: sessions.id, kind: sessions.kind, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
     .limit(1);
-  return row;
+  return row && { ...row, kind: row.kind as SessionKind };
 }
 
 export async function revokeSession(db: Database, sessionId: string) {

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { projects } from '../../server/db/schema';
 import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../../server/seed/factories';
-import { createSession, type UserRow } from '../../server/services/sessions';
+import { createSession } from '../../server/services/sessions';
+import type { UserRow } from '../../server/queries/users';
 import { bearer, multipart, type MultipartPart, type TestApi } from './test-api';
 
 /**

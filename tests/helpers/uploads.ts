@@ -34,8 +34,13 @@ export function openUpload(port: number, url: string, token: string) {
   });
   // A test that abandons the request on purpose does not want its socket error.
   response.catch(() => {});
+  /** Settles when the connection is gone (closed by either side). */
+  const closed = new Promise<never>((_resolve, reject) => request.on('close', () => reject(new Error('the connection is closed'))));
+  closed.catch(() => {});
   return {
-    write: (data: string | Buffer) => new Promise<void>((resolve, reject) => request.write(data, (error) => (error ? reject(error) : resolve()))),
+    /** Resolves once written; rejects when the server has closed the connection. */
+    write: (data: string | Buffer) =>
+      Promise.race([new Promise<void>((resolve, reject) => request.write(data, (error) => (error ? reject(error) : resolve()))), closed]),
     end: (data?: string | Buffer) => new Promise<void>((resolve) => request.end(data ?? '', () => resolve())),
     /** The client goes away mid-request. */
     abandon: () => request.destroy(),

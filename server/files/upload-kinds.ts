@@ -1,0 +1,56 @@
+import type { Config } from '../config.js';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_TYPE_MESSAGE } from '../contract/firm-registration.js';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE } from '../contract/profile.js';
+import { IMAGE_TYPE_MESSAGE, PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../contract/projects.js';
+import { DOCUMENT_TYPES, IMAGE_TYPES } from '../services/file-types.js';
+import type { ReceiveFilesOptions } from './receive-files.js';
+
+/**
+ * The rules of each kind of upload, in one place (docs/decisions/077): accepted types by content,
+ * size per file, files per request and the messages. A route spreads one into withReceivedFiles
+ * with its account and file fields.
+ */
+type UploadKind = Omit<ReceiveFilesOptions, 'accountId' | 'fileFields'>;
+
+const MB = 1024 * 1024;
+
+/** Portfolio images (and, by the spec's "checked like portfolio images", schedule images): JPEG, PNG, GIF. */
+export const PROJECT_IMAGES: UploadKind = {
+  accept: IMAGE_TYPES.project,
+  maxFiles: PROJECT_IMAGES_PER_REQUEST,
+  maxBytes: PROJECT_IMAGE_MAX_BYTES,
+  messages: {
+    type: IMAGE_TYPE_MESSAGE,
+    tooLarge: `Each image must be at most ${PROJECT_IMAGE_MAX_BYTES / MB} MB.`,
+    count: `Upload at most ${PROJECT_IMAGES_PER_REQUEST} images at a time.`,
+  },
+};
+
+export const PROFILE_PHOTO: UploadKind = {
+  accept: IMAGE_TYPES.profile,
+  maxFiles: 1,
+  maxBytes: PROFILE_IMAGE_MAX_BYTES,
+  messages: { type: PROFILE_IMAGE_MESSAGE, tooLarge: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / MB} MB.`, count: 'Upload one photo.' },
+};
+
+/** One document per registration; a few extra parts are read and ignored rather than refused. */
+export const REGISTRATION_DOCUMENT: UploadKind = {
+  accept: DOCUMENT_TYPES,
+  maxFiles: 5,
+  maxBytes: DOCUMENT_MAX_BYTES,
+  messages: { type: DOCUMENT_TYPE_MESSAGE, tooLarge: DOCUMENT_TOO_LARGE_MESSAGE, count: 'Send one document per request' },
+};
+
+/** Workspace project files: any type (recorded by content, served as an attachment unless safe), MAX_FILE_MB each. */
+export function workspaceFiles(config: Pick<Config, 'MAX_FILE_MB'>, maxFiles = 20): UploadKind {
+  return {
+    accept: 'any',
+    maxFiles,
+    maxBytes: config.MAX_FILE_MB * MB,
+    messages: {
+      type: 'This type of file is not accepted',
+      tooLarge: `Each file must be at most ${config.MAX_FILE_MB} MB.`,
+      count: `Upload at most ${maxFiles} files at a time.`,
+    },
+  };
+}
