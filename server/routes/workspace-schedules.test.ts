@@ -8,7 +8,7 @@ import { SCHEDULE_MESSAGES } from '../contract/schedules';
 import { auditLog, pendingUploads, schedules } from '../db/schema';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
 import { scheduleImageFolder, scheduleImageKeys, scheduleVariantKey } from '../services/schedule-images';
-import type { UserRow } from '../services/sessions';
+import type { UserRow } from '../queries/users';
 
 let api: TestApi;
 let firm: UserRow;
