@@ -24,7 +24,7 @@ import { newId } from '../db/ids.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { firstField, withReceivedFiles } from '../files/receive-files.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
-import { recordAudit } from '../queries/audit-log.js';
+import { recordAudit } from '../queries/audit.js';
 import {
   countSchedules,
   deleteSchedule,
