@@ -25,6 +25,8 @@ import { showcaseRoutes } from './routes/showcase.js';
 import { profileImageRoutes, profileRoutes } from './routes/profile.js';
 import { directoryRoutes } from './routes/directory.js';
 import { healthRoutes } from './routes/health.js';
+import { workspaceMemberRoutes } from './routes/workspace-members.js';
+import { workspaceProjectRoutes } from './routes/workspace-projects.js';
 import { scheduleRoutes } from './routes/workspace-schedules.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
@@ -33,7 +35,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [scheduleRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, scheduleRoutes],
   admin: [adminRoutes],
 };
 

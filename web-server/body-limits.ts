@@ -3,6 +3,7 @@ import { refuse } from './answers';
 import { DOCUMENT_MAX_BYTES } from '../server/contract/firm-registration-rules';
 import { PROFILE_IMAGE_MAX_BYTES } from '../server/contract/profile-rules';
 import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../server/contract/projects-rules';
+import { PROJECT_LIMITS } from '../server/contract/workspace-projects-rules';
 import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_IMAGES_MAX } from '../server/contract/schedules-rules';
 
 /**
@@ -27,6 +28,8 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
     what: `${PROJECT_IMAGES_PER_REQUEST} project images`,
   },
   { path: /^\/resources\/register-firm\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
+  // The workspace project panel (Add/Edit Project, one photo).
+  { path: /^\/workspace\/project\/?$/, maxBytes: PROJECT_LIMITS.photoBytes + FORM_ROOM, what: 'project photo' },
   {
     path: /^\/workspace\/project\/schedules\/[^/]+\/?$/,
     maxBytes: SCHEDULE_IMAGES_MAX * SCHEDULE_IMAGE_MAX_BYTES + FORM_ROOM,
@@ -45,6 +48,7 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
   },
   { path: /^\/api\/users\/profile-image\/?$/, maxBytes: PROFILE_IMAGE_MAX_BYTES + FORM_ROOM, what: 'profile photo' },
   { path: /^\/api\/users\/upload\/file\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
+  { path: /^\/api\/projects(\/[0-9a-f]{24})?\/?$/, maxBytes: PROJECT_LIMITS.photoBytes + FORM_ROOM, what: 'project photo' },
 ];
 
 /** The most bytes a request to `path` with this content type may carry. */

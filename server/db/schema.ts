@@ -151,6 +151,11 @@ export const projects = pgTable(
     clientDetails: text('client_details'),
     address: text('address'),
     designTeam: jsonb('design_team').$type<string[]>().notNull().default([]),
+    /**
+     * A workspace project's one photo: the private storage prefix of its WebP variants
+     * (`<key>/w480.webp`…), served only through GET /api/projects/{id}/photo. Null on portfolio projects.
+     */
+    photoKey: text('photo_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

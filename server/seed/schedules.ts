@@ -31,7 +31,7 @@ const INTERIOR: DemoSchedule[] = [
   {
     title: 'Lighting layout',
     description: 'Warm 2700 K downlights on dimmers, a linear pendant over the dining table and LED strips under the wall units.',
-    scenes: ['interior', 'interior', 'interior'],
+    scenes: ['interior', 'interior'],
     daysAgo: 2,
     hour: 12,
   },
@@ -72,7 +72,7 @@ export async function seedDemoSchedules(
     for (const [n, schedule] of plan.entries()) {
       const uploads: UploadedScheduleImage[] = [];
       for (const [i, scene] of schedule.scenes.entries()) {
-        const picture = await placeholderImage({ scene, seed: index * 10 + n * 3 + i, width: 1200, height: 900 });
+        const picture = await placeholderImage({ scene, seed: index * 10 + n * 3 + i, width: 1000, height: 750 });
         // The seed's effort: quick WebP encoding, so the first start stays fast.
         uploads.push(await uploadScheduleImage(ctx, project.userId, project.id, picture, { effort: 0 }));
       }

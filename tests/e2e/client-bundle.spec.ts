@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, loginAs, ready, registerUser, test } from './fixtures';
+import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, registerUser, test } from './fixtures';
 import { adminLoginThroughForm } from './firm-helpers';
 import { FIRM_PASSWORD, firmWithProject } from './workspace-data';
 
@@ -48,10 +48,13 @@ test.describe('browser scripts', { tag: '@js-only' }, () => {
 
     // A firm: the portfolio with its profile form, the project form, the workspace.
     await page.context().clearCookies();
-    await loginAs(page, DEMO.firm);
+    const { token } = await loginAs(page, DEMO.firm);
     await expectNoZod(page, '/portfolio?dialog=profile');
     await expectNoZod(page, '/portfolio/add-project');
     await expectNoZod(page, '/workspace/project');
+    await expectNoZod(page, '/workspace/project?panel=new');
+    const { json: workspace } = await apiCall<{ data: Array<{ id: string }> }>('GET', '/projects', undefined, token);
+    await expectNoZod(page, `/workspace/project/member/${workspace.data[0]!.id}?panel=new`);
 
     // The super-admin's dashboard, reached through the log-in form.
     await page.context().clearCookies();
