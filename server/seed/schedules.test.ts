@@ -18,7 +18,7 @@ describe('seedDemoSchedules', () => {
     const firm = await createFirm(api.db);
     const interior = await createWorkspaceProject(api.db, firm.id, { projectType: 'interior-residential' });
     const building = await createWorkspaceProject(api.db, firm.id, { projectType: 'architecture-residential' });
-    expect(await seedDemoSchedules(api.ctx, [interior, building])).toBe(5);
+    expect(await seedDemoSchedules(api.ctx, [interior, building])).toBe(6);
 
     const token = await tokenOf(api, firm);
     const list = async (projectId: string) =>
@@ -26,7 +26,7 @@ describe('seedDemoSchedules', () => {
     const schedules = await list(interior.id);
     expect(schedules.map((s: { title: string }) => s.title)).toEqual(['Lighting layout', 'Kitchen joinery', 'Living room finishes']);
     expect(new Set(schedules.map((s: { createdAt: string }) => s.createdAt.slice(0, 10))).size).toBe(3);
-    expect(await list(building.id)).toHaveLength(2);
+    expect((await list(building.id)).map((s: { title: string }) => s.title)).toEqual(['Landscape and courtyard', 'Structure and roof', 'Façade and windows']);
 
     const image = await api.app.inject({ method: 'GET', url: schedules[0].images[0].w480, headers: bearer(token) });
     expect(image.statusCode).toBe(200);

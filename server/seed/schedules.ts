@@ -13,7 +13,8 @@ import { placeholderImage, type PlaceholderScene } from './placeholder-images.js
 
 type DemoSchedule = { title: string; description: string; scenes: PlaceholderScene[]; daysAgo: number; hour: number };
 
-const INTERIOR: DemoSchedule[] = [
+/** Homes. */
+const INTERIOR_HOME: DemoSchedule[] = [
   {
     title: 'Living room finishes',
     description: 'Oak flooring in a natural oil finish, lime-plaster walls in warm white and linen curtains. Samples approved by the client on site.',
@@ -37,6 +38,31 @@ const INTERIOR: DemoSchedule[] = [
   },
 ];
 
+/** Clinics, offices, shops: interiors people work in. */
+const INTERIOR_WORK: DemoSchedule[] = [
+  {
+    title: 'Reception and waiting area',
+    description: 'A Corian reception desk with an oak front, acoustic ceiling panels and a terrazzo floor; seating for twelve along the window.',
+    scenes: ['interior', 'interior'],
+    daysAgo: 16,
+    hour: 11,
+  },
+  {
+    title: 'Rooms and fittings',
+    description: 'Laminate worktops, wall-hung storage, washable wall paint and power and data at every workplace.',
+    scenes: ['interior'],
+    daysAgo: 8,
+    hour: 14,
+  },
+  {
+    title: 'Lighting and signage',
+    description: 'Linear LED lights at 4000 K over the work areas, warm downlights in the waiting area and wayfinding signs in brushed steel.',
+    scenes: ['interior', 'interior'],
+    daysAgo: 3,
+    hour: 16,
+  },
+];
+
 const ARCHITECTURE: DemoSchedule[] = [
   {
     title: 'Façade and windows',
@@ -46,6 +72,13 @@ const ARCHITECTURE: DemoSchedule[] = [
     hour: 11,
   },
   {
+    title: 'Structure and roof',
+    description: 'An RCC frame with brick infill, a terrace garden over the top floor and a rainwater tank under the courtyard.',
+    scenes: ['tower'],
+    daysAgo: 12,
+    hour: 10,
+  },
+  {
     title: 'Landscape and courtyard',
     description: 'Kota stone paving, a frangipani at the centre of the courtyard and native shrubs along the boundary wall.',
     scenes: ['landscape'],
@@ -53,6 +86,13 @@ const ARCHITECTURE: DemoSchedule[] = [
     hour: 16,
   },
 ];
+
+/** The schedules that suit a project of this type. */
+function planFor(projectType: string): DemoSchedule[] {
+  if (projectType === 'interior-residential') return INTERIOR_HOME;
+  if (projectType.startsWith('interior-')) return INTERIOR_WORK;
+  return ARCHITECTURE;
+}
 
 const at = (daysAgo: number, hour: number) => {
   const date = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
@@ -68,8 +108,7 @@ export async function seedDemoSchedules(
 ): Promise<number> {
   let made = 0;
   for (const [index, project] of projects.entries()) {
-    const plan = project.projectType.startsWith('interior-') ? INTERIOR : ARCHITECTURE;
-    for (const [n, schedule] of plan.entries()) {
+    for (const [n, schedule] of planFor(project.projectType).entries()) {
       const uploads: UploadedScheduleImage[] = [];
       for (const [i, scene] of schedule.scenes.entries()) {
         const picture = await placeholderImage({ scene, seed: index * 10 + n * 3 + i, width: 1000, height: 750 });

@@ -1,7 +1,7 @@
 import type { Page, Response } from '@playwright/test';
 import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, registerUser, test } from './fixtures';
 import { adminLoginThroughForm } from './firm-helpers';
-import { FIRM_PASSWORD, firmWithProject } from './workspace-data';
+import { firmWithProject } from './schedule-helpers';
 
 /** zod's code in a script: zod 4's core classes, zod 3's error class (remix-toast carries zod 3). */
 const ZOD_CODE = /\$ZodType|ZodError/;
@@ -63,7 +63,7 @@ test.describe('browser scripts', { tag: '@js-only' }, () => {
 
   test('the schedules of a project and the page of one schedule send no zod either', async ({ page }) => {
     const { firm, project } = await firmWithProject();
-    await loginAs(page, firm.email, FIRM_PASSWORD);
+    await loginAs(page, firm.email, firm.password);
     await expectNoZod(page, `/workspace/project/schedules/${project.id}?panel=add`);
     await expectNoZod(page, `/workspace/project/schedules/summary-financial/${project.id}`);
   });

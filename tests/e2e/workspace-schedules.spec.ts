@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { placeholderImage } from '../../server/seed/placeholder-images';
-import { expect, loginAs, postsDuring, ready, test } from './fixtures';
-import { FIRM_PASSWORD, firmWithProject, memberEmployee } from './workspace-data';
+import { DEMO, expect, loginAs, postsDuring, ready, test } from './fixtures';
+import { firmWithProject, memberEmployee } from './schedule-helpers';
 
 /**
  * The schedules of a project (workspace-and-admin.md screen 3), with JavaScript and without:
@@ -33,9 +33,20 @@ async function openSchedules(page: Page, js: boolean, projectId: string) {
 }
 
 test.describe('project schedules', () => {
+  test('a demo firm opens a project’s schedules from its project list, with the demo schedules and their pictures', async ({ page, js }) => {
+    await loginAs(page, DEMO.firm);
+    await page.goto('/workspace/project');
+    await ready(page, js);
+    await page.getByRole('link', { name: 'Schedules of Koregaon Park Residence' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Koregaon Park Residence');
+    await expect(page.getByRole('navigation', { name: 'Project pages' }).getByRole('link', { name: 'Schedules' })).toHaveClass(/active/);
+    await expect(cards(page).getByRole('heading')).toHaveText(['Landscape and courtyard', 'Structure and roof', 'Façade and windows']);
+    for (const card of await cards(page).all()) await expectImageLoaded(card);
+  });
+
   test('add a schedule, edit its title, change its image, open it and delete it', async ({ page, js }) => {
     const { firm, project } = await firmWithProject();
-    await loginAs(page, firm.email, FIRM_PASSWORD);
+    await loginAs(page, firm.email, firm.password);
     await openSchedules(page, js, project.id);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lakeview Apartment');
     await expect(page.getByTestId('empty-state')).toContainText('No project schedule available');
@@ -117,7 +128,7 @@ test.describe('project schedules', () => {
 
   test('a blank title is refused, and a text file named .png is not taken as an image', async ({ page, js }) => {
     const { firm, project } = await firmWithProject();
-    await loginAs(page, firm.email, FIRM_PASSWORD);
+    await loginAs(page, firm.email, firm.password);
     await page.goto(`/workspace/project/schedules/${project.id}?panel=add`);
     await ready(page, js);
     const panel = page.getByRole('dialog', { name: 'Add schedule' });
@@ -144,7 +155,7 @@ test.describe('project schedules', () => {
 
   test('inline edits: Escape and a blank value cancel without a call; a click waits for a possible double-click', { tag: '@js-only' }, async ({ page, js }) => {
     const { firm, project } = await firmWithProject();
-    await loginAs(page, firm.email, FIRM_PASSWORD);
+    await loginAs(page, firm.email, firm.password);
     await page.goto(`/workspace/project/schedules/${project.id}?panel=add`);
     await ready(page, js);
     const panel = page.getByRole('dialog', { name: 'Add schedule' });
@@ -186,8 +197,8 @@ test.describe('project schedules', () => {
 
   test('an employee who is a member of the project works on its schedules', async ({ page, js }) => {
     const { firm, project } = await firmWithProject({ projectName: 'Clinic fit-out' });
-    const employee = await memberEmployee(firm.id, project.id);
-    await loginAs(page, employee.email, FIRM_PASSWORD);
+    const employee = await memberEmployee(firm, project.id);
+    await loginAs(page, employee.email, employee.password);
     await page.goto(`/workspace/project/schedules/${project.id}?panel=add`);
     await ready(page, js);
     const panel = page.getByRole('dialog', { name: 'Add schedule' });

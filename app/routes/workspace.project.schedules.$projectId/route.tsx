@@ -4,16 +4,17 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { keepDataForDialogs } from '~/components/dialog';
 import { Icon } from '~/components/icon';
 import { Toast } from '~/components/toast';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
-import { PageHeader } from '~/components/workspace/page-header';
+import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getSchedules, toWebImage } from '~/models/workspace-schedules.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import schedulesStyles from '~/styles/workspace-schedules.css';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { schedulesAction } from './actions.server';
-import { CARD_ICONS, ScheduleCard, type ScheduleCardData } from './schedule-card';
+import { ScheduleCard, type ScheduleCardData } from './schedule-card';
 import { AddScheduleForm, EditScheduleForm } from './schedule-forms';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: schedulesStyles }];
@@ -80,16 +81,16 @@ export default function Schedules() {
 
   const addButton = (
     <Link to={panel.href('add')} replace preventScrollReset className="button button-primary" data-testid="add-schedule">
-      <Icon d={CARD_ICONS.plus} size={18} />
+      <Icon d={ACTION_ICONS.add} size={18} />
       Add schedule
     </Link>
   );
 
   return (
     <>
-      <PageHeader
-        title={project.projectName}
-        description={hydrated && schedules.length ? 'Double-click a title, a description or an image to change it.' : 'Schedules of this project.'}
+      <ProjectTabs
+        project={project}
+        description={hydrated && schedules.length ? 'Double-click a title, a description or an image to change it.' : 'The schedules of this project: finishes, fittings and notes, with their pictures.'}
         actions={addButton}
       />
       {schedules.length ? (

@@ -4,6 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { Icon } from '~/components/icon';
 import { ImagePlaceholder, ResponsiveImage, SIZES, type ImageVariants } from '~/components/responsive-image';
 import { Toast, type ToastData } from '~/components/toast';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { dateParts, formatTime, monthName } from '~/utils/dates';
 import { SCHEDULE_CLICK_DELAY_MS } from '../../../server/contract/schedules-rules';
 
@@ -18,13 +19,6 @@ export type ScheduleCardData = {
 
 type Field = 'title' | 'description';
 type InlineReply = { ok: boolean; toast: ToastData | null };
-
-export const CARD_ICONS = {
-  edit: 'M4 20h4L18.5 9.5a2.1 2.1 0 0 0-4-4L4 16zM13.5 6.5l4 4',
-  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3',
-  plus: 'M12 5v14M5 12h14',
-  image: 'M4 5h16v14H4zM4 15l4-4 4 4 3-3 5 5M15 9.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3',
-} as const;
 
 /** Controls of a card that do their own thing: a click on them neither opens nor edits the schedule. */
 const OWN_CONTROLS = 'a[data-card-action], button, input, textarea, select, label, form';
@@ -179,10 +173,10 @@ export function ScheduleCard({
             )}
             <div className="sch-actions">
               <Link to={editHref} replace preventScrollReset data-card-action className="sch-icon" aria-label={`Edit ${schedule.title}`} title="Edit">
-                <Icon d={CARD_ICONS.edit} />
+                <Icon d={ACTION_ICONS.edit} />
               </Link>
               <Link to={deleteHref} replace preventScrollReset data-card-action className="sch-icon sch-icon-danger" aria-label={`Delete ${schedule.title}`} title="Delete">
-                <Icon d={CARD_ICONS.trash} />
+                <Icon d={ACTION_ICONS.trash} />
               </Link>
             </div>
           </>
