@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { accessCases, createAccessWorld, expectAccess, type AccessContext, type AccessEndpoint, type AccessWorld } from '../../tests/helpers/access-table';
-import { createScheduleThroughApi, uploadedScheduleImageIds } from '../../tests/helpers/schedules';
-import { testImage } from '../../tests/helpers/showcase';
-import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
+import { accessCases, createAccessWorld, expectAccess, type AccessContext, type AccessEndpoint, type AccessWorld } from './helpers/access-table';
+import { createScheduleThroughApi, uploadedScheduleImageIds } from './helpers/schedules';
+import { testImage } from './helpers/showcase';
+import { createTestApi, type TestApi } from './helpers/test-api';
 
 /**
  * Every schedule endpoint in the workspace access table (docs/decisions/070): all of them are
