@@ -25,6 +25,8 @@ import { showcaseRoutes } from './routes/showcase.js';
 import { profileImageRoutes, profileRoutes } from './routes/profile.js';
 import { directoryRoutes } from './routes/directory.js';
 import { healthRoutes } from './routes/health.js';
+import { workspaceFileRoutes } from './routes/workspace-files.js';
+import { workspaceFolderRoutes } from './routes/workspace-folders.js';
 import { workspaceMemberRoutes } from './routes/workspace-members.js';
 import { workspaceProjectRoutes } from './routes/workspace-projects.js';
 import { scheduleRoutes } from './routes/workspace-schedules.js';
@@ -35,7 +37,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, scheduleRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes],
   admin: [adminRoutes],
 };
 

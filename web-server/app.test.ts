@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterResponse } from '../app/utils/after-response.server';
 import { createWebApp } from './app';
 import { loadWebServerConfig } from './config';
 
@@ -32,8 +33,18 @@ const api = http.createServer((req, res) => {
   req.on('error', () => undefined);
 });
 
+/** Tasks the stand-in Remix left for after its answers, with whether each answer had gone when they ran. */
+const afterAnswers: Array<{ path: string; answered: boolean }> = [];
+
 /** Stands in for Remix: reads the whole body and answers what it saw. */
 const remix: RequestHandler = (req, res) => {
+  // As an upload action does with its temporary files (app/utils/uploads.server.ts), after an await.
+  if (req.path === '/after-response') {
+    return void Promise.resolve().then(() => {
+      const registered = afterResponse(() => afterAnswers.push({ path: req.path, answered: res.writableFinished }));
+      res.json({ registered });
+    });
+  }
   // Answers before the body arrived: shows that a body of that size was let through.
   if (req.headers['x-answer-now']) return void res.set('Connection', 'close').json({ accepted: true });
   let bytes = 0;
@@ -157,6 +168,15 @@ describe('body limits', () => {
     expect(photo.status).toBe(413);
     const urlencoded = await announce(`${web}/portfolio/add-project`, { headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(2 * 1024 * 1024) }, send: 1024 });
     expect(urlencoded.status).toBe(413);
+    // A folder's upload: ten files of 100 MB at once.
+    const folder = '/workspace/project/filesdetails/0123456789abcdef01234567/76543210fedcba9876543210';
+    const files = await announce(`${web}${folder}`, {
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(900 * 1024 * 1024), 'x-answer-now': '1' },
+      send: 1024,
+    });
+    expect(files.status).toBe(200);
+    const tooMany = await announce(`${web}${folder}`, { headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(1100 * 1024 * 1024) }, send: 1024 });
+    expect(tooMany.status).toBe(413);
   });
 
   it('refuses a page body without a length (411) and stops a streamed /api body at its limit', async () => {
@@ -232,6 +252,17 @@ describe('security headers', () => {
     }
   });
 
+  it('let the site frame a project file (the PDF preview) and leave the file its own policy from the api', async () => {
+    const page = (await fetch(`${web}/workspace/project/filesdetails/a/b`)).headers;
+    expect(page.get('content-security-policy')).toContain("frame-src 'self'");
+    expect(page.get('x-frame-options')).toBe('DENY');
+    const file = (await fetch(`${web}/workspace/project/file/0123456789abcdef01234567?inline=1`)).headers;
+    // The route's answer carries the api's policy and nosniff (the e2e journeys check them).
+    expect(file.get('content-security-policy')).toBeNull();
+    expect(file.get('x-content-type-options')).toBeNull();
+    expect(file.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
   it('add HSTS when the public URL is https, and the sign-in providers only when configured', async () => {
     const https = await startWeb({ PUBLIC_URL: 'https://archivista.example', GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' });
     const res = await fetch(`${https}/`);
@@ -239,6 +270,21 @@ describe('security headers', () => {
     expect(res.headers.get('content-security-policy')).toContain('script-src \'self\'');
     expect(res.headers.get('content-security-policy')).toContain('https://accounts.google.com');
     expect((await fetch(`${web}/`)).headers.get('content-security-policy')).not.toContain('google');
+  });
+});
+
+describe('work left for after the answer', () => {
+  it('runs when the response has gone, for each request on its own', async () => {
+    afterAnswers.length = 0;
+    const [one, two] = await Promise.all([fetch(`${web}/after-response`), fetch(`${web}/after-response`)]);
+    expect(await one.json()).toEqual({ registered: true });
+    expect(await two.json()).toEqual({ registered: true });
+    await vi.waitFor(() => expect(afterAnswers).toEqual([
+      { path: '/after-response', answered: true },
+      { path: '/after-response', answered: true },
+    ]));
+    // Outside a request there is no scope: the caller keeps its own clean-up.
+    expect(afterResponse(() => undefined)).toBe(false);
   });
 });
 

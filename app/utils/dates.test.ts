@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateParts, formatDateTime, formatTime, monthName } from './dates';
+import { dateParts, formatDateTime, formatDay, formatTime, monthName } from './dates';
 
 describe('workspace dates', () => {
   it('reads an instant in India time (UTC+5:30), across the day boundary', () => {
@@ -15,5 +15,10 @@ describe('workspace dates', () => {
 
   it('names every month', () => {
     expect(Array.from({ length: 12 }, (_, i) => monthName(i + 1)).join(' ')).toBe('Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec');
+  });
+
+  it('writes a day (the lists of files and folders), and nothing for a value that is not a date', () => {
+    expect(formatDay('2025-03-11T20:05:00.000Z')).toBe('12 Mar 2025');
+    expect(formatDay('not a date')).toBe('');
   });
 });

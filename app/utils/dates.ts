@@ -43,3 +43,10 @@ export function formatDateTime(iso: string): string {
   const p = dateParts(iso);
   return `${p.day} ${monthName(p.month)} ${p.year}, ${formatTime(p)}`;
 }
+
+/** "12 Mar 2025" (an empty text for a value that is not a date). */
+export function formatDay(iso: string): string {
+  if (Number.isNaN(new Date(iso).getTime())) return '';
+  const p = dateParts(iso);
+  return `${p.day} ${monthName(p.month)} ${p.year}`;
+}

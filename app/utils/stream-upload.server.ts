@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
-import { ApiError, apiHeaders, apiUrl, fetchApi, readApiReply } from './api.server';
+import { ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply } from './api.server';
+import { getSession, logoutRedirect } from './session.server';
+
+import { fileTooLargeMessage } from './uploads.server';
 
 /**
  * Streams one file of a form being parsed (a part of `unstable_parseMultipartFormData`) on to a
@@ -16,6 +19,34 @@ export type StreamedFile = {
   tooLargeMessage: string;
 };
 
+/**
+ * One reader of a part's chunks for the body sent to the api and for the drain after it: calls
+ * are chained, so the drain never reads beside a pull of the body still under way (the parser's
+ * part iterator is not made for two readers), and nothing is read after the part's end.
+ */
+function partReader(data: AsyncIterable<Uint8Array>) {
+  const iterator = data[Symbol.asyncIterator]();
+  let finished = false;
+  let last: Promise<unknown> = Promise.resolve();
+  const next = (): Promise<IteratorResult<Uint8Array>> => {
+    const result = last.then(async (): Promise<IteratorResult<Uint8Array>> => {
+      if (finished) return { done: true, value: undefined };
+      const step = await iterator.next();
+      if (step.done) finished = true;
+      return step;
+    });
+    last = result.catch(() => (finished = true));
+    return result;
+  };
+  return {
+    next,
+    /** Reads and drops what the api did not take, so the form's remaining fields can still be parsed. */
+    async drain() {
+      while (!(await next()).done);
+    },
+  };
+}
+
 export async function streamFileToApi<T>(
   path: string,
   options: StreamedFile & { token: string; forwardedFor?: string; field: string },
@@ -29,23 +60,17 @@ export async function streamFileToApi<T>(
     `--${boundary}\r\nContent-Disposition: form-data; name="${options.field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
-  const iterator = options.data[Symbol.asyncIterator]();
+  const reader = partReader(options.data);
   let size = 0;
   let tooLarge = false;
-  let finished = false;
-  /** Reads and drops what the api did not take, so the form's remaining fields can still be parsed. */
-  const drain = async () => {
-    while (!finished) finished = (await iterator.next()).done === true;
-  };
 
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(head);
     },
     async pull(controller) {
-      const { value, done } = await iterator.next();
+      const { value, done } = await reader.next();
       if (done) {
-        finished = true;
         controller.enqueue(tail);
         controller.close();
         return;
@@ -69,14 +94,42 @@ export async function streamFileToApi<T>(
   try {
     response = await fetchApi(apiUrl(path), { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
   } catch (error) {
-    await drain();
-    if (tooLarge) throw new ApiError(413, options.tooLargeMessage, [{ path: options.field, message: options.tooLargeMessage }]);
+    await reader.drain();
+    if (tooLarge) throw new ApiError(413, options.tooLargeMessage, [{ path: options.field, message: fileTooLargeMessage(options.filename, options.maxBytes) }]);
     throw error;
   }
   try {
     return await readApiReply<T>(response, 'Upload failed');
   } finally {
     // An api that answered before reading everything (401, say) leaves the rest of the part unread.
-    await drain();
+    await reader.drain();
+  }
+}
+
+/** Whether a request carries a multipart form (an upload) rather than a plain one. */
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+/**
+ * Passes the browser's multipart body on to a multipart api endpoint as it arrives, untouched:
+ * for a form of several files and a few fields (the project files' upload) that the api reads
+ * itself. Nothing is parsed or held by the web; the web server's body limit for the route stops
+ * an oversized body. Sent with the visitor's session token: a 401 ends the session.
+ */
+export async function forwardUploadToApi<T>(request: Request, path: string): Promise<T> {
+  if (!isMultipart(request) || !request.body) throw new ApiError(415, 'Send the files as multipart/form-data');
+  const token = (await getSession(request)).get('token');
+  const headers = apiHeaders({
+    token,
+    forwardedFor: forwardedFor(request),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
+  try {
+    const response = await fetchApi(apiUrl(path), { method: 'POST', headers, body: request.body, duplex: 'half', signal: request.signal } as RequestInit);
+    return await readApiReply<T>(response, 'Upload failed');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request);
+    throw error;
   }
 }

@@ -15,8 +15,6 @@ export const SCHEDULES_PER_PROJECT_MAX = 500;
 /** Widths of the WebP variants an image is served at (`?size=`); 960 when none is asked. */
 export const SCHEDULE_IMAGE_SIZES = [480, 960, 1600] as const;
 export type ScheduleImageSize = (typeof SCHEDULE_IMAGE_SIZES)[number];
-/** The single-click wait before a card opens its schedule, so that a double-click does not (spec section 9). */
-export const SCHEDULE_CLICK_DELAY_MS = 250;
 
 export const SCHEDULE_MESSAGES = {
   titleRequired: 'Title is required',

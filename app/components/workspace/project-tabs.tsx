@@ -1,5 +1,6 @@
-import { NavLink } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
+import { matchesPath } from '~/utils/paths';
 import { PageHeader } from './page-header';
 
 /** The paths of one project's pages (route map: project/files, project/schedules, project/member). */
@@ -12,13 +13,16 @@ export function projectPaths(projectId: string) {
   };
 }
 
-/** The tabs of one project's pages, in the spec's order. */
-export function projectTabs(projectId: string): { label: string; href: string }[] {
+/**
+ * The tabs of one project's pages, in the spec's order; `under` lists the other paths whose pages
+ * belong to a tab (a folder's page, /project/filesdetails/{projectId}/{folderId}, to Files).
+ */
+export function projectTabs(projectId: string): { label: string; href: string; under: string[] }[] {
   const paths = projectPaths(projectId);
   return [
-    { label: 'Files', href: paths.files },
-    { label: 'Schedules', href: paths.schedules },
-    { label: 'Members', href: paths.members },
+    { label: 'Files', href: paths.files, under: [`/workspace/project/filesdetails/${encodeURIComponent(projectId)}`] },
+    { label: 'Schedules', href: paths.schedules, under: [] },
+    { label: 'Members', href: paths.members, under: [] },
   ];
 }
 
@@ -36,15 +40,19 @@ export function ProjectTabs({
   description?: ReactNode;
   actions?: ReactNode;
 }) {
+  const { pathname } = useLocation();
   return (
     <div className="ws-project-head">
       <PageHeader title={project.projectName} description={description} actions={actions} />
       <nav aria-label="Project pages" className="ws-tabs">
-        {projectTabs(project.id).map((tab) => (
-          <NavLink key={tab.href} to={tab.href} prefetch="intent" className={({ isActive }) => (isActive ? 'ws-tab active' : 'ws-tab')}>
-            {tab.label}
-          </NavLink>
-        ))}
+        {projectTabs(project.id).map((tab) => {
+          const active = [tab.href, ...tab.under].some((path) => matchesPath(pathname, path));
+          return (
+            <Link key={tab.href} to={tab.href} prefetch="intent" className={active ? 'ws-tab active' : 'ws-tab'} aria-current={active ? 'page' : undefined}>
+              {tab.label}
+            </Link>
+          );
+        })}
       </nav>
     </div>
   );

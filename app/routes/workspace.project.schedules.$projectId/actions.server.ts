@@ -15,7 +15,7 @@ import { parseWithZod } from '~/utils/form-data.server';
 import { failureReply, type FormFailureOptions } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { parseUploadForm, TOO_LARGE, TOO_MANY } from '~/utils/uploads.server';
+import { fileProblems, parseUploadForm, TOO_MANY } from '~/utils/uploads.server';
 import {
   CreateScheduleBody,
   SCHEDULE_IMAGE_ID,
@@ -69,9 +69,9 @@ async function readForm(request: Request, projectId: string) {
       return undefined;
     },
   });
-  const files = formData.getAll('files');
-  if (files.includes(TOO_LARGE)) uploadErrors.add(SCHEDULE_MESSAGES.imageTooLarge);
-  if (files.includes(TOO_MANY)) uploadErrors.add(SCHEDULE_MESSAGES.imagesMax);
+  // A file over its size is named ("plan.png is larger than 15 MB"); files past ten, the spec's limit.
+  for (const problem of fileProblems(formData, 'files')) if (problem.problem === 'too-large') uploadErrors.add(problem.message);
+  if (formData.getAll('files').includes(TOO_MANY)) uploadErrors.add(SCHEDULE_MESSAGES.imagesMax);
   return { formData, uploaded, uploadErrors: [...uploadErrors] };
 }
 

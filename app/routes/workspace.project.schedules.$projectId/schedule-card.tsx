@@ -5,8 +5,8 @@ import { Icon } from '~/components/icon';
 import { ImagePlaceholder, ResponsiveImage, SIZES, type ImageVariants } from '~/components/responsive-image';
 import { Toast, type ToastData } from '~/components/toast';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { useClickOrDoubleClick } from '~/components/workspace/use-click-or-double-click';
 import { dateParts, formatTime, monthName } from '~/utils/dates';
-import { SCHEDULE_CLICK_DELAY_MS } from '../../../server/contract/schedules-rules';
 
 export type ScheduleCardData = {
   id: string;
@@ -53,40 +53,42 @@ export function ScheduleCard({
   const fieldFetcher = useFetcher<InlineReply>();
   const imageFetcher = useFetcher<InlineReply>();
   const [editing, setEditing] = useState<Field | null>(null);
-  const openTimer = useRef<number>();
   // A press that starts while a field is edited ends the edit (the field loses focus) and is not a click on the card.
   const pressedWhileEditing = useRef(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  useEffect(() => () => window.clearTimeout(openTimer.current), []);
+  /** What the double-click was on: the title, the description or the image. */
+  const doubleClicked = useRef<string | undefined>();
 
   // While a change is on its way the card shows it already; the page's data follows once saved.
   const pending = fieldFetcher.state !== 'idle' ? fieldFetcher.formData : undefined;
   const shown = (field: Field) => (pending?.get('field') === field ? String(pending.get('value')) : schedule[field]);
   const uploading = imageFetcher.state !== 'idle';
 
+  const clicks = useClickOrDoubleClick(
+    () => navigate(openHref),
+    () => {
+      const target = doubleClicked.current;
+      if (target === 'title' || target === 'description') {
+        window.getSelection()?.removeAllRanges();
+        setEditing(target);
+      } else if (target === 'image' && !uploading) {
+        fileInput.current?.click();
+      }
+    },
+  );
+  /** Whether the card leaves this event alone: no JavaScript yet, or one of its own controls (Edit, Delete, a form). */
+  const notForCard = (event: MouseEvent<HTMLElement>) => !hydrated || !!(event.target as HTMLElement).closest(OWN_CONTROLS);
+
   const onClick = (event: MouseEvent<HTMLElement>) => {
-    if (!hydrated || (event.target as HTMLElement).closest(OWN_CONTROLS)) return;
-    // A click that opens a new tab or window is the browser's.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    if (editing || pressedWhileEditing.current) return;
-    // A keyboard activation of the title link (no pointer, detail 0) opens at once.
-    if (event.detail === 0) return navigate(openHref);
-    if (event.detail > 1) return;
-    window.clearTimeout(openTimer.current);
-    openTimer.current = window.setTimeout(() => navigate(openHref), SCHEDULE_CLICK_DELAY_MS);
+    if (notForCard(event)) return;
+    if (editing || pressedWhileEditing.current) return event.preventDefault();
+    clicks.onClick(event);
   };
 
   const onDoubleClick = (event: MouseEvent<HTMLElement>) => {
-    window.clearTimeout(openTimer.current);
-    if (!hydrated || editing || (event.target as HTMLElement).closest(OWN_CONTROLS)) return;
-    const target = (event.target as HTMLElement).closest<HTMLElement>('[data-edit]')?.dataset.edit;
-    if (target === 'title' || target === 'description') {
-      window.getSelection()?.removeAllRanges();
-      setEditing(target);
-    } else if (target === 'image' && !uploading) {
-      fileInput.current?.click();
-    }
+    if (notForCard(event) || editing) return;
+    doubleClicked.current = (event.target as HTMLElement).closest<HTMLElement>('[data-edit]')?.dataset.edit;
+    clicks.onDoubleClick(event);
   };
 
   const save = (field: Field, value: string) => {
