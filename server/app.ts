@@ -29,6 +29,7 @@ import { workspaceFileRoutes } from './routes/workspace-files.js';
 import { workspaceFolderRoutes } from './routes/workspace-folders.js';
 import { workspaceMemberRoutes } from './routes/workspace-members.js';
 import { workspaceProjectRoutes } from './routes/workspace-projects.js';
+import { scheduleRoutes } from './routes/workspace-schedules.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
@@ -36,7 +37,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes],
   admin: [adminRoutes],
 };
 

@@ -5,6 +5,7 @@ import { DOCUMENT_MAX_BYTES } from '../server/contract/firm-registration-rules';
 import { PROFILE_IMAGE_MAX_BYTES } from '../server/contract/profile-rules';
 import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../server/contract/projects-rules';
 import { PROJECT_LIMITS } from '../server/contract/workspace-projects-rules';
+import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_IMAGES_MAX } from '../server/contract/schedules-rules';
 
 /**
  * Every request body is bounded before anyone reads it (issue 9 item 3, docs/decisions/062).
@@ -38,11 +39,21 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
   { path: /^\/workspace\/project\/?$/, maxBytes: PROJECT_LIMITS.photoBytes + FORM_ROOM, what: 'project photo' },
   // A folder's page: several project files at once.
   { path: /^\/workspace\/project\/filesdetails\/[^/]+\/[^/]+\/?$/, maxBytes: PROJECT_FILES_MAX_BYTES, what: `${FILE_LIMITS.perUpload} project files` },
+  {
+    path: /^\/workspace\/project\/schedules\/[^/]+\/?$/,
+    maxBytes: SCHEDULE_IMAGES_MAX * SCHEDULE_IMAGE_MAX_BYTES + FORM_ROOM,
+    what: `${SCHEDULE_IMAGES_MAX} schedule images`,
+  },
   // The api's upload endpoints, reached through the web's /api forwarding (embedded default).
   {
     path: /^\/api\/projects\/images\/?$/,
     maxBytes: PROJECT_IMAGES_PER_REQUEST * PROJECT_IMAGE_MAX_BYTES + FORM_ROOM,
     what: `${PROJECT_IMAGES_PER_REQUEST} project images`,
+  },
+  {
+    path: /^\/api\/projects\/schedules\/upload-file\/?$/,
+    maxBytes: SCHEDULE_IMAGES_MAX * SCHEDULE_IMAGE_MAX_BYTES + FORM_ROOM,
+    what: `${SCHEDULE_IMAGES_MAX} schedule images`,
   },
   { path: /^\/api\/users\/profile-image\/?$/, maxBytes: PROFILE_IMAGE_MAX_BYTES + FORM_ROOM, what: 'profile photo' },
   { path: /^\/api\/users\/upload\/file\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },

@@ -202,7 +202,11 @@ export const schedules = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    /** Private storage keys of its images, in display order. */
+    /**
+     * Its images, in display order: each a private storage folder `schedules/<projectId>/<imageId>`
+     * holding the image's WebP variants (`w480.webp`, `w960.webp`, `w1600.webp`; see
+     * services/schedule-images.ts, whose `scheduleImageKeys` lists the files to delete).
+     */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

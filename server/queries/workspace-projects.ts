@@ -6,6 +6,7 @@ import type { ProjectPhoto, WorkspaceProject, WorkspaceProjectForm } from '../co
 import type { Database } from '../db/connection.js';
 import { files, folders, members, projects, schedules } from '../db/schema.js';
 import type { UserRow } from './users.js';
+import { scheduleImageKeys } from '../services/schedule-images.js';
 import { photoVersion } from '../services/workspace-photos.js';
 
 /** Data access of workspace projects (`projects` rows with isPrivate = true) and their JSON. */
@@ -104,7 +105,8 @@ export async function deleteWorkspaceProject(tx: Database, projectId: string): P
   return {
     photoKeys: project?.photoKey ? [project.photoKey] : [],
     fileKeys: fileRows.map((r) => r.key),
-    scheduleImageKeys: scheduleRows.flatMap((r) => r.images),
+    // Each listed image is a folder of WebP variants (docs/decisions/088).
+    scheduleImageKeys: scheduleImageKeys(scheduleRows.flatMap((r) => r.images)),
   };
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScheduleThroughApi, uploadedScheduleImageIds } from '../../tests/helpers/schedules';
 import { testImage } from '../../tests/helpers/showcase';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
 import { createProjectThroughApi, projectForm, projectParts, sendProjectForm } from '../../tests/helpers/workspace-projects';
@@ -11,6 +12,7 @@ import { auditLog, files, folders, members, pendingUploads, projects, schedules 
 import { newId } from '../db/ids';
 import { createEmployee, createFirm, createMember, createPublicProject, createUser, createWorkspaceProject } from '../seed/factories';
 import type { UserRow } from '../queries/users';
+import { scheduleImageFolder, scheduleImageKeys } from '../services/schedule-images';
 import { createSession } from '../services/sessions';
 
 let api: TestApi;
@@ -335,13 +337,14 @@ describe('DELETE /api/projects/{id}', () => {
     const [row] = await api.db.select().from(projects).where(eq(projects.id, project.id));
     // What the schedules and files areas would have stored in it.
     const fileKey = `workspace/${firm.id}/files/${newId()}`;
-    const scheduleKey = `workspace/${firm.id}/schedules/${newId()}.webp`;
     await api.ctx.storage.put('private', fileKey, Buffer.from('%PDF-1.4 a plan'), { contentType: 'application/pdf' });
-    await api.ctx.storage.put('private', scheduleKey, Buffer.from('image bytes'), { contentType: 'image/webp' });
+    const [imageId] = await uploadedScheduleImageIds(api, tokens.firm, project.id);
+    await createScheduleThroughApi(api, tokens.firm, project.id, { title: 'Kitchen', schedulesFiles: [imageId!] });
+    const scheduleFiles = scheduleImageKeys([scheduleImageFolder(project.id, imageId!)]);
+    for (const key of scheduleFiles) expect(await exists(privateFile(key))).toBe(true);
     const folderId = newId();
     await api.db.insert(folders).values({ id: folderId, projectId: project.id, userId: firm.id, folderName: 'Drawings' });
     await api.db.insert(files).values({ id: newId(), projectId: project.id, folderId, userId: firm.id, fileName: 'plan.pdf', storageKey: fileKey, contentType: 'application/pdf', size: 15 });
-    await api.db.insert(schedules).values({ id: newId(), projectId: project.id, userId: firm.id, title: 'Kitchen', images: [scheduleKey] });
     await createMember(api.db, project.id);
     const other = await createProjectThroughApi(api, tokens.firm);
     await createMember(api.db, other.id);
@@ -353,7 +356,7 @@ describe('DELETE /api/projects/{id}', () => {
     }
     expect(await api.db.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
     expect(await exists(privateFile(fileKey))).toBe(false);
-    expect(await exists(privateFile(scheduleKey))).toBe(false);
+    for (const key of scheduleFiles) expect(await exists(privateFile(key))).toBe(false);
     expect(await exists(privateFile(`${row!.photoKey}/w960.webp`))).toBe(false);
     // The other project keeps its members and photo.
     expect(await api.db.select().from(members).where(eq(members.projectId, other.id))).toHaveLength(1);

@@ -5,6 +5,7 @@ import { VERIFY } from '../contract/vocabulary.js';
 import { createFirm, createUser } from './factories.js';
 import { seedShowcase } from './showcase.js';
 import { DEMO_PENDING_FIRM, seedPendingFirm } from './firm-registrations.js';
+import { seedDemoSchedules } from './schedules.js';
 import { seedWorkspace, type SeededWorkspace } from './workspace.js';
 import { seedProjectFiles } from './workspace-files.js';
 
@@ -81,6 +82,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   const workspace: SeededWorkspace = ctx.storage ? await seedWorkspace({ db, storage: ctx.storage }, firms, DEMO_PASSWORD) : { projects: [], employees: [] };
   // Their folders and files: a PDF plan, two pictures and a short video each.
   if (ctx.storage) for (const [index, project] of workspace.projects.entries()) await seedProjectFiles({ db, storage: ctx.storage }, project, project.userId, { seed: index + 1 });
+  // Two or three schedules with generated pictures in each of those projects (needs the file storage).
+  if (ctx.storage) await seedDemoSchedules({ db, storage: ctx.storage }, workspace.projects);
   return {
     workspace,
     password: DEMO_PASSWORD,

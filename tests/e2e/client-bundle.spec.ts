@@ -1,6 +1,7 @@
 import { expectNoZod } from './browser-scripts';
 import { apiCall, DEMO, DEMO_PASSWORD, loginAs, registerUser, test } from './fixtures';
 import { adminLoginThroughForm } from './firm-helpers';
+import { firmWithProject } from './schedule-helpers';
 
 // Without JavaScript no script is loaded.
 test.describe('browser scripts', { tag: '@js-only' }, () => {
@@ -30,5 +31,12 @@ test.describe('browser scripts', { tag: '@js-only' }, () => {
     // The super-admin's dashboard, reached through the log-in form.
     await page.context().clearCookies();
     await expectNoZod(page, () => adminLoginThroughForm(page, DEMO.admin, DEMO_PASSWORD));
+  });
+
+  test('the schedules of a project and the page of one schedule send no zod either', async ({ page }) => {
+    const { firm, project } = await firmWithProject();
+    await loginAs(page, firm.email, firm.password);
+    await expectNoZod(page, `/workspace/project/schedules/${project.id}?panel=add`);
+    await expectNoZod(page, `/workspace/project/schedules/summary-financial/${project.id}`);
   });
 });

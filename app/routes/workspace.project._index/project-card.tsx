@@ -63,10 +63,16 @@ export function WorkspaceProjectCard({
         </h2>
         <div className="ws-project-foot">
           <span className="project-card-meta">{place}</span>
-          <Link to={paths.members} className="ws-members-link" prefetch="intent" aria-label={`Members of ${project.projectName}`}>
-            <WorkspaceIcon name="employee" size={16} />
-            <span>Members</span>
-          </Link>
+          <span className="ws-card-links">
+            <Link to={paths.schedules} className="ws-members-link" prefetch="intent" aria-label={`Schedules of ${project.projectName}`}>
+              <WorkspaceIcon name="calendar" size={16} />
+              <span>Schedules</span>
+            </Link>
+            <Link to={paths.members} className="ws-members-link" prefetch="intent" aria-label={`Members of ${project.projectName}`}>
+              <WorkspaceIcon name="employee" size={16} />
+              <span>Members</span>
+            </Link>
+          </span>
         </div>
       </div>
     </li>
