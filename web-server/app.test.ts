@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterResponse } from '../app/utils/after-response.server';
 import { createWebApp } from './app';
 import { loadWebServerConfig } from './config';
 
@@ -32,8 +33,18 @@ const api = http.createServer((req, res) => {
   req.on('error', () => undefined);
 });
 
+/** Tasks the stand-in Remix left for after its answers, with whether each answer had gone when they ran. */
+const afterAnswers: Array<{ path: string; answered: boolean }> = [];
+
 /** Stands in for Remix: reads the whole body and answers what it saw. */
 const remix: RequestHandler = (req, res) => {
+  // As an upload action does with its temporary files (app/utils/uploads.server.ts), after an await.
+  if (req.path === '/after-response') {
+    return void Promise.resolve().then(() => {
+      const registered = afterResponse(() => afterAnswers.push({ path: req.path, answered: res.writableFinished }));
+      res.json({ registered });
+    });
+  }
   // Answers before the body arrived: shows that a body of that size was let through.
   if (req.headers['x-answer-now']) return void res.set('Connection', 'close').json({ accepted: true });
   let bytes = 0;
@@ -259,6 +270,21 @@ describe('security headers', () => {
     expect(res.headers.get('content-security-policy')).toContain('script-src \'self\'');
     expect(res.headers.get('content-security-policy')).toContain('https://accounts.google.com');
     expect((await fetch(`${web}/`)).headers.get('content-security-policy')).not.toContain('google');
+  });
+});
+
+describe('work left for after the answer', () => {
+  it('runs when the response has gone, for each request on its own', async () => {
+    afterAnswers.length = 0;
+    const [one, two] = await Promise.all([fetch(`${web}/after-response`), fetch(`${web}/after-response`)]);
+    expect(await one.json()).toEqual({ registered: true });
+    expect(await two.json()).toEqual({ registered: true });
+    await vi.waitFor(() => expect(afterAnswers).toEqual([
+      { path: '/after-response', answered: true },
+      { path: '/after-response', answered: true },
+    ]));
+    // Outside a request there is no scope: the caller keeps its own clean-up.
+    expect(afterResponse(() => undefined)).toBe(false);
   });
 });
 

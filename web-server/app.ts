@@ -3,6 +3,7 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { withResponseScope } from '../app/utils/after-response.server';
 import { refuse } from './answers';
 import { apiProxy } from './api-proxy';
 import { bodyLimit } from './body-limits';
@@ -18,7 +19,7 @@ import { securityHeaders } from './security-headers';
  * and the /api and /uploads forwarding ahead of Remix. In the order a request meets them:
  *
  *   visitor address → security headers → compression → /build and public files → body limit →
- *   /api, /uploads forwarding → CSRF check → (request log) → Remix
+ *   /api, /uploads forwarding → CSRF check → (request log) → after-response scope → Remix
  */
 
 export type WebAppOptions = {
@@ -77,6 +78,8 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
 
   app.use(csrfCheck({ allowedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
   if (config.NODE_ENV === 'production' && log.isLevelEnabled('info')) app.use(requestLog(log));
+  // Work an action leaves for after its answer (an upload form's temporary files) runs when the response closes.
+  app.use((_req, res, next) => withResponseScope(new Promise((resolve) => res.once('close', resolve)), next));
   app.all('*', remix);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

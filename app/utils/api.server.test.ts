@@ -15,3 +15,15 @@ describe('the api client while the api is down', () => {
     expect(await response.json()).toEqual({ message: API_UNAVAILABLE_MESSAGE });
   });
 });
+
+describe('uploads to the api', () => {
+  it('end with the same 503 answer while the api is down', async () => {
+    process.env.API_URL = 'http://127.0.0.1:9';
+    const { apiFetch } = await import('./api.server');
+    const body = new FormData();
+    body.append('files', new File(['x'], 'a.png', { type: 'image/png' }));
+    const thrown = await apiFetch('/projects/images', { method: 'POST', body }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(503);
+  });
+});

@@ -1,6 +1,7 @@
 import { json } from '@remix-run/node';
 import { env } from './env.server';
 import { getSession, logoutRedirect } from './session.server';
+import { isStreamedBody, streamFetch } from './stream-fetch.server';
 import type { ErrorReply } from '../../server/contract/http';
 
 /** An api answer other than 2xx, with the api's message and field details. */
@@ -50,9 +51,13 @@ export const API_UNAVAILABLE_MESSAGE = 'The service is unavailable. Please try a
 /**
  * `fetch` to the api. When the api cannot be reached (down, restarting) the request ends with the
  * 503 page (a thrown Response, rendered by the error boundary; issue 9 item 5), not a 500.
+ * A form or stream body (uploads) goes through streamFetch: Node's fetch would keep all of it in
+ * memory until the answer (docs/decisions/095).
  */
 export async function fetchApi(url: string, init: RequestInit): Promise<Response> {
   try {
+    const { body } = init;
+    if (isStreamedBody(body)) return await streamFetch(url, { method: init.method, headers: init.headers, body, signal: init.signal });
     return await fetch(url, init);
   } catch (error) {
     if (init.signal?.aborted) throw error;

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { z } from 'zod/v4';
 
 /** The session secret of development and tests only; production refuses it (issue 9 item 10). */
@@ -18,6 +20,8 @@ const schema = z.object({
   /** The providers' sign-in scripts; tests point them at a local identity provider. */
   GOOGLE_SCRIPT_URL: z.string().url().default('https://accounts.google.com/gsi/client'),
   APPLE_SCRIPT_URL: z.string().url().default('https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js'),
+  /** Where upload forms' files wait while the action passes them on (the api's variable too; the web uses `web-*` folders in it). */
+  UPLOAD_TMP_DIR: z.string().optional(),
 });
 
 /**
@@ -50,6 +54,7 @@ export function parseWebEnv(source: Record<string, string | undefined>) {
     ...data,
     SESSION_SECRET: data.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     PUBLIC_URL: publicUrl,
+    uploadTmpDir: path.resolve(data.UPLOAD_TMP_DIR || path.join(os.tmpdir(), 'archivista-uploads')),
     /** Secure cookies whenever visitors come over https (SECURE_COOKIES overrides, for tests). */
     secureCookies: data.SECURE_COOKIES ? data.SECURE_COOKIES === 'true' : https,
   };

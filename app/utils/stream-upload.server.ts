@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply } from './api.server';
 import { getSession, logoutRedirect } from './session.server';
 
+import { fileTooLargeMessage } from './uploads.server';
+
 /**
  * Streams one file of a form being parsed (a part of `unstable_parseMultipartFormData`) on to a
  * multipart api endpoint, without holding it in memory: the no-JavaScript upload path of
@@ -17,6 +19,34 @@ export type StreamedFile = {
   tooLargeMessage: string;
 };
 
+/**
+ * One reader of a part's chunks for the body sent to the api and for the drain after it: calls
+ * are chained, so the drain never reads beside a pull of the body still under way (the parser's
+ * part iterator is not made for two readers), and nothing is read after the part's end.
+ */
+function partReader(data: AsyncIterable<Uint8Array>) {
+  const iterator = data[Symbol.asyncIterator]();
+  let finished = false;
+  let last: Promise<unknown> = Promise.resolve();
+  const next = (): Promise<IteratorResult<Uint8Array>> => {
+    const result = last.then(async (): Promise<IteratorResult<Uint8Array>> => {
+      if (finished) return { done: true, value: undefined };
+      const step = await iterator.next();
+      if (step.done) finished = true;
+      return step;
+    });
+    last = result.catch(() => (finished = true));
+    return result;
+  };
+  return {
+    next,
+    /** Reads and drops what the api did not take, so the form's remaining fields can still be parsed. */
+    async drain() {
+      while (!(await next()).done);
+    },
+  };
+}
+
 export async function streamFileToApi<T>(
   path: string,
   options: StreamedFile & { token: string; forwardedFor?: string; field: string },
@@ -30,23 +60,17 @@ export async function streamFileToApi<T>(
     `--${boundary}\r\nContent-Disposition: form-data; name="${options.field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
-  const iterator = options.data[Symbol.asyncIterator]();
+  const reader = partReader(options.data);
   let size = 0;
   let tooLarge = false;
-  let finished = false;
-  /** Reads and drops what the api did not take, so the form's remaining fields can still be parsed. */
-  const drain = async () => {
-    while (!finished) finished = (await iterator.next()).done === true;
-  };
 
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(head);
     },
     async pull(controller) {
-      const { value, done } = await iterator.next();
+      const { value, done } = await reader.next();
       if (done) {
-        finished = true;
         controller.enqueue(tail);
         controller.close();
         return;
@@ -70,15 +94,15 @@ export async function streamFileToApi<T>(
   try {
     response = await fetchApi(apiUrl(path), { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
   } catch (error) {
-    await drain();
-    if (tooLarge) throw new ApiError(413, options.tooLargeMessage, [{ path: options.field, message: options.tooLargeMessage }]);
+    await reader.drain();
+    if (tooLarge) throw new ApiError(413, options.tooLargeMessage, [{ path: options.field, message: fileTooLargeMessage(options.filename, options.maxBytes) }]);
     throw error;
   }
   try {
     return await readApiReply<T>(response, 'Upload failed');
   } finally {
     // An api that answered before reading everything (401, say) leaves the rest of the part unread.
-    await drain();
+    await reader.drain();
   }
 }
 

@@ -5,7 +5,7 @@ import { formFailure } from '~/utils/forms.server';
 import { placeOptions } from '~/utils/places.server';
 import { updateSessionUser } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
-import { parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
+import { fileProblems, TOO_LARGE } from '~/utils/uploads.server';
 import type { User } from '../../../server/contract/users';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE, UpdateProfileBody } from '../../../server/contract/profile';
 import { parseWithZod } from '~/utils/form-data.server';
@@ -33,7 +33,7 @@ export async function updateProfile(request: Request, user: User, formData: Form
   if (submission.status !== 'success') return fail();
 
   const photo = formData.get('photo');
-  if (photo === TOO_LARGE) return fail(photoError(413, 'The photo must be at most 10 MB'));
+  if (photo === TOO_LARGE) return fail(photoError(413, fileProblems(formData, 'photo')[0]?.message ?? 'The photo must be at most 10 MB'));
   if (photo instanceof File) {
     if (!PHOTO_TYPES.includes(photo.type) && !/\.(jpe?g|png)$/i.test(photo.name)) return fail(photoError(415, PROFILE_IMAGE_MESSAGE));
     const body = new FormData();

@@ -5,7 +5,7 @@ import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
 import { placeOptions } from '~/utils/places.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
-import { parseUploadForm, TOO_LARGE, TOO_MANY } from '~/utils/uploads.server';
+import { fileProblems, parseUploadForm, TOO_MANY } from '~/utils/uploads.server';
 import {
   IMAGES_MAX_MESSAGE,
   IMAGES_MIN_MESSAGE,
@@ -41,7 +41,8 @@ function parseStored(values: FormDataEntryValue[]): StoredImage[] {
 
 /**
  * Add (no projectId) or edit a public project. New files are passed on to the api one by one as
- * they arrive (POST /api/projects/images, bounded memory); the form then refers to them by id, so
+ * they arrive (streamed to disk, then to POST /api/projects/images; bounded memory, decision 095);
+ * the form then refers to them by id, so
  * a form shown again after an error does not upload them again (decision 020). Without JavaScript
  * the add/remove row buttons post here too (conform intents) and the form comes back with the rows.
  */
@@ -64,9 +65,8 @@ export async function saveProject(request: Request, projectId: string | undefine
       return undefined;
     },
   });
-  const files = formData.getAll('files');
-  if (files.includes(TOO_LARGE)) uploadErrors.add('An image is larger than 15 MB');
-  if (files.includes(TOO_MANY)) uploadErrors.add(IMAGES_MAX_MESSAGE);
+  for (const problem of fileProblems(formData, 'files')) if (problem.problem === 'too-large') uploadErrors.add(problem.message);
+  if (formData.getAll('files').includes(TOO_MANY)) uploadErrors.add(IMAGES_MAX_MESSAGE);
   const removed = new Set(formData.getAll('removeImages').map(String));
   const images = [...parseStored(formData.getAll('images')).filter((i) => !removed.has(i.id)), ...uploaded];
 
