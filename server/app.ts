@@ -6,12 +6,11 @@ import {
   jsonSchemaTransform,
   type FastifyPluginAsyncZod,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { BODY_LIMITS } from './body-limits.js';
-import { registerErrorHandling } from './errors.js';
+import { registerErrorHandling, safeValidatorCompiler } from './errors.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
 import { decorateSession, inScope, SCOPES, type Scope } from './auth/scopes.js';
 import { uploadsRoutes } from './routes/uploads.js';
@@ -60,7 +59,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     maxParamLength: 200,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   decorateSession(app);

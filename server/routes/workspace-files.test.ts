@@ -342,6 +342,17 @@ describe('uploading files', () => {
     expect(await storedKeys(p.id)).toEqual([]);
   });
 
+  it('takes a form whose file inputs were left empty (parts without a name or bytes) as no file, not as an error', async () => {
+    const p = await project();
+    const folder = await folderIn(p.id);
+    const empty = (): MultipartPart => ({ name: 'files', file: Buffer.alloc(0), filename: '' });
+    const none = await upload({ projectId: p.id, folderId: folder.id }, [empty(), empty()]);
+    expect(none.statusCode, none.body).toBe(400);
+    expect(none.json().message).toBe(FILE_MESSAGES.chooseFiles);
+    const [listed] = await uploadInto({ projectId: p.id, folderId: folder.id }, [empty(), file('notes.txt', 'notes'), empty()]);
+    expect(listed!.fileName).toBe('notes.txt');
+  });
+
   it('answers 404 for a folder of another project, and for another firm’s project', async () => {
     const p = await project();
     const elsewhere = await folderIn((await project()).id);
