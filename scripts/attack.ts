@@ -10,7 +10,8 @@
  * from different loopback addresses (127.0.0.2, 127.0.0.3 …), which the web sees as sockets.
  *
  * Knobs: ATTACK_SKIP_BUILD=1 (use the existing build), ATTACK_UPLOAD_MB (size of each of the 20
- * upload files, default 14). Figures only: it exits 0 whatever held, 1 if the instance failed.
+ * upload files, default 14), ATTACK_ONLY=word,word (only the probes whose name holds one of them),
+ * ATTACK_DATABASE=embedded (PGlite even when PostgreSQL answers). Figures only: it exits 0 whatever held, 1 if the instance failed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -20,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import { loadConfig } from '../server/config';
 import { createDatabase, freePort, waitFor } from './instance';
 
 const UPLOAD_MB = Number(process.env.ATTACK_UPLOAD_MB ?? 14);
@@ -36,30 +38,43 @@ type SendOptions = {
 };
 
 let webUrl = '';
+/** The environment the instance runs with (its limits are read from it). */
+let instanceEnv: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
 let apiUrl = '';
 
-/** One request with full control of its headers and body; the answer's body is kept up to 64 KB. */
+/**
+ * One request with full control of its headers and body; the answer's body is kept up to 64 KB.
+ * `timeoutMs` bounds the whole exchange (not only idle time): a server that neither answers nor
+ * closes cannot stall the script.
+ */
 function send(url: string, options: SendOptions = {}): Promise<Answer> {
   const started = performance.now();
+  const limit = options.timeoutMs ?? 30_000;
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from, timeout: options.timeoutMs ?? 30_000 });
-    req.on('timeout', () => req.destroy(new Error(`timed out after ${options.timeoutMs ?? 30_000} ms`)));
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      req.destroy();
+    };
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, localAddress: options.from });
+    const timer = setTimeout(() => settle(() => reject(new Error(`no complete answer within ${limit} ms`))), limit);
     req.on('response', (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => {
         if (body.length < 64 * 1024) body += chunk.toString('utf8');
       });
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: performance.now() - started });
-        req.destroy();
-      });
-      res.on('error', reject);
+      res.on('end', () => settle(() => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, ms: performance.now() - started })));
+      res.on('error', (error) => settle(() => reject(error)));
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       // A server that answered and closed while the body was still being sent: the answer counts.
       if (error.code === 'EPIPE' || error.code === 'ECONNRESET') return;
-      reject(error);
+      settle(() => reject(error));
     });
+    req.on('close', () => setImmediate(() => settle(() => reject(new Error('the connection closed before an answer')))));
     const { body } = options;
     if (body instanceof Readable) {
       body.on('error', () => undefined);
@@ -139,7 +154,11 @@ function sampler() {
 type Result = { probe: string; held: boolean; detail: string; sample: Sample };
 const results: Result[] = [];
 
+/** ATTACK_ONLY: comma-separated words; only the probes whose name contains one of them run. */
+const only = (process.env.ATTACK_ONLY ?? '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
+
 async function probe(name: string, run: () => Promise<{ held: boolean; detail: string }>) {
+  if (only.length && !only.some((word) => name.toLowerCase().includes(word))) return;
   process.stdout.write(`  ${name} … `);
   const stop = sampler();
   let outcome: { held: boolean; detail: string };
@@ -225,6 +244,9 @@ async function runProbes(supervisorOutput: () => string) {
   const explorerCookie = await webLogin(explorer.email, explorer.password, '127.0.0.7');
   const projectId = await createProject(firm.token);
 
+  // Decision 004: guessing one account from one address is slowed (a growing per-account delay for
+  // the addresses that failed, then the per-(account, address) limit), but the owner signing in
+  // from another address is never held back by what strangers did.
   await probe('lockout: 12 wrong logins from one address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
@@ -232,25 +254,34 @@ async function runProbes(supervisorOutput: () => string) {
       statuses.push(answer.status);
     }
     const other = await send(`${webUrl}/?index`, { method: 'POST', headers: FORM, body: form({ intent: 'login', email: guessed.email, password: guessed.password }), from: '127.0.0.3' });
-    const held = other.status === 302 && Boolean(cookieOf(other, '__session'));
-    return { held, detail: `guesses answered ${[...new Set(statuses)].join('/')}; the right password from another address: ${other.status}${held ? ' (signed in)' : ''}` };
+    const signedIn = other.status === 302 && Boolean(cookieOf(other, '__session'));
+    const slowed = statuses.filter((s) => s === 429).length;
+    return {
+      held: signedIn && slowed > 0,
+      detail: `guesses: ${statuses.filter((s) => s === 401).length} × 401, then ${slowed} × 429; the right password from another address: ${other.status}${signedIn ? ' (signed in)' : ''}`,
+    };
   });
 
-  // Twelve different (unknown) accounts, so only a per-address limit can stop them: it does only if
-  // the forged header is not believed.
-  await probe('forged X-Forwarded-For: 12 wrong logins, each "from" a new address', async () => {
+  // Different (unknown) accounts, so only the per-address limit can stop them: it does only if the
+  // forged header is not believed. One more than that limit, and one to spare.
+  const perAddress = loadConfig(instanceEnv).RATE_LIMIT_ADDRESS_MAX;
+  await probe(`forged X-Forwarded-For: ${perAddress + 2} wrong logins, each "from" a new address`, async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < perAddress + 2; i++) {
       const answer = await send(`${webUrl}/?index`, {
         method: 'POST',
-        headers: { ...FORM, 'x-forwarded-for': `10.${i}.${i}.${i + 1}` },
+        headers: { ...FORM, 'x-forwarded-for': `10.${i % 250}.${Math.floor(i / 250)}.${(i % 200) + 1}` },
         body: form({ intent: 'login', email: `nobody-${process.pid}-${i}@example.test`, password: `wrong-${i}` }),
         from: '127.0.0.4',
       });
       statuses.push(answer.status);
     }
     const limited = statuses.filter((s) => s === 429).length;
-    return { held: limited > 0, detail: `statuses ${statuses.join(',')}: ${limited ? 'the limiter saw one address' : 'never limited'}` };
+    const failed = statuses.filter((s) => s === 401).length;
+    return {
+      held: limited > 0 && statuses.slice(perAddress).every((s) => s === 429),
+      detail: `${failed} × 401, then ${limited} × 429 (limit ${perAddress} failures per address): ${limited ? 'the limiter saw one address' : 'never limited'}`,
+    };
   });
 
   await probe('form-index bomb: teams[1000000].name on the profile form', async () => {
@@ -301,7 +332,15 @@ async function runProbes(supervisorOutput: () => string) {
       timeoutMs: 120_000,
     });
     const held = answer.status >= 400 && answer.status < 500;
-    return { held, detail: `${answer.status} after ${answer.ms.toFixed(0)} ms` };
+    // The form comes back with one message per refused image, each naming its file.
+    let images: string[] = [];
+    try {
+      images = (JSON.parse(answer.body) as { result?: { error?: { images?: string[] } } }).result?.error?.images ?? [];
+    } catch {
+      /* not the form's answer */
+    }
+    const first = images[0] ? `: ${images.length} image errors, the first "${images[0].slice(0, 70)}"` : '';
+    return { held, detail: `${answer.status} after ${answer.ms.toFixed(0)} ms${first}` };
   });
 
   await probe('login CSRF: cross-site POST /?index&_data', async () => {
@@ -379,13 +418,15 @@ async function main() {
   apiUrl = `http://127.0.0.1:${apiPort}`;
   webUrl = `http://127.0.0.1:${webPort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attack-'));
-  const database = await createDatabase(`attack_${process.pid}`);
+  // ATTACK_DATABASE=embedded runs on PGlite even when PostgreSQL answers (issue 9's embedded goal).
+  const database = process.env.ATTACK_DATABASE === 'embedded' ? null : await createDatabase(`attack_${process.pid}`);
   console.log(`Database: ${database ? 'PostgreSQL (fresh database)' : 'PGlite (embedded, temporary folder)'}; starting the product with the npm start supervisor…`);
 
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(webPort), API_PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: webUrl, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
   delete env.DATABASE_URL;
   delete env.SESSION_SECRET;
   if (database) env.DATABASE_URL = database.url;
+  instanceEnv = env;
   let output = '';
   const supervisor: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   supervisor.stdout!.on('data', (chunk) => (output += chunk));

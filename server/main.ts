@@ -2,25 +2,38 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { buildApp } from './app.js';
 import { createAppContext } from './context.js';
-import { seedDemoIfEmpty } from './seed/demo.js';
+import { demoLoginsText, demoSeedNeeded, seedDemoIfEmpty } from './seed/demo.js';
+import { runDemoSeedProcess } from './seed/seed-process.js';
 import { startUploadCleanup } from './services/upload-cleanup.js';
 import pino from 'pino';
 
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+let database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
 log.info({ database: database.kind }, 'database ready');
+
+// A first start seeds the demo data in a process of its own, whose memory goes with it
+// (decision 096). PGlite is one process's at a time: closed meanwhile. An in-memory database
+// cannot be shared: seeded here, below.
+let seededApart = false;
+if (config.SEED_DEMO && !config.DATABASE_URL?.startsWith('memory://') && (await demoSeedNeeded(database.db))) {
+  if (database.kind === 'pglite') await database.close();
+  await runDemoSeedProcess();
+  if (database.kind === 'pglite') database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  seededApart = true;
+  log.info('demo data seeded');
+}
 
 const ctx = createAppContext({ config, db: database.db, log });
 await ctx.storage.prepare();
 log.info({ storage: ctx.storage.backend }, 'file storage ready');
 
-if (config.SEED_DEMO) {
+if (config.SEED_DEMO && !seededApart) {
   const seeded = await seedDemoIfEmpty(ctx);
   if (seeded) {
     log.info('demo data seeded');
-    console.log(`\nDemo logins (password for all: ${seeded.password}):\n${seeded.logins.map((l) => `  ${l}`).join('\n')}\n`);
+    console.log(demoLoginsText(seeded));
   }
 }
 

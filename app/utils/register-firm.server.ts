@@ -1,12 +1,12 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from './form-data.server';
+import { FORM_LIMITS, parseWithZod } from './form-data.server';
+import { parseMultipartFormData } from './multipart.server';
 import {
   createCookieSessionStorage,
   json,
   redirect,
   unstable_composeUploadHandlers,
   unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
   type UploadHandler,
 } from '@remix-run/node';
 import { redirectWithError, redirectWithSuccess } from './toast.server';
@@ -173,9 +173,10 @@ export async function registerFirmAction(request: Request) {
 
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(
+    formData = await parseMultipartFormData(
       request,
       unstable_composeUploadHandlers(documentHandler, unstable_createMemoryUploadHandler({ maxPartSize: 100_000 })),
+      { maxParts: FORM_LIMITS.maxFields },
     );
   } catch {
     return json({ result: null, toast: { type: 'error' as const, message: 'The form could not be read. Please try again.' } }, { status: 400 });

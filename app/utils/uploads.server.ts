@@ -4,9 +4,11 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { json, unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node';
+import { json, type UploadHandler } from '@remix-run/node';
 import { afterResponse } from './after-response.server';
 import { env } from './env.server';
+import { FORM_LIMITS, readFormData } from './form-data.server';
+import { parseMultipartFormData } from './multipart.server';
 
 /**
  * Upload forms (a no-JavaScript upload, or the same form submitted with JavaScript) with bounded
@@ -159,14 +161,14 @@ async function diskFile(target: string, name: string, type: string): Promise<Fil
 /**
  * Parses a multipart form with bounded memory: text fields up to `maxTextBytes` in all (413
  * beyond), each file streamed to disk up to `maxFileBytes`, at most `maxFiles` files, empty file
- * inputs skipped. A file over a limit does not fail the whole form: it is marked (TOO_LARGE,
- * TOO_MANY; fileProblems names it), so the action can answer with the field's message and keep
- * everything else that was typed. A body that cannot be read answers 400. Other forms are read
- * with `request.formData()` (the web server bounds their size).
+ * inputs skipped, at most `maxFiles` + FORM_LIMITS.maxFields parts. A file over a limit does not
+ * fail the whole form: it is marked (TOO_LARGE, TOO_MANY; fileProblems names it), so the action
+ * can answer with the field's message and keep everything else that was typed. A body that
+ * cannot be read answers 400. Other forms are read by readFormData (the web server bounds their size).
  */
 export async function parseUploadForm(request: Request, options: Options): Promise<FormData> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!contentType.startsWith('multipart/form-data')) return request.formData();
+  if (!contentType.toLowerCase().startsWith('multipart/form-data')) return readFormData(request);
   const maxTextBytes = options.maxTextBytes ?? MB;
   const folder = new UploadFolder();
   const problems: FileProblem[] = [];
@@ -215,14 +217,15 @@ export async function parseUploadForm(request: Request, options: Options): Promi
   };
 
   try {
-    const formData = await unstable_parseMultipartFormData(request, async (part) => {
+    const handler: UploadHandler = async (part) => {
       try {
         return await handlePart(part);
       } catch (error) {
         if (!(error instanceof BodyReadError) && typeof error === 'object' && error !== null) ours.add(error);
         throw error;
       }
-    });
+    };
+    const formData = await parseMultipartFormData(request, handler, { maxParts: options.maxFiles + FORM_LIMITS.maxFields });
     problemsOf.set(formData, problems);
     return formData;
   } catch (error) {

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { createStorage } from '../services/storage/create-storage.js';
-import { seedDemoIfEmpty } from './demo.js';
+import { demoLoginsText, seedDemoIfEmpty } from './demo.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
@@ -9,7 +9,7 @@ const storage = createStorage(config);
 await storage.prepare();
 const seeded = await seedDemoIfEmpty({ db: database.db, storage });
 if (seeded) {
-  console.log(`Demo data seeded. Password for all: ${seeded.password}\n${seeded.logins.map((l) => `  ${l}`).join('\n')}`);
+  console.log(`Demo data seeded.${demoLoginsText(seeded)}`);
 } else {
   console.log('The database already has users; nothing seeded. Remove data/ (embedded) to start over.');
 }

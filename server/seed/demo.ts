@@ -59,12 +59,21 @@ const DEMO_FIRMS = [
   },
 ] as const;
 
+/** Whether the demo data set would be seeded: the database has no users yet. */
+export async function demoSeedNeeded(db: AppContext['db']): Promise<boolean> {
+  const [{ n }] = (await db.select({ n: count() }).from(users)) as [{ n: number }];
+  return Number(n) === 0;
+}
+
 /** Seeds the demo data set when the database has no users; returns the logins to print, or null. */
 export async function seedDemoIfEmpty(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>>) {
-  const [{ n }] = (await ctx.db.select({ n: count() }).from(users)) as [{ n: number }];
-  if (Number(n) > 0) return null;
+  if (!(await demoSeedNeeded(ctx.db))) return null;
   return seedDemo(ctx);
 }
+
+/** What a start prints after seeding: the demo logins and their password. */
+export const demoLoginsText = (seeded: { password: string; logins: string[] }) =>
+  `\nDemo logins (password for all: ${seeded.password}):\n${seeded.logins.map((l) => `  ${l}`).join('\n')}\n`;
 
 export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>>) {
   const { db } = ctx;

@@ -60,7 +60,8 @@ export async function saveProject(request: Request, projectId: string | undefine
         uploaded.push(...reply.images.map((i) => ({ id: i.id, thumb: i.w480 })));
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        uploadErrors.add(error.status < 500 ? error.message : UPLOAD_FAILED);
+        // The api's detail names the file ("big.jpg: File is not a valid image…").
+        uploadErrors.add(error.status < 500 ? (error.details[0]?.message ?? error.message) : UPLOAD_FAILED);
       }
       return undefined;
     },
