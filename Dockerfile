@@ -14,7 +14,8 @@ FROM node:22-bookworm-slim AS runtime
 # Debian's Chromium renders the PDF exports (Puppeteer never downloads a browser).
 RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-liberation tini \
   && rm -rf /var/lib/apt/lists/*
-ENV NODE_ENV=production API_HOST=0.0.0.0 DATA_DIR=/data PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium
+# MALLOC_ARENA_MAX: fewer glibc arenas for the threads of sharp, argon2 and libuv (decision 096).
+ENV NODE_ENV=production API_HOST=0.0.0.0 DATA_DIR=/data PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

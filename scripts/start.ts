@@ -36,6 +36,9 @@ const env = {
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
   NODE_ENV: process.env.NODE_ENV ?? 'production',
   SESSION_SECRET: sessionSecret(),
+  // glibc gives each thread that allocates (sharp, argon2, libuv's pool) an arena of its own and
+  // rarely returns their memory: two arenas keep both processes 10-40 MB smaller (decision 096).
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
 };
 
 const supervisor = new Supervisor();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E } from './env';
@@ -92,6 +93,23 @@ test.describe('own portfolio', () => {
     await expect(page).toHaveURL(/\/portfolio$/);
     await expect(page.getByTestId('toast')).toContainText('Project deleted');
     await expect(page.getByText('Lake Pavilion II')).toHaveCount(0);
+  });
+
+  test('without JavaScript, an image over 15 MB and a file that is not an image are named in the form’s errors', { tag: '@no-js-only' }, async ({ page }) => {
+    await newFirm(page);
+    await page.goto('/portfolio/add-project');
+    const [image] = await makePngs(1);
+    // Streamed to disk by the web and cut off at 15 MB; the text file reaches the api, which refuses it by content.
+    await page.getByTestId('files-input').setInputFiles([
+      { name: 'huge-plan.png', mimeType: 'image/png', buffer: Buffer.concat([fs.readFileSync(image!), Buffer.alloc(15 * 1024 * 1024)]) },
+      { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') },
+    ]);
+    await page.getByTestId('save-project').click();
+    const form = page.getByTestId('project-form');
+    await expect(form.getByText('huge-plan.png is larger than 15 MB')).toBeVisible();
+    await expect(form.getByText(/^notes\.png: /)).toBeVisible();
+    // The rest of the form is answered as usual.
+    await expect(form.getByText('Project name is required', { exact: true })).toBeVisible();
   });
 
   test('a firm edits its profile with a cropped photo', async ({ page, js }) => {
