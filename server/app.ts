@@ -6,12 +6,11 @@ import {
   jsonSchemaTransform,
   type FastifyPluginAsyncZod,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { BODY_LIMITS } from './body-limits.js';
-import { registerErrorHandling } from './errors.js';
+import { registerErrorHandling, safeValidatorCompiler } from './errors.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
 import { decorateSession, inScope, SCOPES, type Scope } from './auth/scopes.js';
 import { uploadsRoutes } from './routes/uploads.js';
@@ -25,6 +24,11 @@ import { showcaseRoutes } from './routes/showcase.js';
 import { profileImageRoutes, profileRoutes } from './routes/profile.js';
 import { directoryRoutes } from './routes/directory.js';
 import { healthRoutes } from './routes/health.js';
+import { workspaceFileRoutes } from './routes/workspace-files.js';
+import { workspaceFolderRoutes } from './routes/workspace-folders.js';
+import { workspaceMemberRoutes } from './routes/workspace-members.js';
+import { workspaceProjectRoutes } from './routes/workspace-projects.js';
+import { scheduleRoutes } from './routes/workspace-schedules.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
@@ -32,7 +36,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes],
   admin: [adminRoutes],
 };
 
@@ -55,7 +59,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     maxParamLength: 200,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   decorateSession(app);

@@ -13,6 +13,8 @@ export const BODY_LIMITS = {
   socialLogin: 32 * KB,
   /** The firm profile: details of up to 5,000 characters and up to 20 team rows. */
   profile: 64 * KB,
+  /** A schedule: a description of up to 2,000 characters, a title of 200 and 10 image references. */
+  schedule: 64 * KB,
   /** A public project: a description of up to 10,000 characters, 50 + 50 rows and 100 image ids. */
   project: 256 * KB,
 } as const;

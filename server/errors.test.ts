@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { databaseErrorCode, HttpError, isUniqueViolation, registerErrorHandling } from './errors';
+import { z } from 'zod/v4';
+import { databaseErrorCode, HttpError, INVALID_BODY_MESSAGE, isUniqueViolation, registerErrorHandling, safeValidatorCompiler } from './errors';
 
 describe('databaseErrorCode', () => {
   it('finds the SQLSTATE through the causes drizzle wraps around it', () => {
@@ -27,6 +29,25 @@ describe('the error reply', () => {
     const res = await app.inject({ method: 'GET', url: '/fail' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Email taken', code: 'email_taken', details: [{ path: 'email', message: 'Email taken' }] });
+    await app.close();
+  });
+});
+
+describe('the body validator', () => {
+  it('answers 400, never 500, for a value zod itself cannot read', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(safeValidatorCompiler);
+    registerErrorHandling(app);
+    app.post('/password', { schema: { body: z.object({ newPassword: z.string().min(6, 'Too short') }) } }, async () => ({ ok: true }));
+    // zod 4's length check formats an object's `length`: this one throws inside zod.
+    const hostile = await app.inject({ method: 'POST', url: '/password', payload: { newPassword: { length: { toString: 0 } } } });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.json()).toEqual({ message: INVALID_BODY_MESSAGE });
+    // Ordinary refusals keep their field messages.
+    const short = await app.inject({ method: 'POST', url: '/password', payload: { newPassword: 'abc' } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().details).toEqual([{ path: 'newPassword', message: 'Too short' }]);
+    expect((await app.inject({ method: 'POST', url: '/password', payload: { newPassword: 'secret123' } })).json()).toEqual({ ok: true });
     await app.close();
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { describeBytes } from './body-limits.js';
 import type { ErrorReply } from './contract/http.js';
 
@@ -28,6 +28,25 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes a
 export const tooManyRequests = (retryAfterMs: number, message = TOO_MANY_ATTEMPTS) =>
   new HttpError(429, message, undefined, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 export const serviceUnavailable = (message = 'The service is unavailable. Please try again in a moment.') => new HttpError(503, message);
+
+export const INVALID_BODY_MESSAGE = 'The request has a value of the wrong kind';
+
+/**
+ * fastify-type-provider-zod's validator, made safe against zod itself throwing on a hostile value:
+ * zod 4's length checks format an object's `length` (`{"newPassword": {"length": {"toString": 0}}}`
+ * throws "Cannot convert object to primitive value"). Such a request is the client's fault: a 400,
+ * never a 500.
+ */
+export const safeValidatorCompiler: typeof validatorCompiler = (route) => {
+  const validate = validatorCompiler(route);
+  return (data) => {
+    try {
+      return validate(data);
+    } catch {
+      return { error: Object.assign(new Error(INVALID_BODY_MESSAGE), { statusCode: 400 }) };
+    }
+  };
+};
 
 function describeClientError(error: FastifyError, request: FastifyRequest): string {
   // The JSON parser's own text ("Unexpected token } in JSON at position 12") means nothing to a

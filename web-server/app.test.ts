@@ -168,6 +168,15 @@ describe('body limits', () => {
     expect(photo.status).toBe(413);
     const urlencoded = await announce(`${web}/portfolio/add-project`, { headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(2 * 1024 * 1024) }, send: 1024 });
     expect(urlencoded.status).toBe(413);
+    // A folder's upload: ten files of 100 MB at once.
+    const folder = '/workspace/project/filesdetails/0123456789abcdef01234567/76543210fedcba9876543210';
+    const files = await announce(`${web}${folder}`, {
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(900 * 1024 * 1024), 'x-answer-now': '1' },
+      send: 1024,
+    });
+    expect(files.status).toBe(200);
+    const tooMany = await announce(`${web}${folder}`, { headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(1100 * 1024 * 1024) }, send: 1024 });
+    expect(tooMany.status).toBe(413);
   });
 
   it('refuses a page body without a length (411) and stops a streamed /api body at its limit', async () => {
@@ -241,6 +250,17 @@ describe('security headers', () => {
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
       expect(res.headers.get('strict-transport-security')).toBeNull();
     }
+  });
+
+  it('let the site frame a project file (the PDF preview) and leave the file its own policy from the api', async () => {
+    const page = (await fetch(`${web}/workspace/project/filesdetails/a/b`)).headers;
+    expect(page.get('content-security-policy')).toContain("frame-src 'self'");
+    expect(page.get('x-frame-options')).toBe('DENY');
+    const file = (await fetch(`${web}/workspace/project/file/0123456789abcdef01234567?inline=1`)).headers;
+    // The route's answer carries the api's policy and nosniff (the e2e journeys check them).
+    expect(file.get('content-security-policy')).toBeNull();
+    expect(file.get('x-content-type-options')).toBeNull();
+    expect(file.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
   it('add HSTS when the public URL is https, and the sign-in providers only when configured', async () => {

@@ -1,8 +1,11 @@
 import type { RequestHandler } from 'express';
 import { refuse } from './answers';
+import { FILE_LIMITS } from '../server/contract/files-rules';
 import { DOCUMENT_MAX_BYTES } from '../server/contract/firm-registration-rules';
 import { PROFILE_IMAGE_MAX_BYTES } from '../server/contract/profile-rules';
 import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../server/contract/projects-rules';
+import { PROJECT_LIMITS } from '../server/contract/workspace-projects-rules';
+import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_IMAGES_MAX } from '../server/contract/schedules-rules';
 
 /**
  * Every request body is bounded before anyone reads it (issue 9 item 3, docs/decisions/062).
@@ -17,6 +20,12 @@ const FORM_ROOM = MiB;
 
 export type UploadRoute = { path: RegExp; maxBytes: number; what: string };
 
+/**
+ * A folder's upload (docs/decisions/093): 10 files of the api's default MAX_FILE_MB (100) each. An
+ * api configured with a larger MAX_FILE_MB needs this raised with it.
+ */
+const PROJECT_FILES_MAX_BYTES = FILE_LIMITS.perUpload * FILE_LIMITS.defaultMaxFileMb * MiB + FORM_ROOM;
+
 export const UPLOAD_ROUTES: UploadRoute[] = [
   // Web actions that stream files on to the api (no JavaScript, or the same form with it).
   { path: /^\/portfolio\/?$/, maxBytes: PROFILE_IMAGE_MAX_BYTES + FORM_ROOM, what: 'profile photo' },
@@ -26,14 +35,30 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
     what: `${PROJECT_IMAGES_PER_REQUEST} project images`,
   },
   { path: /^\/resources\/register-firm\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
+  // The workspace project panel (Add/Edit Project, one photo).
+  { path: /^\/workspace\/project\/?$/, maxBytes: PROJECT_LIMITS.photoBytes + FORM_ROOM, what: 'project photo' },
+  // A folder's page: several project files at once.
+  { path: /^\/workspace\/project\/filesdetails\/[^/]+\/[^/]+\/?$/, maxBytes: PROJECT_FILES_MAX_BYTES, what: `${FILE_LIMITS.perUpload} project files` },
+  {
+    path: /^\/workspace\/project\/schedules\/[^/]+\/?$/,
+    maxBytes: SCHEDULE_IMAGES_MAX * SCHEDULE_IMAGE_MAX_BYTES + FORM_ROOM,
+    what: `${SCHEDULE_IMAGES_MAX} schedule images`,
+  },
   // The api's upload endpoints, reached through the web's /api forwarding (embedded default).
   {
     path: /^\/api\/projects\/images\/?$/,
     maxBytes: PROJECT_IMAGES_PER_REQUEST * PROJECT_IMAGE_MAX_BYTES + FORM_ROOM,
     what: `${PROJECT_IMAGES_PER_REQUEST} project images`,
   },
+  {
+    path: /^\/api\/projects\/schedules\/upload-file\/?$/,
+    maxBytes: SCHEDULE_IMAGES_MAX * SCHEDULE_IMAGE_MAX_BYTES + FORM_ROOM,
+    what: `${SCHEDULE_IMAGES_MAX} schedule images`,
+  },
   { path: /^\/api\/users\/profile-image\/?$/, maxBytes: PROFILE_IMAGE_MAX_BYTES + FORM_ROOM, what: 'profile photo' },
   { path: /^\/api\/users\/upload\/file\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
+  { path: /^\/api\/projects(\/[0-9a-f]{24})?\/?$/, maxBytes: PROJECT_LIMITS.photoBytes + FORM_ROOM, what: 'project photo' },
+  { path: /^\/api\/users\/project\/upload-file\/?$/, maxBytes: PROJECT_FILES_MAX_BYTES, what: `${FILE_LIMITS.perUpload} project files` },
 ];
 
 /** The most bytes a request to `path` with this content type may carry. */

@@ -38,7 +38,8 @@ export function contentSecurityPolicy(nonce: string, options: CspOptions): strin
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...providers, ...(options.development ? ['ws:'] : [])],
-    'frame-src': providers.length ? providers : ["'none'"],
+    // 'self': the files page embeds its PDF preview from /workspace/project/file/ (docs/decisions/094).
+    'frame-src': ["'self'", ...providers],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
@@ -49,16 +50,25 @@ export function contentSecurityPolicy(nonce: string, options: CspOptions): strin
   return policy.join('; ');
 }
 
+/**
+ * A project's private files, streamed by the web from the api (docs/decisions/094). Their policy
+ * comes from the api with them (a sandbox; for a PDF shown inline, `frame-ancestors 'self'`) with
+ * `nosniff`, so a page's policy is not added (both would apply, and a page's blocks the PDF
+ * viewer), and this site's pages may frame them (the files page's PDF preview).
+ */
+export const FILE_PATHS = /^\/workspace\/project\/file\//;
+
 export function securityHeaders(options: CspOptions): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     res.locals.cspNonce = nonce;
+    const file = FILE_PATHS.test(req.path);
+    // A file's answer brings its own policy and nosniff (a header set here too would be sent twice).
+    if (!file) res.set({ 'Content-Security-Policy': contentSecurityPolicy(nonce, options), 'X-Content-Type-Options': 'nosniff' });
     res.set({
-      'Content-Security-Policy': contentSecurityPolicy(nonce, options),
-      'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-      'X-Frame-Options': 'DENY',
+      'X-Frame-Options': file ? 'SAMEORIGIN' : 'DENY',
       'Cross-Origin-Opener-Policy': options.socialScripts.length ? 'same-origin-allow-popups' : 'same-origin',
     });
     if (options.https) res.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -12,6 +12,8 @@ const DIALOG_PARAMS = ['dialog', 'image', 'panel', 'confirm', 'item'];
 export function withDialog(search: string, dialog: string | null, extra: Record<string, string | number> = {}): string {
   const params = new URLSearchParams(search);
   for (const name of DIALOG_PARAMS) params.delete(name);
+  // `?index` is what a form posted to an index route leaves in the URL: it means nothing to a link.
+  params.delete('index');
   if (dialog) params.set('dialog', dialog);
   for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
   const query = params.toString();

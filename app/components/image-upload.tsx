@@ -48,7 +48,7 @@ export function ImageUpload({
             <strong>{count}</strong> {count === 1 ? 'image' : 'images'} ·{' '}
           </>
         ) : null}
-        {min} to {max} images, JPEG, PNG or GIF
+        {min ? `${min} to ${max}` : `Up to ${max}`} images, JPEG, PNG or GIF
       </p>
       {stored.length ? (
         <ul className="upload-tiles" aria-label="Saved images">

@@ -9,6 +9,8 @@ const PASSED_HEADERS = [
   'accept-ranges',
   'content-disposition',
   'x-content-type-options',
+  // The file's own policy (a sandbox; an inline PDF's frame-ancestors): the web adds none to these answers.
+  'content-security-policy',
   'cache-control',
   'etag',
   'last-modified',

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { ApiError, apiHeaders, apiUrl, fetchApi, readApiReply } from './api.server';
+import { ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply } from './api.server';
+import { getSession, logoutRedirect } from './session.server';
 
 import { fileTooLargeMessage } from './uploads.server';
 
@@ -102,5 +103,33 @@ export async function streamFileToApi<T>(
   } finally {
     // An api that answered before reading everything (401, say) leaves the rest of the part unread.
     await reader.drain();
+  }
+}
+
+/** Whether a request carries a multipart form (an upload) rather than a plain one. */
+export function isMultipart(request: Request): boolean {
+  return (request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
+}
+
+/**
+ * Passes the browser's multipart body on to a multipart api endpoint as it arrives, untouched:
+ * for a form of several files and a few fields (the project files' upload) that the api reads
+ * itself. Nothing is parsed or held by the web; the web server's body limit for the route stops
+ * an oversized body. Sent with the visitor's session token: a 401 ends the session.
+ */
+export async function forwardUploadToApi<T>(request: Request, path: string): Promise<T> {
+  if (!isMultipart(request) || !request.body) throw new ApiError(415, 'Send the files as multipart/form-data');
+  const token = (await getSession(request)).get('token');
+  const headers = apiHeaders({
+    token,
+    forwardedFor: forwardedFor(request),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  });
+  try {
+    const response = await fetchApi(apiUrl(path), { method: 'POST', headers, body: request.body, duplex: 'half', signal: request.signal } as RequestInit);
+    return await readApiReply<T>(response, 'Upload failed');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request);
+    throw error;
   }
 }

@@ -14,3 +14,9 @@ export const optionalText = <E extends null | undefined = null>(max: number, emp
     .max(max, `At most ${max} characters`)
     .nullish()
     .transform((v): string | E => (v ? v : empty));
+
+/**
+ * Text with each lone UTF-16 surrogate replaced by U+FFFD (what browsers send for one): JSON
+ * allows them, PostgreSQL's json and jsonb refuse them.
+ */
+export const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');

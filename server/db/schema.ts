@@ -151,6 +151,11 @@ export const projects = pgTable(
     clientDetails: text('client_details'),
     address: text('address'),
     designTeam: jsonb('design_team').$type<string[]>().notNull().default([]),
+    /**
+     * A workspace project's one photo: the private storage prefix of its WebP variants
+     * (`<key>/w480.webp`…), served only through GET /api/projects/{id}/photo. Null on portfolio projects.
+     */
+    photoKey: text('photo_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -197,7 +202,11 @@ export const schedules = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    /** Private storage keys of its images, in display order. */
+    /**
+     * Its images, in display order: each a private storage folder `schedules/<projectId>/<imageId>`
+     * holding the image's WebP variants (`w480.webp`, `w960.webp`, `w1600.webp`; see
+     * services/schedule-images.ts, whose `scheduleImageKeys` lists the files to delete).
+     */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

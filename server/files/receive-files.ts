@@ -176,6 +176,9 @@ async function receive(request: FastifyRequest, folder: string, options: Receive
     // One more byte than allowed, so the count in receiveFile sees an oversized file and says so.
     limits: { fileSize: options.maxBytes + 1, files: options.maxFiles, fields: maxFields, parts: options.maxFiles + maxFields },
   });
+  // Every file part gets its own temporary name: an empty part (a file input left empty) is not
+  // kept in `files`, but its file exists, and the next part must not try to create it again.
+  let partNumber = 0;
   for await (const part of parts) {
     if (part.type === 'file') {
       const file = part as MultipartFile;
@@ -183,7 +186,7 @@ async function receive(request: FastifyRequest, folder: string, options: Receive
         file.file.resume();
         continue;
       }
-      const received = await receiveFile(file, path.join(folder, String(files.length)), files.length, options);
+      const received = await receiveFile(file, path.join(folder, String(partNumber++)), files.length, options);
       if (received) files.push(received);
     } else {
       const value = (part as MultipartValue<unknown>).value;

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { FILE_LIMITS, FILE_MESSAGES } from '../contract/files-rules.js';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_TYPE_MESSAGE } from '../contract/firm-registration.js';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE } from '../contract/profile.js';
 import { IMAGE_TYPE_MESSAGE, PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../contract/projects.js';
@@ -41,16 +42,20 @@ export const REGISTRATION_DOCUMENT: UploadKind = {
   messages: { type: DOCUMENT_TYPE_MESSAGE, tooLarge: DOCUMENT_TOO_LARGE_MESSAGE, count: 'Send one document per request' },
 };
 
-/** Workspace project files: any type (recorded by content, served as an attachment unless safe), MAX_FILE_MB each. */
-export function workspaceFiles(config: Pick<Config, 'MAX_FILE_MB'>, maxFiles = 20): UploadKind {
+/**
+ * Workspace project files (docs/decisions/093): any type (recorded by content, served as an
+ * attachment unless safe), MAX_FILE_MB each, FILE_LIMITS.perUpload per request.
+ */
+export function workspaceFiles(config: Pick<Config, 'MAX_FILE_MB'>, maxFiles: number = FILE_LIMITS.perUpload): UploadKind {
   return {
     accept: 'any',
     maxFiles,
     maxBytes: config.MAX_FILE_MB * MB,
     messages: {
-      type: 'This type of file is not accepted',
-      tooLarge: `Each file must be at most ${config.MAX_FILE_MB} MB.`,
-      count: `Upload at most ${maxFiles} files at a time.`,
+      // No type is refused; the message is there for the shape.
+      type: FILE_MESSAGES.uploadFailed,
+      tooLarge: FILE_MESSAGES.tooLarge(config.MAX_FILE_MB),
+      count: maxFiles === FILE_LIMITS.perUpload ? FILE_MESSAGES.tooManyInUpload : `Upload at most ${maxFiles} files at a time.`,
     },
   };
 }

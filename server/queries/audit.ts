@@ -13,15 +13,22 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
-/** Writes an audit line (in the caller's transaction when `db` is one, so it commits with the change). */
-export async function recordAudit(db: Database, entry: AuditEntry) {
-  await db.insert(auditLog).values({
-    id: newId(),
-    actorId: entry.actorId,
-    action: entry.action,
-    firmId: entry.firmId ?? null,
-    targetType: entry.targetType ?? null,
-    targetId: entry.targetId ?? null,
-    details: entry.details ?? {},
-  });
+/**
+ * Writes audit lines (in the caller's transaction when `db` is one, so they commit with the change):
+ * one entry, or several in one insert (the files of an upload).
+ */
+export async function recordAudit(db: Pick<Database, 'insert'>, entries: AuditEntry | AuditEntry[]) {
+  const list = Array.isArray(entries) ? entries : [entries];
+  if (!list.length) return;
+  await db.insert(auditLog).values(
+    list.map((entry) => ({
+      id: newId(),
+      actorId: entry.actorId,
+      action: entry.action,
+      firmId: entry.firmId ?? null,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      details: entry.details ?? {},
+    })),
+  );
 }

@@ -1,5 +1,5 @@
 /** Escapes LIKE wildcards, so `%`, `_` and `\` typed in a search box are literal characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** An (i)like pattern matching `text` anywhere: a search for "50%" means the text "50%". */
 export const likePattern = (text: string) => `%${escapeLike(text)}%`;

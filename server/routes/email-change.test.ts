@@ -105,6 +105,8 @@ describe('POST /api/users/email-change/confirm', () => {
   it('switches the login email, signs out the other sessions (not this one), burns open reset codes, audits, and tells the old address', async () => {
     const { firm, token, otherDevice, newEmail, code } = await firmChanging();
     await api.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: firm.email } });
+    // The reset code is made after the answer (decision 068): wait for it, so the change finds it open.
+    await api.ctx.background.idle();
     const res = await confirm(token, code);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ id: firm.id, email: newEmail });

@@ -5,6 +5,9 @@ import { VERIFY } from '../contract/vocabulary.js';
 import { createFirm, createUser } from './factories.js';
 import { seedShowcase } from './showcase.js';
 import { DEMO_PENDING_FIRM, seedPendingFirm } from './firm-registrations.js';
+import { seedDemoSchedules } from './schedules.js';
+import { seedWorkspace, type SeededWorkspace } from './workspace.js';
+import { seedProjectFiles } from './workspace-files.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -84,11 +87,19 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   if (ctx.storage) await seedShowcase({ db, storage: ctx.storage }, firms);
   // A firm registration waiting for the super-admin, with a generated PDF (needs the file storage).
   if (ctx.storage) await seedPendingFirm(db, ctx.storage, DEMO_PASSWORD);
+  // The workspace: two private projects per firm with photos and members, and an employee (needs the file storage).
+  const workspace: SeededWorkspace = ctx.storage ? await seedWorkspace({ db, storage: ctx.storage }, firms, DEMO_PASSWORD) : { projects: [], employees: [] };
+  // Their folders and files: a PDF plan, two pictures and a short video each.
+  if (ctx.storage) for (const [index, project] of workspace.projects.entries()) await seedProjectFiles({ db, storage: ctx.storage }, project, project.userId, { seed: index + 1 });
+  // Two or three schedules with generated pictures in each of those projects (needs the file storage).
+  if (ctx.storage) await seedDemoSchedules({ db, storage: ctx.storage }, workspace.projects);
   return {
+    workspace,
     password: DEMO_PASSWORD,
     logins: [
       'explorer@demo.test     (explorer)',
       ...DEMO_FIRMS.map((f) => `${f.email.padEnd(22)} (firm: ${f.firmName})`),
+      ...workspace.employees.map((e) => `${e.email.padEnd(22)} (employee of ${e.firmEmail}, member of ${e.projectName})`),
       ...(ctx.storage ? [`${DEMO_PENDING_FIRM.email.padEnd(22)} (firm waiting for verification: ${DEMO_PENDING_FIRM.firmName})`] : []),
       'admin@demo.test        (super-admin, at /admin/login)',
     ],

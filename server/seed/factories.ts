@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { members, projectImages, projects, teamMembers, users } from '../db/schema.js';
 import { storeProjectImage } from '../services/images.js';
+import { storeProjectPhoto } from '../services/workspace-photos.js';
 import { hashPassword } from '../services/passwords.js';
-import { placeholderImage, sceneForType } from './placeholder-images.js';
+import { placeholderImage, placeholderSvg, sceneForType } from './placeholder-images.js';
 import { VERIFY } from '../contract/vocabulary.js';
 
 type NewUser = typeof users.$inferInsert;
@@ -141,6 +143,21 @@ export async function createWorkspaceProject(db: Database, firmId: string, field
       ...fields,
     })
     .returning();
+  return row!;
+}
+
+/**
+ * Gives a workspace project its photo through the real pipeline (private WebP variants), as the
+ * api does; by default a placeholder picture that suits the project's type.
+ */
+export async function addProjectPhoto(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  project: { id: string; userId: string; projectType: string },
+  options: { photo?: Buffer; seed?: number; effort?: number } = {},
+) {
+  const source = options.photo ?? placeholderSvg({ scene: sceneForType(project.projectType), seed: options.seed ?? counter, width: 1280, height: 800 });
+  const photoKey = await storeProjectPhoto(ctx.storage, project.userId, project.id, source, { effort: options.effort });
+  const [row] = await ctx.db.update(projects).set({ photoKey }).where(eq(projects.id, project.id)).returning();
   return row!;
 }
 

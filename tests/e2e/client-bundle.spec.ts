@@ -1,34 +1,7 @@
-import type { Page, Response } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, loginAs, ready, registerUser, test } from './fixtures';
+import { expectNoZod } from './browser-scripts';
+import { apiCall, DEMO, DEMO_PASSWORD, loginAs, registerUser, test } from './fixtures';
 import { adminLoginThroughForm } from './firm-helpers';
-
-/** zod's code in a script: zod 4's core classes, zod 3's error class (remix-toast carries zod 3). */
-const ZOD_CODE = /\$ZodType|ZodError/;
-
-/** The scripts of /build/ the browser downloads while `visit` runs, by path, with their text. */
-async function scriptsDuring(page: Page, visit: () => Promise<unknown>): Promise<Map<string, string>> {
-  const pending = new Map<string, Promise<string>>();
-  const onResponse = (response: Response) => {
-    const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/build/') && pathname.endsWith('.js')) pending.set(pathname, response.text());
-  };
-  page.on('response', onResponse);
-  try {
-    await visit();
-    await ready(page, true);
-  } finally {
-    page.off('response', onResponse);
-  }
-  return new Map(await Promise.all([...pending].map(async ([path, text]) => [path, await text] as const)));
-}
-
-/** Opens a page (or runs a journey) and checks that none of the scripts it loads contains zod. */
-async function expectNoZod(page: Page, visit: string | (() => Promise<unknown>)) {
-  const scripts = await scriptsDuring(page, typeof visit === 'string' ? () => page.goto(visit) : visit);
-  expect(scripts.size, 'the page loads its scripts').toBeGreaterThan(0);
-  const withZod = [...scripts].filter(([, text]) => ZOD_CODE.test(text)).map(([path]) => path);
-  expect(withZod, `scripts with zod on ${typeof visit === 'string' ? visit : 'the journey'}`).toEqual([]);
-}
+import { firmWithProject } from './schedule-helpers';
 
 // Without JavaScript no script is loaded.
 test.describe('browser scripts', { tag: '@js-only' }, () => {
@@ -47,13 +20,23 @@ test.describe('browser scripts', { tag: '@js-only' }, () => {
 
     // A firm: the portfolio with its profile form, the project form, the workspace.
     await page.context().clearCookies();
-    await loginAs(page, DEMO.firm);
+    const { token } = await loginAs(page, DEMO.firm);
     await expectNoZod(page, '/portfolio?dialog=profile');
     await expectNoZod(page, '/portfolio/add-project');
     await expectNoZod(page, '/workspace/project');
+    await expectNoZod(page, '/workspace/project?panel=new');
+    const { json: workspace } = await apiCall<{ data: Array<{ id: string }> }>('GET', '/projects', undefined, token);
+    await expectNoZod(page, `/workspace/project/member/${workspace.data[0]!.id}?panel=new`);
 
     // The super-admin's dashboard, reached through the log-in form.
     await page.context().clearCookies();
     await expectNoZod(page, () => adminLoginThroughForm(page, DEMO.admin, DEMO_PASSWORD));
+  });
+
+  test('the schedules of a project and the page of one schedule send no zod either', async ({ page }) => {
+    const { firm, project } = await firmWithProject();
+    await loginAs(page, firm.email, firm.password);
+    await expectNoZod(page, `/workspace/project/schedules/${project.id}?panel=add`);
+    await expectNoZod(page, `/workspace/project/schedules/summary-financial/${project.id}`);
   });
 });

@@ -20,7 +20,8 @@ test.describe('workspace shell', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Project' })).toHaveAttribute('aria-current', 'page');
     await expect(sidebar(page).getByRole('link', { name: 'Showcase' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
-    await expect(page.getByTestId('empty-state')).toContainText('No projects available');
+    // The demo firm's workspace projects (server/seed/workspace.ts).
+    await expect(page.getByTestId('workspace-project-card')).toHaveText([/Baner Public Library/, /Koregaon Park Residence/]);
     await expect(crumbs(page)).toHaveText(['Workspace', 'Projects']);
     // A top-level page has no back button.
     await expect(page.getByTestId('workspace-back')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { Dialog, usePopupHref } from '~/components/dialog';
 
 /**
@@ -26,6 +27,7 @@ export function ConfirmDelete({
   closeTo,
   intent = 'delete',
   action,
+  note,
 }: {
   /** The kind of item, as the spec words it: project, schedule, file, member, folder. */
   what: string;
@@ -35,6 +37,8 @@ export function ConfirmDelete({
   closeTo: string;
   intent?: string;
   action?: string;
+  /** What else goes with it (a folder's files). */
+  note?: ReactNode;
 }) {
   const navigation = useNavigation();
   const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('id') === id;
@@ -42,6 +46,7 @@ export function ConfirmDelete({
     <Dialog title={`Delete ${what}`} closeTo={closeTo} size="small" testId="confirm-delete-dialog">
       <p>{`Are you sure you want to delete this ${what}? You can not undo.`}</p>
       {name ? <p className="ws-confirm-name">{name}</p> : null}
+      {note ? <p className="muted">{note}</p> : null}
       <Form method="post" action={action} className="form-actions">
         <input type="hidden" name="id" value={id} />
         <Link to={closeTo} replace preventScrollReset className="button button-ghost">

@@ -10,6 +10,7 @@ const ROUTES = [
   { id: 'routes/workspace.$', parentId: 'routes/workspace', path: '*' },
   { id: 'routes/workspace.project._index', parentId: 'routes/workspace', path: 'project', index: true },
   { id: 'routes/workspace.project.files.$projectId', parentId: 'routes/workspace', path: 'project/files/:projectId' },
+  { id: 'routes/workspace.project.schedules.$projectId', parentId: 'routes/workspace', path: 'project/schedules/:projectId' },
   { id: 'routes/portfolio.add-project.($projectId)', parentId: 'root', path: 'portfolio/add-project/:projectId?' },
   { id: 'routes/_auth', parentId: 'root' },
 ];
@@ -24,6 +25,13 @@ describe('routeExistence', () => {
     expect(exists('/workspace/project/files/0123456789abcdef01234567')).toBe(true);
     expect(exists('/portfolio/add-project')).toBe(true);
     expect(exists('/portfolio/add-project/7')).toBe(true);
+  });
+
+  it('matches a dynamic segment only with an id, so a page named like a sibling id is not taken for it', () => {
+    expect(exists('/workspace/project/schedules/0123456789abcdef01234567')).toBe(true);
+    // The firm-wide Financial page is its own route; until it exists, the sidebar hides its link.
+    expect(exists('/workspace/project/schedules/Financial')).toBe(false);
+    expect(exists('/workspace/project/files/not-an-id')).toBe(false);
   });
 
   it('does not count a catch-all route as a page', () => {

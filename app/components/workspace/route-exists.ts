@@ -1,13 +1,14 @@
 import { matchPath, UNSAFE_RemixContext } from '@remix-run/react';
 import { useContext, useMemo } from 'react';
-import type { PathExists } from './nav';
+import { isIdSegment, type PathExists } from './nav';
 
 /** What a route of Remix's manifest says about its place in the tree. */
 export type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
 
 /**
  * A predicate telling whether a page answers a path: the full pattern of every route (its
- * parents' paths joined), catch-all routes (`*`) left out, since they answer any path with a 404.
+ * parents' paths joined), catch-all routes (`*`) left out, since they answer any path with a 404,
+ * and a dynamic segment matching only an id (the pages answer any other value with a 404).
  */
 export function routeExistence(routes: readonly ManifestRoute[]): PathExists {
   const byId = new Map(routes.map((route) => [route.id, route]));
@@ -22,7 +23,13 @@ export function routeExistence(routes: readonly ManifestRoute[]): PathExists {
     .filter((route) => route.path !== undefined || route.index)
     .filter((route) => !fullPath(route).includes('*'))
     .map((route) => ({ path: fullPath(route), caseSensitive: route.caseSensitive ?? false, end: true }));
-  return (pathname) => patterns.some((pattern) => matchPath(pattern, pathname) !== null);
+  // A dynamic segment of this product's routes is an id: `schedules/:projectId` answers
+  // `schedules/<24-hex>`, not `schedules/Financial` (a page of its own, or none yet).
+  const answers = (pattern: (typeof patterns)[number], pathname: string) => {
+    const match = matchPath(pattern, pathname);
+    return match !== null && Object.values(match.params).every((value) => value === undefined || isIdSegment(value));
+  };
+  return (pathname) => patterns.some((pattern) => answers(pattern, pathname));
 }
 
 /**

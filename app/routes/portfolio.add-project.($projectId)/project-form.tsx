@@ -5,8 +5,9 @@ import { FieldRows } from '~/components/field-rows';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { ImageUpload, type StoredImage } from '~/components/image-upload';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
+import { ProjectTypeOptions } from '~/components/project-type-select';
 import type { PublicProjectInput } from '../../../server/contract/projects';
-import { DESIGN_TEAM_ROLES, PROJECT_TYPES } from '../../../server/contract/vocabulary';
+import { DESIGN_TEAM_ROLES } from '../../../server/contract/vocabulary';
 
 export type ProjectDefaults = {
   projectName: string;
@@ -22,12 +23,6 @@ export type ProjectDefaults = {
 };
 
 type ProjectFields = Omit<PublicProjectInput, 'imageIds'> & { images?: string[] };
-
-const GROUPS = [
-  { label: 'Interior Design', prefix: 'interior-' },
-  { label: 'Landscape', prefix: 'landscape-' },
-  { label: 'Architecture', prefix: 'architecture-' },
-];
 
 /** The add / edit public project form: every field of the spec, repeatable rows, images. */
 export function ProjectForm({
@@ -69,16 +64,7 @@ export function ProjectForm({
         <div className="form-grid form-grid-3">
           <Field label="Project type" meta={fields.projectType}>
             <select {...getSelectProps(fields.projectType)}>
-              <option value="">Select project type</option>
-              {GROUPS.map((g) => (
-                <optgroup key={g.prefix} label={g.label}>
-                  {PROJECT_TYPES.filter((t) => t.value.startsWith(g.prefix)).map((t) => (
-                    <option key={t.value} value={t.value}>
-                      {t.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <ProjectTypeOptions />
             </select>
           </Field>
           <Field label="Area (m²)" meta={fields.area}>

@@ -1,0 +1,59 @@
+import { api } from '~/utils/api.server';
+import { streamApiFile } from '~/utils/api-file.server';
+import { forwardUploadToApi } from '~/utils/stream-upload.server';
+import type { FilesReply, FolderReply, FoldersReply, ProjectFile, RegisteredFilesReply, UploadFilesReply } from '../../server/contract/files';
+import type { MessageReply } from '../../server/contract/http';
+
+/**
+ * The api calls of a workspace project's folders and files (DESIGN.md section 4,
+ * /api/projects/folder…, /api/projects/files…, /api/users/project/upload-file): the only place the
+ * web writes their paths and reply types. A file's bytes reach the browser only through the web's
+ * own route (fileHref), streamed from the api with the visitor's session.
+ */
+
+const id = (value: string) => encodeURIComponent(value);
+
+export const getFolders = async (request: Request, projectId: string) =>
+  (await api<FoldersReply>(request, `/projects/folder/${id(projectId)}`)).data;
+
+/** A new folder ('New Folder', numbered when taken, unless a name is given). */
+export const createFolder = async (request: Request, projectId: string, folderName?: string) =>
+  (await api<FolderReply>(request, '/projects/folder', { method: 'POST', json: { projectId, ...(folderName ? { folderName } : {}) } })).data;
+
+export const renameFolder = async (request: Request, folderId: string, folderName: string) =>
+  (await api<FolderReply>(request, `/projects/folder/${id(folderId)}`, { method: 'PUT', json: { folderName } })).data;
+
+export const deleteFolder = (request: Request, folderId: string) => api<MessageReply>(request, `/projects/folder/${id(folderId)}`, { method: 'DELETE' });
+
+export const getFiles = async (request: Request, folderId: string) => (await api<FilesReply>(request, `/projects/files/${id(folderId)}`)).data;
+
+/**
+ * The upload form of a folder page (fields projectId, folderId and the `files`), passed on to the
+ * api as it arrives, then put into the folder: the spec's two calls, made for the browser.
+ */
+export async function uploadFiles(request: Request, target: { projectId: string; folderId: string }) {
+  const { urls } = await forwardUploadToApi<UploadFilesReply>(request, '/users/project/upload-file');
+  const reply = await api<RegisteredFilesReply>(request, '/projects/files', {
+    method: 'POST',
+    json: { projectId: target.projectId, folderId: target.folderId, projectFiles: urls, type: 'file' },
+  });
+  return reply.data.files;
+}
+
+export const deleteFile = (request: Request, fileId: string) => api<MessageReply>(request, `/projects/files/${id(fileId)}`, { method: 'DELETE' });
+
+/** A file's bytes from the api (Range, Content-Disposition and nosniff passed through). */
+export const streamFile = (request: Request, fileId: string, disposition: 'inline' | 'attachment') =>
+  streamApiFile(request, `/projects/files/${id(fileId)}/content${disposition === 'inline' ? '?disposition=inline' : ''}`);
+
+/** The web's address of a file: a download, or (inline) what the preview panel embeds. */
+export const fileHref = (fileId: string, disposition: 'inline' | 'attachment' = 'attachment') =>
+  `/workspace/project/file/${id(fileId)}${disposition === 'inline' ? '?inline=1' : ''}`;
+
+/** A file as the folder page shows it: the api's fields with the web's download and preview addresses. */
+export type FileView = Omit<ProjectFile, 'url' | 'previewUrl'> & { downloadHref: string; previewHref: string | null };
+
+export function fileView(file: ProjectFile): FileView {
+  const { url: _url, previewUrl, ...rest } = file;
+  return { ...rest, downloadHref: fileHref(file.id), previewHref: previewUrl ? fileHref(file.id, 'inline') : null };
+}

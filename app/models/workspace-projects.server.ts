@@ -1,0 +1,95 @@
+import { api, ApiError } from '~/utils/api.server';
+import { streamApiFile } from '~/utils/api-file.server';
+import { isId, type MessageReply } from '../../server/contract/http';
+import type { CreateMemberBody, Member, MemberReply, MembersReply, UpdateMemberBody } from '../../server/contract/workspace-members';
+import {
+  PHOTO_SIZES,
+  type ProjectPhoto,
+  type WorkspaceProject,
+  type WorkspaceProjectReply,
+  type WorkspaceProjectsReply,
+} from '../../server/contract/workspace-projects';
+
+/**
+ * The web's calls to the workspace projects and members api: the only place their api paths and
+ * reply types are written. A project's photo urls become the web's own resource route, which
+ * streams the private photo with the visitor's session (the browser never holds the api token).
+ */
+
+/** A project as the web pages see it: the photo as web paths. */
+export type WebProject = Omit<WorkspaceProject, 'photo'> & { photo: ProjectPhoto | null };
+
+/** `/api/projects/{id}/photo?size=…&v=…` → `/workspace/project/photo/{id}?size=…&v=…`. */
+export function webPhotoPath(apiPath: string): string {
+  const url = new URL(apiPath, 'http://api.invalid');
+  const match = /^\/api\/projects\/([0-9a-f]{24})\/photo$/.exec(url.pathname);
+  if (!match) throw new Error(`not a project photo path: ${apiPath}`);
+  return `/workspace/project/photo/${match[1]}${url.search}`;
+}
+
+function toWebProject(project: WorkspaceProject): WebProject {
+  const photo = project.photo && { w480: webPhotoPath(project.photo.w480), w960: webPhotoPath(project.photo.w960), w1600: webPhotoPath(project.photo.w1600) };
+  return { ...project, photo };
+}
+
+const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
+
+export async function listProjects(request: Request): Promise<{ projects: WebProject[]; canManage: boolean }> {
+  const reply = await api<WorkspaceProjectsReply>(request, '/projects');
+  return { projects: reply.data.map(toWebProject), canManage: reply.canManage };
+}
+
+export async function getProject(request: Request, id: string): Promise<WebProject> {
+  return toWebProject((await api<WorkspaceProjectReply>(request, projectPath(id))).data);
+}
+
+/** POST /api/projects with the spec's multipart form (fields and the photo `profileImage`). */
+export async function createProject(request: Request, form: FormData): Promise<WebProject> {
+  return toWebProject((await api<WorkspaceProjectReply>(request, '/projects', { method: 'POST', body: form })).data);
+}
+
+export async function updateProject(request: Request, id: string, form: FormData): Promise<WebProject> {
+  return toWebProject((await api<WorkspaceProjectReply>(request, projectPath(id), { method: 'PUT', body: form })).data);
+}
+
+export async function deleteProject(request: Request, id: string): Promise<void> {
+  await api<MessageReply>(request, projectPath(id), { method: 'DELETE' });
+}
+
+export async function listMembers(request: Request, projectId: string): Promise<Member[]> {
+  return (await api<MembersReply>(request, `/projects/members/${encodeURIComponent(projectId)}`)).data.members;
+}
+
+export async function createMember(request: Request, body: CreateMemberBody): Promise<Member> {
+  return (await api<MemberReply>(request, '/projects/members', { method: 'POST', json: body })).data;
+}
+
+export async function updateMember(request: Request, id: string, body: UpdateMemberBody): Promise<Member> {
+  return (await api<MemberReply>(request, `/projects/members/${encodeURIComponent(id)}`, { method: 'PUT', json: body })).data;
+}
+
+export async function deleteMember(request: Request, id: string): Promise<void> {
+  await api<MessageReply>(request, `/projects/members/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+const plain = (status: number, message: string) => new Response(message, { status, headers: { 'cache-control': 'no-store', 'content-type': 'text/plain' } });
+
+/**
+ * A project's photo streamed from the api with the session's token. Anything but a well-formed
+ * request for a photo the visitor may see is a plain 404 (an image request has no page to show).
+ */
+export async function projectPhotoResponse(request: Request, projectId: string): Promise<Response> {
+  const search = new URL(request.url).searchParams;
+  const size = search.get('size') ?? '960';
+  const version = search.get('v');
+  if (!isId(projectId) || !(PHOTO_SIZES as readonly string[]).includes(size) || (version !== null && !/^[0-9a-f]{1,64}$/.test(version))) {
+    return plain(404, 'Not found');
+  }
+  const query = new URLSearchParams({ size, ...(version ? { v: version } : {}) });
+  try {
+    return await streamApiFile(request, `/projects/${projectId}/photo?${query}`);
+  } catch (error) {
+    if (error instanceof ApiError) return error.status === 503 ? plain(503, 'The service is unavailable') : plain(404, 'Not found');
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import { parseWithZod } from '~/utils/form-data.server';
+import { json } from '@remix-run/node';
+import { ApiError } from '~/utils/api.server';
+import { formFailure } from '~/utils/forms.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { placeOptions } from '~/utils/places.server';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
+import { createProject, deleteProject, updateProject } from '~/models/workspace-projects.server';
+import { PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, WorkspaceProjectForm } from '../../../server/contract/workspace-projects';
+
+export const PROJECTS_PATH = '/workspace/project';
+
+const PHOTO = PROJECT_FORM_FIELDS.photo;
+const TEXT_FIELDS = Object.values(PROJECT_FORM_FIELDS).filter((name) => name !== PHOTO);
+
+/**
+ * The project list's actions: `save` (the Add/Edit side panel; an `id` edits) and `delete` (the
+ * confirmation). Without JavaScript the panel's "Show states and cities" button posts the form
+ * too (conform's validate intent): it comes back with the lists of the chosen country and state.
+ */
+export async function projectsAction(request: Request) {
+  const formData = await parseUploadForm(request, { maxFileBytes: PROJECT_LIMITS.photoBytes, maxFiles: 2 });
+  // The no-JavaScript place refresh is conform's validate button: it carries no intent of ours.
+  if (!formData.has('intent') && formData.has('__intent__')) return saveProject(request, formData);
+  return dispatchIntent(formData, {
+    save: (data) => saveProject(request, data),
+    delete: (data) => removeProject(request, data),
+  });
+}
+
+/** The multipart body of the api call: the form's own fields as sent (the api checks them again) and the photo. */
+function apiForm(formData: FormData, photo: File | null): FormData {
+  const body = new FormData();
+  for (const name of TEXT_FIELDS) for (const value of formData.getAll(name)) if (typeof value === 'string') body.append(name, value);
+  if (photo) body.append(PHOTO, photo, photo.name);
+  return body;
+}
+
+async function saveProject(request: Request, formData: FormData) {
+  const id = formData.get('id');
+  const editing = typeof id === 'string' && id !== '' ? id : null;
+  const submission = parseWithZod(formData, { schema: WorkspaceProjectForm });
+  const payload = submission.payload as { country?: string; state?: string };
+  const photoValue = formData.get(PHOTO);
+  const photo = photoValue instanceof File ? photoValue : null;
+  // Without JavaScript a file cannot come back with the form: the panel asks for it again.
+  const data = { options: placeOptions(payload.country, payload.state), photoSent: photo !== null };
+
+  if (submission.status === undefined) return json({ ...data, intent: 'save', result: submission.reply(), toast: null });
+
+  const photoErrors: string[] = [];
+  if (photoValue === TOO_LARGE) photoErrors.push(PROJECT_MESSAGES.photoTooLarge);
+  else if (!photo && !editing) photoErrors.push(PROJECT_MESSAGES.photoRequired);
+  const fieldErrors: Record<string, string[]> = photoErrors.length ? { [PHOTO]: photoErrors } : {};
+  if (submission.status !== 'success' || photoErrors.length) return formFailure(submission, { intent: 'save', fieldErrors, data });
+
+  try {
+    const body = apiForm(formData, photo);
+    if (editing) await updateProject(request, editing, body);
+    else await createProject(request, body);
+  } catch (error) {
+    // Spec, error catalogue: "Failed to save project" / "Failed to update project" when the server fails.
+    const serverFailure = editing ? PROJECT_MESSAGES.updateFailed : PROJECT_MESSAGES.saveFailed;
+    return formFailure(submission, { error, intent: 'save', fields: [...TEXT_FIELDS, PHOTO], serverFailure, data });
+  }
+  return redirectWithSuccess(PROJECTS_PATH, editing ? 'Project updated successfully' : 'Project created successfully');
+}
+
+async function removeProject(request: Request, formData: FormData) {
+  const id = String(formData.get('id') ?? '');
+  try {
+    await deleteProject(request, id);
+  } catch (error) {
+    // Spec: a failed delete shows the server's message.
+    if (error instanceof ApiError) return redirectWithError(PROJECTS_PATH, error.message);
+    throw error;
+  }
+  return redirectWithSuccess(PROJECTS_PATH, 'Project deleted successfully');
+}

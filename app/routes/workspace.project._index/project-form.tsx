@@ -1,0 +1,127 @@
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { ErrorList, Field, FormErrors } from '~/components/field';
+import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
+import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
+import { ProjectTypeOptions } from '~/components/project-type-select';
+import { PhotoInput } from '~/components/workspace/photo-input';
+import type { WebProject } from '~/models/workspace-projects.server';
+import type { WorkspaceProjectFormInput } from '../../../server/contract/workspace-projects';
+import { DESIGN_TEAM_ROLES } from '../../../server/contract/vocabulary';
+
+type ProjectFields = WorkspaceProjectFormInput & { profileImage?: File };
+
+/** The form's values for a project being edited (the spec's field names), or empty ones for a new project. */
+function defaultsOf(project: WebProject | null): WorkspaceProjectFormInput {
+  if (!project) return { designTeam: [] };
+  return {
+    projectName: project.projectName,
+    projecttype: project.projectType,
+    pincode: project.area === null ? '' : String(project.area),
+    country: project.country ?? '',
+    state: project.state ?? '',
+    city: project.city ?? '',
+    designTeam: project.designTeam,
+    clientname: project.clientName ?? '',
+    clientdetails: project.clientDetails ?? '',
+    address: project.address ?? '',
+  };
+}
+
+/**
+ * The Add/Edit Project side panel's form (workspace-and-admin.md screen 2): one photo, project
+ * name, type, area, country, state, city, design team, client name, client details, address. The
+ * button reads Confirm (Update when editing), and Creating... / Updating... while saving.
+ */
+export function ProjectForm({
+  project,
+  lastResult,
+  options,
+  photoSent,
+  closeTo,
+}: {
+  /** The project edited, or null for a new one. */
+  project: WebProject | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  options: PlaceOptionLists;
+  /** The last submission carried a photo that could not come back with the form (no JavaScript). */
+  photoSent: boolean;
+  closeTo: string;
+}) {
+  const hydrated = useHydrated();
+  const saving = useSaving();
+  const editing = project !== null;
+  const [form, fields] = useForm<ProjectFields>({
+    id: editing ? `project-form-${project.id}` : 'project-form-new',
+    lastResult,
+    defaultValue: defaultsOf(project),
+    ...SERVER_VALIDATION,
+  });
+  const photoHint =
+    !hydrated && photoSent && lastResult?.status === 'error'
+      ? 'Choose the photo again: a form sent back with errors cannot keep it.'
+      : editing
+        ? 'Choose a new photo to replace this one.'
+        : undefined;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="ws-project-form" data-testid="project-form">
+      {editing ? <input type="hidden" name="id" value={project.id} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <PhotoInput
+        id={fields.profileImage.id}
+        name={fields.profileImage.name}
+        label="Project photo"
+        current={project?.photo?.w960}
+        errors={fields.profileImage.errors}
+        errorId={fields.profileImage.errorId}
+        hint={photoHint}
+      />
+      <Field label="Project name" meta={fields.projectName}>
+        <input {...getInputProps(fields.projectName, { type: 'text' })} />
+      </Field>
+      <Field label="Project type" meta={fields.projecttype}>
+        <select {...getSelectProps(fields.projecttype)}>
+          <ProjectTypeOptions />
+        </select>
+      </Field>
+      <Field label="Project area" meta={fields.pincode} className="ws-area-field">
+        <input {...getInputProps(fields.pincode, { type: 'text' })} inputMode="numeric" autoComplete="off" />
+      </Field>
+      <PlaceSelects
+        fields={{ country: fields.country, state: fields.state, city: fields.city }}
+        options={options}
+        refreshButton={form.validate.getButtonProps({ name: fields.country.name })}
+      />
+      <fieldset className="ws-check-group" aria-describedby={fields.designTeam.errors?.length ? fields.designTeam.errorId : undefined}>
+        <legend>Design team</legend>
+        <div className="ws-check-options">
+          {getCollectionProps(fields.designTeam, { type: 'checkbox', options: [...DESIGN_TEAM_ROLES] }).map((props) => (
+            <label key={props.key} className="ws-check">
+              <input {...props} key={undefined} />
+              <span>{props.value}</span>
+            </label>
+          ))}
+        </div>
+        <ErrorList id={fields.designTeam.errorId} errors={fields.designTeam.errors} />
+      </fieldset>
+      <Field label="Client name" meta={fields.clientname}>
+        <input {...getInputProps(fields.clientname, { type: 'text' })} />
+      </Field>
+      <Field label="Client details" meta={fields.clientdetails}>
+        <textarea {...getTextareaProps(fields.clientdetails)} rows={3} />
+      </Field>
+      <Field label="Address" meta={fields.address}>
+        <textarea {...getTextareaProps(fields.address)} rows={2} />
+      </Field>
+      <div className="form-actions ws-panel-actions">
+        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="save" className="button button-primary" disabled={saving} data-testid="save-project">
+          {saving ? (editing ? 'Updating...' : 'Creating...') : editing ? 'Update' : 'Confirm'}
+        </button>
+      </div>
+    </Form>
+  );
+}

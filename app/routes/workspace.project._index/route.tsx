@@ -1,0 +1,115 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { keepDataForDialogs } from '~/components/dialog';
+import { Toast } from '~/components/toast';
+import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { PageHeader } from '~/components/workspace/page-header';
+import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { listProjects } from '~/models/workspace-projects.server';
+import { placeOptions } from '~/utils/places.server';
+import { guarded } from '~/utils/showcase.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import projectStyles from '~/styles/workspace-projects.css';
+import { EMPTY_PROJECTS } from '../../../server/contract/workspace-projects-rules';
+import { projectsAction } from './actions.server';
+import { WorkspaceProjectCard } from './project-card';
+import { ProjectForm } from './project-form';
+
+export const meta: MetaFunction = () => [{ title: 'Projects — Archivista' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
+
+/**
+ * The firm's private projects (workspace-and-admin.md screens 1 and 2): the firm and its
+ * sub-admins see all of them and add, edit and delete; a plain employee sees the projects it is a
+ * member of. `?panel=new` and `?panel=edit&item={id}` open the side panel, `?confirm={id}` the
+ * delete confirmation: pages of their own without JavaScript, opened in place with it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [, { projects, canManage }] = await guarded(
+    requireWorkspaceUser(request),
+    listProjects(request).catch((error) => {
+      throw asErrorResponse(error);
+    }),
+  );
+  const search = new URL(request.url).searchParams;
+  const editing = search.get('panel') === 'edit' ? projects.find((p) => p.id === search.get('item')) : undefined;
+  // The place lists the panel's selects start from: the edited project's country and state.
+  return json({ projects, canManage, options: placeOptions(editing?.country, editing?.state) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  return projectsAction(request);
+}
+
+/**
+ * Opening a panel or a confirmation keeps the list as loaded, except the edit panel of another
+ * project: its selects need the lists of that project's country and state.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const next = args.nextUrl.searchParams;
+  if (!args.formMethod && next.get('panel') === 'edit' && next.get('item') !== args.currentUrl.searchParams.get('item')) return true;
+  return keepDataForDialogs(args);
+};
+
+export default function Projects() {
+  const { projects, canManage, options } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const panel = usePanel();
+  const confirm = useConfirm();
+  const editing = panel.open === 'edit' ? (projects.find((p) => p.id === panel.item) ?? null) : null;
+  const panelOpen = canManage && (panel.open === 'new' || editing !== null);
+  const deleting = canManage && confirm.id ? projects.find((p) => p.id === confirm.id) : undefined;
+  const addButton = canManage ? (
+    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-project">
+      Add Project
+    </Link>
+  ) : null;
+  const saved = actionData && 'result' in actionData ? actionData : null;
+  const hydrated = useHydrated();
+
+  return (
+    <>
+      <PageHeader
+        title="Projects"
+        description={canManage ? "Your firm's private projects, with their files, schedules and members." : 'The projects you are a member of.'}
+        actions={addButton}
+      />
+      {projects.length ? (
+        <ul className="ws-project-grid" data-testid="workspace-projects">
+          {projects.map((project, index) => (
+            <WorkspaceProjectCard
+              key={project.id}
+              project={project}
+              editHref={project.access === 'manage' ? panel.href('edit', project.id) : null}
+              deleteHref={project.access === 'manage' ? confirm.href(project.id) : null}
+              priority={index < 4}
+            />
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={EMPTY_PROJECTS} action={addButton}>
+          {canManage ? 'Add a project to keep its files, schedules and members together.' : 'A project appears here once you are added to its members.'}
+        </EmptyState>
+      )}
+
+      {panelOpen ? (
+        <SidePanel title={editing ? 'Edit Project' : 'Add Project'} closeTo={panel.closeTo} testId="project-panel">
+          <ProjectForm
+            key={editing?.id ?? 'new'}
+            project={editing}
+            lastResult={saved?.result}
+            // With JavaScript the selects keep their own lists; the action's are for the page it renders without.
+            options={!hydrated && saved?.options ? saved.options : options}
+            photoSent={saved?.photoSent ?? false}
+            closeTo={panel.closeTo}
+          />
+        </SidePanel>
+      ) : null}
+      {deleting ? <ConfirmDelete what="project" id={deleting.id} name={deleting.projectName} closeTo={confirm.closeTo} /> : null}
+      <Toast toast={saved?.toast} />
+    </>
+  );
+}

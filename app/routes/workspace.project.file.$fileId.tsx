@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { streamFile } from '~/models/workspace-files.server';
+import { ApiError } from '~/utils/api.server';
+import { requireWorkspaceUser } from '~/utils/workspace.server';
+
+/**
+ * A project file's bytes for the signed-in visitor (DESIGN.md section 3: private files only
+ * through authorized endpoints): streamed from the api with the session's token, with the
+ * browser's Range request passed on (video seeking answers 206) and the api's Content-Type,
+ * Content-Disposition and nosniff passed back. `?inline=1` asks to show it (the preview panel);
+ * the api sends anything a browser could run as an attachment whatever is asked.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const inline = new URL(request.url).searchParams.get('inline') === '1';
+  try {
+    return await streamFile(request, params.fileId ?? '', inline ? 'inline' : 'attachment');
+  } catch (error) {
+    // A link to a file deleted meanwhile, or not the visitor's: a short text where the file would be
+    // (a download, the preview's frame or player), never a page inside a page.
+    if (!(error instanceof ApiError)) throw error;
+    return new Response(error.message, {
+      status: error.status,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' },
+    });
+  }
+}

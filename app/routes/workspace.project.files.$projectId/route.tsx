@@ -1,0 +1,138 @@
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { Icon } from '~/components/icon';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { ProjectTabs } from '~/components/workspace/project-tabs';
+import { createFolder, deleteFolder, getFolders, renameFolder } from '~/models/workspace-files.server';
+import filesStyles from '~/styles/workspace-files.css';
+import { ApiError } from '~/utils/api.server';
+import { readFormData } from '~/utils/form-data.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { keepDataIgnoring } from '~/utils/revalidate';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { FOLDER_LIMITS, FOLDER_MESSAGES } from '../../../server/contract/files-rules';
+import { FolderTile } from './folder-tile';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Files · ${data.project.projectName}` : 'Files'} — Archivista` }];
+
+const pagePath = (projectId: string) => `/workspace/project/files/${encodeURIComponent(projectId)}`;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  try {
+    return json(await getFolders(request, params.projectId ?? ''));
+  } catch (error) {
+    throw asErrorResponse(error);
+  }
+}
+
+/**
+ * A refused change comes back to the page as an error toast: the spec's words with the api's
+ * reason under them. A project that is gone (or not the visitor's) is the page's 404.
+ */
+function refused(error: unknown, to: string, failure: string) {
+  if (!(error instanceof ApiError) || error.status >= 500 || (error.status === 404 && error.message !== FOLDER_MESSAGES.notFound)) {
+    throw asErrorResponse(error);
+  }
+  return redirectWithError(to, error.message === failure ? failure : { message: failure, description: error.message });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const projectId = params.projectId ?? '';
+  const page = pagePath(projectId);
+  const form = await readFormData(request);
+  const folderId = () => String(form.get('id') ?? '');
+  return dispatchIntent(form, {
+    // The new folder opens in rename mode, as a file manager's does.
+    create: async () => {
+      try {
+        const folder = await createFolder(request, projectId);
+        return redirectWithSuccess(`${page}?rename=${folder.id}`, 'Folder created');
+      } catch (error) {
+        return refused(error, page, FOLDER_MESSAGES.createFailed);
+      }
+    },
+    rename: async () => {
+      const folderName = String(form.get('folderName') ?? '').trim();
+      // The spec: an empty name cancels the rename, with no call.
+      if (!folderName) return redirect(page);
+      try {
+        await renameFolder(request, folderId(), folderName);
+        return redirectWithSuccess(page, 'Folder renamed');
+      } catch (error) {
+        return refused(error, `${page}?rename=${encodeURIComponent(folderId())}`, FOLDER_MESSAGES.renameFailed);
+      }
+    },
+    delete: async () => {
+      try {
+        await deleteFolder(request, folderId());
+        return redirectWithSuccess(page, 'Folder deleted');
+      } catch (error) {
+        return refused(error, page, 'Failed to delete folder');
+      }
+    },
+  });
+}
+
+// Opening a confirmation or a rename form needs no fresh data.
+export const shouldRevalidate = keepDataIgnoring('rename');
+
+function NewFolderButton() {
+  const navigation = useNavigation();
+  const creating = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'create';
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value="create" className="button button-primary" disabled={creating} data-testid="new-folder">
+        <Icon d={ACTION_ICONS.add} />
+        {creating ? 'Adding…' : 'New Folder'}
+      </button>
+    </Form>
+  );
+}
+
+/** A project's folders (workspace-and-admin.md screen 4): open, rename, delete, add. */
+export default function ProjectFolders() {
+  const { project, folders } = useLoaderData<typeof loader>();
+  const confirm = useConfirm();
+  const confirming = folders.find((folder) => folder.id === confirm.id);
+  return (
+    <>
+      <ProjectTabs project={project} actions={<NewFolderButton />} />
+      {folders.length ? (
+        <>
+          <p className="muted files-hint">
+            {folders.length} {folders.length === 1 ? 'folder' : 'folders'} · open one to see and add its files.
+          </p>
+          <ul className="folder-grid" aria-label="Folders">
+            {folders.map((folder) => (
+              <FolderTile key={folder.id} folder={folder} projectId={project.id} maxLength={FOLDER_LIMITS.name} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <EmptyState title={FOLDER_MESSAGES.empty} icon="project" action={<NewFolderButton />}>
+          Folders hold the project&rsquo;s drawings, photos, videos and documents.
+        </EmptyState>
+      )}
+      {confirming ? (
+        <ConfirmDelete
+          what="folder"
+          id={confirming.id}
+          name={confirming.folderName}
+          closeTo={confirm.closeTo}
+          note={
+            confirming.fileCount
+              ? `Its ${confirming.fileCount === 1 ? 'file is' : `${confirming.fileCount} files are`} deleted with it.`
+              : 'The folder is empty.'
+          }
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Avatar } from '~/components/avatar';
+import { keepDataForDialogs } from '~/components/dialog';
+import { Icon } from '~/components/icon';
+import { Toast } from '~/components/toast';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { ProjectTabs } from '~/components/workspace/project-tabs';
+import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { getProject, listMembers } from '~/models/workspace-projects.server';
+import { guarded } from '~/utils/showcase.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import projectStyles from '~/styles/workspace-projects.css';
+import { EMPTY_MEMBERS } from '../../../server/contract/workspace-projects-rules';
+import type { Member } from '../../../server/contract/workspace-members';
+import { membersAction } from './actions.server';
+import { MemberForm } from './member-form';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Members of ${data.project.projectName}` : 'Members'} — Archivista` }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
+
+/**
+ * The members of one project (workspace-and-admin.md screen 6): name, email, edit and delete, an
+ * add button; empty text "No Members available". Everyone who works on the project sees the list;
+ * the firm and its sub-admins add, edit and delete (`?panel=new`, `?panel=edit&item={id}`,
+ * `?confirm={id}`: pages of their own without JavaScript, in place with it).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const projectId = params.projectId ?? '';
+  const [, [project, members]] = await guarded(
+    requireWorkspaceUser(request),
+    Promise.all([getProject(request, projectId), listMembers(request, projectId)]).catch((error) => {
+      throw asErrorResponse(error);
+    }),
+  );
+  return json({ project: { id: project.id, projectName: project.projectName, access: project.access }, members });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  return membersAction(request, params.projectId ?? '');
+}
+
+export const shouldRevalidate = keepDataForDialogs;
+
+export default function ProjectMembers() {
+  const { project, members } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const panel = usePanel();
+  const confirm = useConfirm();
+  const canManage = project.access === 'manage';
+  const editing = panel.open === 'edit' ? (members.find((m) => m.id === panel.item) ?? null) : null;
+  const panelOpen = canManage && (panel.open === 'new' || editing !== null);
+  const deleting = canManage && confirm.id ? members.find((m) => m.id === confirm.id) : undefined;
+  const saved = actionData && 'result' in actionData ? actionData : null;
+  const addButton = canManage ? (
+    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-member">
+      Add Member
+    </Link>
+  ) : null;
+
+  return (
+    <>
+      <ProjectTabs project={project} description="The people of this project. An employee of your firm listed here can work on it." actions={addButton} />
+      {members.length ? (
+        <MemberTable
+          members={members}
+          editHref={canManage ? (id) => panel.href('edit', id) : null}
+          deleteHref={canManage ? (id) => confirm.href(id) : null}
+        />
+      ) : (
+        <EmptyState title={EMPTY_MEMBERS} icon="employee" action={addButton}>
+          {canManage ? 'Add the people who work on this project: your employees get access to it.' : null}
+        </EmptyState>
+      )}
+      {panelOpen ? (
+        <SidePanel title={editing ? 'Edit Member' : 'Add Member'} closeTo={panel.closeTo} testId="member-panel">
+          <MemberForm key={editing?.id ?? 'new'} member={editing} lastResult={saved?.result} closeTo={panel.closeTo} />
+        </SidePanel>
+      ) : null}
+      {deleting ? <ConfirmDelete what="member" id={deleting.id} name={`${deleting.name} (${deleting.email})`} closeTo={confirm.closeTo} /> : null}
+      <Toast toast={saved?.toast} />
+    </>
+  );
+}
+
+function MemberTable({
+  members,
+  editHref,
+  deleteHref,
+}: {
+  members: Member[];
+  editHref: ((id: string) => string) | null;
+  deleteHref: ((id: string) => string) | null;
+}) {
+  return (
+    <table className="ws-members" data-testid="members">
+      <thead>
+        <tr className="ws-members-head">
+          <th scope="col">Name</th>
+          <th scope="col">Email</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {members.map((member) => (
+          <tr key={member.id} className="ws-member" data-testid="member-row">
+            <td className="ws-member-name">
+              <Avatar name={member.name} size={32} />
+              <span>{member.name}</span>
+            </td>
+            <td className="ws-member-email">
+              <a href={`mailto:${member.email}`}>{member.email}</a>
+            </td>
+            <td>
+              <div className="ws-card-actions">
+                {editHref ? (
+                  <Link to={editHref(member.id)} preventScrollReset className="ws-icon-button" title="Edit" aria-label={`Edit ${member.name}`} data-testid="edit-member">
+                    <Icon d={ACTION_ICONS.edit} size={18} />
+                  </Link>
+                ) : null}
+                {deleteHref ? (
+                  <Link
+                    to={deleteHref(member.id)}
+                    preventScrollReset
+                    className="ws-icon-button ws-icon-danger"
+                    title="Delete"
+                    aria-label={`Delete ${member.name}`}
+                    data-testid="delete-member"
+                  >
+                    <Icon d={ACTION_ICONS.trash} size={18} />
+                  </Link>
+                ) : null}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

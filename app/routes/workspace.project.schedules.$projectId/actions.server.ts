@@ -1,0 +1,215 @@
+import type { Submission } from '@conform-to/react';
+import { json } from '@remix-run/node';
+import type { StoredImage } from '~/components/image-upload';
+import type { ToastData } from '~/components/toast';
+import {
+  createSchedule,
+  deleteSchedule,
+  getSchedules,
+  toWebImage,
+  updateSchedule,
+  uploadScheduleImages,
+} from '~/models/workspace-schedules.server';
+import { ApiError } from '~/utils/api.server';
+import { parseWithZod } from '~/utils/form-data.server';
+import { failureReply, type FormFailureOptions } from '~/utils/forms.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { fileProblems, parseUploadForm, TOO_MANY } from '~/utils/uploads.server';
+import {
+  CreateScheduleBody,
+  SCHEDULE_IMAGE_ID,
+  SCHEDULE_IMAGE_MAX_BYTES,
+  SCHEDULE_IMAGES_MAX,
+  SCHEDULE_MESSAGES,
+} from '../../../server/contract/schedules';
+
+/**
+ * The schedules page's forms (workspace-and-admin.md screen 3), told apart by `intent`:
+ * - `create`: the add panel (title, description, images);
+ * - `update`: a card's Edit form (without JavaScript, or its Edit link): title, description, a new image;
+ * - `edit-field`: an inline edit (double-click with JavaScript) of the title or the description;
+ * - `replace-image`: a new image for a card (double-click its image with JavaScript);
+ * - `delete`: the confirmation's Delete button.
+ * New files are passed on to the api as they arrive (bounded memory) and referred to by id after,
+ * so a form shown again after an error does not upload them again. Failures come back with the
+ * spec's messages (section 8) as toasts: the api's message for a refusal, the catalogue's text
+ * when the server failed.
+ */
+
+const ScheduleFields = CreateScheduleBody.pick({ title: true, description: true });
+const FIELDS = ['title', 'description', 'images', 'image'];
+
+export const schedulesPath = (projectId: string) => `/workspace/project/schedules/${encodeURIComponent(projectId)}`;
+
+const errorToast = (message: string): ToastData => ({ type: 'error', message });
+
+/** The api's message for a refusal (4xx), or the spec's text when the server failed. */
+const failureMessage = (error: ApiError, serverFailure: string) => (error.status >= 400 && error.status < 500 ? error.message : serverFailure);
+
+type PostedForm = Awaited<ReturnType<typeof readForm>>;
+
+/** Reads the posted form, uploading its files to the api on the way (see the top of this file). */
+async function readForm(request: Request, projectId: string) {
+  const uploaded: StoredImage[] = [];
+  const uploadErrors = new Set<string>();
+  const formData = await parseUploadForm(request, {
+    maxFileBytes: SCHEDULE_IMAGE_MAX_BYTES,
+    maxFiles: SCHEDULE_IMAGES_MAX,
+    onFile: async (file) => {
+      const body = new FormData();
+      body.append('files', file, file.name);
+      try {
+        const reply = await uploadScheduleImages(request, projectId, body);
+        uploaded.push(...reply.images.map((image) => ({ id: image.id, thumb: toWebImage(projectId, image).w480 })));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        uploadErrors.add(failureMessage(error, SCHEDULE_MESSAGES.uploadFailed));
+      }
+      return undefined;
+    },
+  });
+  // A file over its size is named ("plan.png is larger than 15 MB"); files past ten, the spec's limit.
+  for (const problem of fileProblems(formData, 'files')) if (problem.problem === 'too-large') uploadErrors.add(problem.message);
+  if (formData.getAll('files').includes(TOO_MANY)) uploadErrors.add(SCHEDULE_MESSAGES.imagesMax);
+  return { formData, uploaded, uploadErrors: [...uploadErrors] };
+}
+
+/**
+ * A form shown again with its errors (`intent` and `id` say which form), the images it holds and a
+ * toast: the api's failure, or the first upload error (spec: "Failed to upload image").
+ */
+function formAnswer(
+  submission: Submission<unknown>,
+  form: { intent: 'create' | 'update'; id: string | null; images?: StoredImage[]; uploadErrors?: string[] },
+  options: FormFailureOptions,
+) {
+  const { result, toast, status } = failureReply(submission, { fields: FIELDS, ...options });
+  const uploadToast = form.uploadErrors?.length ? errorToast(form.uploadErrors[0]!) : null;
+  return json({ intent: form.intent, id: form.id, result, images: form.images ?? [], toast: toast ?? uploadToast }, { status });
+}
+
+/** The add form's images uploaded by an earlier submission (its hidden `images` values), minus those ticked for removal; only ids of ours. */
+function keptImages(formData: FormData, projectId: string): StoredImage[] {
+  const removed = new Set(formData.getAll('removeImages').map(String));
+  const kept: StoredImage[] = [];
+  for (const value of formData.getAll('images')) {
+    try {
+      const id = (JSON.parse(String(value)) as { id?: unknown }).id;
+      if (typeof id === 'string' && SCHEDULE_IMAGE_ID.test(id) && !removed.has(id)) {
+        kept.push({ id, thumb: toWebImage(projectId, { id, width: 0, height: 0 }).w480 });
+      }
+    } catch {
+      /* not one of ours: ignored */
+    }
+  }
+  return kept;
+}
+
+/**
+ * The schedule's images with `imageId` as its new cover (first) image in place of the old one,
+ * read again from the api just before the change; null when the schedule is gone.
+ */
+async function withNewCover(request: Request, projectId: string, id: string, imageId: string): Promise<string[] | null> {
+  const { data } = await getSchedules(request, projectId);
+  const current = data.schedules.find((s) => s.id === id)?.images.map((image) => image.id);
+  return current ? [imageId, ...current.slice(1)] : null;
+}
+
+async function create(request: Request, projectId: string, { formData, uploaded, uploadErrors }: PostedForm) {
+  const submission = parseWithZod(formData, { schema: ScheduleFields });
+  const images = [...keptImages(formData, projectId), ...uploaded];
+  const imageErrors = [...uploadErrors];
+  if (images.length > SCHEDULE_IMAGES_MAX) imageErrors.push(SCHEDULE_MESSAGES.imagesMax);
+  const form = { intent: 'create' as const, id: null, images, uploadErrors };
+  if (submission.status !== 'success' || imageErrors.length) {
+    return formAnswer(submission, form, { fieldErrors: imageErrors.length ? { images: imageErrors } : {} });
+  }
+  try {
+    const reply = await createSchedule(request, { projectId, ...submission.value, schedulesFiles: images.map((i) => i.id) });
+    // Spec, error catalogue: the schedule was saved but its data did not come back.
+    if (!reply?.data?.id) return redirectWithError(schedulesPath(projectId), SCHEDULE_MESSAGES.createdWithoutData);
+    return redirectWithSuccess(schedulesPath(projectId), SCHEDULE_MESSAGES.created);
+  } catch (error) {
+    return formAnswer(submission, form, { error, rename: { schedulesFiles: 'images' }, serverFailure: SCHEDULE_MESSAGES.createFailed });
+  }
+}
+
+/** A card's Edit form: title and description, and a new cover image when one is chosen. */
+async function update(request: Request, projectId: string, { formData, uploaded, uploadErrors }: PostedForm) {
+  const id = String(formData.get('id') ?? '');
+  const submission = parseWithZod(formData, { schema: ScheduleFields });
+  const form = { intent: 'update' as const, id, uploadErrors };
+  if (submission.status !== 'success' || uploadErrors.length) {
+    return formAnswer(submission, form, { fieldErrors: uploadErrors.length ? { image: uploadErrors } : {} });
+  }
+  try {
+    const schedulesFiles = uploaded[0] ? await withNewCover(request, projectId, id, uploaded[0].id) : undefined;
+    if (schedulesFiles === null) throw new ApiError(404, SCHEDULE_MESSAGES.notFound);
+    await updateSchedule(request, id, { ...submission.value, ...(schedulesFiles ? { schedulesFiles } : {}) });
+    return redirectWithSuccess(schedulesPath(projectId), SCHEDULE_MESSAGES.updated);
+  } catch (error) {
+    return formAnswer(submission, form, { error, rename: { schedulesFiles: 'image' }, serverFailure: SCHEDULE_MESSAGES.updateFailed });
+  }
+}
+
+/** What an inline change (a fetcher) answers: whether it was saved, and the toast to show. */
+const inlineAnswer = (ok: boolean, toast: ToastData | null, status = ok ? 200 : 400) => json({ ok, toast }, { status });
+const inlineFailure = (error: unknown, serverFailure: string) => {
+  if (!(error instanceof ApiError)) throw error;
+  return inlineAnswer(false, errorToast(failureMessage(error, serverFailure)), error.status >= 400 && error.status < 500 ? error.status : 400);
+};
+
+/** An inline edit of the title or the description; a blank value never gets here (the card cancels it). */
+async function editField(request: Request, { formData }: PostedForm) {
+  const id = String(formData.get('id') ?? '');
+  const field = formData.get('field');
+  const value = formData.get('value');
+  if ((field !== 'title' && field !== 'description') || typeof value !== 'string') return inlineAnswer(false, errorToast(SCHEDULE_MESSAGES.updateFailed));
+  const parsed = ScheduleFields.shape[field].safeParse(value);
+  if (!parsed.success) return inlineAnswer(false, errorToast(parsed.error.issues[0]?.message ?? SCHEDULE_MESSAGES.updateFailed));
+  try {
+    await updateSchedule(request, id, { [field]: parsed.data });
+    return inlineAnswer(true, null);
+  } catch (error) {
+    return inlineFailure(error, SCHEDULE_MESSAGES.updateFailed);
+  }
+}
+
+/** A new cover image for a card (double-click its image). */
+async function replaceImage(request: Request, projectId: string, { formData, uploaded, uploadErrors }: PostedForm) {
+  const id = String(formData.get('id') ?? '');
+  if (uploadErrors.length) return inlineAnswer(false, errorToast(uploadErrors[0]!));
+  if (!uploaded[0]) return inlineAnswer(false, errorToast(SCHEDULE_MESSAGES.imagesRequiredToUpload));
+  try {
+    const schedulesFiles = await withNewCover(request, projectId, id, uploaded[0].id);
+    if (!schedulesFiles) return inlineAnswer(false, errorToast(SCHEDULE_MESSAGES.notFound), 404);
+    await updateSchedule(request, id, { schedulesFiles });
+    return inlineAnswer(true, { type: 'success', message: SCHEDULE_MESSAGES.imageUpdated });
+  } catch (error) {
+    return inlineFailure(error, SCHEDULE_MESSAGES.imageUpdateFailed);
+  }
+}
+
+async function remove(request: Request, projectId: string, { formData }: PostedForm) {
+  try {
+    await deleteSchedule(request, String(formData.get('id') ?? ''));
+    return redirectWithSuccess(schedulesPath(projectId), SCHEDULE_MESSAGES.deleted);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return redirectWithError(schedulesPath(projectId), failureMessage(error, SCHEDULE_MESSAGES.deleteFailed));
+  }
+}
+
+/** The page's action: one handler per intent (an unknown one answers 400). */
+export async function schedulesAction(request: Request, projectId: string) {
+  const form = await readForm(request, projectId);
+  type Answer = Awaited<ReturnType<typeof create | typeof update | typeof editField | typeof replaceImage | typeof remove>>;
+  return dispatchIntent<Answer>(form.formData, {
+    create: () => create(request, projectId, form),
+    update: () => update(request, projectId, form),
+    'edit-field': () => editField(request, form),
+    'replace-image': () => replaceImage(request, projectId, form),
+    delete: () => remove(request, projectId, form),
+  });
+}

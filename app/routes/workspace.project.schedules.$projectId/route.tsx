@@ -1,0 +1,139 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { keepDataForDialogs } from '~/components/dialog';
+import { Icon } from '~/components/icon';
+import { Toast } from '~/components/toast';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { ProjectTabs } from '~/components/workspace/project-tabs';
+import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { getSchedules, toWebImage } from '~/models/workspace-schedules.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import schedulesStyles from '~/styles/workspace-schedules.css';
+import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
+import { schedulesAction } from './actions.server';
+import { ScheduleCard, type ScheduleCardData } from './schedule-card';
+import { AddScheduleForm, EditScheduleForm } from './schedule-forms';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: schedulesStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Schedules — ${data.project.projectName} — Archivista` : 'Schedules — Archivista' },
+];
+
+/** The page of one schedule: until the summary editor (the next issue), its read-only view. */
+export const scheduleHref = (projectId: string, scheduleId: string) =>
+  `/workspace/project/schedules/summary-financial/${encodeURIComponent(projectId)}?schedule=${encodeURIComponent(scheduleId)}`;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const { data } = await getSchedules(request, params.projectId ?? '').catch((error) => {
+    throw asErrorResponse(error);
+  });
+  const schedules: ScheduleCardData[] = data.schedules.map((s) => ({
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    createdAt: s.createdAt,
+    cover: s.images[0] ? toWebImage(data.project.id, s.images[0]) : null,
+    imageCount: s.images.length,
+  }));
+  return json({ project: data.project, schedules });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  try {
+    return await schedulesAction(request, params.projectId ?? '');
+  } catch (error) {
+    throw asErrorResponse(error);
+  }
+}
+
+/**
+ * Opening the add panel, a confirmation or a card's Edit form changes only the URL's popup
+ * parameters: the list stays as loaded. Every post reloads it (an inline edit saved).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  if (args.formMethod && args.formMethod !== 'GET') return args.defaultShouldRevalidate;
+  const withoutEdit = (url: URL) => {
+    const copy = new URL(url);
+    copy.searchParams.delete('edit');
+    return copy;
+  };
+  return keepDataForDialogs({ ...args, currentUrl: withoutEdit(args.currentUrl), nextUrl: withoutEdit(args.nextUrl) });
+};
+
+/** A project's schedules (workspace-and-admin.md screen 3). */
+export default function Schedules() {
+  const { project, schedules } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const panel = usePanel();
+  const confirm = useConfirm();
+  const { pathname, search } = useLocation();
+  // `?edit={id}` opens a card's Edit form; any other popup closes it.
+  const editId = new URLSearchParams(search).get('edit');
+  const confirming = confirm.id ? schedules.find((s) => s.id === confirm.id) : undefined;
+  const formReply = actionData && 'result' in actionData ? actionData : undefined;
+
+  const addButton = (
+    <Link to={panel.href('add')} replace preventScrollReset className="button button-primary" data-testid="add-schedule">
+      <Icon d={ACTION_ICONS.add} size={18} />
+      Add schedule
+    </Link>
+  );
+
+  return (
+    <>
+      <ProjectTabs
+        project={project}
+        description={hydrated && schedules.length ? 'Double-click a title, a description or an image to change it.' : 'The schedules of this project: finishes, fittings and notes, with their pictures.'}
+        actions={addButton}
+      />
+      {schedules.length ? (
+        <div className="sch-grid" data-testid="schedule-list">
+          {schedules.map((schedule) => (
+            <ScheduleCard
+              key={schedule.id}
+              schedule={schedule}
+              openHref={scheduleHref(project.id, schedule.id)}
+              editHref={`${pathname}?edit=${schedule.id}`}
+              deleteHref={confirm.href(schedule.id)}
+              editForm={
+                editId === schedule.id ? (
+                  <EditScheduleForm
+                    id={schedule.id}
+                    defaults={schedule}
+                    lastResult={formReply?.intent === 'update' && formReply.id === schedule.id ? formReply.result : undefined}
+                    cancelTo={pathname}
+                  />
+                ) : undefined
+              }
+            />
+          ))}
+        </div>
+      ) : (
+        <EmptyState title={SCHEDULE_MESSAGES.empty} icon="calendar" action={addButton}>
+          A schedule gathers the drawings, finishes and notes of one part of the project. Add the first one.
+        </EmptyState>
+      )}
+
+      {panel.open === 'add' ? (
+        <SidePanel title="Add schedule" closeTo={panel.closeTo} testId="schedule-panel">
+          <AddScheduleForm
+            lastResult={formReply?.intent === 'create' ? formReply.result : undefined}
+            images={formReply?.intent === 'create' ? formReply.images : []}
+            imagesKey={formReply}
+            cancelTo={panel.closeTo}
+          />
+        </SidePanel>
+      ) : null}
+
+      {confirming ? <ConfirmDelete what="schedule" id={confirming.id} name={confirming.title} closeTo={confirm.closeTo} /> : null}
+      <Toast toast={formReply?.toast} />
+    </>
+  );
+}

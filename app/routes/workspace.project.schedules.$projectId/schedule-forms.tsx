@@ -1,0 +1,121 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { ErrorList, Field, FormErrors } from '~/components/field';
+import { SERVER_VALIDATION } from '~/components/form-intents';
+import { ImageUpload, type StoredImage } from '~/components/image-upload';
+import { SCHEDULE_DESCRIPTION_MAX, SCHEDULE_IMAGES_MAX, SCHEDULE_TITLE_MAX } from '../../../server/contract/schedules-rules';
+
+type ScheduleFields = { title: string; description: string; images?: string[]; image?: string };
+
+const ACCEPT_IMAGES = 'image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif';
+
+/** Whether this page is posting the form of `intent` (for `id`). */
+function useSubmitting(intent: string, id?: string) {
+  const navigation = useNavigation();
+  const data = navigation.formData;
+  return navigation.state === 'submitting' && data?.get('intent') === intent && (id === undefined || data?.get('id') === id);
+}
+
+function TextFields({ fields }: { fields: ReturnType<typeof useForm<ScheduleFields>>[1] }) {
+  return (
+    <>
+      <Field label="Title" meta={fields.title}>
+        <input {...getInputProps(fields.title, { type: 'text' })} maxLength={SCHEDULE_TITLE_MAX} autoComplete="off" />
+      </Field>
+      <Field label="Description" meta={fields.description}>
+        <textarea {...getTextareaProps(fields.description)} rows={4} maxLength={SCHEDULE_DESCRIPTION_MAX} />
+      </Field>
+    </>
+  );
+}
+
+/**
+ * The add panel's form (spec screen 3, the plus button): title, description and up to 10 images,
+ * checked by the server on submit. Images uploaded by a submission that came back with errors
+ * stay in the form (by id), so they are not sent again.
+ */
+export function AddScheduleForm({
+  lastResult,
+  images,
+  imagesKey,
+  cancelTo,
+}: {
+  lastResult?: SubmissionResult<string[]> | null;
+  images: ReadonlyArray<StoredImage>;
+  imagesKey: unknown;
+  cancelTo: string;
+}) {
+  const saving = useSubmitting('create');
+  const [form, fields] = useForm<ScheduleFields>({ id: 'schedule-add', lastResult, ...SERVER_VALIDATION });
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="sch-form" data-testid="schedule-add-form">
+      <input type="hidden" name="intent" value="create" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextFields fields={fields} />
+      <fieldset className="sch-images">
+        <legend>Images</legend>
+        <ImageUpload stored={images} min={0} max={SCHEDULE_IMAGES_MAX} errors={fields.images.errors} errorId={fields.images.errorId} resetKey={imagesKey} />
+      </fieldset>
+      <div className="form-actions">
+        <Link to={cancelTo} replace preventScrollReset className="button button-ghost">
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Creating...' : 'Confirm'}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The Edit form of one card (`?edit={id}`; the way to edit without JavaScript, and the Edit link
+ * with it): title, description and, optionally, a new image in place of the card's image.
+ */
+export function EditScheduleForm({
+  id,
+  defaults,
+  lastResult,
+  cancelTo,
+}: {
+  id: string;
+  defaults: { title: string; description: string };
+  lastResult?: SubmissionResult<string[]> | null;
+  cancelTo: string;
+}) {
+  const saving = useSubmitting('update', id);
+  const [form, fields] = useForm<ScheduleFields>({ id: `schedule-edit-${id}`, lastResult, defaultValue: defaults, ...SERVER_VALIDATION });
+  const imageId = `${form.id}-image`;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="sch-form sch-edit-form" data-testid="schedule-edit-form">
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="id" value={id} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextFields fields={fields} />
+      <div className="field">
+        <label htmlFor={imageId}>New image</label>
+        <input
+          id={imageId}
+          type="file"
+          name="files"
+          className="file-input"
+          accept={ACCEPT_IMAGES}
+          aria-describedby={`${imageId}-hint`}
+          aria-invalid={fields.image.errors?.length ? true : undefined}
+        />
+        <p id={`${imageId}-hint`} className="field-hint">
+          Optional: replaces the card&apos;s image. JPG, PNG or GIF.
+        </p>
+        <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
+      </div>
+      <div className="form-actions">
+        <Link to={cancelTo} replace preventScrollReset className="button button-ghost">
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { dateParts, formatDateTime, formatDay, formatTime, monthName } from './dates';
+
+describe('workspace dates', () => {
+  it('reads an instant in India time (UTC+5:30), across the day boundary', () => {
+    expect(dateParts('2025-03-11T20:05:00.000Z')).toEqual({ year: 2025, month: 3, day: 12, hour: 1, minute: 35 });
+    expect(formatDateTime('2025-03-11T20:05:00.000Z')).toBe('12 Mar 2025, 1:35 AM');
+  });
+
+  it('writes the clock in 12 hours with AM and PM, noon and midnight included', () => {
+    expect(formatTime({ hour: 0, minute: 5 })).toBe('12:05 AM');
+    expect(formatTime({ hour: 12, minute: 0 })).toBe('12:00 PM');
+    expect(formatTime({ hour: 23, minute: 59 })).toBe('11:59 PM');
+  });
+
+  it('names every month', () => {
+    expect(Array.from({ length: 12 }, (_, i) => monthName(i + 1)).join(' ')).toBe('Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec');
+  });
+
+  it('writes a day (the lists of files and folders), and nothing for a value that is not a date', () => {
+    expect(formatDay('2025-03-11T20:05:00.000Z')).toBe('12 Mar 2025');
+    expect(formatDay('not a date')).toBe('');
+  });
+});

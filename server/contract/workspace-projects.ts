@@ -1,0 +1,120 @@
+import { z } from 'zod/v4';
+import { requiredText } from './text-fields.js';
+import { DESIGN_TEAM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
+import { PHOTO_SIZES, PROJECT_LIMITS, PROJECT_MESSAGES as M } from './workspace-projects-rules.js';
+
+/**
+ * Workspace projects (DESIGN.md sections 4 and 9; workspace-and-admin.md screens 1 and 2): the form
+ * the api reads from `multipart/form-data` with the spec's field names, and the shapes it answers.
+ * The web validates its form with the same schema before it calls the api.
+ */
+
+export { EMPTY_PROJECTS, PHOTO_SIZES, PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, type PhotoSize } from './workspace-projects-rules.js';
+
+/** One value of a form field: a repeated field arrives as a list (the first value counts). */
+const single = (value: unknown) => (Array.isArray(value) ? value[0] : value);
+
+/** A list field (the design team): one value, repeated values, or none; empty values dropped. */
+const list = (value: unknown) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]).filter((v) => v !== '');
+
+const text = (message: string, max: number) => z.preprocess(single, requiredText(message, max));
+
+const ROLES: readonly string[] = DESIGN_TEAM_ROLES;
+
+/**
+ * The text fields of the project form (section 5's rules and messages), by the spec's names. The
+ * photo (`profileImage`) is a file: the api checks it apart (required on create, JPG/PNG/GIF by content).
+ */
+export const WorkspaceProjectForm = z.object({
+  projectName: text(M.nameRequired, PROJECT_LIMITS.name),
+  projecttype: z.preprocess(
+    single,
+    z
+      .string({ error: M.typeRequired })
+      .trim()
+      .min(1, { error: M.typeRequired, abort: true })
+      .refine((v) => (PROJECT_TYPE_VALUES as readonly string[]).includes(v), M.typeUnknown),
+  ),
+  pincode: z.preprocess(
+    single,
+    z
+      .string({ error: M.areaRequired })
+      .trim()
+      .min(1, { error: M.areaRequired, abort: true })
+      .regex(/^\d+$/, { error: M.areaDigits, abort: true })
+      .max(PROJECT_LIMITS.areaDigits, M.areaTooLong)
+      .transform(Number),
+  ),
+  country: text(M.countryRequired, PROJECT_LIMITS.placeName),
+  state: text(M.stateRequired, PROJECT_LIMITS.placeName),
+  city: text(M.cityRequired, PROJECT_LIMITS.placeName),
+  designTeam: z.preprocess(
+    list,
+    z
+      .array(z.string({ error: M.designTeamUnknown }), { error: M.designTeamRequired })
+      .min(1, { error: M.designTeamRequired, abort: true })
+      .max(ROLES.length * 2, M.designTeamUnknown)
+      .refine((roles) => roles.every((r) => ROLES.includes(r)), M.designTeamUnknown)
+      // Stored once each, in the vocabulary's order, however the form listed them.
+      .transform((roles) => ROLES.filter((r) => roles.includes(r))),
+  ),
+  clientname: text(M.clientNameRequired, PROJECT_LIMITS.clientName),
+  clientdetails: text(M.clientDetailsRequired, PROJECT_LIMITS.clientDetails),
+  address: text(M.addressRequired, PROJECT_LIMITS.address),
+});
+/** What the form holds before validation (strings, the design team as a list). */
+export type WorkspaceProjectFormInput = {
+  projectName?: string;
+  projecttype?: string;
+  pincode?: string;
+  country?: string;
+  state?: string;
+  city?: string;
+  designTeam?: string[];
+  clientname?: string;
+  clientdetails?: string;
+  address?: string;
+};
+export type WorkspaceProjectForm = z.infer<typeof WorkspaceProjectForm>;
+
+/** The urls of the photo's WebP variants: authorized api paths (the web streams them with the session). */
+export const ProjectPhoto = z.object({ w480: z.string(), w960: z.string(), w1600: z.string() });
+export type ProjectPhoto = z.infer<typeof ProjectPhoto>;
+
+export const WorkspaceProject = z.object({
+  id: z.string(),
+  projectName: z.string(),
+  projectType: z.string(),
+  /** Display label of projectType (DESIGN.md section 7). */
+  projectTypeLabel: z.string(),
+  /** The spec's `pincode` field, a whole number. */
+  area: z.number().int().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  designTeam: z.array(z.string()),
+  clientName: z.string().nullable(),
+  clientDetails: z.string().nullable(),
+  address: z.string().nullable(),
+  /** Null only for a project made without one (test factories); the form always requires one. */
+  photo: ProjectPhoto.nullable(),
+  /** What the caller may do on it: 'manage' (the firm, a sub-admin) or 'work' (a member employee). */
+  access: z.enum(['manage', 'work']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WorkspaceProject = z.infer<typeof WorkspaceProject>;
+
+/** GET /api/projects: the caller's visible projects, newest first; `canManage` says whether it may add one. */
+export const WorkspaceProjectsReply = z.object({ data: z.array(WorkspaceProject), canManage: z.boolean() });
+export type WorkspaceProjectsReply = z.infer<typeof WorkspaceProjectsReply>;
+
+/** GET /api/projects/{id}, POST /api/projects (201), PUT /api/projects/{id}. */
+export const WorkspaceProjectReply = z.object({ data: WorkspaceProject });
+export type WorkspaceProjectReply = z.infer<typeof WorkspaceProjectReply>;
+
+export const PhotoQuery = z.object({
+  size: z.enum(PHOTO_SIZES, { error: `size is one of ${PHOTO_SIZES.join(', ')}` }).default('960'),
+  /** The photo's version (changes with the photo, so a cached copy of the old one is not reused). */
+  v: z.string().max(64).optional(),
+});

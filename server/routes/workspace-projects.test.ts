@@ -1,0 +1,377 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScheduleThroughApi, uploadedScheduleImageIds } from '../../tests/helpers/schedules';
+import { testImage } from '../../tests/helpers/showcase';
+import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
+import { createProjectThroughApi, projectForm, projectParts, sendProjectForm } from '../../tests/helpers/workspace-projects';
+import { PROJECT_MESSAGES as M, type WorkspaceProject } from '../contract/workspace-projects';
+import { auditLog, files, folders, members, pendingUploads, projects, schedules } from '../db/schema';
+import { newId } from '../db/ids';
+import { createEmployee, createFirm, createMember, createPublicProject, createUser, createWorkspaceProject } from '../seed/factories';
+import type { UserRow } from '../queries/users';
+import { scheduleImageFolder, scheduleImageKeys } from '../services/schedule-images';
+import { createSession } from '../services/sessions';
+
+let api: TestApi;
+let firm: UserRow;
+let tokens: Record<'firm' | 'foreignFirm' | 'subAdmin' | 'member' | 'employee' | 'explorer', string>;
+let memberEmployee: UserRow;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  firm = await createFirm(api.db, { firmName: 'Mehta Studio' });
+  memberEmployee = await createEmployee(api.db, firm.id);
+  const people = {
+    firm,
+    foreignFirm: await createFirm(api.db),
+    subAdmin: await createEmployee(api.db, firm.id, { isSubAdmin: true }),
+    member: memberEmployee,
+    employee: await createEmployee(api.db, firm.id),
+    explorer: await createUser(api.db),
+  };
+  tokens = Object.fromEntries(
+    await Promise.all(Object.entries(people).map(async ([k, u]) => [k, (await createSession(api.db, u.id, { remember: false })).token])),
+  ) as typeof tokens;
+});
+afterAll(() => api.close());
+
+const get = (url: string, token?: string) => api.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const del = (url: string, token?: string) => api.app.inject({ method: 'DELETE', url, headers: token ? bearer(token) : {} });
+const photo = async () => ({ file: await testImage('jpeg', 640, 400) });
+const create = (parts: Parameters<typeof sendProjectForm>[3], token = tokens.firm) => sendProjectForm(api, 'POST', '/api/projects', parts, token);
+const update = (id: string, parts: Parameters<typeof sendProjectForm>[3], token = tokens.firm) => sendProjectForm(api, 'PUT', `/api/projects/${id}`, parts, token);
+
+/** Every file under the api's private and public storage folders (relative paths). */
+async function storedFiles(): Promise<{ private: string[]; public: string[] }> {
+  const list = async (dir: string) => ((await fs.readdir(dir, { recursive: true }).catch(() => [])) as string[]).filter((f) => f.endsWith('.webp') || f.includes('.'));
+  return { private: await list(api.config.privateDir), public: await list(api.config.uploadsDir) };
+}
+const privateFile = (key: string) => path.join(api.config.privateDir, key);
+const exists = (file: string) => fs.stat(file).then(() => true, () => false);
+
+describe('POST /api/projects', () => {
+  it('creates a project from the spec form (multipart) with its photo kept private as WebP variants', async () => {
+    const before = await storedFiles();
+    const res = await create(projectParts(projectForm({ designTeam: ['Manager', 'Architect', 'Manager'] }), await photo()));
+    expect(res.statusCode, res.body).toBe(201);
+    const data: WorkspaceProject = res.json().data;
+    expect(data).toMatchObject({
+      projectName: 'Riverside Villa',
+      projectType: 'interior-residential',
+      projectTypeLabel: 'Interior Design – Residential',
+      area: 320,
+      country: 'India',
+      state: 'Maharashtra',
+      city: 'Pune',
+      // Once each, in the vocabulary's order.
+      designTeam: ['Architect', 'Manager'],
+      clientName: 'Rhea Kapoor',
+      clientDetails: 'A family of four; prefers warm materials.',
+      address: '12 Lane 5, Koregaon Park',
+      access: 'manage',
+    });
+    expect(data.photo?.w480).toMatch(new RegExp(`^/api/projects/${data.id}/photo\\?size=480&v=[0-9a-f]{8}$`));
+    const [row] = await api.db.select().from(projects).where(eq(projects.id, data.id));
+    expect(row).toMatchObject({ userId: firm.id, isPrivate: true });
+    const after = await storedFiles();
+    // Three variants in private storage, nothing public.
+    expect(after.private.length - before.private.length).toBe(3);
+    expect(after.public).toEqual(before.public);
+    for (const size of ['480', '960', '1600']) expect(await exists(privateFile(`${row!.photoKey}/w${size}.webp`))).toBe(true);
+    const audit = await api.db.select().from(auditLog).where(and(eq(auditLog.targetId, data.id), eq(auditLog.action, 'project.created')));
+    expect(audit).toHaveLength(1);
+    // The photo's upload was claimed by the project (nothing left for the clean-up to remove).
+    expect(await api.db.select().from(pendingUploads).where(eq(pendingUploads.ownerId, firm.id))).toEqual([]);
+    expect(audit[0]).toMatchObject({ firmId: firm.id, targetType: 'project', details: { projectName: 'Riverside Villa' } });
+  });
+
+  it('lets a sub-admin create a project of its firm', async () => {
+    const res = await create(projectParts(projectForm(), await photo()), tokens.subAdmin);
+    expect(res.statusCode).toBe(201);
+    const [row] = await api.db.select().from(projects).where(eq(projects.id, res.json().data.id));
+    expect(row!.userId).toBe(firm.id);
+  });
+
+  it('answers every missing field with the spec message, the photo included', async () => {
+    const res = await create([{ name: 'projectName', value: '  ' }]);
+    expect(res.statusCode).toBe(400);
+    expect(messagesByPath(res)).toEqual({
+      projectName: M.nameRequired,
+      projecttype: M.typeRequired,
+      pincode: M.areaRequired,
+      country: M.countryRequired,
+      state: M.stateRequired,
+      city: M.cityRequired,
+      designTeam: M.designTeamRequired,
+      clientname: M.clientNameRequired,
+      clientdetails: M.clientDetailsRequired,
+      address: M.addressRequired,
+      profileImage: M.photoRequired,
+    });
+    expect(M).toMatchObject({
+      photoRequired: 'project photo is required',
+      nameRequired: 'project name is required',
+      areaDigits: 'Only numbers are allowed',
+      cityRequired: 'project City is required',
+    });
+  });
+
+  it('requires the photo: a form without one is refused and stores nothing', async () => {
+    const before = await storedFiles();
+    const res = await create(projectParts(projectForm()));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: M.photoRequired, details: [{ path: 'profileImage', message: M.photoRequired }] });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('checks the photo by its content: a text file named .png and a WebP are refused (415)', async () => {
+    const before = await storedFiles();
+    const text = await create(projectParts(projectForm(), { file: Buffer.from('just some text, not a picture'), filename: 'photo.png', type: 'image/png' }));
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toEqual({ message: 'Only JPG, PNG or GIF allowed', details: [{ path: 'profileImage', message: 'Only JPG, PNG or GIF allowed' }] });
+    const webp = await create(projectParts(projectForm(), { file: await testImage('webp'), filename: 'photo.jpg' }));
+    expect(webp.statusCode).toBe(415);
+    // A broken JPEG: the right magic bytes, nothing decodable after them.
+    const broken = await create(projectParts(projectForm(), { file: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]) }));
+    expect(broken.statusCode).toBe(415);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('accepts PNG and GIF photos', async () => {
+    for (const format of ['png', 'gif'] as const) {
+      const res = await create(projectParts(projectForm(), { file: await testImage(format), filename: `p.${format}`, type: `image/${format}` }));
+      expect(res.statusCode, format).toBe(201);
+    }
+  });
+
+  it('takes the area as digits only', async () => {
+    const messages = async (pincode: string) => messagesByPath(await create(projectParts(projectForm({ pincode }), await photo()))).pincode;
+    expect(await messages('12a')).toBe(M.areaDigits);
+    expect(await messages('-5')).toBe(M.areaDigits);
+    expect(await messages('1.5')).toBe(M.areaDigits);
+    expect(await messages('1234567890')).toBe(M.areaTooLong);
+    expect(await messages('')).toBe(M.areaRequired);
+    const ok = await create(projectParts(projectForm({ pincode: ' 411001 ' }), await photo()));
+    expect(ok.json().data.area).toBe(411001);
+  });
+
+  it('checks the places like the public project form', async () => {
+    const messages = async (place: { country?: string; state?: string; city?: string }) =>
+      messagesByPath(await create(projectParts(projectForm(place), await photo())));
+    expect(await messages({ country: 'Atlantis' })).toEqual({ country: 'Choose a country from the list' });
+    expect(await messages({ state: 'Bavaria' })).toEqual({ state: 'Choose a state of the chosen country' });
+    expect(await messages({ city: 'Chennai' })).toEqual({ city: 'Choose a city of the chosen state' });
+  });
+
+  it('refuses unknown project types and design team roles', async () => {
+    const res = await create(projectParts(projectForm({ projecttype: 'castle', designTeam: ['Architect', 'Wizard'] }), await photo()));
+    expect(messagesByPath(res)).toEqual({ projecttype: M.typeUnknown, designTeam: M.designTeamUnknown });
+  });
+
+  it('refuses oversized fields with their limits', async () => {
+    const res = await create(
+      projectParts(
+        projectForm({ projectName: 'n'.repeat(201), clientname: 'c'.repeat(201), clientdetails: 'd'.repeat(2001), address: 'a'.repeat(501), city: 'x'.repeat(101) }),
+        await photo(),
+      ),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(messagesByPath(res)).toEqual({
+      projectName: 'At most 200 characters',
+      clientname: 'At most 200 characters',
+      clientdetails: 'At most 2000 characters',
+      address: 'At most 500 characters',
+      city: 'At most 100 characters',
+    });
+  });
+
+  it('refuses a photo over 15 MB (413) and a form that is not multipart (415)', async () => {
+    const big = await create(projectParts(projectForm(), { file: Buffer.alloc(15 * 1024 * 1024 + 1, 1) }));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe(M.photoTooLarge);
+    const json = await api.app.inject({ method: 'POST', url: '/api/projects', payload: projectForm(), headers: bearer(tokens.firm) });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toBe('Send the files as multipart/form-data');
+  });
+
+  it('is for the firm and its sub-admins: 401 without a token, 403 for an explorer and a plain employee', async () => {
+    const parts = projectParts(projectForm(), await photo());
+    expect((await create(parts, '')).statusCode).toBe(401);
+    expect((await create(parts, tokens.explorer)).statusCode).toBe(403);
+    expect((await create(parts, tokens.member)).statusCode).toBe(403);
+    expect((await create(parts, tokens.employee)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/projects', () => {
+  it('lists all of the firm’s projects to the firm and its sub-admins, newest first, and none of another firm', async () => {
+    const older = await createProjectThroughApi(api, tokens.firm, { projectName: 'Older' });
+    const newer = await createProjectThroughApi(api, tokens.firm, { projectName: 'Newer' });
+    const foreign = await createProjectThroughApi(api, tokens.foreignFirm, { projectName: 'Foreign' });
+    for (const who of ['firm', 'subAdmin'] as const) {
+      const res = await get('/api/projects', tokens[who]);
+      expect(res.statusCode).toBe(200);
+      const ids = res.json().data.map((p: WorkspaceProject) => p.id);
+      expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+      expect(ids).not.toContain(foreign.id);
+      expect(res.json().canManage).toBe(true);
+    }
+  });
+
+  it('lists to a plain employee only the projects it is a member of, to work on', async () => {
+    const mine = await createProjectThroughApi(api, tokens.firm, { projectName: 'Mine' });
+    await createProjectThroughApi(api, tokens.firm, { projectName: 'Not mine' });
+    await createMember(api.db, mine.id, { email: memberEmployee.email });
+    const res = await get('/api/projects', tokens.member);
+    expect(res.json()).toEqual({ data: [expect.objectContaining({ id: mine.id, access: 'work' })], canManage: false });
+    expect((await get('/api/projects', tokens.employee)).json()).toEqual({ data: [], canManage: false });
+  });
+
+  it('answers 401 without a token and 403 for an explorer', async () => {
+    expect((await get('/api/projects')).statusCode).toBe(401);
+    expect((await get('/api/projects', tokens.explorer)).statusCode).toBe(403);
+  });
+
+  it('does not list the firm’s portfolio (public) projects', async () => {
+    const portfolio = await createPublicProject(api.ctx, firm.id, { images: [] });
+    const res = await get('/api/projects', tokens.firm);
+    expect(res.json().data.map((p: WorkspaceProject) => p.id)).not.toContain(portfolio.id);
+    expect((await get(`/api/projects/${portfolio.id}`, tokens.firm)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/projects/{id}', () => {
+  it('answers the project with the caller’s access, 404 for another firm’s id and malformed ids', async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    expect((await get(`/api/projects/${project.id}`, tokens.firm)).json().data).toMatchObject({ id: project.id, access: 'manage' });
+    await createMember(api.db, project.id, { email: memberEmployee.email });
+    expect((await get(`/api/projects/${project.id}`, tokens.member)).json().data.access).toBe('work');
+    expect((await get(`/api/projects/${project.id}`, tokens.foreignFirm)).statusCode).toBe(404);
+    expect((await get(`/api/projects/${project.id}`, tokens.employee)).statusCode).toBe(404);
+    expect((await get('/api/projects/not-an-id', tokens.firm)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/projects/{id}/photo', () => {
+  it('streams the photo variant as private WebP to whoever may see the project', async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    const res = await api.app.inject({ method: 'GET', url: project.photo!.w480, headers: bearer(tokens.firm) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'private, max-age=31536000, immutable',
+    });
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 480 });
+    const plain = await get(`/api/projects/${project.id}/photo`, tokens.firm);
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    expect((await sharp(plain.rawPayload).metadata()).width).toBe(640);
+  });
+
+  it('answers 400 for an unknown size, 404 for another firm, a non-member and a project without a photo', async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    expect((await get(`/api/projects/${project.id}/photo?size=12`, tokens.firm)).statusCode).toBe(400);
+    expect((await get(`/api/projects/${project.id}/photo`, tokens.foreignFirm)).statusCode).toBe(404);
+    expect((await get(`/api/projects/${project.id}/photo`, tokens.employee)).statusCode).toBe(404);
+    expect((await get(`/api/projects/${project.id}/photo`)).statusCode).toBe(401);
+    const bare = await createWorkspaceProject(api.db, firm.id);
+    expect((await get(`/api/projects/${bare.id}/photo`, tokens.firm)).json()).toEqual({ message: 'This project has no photo' });
+  });
+
+  it('is not under /uploads: the public file route does not serve it', async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    const [row] = await api.db.select().from(projects).where(eq(projects.id, project.id));
+    const res = await get(`/uploads/${row!.photoKey}/w480.webp`);
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/projects/{id}', () => {
+  it('updates the fields and keeps the photo when none is sent', async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    const res = await update(project.id, projectParts(projectForm({ projectName: 'Renamed', pincode: '99', designTeam: ['Engineer'], city: 'Mumbai' })));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ projectName: 'Renamed', area: 99, designTeam: ['Engineer'], city: 'Mumbai', photo: project.photo });
+    const audit = await api.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.updated')));
+    expect(audit[0]?.details).toEqual({ projectName: 'Renamed', photoChanged: false });
+  });
+
+  it('replaces the photo: new variants stored, the old ones deleted', async () => {
+    const project = await createProjectThroughApi(api, tokens.subAdmin);
+    const [before] = await api.db.select().from(projects).where(eq(projects.id, project.id));
+    const res = await update(project.id, projectParts(projectForm(), { file: await testImage('png', 300, 300), filename: 'new.png' }), tokens.subAdmin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.photo.w480).not.toBe(project.photo!.w480);
+    const [after] = await api.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(await exists(privateFile(`${before!.photoKey}/w480.webp`))).toBe(false);
+    expect(await exists(privateFile(`${after!.photoKey}/w480.webp`))).toBe(true);
+  });
+
+  it('refuses an invalid form or photo and changes nothing', async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    const bad = await update(project.id, projectParts(projectForm({ projectName: '', pincode: 'abc' })));
+    expect(messagesByPath(bad)).toEqual({ projectName: M.nameRequired, pincode: M.areaDigits });
+    const text = await update(project.id, projectParts(projectForm(), { file: Buffer.from('<html></html>'), filename: 'x.gif' }));
+    expect(text.statusCode).toBe(415);
+    expect((await get(`/api/projects/${project.id}`, tokens.firm)).json().data).toEqual(project);
+  });
+
+  it('answers 404 for another firm’s project, a non-member and an unknown id; 403 for a member employee', async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    await createMember(api.db, project.id, { email: memberEmployee.email });
+    const parts = projectParts(projectForm());
+    expect((await update(project.id, parts, tokens.foreignFirm)).statusCode).toBe(404);
+    expect((await update(project.id, parts, tokens.employee)).statusCode).toBe(404);
+    expect((await update(newId(), parts)).statusCode).toBe(404);
+    expect((await update(project.id, parts, tokens.member)).statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /api/projects/{id}', () => {
+  it('removes the project with its schedules, folders, files and members, then their stored bytes', async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    const [row] = await api.db.select().from(projects).where(eq(projects.id, project.id));
+    // What the schedules and files areas would have stored in it.
+    const fileKey = `workspace/${firm.id}/files/${newId()}`;
+    await api.ctx.storage.put('private', fileKey, Buffer.from('%PDF-1.4 a plan'), { contentType: 'application/pdf' });
+    const [imageId] = await uploadedScheduleImageIds(api, tokens.firm, project.id);
+    await createScheduleThroughApi(api, tokens.firm, project.id, { title: 'Kitchen', schedulesFiles: [imageId!] });
+    const scheduleFiles = scheduleImageKeys([scheduleImageFolder(project.id, imageId!)]);
+    for (const key of scheduleFiles) expect(await exists(privateFile(key))).toBe(true);
+    const folderId = newId();
+    await api.db.insert(folders).values({ id: folderId, projectId: project.id, userId: firm.id, folderName: 'Drawings' });
+    await api.db.insert(files).values({ id: newId(), projectId: project.id, folderId, userId: firm.id, fileName: 'plan.pdf', storageKey: fileKey, contentType: 'application/pdf', size: 15 });
+    await createMember(api.db, project.id);
+    const other = await createProjectThroughApi(api, tokens.firm);
+    await createMember(api.db, other.id);
+
+    const res = await del(`/api/projects/${project.id}`, tokens.firm);
+    expect(res.json()).toEqual({ message: 'Project deleted' });
+    for (const table of [folders, files, schedules, members] as const) {
+      expect(await api.db.select().from(table).where(eq(table.projectId, project.id))).toEqual([]);
+    }
+    expect(await api.db.select().from(projects).where(eq(projects.id, project.id))).toEqual([]);
+    expect(await exists(privateFile(fileKey))).toBe(false);
+    for (const key of scheduleFiles) expect(await exists(privateFile(key))).toBe(false);
+    expect(await exists(privateFile(`${row!.photoKey}/w960.webp`))).toBe(false);
+    // The other project keeps its members and photo.
+    expect(await api.db.select().from(members).where(eq(members.projectId, other.id))).toHaveLength(1);
+    expect((await api.app.inject({ method: 'GET', url: other.photo!.w480, headers: bearer(tokens.firm) })).statusCode).toBe(200);
+    const audit = await api.db.select().from(auditLog).where(and(eq(auditLog.targetId, project.id), eq(auditLog.action, 'project.deleted')));
+    expect(audit).toHaveLength(1);
+    expect((await del(`/api/projects/${project.id}`, tokens.firm)).statusCode).toBe(404);
+  });
+
+  it('is for managers: 403 for a member employee, 404 for another firm and a non-member', async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    await createMember(api.db, project.id, { email: memberEmployee.email });
+    expect((await del(`/api/projects/${project.id}`, tokens.member)).statusCode).toBe(403);
+    expect((await del(`/api/projects/${project.id}`, tokens.employee)).statusCode).toBe(404);
+    expect((await del(`/api/projects/${project.id}`, tokens.foreignFirm)).statusCode).toBe(404);
+    expect((await get(`/api/projects/${project.id}`, tokens.firm)).statusCode).toBe(200);
+  });
+});

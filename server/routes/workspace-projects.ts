@@ -1,0 +1,270 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/v4';
+import { requireFirmAccess } from '../auth/firm.js';
+import { PROJECT_NOT_FOUND, requireProjectAccess } from '../auth/project-access.js';
+import { ErrorReply, IdParams, MessageReply, type ErrorDetail } from '../contract/http.js';
+import { placeErrors } from '../contract/places.js';
+import {
+  PhotoQuery,
+  PROJECT_FORM_FIELDS,
+  PROJECT_LIMITS,
+  PROJECT_MESSAGES,
+  WorkspaceProjectForm,
+  WorkspaceProjectReply,
+  WorkspaceProjectsReply,
+} from '../contract/workspace-projects.js';
+import { newId } from '../db/ids.js';
+import { badRequest, HttpError, notFound } from '../errors.js';
+import { recordAudit } from '../queries/audit.js';
+import {
+  deleteWorkspaceProject,
+  insertWorkspaceProject,
+  listWorkspaceProjects,
+  toWorkspaceProjectJson,
+  updateWorkspaceProject,
+} from '../queries/workspace-projects.js';
+import { streamStoredFile } from '../files/send-stored-file.js';
+import { withReceivedFiles } from '../files/receive-files.js';
+import { IMAGE_TYPES } from '../services/file-types.js';
+import { InvalidImageError } from '../services/images.js';
+import { claimUploads, discardUploads, type PendingUpload } from '../services/pending-uploads.js';
+import { deleteProjectPhotos, photoFileKey, photoVersion, uploadProjectPhoto } from '../services/workspace-photos.js';
+
+/**
+ * Workspace projects (DESIGN.md sections 4 and 9; workspace-and-admin.md screens 1 and 2), scope
+ * `workspace`: list and read for the firm and its employees (a plain employee sees the projects it
+ * is a member of), create, update and delete for the firm and its sub-admins. The form is
+ * multipart/form-data with the spec's field names and one photo (`profileImage`), kept private.
+ */
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const uploadErrors = { ...errors, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply };
+const PHOTO = PROJECT_FORM_FIELDS.photo;
+
+/** An error about the photo part (`files.0` in the upload pipeline's words) under the form's field name. */
+function asPhotoError(error: unknown): unknown {
+  if (!(error instanceof HttpError) || !error.details?.some((d) => d.path.startsWith('files'))) return error;
+  return new HttpError(error.statusCode, error.message, [{ path: PHOTO, message: error.message }], error.code);
+}
+
+/**
+ * Receives the project form of a request (the upload pipeline: the photo checked by its first
+ * bytes, JPG/PNG/GIF only (415), at most 15 MB (413), streamed to a temporary file), validates
+ * its fields with every message at once (400), and runs `handle` with the form and the photo's
+ * file (`photoRequired` on create). The temporary file is gone when it returns.
+ */
+async function withProjectForm<T>(
+  request: FastifyRequest,
+  photoRequired: boolean,
+  handle: (form: WorkspaceProjectForm, photo: string | undefined) => Promise<T>,
+): Promise<T> {
+  const options = {
+    accountId: request.session.user.id,
+    fileFields: [PHOTO],
+    accept: IMAGE_TYPES.project,
+    maxFiles: 1,
+    maxBytes: PROJECT_LIMITS.photoBytes,
+    maxFields: 40,
+    messages: { type: PROJECT_MESSAGES.photoType, tooLarge: PROJECT_MESSAGES.photoTooLarge, count: 'Send one project photo' },
+  };
+  try {
+    return await withReceivedFiles(request, options, async ({ fields, files }) => {
+      const details: ErrorDetail[] = [];
+      const parsed = WorkspaceProjectForm.safeParse(fields);
+      if (parsed.success) details.push(...placeErrors(parsed.data));
+      else details.push(...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+      const photo = files[0];
+      if (!photo && photoRequired) details.push({ path: PHOTO, message: PROJECT_MESSAGES.photoRequired });
+      if (details.length || !parsed.success) throw badRequest(details[0]!.message, details);
+      return handle(parsed.data, photo?.path);
+    });
+  } catch (error) {
+    throw asPhotoError(error);
+  }
+}
+
+export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+
+  /** Stores a checked photo as a pending upload; an image whose content does not decode is the wrong type (415). */
+  async function uploadPhoto(ownerId: string, firmId: string, projectId: string, file: string) {
+    try {
+      return await uploadProjectPhoto(db, storage, { ownerId, firmId, projectId }, file);
+    } catch (error) {
+      if (error instanceof InvalidImageError) throw new HttpError(415, PROJECT_MESSAGES.photoType, [{ path: PHOTO, message: PROJECT_MESSAGES.photoType }]);
+      throw error;
+    }
+  }
+
+  /** Claims the photo's upload in the transaction writing the row that names it (decision 078). */
+  async function claimPhoto(tx: typeof db, ownerId: string, upload: PendingUpload) {
+    const claimed = await claimUploads(tx, ownerId, 'project-photo', [upload.id]);
+    if (claimed.length !== 1) throw new HttpError(409, 'The photo was removed before the project was saved; choose it again');
+  }
+
+  /** Deletes stored bytes that no row refers to any more; a failure is logged, the answer stands. */
+  async function discard(request: FastifyRequest, remove: () => Promise<void>) {
+    await remove().catch((error) => request.log.error({ err: error }, 'could not delete stored project files'));
+  }
+
+  app.get(
+    '/projects',
+    { schema: { tags: ['workspace'], summary: "The caller's workspace projects", security: [{ bearer: [] }], response: { 200: WorkspaceProjectsReply, ...errors } } },
+    async (request) => {
+      const { user } = request.session;
+      const firm = requireFirmAccess(user, 'work');
+      const rows = await listWorkspaceProjects(db, user, firm);
+      const access = firm.canManage ? 'manage' : 'work';
+      return { data: rows.map((row) => toWorkspaceProjectJson(row, access)), canManage: firm.canManage };
+    },
+  );
+
+  app.get(
+    '/projects/:id',
+    { schema: { tags: ['workspace'], summary: 'One workspace project', security: [{ bearer: [] }], params: IdParams, response: { 200: WorkspaceProjectReply, ...errors } } },
+    async (request) => {
+      const { project, level } = await requireProjectAccess(db, request.session, request.params.id, 'work');
+      return { data: toWorkspaceProjectJson(project, level) };
+    },
+  );
+
+  app.get(
+    '/projects/:id/photo',
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: "A project's photo (WebP, 480, 960 or 1600 px wide)",
+        security: [{ bearer: [] }],
+        params: IdParams,
+        querystring: PhotoQuery,
+        produces: ['image/webp'],
+        response: { 200: z.unknown().describe('The photo (image/webp)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { project } = await requireProjectAccess(db, request.session, request.params.id, 'work');
+      if (!project.photoKey) throw notFound('This project has no photo');
+      // A url naming the current version never changes: cached for a year, in the browser only.
+      const current = request.query.v === photoVersion(project.photoKey);
+      return streamStoredFile(request, reply, {
+        area: 'private',
+        key: photoFileKey(project.photoKey, request.query.size),
+        contentType: 'image/webp',
+        notFoundMessage: 'This project has no photo',
+        headers: {
+          'content-disposition': 'inline',
+          'x-content-type-options': 'nosniff',
+          'cache-control': current ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/projects',
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: 'Create a workspace project (multipart: the form fields and the photo profileImage)',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: WorkspaceProjectReply, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.session;
+      const firm = requireFirmAccess(user, 'manage');
+      return withProjectForm(request, true, async (form, photo) => {
+        const id = newId();
+        const { photoKey, upload } = await uploadPhoto(user.id, firm.firmId, id, photo!);
+        try {
+          const row = await db.transaction(async (tx) => {
+            await claimPhoto(tx, user.id, upload);
+            const created = await insertWorkspaceProject(tx, { id, firmId: firm.firmId, photoKey, form });
+            await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'project.created', targetType: 'project', targetId: id, details: { projectName: form.projectName } });
+            return created;
+          });
+          return reply.status(201).send({ data: toWorkspaceProjectJson(row, 'manage') });
+        } catch (error) {
+          await discard(request, () => discardUploads(db, storage, [upload]));
+          throw error;
+        }
+      });
+    },
+  );
+
+  app.put(
+    '/projects/:id',
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: 'Update a workspace project (multipart; a new photo profileImage is optional)',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: WorkspaceProjectReply, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const { user } = request.session;
+      const { project, firm } = await requireProjectAccess(db, request.session, request.params.id, 'manage');
+      return withProjectForm(request, false, async (form, photo) => {
+        const stored = photo ? await uploadPhoto(user.id, firm.firmId, project.id, photo) : undefined;
+        let row;
+        try {
+          row = await db.transaction(async (tx) => {
+            if (stored) await claimPhoto(tx, user.id, stored.upload);
+            const updated = await updateWorkspaceProject(tx, project.id, form, stored?.photoKey);
+            // Deleted by another request since the access check.
+            if (!updated) throw notFound(PROJECT_NOT_FOUND);
+            await recordAudit(tx, {
+              actorId: user.id,
+              firmId: firm.firmId,
+              action: 'project.updated',
+              targetType: 'project',
+              targetId: project.id,
+              details: { projectName: form.projectName, photoChanged: Boolean(stored) },
+            });
+            return updated;
+          });
+        } catch (error) {
+          if (stored) await discard(request, () => discardUploads(db, storage, [stored.upload]));
+          throw error;
+        }
+        // The old photo goes once the row names the new one.
+        if (stored) await discard(request, () => deleteProjectPhotos(storage, [project.photoKey]));
+        return { data: toWorkspaceProjectJson(row, 'manage') };
+      });
+    },
+  );
+
+  app.delete(
+    '/projects/:id',
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: 'Delete a workspace project with its schedules, folders, files and members',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: MessageReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = request.session;
+      const { project, firm } = await requireProjectAccess(db, request.session, request.params.id, 'manage');
+      const leftovers = await db.transaction(async (tx) => {
+        const stored = await deleteWorkspaceProject(tx, project.id);
+        await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'project.deleted', targetType: 'project', targetId: project.id, details: { projectName: project.projectName } });
+        return stored;
+      });
+      // After the commit: a rolled-back delete never loses bytes.
+      await discard(request, async () => {
+        const keys = [...leftovers.fileKeys, ...leftovers.scheduleImageKeys];
+        if (keys.length) await storage.delete('private', keys);
+        await deleteProjectPhotos(storage, leftovers.photoKeys);
+      });
+      return { message: 'Project deleted' };
+    },
+  );
+};

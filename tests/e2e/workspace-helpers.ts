@@ -1,0 +1,64 @@
+import sharp from 'sharp';
+import { openDatabase } from '../../server/db/connection';
+import { createEmployee } from '../../server/seed/factories';
+import { databaseUrl } from '../setup/database-url';
+import { E2E } from './env';
+import { apiCall, registerUser } from './fixtures';
+
+/** Helpers of the workspace journeys: data made through the api (or the factories, for employees). */
+
+/** A picture a person would upload (a JPEG with a gradient). */
+export async function photoFile(name = 'house.jpg', color = '#c8783e') {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><defs><linearGradient id="g"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#1f3a5f"/></linearGradient></defs><rect width="800" height="500" fill="url(#g)"/></svg>`;
+  return { name, mimeType: 'image/jpeg', buffer: await sharp(Buffer.from(svg)).jpeg().toBuffer() };
+}
+
+/** A new firm account (an architect) with its api token. */
+export async function newFirm() {
+  return registerUser({ role: 'architect' });
+}
+
+export type ProjectFields = Record<string, string | string[]>;
+
+/** Creates a workspace project through the api (the spec's multipart form) as `token`'s firm. */
+export async function createProject(token: string, fields: ProjectFields = {}): Promise<{ id: string; projectName: string }> {
+  const values: ProjectFields = {
+    projectName: 'Riverside Villa',
+    projecttype: 'interior-residential',
+    pincode: '320',
+    country: 'India',
+    state: 'Maharashtra',
+    city: 'Pune',
+    designTeam: ['Architect', 'Designer'],
+    clientname: 'Rhea Kapoor',
+    clientdetails: 'A family of four; prefers warm materials.',
+    address: '12 Lane 5, Koregaon Park',
+    ...fields,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+  const photo = await photoFile();
+  form.append('profileImage', new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), photo.name);
+  const res = await fetch(`${E2E.apiURL}/api/projects`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 201) throw new Error(`create project failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { id: string; projectName: string } }).data;
+}
+
+export async function addMember(token: string, projectId: string, member: { name: string; email: string }) {
+  const { status } = await apiCall('POST', '/projects/members', { ...member, projectId }, token);
+  if (status !== 201) throw new Error(`add member failed: ${status}`);
+}
+
+/**
+ * An employee account of `firmId` (the employees api is not built yet: made with the factory,
+ * straight in the end-to-end database), with a password to sign in with.
+ */
+export async function createEmployeeAccount(firmId: string, fields: { userName: string; password: string }) {
+  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  try {
+    const email = `employee-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+    return await createEmployee(database.db, firmId, { ...fields, email });
+  } finally {
+    await database.close();
+  }
+}
