@@ -135,6 +135,31 @@ describe('streamFetch', () => {
     fs.rmSync(file);
   });
 
+  it('passes a 64 MB stream on (a browser’s body forwarded, a form’s part): live memory stays flat', async () => {
+    const peak = arrayBufferPeak();
+    let next = 2 * MB;
+    const received = receiving({
+      onData: (total) => {
+        if (total >= next) {
+          next += 2 * MB;
+          peak.sample();
+        }
+      },
+    });
+    let produced = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (produced >= 64 * MB) return controller.close();
+        produced += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(produced & 0xff));
+      },
+    });
+    const answer = await streamFetch(url, { body });
+    expect(answer.status).toBe(201);
+    expect((await received).bytes).toBe(64 * MB);
+    expect(peak.growth, `live ArrayBuffers grew by ${(peak.growth / MB).toFixed(1)} MB`).toBeLessThan(8 * MB);
+  });
+
   it('sends a stream chunked, as it is read', async () => {
     const received = receiving({ keep: true });
     const answer = await streamFetch(url, { headers: { 'content-type': 'application/octet-stream' }, body: Readable.from([Buffer.from('one,'), Buffer.from('two')]) });

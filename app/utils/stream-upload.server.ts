@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import { ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply } from './api.server';
 import { getSession, logoutRedirect } from './session.server';
-
 import { fileTooLargeMessage } from './uploads.server';
 
 /**
- * Streams one file of a form being parsed (a part of `unstable_parseMultipartFormData`) on to a
+ * Streams one file of a form being parsed (a part of parseMultipartFormData) on to a
  * multipart api endpoint, without holding it in memory: the no-JavaScript upload path of
  * DESIGN.md section 1. Stops at `maxBytes` (answering 413 with `tooLargeMessage`), so a huge
  * file never travels further than the web.
@@ -114,8 +113,9 @@ export function isMultipart(request: Request): boolean {
 /**
  * Passes the browser's multipart body on to a multipart api endpoint as it arrives, untouched:
  * for a form of several files and a few fields (the project files' upload) that the api reads
- * itself. Nothing is parsed or held by the web; the web server's body limit for the route stops
- * an oversized body. Sent with the visitor's session token: a 401 ends the session.
+ * itself. Nothing is parsed or held by the web (fetchApi sends a stream body with node:http,
+ * decision 095); the web server's body limit for the route stops an oversized body. Sent with the
+ * visitor's session token: a 401 ends the session.
  */
 export async function forwardUploadToApi<T>(request: Request, path: string): Promise<T> {
   if (!isMultipart(request) || !request.body) throw new ApiError(415, 'Send the files as multipart/form-data');

@@ -5,7 +5,7 @@ import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { placeOptions } from '~/utils/places.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
+import { fileProblems, parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
 import { createProject, deleteProject, updateProject } from '~/models/workspace-projects.server';
 import { PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, WorkspaceProjectForm } from '../../../server/contract/workspace-projects';
 
@@ -50,7 +50,8 @@ async function saveProject(request: Request, formData: FormData) {
   if (submission.status === undefined) return json({ ...data, intent: 'save', result: submission.reply(), toast: null });
 
   const photoErrors: string[] = [];
-  if (photoValue === TOO_LARGE) photoErrors.push(PROJECT_MESSAGES.photoTooLarge);
+  // The message names the file ("site.jpg is larger than 15 MB").
+  if (photoValue === TOO_LARGE) photoErrors.push(fileProblems(formData, PHOTO)[0]?.message ?? PROJECT_MESSAGES.photoTooLarge);
   else if (!photo && !editing) photoErrors.push(PROJECT_MESSAGES.photoRequired);
   const fieldErrors: Record<string, string[]> = photoErrors.length ? { [PHOTO]: photoErrors } : {};
   if (submission.status !== 'success' || photoErrors.length) return formFailure(submission, { intent: 'save', fieldErrors, data });
