@@ -10,6 +10,9 @@ const chromium = {
   },
 };
 
+/** How long the servers may take to start: a loaded machine (helpers in parallel) needs more than a minute. */
+const serverTimeout = Number(process.env.E2E_SERVER_TIMEOUT ?? 180_000);
+
 const notRun = (tag: string) => (process.env.SCREENSHOTS ? [new RegExp(tag)] : [new RegExp(tag), /@on-demand/]);
 
 export default defineConfig({
@@ -34,7 +37,7 @@ export default defineConfig({
       command: 'node --import tsx tests/e2e/serve-api.ts',
       url: `${E2E.apiURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: serverTimeout,
       stdout: 'ignore',
       stderr: 'pipe',
     },
@@ -43,7 +46,7 @@ export default defineConfig({
       command: 'node --import tsx web-server/index.ts',
       url: `${E2E.baseURL}/`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: serverTimeout,
       env: {
         PORT: String(E2E.webPort),
         HOST: '127.0.0.1',

@@ -1,15 +1,18 @@
 import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node';
-import { RemixServer } from '@remix-run/react';
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from '@remix-run/node';
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/utils/nonce';
 
 const ABORT_DELAY = 5_000;
 
 /**
- * Remix's default document render (streaming; bots get the whole page at once), with the request's
- * CSP nonce (from the web server's load context) on every inline script React and Remix write.
+ * The document render, with the request's CSP nonce (from the web server's load context) on every
+ * inline script React and Remix write. A page without deferred data (today every page) is rendered
+ * to one string and written once: streaming buys nothing when all data is there, and cost about a
+ * quarter of the smallest page's time (issue 14, docs/decisions/134). A page with deferred data
+ * streams as Remix's default does (bots get it whole).
  */
 export default function handleRequest(
   request: Request,
@@ -19,6 +22,15 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce || undefined;
+  if (!hasDeferredData(remixContext)) {
+    const html = renderToString(
+      <NonceProvider value={nonce ?? ''}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+    );
+    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  }
   const whole = isbot(request.headers.get('user-agent')) || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -48,3 +60,19 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** Whether a loader of this page returned `defer()` data that is still to come. */
+function hasDeferredData(remixContext: EntryContext): boolean {
+  return Object.keys(remixContext.staticHandlerContext.activeDeferreds ?? {}).length > 0;
+}
+
+/**
+ * Errors Remix reports: an answer of 4xx (an unknown address, a page's own 404) is the visitor's
+ * and shows only in the request line; anything else is ours and is logged with its stack
+ * (issue 15 item 11). A visitor who went away is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};

@@ -10,6 +10,7 @@ import { FirmStatusBanner } from '~/components/firm-status-banner';
 import { RegisterFirmDialog } from '~/components/register-firm-dialog';
 import { loadRegisterFirm } from '~/utils/register-firm.server';
 import { getSessionUser } from '~/utils/session.server';
+import { loadPlan } from '~/utils/plan.server';
 import { socialSignInConfig } from '~/utils/social.server';
 import { getToast } from '~/utils/toast.server';
 import { useNonce } from '~/utils/nonce';
@@ -28,9 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const registerFirm = await loadRegisterFirm(request, await getSessionUser(request));
   const user = registerFirm.user;
   for (const cookie of registerFirm.cookies) headers.append('Set-Cookie', cookie);
-  // The pricing flag of the spec: until subscriptions exist the workspace link stays "Workspace".
+  // The firm's plan (issue 13): the header's Pricing/Workspace label and the workspace's banner follow it.
+  const plan = await loadPlan(request, user);
+  // The pricing flag of the spec: set while the firm has neither a running trial nor a paid period.
+  // An employee cannot buy the plan: its header always leads to its work (issue 12: "its header shows Workspace").
+  const pricing = plan !== null && !plan.active && user?.role !== 'employee';
   // Client ids of Google and Apple sign-in (public values) for the login view.
-  return json({ user, toast: toast ?? null, pricing: false, socialSignIn: socialSignInConfig(), registerFirm: registerFirm.state }, { headers });
+  return json({ user, toast: toast ?? null, pricing, plan, socialSignIn: socialSignInConfig(), registerFirm: registerFirm.state }, { headers });
 }
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -67,8 +72,9 @@ function Document({ children }: { children: React.ReactNode }) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
-  // The super-admin area has its own layout (sidebar, no public header or footer).
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+  // The super-admin area has its own layout (sidebar, no public header or footer); so has a
+  // client's approval page, which shows the firm's name, not the platform's navigation.
+  if (pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/share/')) {
     return (
       <Document>
         <main id="main">{children}</main>

@@ -16,6 +16,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Seconds before a request counts as a timeout (autocannon's default: 10). */
+    timeout?: number;
     headers?: Record<string, string>;
     method?: string;
   };

@@ -1,12 +1,22 @@
 /**
- * `npm run bench`: builds the web, starts the product (api on a freshly seeded database, web with
- * the web server of `npm start`) on spare loopback ports, then prints
- *  - requests per second and p50/p99 latency (autocannon) of /explore, /explore/{id}, /firms and
- *    GET /api/projects/explore, beside a baseline: the web's /healthz (no api call, no rendering);
- *  - the bytes of HTML, CSS, JavaScript and images a browser downloads for /explore on first load.
- * Figures only: it never fails a build. Knobs: BENCH_DURATION (seconds per run, default 5),
- * BENCH_CONNECTIONS (default 10), BENCH_SKIP_BUILD=1, TEST_DATABASE_URL (PostgreSQL server; when
- * it cannot be reached the api runs on PGlite in a temporary folder).
+ * `npm run bench` (docs/decisions/057, 137): builds the web, then for PostgreSQL and for the
+ * embedded default (PGlite) in turn starts the product itself (api on a freshly seeded database,
+ * web with the server of `npm start`) on spare loopback ports and prints:
+ *  - each target beside its baseline, measured one after the other in the same run, with the
+ *    ratio (target ÷ baseline requests per second) beside the absolute figures;
+ *  - the api explore route on the embedded default ÷ the same route on PostgreSQL;
+ *  - SQL statements per explore page (PostgreSQL's own transaction counter);
+ *  - first-load bytes of /explore (JavaScript gzip against its 90 KB goal);
+ *  - each process's resident memory at idle and after each 200-connection round (leak check);
+ *  - with BENCH_SCALE=N (PostgreSQL): the explore list (page 1 and 500), search, the directory by
+ *    city and a firm portfolio on the demo data, then again after seeding N generated public
+ *    projects of N/20 firms (images shared), with the ratio.
+ * Figures only: it never fails a build. Knobs: BENCH_DURATION (s per target, 10),
+ * BENCH_CONNECTIONS (16), BENCH_LOAD_SECONDS (s per 200-connection round, 60), BENCH_LOAD_ROUNDS
+ * (3), BENCH_DATABASES (`postgres,embedded`), BENCH_SKIP_BUILD=1, BENCH_SCALE, TEST_DATABASE_URL.
+ *
+ * Each measurement is one function below (`target*`, `memoryRounds`, `pageWeight`, `scaleCost`),
+ * so a new target (a PDF timing, scripts/bench-pdf.ts) is one more function and one more call.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -16,142 +26,124 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { createCookieSessionStorage } from '@remix-run/node';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createDatabase, freePort, waitFor } from './instance';
+import { benchPdf } from './bench-pdf';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
+const SCALE = Number(process.env.BENCH_SCALE ?? 0);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as Array<'postgres' | 'embedded'>;
 const EMAIL = 'explorer@demo.test';
 const PASSWORD = 'demo1234';
+const MB = 1024 * 1024;
+
+// Processes ---------------------------------------------------------------------------------------
 
 const children: ChildProcess[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
+let stopping = false;
 
 function start(name: string, args: string[], env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   child.on('exit', (code, signal) => {
-    if (!stopping && code !== 0) console.error(`${name} exited (${code ?? signal}):\n${stderr}`);
+    if (!stopping && !(child as { benchStopped?: boolean }).benchStopped && code !== 0) console.error(`${name} exited (${code ?? signal}):\n${stderr}`);
   });
   children.push(child);
   return child;
 }
 
-let stopping = false;
-async function stop() {
+function stopChild(child: ChildProcess): Promise<void> {
+  (child as { benchStopped?: boolean }).benchStopped = true;
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+async function stopAll() {
   stopping = true;
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-        }),
-    ),
-  );
+  await Promise.all(children.map(stopChild));
   for (const cleanup of cleanups.reverse()) await cleanup();
 }
 
-/** A fresh PostgreSQL database when the server answers, otherwise null (PGlite). */
-async function benchDatabase(): Promise<string | null> {
-  const database = await createDatabase(`bench_${process.pid}`);
-  if (!database) return null;
-  cleanups.push(database.drop);
-  return database.url;
+/** Resident memory of a process (VmRSS of /proc), in MB. */
+function rssMb(child: ChildProcess): number {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-type Row = { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number };
+// The product ------------------------------------------------------------------------------------
 
-async function load(name: string, url: string, headers: Record<string, string>): Promise<Row> {
-  const check = await fetch(url, { headers, redirect: 'manual' });
-  if (check.status !== 200) throw new Error(`${name}: ${url} answered ${check.status}, not 200`);
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 }); // warm-up
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
-}
+type Product = {
+  kind: 'postgres' | 'embedded';
+  databaseUrl: string | null;
+  apiUrl: string;
+  webUrl: string;
+  api: ChildProcess;
+  web: ChildProcess;
+  cookie: string;
+  cookieValue: string;
+  bearer: Record<string, string>;
+  projectId: string;
+  firmId: string;
+  exploreJson: string;
+  stop: () => Promise<void>;
+};
 
-type Weight = Record<'html' | 'css' | 'js' | 'images' | 'other', { requests: number; transferred: number; decoded: number }>;
+const secret = crypto.randomBytes(24).toString('hex');
+const baseEnv = (): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' };
+  delete env.DATABASE_URL;
+  return env;
+};
 
-/** What a browser downloads for `url` on a first visit (empty cache), by kind. */
-async function pageWeight(url: string, cookie: { name: string; value: string }, width: number): Promise<Weight> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+function startApi(port: number, databaseUrl: string | null, dataDir: string, webUrl: string, extra: Record<string, string> = {}) {
+  return start('api', ['--import', 'tsx', 'server/main.ts'], {
+    ...baseEnv(),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    DATA_DIR: dataDir,
+    API_HOST: '127.0.0.1',
+    API_PORT: String(port),
+    PUBLIC_URL: webUrl,
+    SEED_DEMO: 'true',
+    RATE_LIMIT_MAX: '1000000',
+    ...extra,
   });
-  try {
-    const context = await browser.newContext({ viewport: { width, height: width > 700 ? 800 : 812 } });
-    await context.addCookies([{ ...cookie, url }]);
-    const page = await context.newPage();
-    const weight: Weight = {
-      html: { requests: 0, transferred: 0, decoded: 0 },
-      css: { requests: 0, transferred: 0, decoded: 0 },
-      js: { requests: 0, transferred: 0, decoded: 0 },
-      images: { requests: 0, transferred: 0, decoded: 0 },
-      other: { requests: 0, transferred: 0, decoded: 0 },
-    };
-    const pending: Promise<void>[] = [];
-    page.on('response', (response) => {
-      pending.push(
-        (async () => {
-          const type = response.request().resourceType();
-          const kind = type === 'document' ? 'html' : type === 'stylesheet' ? 'css' : type === 'script' ? 'js' : type === 'image' ? 'images' : 'other';
-          const sizes = await response.request().sizes().catch(() => null);
-          const body = await response.body().catch(() => Buffer.alloc(0));
-          weight[kind].requests += 1;
-          weight[kind].transferred += sizes?.responseBodySize ?? body.length;
-          weight[kind].decoded += body.length;
-        })(),
-      );
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await Promise.all(pending);
-    return weight;
-  } finally {
-    await browser.close();
-  }
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function main() {
-  if (!process.env.BENCH_SKIP_BUILD) {
-    console.log('Building the web (remix build)…');
-    const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], { stdio: 'ignore' });
-    if (build.status !== 0) throw new Error('remix build failed');
+async function startProduct(kind: 'postgres' | 'embedded'): Promise<Product | null> {
+  let databaseUrl: string | null = null;
+  let drop: (() => Promise<void>) | null = null;
+  if (kind === 'postgres') {
+    const database = await createDatabase(`bench_${process.pid}`);
+    if (!database) {
+      console.log('PostgreSQL does not answer (TEST_DATABASE_URL): its run is skipped.');
+      return null;
+    }
+    databaseUrl = database.url;
+    drop = database.drop;
   }
   const [apiPort, webPort] = [await freePort(), await freePort()];
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const databaseUrlForApi = await benchDatabase();
-  console.log(`Database: ${databaseUrlForApi ? 'PostgreSQL (fresh database)' : 'PGlite (temporary folder)'}; seeding the demo data…`);
-
-  const secret = crypto.randomBytes(24).toString('hex');
-  const base: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
-  delete base.DATABASE_URL;
-  start('api', ['--import', 'tsx', 'server/main.ts'], {
-    ...base,
-    ...(databaseUrlForApi ? { DATABASE_URL: databaseUrlForApi } : {}),
-    DATA_DIR: dataDir,
-    API_HOST: '127.0.0.1',
-    API_PORT: String(apiPort),
-    PUBLIC_URL: webUrl,
-    SEED_DEMO: 'true',
-    RATE_LIMIT_MAX: '1000000',
-    LOG_LEVEL: 'warn',
-  });
-  await waitFor(`${apiUrl}/api/health`, 180);
-  start('web', ['--import', 'tsx', 'web-server/index.ts'], {
-    ...base,
+  console.log(`\n=== ${kind === 'postgres' ? 'PostgreSQL' : 'Embedded default (PGlite)'} — seeding the demo data…`);
+  const api = startApi(apiPort, databaseUrl, dataDir, webUrl);
+  await waitFor(`${apiUrl}/api/health`, 600);
+  const web = start('web', ['--import', 'tsx', 'web-server/index.ts'], {
+    ...baseEnv(),
     PORT: String(webPort),
     HOST: '127.0.0.1',
     API_URL: apiUrl,
     PUBLIC_URL: webUrl,
     SESSION_SECRET: secret,
-    LOG_LEVEL: 'warn',
   });
   await waitFor(`${webUrl}/healthz`, 60);
 
@@ -177,45 +169,314 @@ async function main() {
     HasPassword: user.HasPassword,
   });
   const cookieValue = (await storage.commitSession(session)).split(';')[0]!.split('=').slice(1).join('=');
-  const web = { cookie: `__session=${cookieValue}` };
   const bearer = { authorization: `Bearer ${token}` };
-
-  const explore = (await (await fetch(`${apiUrl}/api/projects/explore?page=1&limit=10`, { headers: bearer })).json()) as {
-    projects: Array<{ id: string }>;
-    count: number;
+  const exploreJson = await (await fetch(`${apiUrl}/api/projects/explore?page=1&limit=12`, { headers: bearer })).text();
+  const explore = JSON.parse(exploreJson) as { projects: Array<{ id: string; userId: string }> };
+  return {
+    kind,
+    databaseUrl,
+    apiUrl,
+    webUrl,
+    api,
+    web,
+    cookie: `__session=${cookieValue}`,
+    cookieValue,
+    bearer,
+    projectId: explore.projects[0]!.id,
+    firmId: explore.projects[0]!.userId,
+    exploreJson,
+    stop: async () => {
+      await Promise.all([stopChild(web), stopChild(api)]);
+      if (drop) await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-  const projectId = explore.projects[0]!.id;
+}
 
-  console.log(`\nLoad: ${CONNECTIONS} connections, ${DURATION} s per target, loopback, ${os.cpus().length} CPUs, Node ${process.versions.node}\n`);
-  const rows: Row[] = [];
-  rows.push(await load('web baseline  GET /healthz', `${webUrl}/healthz`, {}));
-  rows.push(await load('web  GET /explore', `${webUrl}/explore`, web));
-  rows.push(await load('web  GET /explore/{id}', `${webUrl}/explore/${projectId}`, web));
-  rows.push(await load('web  GET /firms', `${webUrl}/firms`, web));
-  rows.push(await load('api  GET /api/projects/explore', `${apiUrl}/api/projects/explore?page=1&limit=10`, bearer));
-  const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(`${pad('target', 34)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}non-2xx/errors`);
-  for (const r of rows) {
-    console.log(`${pad(r.name, 34)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${r.non2xx}/${r.errors}`);
-  }
+// Load and its report ----------------------------------------------------------------------------
 
-  console.log(`\nFirst load of /explore (empty cache; ${explore.count} public projects, 10 per page):`);
-  for (const width of [1280, 375]) {
-    const w = await pageWeight(`${webUrl}/explore`, { name: '__session', value: cookieValue }, width);
-    const total = Object.values(w).reduce((sum, k) => sum + k.transferred, 0);
-    const line = (['html', 'css', 'js', 'images', 'other'] as const)
-      .filter((k) => w[k].requests > 0)
-      .map((k) => `${k.toUpperCase()} ${kb(w[k].transferred)} (${w[k].requests} req${k !== 'images' && w[k].decoded !== w[k].transferred ? `, ${kb(w[k].decoded)} uncompressed` : ''})`)
-      .join(' · ');
-    console.log(`  ${width} px wide: ${line} · total ${kb(total)} transferred`);
+type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+async function load(url: string, headers: Record<string, string>, options: { connections?: number; duration?: number } = {}): Promise<Figures> {
+  const check = await fetch(url, { headers, redirect: 'manual' });
+  if (check.status !== 200) throw new Error(`${url} answered ${check.status}, not 200`);
+  await check.arrayBuffer();
+  const connections = options.connections ?? CONNECTIONS;
+  await autocannon({ url, headers, connections, duration: 1 }); // warm-up
+  const r = await autocannon({ url, headers, connections, duration: options.duration ?? DURATION });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+type Row = { target: string; figures: Figures; baseline?: { name: string; figures: Figures }; goal?: string };
+const report: Array<{ section: string; rows: Row[]; notes: string[] }> = [];
+
+const pad = (s: string, n: number) => s.padEnd(n);
+function printRows(rows: Row[]) {
+  console.log(`  ${pad('target', 44)}${pad('req/s', 9)}${pad('p50', 7)}${pad('p99', 7)}${pad('n2xx/err', 10)}${pad('baseline', 30)}${pad('base req/s', 11)}${pad('ratio', 8)}goal`);
+  for (const { target, figures: f, baseline, goal } of rows) {
+    const ratio = baseline ? `${(f.rps / baseline.figures.rps).toFixed(2)}×` : '';
+    console.log(
+      `  ${pad(target, 44)}${pad(f.rps.toFixed(0), 9)}${pad(String(f.p50), 7)}${pad(String(f.p99), 7)}${pad(`${f.non2xx}/${f.errors}`, 10)}` +
+        `${pad(baseline?.name ?? '', 30)}${pad(baseline ? baseline.figures.rps.toFixed(0) : '', 11)}${pad(ratio, 8)}${goal ?? ''}`,
+    );
   }
+}
+
+// Targets (one function each) --------------------------------------------------------------------
+
+/** A web page against the web's /healthz, measured right before it. */
+async function targetWebPage(p: Product, name: string, pathname: string, headers: Record<string, string>, goal: string): Promise<Row> {
+  const baseline = await load(`${p.webUrl}/healthz`, {});
+  const figures = await load(`${p.webUrl}${pathname}`, headers);
+  return { target: name, figures, baseline: { name: 'web /healthz', figures: baseline }, goal };
+}
+
+/** The api's explore page against a bare Fastify route answering the same size of JSON. */
+async function targetApiExplore(p: Product): Promise<Row> {
+  const port = await freePort();
+  const file = path.join(os.tmpdir(), `bench-bare-${process.pid}.json`);
+  fs.writeFileSync(file, p.exploreJson);
+  const bare = start('bare', ['--import', 'tsx', 'scripts/bench-bare.ts'], { ...baseEnv(), BENCH_BARE_JSON: file, BENCH_BARE_PORT: String(port) });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/bare`, 30);
+    const baseline = await load(`http://127.0.0.1:${port}/bare`, {});
+    const figures = await load(`${p.apiUrl}/api/projects/explore?page=1&limit=12`, p.bearer);
+    return {
+      target: 'api GET /api/projects/explore (12)',
+      figures,
+      baseline: { name: `bare Fastify (${(p.exploreJson.length / 1024).toFixed(1)} KB JSON)`, figures: baseline },
+      goal: '≥ 0.5×',
+    };
+  } finally {
+    await stopChild(bare);
+    fs.rmSync(file, { force: true });
+  }
+}
+
+/** SQL statements per signed-in explore page (PostgreSQL counts one transaction per statement). */
+async function targetStatementsPerPage(p: Product): Promise<string> {
+  if (!p.databaseUrl) return 'SQL statements per explore page: counted on PostgreSQL only';
+  const client = new pg.Client({ connectionString: p.databaseUrl });
+  await client.connect();
+  const commits = async () => Number((await client.query('select xact_commit from pg_stat_database where datname = current_database()')).rows[0].xact_commit);
+  // Backends report their counters when idle for a while (at most 10 s later).
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 11_000));
+  await settle();
+  const before = await commits();
+  const pages = 20;
+  for (let i = 0; i < pages; i++) await (await fetch(`${p.webUrl}/explore`, { headers: { cookie: p.cookie } })).text();
+  await settle();
+  const after = await commits();
+  await client.end();
+  // This client's own two reads count too.
+  const perPage = (after - before - 2) / pages;
+  return `SQL statements per explore page (web + api, signed in, ${pages} pages in a row, public cache on): ${perPage.toFixed(2)} (goal ≤ 2; a cache miss: 2, tests/viewer-session.test.ts)`;
+}
+
+/** First-load bytes of /explore by kind (an empty cache), at a desktop and a phone width. */
+async function pageWeight(p: Product): Promise<string[]> {
+  const browser = await chromium.launch({
+    executablePath: fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const lines: string[] = [];
+  try {
+    for (const width of [1280, 375]) {
+      const context = await browser.newContext({ viewport: { width, height: width > 700 ? 800 : 812 } });
+      await context.addCookies([{ name: '__session', value: p.cookieValue, url: p.webUrl }]);
+      const page = await context.newPage();
+      const weight: Record<string, { requests: number; transferred: number; decoded: number }> = {};
+      const pending: Promise<void>[] = [];
+      page.on('response', (response) => {
+        pending.push(
+          (async () => {
+            const type = response.request().resourceType();
+            const kind = type === 'document' ? 'html' : type === 'stylesheet' ? 'css' : type === 'script' ? 'js' : type === 'image' ? 'images' : 'other';
+            const sizes = await response.request().sizes().catch(() => null);
+            const body = await response.body().catch(() => Buffer.alloc(0));
+            const w = (weight[kind] ??= { requests: 0, transferred: 0, decoded: 0 });
+            w.requests += 1;
+            w.transferred += sizes?.responseBodySize ?? body.length;
+            w.decoded += body.length;
+          })(),
+        );
+      });
+      await page.goto(`${p.webUrl}/explore`, { waitUntil: 'networkidle' });
+      await Promise.all(pending);
+      await context.close();
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+      const total = Object.values(weight).reduce((sum, k) => sum + k.transferred, 0);
+      const parts = ['html', 'css', 'js', 'images', 'other']
+        .filter((k) => weight[k])
+        .map((k) => `${k.toUpperCase()} ${kb(weight[k]!.transferred)} (${weight[k]!.requests} req${k !== 'images' ? `, ${kb(weight[k]!.decoded)} uncompressed` : ''})`);
+      lines.push(`First load of /explore at ${width} px: ${parts.join(' · ')} · total ${kb(total)}`);
+      if (width === 1280) lines.push(`  JavaScript (gzip) ${kb(weight.js?.transferred ?? 0)} — goal ≤ 90 KB`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return lines;
+}
+
+/** Resident memory of api and web at idle, then after each round of 200 connections on /explore. */
+async function memoryRounds(p: Product): Promise<string[]> {
+  const idle = () => new Promise((resolve) => setTimeout(resolve, 5000));
+  const line = (when: string) => `  ${pad(when, 34)}api ${rssMb(p.api).toFixed(0).padStart(4)} MB   web ${rssMb(p.web).toFixed(0).padStart(4)} MB`;
+  const goal = p.kind === 'postgres' ? 'goal: web ≤ 200 MB, api ≤ 250 MB' : 'goal: api ≤ 400 MB';
+  const lines = [`Resident memory (${goal}; no growth from round to round):`];
+  await idle();
+  lines.push(line('idle'));
+  for (let round = 1; round <= LOAD_ROUNDS; round++) {
+    // A slow answer is still an answer: 60 s before autocannon gives up on one (its default is 10 s).
+    const r = await autocannon({ url: `${p.webUrl}/explore`, headers: { cookie: p.cookie }, connections: 200, duration: LOAD_SECONDS, timeout: 60 });
+    lines.push(line(`after round ${round} (200 conn., ${LOAD_SECONDS} s)`) + `   ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, ${r.non2xx} non-2xx, ${r.errors + r.timeouts} errors`);
+    await idle();
+    lines.push(line(`idle after round ${round}`));
+  }
+  return lines;
+}
+
+// Cost as the data grows ---------------------------------------------------------------------------
+
+/** The reads whose cost must not grow with the data (BENCH_SCALE): one connection, latency. */
+async function scaleReads(apiUrl: string, bearer: Record<string, string>, firmId: string, city: string) {
+  const reads: Array<[string, string]> = [
+    ['explore page 1', '/api/projects/explore?page=1&limit=12'],
+    ['explore page 500', '/api/projects/explore?page=500&limit=12'],
+    // A word that names a few dozen of the generated firms and projects, as a visitor's search would.
+    ['search "studio 42"', '/api/projects/search?search=studio%2042'],
+    [`directory, city ${city}`, `/api/users/user-firm?page=1&limit=12&country=India&city=${encodeURIComponent(city)}`],
+    ['a firm portfolio', `/api/projects/public-portfolio/${firmId}`],
+  ];
+  const result: Array<{ name: string; p50: number; p99: number }> = [];
+  for (const [name, url] of reads) {
+    const f = await load(`${apiUrl}${url}`, bearer, { connections: 1, duration: 5 });
+    result.push({ name, p50: f.p50, p99: f.p99 });
+  }
+  return result;
+}
+
+/** Generated public projects of generated approved firms (images shared), straight in SQL. */
+async function seedScale(databaseUrl: string, projects: number) {
+  const firms = Math.max(1, Math.round(projects / 20));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const image = (await client.query(`select storage_key, variants, width, height from project_images limit 1`)).rows[0];
+  await client.query('begin');
+  await client.query(
+    `insert into users (id, user_name, email, role, firm_type, is_verify, firm_name, country, state, city)
+     select substr(md5('firm' || g), 1, 24), 'Scale Firm ' || g, 'scale' || g || '@bench.test', 'architect', 'architect', 2,
+            'Scale Studio ' || g, 'India', 'Maharashtra', (array['Pune','Mumbai','Nagpur','Nashik','Thane'])[1 + g % 5]
+     from generate_series(1, $1::int) g`,
+    [firms],
+  );
+  await client.query(
+    `insert into projects (id, user_id, is_private, project_name, project_type, area, year, country, state, city, description, created_at)
+     select substr(md5('project' || g), 1, 24), substr(md5('firm' || (1 + g % $2::int)), 1, 24), false,
+            (array['Courtyard House','Brick Library','Timber Pavilion','River Clinic','Hill School'])[1 + g % 5] || ' ' || g,
+            'architecture-residential', 250, 2020, 'India', 'Maharashtra', 'Pune', 'A generated project of the bench.',
+            now() - (g || ' minutes')::interval
+     from generate_series(1, $1::int) g`,
+    [projects, firms],
+  );
+  await client.query(
+    `insert into project_images (id, project_id, position, storage_key, variants, width, height)
+     select substr(md5('image' || g), 1, 24), substr(md5('project' || g), 1, 24), 0, $2, $3::jsonb, $4, $5
+     from generate_series(1, $1::int) g`,
+    [projects, image.storage_key, JSON.stringify(image.variants), image.width, image.height],
+  );
+  await client.query('commit');
+  await client.query('analyze');
+  await client.end();
+}
+
+/** BENCH_SCALE: the same reads on the demo data and after N more projects, without the public cache. */
+async function scaleCost(p: Product): Promise<string[]> {
+  if (!SCALE || !p.databaseUrl) return [];
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
+  // A second api on the same database, whose answers are always read from it.
+  const api = startApi(port, p.databaseUrl, dataDir, p.webUrl, { PUBLIC_CACHE_MS: '0', SEED_DEMO: 'false' });
+  try {
+    await waitFor(`${apiUrl}/api/health`, 120);
+    const before = await scaleReads(apiUrl, p.bearer, p.firmId, 'Pune');
+    console.log(`  seeding ${SCALE} public projects of ${Math.round(SCALE / 20)} firms…`);
+    await seedScale(p.databaseUrl, SCALE);
+    const after = await scaleReads(apiUrl, p.bearer, p.firmId, 'Pune');
+    const lines = [`Cost as the data grows (BENCH_SCALE=${SCALE}; one connection, no public cache; goal: each ≤ 1.5× of the demo data):`];
+    lines.push(`  ${pad('read', 28)}${pad('demo p50/p99 ms', 18)}${pad(`${SCALE} p50/p99 ms`, 20)}ratio (p50)`);
+    for (const [i, b] of before.entries()) {
+      const a = after[i]!;
+      lines.push(`  ${pad(b.name, 28)}${pad(`${b.p50}/${b.p99}`, 18)}${pad(`${a.p50}/${a.p99}`, 20)}${(a.p50 / Math.max(b.p50, 1)).toFixed(2)}×`);
+    }
+    return lines;
+  } finally {
+    await stopChild(api);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// The run -----------------------------------------------------------------------------------------
+
+async function runFor(kind: 'postgres' | 'embedded') {
+  const p = await startProduct(kind);
+  if (!p) return null;
+  try {
+    const rows: Row[] = [];
+    const signedIn = { cookie: p.cookie };
+    const pgGoal = kind === 'postgres' ? '≥ 0.4×, p99 ≤ 60 ms' : '≥ 0.4×';
+    rows.push(await targetWebPage(p, 'web GET /explore (signed in)', '/explore', signedIn, pgGoal));
+    // /explore is for signed-in accounts (an anonymous visitor is sent to /): the anonymous page is the home page.
+    rows.push(await targetWebPage(p, 'web GET / (anonymous home)', '/', {}, '≥ 0.4×'));
+    rows.push(await targetWebPage(p, 'web GET /explore/{id}', `/explore/${p.projectId}`, signedIn, '≥ 0.4×'));
+    rows.push(await targetWebPage(p, 'web GET /firms', '/firms', signedIn, '≥ 0.4×'));
+    rows.push(await targetApiExplore(p));
+    const label = kind === 'postgres' ? 'PostgreSQL' : 'Embedded default (PGlite)';
+    console.log(`\n${label}: ${CONNECTIONS} connections, ${DURATION} s per target and per baseline, loopback (ms)`);
+    printRows(rows);
+    const notes: string[] = [];
+    notes.push(await targetStatementsPerPage(p));
+    if (kind === 'postgres') notes.push(...(await pageWeight(p)));
+    for (const n of notes) console.log(n);
+    const memory = await memoryRounds(p);
+    for (const n of memory) console.log(n);
+    const scale = await scaleCost(p);
+    for (const n of scale) console.log(n);
+    report.push({ section: label, rows, notes: [...notes, ...memory, ...scale] });
+    return rows.find((r) => r.target.startsWith('api GET'))!;
+  } finally {
+    await p.stop();
+  }
+}
+
+async function main() {
+  if (!process.env.BENCH_SKIP_BUILD) {
+    console.log('Building the web (remix build)…');
+    const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], { stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('remix build failed');
+  }
+  console.log(`Machine: ${os.cpus().length} CPUs, Node ${process.versions.node}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`);
+  const api: Partial<Record<'postgres' | 'embedded', Row>> = {};
+  for (const kind of DATABASES) {
+    const row = await runFor(kind);
+    if (row) api[kind] = row;
+  }
+  if (api.postgres && api.embedded) {
+    const ratio = api.embedded.figures.rps / api.postgres.figures.rps;
+    console.log(
+      `\napi explore, embedded ÷ PostgreSQL: ${api.embedded.figures.rps.toFixed(0)} ÷ ${api.postgres.figures.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}× (goal ≥ 0.6×)`,
+    );
+  }
+  await benchPdf();
+  console.log(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 
 try {
   await main();
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exitCode = 1;
 } finally {
-  await stop();
+  await stopAll();
 }

@@ -10,6 +10,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { demoLoginsFile } from '../server/seed/demo-logins-file';
 import { Supervisor } from './supervisor';
 
 const apiPort = process.env.API_PORT ?? '3001';
@@ -52,19 +53,38 @@ async function shutdown() {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
-async function waitForApi() {
+async function waitFor(url: string) {
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${env.API_URL}/api/health`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       /* not up yet */
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error('The api did not start within 120 s');
+  throw new Error(`${url} did not answer within 120 s`);
 }
 
 supervisor.start({ name: 'api', command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env });
-await waitForApi();
+await waitFor(`${env.API_URL}/api/health`);
 supervisor.start({ name: 'web', command: process.execPath, args: ['--import', 'tsx', 'web-server/index.ts'], env });
-setTimeout(() => console.log(`\n  Archivista is running on ${env.PUBLIC_URL}\n`), 1500);
+await waitFor(`http://127.0.0.1:${webPort}/healthz`);
+banner();
+
+/**
+ * The one start banner (issue 15 item 11): where to open it, the demo logins when the demo data
+ * was seeded (the seed leaves them in DATA_DIR), and how to see more of the log.
+ */
+function banner() {
+  const logins = fs.existsSync(demoLoginsFile(dataDir)) ? fs.readFileSync(demoLoginsFile(dataDir), 'utf8').trim() : '';
+  const rule = '─'.repeat(64);
+  const lines = [
+    rule,
+    `  Archivista is running on ${env.PUBLIC_URL}`,
+    ...(logins ? ['', ...logins.split('\n').map((l) => `  ${l}`)] : []),
+    '',
+    `  Log: ${process.env.LOG_LEVEL ?? 'info'} (one line per page and api request; LOG_LEVEL=warn for quiet, debug for more)`,
+    rule,
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+}

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -29,15 +29,32 @@ import { workspaceFolderRoutes } from './routes/workspace-folders.js';
 import { workspaceMemberRoutes } from './routes/workspace-members.js';
 import { workspaceProjectRoutes } from './routes/workspace-projects.js';
 import { scheduleRoutes } from './routes/workspace-schedules.js';
+import { addressBookRoutes } from './routes/address-book.js';
+import { workspaceChatRoutes } from './routes/workspace-chat.js';
+import { settingsRoutes } from './routes/settings.js';
+import { enquiryRoutes } from './routes/enquiries.js';
+import { leadRoutes } from './routes/leads.js';
+import { employeeRoutes } from './routes/employees.js';
+import { taskRoutes } from './routes/tasks/index.js';
+import { calendarFeedRoutes, calendarRoutes } from './routes/calendar.js';
+import { summaryRoutes } from './routes/workspace-summary/index.js';
+import { shareRoutes } from './routes/share.js';
+import { shareLinkRoutes } from './routes/share-links.js';
+import { summaryPrintRoutes } from './routes/summary-print.js';
+import { financialRoutes } from './routes/financial.js';
+import { libraryRoutes } from './routes/library.js';
+import { workspacePlanRoutes } from './routes/workspace-plan.js';
+import { adminAreaRoutes } from './routes/admin-areas.js';
+import { adminTeamRoutes } from './routes/admin-team.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
-  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes],
-  visitor: [showcaseRoutes, directoryRoutes],
-  signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes],
+  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes],
+  visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
+  signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes],
-  admin: [adminRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes],
+  admin: [adminRoutes, adminAreaRoutes, adminTeamRoutes],
 };
 
 export type BuildOptions = {
@@ -46,9 +63,25 @@ export type BuildOptions = {
   extraRoutes?: Partial<Record<Scope, readonly FastifyPluginAsyncZod[]>>;
 };
 
+/**
+ * One line per request (method, url, status, ms) at info in production and at debug otherwise, so
+ * a development console keeps its start banner and demo logins readable (issue 15 item 11,
+ * docs/decisions/135). LOG_LEVEL decides what shows; 5xx errors are logged apart, with their stack.
+ */
+function requestLog(app: FastifyInstance, nodeEnv: string) {
+  const level = nodeEnv === 'production' ? 'info' : 'debug';
+  // Pino's level values: debug 20, info 30.
+  if ((app.log as FastifyBaseLogger & { levelVal?: number }).levelVal! > (level === 'info' ? 30 : 20)) return;
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[level]({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+  });
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // Fastify's two lines per request (and its 4xx lines with stacks) give way to requestLog below.
+    disableRequestLogging: true,
     // X-Forwarded-For counts only from the listed peers (the web, the reverse proxy): anyone else's
     // header is ignored and request.ip is the socket's address.
     trustProxy: ctx.config.TRUST_PROXY.length ? ctx.config.TRUST_PROXY : false,
@@ -63,11 +96,20 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   decorateSession(app);
+  // Held event streams would keep the server from closing: ended first.
+  app.addHook('preClose', async () => {
+    await ctx.chatHub.close();
+  });
   app.addHook('onClose', async () => {
     await ctx.background.idle();
     await ctx.limiter.close();
   });
   registerErrorHandling(app);
+  if (options.logger) requestLog(app, ctx.config.NODE_ENV);
+  // Any write that went through may change what explore or the directory show: their cache starts over.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) ctx.publicCache.clear();
+  });
 
   guardMultipartParser();
   // Defaults; every upload sets its own limits per kind (server/files/upload-kinds.ts).

@@ -15,6 +15,8 @@ export const BODY_LIMITS = {
   profile: 64 * KB,
   /** A schedule: a description of up to 2,000 characters, a title of 200 and 10 image references. */
   schedule: 64 * KB,
+  /** A mail to a lead: a message of up to 10,000 characters and three address lists of 2,600. */
+  leadMessage: 64 * KB,
   /** A public project: a description of up to 10,000 characters, 50 + 50 rows and 100 image ids. */
   project: 256 * KB,
 } as const;

@@ -21,6 +21,8 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Architects Platform <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long the anonymous-alike public reads (explore, firm directory) are kept; 0 turns the cache off (docs/decisions/133). */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Seed demo data on first start of an empty database. */
   SEED_DEMO: bool.default(true),
   /**
@@ -33,6 +35,9 @@ const schema = z.object({
   RATE_LIMIT_ADDRESS_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   /** The cap of an account's growing delay after consecutive failures; 0 turns the delay off. */
   RATE_LIMIT_MAX_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Enquiries (demand box) per hour from one visitor address, and to one firm from everyone (docs/decisions/121). */
+  ENQUIRY_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  ENQUIRY_MAX_PER_FIRM: z.coerce.number().int().positive().default(30),
   /** Redis for the rate-limit counters (shared by every api replica); unset = the database (or memory on PGlite). */
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** Prefix of the api's Redis keys, so several deployments can share one Redis. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Database } from './db/connection.js';
+import type { Database, Listen } from './db/connection.js';
+import { ChatHub } from './services/chat-hub.js';
 import { BackgroundTasks } from './services/background.js';
 import { createMailer, type Mailer } from './services/mail.js';
 import { isEmbeddedDatabase } from './db/connection.js';
@@ -9,6 +10,7 @@ import { MemoryCounterStore, type CounterStore } from './services/rate-limits/co
 import { PostgresCounterStore } from './services/rate-limits/postgres-counter-store.js';
 import { RedisCounterStore } from './services/rate-limits/redis-counter-store.js';
 import { UploadSlots } from './files/upload-slots.js';
+import { PublicCache } from './services/public-cache.js';
 import { createStorage } from './services/storage/create-storage.js';
 import type { Storage } from './services/storage/storage.js';
 
@@ -22,10 +24,14 @@ export type AppContext = {
   uploadSlots: UploadSlots;
   /** Work done after answering (mails whose timing must not show in the answer). */
   background: BackgroundTasks;
+  /** The short cache of explore and directory pages, emptied by every write (docs/decisions/133). */
+  publicCache: PublicCache;
+  /** Open Group Chat streams of this process, woken through PostgreSQL LISTEN/NOTIFY (docs/decisions/116). */
+  chatHub: ChatHub;
 };
 
 /** The context of an api instance on an open database: mail, rate limits and storage as the config says. */
-export function createAppContext({ config, db, log }: { config: Config; db: Database; log: FastifyBaseLogger }): AppContext {
+export function createAppContext({ config, db, log, listen }: { config: Config; db: Database; log: FastifyBaseLogger; listen?: Listen }): AppContext {
   return {
     db,
     config,
@@ -39,6 +45,8 @@ export function createAppContext({ config, db, log }: { config: Config; db: Data
     storage: createStorage(config),
     uploadSlots: new UploadSlots(config.UPLOADS_PER_ACCOUNT),
     background: new BackgroundTasks(log),
+    publicCache: new PublicCache(config.PUBLIC_CACHE_MS),
+    chatHub: new ChatHub(listen),
   };
 }
 

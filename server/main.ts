@@ -2,7 +2,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { buildApp } from './app.js';
 import { createAppContext } from './context.js';
-import { demoLoginsText, demoSeedNeeded, seedDemoIfEmpty } from './seed/demo.js';
+import fs from 'node:fs';
+import { demoLoginsFile, demoLoginsText, demoSeedNeeded, seedDemoIfEmpty } from './seed/demo.js';
 import { runDemoSeedProcess } from './seed/seed-process.js';
 import { startUploadCleanup } from './services/upload-cleanup.js';
 import pino from 'pino';
@@ -25,7 +26,7 @@ if (config.SEED_DEMO && !config.DATABASE_URL?.startsWith('memory://') && (await 
   log.info('demo data seeded');
 }
 
-const ctx = createAppContext({ config, db: database.db, log });
+const ctx = createAppContext({ config, db: database.db, log, listen: database.listen });
 await ctx.storage.prepare();
 log.info({ storage: ctx.storage.backend }, 'file storage ready');
 
@@ -34,6 +35,7 @@ if (config.SEED_DEMO && !seededApart) {
   if (seeded) {
     log.info('demo data seeded');
     console.log(demoLoginsText(seeded));
+    if (!config.DATABASE_URL?.startsWith('memory://')) fs.writeFileSync(demoLoginsFile(config.dataDir), demoLoginsText(seeded).trim());
   }
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../server/db/schema';
 import { createMember } from '../server/seed/factories';
 import { storeProjectPhoto } from '../server/services/workspace-photos';
@@ -64,6 +64,8 @@ afterAll(async () => api?.close());
 
 describe('the access table: workspace projects and members', () => {
   it.each(accessCases(ENDPOINTS))('%s', async (_name, endpoint, role) => {
+    // The status and the error shape are asserted inside expectAccess.
+    expect.hasAssertions();
     await expectAccess(world, endpoint, role);
   });
 });

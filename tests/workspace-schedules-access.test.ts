@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessCases, createAccessWorld, expectAccess, type AccessContext, type AccessEndpoint, type AccessWorld } from './helpers/access-table';
 import { createScheduleThroughApi, uploadedScheduleImageIds } from './helpers/schedules';
 import { testImage } from './helpers/showcase';
@@ -65,6 +65,8 @@ const ENDPOINTS: AccessEndpoint[] = [
 
 describe('schedule endpoints in the workspace access table', () => {
   it.each(accessCases(ENDPOINTS))('%s', async (_name, endpoint, role) => {
+    // The status and the error shape are asserted inside expectAccess.
+    expect.hasAssertions();
     await expectAccess(world, endpoint, role);
   });
 });

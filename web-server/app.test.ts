@@ -60,14 +60,14 @@ fs.writeFileSync(path.join(assets, 'public', 'favicon.svg'), '<svg/>');
 const servers: http.Server[] = [];
 let apiPort = 0;
 
-async function startWeb(env: Record<string, string> = {}): Promise<string> {
+async function startWeb(env: Record<string, string> = {}, log = pino({ level: 'silent' })): Promise<string> {
   const config = loadWebServerConfig({ NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, ...env });
   const app = createWebApp({
     config,
     remix,
     assets: { publicPath: '/build/', directory: path.join(assets, 'public', 'build') },
     publicDirectory: path.join(assets, 'public'),
-    log: pino({ level: 'silent' }),
+    log,
   });
   const server = http.createServer(app);
   servers.push(server);
@@ -304,5 +304,34 @@ describe('assets and the api forwarding', () => {
     expect((await apiAnswer.json()).message).toMatch(/unavailable/);
     const image = await fetch(`${down}/uploads/a.webp`);
     expect(image.status).toBe(503);
+  });
+});
+
+describe('the request log (issue 15 item 11)', () => {
+  /** The web at LOG_LEVEL `level` in `nodeEnv`, and the log lines it wrote. */
+  async function logged(nodeEnv: string, level: string) {
+    const lines: Array<Record<string, unknown>> = [];
+    const log = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    return { url: await startWeb({ NODE_ENV: nodeEnv }, log), lines };
+  }
+
+  it('writes one line per page at info in production, with status and duration, and none per asset', async () => {
+    const { url, lines } = await logged('production', 'info');
+    await (await fetch(`${url}/explore?x=1`)).text();
+    await (await fetch(`${url}/build/app-123.js`)).text();
+    await (await fetch(`${url}/favicon.svg`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, method: 'GET', url: '/explore?x=1', status: 200, ms: expect.any(Number) });
+  });
+
+  it('logs requests at debug otherwise: nothing at the default level, a line when LOG_LEVEL=debug', async () => {
+    const quiet = await logged('development', 'info');
+    await (await fetch(`${quiet.url}/explore`)).text();
+    const verbose = await logged('development', 'debug');
+    await (await fetch(`${verbose.url}/explore`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(quiet.lines).toHaveLength(0);
+    expect(verbose.lines).toEqual([expect.objectContaining({ level: 20, url: '/explore', status: 200 })]);
   });
 });

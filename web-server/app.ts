@@ -47,13 +47,16 @@ function publicFiles(directory: string): RequestHandler {
   };
 }
 
-/** One line per page or data request (not per asset), at info, in production only. */
-function requestLog(log: Logger): RequestHandler {
+/**
+ * One line per page or data request (not per asset, not per forwarded api call: the api logs those),
+ * at info in production and at debug otherwise (issue 15 item 11, docs/decisions/135).
+ */
+function requestLog(log: Logger, level: 'info' | 'debug'): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      log.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      log[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     next();
   };
@@ -77,7 +80,8 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.use(['/api', '/uploads'], forward);
 
   app.use(csrfCheck({ allowedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
-  if (config.NODE_ENV === 'production' && log.isLevelEnabled('info')) app.use(requestLog(log));
+  const requestLevel = config.NODE_ENV === 'production' ? 'info' : 'debug';
+  if (log.isLevelEnabled(requestLevel)) app.use(requestLog(log, requestLevel));
   // Work an action leaves for after its answer (an upload form's temporary files) runs when the response closes.
   app.use((_req, res, next) => withResponseScope(new Promise((resolve) => res.once('close', resolve)), next));
   app.all('*', remix);

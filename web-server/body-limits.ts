@@ -1,11 +1,13 @@
 import type { RequestHandler } from 'express';
 import { refuse } from './answers';
+import { CHAT_LIMITS } from '../server/contract/chat-rules';
 import { FILE_LIMITS } from '../server/contract/files-rules';
 import { DOCUMENT_MAX_BYTES } from '../server/contract/firm-registration-rules';
 import { PROFILE_IMAGE_MAX_BYTES } from '../server/contract/profile-rules';
 import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../server/contract/projects-rules';
 import { PROJECT_LIMITS } from '../server/contract/workspace-projects-rules';
 import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_IMAGES_MAX } from '../server/contract/schedules-rules';
+import { TASK_LIMITS } from '../server/contract/tasks-rules';
 
 /**
  * Every request body is bounded before anyone reads it (issue 9 item 3, docs/decisions/062).
@@ -25,6 +27,11 @@ export type UploadRoute = { path: RegExp; maxBytes: number; what: string };
  * api configured with a larger MAX_FILE_MB needs this raised with it.
  */
 const PROJECT_FILES_MAX_BYTES = FILE_LIMITS.perUpload * FILE_LIMITS.defaultMaxFileMb * MiB + FORM_ROOM;
+/** A Group Chat message: its text and up to 5 files of the api's default MAX_FILE_MB (docs/decisions/117). */
+const CHAT_MESSAGE_MAX_BYTES = CHAT_LIMITS.filesPerMessage * FILE_LIMITS.defaultMaxFileMb * MiB + FORM_ROOM;
+
+/** The Add Task panel (docs/decisions/111): up to TASK_LIMITS.files files of the api's default MAX_FILE_MB. */
+const TASK_FILES_MAX_BYTES = TASK_LIMITS.files * FILE_LIMITS.defaultMaxFileMb * MiB + FORM_ROOM;
 
 export const UPLOAD_ROUTES: UploadRoute[] = [
   // Web actions that stream files on to the api (no JavaScript, or the same form with it).
@@ -44,6 +51,9 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
     maxBytes: SCHEDULE_IMAGES_MAX * SCHEDULE_IMAGE_MAX_BYTES + FORM_ROOM,
     what: `${SCHEDULE_IMAGES_MAX} schedule images`,
   },
+  { path: /^\/workspace\/taskboard\/?$/, maxBytes: TASK_FILES_MAX_BYTES, what: `${TASK_LIMITS.files} task files` },
+  // A project's Group Chat page: a message with its files.
+  { path: /^\/workspace\/group-chat\/[^/]+\/?$/, maxBytes: CHAT_MESSAGE_MAX_BYTES, what: `a message with ${CHAT_LIMITS.filesPerMessage} files` },
   // The api's upload endpoints, reached through the web's /api forwarding (embedded default).
   {
     path: /^\/api\/projects\/images\/?$/,
@@ -59,6 +69,7 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
   { path: /^\/api\/users\/upload\/file\/?$/, maxBytes: DOCUMENT_MAX_BYTES + FORM_ROOM, what: 'registration document' },
   { path: /^\/api\/projects(\/[0-9a-f]{24})?\/?$/, maxBytes: PROJECT_LIMITS.photoBytes + FORM_ROOM, what: 'project photo' },
   { path: /^\/api\/users\/project\/upload-file\/?$/, maxBytes: PROJECT_FILES_MAX_BYTES, what: `${FILE_LIMITS.perUpload} project files` },
+  { path: /^\/api\/tasks\/?$/, maxBytes: TASK_FILES_MAX_BYTES, what: `${TASK_LIMITS.files} task files` },
 ];
 
 /** The most bytes a request to `path` with this content type may carry. */

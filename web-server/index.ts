@@ -12,6 +12,7 @@ import pino from 'pino';
 import { createWebApp } from './app';
 import { loadWebServerConfig } from './config';
 import { getLoadContext } from './load-context';
+import { runShutdownHooks } from '../app/utils/shutdown.server';
 
 function fail(message: string): never {
   console.error(`\nThe web cannot start: ${message}\n`);
@@ -73,8 +74,9 @@ let closing = false;
 function shutdown() {
   if (closing) return;
   closing = true;
-  // Finish the answers under way, then leave; idle keep-alive sockets are closed at once.
-  server.close(() => process.exit(0));
+  // Finish the answers under way, then close what the app holds (the PDF browser) and leave; idle
+  // keep-alive sockets are closed at once.
+  server.close(() => void runShutdownHooks().then(() => process.exit(0)));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();
 }

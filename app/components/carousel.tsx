@@ -29,9 +29,14 @@ export function Carousel({
   const next = (current + 1) % count;
 
   useEffect(() => {
+    // The link that opened it gets the focus back when it closes (keyboard users land where they were).
+    const opener = document.activeElement as HTMLElement | null;
     root.current?.focus();
     document.body.classList.add('has-dialog');
-    return () => document.body.classList.remove('has-dialog');
+    return () => {
+      document.body.classList.remove('has-dialog');
+      if (opener && opener !== document.body && opener.isConnected) opener.focus();
+    };
   }, []);
 
   // The index the keyboard moves from: ahead of the URL while a quick series of presses is navigating.

@@ -36,8 +36,9 @@ export function FirmCard({ firm }: { firm: DirectoryFirm }) {
         <ul className="firm-thumbs" aria-label={`Projects of ${firm.name}`}>
           {firm.projects.map((p) => (
             <li key={p.id}>
+              {/* The caption names the link; an alt repeating it would be read twice. */}
               <Link to={`/explore/${p.id}`} className="firm-thumb" title={p.projectName}>
-                {p.thumbnail ? <ResponsiveImage image={p.thumbnail} alt={p.projectName} sizes={SIZES.thumb} /> : <ImagePlaceholder label={p.projectName} />}
+                {p.thumbnail ? <ResponsiveImage image={p.thumbnail} alt="" sizes={SIZES.thumb} /> : <ImagePlaceholder label={p.projectName} />}
                 <span className="firm-thumb-name">{p.projectName}</span>
               </Link>
             </li>

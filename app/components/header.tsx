@@ -32,7 +32,7 @@ export function Header({
   return (
     <header className="site-header">
       <div className="header-inner">
-        <Link to={user ? '/explore' : '/'} className="logo" aria-label="Archivista home">
+        <Link to={user ? '/explore' : '/'} className="logo">
           <span className="logo-mark" aria-hidden="true">
             A
           </span>

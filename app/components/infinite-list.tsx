@@ -65,7 +65,7 @@ export function useInfiniteList<T extends { id: string }>(first: PageData<T>) {
     };
   }, [loadNext, state.items.length]);
 
-  return { items: state.items, hasMore: state.hasMore, loading: fetcher.state !== 'idle', nextHref, loadNext };
+  return { items: state.items, hasMore: state.hasMore, loading: fetcher.state !== 'idle', nextHref, loadNext, lastPage: state.page };
 }
 
 /** The "Load more" link under a list: a plain link without JavaScript, an in-place load with it. */

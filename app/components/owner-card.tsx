@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { ROLE_LABELS, type Role } from '../../server/contract/vocabulary';
 import { Avatar } from './avatar';
 import { Dialog, useDialogHref, useOpenDialog } from './dialog';
@@ -12,7 +13,8 @@ export type Owner = {
   firmType: string | null;
   profileImage: string | null;
   projectCount: number;
-  email: string;
+  /** The firm's public (business) email; the login email is never shown to others. */
+  email: string | null;
   contactNo: string | null;
   userDetails: string | null;
   teams: ReadonlyArray<{ name: string; role: string; profileImage?: string | null }>;
@@ -94,13 +96,11 @@ export function OwnerAbout({ details }: { details: string | null }) {
 }
 
 /** The Email entry of a contact list (`<dl>`). */
-export function EmailFact({ email }: { email: string }) {
+export function EmailFact({ email }: { email: string | null }) {
   return (
     <div>
       <dt>Email</dt>
-      <dd>
-        <a href={`mailto:${email}`}>{email}</a>
-      </dd>
+      <dd data-testid="business-email">{email ? <a href={`mailto:${email}`}>{email}</a> : <span className="muted">Not given</span>}</dd>
     </div>
   );
 }
@@ -120,19 +120,22 @@ export function WebsiteFact({ website }: { website: string | null | undefined })
   );
 }
 
-/** The Contact or Team popup of an owner card, when the URL opens one (`?dialog=contact|team`). */
-export function OwnerDialogs({ owner }: { owner: Owner }) {
+/**
+ * The Contact or Team popup of an owner card, when the URL opens one (`?dialog=contact|team`).
+ * `enquiry` is the Contact popup's enquiry form, when the page offers one.
+ */
+export function OwnerDialogs({ owner, enquiry }: { owner: Owner; enquiry?: ReactNode }) {
   const dialog = useOpenDialog();
   const closeTo = useDialogHref()(null);
-  if (dialog === 'contact') return <ContactDialog owner={owner} closeTo={closeTo} />;
+  if (dialog === 'contact') return <ContactDialog owner={owner} closeTo={closeTo} enquiry={enquiry} />;
   if (dialog === 'team') return <TeamDialog owner={owner} closeTo={closeTo} />;
   return null;
 }
 
-function ContactDialog({ owner, closeTo }: { owner: Owner; closeTo: string }) {
+function ContactDialog({ owner, closeTo, enquiry }: { owner: Owner; closeTo: string; enquiry?: ReactNode }) {
   return (
-    <Dialog title={`Contact ${ownerName(owner)}`} closeTo={closeTo} size="small" testId="contact-dialog">
-      <dl className="contact-list">
+    <Dialog title={`Contact ${ownerName(owner)}`} closeTo={closeTo} size={enquiry ? 'medium' : 'small'} testId="contact-dialog">
+      <dl className={enquiry ? 'contact-list contact-list-inline' : 'contact-list'}>
         <EmailFact email={owner.email} />
         <div>
           <dt>Contact number</dt>
@@ -140,6 +143,13 @@ function ContactDialog({ owner, closeTo }: { owner: Owner; closeTo: string }) {
         </div>
         <WebsiteFact website={owner.website} />
       </dl>
+      {enquiry ? (
+        <section className="enquiry" aria-labelledby="enquiry-title">
+          <h3 id="enquiry-title">Send an enquiry</h3>
+          <p className="muted">Tell the firm about your project. Your message goes to its demand box and it replies by email.</p>
+          {enquiry}
+        </section>
+      ) : null}
     </Dialog>
   );
 }

@@ -34,13 +34,16 @@ export function ProjectImageGrid({
             to={hrefFor(i)}
             preventScrollReset
             className="image-grid-item"
-            aria-label={overlay ? `Show all ${images.length} images` : `Open image ${i + 1} of ${images.length}`}
           >
+            {/* Named by its content (the image's alt, and for the last one what it opens), so the name includes what is seen. */}
             <ResponsiveImage image={image} alt={`${title}, image ${i + 1}`} sizes={i === 0 ? SIZES.hero : SIZES.card} priority={i === 0} />
             {overlay ? (
-              <span className="image-grid-more" data-testid="more-images">
-                +{extra}
-              </span>
+              <>
+                <span className="image-grid-more" data-testid="more-images" aria-hidden="true">
+                  +{extra}
+                </span>
+                <span className="visually-hidden">, show all {images.length} images</span>
+              </>
             ) : null}
           </Link>
         );

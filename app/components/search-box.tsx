@@ -80,7 +80,11 @@ export function SearchBox() {
           onKeyDown={(e) => {
             if (e.key === 'Escape') setOpen(false);
           }}
-          aria-controls={`${id}-results`}
+          // The combobox pattern (ARIA 1.2) with a dialog popup: the results have tabs and links, not options.
+          role="combobox"
+          aria-autocomplete="list"
+          aria-haspopup="dialog"
+          aria-controls={open ? `${id}-results` : undefined}
           aria-expanded={open}
           data-testid="search-input"
         />
@@ -89,7 +93,7 @@ export function SearchBox() {
         </button>
       </Form>
       {open ? (
-        <div className="search-dropdown" id={`${id}-results`} data-testid="search-dropdown">
+        <div className="search-dropdown" id={`${id}-results`} role="dialog" aria-label="Search results" data-testid="search-dropdown">
           <div className="search-tabs" role="tablist">
             {(['project', 'firm'] as const).map((t) => (
               <button

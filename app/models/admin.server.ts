@@ -10,6 +10,18 @@ import type {
   VerificationQuery,
 } from '../../server/contract/admin';
 import type { MessageReply } from '../../server/contract/http';
+import type {
+  AdminAccountsReply,
+  AdminFirmsQuery,
+  AdminFirmsReply,
+  AdminPasswordBody,
+  CreateSubAdminBody,
+  MarkPaidBody,
+  ModerationFirmsReply,
+  ModerationProjectsReply,
+  ModerationQuery,
+  VisibilityBody,
+} from '../../server/contract/admin-areas';
 
 /**
  * The api calls of the super-admin area (/api/admin/…): the only place the web writes their paths
@@ -35,3 +47,29 @@ export const decideVerification = (request: Request, userId: string, isVerify: '
 /** A firm's registration document, streamed from the api with the admin token. */
 export const streamRegistrationDocument = (request: Request, token: string, userId: string) =>
   streamApiFile(request, `/admin/user/${encodeURIComponent(userId)}`, { token });
+
+// Issue 13's areas: Workspace, Showcase moderation, Sub admins, Setting ---------------------------
+
+export const getAdminFirms = (request: Request, query: AdminFirmsQuery) => adminApi<AdminFirmsReply>(request, '/admin/firms', { query });
+
+export const markFirmPaid = (request: Request, firmId: string, body: MarkPaidBody) =>
+  adminApi<MessageReply>(request, `/admin/firms/${encodeURIComponent(firmId)}/subscription`, { method: 'PUT', json: body });
+
+export const getModerationProjects = (request: Request, query: ModerationQuery) =>
+  adminApi<ModerationProjectsReply>(request, '/admin/showcase/projects', { query });
+
+export const getModerationFirms = (request: Request, query: ModerationQuery) => adminApi<ModerationFirmsReply>(request, '/admin/showcase/firms', { query });
+
+export const setProjectVisibility = (request: Request, projectId: string, body: VisibilityBody) =>
+  adminApi<MessageReply>(request, `/admin/showcase/projects/${encodeURIComponent(projectId)}`, { method: 'PUT', json: body });
+
+export const setPortfolioVisibility = (request: Request, firmId: string, body: VisibilityBody) =>
+  adminApi<MessageReply>(request, `/admin/showcase/firms/${encodeURIComponent(firmId)}`, { method: 'PUT', json: body });
+
+export const getAdmins = (request: Request) => adminApi<AdminAccountsReply>(request, '/admin/admins');
+
+export const createSubAdmin = (request: Request, body: CreateSubAdminBody) => adminApi<MessageReply>(request, '/admin/admins', { method: 'POST', json: body });
+
+export const revokeSubAdmin = (request: Request, id: string) => adminApi<MessageReply>(request, `/admin/admins/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const changeAdminPassword = (request: Request, body: AdminPasswordBody) => adminApi<MessageReply>(request, '/admin/password', { method: 'PUT', json: body });

@@ -2,7 +2,7 @@ import { api } from '~/utils/api.server';
 import type { MessageReply } from '../../server/contract/http';
 import type {
   ExploreDetailReply,
-  ExploreReply,
+  ExploreCardReply,
   PortfolioReply,
   ProjectDetailReply,
   ProjectReply,
@@ -19,8 +19,9 @@ import type {
 
 const publicProjectPath = (id: string) => `/projects/public-project/${encodeURIComponent(id)}`;
 
+/** The explore gallery's page with only what its cards show (`view=card`). */
 export const getExplorePage = (request: Request, query: { page: number; limit: number }) =>
-  api<ExploreReply>(request, '/projects/explore', { query });
+  api<ExploreCardReply>(request, '/projects/explore', { query: { ...query, view: 'card' } });
 
 export const getExploreProject = (request: Request, id: string) =>
   api<ExploreDetailReply>(request, `/projects/explore/${encodeURIComponent(id)}`);

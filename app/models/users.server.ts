@@ -50,6 +50,9 @@ export async function revokeToken(token: string) {
 /** The signed-in account, as the api has it now. */
 export const getMe = (request: Request) => api<UserReply>(request, '/users/me');
 
+/** The account of `token`, without the session's viewer check (the check itself uses it: app/utils/viewer.server.ts). */
+export const fetchMe = (token: string, forwardedFor?: string) => apiFetch<UserReply>('/users/me', { token, forwardedFor });
+
 export const updateProfile = (request: Request, userId: string, body: UpdateProfileInput) =>
   api<UserReply>(request, `/users/update-profile/${encodeURIComponent(userId)}`, { method: 'PUT', json: body });
 

@@ -12,7 +12,7 @@ import { ADMIN_HOME_PATH, commitAdminSession, getAdminSession } from '~/utils/ad
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { AdminLoginBody, NO_TOKEN_MESSAGE } from '../../server/contract/admin';
 
-export const meta: MetaFunction = () => [{ title: 'Admin log in — Archivista' }];
+export const meta: MetaFunction = () => [{ title: 'Admin log in — Archivista' }, { name: 'description', content: 'Sign in to verify the firms registered on Archivista.' }];
 
 /** Screen 16: the super-admin's email and password form. An admin already signed in goes to the dashboard. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,13 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { keepDataForDialogs, useDialogHref } from '~/components/dialog';
+import { EnquiryForm } from '~/components/enquiry-form';
 import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { getExploreProject } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
+import { enquiryAction, enquiryLoaderData } from '~/utils/enquiry.server';
+import enquiryStyles from '~/styles/enquiry.css';
 import { guarded, loadOr, toDetailProject, toOwner } from '~/utils/showcase.server';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
 
@@ -13,8 +16,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'description', content: data?.project.description?.slice(0, 160) ?? '' },
 ];
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: enquiryStyles }];
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [, { data }] = await guarded(
+  const [user, { data }] = await guarded(
     requireUser(request),
     loadOr(getExploreProject(request, params.id!), {
       to: '/explore',
@@ -24,13 +29,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     project: toDetailProject(data.projectData),
     owner: toOwner(data.userData),
+    ...(await enquiryLoaderData(user)),
   });
+}
+
+/** The Contact popup's enquiry to the project's firm (the form names the firm; the api checks the project is the firm's). */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  return enquiryAction(request, null);
 }
 
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function ProjectPage() {
-  const { project, owner } = useLoaderData<typeof loader>();
+  const { project, owner, honeypot, visitor } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const href = useDialogHref();
   return (
     <div className="container project-page">
@@ -47,7 +60,10 @@ export default function ProjectPage() {
         </article>
       </div>
       <ProjectCarousel project={project} />
-      <OwnerDialogs owner={owner} />
+      <OwnerDialogs
+        owner={owner}
+        enquiry={<EnquiryForm firmId={owner.id} projectId={project.id} defaults={visitor} honeypot={honeypot} lastResult={actionData && 'result' in actionData ? actionData.result : null} />}
+      />
     </div>
   );
 }

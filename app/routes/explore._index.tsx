@@ -1,13 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useLoaderData, useLocation } from '@remix-run/react';
 import { LoadMore, useInfiniteList } from '~/components/infinite-list';
 import { ownerName } from '~/components/owner-card';
+import { Paging } from '~/components/paging';
 import { ProjectCard } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { getExplorePage } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, listFailure, parsePage, toCardProject } from '~/utils/showcase.server';
-import type { ExploreProject } from '../../server/contract/projects';
+import type { ExploreCard } from '../../server/contract/projects';
 import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';
 
 export const meta: MetaFunction = () => [
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [
   { name: 'description', content: 'Public projects of architecture and interior-design firms.' },
 ];
 
-const toItem = (p: ExploreProject) => ({ ...toCardProject(p), owner: ownerName(p.owner) });
+const toItem = (p: ExploreCard) => ({ ...toCardProject(p), owner: ownerName(p.owner) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePage(new URL(request.url));
@@ -40,23 +41,28 @@ async function explorePage(request: Request, page: number) {
 
 export default function Explore() {
   const data = useLoaderData<typeof loader>();
-  const { items, hasMore, loading, nextHref, loadNext } = useInfiniteList(data);
+  const { items, hasMore, loading, nextHref, loadNext, lastPage } = useInfiniteList(data);
+  const { pathname, search } = useLocation();
   return (
     <div className="container explore">
       <header className="page-head">
         <div>
           <p className="eyebrow">Explore</p>
           <h1>Projects by architects and interior designers</h1>
-          <p className="muted">
-            {data.count} public {data.count === 1 ? 'project' : 'projects'}
-            {data.page > 1 ? ` · from page ${data.page}` : ''}
-          </p>
         </div>
       </header>
-      {items.length === 0 ? (
+      <Paging
+        state={{ firstPage: data.page, lastPage, pageSize: data.pageSize, count: data.count }}
+        noun={{ one: 'public project', many: 'public projects' }}
+        pathname={pathname}
+        search={search}
+      />
+      {data.count === 0 && !data.toast ? (
         <p className="empty-state">No public projects yet.</p>
-      ) : (
+      ) : items.length === 0 ? null : (
         <div className="project-grid" data-testid="explore-grid">
+          {/* The cards' h3 titles sit under this heading, so no level is skipped (out of the grid's flow). */}
+          <h2 className="visually-hidden">Projects</h2>
           {items.map((p, i) => (
             <ProjectCard key={p.id} project={p} to={`/explore/${p.id}`} owner={p.owner} priority={i < 3 && data.page === 1} />
           ))}

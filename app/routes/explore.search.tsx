@@ -8,7 +8,7 @@ import { searchShowcase } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, listFailure } from '~/utils/showcase.server';
 
-export const meta: MetaFunction = () => [{ title: 'Search — Archivista' }];
+export const meta: MetaFunction = () => [{ title: 'Search — Archivista' }, { name: 'description', content: 'Projects and firms of Archivista that match your search.' }];
 
 /**
  * The header search's results: a page of its own without JavaScript (the search box is a GET form

@@ -1,32 +1,45 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { keepDataForDialogs, useDialogHref } from '~/components/dialog';
+import { EnquiryForm } from '~/components/enquiry-form';
 import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { PortfolioGrid } from '~/components/project-card';
 import { getPublicPortfolio } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
+import { enquiryAction, enquiryLoaderData } from '~/utils/enquiry.server';
+import enquiryStyles from '~/styles/enquiry.css';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${ownerName(data.owner)} — Archivista` : 'Firm — Archivista' },
+  { name: 'description', content: data ? `The portfolio of ${ownerName(data.owner)}: projects, team and contact.` : 'A firm on Archivista.' },
 ];
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: enquiryStyles }];
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const [, { data }] = await guarded(
+  const [user, { data }] = await guarded(
     requireUser(request),
     loadOr(getPublicPortfolio(request, params.userId!), {
       to: '/firms',
       message: 'Failed to load the portfolio',
     }),
   );
-  return json({ owner: toOwner(data.userData), projects: data.projects.map(toCardProject) });
+  return json({ owner: toOwner(data.userData), projects: data.projects.map(toCardProject), ...(await enquiryLoaderData(user)) });
+}
+
+/** The Contact popup's enquiry to this firm. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  return enquiryAction(request, params.userId!);
 }
 
 export const shouldRevalidate = keepDataForDialogs;
 
 /** A firm's public portfolio: owner card with Contact and Team popups, and its projects. */
 export default function FirmPortfolio() {
-  const { owner, projects } = useLoaderData<typeof loader>();
+  const { owner, projects, honeypot, visitor } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const href = useDialogHref();
   return (
     <div className="container portfolio-page">
@@ -39,7 +52,10 @@ export default function FirmPortfolio() {
           <PortfolioGrid projects={projects} empty={<p className="empty-state">This firm has no public projects yet.</p>} />
         </section>
       </div>
-      <OwnerDialogs owner={owner} />
+      <OwnerDialogs
+        owner={owner}
+        enquiry={<EnquiryForm firmId={owner.id} defaults={visitor} honeypot={honeypot} lastResult={actionData && 'result' in actionData ? actionData.result : null} />}
+      />
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react';
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useLocation, useSubmit } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import { FilterCombo } from '~/components/filter-combo';
 import { FirmCard } from '~/components/firm-card';
 import { LoadMore, useInfiniteList } from '~/components/infinite-list';
 import { ownerName } from '~/components/owner-card';
+import { Paging } from '~/components/paging';
 import { Toast } from '~/components/toast';
 import { getFirmDirectory } from '~/models/firms.server';
 import { requireUser } from '~/utils/auth.server';
@@ -14,7 +15,10 @@ import { avatarVariants, FIRM_PAGE_SIZE } from '../../server/contract/profile-ru
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
 
-export const meta: MetaFunction = () => [{ title: 'Firms — Archivista' }];
+export const meta: MetaFunction = () => [
+  { title: 'Firms — Archivista' },
+  { name: 'description', content: 'A directory of verified architecture and interior-design firms, by place and project type.' },
+];
 
 /** The name in `list` equal to `value` ignoring case, or undefined. */
 function pick(list: string[], value: string | null): string | undefined {
@@ -51,8 +55,36 @@ function parseFilters(url: URL) {
   };
 }
 
+/** The hidden fields of the filter form that carry the Country and State it was rendered with. */
+const SHOWN = { country: 'shownCountry', state: 'shownState' } as const;
+
+/**
+ * Without JavaScript a changed Country (or State) arrives with the old State and City, which no
+ * longer belong to it: a changed parent clears its children here (issue 15 item 5), and the
+ * visitor lands on the clean URL of what was chosen. Null when the URL needs no change.
+ */
+function clearChangedChildren(url: URL): string | null {
+  const params = url.searchParams;
+  if (!params.has(SHOWN.country) && !params.has(SHOWN.state)) return null;
+  const same = (a: string | null, b: string | null) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+  const next = new URLSearchParams(params);
+  if (!same(params.get(SHOWN.country), params.get('country'))) {
+    next.delete('state');
+    next.delete('city');
+  } else if (!same(params.get(SHOWN.state), params.get('state'))) next.delete('city');
+  next.delete(SHOWN.country);
+  next.delete(SHOWN.state);
+  // A new filter starts at the first page; empty fields say nothing.
+  next.delete('page');
+  for (const [key, value] of [...next]) if (!value.trim()) next.delete(key);
+  const text = next.toString();
+  return text ? `${url.pathname}?${text}` : url.pathname;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  const clean = clearChangedChildren(url);
+  if (clean) throw redirect(clean);
   const page = parsePage(url);
   const { filters, values, errors } = parseFilters(url);
   const options = {
@@ -102,7 +134,8 @@ const TYPE_LABELS = PROJECT_TYPES.map((t) => t.label);
 
 export default function Firms() {
   const data = useLoaderData<typeof loader>();
-  const { items, hasMore, loading, nextHref, loadNext } = useInfiniteList(data);
+  const { items, hasMore, loading, nextHref, loadNext, lastPage } = useInfiniteList(data);
+  const { pathname, search } = useLocation();
   const submit = useSubmit();
   const { values, options, errors } = data;
 
@@ -136,6 +169,8 @@ export default function Firms() {
         </div>
       </header>
       <Form method="get" className="filters card" onChange={onChange} data-testid="firm-filters">
+        <input type="hidden" name={SHOWN.country} value={values.country} />
+        <input type="hidden" name={SHOWN.state} value={values.state} />
         <FilterCombo name="country" label="Country" options={options.countries} value={values.country} placeholder="Any country" error={errors.country} />
         <FilterCombo
           name="state"
@@ -167,9 +202,10 @@ export default function Firms() {
           ) : null}
         </div>
       </Form>
-      {items.length === 0 ? (
+      <Paging state={{ firstPage: data.page, lastPage, pageSize: FIRM_PAGE_SIZE, count: data.count }} noun={{ one: 'firm', many: 'firms' }} pathname={pathname} search={search} />
+      {data.count === 0 && !data.toast ? (
         <p className="empty-state">{data.filtered ? 'No firms match these filters.' : 'No firms yet.'}</p>
-      ) : (
+      ) : items.length === 0 ? null : (
         <div className="firm-list" data-testid="firm-list">
           {items.map((f) => (
             <FirmCard key={f.id} firm={f} />

@@ -11,7 +11,7 @@ import { readFormData } from '~/utils/form-data.server';
 import { guarded, loadOr, toDetailProject } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' }, { name: 'description', content: data ? `${data.project.projectName}: pictures, place and team of the project.` : 'A project on Archivista.' }];
 
 /** A read-only project detail with image preview; its owner also gets Edit and Delete. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

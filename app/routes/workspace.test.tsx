@@ -13,7 +13,7 @@ const snapshot = {
   isVerify: 2,
   HasPassword: true,
 };
-const layoutFirm = { name: 'Loaded Studio', image: null, label: 'Architecture' };
+const layoutFirm = { name: 'Loaded Studio', image: null, label: 'Architecture', manages: true };
 
 /** Renders /workspace/… with the page (or the layout itself) failing with `status`. */
 function renderError(status: number, failing: 'page' | 'layout') {

@@ -1,4 +1,4 @@
-import { json, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node';
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { keepDataForDialogs } from '~/components/dialog';
 import { ErrorPage } from '~/components/error-page';
@@ -8,6 +8,12 @@ import { requireWorkspaceUser } from '~/utils/workspace.server';
 import workspaceStyles from '~/styles/workspace.css';
 
 /** The workspace's own styles (STYLE.md: CSS per area), loaded only on workspace pages. */
+
+/** The workspace's pages without a meta of their own (its home) read this one. */
+export const meta: MetaFunction = () => [
+  { title: 'Workspace — Archivista' },
+  { name: 'description', content: 'Your firm’s workspace: projects, schedules, files and members.' },
+];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: workspaceStyles }];
 
 /**
@@ -24,14 +30,16 @@ export const shouldRevalidate = keepDataForDialogs;
 
 export default function WorkspaceLayout() {
   const { firm } = useLoaderData<typeof loader>();
+  // The plan comes with the root's data (the header's Pricing/Workspace label reads it too).
+  const plan = useRootData()?.plan ?? null;
   return (
-    <WorkspaceShell firm={firm}>
+    <WorkspaceShell firm={firm} plan={plan}>
       <Outlet />
     </WorkspaceShell>
   );
 }
 
-const ANONYMOUS: WorkspaceFirm = { name: 'Workspace', image: null, label: '' };
+const ANONYMOUS: WorkspaceFirm = { name: 'Workspace', image: null, label: '', manages: false };
 
 /**
  * An error of any workspace page (an unknown path, another firm's id, the api down) renders
@@ -42,7 +50,7 @@ export function ErrorBoundary() {
   const user = useRootData()?.user;
   const firm = data?.firm ?? (user ? workspaceFirm(user) : ANONYMOUS);
   return (
-    <WorkspaceShell firm={firm}>
+    <WorkspaceShell firm={firm} plan={useRootData()?.plan ?? null}>
       <ErrorPage home={{ to: '/workspace/project', label: 'Go to your projects' }} />
     </WorkspaceShell>
   );

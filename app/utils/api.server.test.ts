@@ -27,3 +27,31 @@ describe('uploads to the api', () => {
     expect((thrown as Response).status).toBe(503);
   });
 });
+
+describe('calls to the api', () => {
+  it('reuse their connections (keep-alive): twenty calls in a row open at most two', async () => {
+    const http = await import('node:http');
+    let connections = 0;
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    server.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as import('node:net').AddressInfo;
+      const { apiFetch, fetchApi } = await import('./api.server');
+      const { env } = await import('./env.server');
+      // The module's API_URL was read at its first import: point this test's calls at its server.
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 10; i++) await (await fetchApi(`${base}/api/health`, { method: 'GET' })).text();
+      env.API_URL = base;
+      for (let i = 0; i < 10; i++) expect(await apiFetch('/health')).toEqual({ ok: true });
+      // Node's fetch may open a second socket while the first is being handed back to its pool.
+      expect(connections).toBeLessThanOrEqual(2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -3,6 +3,8 @@ import { env } from './env.server';
 import { getSession, logoutRedirect } from './session.server';
 import { isStreamedBody, streamFetch } from './stream-fetch.server';
 import type { ErrorReply } from '../../server/contract/http';
+import { VIEWER_VERSION_HEADER } from '../../server/contract/viewer';
+import { refreshStaleViewer } from './viewer.server';
 
 /** An api answer other than 2xx, with the api's message and field details. */
 export class ApiError extends Error {
@@ -18,7 +20,7 @@ export class ApiError extends Error {
 }
 
 export type ApiInit = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
@@ -81,27 +83,37 @@ export async function readApiReply<T>(response: Response, failure = 'Request fai
   return data as T;
 }
 
+type ApiFetchInit = ApiInit & { token?: string | null; forwardedFor?: string; onHeaders?: (headers: Headers) => void };
+
 /** One call to the api with an explicit token (or none). Throws ApiError for non-2xx answers. */
-export async function apiFetch<T>(path: string, init: ApiInit & { token?: string | null; forwardedFor?: string } = {}): Promise<T> {
+export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
   const headers = apiHeaders(init);
   let body = init.body;
   if (init.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  return readApiReply<T>(await fetchApi(apiUrl(path, init.query), { method: init.method ?? 'GET', headers, body }));
+  const response = await fetchApi(apiUrl(path, init.query), { method: init.method ?? 'GET', headers, body });
+  init.onHeaders?.(response.headers);
+  return readApiReply<T>(response);
 }
 
 /**
  * A call on behalf of the visitor of `request`, with the token of their session.
  * A 401 for a sent token ends the session: the thrown redirect goes to `/` (or `onUnauthorized`).
+ * An answer whose viewer version differs from the session's snapshot refreshes it (viewer.server.ts).
  */
 export async function api<T>(request: Request, path: string, init: ApiInit & { onUnauthorized?: string } = {}): Promise<T> {
-  const token = (await getSession(request)).get('token');
+  const session = await getSession(request);
+  const token = session.get('token');
+  let version: string | null = null;
   try {
-    return await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request) });
+    const reply = await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request), onHeaders: (h) => (version = h.get(VIEWER_VERSION_HEADER)) });
+    await refreshStaleViewer(request, session, version);
+    return reply;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request, init.onUnauthorized);
+    await refreshStaleViewer(request, session, version);
     throw error;
   }
 }

@@ -1,22 +1,22 @@
 import { redirect } from '@remix-run/node';
-import { getMe } from '~/models/users.server';
 import { getSession, logoutRedirect, type SessionUser } from './session.server';
-import type { User } from '../../server/contract/users';
 import { isFirmRole } from '../../server/contract/vocabulary';
 
 /**
- * The signed-in user, checked with the api on every call so a token revoked server-side
- * ends the session at the next navigation. Anyone else is sent to `/`.
+ * The signed-in user as the session's signed snapshot has it (docs/decisions/131): no api call.
+ * A token revoked server-side (signed out elsewhere, account deleted, password reset) still ends
+ * the session at the next navigation: every page sends the token with its own api call, which
+ * answers 401, and `api()` then clears the session. Anyone without a session is sent to `/`.
  */
-export async function requireUser(request: Request): Promise<User> {
+export async function requireUser(request: Request): Promise<SessionUser> {
   const session = await getSession(request);
-  if (!session.get('token')) throw redirect('/');
-  const { data } = await getMe(request);
-  return data;
+  const user = session.get('user');
+  if (!session.get('token') || !user) throw redirect('/');
+  return user;
 }
 
 /** Firm accounts (and their employees) only: the portfolio and the workspace. */
-export async function requireFirm(request: Request): Promise<User> {
+export async function requireFirm(request: Request): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!isFirmRole(user.role) && user.role !== 'employee') throw redirect('/explore');
   return user;

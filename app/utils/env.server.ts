@@ -22,6 +22,10 @@ const schema = z.object({
   APPLE_SCRIPT_URL: z.string().url().default('https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js'),
   /** Where upload forms' files wait while the action passes them on (the api's variable too; the web uses `web-*` folders in it). */
   UPLOAD_TMP_DIR: z.string().optional(),
+  /** The Chromium that prints PDFs (Debian's; a browser is never downloaded). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** PDF pages one web process renders at once; more wait their turn (docs/decisions/105). */
+  PDF_PAGES_AT_ONCE: z.coerce.number().int().min(1).max(16).default(2),
 });
 
 /**

@@ -25,6 +25,8 @@ export type FormFailureOptions = {
   fieldErrors?: Record<string, string[]>;
   formErrors?: string[];
   status?: number;
+  /** The api's message only in the form, not also as a toast (a wrong password said twice, issue 15 item 8). */
+  inlineOnly?: boolean;
 };
 
 export type FormFailure = { result: SubmissionResult<string[]>; toast: FormToast | null; status: number };
@@ -67,7 +69,7 @@ export function failureReply<T>(submission: Submission<T>, options: FormFailureO
       else if (!formErrors.includes(detail.message)) formErrors.push(detail.message);
     }
     if (!error.details.length && !formErrors.includes(message)) formErrors.push(message);
-    toast = { type: 'error', message };
+    toast = options.inlineOnly ? null : { type: 'error', message };
   }
   const hasErrors = Object.keys(fieldErrors).length > 0 || formErrors.length > 0;
   const result = hasErrors ? submission.reply({ formErrors, fieldErrors, hideFields }) : submission.reply({ hideFields });

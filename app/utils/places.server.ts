@@ -1,5 +1,19 @@
+import { placeRuleErrors } from '../../server/contract/places';
+
 /**
  * The offline place data for route modules. Imported through this `.server` module so the browser
  * build never resolves country-state-city (17 MB, server only) even though loaders use it.
  */
 export { cityNames, countryNames, placeOptions, stateNames, type PlaceOptions } from '../../server/contract/places';
+
+/**
+ * The api's place rule (decision 140) on a submitted form, as conform field errors: an action adds
+ * them to the other field errors, so a form shows every error of a submit at once.
+ */
+export function placeFieldErrors(payload: unknown): Record<string, string[]> {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const errors: Record<string, string[]> = {};
+  for (const e of placeRuleErrors({ country: text(p.country), state: text(p.state), city: text(p.city) })) (errors[e.path] ??= []).push(e.message);
+  return errors;
+}

@@ -25,7 +25,7 @@ import {
   type FirmRegistration,
 } from '../../server/contract/firm-registration';
 import { isFirmRole, VERIFY } from '../../server/contract/vocabulary';
-import { placeOptions, type PlaceOptions } from './places.server';
+import { placeFieldErrors, placeOptions, type PlaceOptions } from './places.server';
 
 /**
  * The register-firm dialog's server side (docs/decisions/045): its data for the root loader (the
@@ -197,9 +197,12 @@ export async function registerFirmAction(request: Request) {
   const submission = parseWithZod(formData, { schema: RegisterFirmForm });
 
   /** A failed submission: JSON for the in-place dialog, a redirect back to the dialog without JavaScript. */
+  const placeErrors = placeFieldErrors(submission.payload);
   const fail = async (sub: Submission<unknown>, apiError?: ApiError | null) => {
     // The api's answers are also announced as a toast (spec: firm register failures); its upload's `files` is the document.
-    const { result, toast, status } = failureReply(sub, { error: apiError, fields: FORM_FIELDS, rename: { files: 'documentURL' }, hideFields: HIDE_FIELDS });
+    // The place rule's errors come with the others, so one submit shows them all (issue 15 item 6).
+    const fieldErrors = sub.status === undefined ? {} : placeErrors;
+    const { result, toast, status } = failureReply(sub, { error: apiError, fields: FORM_FIELDS, rename: { files: 'documentURL' }, hideFields: HIDE_FIELDS, fieldErrors });
     if (enhanced) return json({ result, toast }, { status });
     const flash = await flashStorage.getSession();
     flash.flash('result', result);
@@ -208,7 +211,7 @@ export async function registerFirmAction(request: Request) {
   };
 
   // A refresh of the place lists (no JavaScript) or a failed document upload: back to the form.
-  if (submission.status !== 'success' || failedUpload) {
+  if (submission.status !== 'success' || failedUpload || Object.keys(placeErrors).length) {
     return fail(submission, failedUpload);
   }
 

@@ -3,7 +3,10 @@ import { env } from './env.server';
 import type { User } from '../../server/contract/users';
 
 /** What the header and guards need without an api call. */
-export type SessionUser = Pick<User, 'id' | 'userName' | 'role' | 'email' | 'firmName' | 'profileImage' | 'isVerify' | 'HasPassword'>;
+export type SessionUser = Pick<User, 'id' | 'userName' | 'role' | 'email' | 'firmName' | 'profileImage' | 'isVerify' | 'HasPassword'> & {
+  isSubAdmin: boolean;
+  employer: NonNullable<User['employer']> | null;
+};
 
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
 
@@ -22,9 +25,13 @@ export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get('Cookie'));
 }
 
-export function toSessionUser(user: User): SessionUser {
+/** An account as the api sends it (or an older snapshot), before it becomes the session's snapshot. */
+type AccountLike = Omit<SessionUser, 'isSubAdmin' | 'employer'> & Partial<Pick<User, 'isSubAdmin' | 'employer'>>;
+
+export function toSessionUser(user: AccountLike): SessionUser {
   const { id, userName, role, email, firmName, profileImage, isVerify, HasPassword } = user;
-  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword };
+  // Sub-admin and employer: what the workspace's sidebar shows an employee (its firm, its links).
+  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword, isSubAdmin: user.isSubAdmin ?? false, employer: user.employer ?? null };
 }
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
@@ -41,7 +48,7 @@ export async function commitUserSession(request: Request, token: string, user: U
 }
 
 /** Refreshes the user snapshot, keeping the cookie's lifetime as it was chosen at login. */
-export async function updateSessionUser(request: Request, user: User) {
+export async function updateSessionUser(request: Request, user: AccountLike) {
   const session = await getSession(request);
   session.set('user', toSessionUser(user));
   return sessionStorage.commitSession(session, session.get('remember') ? { maxAge: SEVEN_DAYS } : {});
@@ -51,7 +58,23 @@ export async function destroyUserSession(request: Request) {
   return sessionStorage.destroySession(await getSession(request));
 }
 
-/** Any 401 from the api: the web session ends and the visitor lands on the home page. */
+/**
+ * The short-lived cookies that belong to a sign-in besides `__session`: a pending toast and the
+ * register-firm dialog's flashed answer. All on path `/`.
+ */
+export const SIGN_IN_STATE_COOKIES = ['__toast', '__register_firm'] as const;
+
+/** Set-Cookie values that clear the whole sign-in state (the spec's 401: every piece of it, not only the session). */
+export async function clearSignInState(request: Request): Promise<string[]> {
+  const expired = SIGN_IN_STATE_COOKIES.map(
+    (name) => `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; HttpOnly; SameSite=Lax${env.secureCookies ? '; Secure' : ''}`,
+  );
+  return [await destroyUserSession(request), ...expired];
+}
+
+/** Any 401 from the api: the whole sign-in state is cleared and the visitor lands on the home page. */
 export async function logoutRedirect(request: Request, to = '/') {
-  return redirect(to, { headers: { 'Set-Cookie': await destroyUserSession(request) } });
+  const headers = new Headers();
+  for (const cookie of await clearSignInState(request)) headers.append('Set-Cookie', cookie);
+  return redirect(to, { headers });
 }

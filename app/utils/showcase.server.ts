@@ -45,12 +45,12 @@ export function listFailure(error: unknown): { type: 'error'; message: string } 
 }
 
 /** What a page shows of an image: its sizes (not its id or original url). */
-export function toImageVariants({ w480, w960, w1600, width, height }: PublicProject['images'][number]) {
+export function toImageVariants({ w480, w960, w1600, width, height }: Pick<PublicProject['images'][number], 'w480' | 'w960' | 'w1600' | 'width' | 'height'>) {
   return { w480, w960, w1600, width, height };
 }
 
 /** The few fields of a project a card shows, with only its first image (keeps page data small). */
-export function toCardProject(p: PublicProject) {
+export function toCardProject(p: Pick<PublicProject, 'id' | 'projectName' | 'projectType' | 'city' | 'state' | 'country' | 'year'> & { images: Array<Parameters<typeof toImageVariants>[0]> }) {
   return {
     id: p.id,
     projectName: p.projectName,
@@ -92,7 +92,8 @@ export function toOwner(u: User) {
     firmType: u.firmType,
     profileImage: avatarVariants(u.profileImage)?.s256 ?? null,
     projectCount: u.projectCount,
-    email: u.email,
+    // The public contact email, never the login email (decision 142).
+    email: u.businessEmail,
     contactNo: u.contactNo,
     userDetails: u.userDetails,
     website: u.website,

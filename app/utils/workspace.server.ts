@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node';
 import { ApiError } from './api.server';
 import { requireFirm } from './auth.server';
-import type { User } from '../../server/contract/users';
+import type { SessionUser } from './session.server';
 
 /**
  * An api failure as the response a route throws, so the error boundary shows its status
@@ -17,7 +17,7 @@ export function asErrorResponse(error: unknown): unknown {
  * The guard of every workspace loader and action: a firm account or an employee (others are
  * redirected as `requireFirm` does), with an api failure shown inside the workspace shell.
  */
-export async function requireWorkspaceUser(request: Request): Promise<User> {
+export async function requireWorkspaceUser(request: Request): Promise<SessionUser> {
   try {
     return await requireFirm(request);
   } catch (error) {

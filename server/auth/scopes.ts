@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isFirmRole } from '../contract/vocabulary.js';
+import { VIEWER_VERSION_HEADER, viewerVersion } from '../contract/viewer.js';
 import type { Database } from '../db/connection.js';
 import { forbidden } from '../errors.js';
 import { firmOf, WORKSPACE_ONLY } from './firm.js';
-import { ADMIN_ONLY, readSession, type Session } from './session.js';
+import { ADMIN_ONLY, readSession, viewerOf, type Session } from './session.js';
 
 /**
  * Where a route lives decides who may call it (docs/decisions/070). app.ts registers every route
@@ -72,8 +73,11 @@ export function inScope(scope: Scope, plugins: readonly FastifyPluginAsyncZod[])
   const readScopeSession = hooks[scope];
   return async (app) => {
     const { db } = app.ctx;
-    app.addHook('onRequest', async (request) => {
-      request.optionalSession = await readScopeSession(db, request);
+    app.addHook('onRequest', async (request, reply) => {
+      const session = await readScopeSession(db, request);
+      request.optionalSession = session;
+      // The web refreshes its copy of the viewer when this differs from its own (docs/decisions/131).
+      if (session?.kind === 'user') reply.header(VIEWER_VERSION_HEADER, viewerVersion(viewerOf(session.user)));
     });
     for (const plugin of plugins) await app.register(plugin);
   };

@@ -3,6 +3,7 @@ import type { Database } from '../db/connection.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { findSession, type SessionKind } from '../services/sessions.js';
 import type { UserRow } from '../queries/users.js';
+import type { ViewerFields } from '../contract/viewer.js';
 
 /** Who is calling: the account of the bearer token and the token's session (DESIGN.md section 2). */
 export type Session = {
@@ -34,4 +35,10 @@ export async function readSession(db: Database, request: FastifyRequest, kind: S
   if (!row) throw unauthorized(EXPIRED);
   if (row.kind !== kind) throw kind === 'admin' ? forbidden(ADMIN_ONLY) : unauthorized(EXPIRED);
   return { user: row.user, sessionId: row.sessionId, kind, expiresAt: row.expiresAt };
+}
+
+/** The account as the web's session snapshot has it (server/contract/viewer.ts). */
+export function viewerOf(user: UserRow): ViewerFields {
+  const { id, userName, role, email, firmName, profileImage, isVerify, isSubAdmin } = user;
+  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword: user.passwordHash !== null, isSubAdmin };
 }

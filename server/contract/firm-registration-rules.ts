@@ -17,7 +17,7 @@ export const DOCUMENT_ACCEPT =
 /** A private document reference answered by POST /users/upload/file (see docs/decisions/040). */
 export const DOCUMENT_REFERENCE = /^private:document\/([0-9a-f]{24})$/;
 
-export const CONTACT_NO_MESSAGE = 'Enter a valid 10-digit phone number';
+export { CONTACT_NO_MESSAGE } from './contact-rules.js';
 export const VERIFICATION_PROMISE = 'Your account will be verified within 48 business hours';
 
 export const FIRM_TYPE_OPTIONS: ReadonlyArray<{ value: FirmRole; label: string }> = FIRM_ROLES.map((value) => ({

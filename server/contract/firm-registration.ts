@@ -1,7 +1,8 @@
 import { z } from 'zod/v4';
 import { requiredText, optionalText } from './text-fields.js';
 import { email, newPassword, User } from './users.js';
-import { CONTACT_NO_MESSAGE, DOCUMENT_REFERENCE, DOCUMENT_REQUIRED_MESSAGE } from './firm-registration-rules.js';
+import { contactNumber, websiteAddress } from './contact-fields.js';
+import { DOCUMENT_REFERENCE, DOCUMENT_REQUIRED_MESSAGE } from './firm-registration-rules.js';
 import { FIRM_ROLES } from './vocabulary.js';
 
 /**
@@ -28,23 +29,11 @@ export const FirmRegistrationBody = z.object({
   firmName: requiredText('Firm name is required', 120),
   firmType: z.enum(FIRM_ROLES, { error: 'Firm type is required' }),
   businessEmail: email('Business email is required'),
-  contactNo: z
-    .string({ error: 'Contact number is required' })
-    .trim()
-    .min(1, 'Contact number is required')
-    // Spaces, dashes and brackets people type in a phone number do not count as digits.
-    .transform((v) => v.replace(/[\s()-]/g, ''))
-    .pipe(z.string().regex(/^\d{10}$/, CONTACT_NO_MESSAGE)),
-  website: z
-    .string()
-    .trim()
-    .max(300, 'At most 300 characters')
-    .nullish()
-    .transform((v) => (v ? (/^https?:\/\//i.test(v) ? v : `https://${v}`) : undefined))
-    .refine((v) => v === undefined || /^https?:\/\/[a-z0-9-]+(\.[a-z0-9-]+)+(:\d+)?([/?#]\S*)?$/i.test(v), 'Enter a valid website address'),
+  contactNo: contactNumber('Contact number is required'),
+  website: websiteAddress(undefined),
   address: requiredText('Address is required', 500),
   country: requiredText('Country is required', 100),
-  // Required when the place data set lists states (cities) for the chosen country (state): checked with it.
+  // Required when the place data set lists states (cities) for the chosen country (state): placeRuleErrors.
   state: optionalText(100, undefined),
   city: optionalText(100, undefined),
   documentURL: z

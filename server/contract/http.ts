@@ -41,13 +41,16 @@ export const pageNumber = z.coerce
   .max(PAGE_MAX)
   .default(1);
 
-/** `?limit=` of a paged list, between 1 and `max`, `defaultSize` when absent. */
+/**
+ * `?limit=` of a paged list, from 1, `defaultSize` when absent; a limit above `max` is clamped to
+ * `max` rather than refused, as a client written to the spec expects (decision 143).
+ */
 export const pageLimit = (defaultSize: number, max: number) =>
   z.coerce
     .number({ error: 'limit must be a number' })
     .int('limit must be a whole number')
     .min(1, 'limit is at least 1')
-    .max(max, `limit is at most ${max}`)
+    .transform((n) => Math.min(n, max))
     .default(defaultSize);
 
 /** `?page=&limit=` of a paged list. */

@@ -71,3 +71,21 @@ export function placeErrors(place: { country?: string | null; state?: string | n
   }
   return errors;
 }
+
+/**
+ * The one place rule of every form (registration, profile, public project; decision 140): the
+ * country is required; state and city are required ("State is required", "City is required")
+ * only where the offline data set lists states for the country and cities for the state, since
+ * the selects are disabled where it has none; then the triple must be consistent.
+ */
+export function placeRuleErrors(place: { country?: string | null; state?: string | null; city?: string | null }) {
+  if (!place.country?.trim()) return [{ path: 'country', message: 'Country is required' }];
+  const consistency = placeErrors(place);
+  if (consistency.some((e) => e.path === 'country')) return consistency;
+  const errors: Array<{ path: string; message: string }> = [];
+  if (!place.state && stateNames(place.country).length > 0) errors.push({ path: 'state', message: 'State is required' });
+  else if (!place.city && place.state && cityNames(place.country, place.state).length > 0) {
+    errors.push({ path: 'city', message: 'City is required' });
+  }
+  return errors.length ? errors : consistency;
+}

@@ -7,7 +7,8 @@
 export const PROFILE_TEAMS_MIN = 1;
 export const PROFILE_TEAMS_MAX = 20;
 export const TEAMS_MAX_MESSAGE = 'Cannot add more than 20 teams.';
-export const PHONE_MESSAGE = 'Enter a valid 10-digit phone number';
+/** The contact number's message, the registration's own (one rule per field). */
+export { CONTACT_NO_MESSAGE as PHONE_MESSAGE } from './contact-rules.js';
 export const PROFILE_IMAGE_MESSAGE = 'Only image allowed';
 /** Bytes of a profile photo upload. */
 export const PROFILE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;

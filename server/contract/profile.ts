@@ -1,8 +1,9 @@
 import { z } from 'zod/v4';
 import { pageLimit, pageNumber } from './http.js';
-import { requiredText } from './text-fields.js';
+import { optionalText, requiredText } from './text-fields.js';
+import { contactNumber, websiteAddress } from './contact-fields.js';
+import { optionalEmail, User } from './users.js';
 import { FIRM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
-import { User } from './users.js';
 import { ProjectImage } from './projects.js';
 import { PAGE_SIZE_MAX } from './projects-rules.js';
 import { FIRM_PAGE_SIZE, PHONE_MESSAGE, PROFILE_TEAMS_MAX, PROFILE_TEAMS_MIN, TEAMS_MAX_MESSAGE } from './profile-rules.js';
@@ -46,19 +47,13 @@ export const UpdateProfileBody = z.object({
     .min(1, { error: 'designation is required', abort: true })
     .refine((v) => (FIRM_ROLES as readonly string[]).includes(v), 'Choose a firm type from the list'),
   country: requiredText('Country is required', 100),
-  state: requiredText('State is required', 100),
-  city: requiredText('City is required', 100),
-  contactNo: z
-    .string({ error: PHONE_MESSAGE })
-    .trim()
-    .regex(/^\d{10}$/, PHONE_MESSAGE),
-  website: z
-    .string()
-    .trim()
-    .max(300, 'At most 300 characters')
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), 'Enter a valid website address (https://…)'),
+  // Required when the place data set lists states (cities) for the chosen country (state): placeRuleErrors.
+  state: optionalText(100, null),
+  city: optionalText(100, null),
+  contactNo: contactNumber(PHONE_MESSAGE),
+  /** The public contact email (the Contact popup's); the login email is another field (decision 142). */
+  businessEmail: optionalEmail(),
+  website: websiteAddress(null),
   userDetails: requiredText('details are required', 5000),
   teams: z
     .array(ProfileTeamRow, { error: 'Add at least one team member' })

@@ -26,3 +26,19 @@ export const VARIANT_WIDTHS = { w480: 480, w960: 960, w1600: 1600 } as const;
 export const EXPLORE_PAGE_SIZE = 10;
 export const PAGE_SIZE_MAX = 50;
 export const SEARCH_LIMIT = 10;
+
+/**
+ * The image id (`<24-hex>_<width>x<height>`) behind a project image url of `ownerId`: any of its
+ * WebP variants, as a path or a full url (decision 143). Null for anything else; whether the image
+ * is really the owner's upload (or in the project) is the api's check on the id.
+ */
+export function imageIdFromUrl(url: string, ownerId: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://local').pathname;
+  } catch {
+    return null;
+  }
+  const m = /\/projects\/([^/]+)\/([0-9a-f]{24}_[1-9][0-9]{0,5}x[1-9][0-9]{0,5})\/w(?:480|960|1600)\.webp$/.exec(pathname);
+  return m && m[1] === ownerId ? m[2]! : null;
+}

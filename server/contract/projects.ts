@@ -40,6 +40,7 @@ export {
   VARIANT_WIDTHS,
   YEAR_MIN,
   yearMax,
+  imageIdFromUrl,
 } from './projects-rules.js';
 
 /** A whole number from JSON (number) or a form (digits); empty means missing. */
@@ -68,6 +69,16 @@ export type ArchitectureRow = z.infer<typeof ArchitectureRow>;
  */
 export const ImageRef = z.string({ error: 'Invalid image' }).trim().min(1, 'Invalid image').max(80, 'Invalid image');
 
+/** An image url in a project body (`projectImages`): what an upload answered, or a GET listed. */
+export const ImageUrl = z.string({ error: 'Invalid image' }).trim().min(1, 'Invalid image').max(2000, 'Invalid image');
+
+const imageList = (item: typeof ImageRef) =>
+  z
+    .array(item, { error: IMAGES_MIN_MESSAGE })
+    .min(PROJECT_IMAGES_MIN, IMAGES_MIN_MESSAGE)
+    .max(PROJECT_IMAGES_MAX, IMAGES_MAX_MESSAGE)
+    .refine((ids) => new Set(ids).size === ids.length, 'The same image is listed twice');
+
 export const PublicProjectBody = z.object({
   projectName: requiredText('Project name is required'),
   projectType: z
@@ -81,8 +92,9 @@ export const PublicProjectBody = z.object({
     z.number().refine((y) => y >= YEAR_MIN && y <= yearMax(), { message: `Enter a year between ${YEAR_MIN} and ${yearMax()}` }),
   ),
   country: requiredText('Country is required', 100),
-  state: requiredText('State is required', 100),
-  city: requiredText('City is required', 100),
+  // Required when the place data set lists states (cities) for the chosen country (state): placeRuleErrors.
+  state: optionalText(100, null),
+  city: optionalText(100, null),
   description: requiredText('Description is required', 10_000),
   /** Optional rows; rows with neither name nor style are dropped. */
   architecture: z
@@ -94,11 +106,13 @@ export const PublicProjectBody = z.object({
     .array(ProjectTeamRow, { error: 'Add at least one team member' })
     .min(1, 'Add at least one team member')
     .max(PROJECT_TEAMS_MAX, `Cannot add more than ${PROJECT_TEAMS_MAX} team rows.`),
-  imageIds: z
-    .array(ImageRef, { error: IMAGES_MIN_MESSAGE })
-    .min(PROJECT_IMAGES_MIN, IMAGES_MIN_MESSAGE)
-    .max(PROJECT_IMAGES_MAX, IMAGES_MAX_MESSAGE)
-    .refine((ids) => new Set(ids).size === ids.length, 'The same image is listed twice'),
+  /** The gallery by upload ids (what the web sends). */
+  imageIds: imageList(ImageRef).optional(),
+  /**
+   * The gallery by the urls POST /api/users/upload/file (or POST /api/projects/images) answered,
+   * or the `projectImages` a GET gave: the spec's own field (decision 143). One of the two is needed.
+   */
+  projectImages: imageList(ImageUrl).optional(),
 });
 /** What a client sends (POST /api/projects/public-project, PUT /api/projects/public-project/{id}). */
 export type PublicProjectInput = z.input<typeof PublicProjectBody>;
@@ -171,7 +185,11 @@ export type FirmSummary = z.infer<typeof FirmSummary>;
 export const ExploreProject = PublicProject.extend({ owner: FirmSummary });
 export type ExploreProject = z.infer<typeof ExploreProject>;
 
-export const ExploreQuery = PageQuery(EXPLORE_PAGE_SIZE, PAGE_SIZE_MAX);
+/**
+ * `view=card` (an addition to the spec, docs/decisions/132): each project with only what a gallery
+ * card shows — a sixth of the full JSON. Without it the spec's full project objects.
+ */
+export const ExploreQuery = PageQuery(EXPLORE_PAGE_SIZE, PAGE_SIZE_MAX).extend({ view: z.enum(['full', 'card']).default('full') });
 export type ExploreQuery = z.infer<typeof ExploreQuery>;
 
 // Replies ---------------------------------------------------------------------------------
@@ -191,6 +209,15 @@ export type ProjectDetailReply = z.infer<typeof ProjectDetailReply>;
 /** GET /api/projects/explore. */
 export const ExploreReply = z.object({ projects: z.array(ExploreProject), count: z.number().int() });
 export type ExploreReply = z.infer<typeof ExploreReply>;
+
+/** A project of `GET /api/projects/explore?view=card`: its card's fields, its first image and its owner's names. */
+export const ExploreCard = PublicProject.pick({ id: true, projectName: true, projectType: true, city: true, state: true, country: true, year: true }).extend({
+  images: z.array(ProjectImage.pick({ w480: true, w960: true, w1600: true, width: true, height: true })).max(1),
+  owner: FirmSummary.pick({ id: true, userName: true, firmName: true }),
+});
+export type ExploreCard = z.infer<typeof ExploreCard>;
+export const ExploreCardReply = z.object({ projects: z.array(ExploreCard), count: z.number().int() });
+export type ExploreCardReply = z.infer<typeof ExploreCardReply>;
 
 /** GET /api/projects/explore/{id}. */
 export const ExploreDetailReply = z.object({ data: ProjectDetailReply });

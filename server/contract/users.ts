@@ -8,6 +8,19 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 export const email = (requiredMessage = 'Email is required') =>
   required(requiredMessage).max(254, 'Email is too long').email('Invalid email format').transform((v) => v.toLowerCase());
 
+/**
+ * An email that may be cleared: empty or null clears it (null), absent leaves it as it is
+ * (undefined), so a client that does not know the field never erases it.
+ */
+export const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .max(254, 'Email is too long')
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v.toLowerCase() : null))
+    .refine((v) => !v || z.email().safeParse(v).success, 'Invalid email format');
+
 export const newPassword = (requiredMessage = 'Password is required') =>
   z
     .string({ error: requiredMessage })
@@ -59,6 +72,8 @@ export const User = z.object({
   state: z.string().nullable(),
   city: z.string().nullable(),
   contactNo: z.string().nullable(),
+  /** The public contact email a firm gives (registration, profile); `email` is the login. */
+  businessEmail: z.string().nullable(),
   website: z.string().nullable(),
   userDetails: z.string().nullable(),
   profileImage: z.string().nullable(),
@@ -67,6 +82,10 @@ export const User = z.object({
   HasPassword: z.boolean(),
   isVerify: z.number().int(),
   isSuperAdmin: z.boolean(),
+  /** An employee's standing in its firm (DESIGN.md section 9): sub-admin or not. */
+  isSubAdmin: z.boolean().optional(),
+  /** The firm an employee works for (its workspace's sidebar shows it); null for any other account. */
+  employer: z.object({ id: z.string(), name: z.string(), profileImage: z.string().nullable() }).nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -6,11 +6,58 @@ import * as schema from './schema.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * LISTEN on a channel: `onPayload` gets each NOTIFY's payload (from any process on the database),
+ * `onReconnect` is called after a lost listening connection is back (notifications sent meanwhile
+ * are lost: the caller catches up from the table). Resolves to the function that stops listening.
+ */
+export type Listen = (channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) => Promise<() => Promise<void>>;
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'postgres' | 'pglite';
+  /** PostgreSQL LISTEN (docs/decisions/116): how every api replica hears what another one wrote. */
+  listen: Listen;
   close: () => Promise<void>;
 };
+
+/** LISTEN on PostgreSQL: one dedicated connection per channel (a pooled one would lose it), reconnected after a second when lost. */
+function postgresListen(pg: typeof import('pg').default, url: string): { listen: Listen; closeAll: () => Promise<void> } {
+  const open = new Set<() => Promise<void>>();
+  const listen: Listen = async (channel, onPayload, onReconnect) => {
+    let client: InstanceType<typeof pg.Client> | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (again: boolean) => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      const lost = () => {
+        if (stopped || client !== next) return;
+        client = null;
+        next.end().catch(() => undefined);
+        retry = setTimeout(() => void connect(true).catch(() => lost()), 1000);
+      };
+      next.on('error', lost);
+      next.on('end', lost);
+      client = next;
+      await next.connect();
+      await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      if (again) onReconnect?.();
+    };
+    await connect(false);
+    const stop = async () => {
+      stopped = true;
+      clearTimeout(retry);
+      open.delete(stop);
+      await client?.end().catch(() => undefined);
+    };
+    open.add(stop);
+    return stop;
+  };
+  return { listen, closeAll: async () => void (await Promise.all([...open].map((stop) => stop()))) };
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -29,21 +76,38 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     const pool = new pg.Pool({ connectionString: options.url!, max: 10 });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    const listening = postgresListen(pg, options.url!);
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      listen: listening.listen,
+      close: async () => {
+        await listening.closeAll();
+        await pool.end();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // The search's trigram indexes (migration 0005, docs/decisions/136).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client: InstanceType<typeof PGlite>;
   if (options.url?.startsWith('memory://')) {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     // PGlite does not create parent folders.
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions });
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  // PGlite is one process's: its NOTIFY reaches the listeners of that same process.
+  const listen: Listen = async (channel, onPayload) => {
+    const unlisten = await client.listen(channel, onPayload);
+    return () => unlisten();
+  };
+  return { db: db as unknown as Database, kind: 'pglite', listen, close: () => client.close() };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   boolean,
   foreignKey,
   index,
@@ -46,6 +47,11 @@ export const users = pgTable(
     firmId: text('firm_id'),
     designation: text('designation'),
     isSubAdmin: boolean('is_sub_admin').notNull().default(false),
+    /**
+     * Team (issue 12): set when the firm deactivates an employee. Its sessions are deleted then and
+     * no new one opens; the account and everything it did stay (reactivating clears it).
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,6 +62,11 @@ export const users = pgTable(
     index('users_directory_idx').on(t.isVerify, t.role, t.country, t.state, t.city),
     index('users_firm_id_idx').on(t.firmId),
     index('users_created_at_idx').on(t.createdAt),
+    // Performance (issue 14, docs/decisions/136): the header search's ILIKE '%…%' on firm and user
+    // names (pg_trgm), and the directory's case-insensitive place filters.
+    index('users_firm_name_trgm_idx').using('gin', t.firmName.op('gin_trgm_ops')),
+    index('users_user_name_trgm_idx').using('gin', t.userName.op('gin_trgm_ops')),
+    index('users_directory_place_idx').on(t.isVerify, t.role, sql`lower(${t.country})`, sql`lower(${t.state})`, sql`lower(${t.city})`),
   ],
 );
 
@@ -164,6 +175,10 @@ export const projects = pgTable(
     index('projects_public_idx').on(t.isPrivate, t.createdAt),
     index('projects_type_idx').on(t.projectType),
     index('projects_name_lower_idx').on(sql`lower(${t.projectName})`),
+    // Performance (issue 14, docs/decisions/136): the explore gallery's order over public projects
+    // only, and the header search's ILIKE '%…%' on project names (pg_trgm).
+    index('projects_explore_idx').on(t.createdAt, t.id).where(sql`${t.isPrivate} = false`),
+    index('projects_name_trgm_idx').using('gin', t.projectName.op('gin_trgm_ops')),
   ],
 );
 
@@ -344,4 +359,538 @@ export const rateLimitCounters = pgTable(
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowEndsAt)],
+);
+
+// Team: tasks and the calendar feed (issue 12 items 2 and 3, docs/decisions/110-114) ----------
+
+/**
+ * A task of a workspace project (DESIGN.md section 9 "Tasks"): given by `creatorId` to one or more
+ * employees of the firm (task_assignees), with files (task_files). Status: 'todo' → 'review'
+ * (an assignee submits) → 'done' (the creator approves), or back to 'todo' with `rejectReason`.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    /** The firm account: every task belongs to one firm. */
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** Who gave it; kept (null) when that account goes. */
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    status: text('status').notNull().default('todo'),
+    /** The creator's reason for the last rejection, shown on the To Do card until it is submitted again. */
+    rejectReason: text('reject_reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tasks_firm_idx').on(t.firmId, t.dueDate),
+    index('tasks_project_idx').on(t.projectId),
+    index('tasks_creator_idx').on(t.creatorId, t.status),
+    index('tasks_status_idx').on(t.status),
+  ],
+);
+
+export const taskAssignees = pgTable(
+  'task_assignees',
+  {
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.userId] }), index('task_assignees_user_idx').on(t.userId)],
+);
+
+/** A task's files: private bytes under `storageKey`, read only through the task's access check. */
+export const taskFiles = pgTable(
+  'task_files',
+  {
+    id: id(),
+    taskId: text('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_files_task_idx').on(t.taskId, t.createdAt), uniqueIndex('task_files_storage_key_idx').on(t.storageKey)],
+);
+
+/** One private iCal feed per account: only the token's hash is kept; renewing replaces it, revoking deletes the row. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_idx').on(t.tokenHash)],
+);
+
+// Summary editor (issue 11, DESIGN.md sections 8 and 9; docs/decisions/100–104) ----------------
+// A schedule's summary: rooms → sections (status, position) → items (type, position, texts,
+// financial figures in integer paise), item images and a section's extra specification cards.
+// Every row carries `scheduleId` and `firmId` (the firm account), so a lookup by id finds the
+// schedule whose access it needs in one query, and a firm's rows can be listed without joins.
+// Order is an integer `position` per parent, renumbered 0..n-1 by server/queries/positions.ts.
+
+const summaryScope = () => ({
+  scheduleId: text('schedule_id')
+    .notNull()
+    .references(() => schedules.id, { onDelete: 'cascade' }),
+  firmId: text('firm_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+});
+
+export const summaryRooms = pgTable(
+  'summary_rooms',
+  {
+    id: id(),
+    ...summaryScope(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('summary_rooms_schedule_idx').on(t.scheduleId, t.position), index('summary_rooms_firm_idx').on(t.firmId)],
+);
+
+export const summarySections = pgTable(
+  'summary_sections',
+  {
+    id: id(),
+    ...summaryScope(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => summaryRooms.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** 'none' | 'approved' | 'in_review' | 'rejected' (server/contract/summary-rules.ts). */
+    status: text('status').notNull().default('none'),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('summary_sections_room_idx').on(t.roomId, t.position),
+    index('summary_sections_schedule_idx').on(t.scheduleId),
+    index('summary_sections_firm_idx').on(t.firmId),
+  ],
+);
+
+export const summaryItems = pgTable(
+  'summary_items',
+  {
+    id: id(),
+    ...summaryScope(),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => summarySections.id, { onDelete: 'cascade' }),
+    /** 'product' | 'description' | 'title' | 'financial'. */
+    type: text('type').notNull(),
+    position: integer('position').notNull(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    /** The second title/description pair of a `title` item (two-column specification). */
+    title1: text('title1').notNull().default(''),
+    description1: text('description1').notNull().default(''),
+    /** Per unit, integer paise. */
+    retailPrice: bigint('retail_price', { mode: 'number' }).notNull().default(0),
+    tradePrice: bigint('trade_price', { mode: 'number' }).notNull().default(0),
+    quantity: integer('quantity').notNull().default(1),
+    /** Discount in basis points (hundredths of a percent): 1250 = 12.5 %. */
+    discountBp: integer('discount_bp').notNull().default(0),
+    /** Raised by every change of its texts or figures: a save naming an older version answers 409 (decision 102). */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('summary_items_section_idx').on(t.sectionId, t.position),
+    index('summary_items_schedule_idx').on(t.scheduleId),
+    index('summary_items_firm_idx').on(t.firmId),
+  ],
+);
+
+/** An item's images, ordered: each a private storage folder as schedule images are (services/schedule-images.ts). */
+export const summaryItemImages = pgTable(
+  'summary_item_images',
+  {
+    id: id(),
+    ...summaryScope(),
+    itemId: text('item_id')
+      .notNull()
+      .references(() => summaryItems.id, { onDelete: 'cascade' }),
+    /** `schedules/<projectId>/<imageId>`; the image id is the reply's `id`. */
+    folder: text('folder').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('summary_item_images_item_idx').on(t.itemId, t.position),
+    index('summary_item_images_schedule_idx').on(t.scheduleId),
+    index('summary_item_images_firm_idx').on(t.firmId),
+    uniqueIndex('summary_item_images_folder_idx').on(t.folder),
+  ],
+);
+
+/** A section's extra specification cards (at most 4: the spec's "Maximum limit reached"). */
+export const summaryCards = pgTable(
+  'summary_cards',
+  {
+    id: id(),
+    ...summaryScope(),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => summarySections.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('summary_cards_section_idx').on(t.sectionId, t.position),
+    index('summary_cards_schedule_idx').on(t.scheduleId),
+    index('summary_cards_firm_idx').on(t.firmId),
+  ],
+);
+
+// Demand box: enquiries and their threads (DESIGN.md section 9, issue 13; docs/decisions/120) --------
+
+/**
+ * An enquiry a visitor sent from a firm's public portfolio or project page: a lead of the firm's
+ * demand box. `firmId` is the firm account; read, handled and archived are the demand box's state.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The public project page it was sent from, if any. */
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    projectType: text('project_type').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    isHandled: boolean('is_handled').notNull().default(false),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The demand box's list: one firm's inbox or archive, unread first, newest first.
+    index('leads_firm_list_idx').on(t.firmId, t.isArchived, t.isRead, t.createdAt, t.id),
+    index('leads_project_idx').on(t.projectId),
+  ],
+);
+
+/** A mail the firm sent about a lead from the workspace (New Message): the lead's thread. */
+export const leadMessages = pgTable(
+  'lead_messages',
+  {
+    id: id(),
+    leadId: text('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    to: jsonb('to').$type<string[]>().notNull(),
+    cc: jsonb('cc').$type<string[]>().notNull().default([]),
+    bcc: jsonb('bcc').$type<string[]>().notNull().default([]),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_messages_lead_idx').on(t.leadId, t.createdAt), index('lead_messages_author_idx').on(t.authorId)],
+);
+
+// Summary output: client approval links, client decisions, Project Library (issue 11 items 7-8) ---
+// docs/decisions/106 and 108. The sections a decision names are the summary editor's (issue 11 items 1-4).
+
+/**
+ * A link a firm gives its client to read a schedule's summary and approve or reject its sections
+ * without an account (`/share/{token}`). Only the token's SHA-256 is stored; the token itself is
+ * shown once, when the link is made.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: id(),
+    /** The firm account: the owner of the schedule. */
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** Who it was made for ("Mrs Rao"), as the firm typed it; shown on the Client Board. */
+    clientName: text('client_name').notNull().default(''),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('share_links_token_hash_idx').on(t.tokenHash),
+    index('share_links_firm_idx').on(t.firmId, t.createdAt),
+    index('share_links_project_idx').on(t.projectId),
+    index('share_links_schedule_idx').on(t.scheduleId, t.createdAt),
+    index('share_links_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/** A client's approval or rejection of one section through a link, with its comment (the latest per section counts). */
+export const clientDecisions = pgTable(
+  'client_decisions',
+  {
+    id: id(),
+    shareLinkId: text('share_link_id')
+      .notNull()
+      .references(() => shareLinks.id, { onDelete: 'cascade' }),
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    scheduleId: text('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    /** The summary section decided on; kept as text so a decision outlives a section deleted later. */
+    sectionId: text('section_id').notNull(),
+    /** The section's name when decided (the Client Board shows it after the section is gone). */
+    sectionName: text('section_name').notNull().default(''),
+    /** 'approved' or 'rejected'. */
+    decision: text('decision').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('client_decisions_link_idx').on(t.shareLinkId, t.createdAt),
+    index('client_decisions_firm_idx').on(t.firmId, t.createdAt),
+    index('client_decisions_project_idx').on(t.projectId),
+    index('client_decisions_schedule_idx').on(t.scheduleId, t.sectionId, t.createdAt),
+  ],
+);
+
+/**
+ * The Project Library: a firm's saved products (title, description, images, retail and trade
+ * prices in paise), typed once and added to the sections of any schedule.
+ */
+export const libraryProducts = pgTable(
+  'library_products',
+  {
+    id: id(),
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Private storage folders of its images (`library/<firmId>/<imageId>`, WebP variants inside), in order. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    retailPrice: bigint('retail_price', { mode: 'number' }).notNull().default(0),
+    tradePrice: bigint('trade_price', { mode: 'number' }).notNull().default(0),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('library_products_firm_idx').on(t.firmId, t.createdAt),
+    index('library_products_title_lower_idx').on(t.firmId, sql`lower(${t.title})`),
+    index('library_products_created_by_idx').on(t.createdBy),
+  ],
+);
+
+// Address Book, Group Chat, Setting (issue 12 items 4 to 6; docs/decisions/115 to 119) ------------
+
+/** A firm's contact (client, supplier, consultant): read by the firm's people, managed by the firm and its sub-admins. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** 'client' | 'supplier' | 'consultant' | 'other' (server/contract/address-book-rules.ts). */
+    kind: text('kind').notNull(),
+    notes: text('notes').notNull().default(''),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list's order and keyset (lower(name), id) within a firm; a search filters this firm's rows only.
+    index('contacts_firm_name_idx').on(t.firmId, sql`lower(${t.name})`, t.id),
+    index('contacts_firm_kind_idx').on(t.firmId, t.kind),
+    index('contacts_created_by_idx').on(t.createdBy),
+  ],
+);
+
+/**
+ * A message of a project's Group Chat. `seq` is a global, growing number: the order of the thread,
+ * the keyset of its pages and the server-sent event id a reconnecting browser sends back
+ * (Last-Event-ID). Messages of one project are written one at a time (an advisory lock), so their
+ * seq grows in commit order and "everything after seq N" never skips a late commit.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept when the author's account goes. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_seq_idx').on(t.seq),
+    index('chat_messages_project_seq_idx').on(t.projectId, t.seq),
+    index('chat_messages_author_idx').on(t.authorId),
+  ],
+);
+
+/** A file sent with a chat message: private bytes under `storageKey`, served through the access layer. */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: id(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_attachments_message_idx').on(t.messageId),
+    index('chat_attachments_project_idx').on(t.projectId),
+    uniqueIndex('chat_attachments_storage_key_idx').on(t.storageKey),
+  ],
+);
+
+/**
+ * Which mails a person wants (Setting). No row means every choice on. Mail senders read these
+ * flags before sending (docs/decisions/118): `tasks` for task changes, `chat` for Group Chat
+ * messages, `leads` for Demand box enquiries.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tasks: boolean('tasks').notNull().default(true),
+  chat: boolean('chat').notNull().default(true),
+  leads: boolean('leads').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Pricing, moderation and platform administrators (issue 13, branch pricing-admin) ------------------
+
+/**
+ * A firm's plan (DESIGN.md section 9, "Calendar and pricing"): one row per firm, made when it first
+ * starts its trial or asks to subscribe. The trial runs once per firm (`trialStartedAt` is set once);
+ * `requestedAt` is the last "Continue"; `paidUntil` is set by the super-admin. Nothing is locked by it.
+ */
+export const firmSubscriptions = pgTable(
+  'firm_subscriptions',
+  {
+    firmId: text('firm_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    /** Who asked (the firm or one of its sub-admins). */
+    requestedBy: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
+    paidMarkedAt: timestamp('paid_marked_at', { withTimezone: true }),
+    paidMarkedBy: text('paid_marked_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The admin's Workspace list filters open requests and sorts by them.
+    index('firm_subscriptions_requested_idx').on(t.requestedAt),
+    index('firm_subscriptions_paid_until_idx').on(t.paidUntil),
+    index('firm_subscriptions_requested_by_idx').on(t.requestedBy),
+    index('firm_subscriptions_paid_marked_by_idx').on(t.paidMarkedBy),
+  ],
+);
+
+/**
+ * Showcase moderation: a public project the super-admin hid (with the reason). The public side's one
+ * visibility condition (server/queries/visibility.ts) excludes every project listed here.
+ */
+export const hiddenProjects = pgTable(
+  'hidden_projects',
+  {
+    projectId: text('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    hiddenBy: text('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenAt: createdAt(),
+  },
+  (t) => [index('hidden_projects_hidden_by_idx').on(t.hiddenBy)],
+);
+
+/** Showcase moderation: a firm whose whole public side (portfolio, directory card, search) is hidden. */
+export const hiddenPortfolios = pgTable(
+  'hidden_portfolios',
+  {
+    firmId: text('firm_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    hiddenBy: text('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    hiddenAt: createdAt(),
+  },
+  (t) => [index('hidden_portfolios_hidden_by_idx').on(t.hiddenBy)],
+);
+
+/**
+ * Sub-admins: super-admin accounts made in the admin area by an owner (docs/decisions/127). A
+ * super-admin without a row here is an owner (made by `npm run admin:create`) and may manage them.
+ */
+export const subAdmins = pgTable(
+  'sub_admins',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sub_admins_created_by_idx').on(t.createdBy)],
 );

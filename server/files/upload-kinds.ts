@@ -34,6 +34,22 @@ export const PROFILE_PHOTO: UploadKind = {
   messages: { type: PROFILE_IMAGE_MESSAGE, tooLarge: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / MB} MB.`, count: 'Upload one photo.' },
 };
 
+/**
+ * The spec's POST /users/upload/file for a firm (decision 143): the registration document or
+ * project images, told apart by content; each keeps its own size limit (a document's 10 MB is
+ * checked once it is known to be one).
+ */
+export const SPEC_UPLOAD: UploadKind = {
+  accept: [...DOCUMENT_TYPES, ...IMAGE_TYPES.project],
+  maxFiles: PROJECT_IMAGES_PER_REQUEST,
+  maxBytes: Math.max(PROJECT_IMAGE_MAX_BYTES, DOCUMENT_MAX_BYTES),
+  messages: {
+    type: `${DOCUMENT_TYPE_MESSAGE.replace(/ are allowed$/, '')}, or JPEG, PNG or GIF images are allowed`,
+    tooLarge: `Each image must be at most ${PROJECT_IMAGE_MAX_BYTES / MB} MB, a document ${DOCUMENT_MAX_BYTES / MB} MB.`,
+    count: `Upload at most ${PROJECT_IMAGES_PER_REQUEST} images at a time.`,
+  },
+};
+
 /** One document per registration; a few extra parts are read and ignored rather than refused. */
 export const REGISTRATION_DOCUMENT: UploadKind = {
   accept: DOCUMENT_TYPES,

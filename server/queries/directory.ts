@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, exists, inArray, lte, sql, type AnyColumn, t
 import { FIRM_CARD_PROJECTS, type DirectoryQuery, type DirectoryReply, type FirmCardProject } from '../contract/profile.js';
 import type { Database } from '../db/connection.js';
 import { projectImages, projects, users } from '../db/schema.js';
-import { listedFirm, toImageJson } from './public-projects.js';
+import { toImageJson } from './public-projects.js';
+import { listedFirm, shownProject } from './visibility.js';
 import { loadUserExtras, toUserJson } from './users.js';
 
 /** The firm directory (GET /api/users/user-firm): listed firms, filtered, with their latest projects. */
@@ -21,7 +22,7 @@ async function firmCardProjects(db: Database, firmIds: string[]): Promise<Map<st
       rank: sql<number>`row_number() over (partition by ${projects.userId} order by ${projects.createdAt} desc, ${projects.id} desc)`.as('rank'),
     })
     .from(projects)
-    .where(and(inArray(projects.userId, firmIds), eq(projects.isPrivate, false)))
+    .where(and(inArray(projects.userId, firmIds), shownProject()))
     .as('ranked');
   const rows = await db.select().from(ranked).where(lte(ranked.rank, FIRM_CARD_PROJECTS)).orderBy(asc(ranked.userId), asc(ranked.rank));
   const firstImages = rows.length
@@ -58,7 +59,7 @@ export async function directoryPage(db: Database, query: DirectoryQuery): Promis
         db
           .select({ one: sql`1` })
           .from(projects)
-          .where(and(eq(projects.userId, users.id), eq(projects.isPrivate, false), eq(projects.projectType, projectType))),
+          .where(and(eq(projects.userId, users.id), shownProject(), eq(projects.projectType, projectType))),
       ),
     );
   }

@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FirmSummary, ProjectImage, PublicProject, PublicProjectBody } from '../contract/projects.js';
-import { FIRM_ROLES, isFirmRole, projectTypeLabel, VERIFY } from '../contract/vocabulary.js';
+import { isFirmRole, projectTypeLabel, VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { projectImages, projects, users } from '../db/schema.js';
 import type { UserRow } from './users.js';
 import { claimUploads } from '../services/pending-uploads.js';
+import { isVisibleProject, shownProject } from './visibility.js';
 
 /**
  * Public (portfolio) projects and their images: who is listed on the public side, the project
@@ -15,12 +16,13 @@ import { claimUploads } from '../services/pending-uploads.js';
 export type ProjectRow = typeof projects.$inferSelect;
 export type ImageRow = typeof projectImages.$inferSelect;
 
-/** Who may appear on the public side: approved firms (DESIGN.md section 2). */
-export const listedFirm = (): SQL => and(eq(users.isVerify, VERIFY.approved), inArray(users.role, [...FIRM_ROLES]))!;
+// Who and what the public side shows lives in one module (moderation included): visibility.ts.
+export { listedFirm, visibleProject } from './visibility.js';
 
-/** Portfolio projects of listed firms. */
-export const visibleProject = (): SQL => and(eq(projects.isPrivate, false), listedFirm())!;
-
+/**
+ * Approved firm role, from the row alone: NOT moderation-aware. Public reads use the SQL conditions
+ * of visibility.ts (`isVisibleProject`, `isListedFirmColumn`) instead.
+ */
 export function isListedFirm(user: Pick<UserRow, 'isVerify' | 'role'>) {
   return user.isVerify === VERIFY.approved && isFirmRole(user.role);
 }
@@ -132,10 +134,13 @@ export async function findOwnPublicProject(db: Database, ownerId: string, id: st
   return row;
 }
 
-/** A public project with its owner, whoever the owner is (the caller decides who may see it). */
+/**
+ * A public project with its owner, whoever the owner is, and whether the public may see it
+ * (`visible`: visibility.ts); the caller decides who else may (the owner).
+ */
 export async function findPublicProjectWithOwner(db: Database, id: string) {
   const [row] = await db
-    .select({ project: projects, owner: users })
+    .select({ project: projects, owner: users, visible: isVisibleProject() })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.userId))
     .where(and(eq(projects.id, id), eq(projects.isPrivate, false)))
@@ -143,12 +148,12 @@ export async function findPublicProjectWithOwner(db: Database, id: string) {
   return row;
 }
 
-/** A firm's public projects, the latest first. */
-export function listPublicProjects(db: Database, ownerId: string): Promise<ProjectRow[]> {
+/** A firm's public projects, the latest first: all of them for the firm itself, `shownOnly` those the public sees. */
+export function listPublicProjects(db: Database, ownerId: string, { shownOnly = false } = {}): Promise<ProjectRow[]> {
   return db
     .select()
     .from(projects)
-    .where(and(eq(projects.userId, ownerId), eq(projects.isPrivate, false)))
+    .where(and(eq(projects.userId, ownerId), shownOnly ? shownProject() : eq(projects.isPrivate, false)))
     .orderBy(desc(projects.createdAt), desc(projects.id));
 }
 

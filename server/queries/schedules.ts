@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Schedule } from '../contract/schedules.js';
 import type { Database } from '../db/connection.js';
-import { schedules } from '../db/schema.js';
+import { schedules, summaryItemImages } from '../db/schema.js';
 import { scheduleImageJson, scheduleImageKeys } from '../services/schedule-images.js';
 
 /** Data access of project schedules (docs/decisions/088): every query over `db` or a transaction. */
@@ -66,7 +66,13 @@ export async function projectHasScheduleImage(db: Database, projectId: string, f
  */
 export async function scheduleImageKeysOfProject(db: Database, projectId: string): Promise<string[]> {
   const rows = await db.select({ images: schedules.images }).from(schedules).where(eq(schedules.projectId, projectId));
-  return scheduleImageKeys(rows.flatMap((row) => row.images));
+  // The images of the schedules' summary items are stored the same way (queries/summary.ts).
+  const items = await db
+    .select({ folder: summaryItemImages.folder })
+    .from(summaryItemImages)
+    .innerJoin(schedules, eq(schedules.id, summaryItemImages.scheduleId))
+    .where(eq(schedules.projectId, projectId));
+  return scheduleImageKeys([...rows.flatMap((row) => row.images), ...items.map((i) => i.folder)]);
 }
 
 /** The api's JSON of a schedule row. */

@@ -1,30 +1,51 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { ExploreProject, SearchReply } from '../contract/projects.js';
+import type { ExploreProject, ProjectImage, SearchReply } from '../contract/projects.js';
 import { SEARCH_LIMIT } from '../contract/projects.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { projects, users } from '../db/schema.js';
-import { firmSummaryColumns, listedFirm, projectsJson, visibleProject } from './public-projects.js';
+import { projectImages, projects, users, type ImageVariants } from '../db/schema.js';
+import { firmSummaryColumns, toImageJson, toProjectJson } from './public-projects.js';
+import { isListedFirmColumn, listedFirm, visibleProject } from './visibility.js';
 import { likePattern, prefixPattern } from './sql.js';
 import type { UserRow } from './users.js';
 
 /** The public side's lists: the explore gallery, the header search and a firm's public page. */
 
+/** The images of the outer query's project as one JSON array, in gallery order (no second statement). */
+const imagesOfProject = sql<Array<Pick<ProjectImage, 'id' | 'width' | 'height'> & { variants: ImageVariants }>>`(
+  select coalesce(json_agg(json_build_object('id', ${projectImages.id}, 'variants', ${projectImages.variants}, 'width', ${projectImages.width}, 'height', ${projectImages.height}) order by ${projectImages.position}), '[]'::json)
+  from ${projectImages} where ${projectImages.projectId} = ${projects.id})`;
+
+/**
+ * The explore gallery's statement, built and named once per database (docs/decisions/132): the page's
+ * projects with their images and owners, and the total, in one round trip that PostgreSQL plans
+ * once per connection. Which projects show is `visibleProject()` alone (moderation adds to it).
+ */
+function explorePageStatement(db: Database) {
+  const total = db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject());
+  return db
+    .select({ project: projects, owner: firmSummaryColumns, images: imagesOfProject, total: sql<string>`(${total})` })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .where(visibleProject())
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('explore_page');
+}
+const exploreStatements = new WeakMap<Database, ReturnType<typeof explorePageStatement>>();
+
 /** One page of the explore gallery (listed firms' public projects, the latest first) and the total. */
 export async function explorePage(db: Database, { page, limit }: { page: number; limit: number }): Promise<{ projects: ExploreProject[]; count: number }> {
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject()),
-    db
-      .select({ project: projects, owner: firmSummaryColumns })
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.userId))
-      .where(visibleProject())
-      .orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-  ]);
-  const list = await projectsJson(db, rows.map((r) => r.project));
-  return { projects: list.map((p, i) => ({ ...p, owner: rows[i]!.owner })), count: Number(total?.n ?? 0) };
+  let statement = exploreStatements.get(db);
+  if (!statement) exploreStatements.set(db, (statement = explorePageStatement(db)));
+  const rows = await statement.execute({ limit, offset: (page - 1) * limit });
+  // Past the last page no row carries the total: only then a second statement counts.
+  const total = rows[0]?.total ?? (await db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject()))[0]?.n;
+  return {
+    projects: rows.map((r) => ({ ...toProjectJson(r.project, r.images.map(toImageJson)), owner: r.owner })),
+    count: Number(total ?? 0),
+  };
 }
 
 /** Public projects and listed firms whose names contain `text`, names starting with it first. */
@@ -53,8 +74,15 @@ export async function searchShowcase(db: Database, text: string): Promise<Search
   return { projects: projectRows, firmList: firmRows };
 }
 
-/** A firm account by id (listed or not: the caller decides who may see it), or undefined. */
-export async function findFirmAccount(db: Database, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.id, id), inArray(users.role, [...FIRM_ROLES]))).limit(1);
+/**
+ * A firm account by id with whether the public sees it (`listed`: visibility.ts), or undefined;
+ * the caller decides who else may see it (the firm itself).
+ */
+export async function findFirmAccount(db: Database, id: string): Promise<{ firm: UserRow; listed: boolean } | undefined> {
+  const [row] = await db
+    .select({ firm: users, listed: isListedFirmColumn() })
+    .from(users)
+    .where(and(eq(users.id, id), inArray(users.role, [...FIRM_ROLES])))
+    .limit(1);
   return row;
 }

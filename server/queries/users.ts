@@ -5,6 +5,7 @@ import type { LoginType, Role } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { projects, teamMembers, users } from '../db/schema.js';
+import { shownProject } from './visibility.js';
 
 /** Accounts (users table): lookups and the account JSON of DESIGN.md section 4. */
 
@@ -39,6 +40,7 @@ export function toUserJson(row: UserRow, extras: Extras): User {
     state: row.state,
     city: row.city,
     contactNo: row.contactNo,
+    businessEmail: row.businessEmail,
     website: row.website,
     userDetails: row.userDetails,
     profileImage: row.profileImage,
@@ -47,6 +49,7 @@ export function toUserJson(row: UserRow, extras: Extras): User {
     HasPassword: row.passwordHash !== null,
     isVerify: row.isVerify,
     isSuperAdmin: row.isSuperAdmin,
+    isSubAdmin: row.isSubAdmin,
   };
 }
 
@@ -63,7 +66,7 @@ export async function loadUserExtras(db: Database, userIds: string[]): Promise<M
     db
       .select({ userId: projects.userId, n: count() })
       .from(projects)
-      .where(and(inArray(projects.userId, userIds), eq(projects.isPrivate, false)))
+      .where(and(inArray(projects.userId, userIds), shownProject()))
       .groupBy(projects.userId),
   ]);
   for (const t of teamRows) result.get(t.userId)?.teams.push({ name: t.name, role: t.role, profileImage: t.profileImage });
@@ -74,9 +77,13 @@ export async function loadUserExtras(db: Database, userIds: string[]): Promise<M
   return result;
 }
 
+/** One account's JSON; an employee's also names its firm (one more small query, employees only). */
 export async function userJson(db: Database, row: UserRow): Promise<User> {
-  const extras = await loadUserExtras(db, [row.id]);
-  return toUserJson(row, extras.get(row.id)!);
+  const [extras, employer] = await Promise.all([loadUserExtras(db, [row.id]), row.firmId ? findUserById(db, row.firmId) : undefined]);
+  return {
+    ...toUserJson(row, extras.get(row.id)!),
+    employer: employer ? { id: employer.id, name: employer.firmName || employer.userName, profileImage: employer.profileImage } : null,
+  };
 }
 
 type NewUser = Omit<typeof users.$inferInsert, 'id'>;

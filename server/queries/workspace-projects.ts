@@ -4,7 +4,7 @@ import { visibleWorkspaceProjects, type ProjectNeed } from '../auth/project-acce
 import { projectTypeLabel } from '../contract/vocabulary.js';
 import type { ProjectPhoto, WorkspaceProject, WorkspaceProjectForm } from '../contract/workspace-projects.js';
 import type { Database } from '../db/connection.js';
-import { files, folders, members, projects, schedules } from '../db/schema.js';
+import { chatAttachments, files, folders, members, projects, schedules } from '../db/schema.js';
 import type { UserRow } from './users.js';
 import { scheduleImageKeys } from '../services/schedule-images.js';
 import { photoVersion } from '../services/workspace-photos.js';
@@ -95,6 +95,8 @@ export type StoredLeftovers = { photoKeys: string[]; fileKeys: string[]; schedul
  */
 export async function deleteWorkspaceProject(tx: Database, projectId: string): Promise<StoredLeftovers> {
   const fileRows = await tx.delete(files).where(eq(files.projectId, projectId)).returning({ key: files.storageKey });
+  // Group Chat's files (docs/decisions/117); the messages go by the foreign key's cascade.
+  const chatFileRows = await tx.delete(chatAttachments).where(eq(chatAttachments.projectId, projectId)).returning({ key: chatAttachments.storageKey });
   await tx.delete(folders).where(eq(folders.projectId, projectId));
   const scheduleRows = await tx.delete(schedules).where(eq(schedules.projectId, projectId)).returning({ images: schedules.images });
   await tx.delete(members).where(eq(members.projectId, projectId));
@@ -104,7 +106,7 @@ export async function deleteWorkspaceProject(tx: Database, projectId: string): P
     .returning({ photoKey: projects.photoKey });
   return {
     photoKeys: project?.photoKey ? [project.photoKey] : [],
-    fileKeys: fileRows.map((r) => r.key),
+    fileKeys: [...fileRows, ...chatFileRows].map((r) => r.key),
     // Each listed image is a folder of WebP variants (docs/decisions/088).
     scheduleImageKeys: scheduleImageKeys(scheduleRows.flatMap((r) => r.images)),
   };

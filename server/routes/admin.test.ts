@@ -26,7 +26,7 @@ async function adminLogin(email = ADMIN.email, password = ADMIN.password) {
   return res.json().token as string;
 }
 
-const call = (method: 'GET' | 'PUT' | 'POST', url: string, token?: string, payload?: unknown) =>
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token?: string, payload?: unknown) =>
   api.app.inject({ method, url: `/api${url}`, headers: token ? bearer(token) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 let seq = 0;
@@ -116,7 +116,7 @@ describe('every admin call refuses non-admins', () => {
     const listed = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/admin/') && path !== '/api/admin/login')
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
-    const calls: Array<[method: 'GET' | 'PUT' | 'POST', url: string]> = [
+    const calls: Array<[method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string]> = [
       ['GET', '/admin/statistics'],
       ['GET', '/admin/user-verification'],
       ['GET', '/admin/user-verification?search=Applicant&page=1&limit=15'],
@@ -124,6 +124,17 @@ describe('every admin call refuses non-admins', () => {
       ['PUT', `/admin/user-verification/${target.id}?isVerify=3`],
       ['GET', `/admin/user/${target.id}`],
       ['POST', '/admin/logout'],
+      // Issue 13's areas (pricing-admin.test.ts checks them as more callers too).
+      ['GET', '/admin/firms'],
+      ['PUT', `/admin/firms/${target.id}/subscription`],
+      ['GET', '/admin/showcase/projects'],
+      ['GET', '/admin/showcase/firms'],
+      ['PUT', `/admin/showcase/projects/${target.id}`],
+      ['PUT', `/admin/showcase/firms/${target.id}`],
+      ['GET', '/admin/admins'],
+      ['POST', '/admin/admins'],
+      ['DELETE', `/admin/admins/${target.id}`],
+      ['PUT', '/admin/password'],
     ];
     const covered = new Set(calls.map(([method, url]) => `${method} /api${url.split('?')[0]!.replace(target.id, '{id}')}`));
     expect([...covered].sort()).toEqual([...listed].sort());

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply } from '../contract/http.js';
 import { DirectoryQuery, DirectoryReply } from '../contract/profile.js';
 import { directoryPage } from '../queries/directory.js';
+import { sendCachedJson } from '../services/public-cache.js';
 
 /** The firm directory: approved firms only, filtered by place and by the types of their public projects (scope `visitor`). */
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, publicCache } = app.ctx;
 
   app.get(
     '/users/user-firm',
@@ -17,6 +18,10 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DirectoryReply, 400: ErrorReply, 401: ErrorReply },
       },
     },
-    async (request) => directoryPage(db, request.query),
+    async (request, reply) => {
+      const q = request.query;
+      const key = `directory:${JSON.stringify([q.page, q.limit, q.country, q.state, q.city, q.projectType])}`;
+      return sendCachedJson(reply, publicCache.json(key, DirectoryReply, () => directoryPage(db, q)));
+    },
   );
 };

@@ -67,8 +67,12 @@ describe('GET /api/projects/explore', () => {
     expect(beyond.json()).toEqual({ projects: [], count: 16 });
   });
 
-  it('refuses a limit over 50, a page below 1 and non-numbers with 400', async () => {
-    for (const query of ['limit=51', 'limit=0', 'page=0', 'page=abc', 'limit=2.5']) {
+  it('clamps a limit over 50 to 50 (a client written to the spec) and refuses a page below 1 and non-numbers with 400', async () => {
+    const clamped = await get('/projects/explore?limit=51');
+    expect(clamped.statusCode).toBe(200);
+    expect(clamped.json().projects).toHaveLength(16);
+    expect((await get('/projects/explore?limit=100000')).statusCode).toBe(200);
+    for (const query of ['limit=0', 'page=0', 'page=abc', 'limit=2.5']) {
       const res = await get(`/projects/explore?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import {
+  DOCUMENT_MAX_BYTES,
   DOCUMENT_REQUIRED_MESSAGE,
+  DOCUMENT_TOO_LARGE_MESSAGE,
   FirmRegistrationBody,
   FirmRegistrationReply,
   FirmRegistrationStatusReply,
@@ -13,9 +15,11 @@ import { isFirmRole, ROLE_LABELS, VERIFY } from '../contract/vocabulary.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { withReceivedFiles } from '../files/receive-files.js';
-import { REGISTRATION_DOCUMENT } from '../files/upload-kinds.js';
+import { REGISTRATION_DOCUMENT, SPEC_UPLOAD } from '../files/upload-kinds.js';
+import { storeProjectImages } from '../files/project-image-uploads.js';
+import { isProjectImageExt } from '../services/file-types.js';
 import { claimDocument, deleteDocument, documentDownload, findDocumentUpload, isDocumentExt, uploadDocument } from '../services/firm-documents.js';
-import { firmPlaceErrors } from '../contract/firm-places.js';
+import { placeRuleErrors } from '../contract/places.js';
 import { hashPassword } from '../services/passwords.js';
 import { OPEN_STATES, submitRegistration } from '../queries/firm-registration.js';
 import { userJson, type UserRow } from '../queries/users.js';
@@ -44,7 +48,8 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['firm registration'],
-        summary: 'Upload the firm registration document (multipart field `files`: PDF, DOC or DOCX, at most 10 MB)',
+        summary:
+          'Upload files (multipart field `files`): the firm registration document (one PDF, DOC or DOCX, at most 10 MB; answers a private reference), or, for a firm, 1 to 20 project images (JPEG, PNG or GIF, 15 MB each; answers the urls of the processed images, which POST/PUT /projects/public-project accept as `projectImages`)',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 200: UploadReply, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
@@ -57,22 +62,30 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) {
         throw new HttpError(415, 'Send the document as multipart/form-data in the field "files"');
       }
-      const stored = await withReceivedFiles(
-        request,
-        { accountId: user.id, fileFields: ['files'], ...REGISTRATION_DOCUMENT },
-        async ({ files }) => {
-          // The first file is the document (an empty file input of a browser form sends no file).
-          const file = files[0];
-          if (!file || !isDocumentExt(file.type?.ext)) return null;
-          return uploadDocument(db, storage, user.id, { path: file.path, fileName: file.fileName, ext: file.type.ext, size: file.size });
-        },
-      ).catch((error: unknown) => {
+      // The spec's client sends its portfolio images here too (decision 143): a firm's images take
+      // the project image path (type by content, re-encoded, pending uploads of its own).
+      const firm = isFirmRole(user.role);
+      const kind = firm ? SPEC_UPLOAD : REGISTRATION_DOCUMENT;
+      const stored = await withReceivedFiles(request, { accountId: user.id, fileFields: ['files'], ...kind }, async ({ files }) => {
+        const images = files.filter((f) => isProjectImageExt(f.type?.ext));
+        if (images.length > 0) {
+          if (images.length !== files.length) throw badRequest('Send either images or one document', [{ path: 'files', message: 'Send either images or one document' }]);
+          const stored = await storeProjectImages(db, storage, user.id, images, request.log);
+          return { urls: stored.map((i) => i.url), names: images.map((f) => f.fileName) };
+        }
+        // The first file is the document (an empty file input of a browser form sends no file).
+        const file = files[0];
+        if (!file || !isDocumentExt(file.type?.ext)) return null;
+        if (file.size > DOCUMENT_MAX_BYTES) throw documentError(413, DOCUMENT_TOO_LARGE_MESSAGE);
+        const document = await uploadDocument(db, storage, user.id, { path: file.path, fileName: file.fileName, ext: file.type.ext, size: file.size });
+        return { urls: [document.reference], names: [document.name] };
+      }).catch((error: unknown) => {
         // One document per registration: its errors go under the form's file field, `files`.
-        if (error instanceof HttpError && [400, 413, 415].includes(error.statusCode)) throw documentError(error.statusCode, error.message);
+        if (!firm && error instanceof HttpError && [400, 413, 415].includes(error.statusCode)) throw documentError(error.statusCode, error.message);
         throw error;
       });
       if (!stored) throw documentError(400, DOCUMENT_REQUIRED_MESSAGE);
-      return { urls: [stored.reference], names: [stored.name] };
+      return stored;
     },
   );
 
@@ -92,7 +105,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!canRegisterFirm(user)) throw registrationRefusal(user);
       const body = request.body;
 
-      const details = firmPlaceErrors(body);
+      const details = placeRuleErrors(body);
       if (!user.passwordHash && !body.password) details.push({ path: 'password', message: 'Password is required' });
       const document = await findDocumentUpload(db, user.id, body.documentURL);
       if (!document) details.push({ path: 'documentURL', message: 'Upload the document again' });

@@ -221,9 +221,8 @@ describe('POST /api/projects/public-project', () => {
       projectType: 'Project type is required',
       area: 'Area is required',
       year: 'Year is required',
+      // State and city follow the place rule once a country is chosen (form-rules.test.ts).
       country: 'Country is required',
-      state: 'State is required',
-      city: 'City is required',
       description: 'Description is required',
       'teams.0.name': 'Name is required',
       'teams.0.role': 'Role is required',

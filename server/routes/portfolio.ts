@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply, IdParams, isId } from '../contract/http.js';
-import { placeErrors } from '../contract/places.js';
+import { placeRuleErrors } from '../contract/places.js';
 import {
   DeletedReply,
-  IMAGE_TYPE_MESSAGE,
+  IMAGES_MIN_MESSAGE,
+  imageIdFromUrl,
   PortfolioReply,
   PROJECT_IMAGE_MAX_BYTES,
   PROJECT_IMAGES_PER_REQUEST,
@@ -31,7 +32,8 @@ import { userJson } from '../queries/users.js';
 import { BODY_LIMITS } from '../body-limits.js';
 import { withReceivedFiles } from '../files/receive-files.js';
 import { PROJECT_IMAGES } from '../files/upload-kinds.js';
-import { deleteImageFiles, findPendingImages, InvalidImageError, PENDING_IMAGE_ID, uploadProjectImage } from '../services/images.js';
+import { deleteImageFiles, findPendingImages, PENDING_IMAGE_ID } from '../services/images.js';
+import { storeProjectImages } from '../files/project-image-uploads.js';
 import { discardUploads } from '../services/pending-uploads.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
@@ -41,7 +43,7 @@ const NOT_FOUND = 'Project not found';
  * The images a body lists, in its order: pending uploads of `ownerId` (decision 078) and, on
  * update, images already in `projectId`. Answers 400 with the index of each unknown id.
  */
-async function resolveImages(db: Database, ownerId: string, ids: string[], projectId?: string): Promise<NewImage[]> {
+async function resolveImages(db: Database, ownerId: string, ids: string[], projectId?: string, field = 'imageIds'): Promise<NewImage[]> {
   const existingIds = ids.filter(isId);
   const pendingHex = ids.map((id) => PENDING_IMAGE_ID.exec(id)?.[1]).filter((x): x is string => !!x);
   const lookupIds = [...existingIds, ...pendingHex];
@@ -55,12 +57,12 @@ async function resolveImages(db: Database, ownerId: string, ids: string[], proje
       // Already in a project: fine on this project's update, refused anywhere else.
       const { projectId: _projectId, ...image } = existing;
       if (projectId && existing.projectId === projectId) return { ...image, pending: false };
-      details.push({ path: `imageIds.${index}`, message: 'This image belongs to another project; upload it again' });
+      details.push({ path: `${field}.${index}`, message: 'This image belongs to another project; upload it again' });
       return null;
     }
     const pending = pendingImages.get(id);
     if (!pending) {
-      details.push({ path: `imageIds.${index}`, message: 'Image not found; upload it again' });
+      details.push({ path: `${field}.${index}`, message: 'Image not found; upload it again' });
       return null;
     }
     return { id: pending.imageId, storageKey: pending.storageKey, variants: pending.variants, width: pending.width, height: pending.height, pending: true };
@@ -68,7 +70,7 @@ async function resolveImages(db: Database, ownerId: string, ids: string[], proje
   if (details.length) throw badRequest(details[0]!.message, details);
   const resolved = plans as NewImage[];
   if (new Set(resolved.map((p) => p.id)).size !== resolved.length) {
-    throw badRequest('The same image is listed twice', [{ path: 'imageIds', message: 'The same image is listed twice' }]);
+    throw badRequest('The same image is listed twice', [{ path: field, message: 'The same image is listed twice' }]);
   }
   return resolved;
 }
@@ -81,8 +83,30 @@ function imageTaken(error: unknown): never {
   throw error;
 }
 
-function checkPlaces(body: { country: string; state: string; city: string }) {
-  const details = placeErrors(body);
+/**
+ * The body's gallery as image ids: `imageIds`, or the spec's `projectImages` urls (decision 143)
+ * turned into the ids they name; answers 400 when neither (or both) is given or a url names no image of ours.
+ */
+function galleryIds(ownerId: string, body: { imageIds?: string[] | undefined; projectImages?: string[] | undefined }): string[] {
+  if (body.imageIds && body.projectImages) {
+    throw badRequest('Send imageIds or projectImages, not both', [{ path: 'projectImages', message: 'Send imageIds or projectImages, not both' }]);
+  }
+  if (body.imageIds) return body.imageIds;
+  if (!body.projectImages) throw badRequest(IMAGES_MIN_MESSAGE, [{ path: 'imageIds', message: IMAGES_MIN_MESSAGE }]);
+  const details: Array<{ path: string; message: string }> = [];
+  const ids = body.projectImages.map((url, index) => {
+    const id = imageIdFromUrl(url, ownerId);
+    if (!id) details.push({ path: `projectImages.${index}`, message: 'Image not found; upload it again' });
+    return id ?? '';
+  });
+  if (details.length) throw badRequest(details[0]!.message, details);
+  return ids;
+}
+
+const galleryField = (body: { imageIds?: unknown }) => (body.imageIds ? 'imageIds' : 'projectImages');
+
+function checkPlaces(body: { country: string; state: string | null; city: string | null }) {
+  const details = placeRuleErrors(body);
   if (details.length) throw badRequest(details[0]!.message, details);
 }
 
@@ -112,32 +136,9 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = request.session;
-      const stored = await withReceivedFiles(
-        request,
-        { accountId: user.id, fileFields: ['files'], ...PROJECT_IMAGES },
-        async ({ files }) => {
-          if (files.length === 0) throw badRequest('Choose at least one image', [{ path: 'files', message: 'Choose at least one image' }]);
-          // Every file was checked by type while it arrived; one that fails now (undecodable, or
-          // storage down) undoes the request's earlier images: a request stores all or nothing.
-          const done: Array<Awaited<ReturnType<typeof uploadProjectImage>>> = [];
-          for (const file of files) {
-            try {
-              // One at a time: sharp already uses several threads per image, and memory stays bounded.
-              done.push(await uploadProjectImage(db, storage, user.id, file.path));
-            } catch (error) {
-              await discardUploads(db, storage, done.map((d) => d.upload));
-              if (error instanceof InvalidImageError) {
-                throw new HttpError(415, IMAGE_TYPE_MESSAGE, [{ path: `files.${file.index}`, message: `${file.fileName}: ${IMAGE_TYPE_MESSAGE}` }]);
-              }
-              if (error instanceof HttpError) throw error;
-              request.log.error({ err: error }, 'project image upload failed');
-              throw new HttpError(500, `${file.fileName} could not be stored; nothing of this upload was kept. Please try again.`);
-            }
-          }
-          return done;
-        },
+      const images = await withReceivedFiles(request, { accountId: user.id, fileFields: ['files'], ...PROJECT_IMAGES }, ({ files }) =>
+        storeProjectImages(db, storage, user.id, files, request.log),
       );
-      const images = stored.map(({ storageKey: _key, upload: _upload, ...image }) => image);
       return reply.status(201).send({ images, urls: images.map((i) => i.url) });
     },
   );
@@ -177,7 +178,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       const body = request.body;
       checkPlaces(body);
-      const images = await resolveImages(db, user.id, body.imageIds);
+      const images = await resolveImages(db, user.id, galleryIds(user.id, body), undefined, galleryField(body));
       const row = await insertPublicProject(db, user.id, publicProjectValues(body), images).catch(imageTaken);
       const [data] = await projectsJson(db, [row]);
       return reply.status(201).send({ data: data! });
@@ -192,7 +193,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await ownProject(user.id, request.params.id);
       const body = request.body;
       checkPlaces(body);
-      const images = await resolveImages(db, user.id, body.imageIds, current.id);
+      const images = await resolveImages(db, user.id, galleryIds(user.id, body), current.id, galleryField(body));
       const { row, removedKeys } = await updatePublicProject(db, user.id, current.id, publicProjectValues(body), images).catch(imageTaken);
       // Files go after the commit: a failed save never loses an image.
       await deleteImageFiles(storage, removedKeys);

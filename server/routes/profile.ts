@@ -14,7 +14,7 @@ import { badRequest, HttpError, notFound } from '../errors.js';
 import { firstField, withReceivedFiles } from '../files/receive-files.js';
 import { PROFILE_PHOTO } from '../files/upload-kinds.js';
 import { avatarKeys, InvalidImageError, storeAvatar } from '../services/images.js';
-import { placeErrors } from '../contract/places.js';
+import { placeRuleErrors } from '../contract/places.js';
 import { userJson } from '../queries/users.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
@@ -40,7 +40,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       if (request.params.id !== user.id) throw notFound('User not found');
       const body = request.body;
-      const placeDetails = placeErrors(body);
+      const placeDetails = placeRuleErrors(body);
       if (placeDetails.length) throw badRequest(placeDetails[0]!.message, placeDetails);
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -54,6 +54,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
             state: body.state,
             city: body.city,
             contactNo: body.contactNo,
+            businessEmail: body.businessEmail,
             website: body.website,
             userDetails: body.userDetails,
             updatedAt: new Date(),

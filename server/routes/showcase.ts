@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/v4';
 import type { Session } from '../auth/session.js';
 import { ErrorReply, IdParams, isId } from '../contract/http.js';
 import {
+  ExploreCardReply,
   ExploreDetailReply,
   ExploreQuery,
   ExploreReply,
@@ -12,28 +14,32 @@ import {
 } from '../contract/projects.js';
 import type { Database } from '../db/connection.js';
 import { notFound } from '../errors.js';
-import { findPublicProjectWithOwner, isListedFirm, listPublicProjects, projectsJson } from '../queries/public-projects.js';
+import { findPublicProjectWithOwner, listPublicProjects, projectsJson } from '../queries/public-projects.js';
 import { explorePage, findFirmAccount, searchShowcase } from '../queries/showcase.js';
+import { sendCachedJson } from '../services/public-cache.js';
 import { loadUserExtras, toUserJson, userJson } from '../queries/users.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const NOT_FOUND = 'Project not found';
 
-/** Whether `owner`'s public side may be shown to `session`: a listed firm to all, an unlisted one to itself. */
-const showsTo = (owner: Parameters<typeof isListedFirm>[0] & { id: string }, session: Session | null) =>
-  isListedFirm(owner) || owner.id === session?.user.id;
+/**
+ * Whether something of `ownerId`'s public side may be shown to `session`: what the public sees
+ * (`visible`, from the one visibility condition of server/queries/visibility.ts) to all, the rest
+ * (unapproved, hidden by moderation) to the firm itself only.
+ */
+const showsTo = (visible: boolean, ownerId: string, session: Session | null) => visible || ownerId === session?.user.id;
 
 /** A public project and its owner as `{ projectData, userData }`. */
 async function projectDetail(db: Database, session: Session | null, id: string) {
   const row = isId(id) ? await findPublicProjectWithOwner(db, id) : undefined;
-  if (!row || !showsTo(row.owner, session)) throw notFound(NOT_FOUND);
+  if (!row || !showsTo(row.visible, row.owner.id, session)) throw notFound(NOT_FOUND);
   const [[projectData], userData] = await Promise.all([projectsJson(db, [row.project]), userJson(db, row.owner)]);
   return { projectData: projectData!, userData };
 }
 
 /** The public showcase: project pages, explore, search and firm portfolios (scope `visitor`). */
 export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, publicCache } = app.ctx;
 
   app.get(
     '/projects/public-project/:id',
@@ -43,8 +49,18 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/explore',
-    { schema: { tags: ['projects'], querystring: ExploreQuery, response: { 200: ExploreReply, ...errors } } },
-    async (request) => explorePage(db, request.query),
+    { schema: { tags: ['projects'], querystring: ExploreQuery, response: { 200: z.union([ExploreReply, ExploreCardReply]), ...errors } } },
+    async (request, reply) => {
+      const { page, limit, view } = request.query;
+      // Both views come from the same statement; the card view is the same page with less of each project.
+      const key = `explore:${view}:${page}:${limit}`;
+      if (view === 'full') return sendCachedJson(reply, publicCache.json(key, ExploreReply, () => explorePage(db, { page, limit })));
+      const cards = async () => {
+        const full = await explorePage(db, { page, limit });
+        return { ...full, projects: full.projects.map((p) => ({ ...p, images: p.images.slice(0, 1) })) };
+      };
+      return sendCachedJson(reply, publicCache.json(key, ExploreCardReply, cards));
+    },
   );
 
   app.get(
@@ -67,9 +83,10 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['projects'], params: IdParams, response: { 200: PublicPortfolioReply, ...errors } } },
     async (request) => {
       const { id } = request.params;
-      const owner = isId(id) ? await findFirmAccount(db, id) : undefined;
-      if (!owner || !showsTo(owner, request.optionalSession)) throw notFound('Firm not found');
-      const rows = await listPublicProjects(db, owner.id);
+      const found = isId(id) ? await findFirmAccount(db, id) : undefined;
+      if (!found || !showsTo(found.listed, found.firm.id, request.optionalSession)) throw notFound('Firm not found');
+      const owner = found.firm;
+      const rows = await listPublicProjects(db, owner.id, { shownOnly: owner.id !== request.optionalSession?.user.id });
       const [list, extras] = await Promise.all([projectsJson(db, rows), loadUserExtras(db, [owner.id])]);
       return { data: { projects: list, userData: toUserJson(owner, extras.get(owner.id)!) } };
     },

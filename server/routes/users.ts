@@ -10,6 +10,7 @@ import {
   ResetPasswordBody,
   UserReply,
 } from '../contract/users.js';
+import { EMPLOYEE_MESSAGES } from '../contract/employees-rules.js';
 import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
 import { newId } from '../db/ids.js';
 import { users } from '../db/schema.js';
@@ -87,6 +88,8 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         const ok = await verifyPassword(user?.passwordHash, password);
         // Same answer for an unknown email and a wrong password; the super-admin signs in at /admin/login only.
         if (!user || !ok || user.isSuperAdmin) throw unauthorized('Invalid email or password');
+        // Told only to whoever knows the password: the firm deactivated this employee.
+        if (user.deactivatedAt) throw unauthorized(EMPLOYEE_MESSAGES.deactivated);
         const { token } = await createSession(db, user.id, { remember });
         return { data: await userJson(db, user), token };
       });

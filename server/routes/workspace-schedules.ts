@@ -37,6 +37,7 @@ import {
   updateSchedule,
   type ScheduleChanges,
 } from '../queries/schedules.js';
+import { projectHasSummaryImage, summaryImageFolders } from '../queries/summary.js';
 import { IMAGE_TYPES } from '../services/file-types.js';
 import { InvalidImageError } from '../services/images.js';
 import { claimUploads, discardUploads } from '../services/pending-uploads.js';
@@ -205,10 +206,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       const { access } = await scheduleAccess(db, request.session, request.params.id);
       const removed = await db.transaction(async (tx) => {
+        // Its summary's item images go with it (the rows by cascade, the files after commit).
+        const summaryFolders = await summaryImageFolders(tx, request.params.id);
         const row = await deleteSchedule(tx, request.params.id);
         if (!row) throw notFound(SCHEDULE_MESSAGES.notFound);
         await audit(tx, access, user.id, 'schedule.deleted', row.id, { title: row.title });
-        return row.images;
+        return [...row.images, ...summaryFolders];
       });
       await removeImagesLater(removed, request.log);
       return { message: SCHEDULE_MESSAGES.deleted };
@@ -298,7 +301,9 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       // An image of one of the project's schedules, or an upload of the caller not saved in one yet (the form's preview).
       const visible =
         SCHEDULE_IMAGE_ID.test(imageId) &&
-        ((await projectHasScheduleImage(db, project.id, folder)) || (await findPendingScheduleImages(db, user.id, project.id, [imageId])).has(imageId));
+        ((await projectHasScheduleImage(db, project.id, folder)) ||
+          (await projectHasSummaryImage(db, project.id, folder)) ||
+          (await findPendingScheduleImages(db, user.id, project.id, [imageId])).has(imageId));
       if (!visible) throw notFound(SCHEDULE_MESSAGES.imageNotFound);
       const size = request.query.size as ScheduleImageSize;
       return sendStoredFile(reply, request, {

@@ -1,7 +1,8 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
 import { createStorage } from '../services/storage/create-storage.js';
-import { demoLoginsText, seedDemoIfEmpty } from './demo.js';
+import fs from 'node:fs';
+import { demoLoginsFile, demoLoginsText, seedDemoIfEmpty } from './demo.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
@@ -10,6 +11,7 @@ await storage.prepare();
 const seeded = await seedDemoIfEmpty({ db: database.db, storage });
 if (seeded) {
   console.log(`Demo data seeded.${demoLoginsText(seeded)}`);
+  fs.writeFileSync(demoLoginsFile(config.dataDir), demoLoginsText(seeded).trim());
 } else {
   console.log('The database already has users; nothing seeded. Remove data/ (embedded) to start over.');
 }

@@ -4,10 +4,15 @@ import { users } from '../db/schema.js';
 import { VERIFY } from '../contract/vocabulary.js';
 import { createFirm, createUser } from './factories.js';
 import { seedShowcase } from './showcase.js';
+import { seedDemoPlans } from './plans.js';
 import { DEMO_PENDING_FIRM, seedPendingFirm } from './firm-registrations.js';
 import { seedDemoSchedules } from './schedules.js';
+import { seedDemoSummaries } from './summary.js';
 import { seedWorkspace, type SeededWorkspace } from './workspace.js';
+import { seedDemoTasks } from './tasks.js';
+import { seedChatBook } from './chat-book.js';
 import { seedProjectFiles } from './workspace-files.js';
+import { seedDemoLeads } from './leads.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -15,6 +20,8 @@ const DEMO_FIRMS = [
   {
     userName: 'Asha Mehta',
     email: 'studio@demo.test',
+    // The public contact email, apart from the login (decision 142).
+    businessEmail: 'hello@mehta-studio.example',
     firmName: 'Mehta Studio Architects',
     role: 'architect',
     country: 'India',
@@ -31,6 +38,8 @@ const DEMO_FIRMS = [
   {
     userName: 'Kabir Sethi',
     email: 'interiors@demo.test',
+    // The public contact email, apart from the login (decision 142).
+    businessEmail: 'contact@sethi-interiors.example',
     firmName: 'Sethi Interiors',
     role: 'interiorDesigner',
     country: 'India',
@@ -44,6 +53,8 @@ const DEMO_FIRMS = [
   {
     userName: 'Nina Rao',
     email: 'atelier@demo.test',
+    // The public contact email, apart from the login (decision 142).
+    businessEmail: 'studio@rao-atelier.example',
     firmName: 'Rao Atelier',
     role: 'architectureAndInterior',
     country: 'India',
@@ -71,6 +82,8 @@ export async function seedDemoIfEmpty(ctx: Pick<AppContext, 'db'> & Partial<Pick
   return seedDemo(ctx);
 }
 
+export { demoLoginsFile } from './demo-logins-file.js';
+
 /** What a start prints after seeding: the demo logins and their password. */
 export const demoLoginsText = (seeded: { password: string; logins: string[] }) =>
   `\nDemo logins (password for all: ${seeded.password}):\n${seeded.logins.map((l) => `  ${l}`).join('\n')}\n`;
@@ -83,6 +96,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   for (const firm of DEMO_FIRMS) {
     firms.push(await createFirm(db, { ...firm, teams: [...firm.teams], firmType: firm.role, password: DEMO_PASSWORD, isVerify: VERIFY.approved }));
   }
+  // Plans: studio and interiors paid for a year, atelier without a plan (issue 13).
+  await seedDemoPlans(db, firms);
   // Profile photos and public projects with generated pictures (needs the file storage).
   if (ctx.storage) await seedShowcase({ db, storage: ctx.storage }, firms);
   // A firm registration waiting for the super-admin, with a generated PDF (needs the file storage).
@@ -93,6 +108,14 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   if (ctx.storage) for (const [index, project] of workspace.projects.entries()) await seedProjectFiles({ db, storage: ctx.storage }, project, project.userId, { seed: index + 1 });
   // Two or three schedules with generated pictures in each of those projects (needs the file storage).
   if (ctx.storage) await seedDemoSchedules({ db, storage: ctx.storage }, workspace.projects);
+  // A few tasks per firm for its employee, due around today (needs the file storage).
+  if (ctx.storage) await seedDemoTasks({ db, storage: ctx.storage }, workspace);
+  // A summary (rooms, sections, items with figures) in each firm's first schedule.
+  if (ctx.storage) await seedDemoSummaries({ db, storage: ctx.storage }, workspace.projects);
+  // The demand box: enquiries to each firm, some read, answered or handled.
+  await seedDemoLeads(db, firms);
+  // Address Book contacts for each firm and a short Group Chat on each firm's first project.
+  await seedChatBook(db, firms, workspace);
   return {
     workspace,
     password: DEMO_PASSWORD,

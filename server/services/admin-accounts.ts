@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod/v4';
 import { email as emailRule, newPassword } from '../contract/users.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { users } from '../db/schema.js';
+import { sessions, subAdmins, users } from '../db/schema.js';
 import { recordAudit } from '../queries/audit.js';
 import { findUserByEmail } from '../queries/users.js';
 import { hashPassword } from './passwords.js';
@@ -55,8 +55,80 @@ export async function createOrResetSuperAdmin(db: Database, input: SuperAdminInp
       .returning();
     // A reset password ends every session of the account, admin and user alike.
     await revokeAllSessions(tx, existing.id);
+    // The command line makes owners (docs/decisions/127): a sub-admin it resets becomes one.
+    await tx.delete(subAdmins).where(eq(subAdmins.userId, existing.id));
     await recordAudit(tx, { actorId: null, action: `admin.${action}`, targetType: 'user', targetId: existing.id, details: { email, via: 'cli' } });
     return updated!;
   });
   return { action, user: row };
+}
+
+// Sub admins and the admin's own password (issue 13 item 4; docs/decisions/127) -------------------
+
+/**
+ * An owner is a super-admin made at the command line (`npm run admin:create`): no `sub_admins` row.
+ * Only owners create and revoke sub-admins; sub-admins do everything else of the admin area.
+ */
+export async function isOwnerAdmin(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: subAdmins.userId }).from(subAdmins).where(eq(subAdmins.userId, userId)).limit(1);
+  return row === undefined;
+}
+
+/** Every super-admin account, owners first, each with its level. */
+export async function listAdmins(db: Database) {
+  const rows = await db
+    .select({ id: users.id, userName: users.userName, email: users.email, createdAt: users.createdAt, sub: sql<boolean>`${subAdmins.userId} is not null`.mapWith(Boolean) })
+    .from(users)
+    .leftJoin(subAdmins, eq(subAdmins.userId, users.id))
+    .where(eq(users.isSuperAdmin, true))
+    .orderBy(sql`${subAdmins.userId} is not null`, asc(users.createdAt), asc(users.id));
+  return rows.map((r) => ({ id: r.id, userName: r.userName, email: r.email, createdAt: r.createdAt, level: r.sub ? ('sub' as const) : ('owner' as const) }));
+}
+
+export class EmailTakenError extends Error {}
+
+/** Creates a sub-admin account (it signs in only at /admin/login), audited. */
+export async function createSubAdmin(db: Database, owner: { id: string; email: string }, input: { name: string; email: string; password: string }) {
+  if (await findUserByEmail(db, input.email)) throw new EmailTakenError();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ id: newId(), userName: input.name, email: input.email, passwordHash, role: 'explorer', isSuperAdmin: true })
+      .returning();
+    await tx.insert(subAdmins).values({ userId: row!.id, createdBy: owner.id });
+    await recordAudit(tx, { actorId: owner.id, action: 'admin.sub_created', targetType: 'user', targetId: row!.id, details: { email: input.email, by: owner.email } });
+    return row!;
+  });
+}
+
+/**
+ * Revokes a sub-admin: its account goes, and with it (cascade) every session, so its token answers
+ * 401 on the next call. Answers false when `id` is not a sub-admin (an owner cannot be revoked here).
+ */
+export function revokeSubAdmin(db: Database, owner: { id: string; email: string }, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .innerJoin(subAdmins, eq(subAdmins.userId, users.id))
+      .where(and(eq(users.id, id), eq(users.isSuperAdmin, true)))
+      .limit(1);
+    if (!target) return false;
+    await revokeAllSessions(tx, target.id);
+    await tx.delete(users).where(eq(users.id, target.id));
+    await recordAudit(tx, { actorId: owner.id, action: 'admin.sub_revoked', targetType: 'user', targetId: target.id, details: { email: target.email, by: owner.email } });
+    return true;
+  });
+}
+
+/** Sets an admin's own new password and ends its other sessions (the current one stays), audited. */
+export function changeAdminPassword(db: Database, adminId: string, keepSessionId: string, newPasswordText: string) {
+  return hashPassword(newPasswordText).then((passwordHash) =>
+    db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, adminId));
+      await tx.delete(sessions).where(and(eq(sessions.userId, adminId), ne(sessions.id, keepSessionId)));
+      await recordAudit(tx, { actorId: adminId, action: 'admin.password_changed', targetType: 'user', targetId: adminId });
+    }),
+  );
 }

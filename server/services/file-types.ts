@@ -15,3 +15,6 @@ export async function detectFileType(data: Buffer, filename?: string): Promise<D
 
 export const IMAGE_TYPES = { project: ['jpg', 'png', 'gif'], profile: ['jpg', 'png'] } as const;
 export const DOCUMENT_TYPES = ['pdf', 'doc', 'docx'] as const;
+
+/** Whether a detected type is one of the project image types (JPEG, PNG, GIF). */
+export const isProjectImageExt = (ext: string | undefined): boolean => !!ext && (IMAGE_TYPES.project as readonly string[]).includes(ext);

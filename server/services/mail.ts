@@ -3,17 +3,34 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = {
+  to: string | string[];
+  subject: string;
+  text: string;
+  cc?: string[];
+  bcc?: string[];
+  /** Where replies go (a firm's email on its mails to a lead). */
+  replyTo?: string;
+  /** The sender's display name in place of MAIL_FROM's (a firm's name); the address stays MAIL_FROM's. */
+  fromName?: string;
+};
 
 export type Mailer = { send: (mail: Mail) => Promise<void> };
+
+/** The address of a `Name <address>` sender (MAIL_FROM), or the text itself. */
+export function senderAddress(from: string): string {
+  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
 
 /** SMTP when a url is configured; otherwise each mail becomes a JSON file in the outbox folder, and is logged. */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+      async send({ fromName, ...mail }) {
+        // A firm's name as the sender, the platform's address (mail from our domain stays deliverable).
+        const from = fromName ? { name: fromName, address: senderAddress(options.from) } : options.from;
+        await transport.sendMail({ ...mail, from });
       },
     };
   }

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { sessions, users } from '../db/schema.js';
@@ -17,13 +17,13 @@ export async function createSession(db: Database, userId: string, options: { rem
   return { token, expiresAt };
 }
 
-/** The open session of a bearer token (of either kind) and its account, or undefined (unknown or expired). */
+/** The open session of a bearer token (of either kind) and its account, or undefined (unknown, expired, or of a deactivated account). */
 export async function findSession(db: Database, token: string): Promise<{ user: UserRow; sessionId: string; kind: SessionKind; expiresAt: Date } | undefined> {
   const [row] = await db
     .select({ user: users, sessionId: sessions.id, kind: sessions.kind, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), isNull(users.deactivatedAt)))
     .limit(1);
   return row && { ...row, kind: row.kind as SessionKind };
 }

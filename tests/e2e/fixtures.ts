@@ -33,9 +33,23 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   const { status, json } = await apiCall<{ data: ApiUser; token: string }>('POST', '/users/login', { email, password });
   if (status !== 200) throw new Error(`login as ${email} failed: ${status}`);
   const session = await storage.getSession();
-  const { id, userName, role, firmName, profileImage, isVerify, HasPassword } = json.data;
+  // The snapshot the web keeps (app/utils/session.server.ts toSessionUser), from /users/me as the web
+  // reads it: a snapshot the api's viewer version disagrees with is refreshed by a redirect (decision 131).
+  const me = await apiCall<{ data: ApiUser & { isSubAdmin?: boolean; employer?: unknown } }>('GET', '/users/me', undefined, json.token);
+  const { id, userName, role, firmName, profileImage, isVerify, HasPassword } = me.json.data;
   session.set('token', json.token);
-  session.set('user', { id, userName, role, email: json.data.email, firmName, profileImage, isVerify, HasPassword });
+  session.set('user', {
+    id,
+    userName,
+    role,
+    email: me.json.data.email,
+    firmName,
+    profileImage,
+    isVerify,
+    HasPassword,
+    isSubAdmin: me.json.data.isSubAdmin ?? false,
+    employer: me.json.data.employer ?? null,
+  });
   session.set('remember', false);
   const cookie = await storage.commitSession(session);
   const value = cookie.split(';')[0]!.split('=').slice(1).join('=');
@@ -100,4 +114,21 @@ export async function postsDuring(page: Page, act: () => Promise<unknown>): Prom
     page.off('request', onRequest);
   }
   return posts;
+}
+
+const adminStorage = createCookieSessionStorage({
+  cookie: { name: '__admin', httpOnly: true, sameSite: 'lax', path: '/admin', secrets: [E2E.sessionSecret] },
+});
+
+/** Signs the super-admin in by creating its `__admin` session directly (the admin login journey has its own tests). */
+export async function loginAsAdmin(page: Page, email = DEMO.admin, password = DEMO_PASSWORD): Promise<string> {
+  const { status, json } = await apiCall<{ token: string }>('POST', '/admin/login', { email, password });
+  if (status !== 200) throw new Error(`admin login as ${email} failed: ${status}`);
+  const session = await adminStorage.getSession();
+  session.set('token', json.token);
+  session.set('email', email);
+  const cookie = await adminStorage.commitSession(session);
+  const value = cookie.split(';')[0]!.split('=').slice(1).join('=');
+  await page.context().addCookies([{ name: '__admin', value, domain: '127.0.0.1', path: '/admin' }]);
+  return json.token;
 }

@@ -9,7 +9,7 @@ test.describe('header', () => {
   test('a visitor sees Home, Log in and Sign up, and nothing of the signed-in side', async ({ page, js }) => {
     await page.goto('/');
     await ready(page, js);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Archivista home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Archivista', exact: true })).toHaveAttribute('href', '/');
     await expect(link(page, 'Home')).toHaveAttribute('aria-current', 'page');
     await expect(link(page, 'Log in')).toHaveAttribute('href', '/?view=login#auth');
     await expect(link(page, 'Sign up')).toHaveAttribute('href', '/?view=signup#auth');
@@ -26,7 +26,7 @@ test.describe('header', () => {
     await expect(link(page, 'Register Firm')).toBeVisible();
     await expect(button(page, 'Logout')).toBeVisible();
     for (const name of ['Home', 'Portfolio', 'Workspace', 'Pricing', 'Log in', 'Sign up']) await expect(link(page, name)).toHaveCount(0);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Archivista home' })).toHaveAttribute('href', '/explore');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Archivista', exact: true })).toHaveAttribute('href', '/explore');
   });
 
   for (const [label, email] of [

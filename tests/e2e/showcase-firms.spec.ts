@@ -1,6 +1,6 @@
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
 
-type Directory = { firms: Array<{ id: string; firmName: string | null; userName: string; email: string; contactNo: string | null; teams: Array<{ name: string; role: string }> }>; count: number };
+type Directory = { firms: Array<{ id: string; firmName: string | null; userName: string; email: string; businessEmail: string | null; contactNo: string | null; teams: Array<{ name: string; role: string }> }>; count: number };
 
 test.describe('firm directory', () => {
   test('an explorer filters the directory by country and project type', async ({ page, js }) => {
@@ -55,7 +55,8 @@ test.describe('firm directory', () => {
     await card.getByTestId('open-contact').click();
     const contact = page.getByTestId('contact-dialog');
     await expect(contact).toBeVisible();
-    await expect(contact).toContainText(firm.email);
+    // The Contact popup shows the public business email, never the login email (issue 15 defect 3).
+    await expect(contact).toContainText(firm.businessEmail ?? firm.email);
     await expect(contact).toContainText(firm.contactNo!);
     if (js) await page.keyboard.press('Escape');
     else await contact.getByRole('link', { name: 'Close' }).click();

@@ -16,8 +16,21 @@ test.describe('workspace shell', () => {
 
     await expect(page.getByTestId('workspace-firm-name')).toHaveText('Mehta Studio Architects');
     // Only the links whose pages exist: no link leads to a placeholder.
-    await expect(sidebar(page).getByRole('link')).toHaveText(['Project', 'Showcase']);
-    await expect(sidebar(page).getByRole('link', { name: 'Project' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar(page).getByRole('link')).toHaveText([
+      'Project',
+      'Employee',
+      'Taskboard',
+      'Demand box',
+      'Calendar',
+      'Client Board',
+      'Project Library',
+      'Address Book',
+      'Financial',
+      'Group Chat',
+      'Setting',
+      'Showcase',
+    ]);
+    await expect(sidebar(page).getByRole('link', { name: 'Project', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(sidebar(page).getByRole('link', { name: 'Showcase' })).toHaveAttribute('href', '/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
     // The demo firm's workspace projects (server/seed/workspace.ts).
@@ -46,7 +59,7 @@ test.describe('workspace shell', () => {
     expect(response?.status()).toBe(404);
     await ready(page, js);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(sidebar(page).getByRole('link', { name: 'Project' })).toHaveAttribute('aria-current', 'page');
+    await expect(sidebar(page).getByRole('link', { name: 'Project', exact: true })).toHaveAttribute('aria-current', 'page');
     await expect(crumbs(page)).toHaveText(['Workspace', 'Projects', 'Files']);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).not.toContainText(HEX_ID);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' })).toHaveAttribute(
@@ -105,7 +118,7 @@ test.describe('workspace drawer at 375 px', () => {
     await expect(sidebar(page)).toBeHidden();
 
     await page.getByTestId('workspace-menu-button').click();
-    await sidebar(page).getByRole('link', { name: 'Project' }).click();
+    await sidebar(page).getByRole('link', { name: 'Project', exact: true }).click();
     await expect(page).toHaveURL(/\/workspace\/project$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
     await expect(sidebar(page)).toBeHidden();
@@ -122,7 +135,7 @@ test.describe('workspace drawer at 375 px', () => {
     await page.keyboard.press('Space');
     await expect(sidebar(page)).toBeVisible();
     // Focus moves to the current page's link.
-    await expect(sidebar(page).getByRole('link', { name: 'Project' })).toBeFocused();
+    await expect(sidebar(page).getByRole('link', { name: 'Project', exact: true })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(sidebar(page)).toBeHidden();
     await expect(toggle).toBeFocused();

@@ -9,24 +9,28 @@ import { bearer, multipart, type MultipartPart, type TestApi } from './test-api'
  * The table-driven access test of the workspace (DESIGN.md section 9, docs/decisions/070): every
  * endpoint is called as each of seven callers and must answer what the access model says:
  *
- * | caller                       | work (on a project) | manage (on a project) | firmWork | firmManage |
- * |------------------------------|---------------------|-----------------------|----------|------------|
- * | nobody (no token)            | 401                 | 401                   | 401      | 401        |
- * | explorer                     | 403                 | 403                   | 403      | 403        |
- * | foreign firm                 | 404                 | 404                   | allowed  | allowed    |
- * | plain employee, not a member | 404                 | 404                   | allowed  | 403        |
- * | member employee              | allowed             | 403                   | allowed  | 403        |
- * | sub-admin                    | allowed             | allowed               | allowed  | allowed    |
- * | the firm                     | allowed             | allowed               | allowed  | allowed    |
+ * | caller                       | work (on a project) | manage (on a project) | firmWork | firmManage | firmObjectManage |
+ * |------------------------------|---------------------|-----------------------|----------|------------|------------|
+ * | nobody (no token)            | 401                 | 401                   | 401      | 401        | 401        |
+ * | explorer                     | 403                 | 403                   | 403      | 403        | 403        |
+ * | foreign firm                 | 404                 | 404                   | allowed  | allowed    | 404        |
+ * | plain employee, not a member | 404                 | 404                   | allowed  | 403        | 403        |
+ * | member employee              | allowed             | 403                   | allowed  | 403        | 403        |
+ * | sub-admin                    | allowed             | allowed               | allowed  | allowed    | allowed    |
+ * | the firm                     | allowed             | allowed               | allowed  | allowed    | allowed    |
  *
  * `work` and `manage` name a project of the firm (or something in it); `firmWork` and
  * `firmManage` name none and act on the caller's own firm (list projects, create a project), so a
  * foreign firm is allowed there: it acts on its own firm.
+ *
+ * `firmObjectWork` and `firmObjectManage` name an object of the firm outside any project (a
+ * contact of the Address Book): as `firmWork` and `firmManage`, except that a foreign firm gets 404
+ * (it is not its object). A lead of the demand box is a `firmObjectManage` object.
  */
 
 export const ACCESS_ROLES = ['nobody', 'explorer', 'foreignFirm', 'employee', 'member', 'subAdmin', 'firm'] as const;
 export type AccessRole = (typeof ACCESS_ROLES)[number];
-export type AccessKind = 'work' | 'manage' | 'firmWork' | 'firmManage';
+export type AccessKind = 'work' | 'manage' | 'firmWork' | 'firmManage' | 'firmObjectWork' | 'firmObjectManage';
 export type Expected = 'allowed' | 401 | 403 | 404;
 
 const TABLE: Record<AccessKind, Record<AccessRole, Expected>> = {
@@ -34,6 +38,8 @@ const TABLE: Record<AccessKind, Record<AccessRole, Expected>> = {
   manage: { nobody: 401, explorer: 403, foreignFirm: 404, employee: 404, member: 403, subAdmin: 'allowed', firm: 'allowed' },
   firmWork: { nobody: 401, explorer: 403, foreignFirm: 'allowed', employee: 'allowed', member: 'allowed', subAdmin: 'allowed', firm: 'allowed' },
   firmManage: { nobody: 401, explorer: 403, foreignFirm: 'allowed', employee: 403, member: 403, subAdmin: 'allowed', firm: 'allowed' },
+  firmObjectWork: { nobody: 401, explorer: 403, foreignFirm: 404, employee: 'allowed', member: 'allowed', subAdmin: 'allowed', firm: 'allowed' },
+  firmObjectManage: { nobody: 401, explorer: 403, foreignFirm: 404, employee: 403, member: 403, subAdmin: 'allowed', firm: 'allowed' },
 };
 
 export function expectedAccess(kind: AccessKind, role: AccessRole): Expected {
@@ -89,7 +95,7 @@ export type AccessContext = {
 };
 
 export type AccessEndpoint = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   kind: AccessKind;
   /** A label for the test name; by default the method and the url of the first call. */
   name?: string;

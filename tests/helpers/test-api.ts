@@ -34,6 +34,8 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     UPLOAD_TMP_DIR: path.join(dataDir, 'tmp'),
     // Tests that sign in wrongly several times in a row are not about the account delay; its own tests turn it on.
     RATE_LIMIT_MAX_DELAY_SECONDS: '0',
+    // Tests read right after writing through factories (not the api): the public cache has its own tests.
+    PUBLIC_CACHE_MS: '0',
     ...overrides,
   });
   const api = await startTestApi(config, await openDatabase({ url: config.DATABASE_URL, dataDir }), options);
@@ -48,7 +50,7 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
 
 /** The api, silent and ready for `inject`, on an open database, with the context the server builds. */
 export async function startTestApi(config: Config, database: DatabaseHandle, options: Pick<BuildOptions, 'extraRoutes'> = {}) {
-  const ctx = createAppContext({ config, db: database.db, log: pino({ level: 'silent' }) });
+  const ctx = createAppContext({ config, db: database.db, log: pino({ level: 'silent' }), listen: database.listen });
   await ctx.storage.prepare();
   const app = await buildApp(ctx, options);
   await app.ready();

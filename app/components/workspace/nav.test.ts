@@ -9,9 +9,18 @@ const pages =
 
 describe('visibleLinks', () => {
   it('shows only the links a page answers, in the order of the spec', () => {
-    const links = visibleLinks(pages('/workspace/project', '/'));
+    const links = visibleLinks(pages('/workspace/project', '/'), { manages: true });
     expect(links.map((l) => l.label)).toEqual(['Project', 'Showcase']);
     expect(links.at(-1)!.href).toBe('/');
+  });
+
+  it('shows Employee, Demand box and Financial to the firm and its sub-admins only', () => {
+    const every = () => true;
+    const managers = ['Employee', 'Demand box', 'Financial'];
+    expect(visibleLinks(every, { manages: true }).map((l) => l.label)).toEqual(WORKSPACE_LINKS.map((l) => l.label));
+    const employee = visibleLinks(every, { manages: false }).map((l) => l.label);
+    expect(employee).toEqual(WORKSPACE_LINKS.map((l) => l.label).filter((label) => !managers.includes(label)));
+    expect(WORKSPACE_LINKS.filter((l) => l.audience === 'managers').map((l) => l.label)).toEqual(managers);
   });
 
   it('lists every sidebar link of the spec', () => {

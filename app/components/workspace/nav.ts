@@ -15,7 +15,13 @@ export type WorkspaceIconName =
   | 'setting'
   | 'showcase';
 
-export type WorkspaceLink = { label: string; href: string; icon: WorkspaceIconName };
+/** Who may open a page: everyone of the workspace, or the firm and its sub-admins only (DESIGN.md section 9). */
+export type WorkspaceAudience = 'everyone' | 'managers';
+
+export type WorkspaceLink = { label: string; href: string; icon: WorkspaceIconName; audience?: WorkspaceAudience };
+
+/** The viewer as the sidebar needs it: a firm account, or an employee who may or may not manage. */
+export type WorkspaceViewer = { manages: boolean };
 
 /**
  * The sidebar of the spec ("Workspace sidebar and header"), in its order. A link is shown only
@@ -25,14 +31,14 @@ export type WorkspaceLink = { label: string; href: string; icon: WorkspaceIconNa
  */
 export const WORKSPACE_LINKS: readonly WorkspaceLink[] = [
   { label: 'Project', href: '/workspace/project', icon: 'project' },
-  { label: 'Employee', href: '/workspace/employee', icon: 'employee' },
+  { label: 'Employee', href: '/workspace/employee', icon: 'employee', audience: 'managers' },
   { label: 'Taskboard', href: '/workspace/taskboard', icon: 'taskboard' },
-  { label: 'Demand box', href: '/workspace/demandbox', icon: 'demandbox' },
+  { label: 'Demand box', href: '/workspace/demandbox', icon: 'demandbox', audience: 'managers' },
   { label: 'Calendar', href: '/workspace/calendar', icon: 'calendar' },
   { label: 'Client Board', href: '/workspace/client-board', icon: 'clientBoard' },
   { label: 'Project Library', href: '/workspace/project-library', icon: 'library' },
   { label: 'Address Book', href: '/workspace/address-book', icon: 'addressBook' },
-  { label: 'Financial', href: '/workspace/project/schedules/Financial', icon: 'financial' },
+  { label: 'Financial', href: '/workspace/project/schedules/Financial', icon: 'financial', audience: 'managers' },
   { label: 'Group Chat', href: '/workspace/group-chat', icon: 'chat' },
   { label: 'Setting', href: '/workspace/setting', icon: 'setting' },
   { label: 'Showcase', href: '/', icon: 'showcase' },
@@ -41,8 +47,12 @@ export const WORKSPACE_LINKS: readonly WorkspaceLink[] = [
 /** Whether a path is answered by a page (not by a catch-all); see route-exists.ts. */
 export type PathExists = (pathname: string) => boolean;
 
-export function visibleLinks(exists: PathExists, links: readonly WorkspaceLink[] = WORKSPACE_LINKS): WorkspaceLink[] {
-  return links.filter((link) => exists(link.href));
+/**
+ * The links a viewer sees: pages that exist, and of those the managers' pages only to the firm and
+ * its sub-admins (a plain employee would get a 403 there; the pages keep refusing on their own).
+ */
+export function visibleLinks(exists: PathExists, viewer: WorkspaceViewer, links: readonly WorkspaceLink[] = WORKSPACE_LINKS): WorkspaceLink[] {
+  return links.filter((link) => exists(link.href) && (link.audience !== 'managers' || viewer.manages));
 }
 
 /**

@@ -6,16 +6,29 @@ import { ROLE_LABELS, type Role } from '../../../server/contract/vocabulary';
 import { CONTROL_ICONS, WorkspaceIcon } from './icons';
 import { activeHref, backHref, breadcrumb, visibleLinks, type Crumb, type WorkspaceLink } from './nav';
 import { useRouteExists } from './route-exists';
+import { PlanBadge, PlanBanner, type ShellPlan } from './plan-status';
 
 /** Whose workspace it is: the sidebar's profile image and firm name (spec), with the firm's type. */
-export type WorkspaceFirm = { name: string; image: string | null; label: string };
+export type WorkspaceFirm = { name: string; image: string | null; label: string; manages: boolean };
+
+type ShellAccount = {
+  firmName: string | null;
+  userName: string;
+  profileImage: string | null;
+  role: Role;
+  isSubAdmin?: boolean;
+  employer?: { name: string; profileImage: string | null } | null;
+};
 
 /**
- * The firm shown for a signed-in account: a firm account is its own firm. An employee's firm
- * (DESIGN.md section 9) is for /users/me to tell once employees exist; until then its own name shows.
+ * The firm shown for a signed-in account: a firm account is its own firm; an employee sees the
+ * firm it works for (the session's snapshot names it, `employer`). `manages`: the firm and its
+ * sub-admins, who see the managers' links (nav.ts).
  */
-export function workspaceFirm(user: { firmName: string | null; userName: string; profileImage: string | null; role: Role }): WorkspaceFirm {
-  return { name: user.firmName || user.userName, image: user.profileImage, label: ROLE_LABELS[user.role] };
+export function workspaceFirm(user: ShellAccount): WorkspaceFirm {
+  const employee = user.role === 'employee';
+  const firm = employee && user.employer ? { name: user.employer.name, image: user.employer.profileImage } : { name: user.firmName || user.userName, image: user.profileImage };
+  return { ...firm, label: ROLE_LABELS[user.role], manages: !employee || user.isSubAdmin === true };
 }
 
 /**
@@ -24,10 +37,10 @@ export function workspaceFirm(user: { firmName: string | null; userName: string;
  * checkbox and its labels, so it opens and closes without JavaScript; with JavaScript, Escape
  * closes it and focus moves into it when it opens.
  */
-export function WorkspaceShell({ firm, children }: { firm: WorkspaceFirm; children: ReactNode }) {
+export function WorkspaceShell({ firm, plan = null, children }: { firm: WorkspaceFirm; plan?: ShellPlan | null; children: ReactNode }) {
   const { pathname, key } = useLocation();
   const exists = useRouteExists();
-  const links = visibleLinks(exists);
+  const links = visibleLinks(exists, firm);
   const crumbs = breadcrumb(pathname, exists);
   const toggle = useRef<HTMLInputElement>(null);
   const sidebar = useRef<HTMLElement>(null);
@@ -68,6 +81,7 @@ export function WorkspaceShell({ firm, children }: { firm: WorkspaceFirm; childr
               {firm.name}
             </strong>
             <span className="ws-firm-label">{firm.label}</span>
+            {plan ? <PlanBadge plan={plan} /> : null}
           </div>
           <label htmlFor="ws-drawer" className="ws-drawer-close" aria-hidden="true" title="Close the menu">
             <Icon d={CONTROL_ICONS.close} size={20} />
@@ -88,7 +102,10 @@ export function WorkspaceShell({ firm, children }: { firm: WorkspaceFirm; childr
           <BackButton href={backHref(crumbs)} />
           <Breadcrumb crumbs={crumbs} />
         </div>
-        <div className="ws-content">{children}</div>
+        <div className="ws-content">
+          {plan ? <PlanBanner plan={plan} pathname={pathname} /> : null}
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -13,7 +13,8 @@ const RESET_FALLBACK = 'Failed to reset password';
 
 export async function login(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: LoginForm });
-  const options = { intent: 'login', hideFields: ['password'], serverFailure: LOGIN_FALLBACK };
+  // The failure shows under the form; a toast would say it a second time.
+  const options = { intent: 'login', hideFields: ['password'], serverFailure: LOGIN_FALLBACK, inlineOnly: true };
   if (submission.status !== 'success') return formFailure(submission, options);
   try {
     const { data, token } = await loginCall(request, submission.value);

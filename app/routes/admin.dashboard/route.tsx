@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { AdminSidebar } from '~/components/admin-sidebar';
+import { Paging } from '~/components/paging';
 import { ApiError } from '~/utils/api.server';
 import { decideVerification, getStatistics, getVerificationList } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
@@ -14,7 +15,7 @@ import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus 
 import { VerificationTable } from './verification-table';
 import { readFormData } from '~/utils/form-data.server';
 
-export const meta: MetaFunction = () => [{ title: 'Verification — Archivista admin' }];
+export const meta: MetaFunction = () => [{ title: 'Verification — Archivista admin' }, { name: 'description', content: 'Firm registrations waiting for verification, approved and rejected.' }];
 
 /** Without JavaScript "Load more" shows pages 1..N; beyond this the search is the better tool. */
 const MAX_PAGES = 20;
@@ -155,6 +156,7 @@ export default function AdminDashboard() {
 
   const searching = navigation.state === 'loading' && navigation.location.pathname === '/admin/dashboard' && navigation.formMethod !== 'POST';
   const rows = [...data.rows, ...extra.rows];
+  const { pathname, search } = useLocation();
 
   return (
     <div className="admin-shell">
@@ -202,7 +204,7 @@ export default function AdminDashboard() {
                 type="search"
                 name="search"
                 defaultValue={data.search}
-                placeholder="Search name, firm or email"
+                placeholder="Name, firm or email"
                 autoComplete="off"
                 onChange={(event) => {
                   const form = event.currentTarget.form;
@@ -216,7 +218,16 @@ export default function AdminDashboard() {
               </button>
             </Form>
           </div>
-          <VerificationTable rows={rows} loading={searching} status={data.status} search={data.search} />
+          {/* Without JavaScript the page shows pages 1..N, so the range starts at the first. */}
+          <Paging
+            state={{ firstPage: data.rows.length === 0 ? data.page : 1, lastPage: extra.page, pageSize: VERIFICATION_PAGE_SIZE, count: data.count }}
+            noun={{ one: 'registration', many: 'registrations' }}
+            pathname={pathname}
+            search={search}
+          />
+          {data.rows.length === 0 && data.count > 0 ? null : (
+            <VerificationTable rows={rows} loading={searching} status={data.status} search={data.search} />
+          )}
           {extra.hasMore ? (
             hydrated ? (
               <div ref={sentinel} className="admin-more" aria-live="polite">

@@ -2,7 +2,7 @@ import { json } from '@remix-run/node';
 import { updateProfile as updateProfileCall, uploadProfileImage } from '~/models/users.server';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
-import { placeOptions } from '~/utils/places.server';
+import { placeFieldErrors, placeOptions } from '~/utils/places.server';
 import { updateSessionUser } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, TOO_LARGE } from '~/utils/uploads.server';
@@ -22,15 +22,16 @@ function photoError(status: number, message: string) {
  * (with the crop square chosen in the browser, or none: the api keeps the centred square), then
  * the profile, and refreshes the session's user snapshot.
  */
-export async function updateProfile(request: Request, user: User, formData: FormData) {
+export async function updateProfile(request: Request, user: Pick<User, 'id'>, formData: FormData) {
   const submission = parseWithZod(formData, { schema: UpdateProfileBody });
   const payload = submission.payload as { country?: string; state?: string };
   const options = placeOptions(payload.country, payload.state);
   // Add/remove team rows and the no-JavaScript place refresh re-render the form.
   if (submission.status === undefined) return json({ result: submission.reply(), options, toast: null });
   // The form comes back with the place lists of the submitted country and state.
-  const fail = (error?: unknown) => formFailure(submission, { error, data: { options } });
-  if (submission.status !== 'success') return fail();
+  const placeErrors = placeFieldErrors(submission.payload);
+  const fail = (error?: unknown) => formFailure(submission, { error, data: { options }, fieldErrors: placeErrors });
+  if (submission.status !== 'success' || Object.keys(placeErrors).length) return fail();
 
   const photo = formData.get('photo');
   if (photo === TOO_LARGE) return fail(photoError(413, fileProblems(formData, 'photo')[0]?.message ?? 'The photo must be at most 10 MB'));

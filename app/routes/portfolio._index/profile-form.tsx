@@ -23,6 +23,7 @@ export type ProfileDefaults = {
   state: string;
   city: string;
   contactNo: string;
+  businessEmail: string;
   website: string;
   userDetails: string;
   teams: Array<{ name: string; role: string }>;
@@ -123,9 +124,12 @@ export function ProfileForm({
         options={options}
         refreshButton={form.validate.getButtonProps({ name: fields.country.name })}
       />
-      <div className="form-grid form-grid-3">
+      <div className="form-grid">
         <Field label="Contact no" meta={fields.contactNo}>
           <input {...getInputProps(fields.contactNo, { type: 'tel' })} inputMode="numeric" autoComplete="tel-national" placeholder="10 digits" />
+        </Field>
+        <Field label="Business email (shown to visitors)" meta={fields.businessEmail}>
+          <input {...getInputProps(fields.businessEmail, { type: 'email' })} autoComplete="email" data-testid="business-email-input" />
         </Field>
         <div className="field">
           <span className="field-label" id="login-email-label">

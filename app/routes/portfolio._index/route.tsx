@@ -18,7 +18,7 @@ import { confirmEmailChange, startEmailChange } from './email-change.server';
 import { CODE_DIALOG, EMAIL_DIALOG, EmailChangeForm, EmailCodeForm } from './email-change-forms';
 import { ProfileForm } from './profile-form';
 
-export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista' }];
+export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista' }, { name: 'description', content: 'Your firm’s profile and public projects on Archivista.' }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, { userData: u, projects }] = await guarded(
@@ -29,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const editing = dialog === 'profile';
   return json({
     owner: toOwner(u),
+    loginEmail: u.email,
     projects: projects.map(toCardProject),
     /** The profile form's values and place lists, only when its popup is open. */
     profile: editing
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             state: u.state ?? '',
             city: u.city ?? '',
             contactNo: u.contactNo ?? '',
+            businessEmail: u.businessEmail ?? '',
             website: u.website ?? '',
             userDetails: u.userDetails ?? '',
             teams: u.teams.map(({ name, role }) => ({ name, role })),
@@ -80,7 +82,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
 
 /** The firm's own portfolio: profile card (with Edit) and project cards (with Add Project). */
 export default function Portfolio() {
-  const { owner, projects, profile, pendingEmail } = useLoaderData<typeof loader>();
+  const { owner, loginEmail, projects, profile, pendingEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const dialog = useOpenDialog();
@@ -121,14 +123,14 @@ export default function Portfolio() {
             options={!hydrated && actionData && 'options' in actionData ? actionData.options : profile.options}
             photo={owner.profileImage}
             closeTo={closeTo}
-            loginEmail={owner.email}
+            loginEmail={loginEmail}
             changeEmailHref={href(EMAIL_DIALOG)}
           />
         </Dialog>
       ) : null}
       {dialog === EMAIL_DIALOG ? (
         <Dialog title="Change login email" closeTo={closeTo} size="small" testId="email-change-dialog">
-          <EmailChangeForm currentEmail={owner.email} lastResult={resultOf('email-change')} closeTo={closeTo} />
+          <EmailChangeForm currentEmail={loginEmail} lastResult={resultOf('email-change')} closeTo={closeTo} />
         </Dialog>
       ) : null}
       {dialog === CODE_DIALOG ? (

@@ -3,7 +3,7 @@ import type { StoredImage } from '~/components/image-upload';
 import { createPublicProject, updatePublicProject, uploadProjectImages } from '~/models/projects.server';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
-import { placeOptions } from '~/utils/places.server';
+import { placeFieldErrors, placeOptions } from '~/utils/places.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_MANY } from '~/utils/uploads.server';
 import {
@@ -16,8 +16,8 @@ import {
 } from '../../../server/contract/projects';
 import { parseWithZod } from '~/utils/form-data.server';
 
-/** The form's fields: the api's body without `imageIds`, which the action builds from the images. */
-const ProjectForm = PublicProjectBody.omit({ imageIds: true });
+/** The form's fields: the api's body without its gallery (`imageIds`), which the action builds from the images. */
+const ProjectForm = PublicProjectBody.omit({ imageIds: true, projectImages: true });
 /** Where the api's field details go: its `imageIds` (and `imageIds.N`) are the form's images. */
 const FORM_FIELDS = [...Object.keys(ProjectForm.shape), 'images'];
 
@@ -83,13 +83,13 @@ export async function saveProject(request: Request, projectId: string | undefine
   const failure = {
     data: { images, options },
     fields: FORM_FIELDS,
-    rename: { imageIds: 'images' },
+    rename: { imageIds: 'images', projectImages: 'images' },
     // Spec, error catalogue: "Failed to save project" / "Failed to update project" when the server fails.
     serverFailure: projectId ? 'Failed to update project' : 'Failed to save project',
   };
-  if (submission.status !== 'success' || imageErrors.length) {
-    return formFailure(submission, { ...failure, fieldErrors: imageErrors.length ? { images: imageErrors } : {} });
-  }
+  // Every error of the submit at once: the fields', the place rule's and the images'.
+  const fieldErrors = { ...placeFieldErrors(submission.payload), ...(imageErrors.length ? { images: imageErrors } : {}) };
+  if (submission.status !== 'success' || Object.keys(fieldErrors).length) return formFailure(submission, { ...failure, fieldErrors });
 
   const body = { ...submission.value, imageIds: images.map((i) => i.id) };
   try {

@@ -16,6 +16,7 @@ import { ProjectForm, type ProjectDefaults } from './project-form';
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.projectId ? 'Edit project — Archivista' : 'Add project — Archivista' },
+  { name: 'description', content: 'Add or edit a public project of your portfolio: details, place, team and pictures.' },
 ];
 
 const EMPTY: ProjectDefaults = {

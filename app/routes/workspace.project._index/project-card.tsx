@@ -30,7 +30,9 @@ export function WorkspaceProjectCard({
   const place = [project.city, project.state].filter(Boolean).join(', ');
   return (
     <li className="project-card ws-project-card" data-testid="workspace-project-card">
-      <Link to={paths.files} className="project-card-media ws-project-media" prefetch="intent" aria-label={`Open the files of ${project.projectName}`}>
+      {/* The name comes from the content (no aria-label), so it includes the visible type label. */}
+      <Link to={paths.files} className="project-card-media ws-project-media" prefetch="intent">
+        <span className="visually-hidden">Open the files of {project.projectName}: </span>
         {project.photo ? <ResponsiveImage image={project.photo} alt="" sizes={CARD_SIZES} priority={priority} /> : <ImagePlaceholder label="No photo" />}
         <span className="project-card-type">{project.projectTypeLabel}</span>
       </Link>

@@ -40,6 +40,7 @@ export function ProjectForm({
   options,
   photoSent,
   closeTo,
+  clients = [],
 }: {
   /** The project edited, or null for a new one. */
   project: WebProject | null;
@@ -48,6 +49,8 @@ export function ProjectForm({
   /** The last submission carried a photo that could not come back with the form (no JavaScript). */
   photoSent: boolean;
   closeTo: string;
+  /** Names from the Address Book the client name may be picked from (a datalist: works without JavaScript). */
+  clients?: string[];
 }) {
   const hydrated = useHydrated();
   const saving = useSaving();
@@ -106,7 +109,14 @@ export function ProjectForm({
         <ErrorList id={fields.designTeam.errorId} errors={fields.designTeam.errors} />
       </fieldset>
       <Field label="Client name" meta={fields.clientname}>
-        <input {...getInputProps(fields.clientname, { type: 'text' })} />
+        <input {...getInputProps(fields.clientname, { type: 'text' })} list={clients.length ? 'address-book-clients' : undefined} />
+        {clients.length ? (
+          <datalist id="address-book-clients" data-testid="client-choices">
+            {clients.map((name) => (
+              <option key={name} value={name} />
+            ))}
+          </datalist>
+        ) : null}
       </Field>
       <Field label="Client details" meta={fields.clientdetails}>
         <textarea {...getTextareaProps(fields.clientdetails)} rows={3} />

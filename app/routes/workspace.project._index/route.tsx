@@ -8,6 +8,7 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { listProjects } from '~/models/workspace-projects.server';
+import { allContacts } from '~/models/chat-book.server';
 import { placeOptions } from '~/utils/places.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
@@ -17,7 +18,7 @@ import { projectsAction } from './actions.server';
 import { WorkspaceProjectCard } from './project-card';
 import { ProjectForm } from './project-form';
 
-export const meta: MetaFunction = () => [{ title: 'Projects — Archivista' }];
+export const meta: MetaFunction = () => [{ title: 'Projects — Archivista' }, { name: 'description', content: 'Your firm’s private workspace projects.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
 
 /**
@@ -35,8 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const search = new URL(request.url).searchParams;
   const editing = search.get('panel') === 'edit' ? projects.find((p) => p.id === search.get('item')) : undefined;
+  // "Pick from Address Book" for the client name: its clients first, then everyone else (read only with the panel open).
+  const contacts = canManage && search.get('panel') ? await allContacts(request).catch(() => []) : [];
+  const clients = [...new Set([...contacts.filter((c) => c.kind === 'client'), ...contacts.filter((c) => c.kind !== 'client')].map((c) => c.name))];
   // The place lists the panel's selects start from: the edited project's country and state.
-  return json({ projects, canManage, options: placeOptions(editing?.country, editing?.state) });
+  return json({ projects, canManage, clients, options: placeOptions(editing?.country, editing?.state) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,7 +59,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
 };
 
 export default function Projects() {
-  const { projects, canManage, options } = useLoaderData<typeof loader>();
+  const { projects, canManage, clients, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
   const confirm = useConfirm();
@@ -105,6 +109,7 @@ export default function Projects() {
             options={!hydrated && saved?.options ? saved.options : options}
             photoSent={saved?.photoSent ?? false}
             closeTo={panel.closeTo}
+            clients={clients}
           />
         </SidePanel>
       ) : null}

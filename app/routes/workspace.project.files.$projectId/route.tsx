@@ -18,7 +18,7 @@ import { FolderTile } from './folder-tile';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Files · ${data.project.projectName}` : 'Files'} — Archivista` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Files · ${data.project.projectName}` : 'Files'} — Archivista` }, { name: 'description', content: 'The folders of a workspace project.' }];
 
 const pagePath = (projectId: string) => `/workspace/project/files/${encodeURIComponent(projectId)}`;
 

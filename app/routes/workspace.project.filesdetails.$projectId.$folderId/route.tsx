@@ -26,6 +26,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyle
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.folder.folderName} · ${data.project.projectName}` : 'Folder'} — Archivista` },
+  { name: 'description', content: 'The files of a project folder: upload, preview and download.' },
 ];
 
 const pagePath = (projectId: string, folderId: string) =>

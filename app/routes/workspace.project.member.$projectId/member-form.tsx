@@ -35,3 +35,32 @@ export function MemberForm({ member, lastResult, closeTo }: { member: Member | n
     </Form>
   );
 }
+
+/**
+ * "Pick from Address Book" (docs/decisions/115): a select of the firm's contacts with an email and
+ * a button; the action adds the chosen contact as a member. A plain form: works without JavaScript.
+ */
+export function PickContactForm({ contacts }: { contacts: Array<{ id: string; name: string; email: string; company: string }> }) {
+  if (!contacts.length) return null;
+  return (
+    <Form method="post" className="ws-pick-contact" data-testid="pick-contact-form">
+      <label htmlFor="pick-contact">Pick from Address Book</label>
+      <div className="ws-pick-row">
+        <select id="pick-contact" name="contactId" required defaultValue="">
+          <option value="" disabled>
+            Choose a contact…
+          </option>
+          {contacts.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.company ? `${c.name} (${c.company})` : c.name} · {c.email}
+            </option>
+          ))}
+        </select>
+        <button type="submit" name="intent" value="pick" className="button button-ghost" data-testid="pick-contact">
+          Add
+        </button>
+      </div>
+      <p className="ws-pick-or">or type a new member below</p>
+    </Form>
+  );
+}

@@ -10,15 +10,16 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getProject, listMembers } from '~/models/workspace-projects.server';
+import { allContacts } from '~/models/chat-book.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import { EMPTY_MEMBERS } from '../../../server/contract/workspace-projects-rules';
 import type { Member } from '../../../server/contract/workspace-members';
 import { membersAction } from './actions.server';
-import { MemberForm } from './member-form';
+import { MemberForm, PickContactForm } from './member-form';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Members of ${data.project.projectName}` : 'Members'} — Archivista` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Members of ${data.project.projectName}` : 'Members'} — Archivista` }, { name: 'description', content: 'The members of a workspace project.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
 
 /**
@@ -29,13 +30,19 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectSty
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const projectId = params.projectId ?? '';
-  const [, [project, members]] = await guarded(
+  const panelOpen = new URL(request.url).searchParams.get('panel') === 'new';
+  const [, [project, members, contacts]] = await guarded(
     requireWorkspaceUser(request),
-    Promise.all([getProject(request, projectId), listMembers(request, projectId)]).catch((error) => {
+    Promise.all([
+      getProject(request, projectId),
+      listMembers(request, projectId),
+      // The Address Book's people with an email, for "Pick from Address Book" (read only when the Add panel is open).
+      panelOpen ? allContacts(request).then((list) => list.filter((c) => c.email).map((c) => ({ id: c.id, name: c.name, email: c.email, company: c.company }))) : Promise.resolve([]),
+    ]).catch((error) => {
       throw asErrorResponse(error);
     }),
   );
-  return json({ project: { id: project.id, projectName: project.projectName, access: project.access }, members });
+  return json({ project: { id: project.id, projectName: project.projectName, access: project.access }, members, contacts });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function ProjectMembers() {
-  const { project, members } = useLoaderData<typeof loader>();
+  const { project, members, contacts } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
   const confirm = useConfirm();
@@ -77,6 +84,7 @@ export default function ProjectMembers() {
       )}
       {panelOpen ? (
         <SidePanel title={editing ? 'Edit Member' : 'Add Member'} closeTo={panel.closeTo} testId="member-panel">
+          {editing ? null : <PickContactForm contacts={contacts.filter((c) => !members.some((m) => m.email === c.email))} />}
           <MemberForm key={editing?.id ?? 'new'} member={editing} lastResult={saved?.result} closeTo={panel.closeTo} />
         </SidePanel>
       ) : null}

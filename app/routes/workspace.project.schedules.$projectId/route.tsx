@@ -21,6 +21,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: schedulesS
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Schedules — ${data.project.projectName} — Archivista` : 'Schedules — Archivista' },
+  { name: 'description', content: 'The schedules of a workspace project.' },
 ];
 
 /** The page of one schedule: until the summary editor (the next issue), its read-only view. */

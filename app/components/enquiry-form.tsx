@@ -1,0 +1,71 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
+import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
+import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
+import { Field, FormErrors } from '~/components/field';
+import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
+import { ProjectTypeOptions } from '~/components/project-type-select';
+import { ENQUIRY_LIMITS } from '../../server/contract/leads-rules';
+
+/** What the enquiry form needs from its page: the firm (and project) it writes to, the visitor's defaults, the honeypot. */
+export type EnquiryFormProps = {
+  firmId: string;
+  projectId?: string;
+  /** The signed-in visitor's name and email, so they need not type them. */
+  defaults: { name: string; email: string };
+  honeypot: HoneypotInputProps;
+  lastResult?: SubmissionResult<string[]> | null;
+};
+
+type EnquiryFields = { name: string; email: string; phone: string; projectType: string; message: string };
+
+/**
+ * The enquiry form of the Contact popup (issue 13 item 1): name, email, phone, project type and
+ * message, with the api's messages after a post. A plain form post: it works without JavaScript.
+ * The hidden honeypot fields catch bots (the web drops their posts).
+ */
+export function EnquiryForm({ firmId, projectId, defaults, honeypot, lastResult }: EnquiryFormProps) {
+  const saving = useSaving();
+  const [form, fields] = useForm<EnquiryFields>({
+    id: 'enquiry-form',
+    lastResult,
+    defaultValue: { name: defaults.name, email: defaults.email },
+    ...SERVER_VALIDATION,
+  });
+  return (
+    <HoneypotProvider {...honeypot}>
+      <Form method="post" {...getFormProps(form)} className="enquiry-form" data-testid="enquiry-form" preventScrollReset>
+        <input type="hidden" name="firmId" value={firmId} />
+        {projectId ? <input type="hidden" name="projectId" value={projectId} /> : null}
+        <HoneypotInputs label="Please leave this field blank" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="enquiry-row">
+          <Field label="Name" meta={fields.name}>
+            <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="name" maxLength={ENQUIRY_LIMITS.name} />
+          </Field>
+          <Field label="Email" meta={fields.email}>
+            <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="email" maxLength={ENQUIRY_LIMITS.email} />
+          </Field>
+        </div>
+        <div className="enquiry-row">
+          <Field label="Phone (optional)" meta={fields.phone}>
+            <input {...getInputProps(fields.phone, { type: 'tel' })} autoComplete="tel" inputMode="tel" placeholder="10-digit number" />
+          </Field>
+          <Field label="Project type" meta={fields.projectType}>
+            <select {...getSelectProps(fields.projectType)}>
+              <ProjectTypeOptions />
+            </select>
+          </Field>
+        </div>
+        <Field label="Message" meta={fields.message} hint={`What you are planning, where and when (${ENQUIRY_LIMITS.messageMin} to ${ENQUIRY_LIMITS.message} characters).`}>
+          <textarea {...getTextareaProps(fields.message)} rows={5} maxLength={ENQUIRY_LIMITS.message} />
+        </Field>
+        <div className="form-actions">
+          <button type="submit" name="intent" value="enquiry" className="button button-primary" disabled={saving} data-testid="send-enquiry">
+            {saving ? 'Sending…' : 'Send enquiry'}
+          </button>
+        </div>
+      </Form>
+    </HoneypotProvider>
+  );
+}

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+
+/** A read-only address with a Copy button (with JavaScript; without it the text is selectable). */
+export function CopyField({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="so-copy">
+      <label className="visually-hidden" htmlFor="so-copy-value">
+        {label}
+      </label>
+      <input id="so-copy-value" readOnly value={value} onFocus={(e) => e.currentTarget.select()} data-testid="link-url" />
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={() => {
+          void navigator.clipboard?.writeText(value).then(() => setCopied(true));
+        }}
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { Form, Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Icon } from '~/components/icon';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import {
+  bpToInput,
+  formatPaise,
+  formatPercent,
+  ITEM_FIELDS_BY_TYPE,
+  ITEM_REQUIRED_FIELD,
+  paiseToInput,
+  SUMMARY_ITEM_TYPE_LABELS,
+  SUMMARY_LIMITS,
+  SUMMARY_MESSAGES,
+  type Figures,
+  type ItemTextField,
+} from '../../../server/contract/summary-rules';
+import { PostButton, useEditor, ViewFields, type SummaryItem } from './editor-context';
+import { FIELD } from './editor-url';
+
+export const MOVE_ICONS = { up: 'M12 19V5M6 11l6-6 6 6', down: 'M12 5v14M6 13l6 6 6-6', copy: 'M8 8h11v11H8zM5 16V5h11', grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01' };
+
+const TEXT_LABELS: Record<ItemTextField, string> = { title: 'Title', description: 'Description', title1: 'Second title', description1: 'Second description' };
+
+/** The four figures of an item or a total, as the spec groups them. */
+export function FigureList({ figures, testId }: { figures: Figures | null; testId?: string }) {
+  const cell = (label: string, value: string, tone?: 'loss' | 'gain') => (
+    <div className={`sm-figure${tone ? ` is-${tone}` : ''}`}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+  if (!figures) return <p className="sm-figures-invalid">Check the amounts to see the figures.</p>;
+  return (
+    <dl className="sm-figures" data-testid={testId}>
+      {cell('Client Price', formatPaise(figures.clientPrice))}
+      {cell('Trade cost', formatPaise(figures.tradeCost))}
+      {cell('Net Profit', formatPaise(figures.netProfit), figures.netProfit < 0 ? 'loss' : figures.netProfit > 0 ? 'gain' : undefined)}
+      {cell('Markup', formatPercent(figures.markup))}
+    </dl>
+  );
+}
+
+export type MoneyDraft = Partial<Record<'retailPrice' | 'tradePrice' | 'discountBp' | 'quantity', string>>;
+
+/**
+ * One item (product, description, title or financial). Texts are shown, or are fields of Save all
+ * (`form="save-all"`) when editing; on the Financial tab a product's or financial item's figures
+ * are fields of Save all with live figures. Copy, Move up / down, "Move to section" and Delete are
+ * forms of their own (without JavaScript); with it the grip drags the card.
+ */
+export function ItemCard({
+  item,
+  index,
+  count,
+  editing,
+  figures,
+  onMoney,
+  handle,
+}: {
+  item: SummaryItem;
+  index: number;
+  count: number;
+  editing: boolean;
+  /** The live figures (what is typed), null when an amount cannot be read. */
+  figures: Figures | null;
+  onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
+  handle?: ReactNode;
+}) {
+  const { view, sectionChoices, problems, typed, confirmHref, hydrated } = useEditor();
+  const financialTab = view.tab === 'financial';
+  const hasMoney = item.type === 'financial' || item.type === 'product';
+  const fields = ITEM_FIELDS_BY_TYPE[item.type];
+  const editsTexts = editing || (financialTab && item.type === 'financial');
+  const value = (field: string, fallback: string) => typed[FIELD(item.id, field)] ?? fallback;
+
+  return (
+    <article className={`sm-item sm-item-${item.type}`} data-testid="summary-item" data-item-id={item.id} data-type={item.type} aria-label={`${SUMMARY_ITEM_TYPE_LABELS[item.type]} item`}>
+      <header className="sm-item-head">
+        {handle}
+        <span className={`sm-type sm-type-${item.type}`}>{SUMMARY_ITEM_TYPE_LABELS[item.type]}</span>
+        <div className="sm-item-actions">
+          <PostButton intent="copy-item" fields={{ id: item.id }} label="Copy item" testId="copy-item">
+            <Icon d={MOVE_ICONS.copy} size={16} />
+          </PostButton>
+          {item.type === 'product' ? (
+            <PostButton intent="save-to-library" fields={{ itemId: item.id }} label="Save to library" testId="save-to-library">
+              <Icon d={ACTION_ICONS.download} size={16} />
+            </PostButton>
+          ) : null}
+          <PostButton intent="move" fields={{ kind: 'items', id: item.id, index: index - 1 }} label="Move up" testId="move-up" disabled={index === 0}>
+            <Icon d={MOVE_ICONS.up} size={16} />
+          </PostButton>
+          <PostButton intent="move" fields={{ kind: 'items', id: item.id, index: index + 1 }} label="Move down" testId="move-down" disabled={index === count - 1}>
+            <Icon d={MOVE_ICONS.down} size={16} />
+          </PostButton>
+          <Link to={confirmHref(`item:${item.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete item" title="Delete item" data-testid="delete-item">
+            <Icon d={ACTION_ICONS.trash} size={16} />
+          </Link>
+        </div>
+      </header>
+
+      {editsTexts ? (
+        <div className={`sm-item-fields${item.type === 'title' ? ' is-two' : ''}`}>
+          {editing || financialTab ? <input type="hidden" name="items" value={`${item.id}:${item.version}`} form="save-all" /> : null}
+          {fields.map((field) => {
+            const name = FIELD(item.id, field);
+            const invalid = problems.has(`${item.id}:${field}`);
+            const long = field.startsWith('description');
+            const props = {
+              id: name,
+              name,
+              form: 'save-all',
+              defaultValue: value(field, item[field]),
+              required: ITEM_REQUIRED_FIELD[item.type] === field,
+              'aria-invalid': invalid || undefined,
+              maxLength: long ? SUMMARY_LIMITS.itemDescription : SUMMARY_LIMITS.itemTitle,
+            };
+            return (
+              <div key={field} className={`field${invalid ? ' has-error' : ''}`}>
+                <label htmlFor={name}>{TEXT_LABELS[field]}</label>
+                {long ? <textarea rows={2} {...props} /> : <input type="text" {...props} />}
+                {invalid ? <p className="field-error">{SUMMARY_MESSAGES.requiredFields}</p> : null}
+              </div>
+            );
+          })}
+        </div>
+      ) : (
+        <div className={`sm-item-body${item.type === 'title' ? ' is-two' : ''}`}>
+          {item.type === 'title' ? (
+            <>
+              <div>
+                <h4>{item.title}</h4>
+                {item.description ? <p>{item.description}</p> : null}
+              </div>
+              <div>
+                <h4>{item.title1}</h4>
+                {item.description1 ? <p>{item.description1}</p> : null}
+              </div>
+            </>
+          ) : (
+            <>
+              {item.type !== 'description' ? <h4>{item.title}</h4> : null}
+              {item.description ? <p className={item.type === 'description' ? 'sm-desc' : undefined}>{item.description}</p> : null}
+            </>
+          )}
+        </div>
+      )}
+
+      {item.type === 'product' ? (
+        <div className="sm-images">
+          {item.images.length ? (
+            <ul>
+              {item.images.map((image, i) => (
+                <li key={image.id}>
+                  <img src={image.w480} alt={`${item.title}, image ${i + 1}`} loading="lazy" width={96} height={72} />
+                  {financialTab ? null : (
+                    <PostButton intent="delete-image" fields={{ itemId: item.id, imageId: image.id }} label={`Remove image ${i + 1}`} className="sm-image-remove">
+                      <Icon d={ACTION_ICONS.close} size={12} />
+                    </PostButton>
+                  )}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {/* The spec: the add icon of a product item is hidden on the financial tab. */}
+          {financialTab || item.images.length >= SUMMARY_LIMITS.imagesPerItem ? null : (
+            <Form method="post" encType="multipart/form-data" className="sm-image-form" preventScrollReset data-testid="image-form">
+              <ViewFields />
+              <input type="hidden" name="itemId" value={item.id} />
+              {/* In a field, not on the button: a choice submits the form without a submitter (JavaScript). */}
+              <input type="hidden" name="intent" value="add-images" />
+              <label className="sm-image-pick">
+                <Icon d={ACTION_ICONS.add} size={16} />
+                <span>Add images</span>
+                <input
+                  type="file"
+                  name="files"
+                  multiple
+                  accept="image/jpeg,image/png,image/gif"
+                  data-testid="image-input"
+                  onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+                />
+              </label>
+              <button type="submit" className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'}>
+                Upload
+              </button>
+            </Form>
+          )}
+        </div>
+      ) : null}
+
+      {financialTab && hasMoney ? (
+        <div className="sm-money">
+          <div className="sm-money-fields">
+            {(
+              [
+                ['retailPrice', 'Retail Price (₹)', paiseToInput(item.retailPrice), 'decimal'],
+                ['tradePrice', 'Trade Price (₹)', paiseToInput(item.tradePrice), 'decimal'],
+                ['discountBp', 'Discount (%)', bpToInput(item.discountBp), 'decimal'],
+                ['quantity', 'Quantity', String(item.quantity), 'numeric'],
+              ] as const
+            ).map(([field, label, fallback, mode]) => {
+              const name = FIELD(item.id, field);
+              const invalid = problems.has(`${item.id}:${field}`);
+              return (
+                <div key={field} className={`field${invalid ? ' has-error' : ''}`}>
+                  <label htmlFor={name}>{label}</label>
+                  <input
+                    id={name}
+                    name={name}
+                    form="save-all"
+                    inputMode={mode}
+                    defaultValue={value(field, fallback)}
+                    aria-invalid={invalid || undefined}
+                    onChange={(event) => onMoney(item.id, field, event.currentTarget.value)}
+                    data-testid={`money-${field}`}
+                  />
+                </div>
+              );
+            })}
+          </div>
+          <FigureList figures={figures} testId="item-figures" />
+        </div>
+      ) : null}
+
+      {/* Without JavaScript (and by keyboard), the way to move an item to another section: a native disclosure. */}
+      <details className="sm-more">
+        <summary data-testid="move-menu">Move to another section</summary>
+        <Form method="post" className="sm-move-to" preventScrollReset>
+          <ViewFields />
+          <input type="hidden" name="kind" value="items" />
+          <input type="hidden" name="id" value={item.id} />
+          <input type="hidden" name="index" value="10000" />
+          <label htmlFor={`move-${item.id}`} className="visually-hidden">
+            Section
+          </label>
+          <select id={`move-${item.id}`} name="parentId" defaultValue={item.sectionId} data-testid="move-to-section">
+            {sectionChoices.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+          <button type="submit" name="intent" value="move" className="button button-ghost button-small">
+            Move to section
+          </button>
+        </Form>
+      </details>
+    </article>
+  );
+}

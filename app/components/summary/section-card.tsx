@@ -1,0 +1,279 @@
+import { Form, Link } from '@remix-run/react';
+import { Icon } from '~/components/icon';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import {
+  SUMMARY_ITEM_TYPE_LABELS,
+  SUMMARY_LIMITS,
+  SUMMARY_MESSAGES,
+  SUMMARY_STATUS_COLOURS,
+  SUMMARY_STATUS_LABELS,
+  SUMMARY_STATUSES,
+  type Figures,
+  type SummaryItemType,
+} from '../../../server/contract/summary-rules';
+import { useDragRow } from './dnd';
+import { PostButton, useEditor, ViewFields, type SummaryItem, type SummarySection } from './editor-context';
+import type { EditorView } from './editor-url';
+import { FigureList, ItemCard, MOVE_ICONS, type MoneyDraft } from './item-card';
+
+/** The room selector, New Room (name required: "Room name cannot be empty"), rename and delete of the current room. */
+export function RoomBar({
+  rooms,
+  current,
+  href,
+  newRoomError,
+}: {
+  rooms: Array<{ id: string; name: string; position: number }>;
+  current?: string;
+  href: (changes: Partial<EditorView>) => string;
+  newRoomError: string | null;
+}) {
+  const { view, confirmHref } = useEditor();
+  const room = rooms.find((r) => r.id === current);
+  const index = room ? rooms.indexOf(room) : -1;
+  return (
+    <section className="sm-rooms" aria-label="Rooms">
+      <nav className="sm-room-list" aria-label="Room selector" data-testid="room-selector">
+        {rooms.map((r) => (
+          <Link key={r.id} to={href({ room: r.id, edit: view.edit })} className={r.id === current ? 'sm-room is-active' : 'sm-room'} aria-current={r.id === current ? 'page' : undefined}>
+            {r.name}
+          </Link>
+        ))}
+      </nav>
+      <div className="sm-room-forms">
+        <Form method="post" className="sm-new-room" noValidate preventScrollReset>
+          <ViewFields />
+          <div className={`field${newRoomError ? ' has-error' : ''}`}>
+            <label htmlFor="new-room" className="visually-hidden">
+              New room name
+            </label>
+            <input id="new-room" name="name" placeholder="New room name" maxLength={SUMMARY_LIMITS.roomName} aria-invalid={newRoomError ? true : undefined} aria-describedby={newRoomError ? 'new-room-error' : undefined} data-testid="new-room-name" />
+            {newRoomError ? (
+              <p className="field-error" id="new-room-error">
+                {newRoomError}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" name="intent" value="add-room" className="button button-primary" data-testid="new-room">
+            <Icon d={ACTION_ICONS.add} size={16} /> New Room
+          </button>
+        </Form>
+        {room ? (
+          <div className="sm-room-actions">
+            <Form method="post" className="sm-rename-room" preventScrollReset>
+              <ViewFields />
+              <input type="hidden" name="id" value={room.id} />
+              <label htmlFor="rename-room" className="visually-hidden">
+                Room name
+              </label>
+              <input id="rename-room" name="name" defaultValue={room.name} key={room.id + room.name} maxLength={SUMMARY_LIMITS.roomName} required />
+              <button type="submit" name="intent" value="rename-room" className="button button-ghost button-small">
+                Rename
+              </button>
+            </Form>
+            <PostButton intent="move" fields={{ kind: 'rooms', id: room.id, index: index - 1 }} label="Move room left" disabled={index <= 0}>
+              <Icon d="M15 6l-6 6 6 6" size={16} />
+            </PostButton>
+            <PostButton intent="move" fields={{ kind: 'rooms', id: room.id, index: index + 1 }} label="Move room right" disabled={index >= rooms.length - 1}>
+              <Icon d="M9 6l6 6-6 6" size={16} />
+            </PostButton>
+            <Link to={confirmHref(`room:${room.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete room" title="Delete room">
+              <Icon d={ACTION_ICONS.trash} size={16} />
+            </Link>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function DraggableItem(props: { item: SummaryItem; index: number; count: number; editing: boolean; figures: Figures | null; onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void }) {
+  const { hydrated } = useEditor();
+  const drag = useDragRow('item', props.item.id, props.item.title || SUMMARY_ITEM_TYPE_LABELS[props.item.type]);
+  return (
+    <li ref={drag.ref} style={drag.style} className={`sm-item-slot${drag.className}`}>
+      <ItemCard {...props} handle={hydrated ? drag.handle : undefined} />
+    </li>
+  );
+}
+
+/**
+ * One section: its checkbox (for the PDF), title, status (None grey, Approved light green, In
+ * Review light blue, Rejected light red), copy / move / delete, its cards (at most 4), items,
+ * and "add item" of each type (financial items on the Financial tab only, as the spec says).
+ */
+export function SectionCard({
+  section,
+  items,
+  index,
+  count,
+  editing,
+  totals,
+  figuresOf,
+  onMoney,
+}: {
+  section: SummarySection;
+  items: SummaryItem[];
+  index: number;
+  count: number;
+  editing: boolean;
+  totals: Figures;
+  figuresOf: (item: SummaryItem) => Figures | null;
+  onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
+}) {
+  const { view, hydrated, confirmHref, library } = useEditor();
+  const drag = useDragRow('section', section.id, section.title);
+  const financial = view.tab === 'financial';
+  const shown = financial ? items : items.filter((i) => i.type !== 'financial');
+  const colours = SUMMARY_STATUS_COLOURS[section.status];
+  const addTypes: SummaryItemType[] = financial ? ['financial', 'product'] : ['product', 'description', 'title'];
+  return (
+    <section
+      ref={drag.ref}
+      style={{ ...drag.style, ['--status-bg' as string]: colours.background, ['--status-border' as string]: colours.border, ['--status-text' as string]: colours.text }}
+      className={`sm-section status-${section.status}${drag.className}`}
+      aria-labelledby={`section-${section.id}`}
+      data-testid="summary-section"
+      data-section-id={section.id}
+      data-status={section.status}
+    >
+      <header className="sm-section-head">
+        {hydrated ? drag.handle : null}
+        <input type="checkbox" name="sections" value={section.id} form="pdf-form" aria-label={`Choose ${section.title} for the PDF`} className="sm-check" data-testid="section-check" />
+        <h3 id={`section-${section.id}`}>{section.title}</h3>
+        <Form method="post" className="sm-status" preventScrollReset>
+          <ViewFields />
+          <input type="hidden" name="id" value={section.id} />
+          <label htmlFor={`status-${section.id}`} className="visually-hidden">
+            Status of {section.title}
+          </label>
+          <select
+            id={`status-${section.id}`}
+            name="status"
+            defaultValue={section.status}
+            key={section.status}
+            onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
+            data-testid="section-status"
+          >
+            {SUMMARY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {SUMMARY_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+          <input type="hidden" name="intent" value="status" />
+          <button type="submit" className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'} data-testid="set-status">
+            Set
+          </button>
+        </Form>
+        <div className="sm-section-actions">
+          <PostButton intent="copy-section" fields={{ id: section.id }} label="Copy section" testId="copy-section">
+            <Icon d={MOVE_ICONS.copy} size={16} />
+          </PostButton>
+          <PostButton intent="move" fields={{ kind: 'sections', id: section.id, index: index - 1 }} label="Move section up" testId="section-up" disabled={index === 0}>
+            <Icon d={MOVE_ICONS.up} size={16} />
+          </PostButton>
+          <PostButton intent="move" fields={{ kind: 'sections', id: section.id, index: index + 1 }} label="Move section down" testId="section-down" disabled={index === count - 1}>
+            <Icon d={MOVE_ICONS.down} size={16} />
+          </PostButton>
+          <Link to={confirmHref(`section:${section.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete section" title="Delete section">
+            <Icon d={ACTION_ICONS.trash} size={16} />
+          </Link>
+        </div>
+      </header>
+
+      {editing ? (
+        <Form method="post" className="sm-rename-section" preventScrollReset>
+          <ViewFields />
+          <input type="hidden" name="id" value={section.id} />
+          <label htmlFor={`title-${section.id}`}>Section name</label>
+          <input id={`title-${section.id}`} name="title" defaultValue={section.title} maxLength={SUMMARY_LIMITS.sectionTitle} required />
+          <button type="submit" name="intent" value="rename-section" className="button button-ghost button-small">
+            Rename
+          </button>
+        </Form>
+      ) : null}
+
+      {section.cards.length || !financial ? (
+        <div className="sm-cards">
+          {section.cards.map((card) => (
+            <div key={card.id} className="sm-card" data-testid="spec-card">
+              <strong>{card.title}</strong>
+              {card.description ? <span>{card.description}</span> : null}
+              {financial ? null : (
+                <PostButton intent="delete-card" fields={{ id: card.id }} label={`Delete card ${card.title}`} className="sm-card-remove">
+                  <Icon d={ACTION_ICONS.close} size={12} />
+                </PostButton>
+              )}
+            </div>
+          ))}
+          {financial ? null : section.cards.length >= SUMMARY_LIMITS.cardsPerSection ? (
+            <p className="sm-limit">{SUMMARY_MESSAGES.cardsMax}</p>
+          ) : (
+            <details className="sm-card-add">
+              <summary>Add specification card</summary>
+              <Form method="post" preventScrollReset>
+                <ViewFields />
+                <input type="hidden" name="sectionId" value={section.id} />
+                <input name="title" placeholder="Card title (e.g. Finish)" required maxLength={SUMMARY_LIMITS.cardTitle} aria-label="Card title" />
+                <input name="description" placeholder="Detail (e.g. Brushed brass)" maxLength={SUMMARY_LIMITS.cardDescription} aria-label="Card detail" />
+                <button type="submit" name="intent" value="add-card" className="button button-ghost button-small">
+                  Add card
+                </button>
+              </Form>
+            </details>
+          )}
+        </div>
+      ) : null}
+
+      {shown.length ? (
+        <ol className="sm-items">
+          {shown.map((item) => (
+            <DraggableItem key={item.id} item={item} index={items.indexOf(item)} count={items.length} editing={editing} figures={figuresOf(item)} onMoney={onMoney} />
+          ))}
+        </ol>
+      ) : (
+        <p className="sm-empty">No items yet.</p>
+      )}
+
+      <footer className="sm-section-foot">
+        <Form method="post" className="sm-add-item" preventScrollReset>
+          <ViewFields />
+          <input type="hidden" name="sectionId" value={section.id} />
+          <input type="hidden" name="intent" value="add-item" />
+          <span className="muted">Add</span>
+          {addTypes.map((type) => (
+            <button key={type} type="submit" name="type" value={type} className="button button-ghost button-small" data-testid={`add-${type}`}>
+              <Icon d={ACTION_ICONS.add} size={14} /> {SUMMARY_ITEM_TYPE_LABELS[type]}
+            </button>
+          ))}
+        </Form>
+        {library.length ? (
+          <Form method="post" className="sm-add-item sm-from-library" preventScrollReset data-testid="add-from-library-form">
+            <ViewFields />
+            <input type="hidden" name="sectionId" value={section.id} />
+            <label htmlFor={`library-${section.id}`} className="muted">
+              From library
+            </label>
+            <select id={`library-${section.id}`} name="productId" required data-testid="library-product">
+              {library.map((product) => (
+                <option key={product.id} value={product.id}>
+                  {product.title}
+                </option>
+              ))}
+            </select>
+            <button type="submit" name="intent" value="add-from-library" className="button button-ghost button-small" data-testid="add-from-library">
+              <Icon d={ACTION_ICONS.add} size={14} /> Add from library
+            </button>
+          </Form>
+        ) : null}
+        {financial ? (
+          <div className="sm-section-total">
+            <h4>Section total</h4>
+            <FigureList figures={totals} testId="section-totals" />
+          </div>
+        ) : null}
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { api, ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply } from '~/utils/api.server';
+import { streamApiFile } from '~/utils/api-file.server';
+import { getSession, logoutRedirect } from '~/utils/session.server';
+import { forwardUploadToApi } from '~/utils/stream-upload.server';
+import { isId, type MessageReply } from '../../server/contract/http';
+import type { Contact, ContactBody, ContactReply, ContactsQuery, ContactsReply } from '../../server/contract/address-book';
+import type { ChatMessageReply, ChatPageReply } from '../../server/contract/chat';
+import type { ChangePasswordBody, NotificationSettings, NotificationSettingsReply } from '../../server/contract/settings';
+
+/**
+ * The web's calls of the Address Book, Group Chat and Setting (issue 12 items 4 to 6): the only
+ * place their api paths are written. Chat files and the live stream go through the web's own
+ * resource routes with the visitor's session (the browser never holds the api token).
+ */
+
+const enc = encodeURIComponent;
+
+// Address Book ----------------------------------------------------------------------------------
+
+export async function listContacts(request: Request, query: ContactsQuery) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
+  return (await api<ContactsReply>(request, `/contacts?${search}`)).data;
+}
+
+export const getContact = async (request: Request, id: string): Promise<Contact> => (await api<ContactReply>(request, `/contacts/${enc(id)}`)).data;
+
+export const createContact = async (request: Request, body: ContactBody) => (await api<ContactReply>(request, '/contacts', { method: 'POST', json: body })).data;
+
+export const updateContact = async (request: Request, id: string, body: ContactBody) =>
+  (await api<ContactReply>(request, `/contacts/${enc(id)}`, { method: 'PUT', json: body })).data;
+
+export const deleteContact = (request: Request, id: string) => api<MessageReply>(request, `/contacts/${enc(id)}`, { method: 'DELETE' });
+
+/** Every contact of the firm for a picker (the Address Book is a few hundred rows at most; pages of 100). */
+export async function allContacts(request: Request): Promise<Contact[]> {
+  const contacts: Contact[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const data = await listContacts(request, { limit: 100, after });
+    contacts.push(...data.contacts);
+    if (!data.next) break;
+    after = data.next;
+  }
+  return contacts;
+}
+
+// Group Chat --------------------------------------------------------------------------------------
+
+export const chatPagePath = (projectId: string) => `/workspace/group-chat/${projectId}`;
+export const chatFileHref = (attachmentId: string, disposition: 'inline' | 'attachment' = 'attachment') =>
+  `/resources/chat-files/${attachmentId}${disposition === 'inline' ? '?disposition=inline' : ''}`;
+
+export async function getChatPage(request: Request, projectId: string, before?: number) {
+  return (await api<ChatPageReply>(request, `/projects/${enc(projectId)}/chat${before !== undefined ? `?before=${before}` : ''}`)).data;
+}
+
+/** The send form (multipart: body and files), passed on to the api as it arrives. */
+export async function postChatMessage(request: Request, projectId: string) {
+  return (await forwardUploadToApi<ChatMessageReply>(request, `/projects/${enc(projectId)}/chat`)).data;
+}
+
+export function streamChatFile(request: Request, attachmentId: string) {
+  const disposition = new URL(request.url).searchParams.get('disposition') === 'inline' ? 'inline' : 'attachment';
+  return streamApiFile(request, `/chat/attachments/${enc(attachmentId)}/content?disposition=${disposition}`);
+}
+
+const plain = (status: number, message: string) => new Response(message, { status, headers: { 'cache-control': 'no-store', 'content-type': 'text/plain' } });
+
+/**
+ * The api's event stream of a project's chat, passed through with the session's token: the body
+ * is piped as it comes, `Cache-Control: no-transform` keeps the web's compression off it, and the
+ * browser's Last-Event-ID (sent by EventSource when it reconnects) goes on to the api.
+ */
+export async function chatEventsResponse(request: Request, projectId: string): Promise<Response> {
+  if (!isId(projectId)) return plain(404, 'Not found');
+  const token = (await getSession(request)).get('token') ?? null;
+  const passed: Record<string, string> = { accept: 'text/event-stream' };
+  const lastEventId = request.headers.get('last-event-id');
+  if (lastEventId && /^\d{1,15}$/.test(lastEventId)) passed['last-event-id'] = lastEventId;
+  const after = new URL(request.url).searchParams.get('after');
+  const query = after && /^\d{1,15}$/.test(after) ? `?after=${after}` : '';
+  const upstream = await fetchApi(apiUrl(`/projects/${projectId}/chat/events${query}`), {
+    headers: apiHeaders({ token, forwardedFor: forwardedFor(request), headers: passed }),
+    signal: request.signal,
+  });
+  if (!upstream.ok || !upstream.body) {
+    try {
+      await readApiReply(upstream, 'The chat is unavailable');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request);
+      if (error instanceof ApiError) return plain(error.status === 503 ? 503 : 404, error.message);
+      throw error;
+    }
+    return plain(502, 'The chat is unavailable');
+  }
+  return new Response(upstream.body, {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' },
+  });
+}
+
+// Setting -----------------------------------------------------------------------------------------
+
+export const changePassword = (request: Request, body: ChangePasswordBody) => api<MessageReply>(request, '/users/change-password', { method: 'POST', json: body });
+
+export const getNotificationSettings = async (request: Request) => (await api<NotificationSettingsReply>(request, '/users/notification-settings')).data;
+
+export const saveNotificationSettings = async (request: Request, body: NotificationSettings) =>
+  (await api<NotificationSettingsReply>(request, '/users/notification-settings', { method: 'PUT', json: body })).data;

@@ -1,0 +1,39 @@
+import { api, apiFetch, forwardedFor } from '~/utils/api.server';
+import type {
+  ClientBoardReply,
+  ClientDecisionInput,
+  ClientDecisionReply,
+  ClientSummaryReply,
+  CreatedShareLinkReply,
+  CreateShareLinkInput,
+  ShareLink,
+} from '../../server/contract/share-links';
+
+/**
+ * The api calls of client approval links (docs/decisions/106): the firm's (with the session) and
+ * the client's (no account: the token in the path is the key). The only place the web writes
+ * their paths and reply types.
+ */
+
+export const getClientBoard = (request: Request) => api<ClientBoardReply>(request, '/projects/client-board');
+
+export const createShareLink = (request: Request, scheduleId: string, body: CreateShareLinkInput) =>
+  api<CreatedShareLinkReply>(request, `/projects/schedules/${encodeURIComponent(scheduleId)}/share-links`, { method: 'POST', json: body });
+
+export const revokeShareLink = (request: Request, id: string) =>
+  api<{ data: ShareLink }>(request, `/projects/share-links/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+const sharePath = (token: string) => `/share/${encodeURIComponent(token)}`;
+
+/** The client's view: never the visitor's session token (the link alone gives access). */
+export const getSharedSummary = (request: Request, token: string) => apiFetch<ClientSummaryReply>(sharePath(token), { forwardedFor: forwardedFor(request) });
+
+export const decideSection = (request: Request, token: string, sectionId: string, body: ClientDecisionInput) =>
+  apiFetch<ClientDecisionReply>(`${sharePath(token)}/sections/${encodeURIComponent(sectionId)}/decision`, {
+    method: 'POST',
+    json: body,
+    forwardedFor: forwardedFor(request),
+  });
+
+/** The api path of a shared image, as the web's image route streams it. */
+export const sharedImagePath = (token: string, imageId: string, size: number) => `${sharePath(token)}/images/${encodeURIComponent(imageId)}?size=${size}`;

@@ -1,0 +1,41 @@
+import { api } from '~/utils/api.server';
+import { streamApiFile } from '~/utils/api-file.server';
+import { isId } from '../../server/contract/http';
+import type { AssigneesReply, BoardReply, Task, TaskMove, TaskReply } from '../../server/contract/tasks';
+
+/**
+ * The web's calls to the task board api (docs/decisions/111): the only place its paths are written.
+ * A task file's api url becomes the web's own route, which streams it with the visitor's session.
+ */
+
+export const taskFileHref = (fileId: string) => `/workspace/taskboard/file/${fileId}`;
+
+type WebTask = Omit<Task, 'files'> & { files: Array<Omit<Task['files'][number], 'url'> & { href: string }> };
+export type WebBoard = Record<keyof BoardReply['data'], WebTask[]>;
+
+const toWebTask = (task: Task): WebTask => ({ ...task, files: task.files.map(({ url: _url, ...file }) => ({ ...file, href: taskFileHref(file.id) })) });
+
+export async function getBoard(request: Request): Promise<WebBoard> {
+  const { data } = await api<BoardReply>(request, '/tasks');
+  return { todo: data.todo.map(toWebTask), given: data.given.map(toWebTask), review: data.review.map(toWebTask), done: data.done.map(toWebTask) };
+}
+
+export async function listAssignees(request: Request): Promise<AssigneesReply['data']> {
+  return (await api<AssigneesReply>(request, '/tasks/assignees')).data;
+}
+
+/** POST /api/tasks with the Add Task form (fields and files) as multipart. */
+export async function createTask(request: Request, form: FormData): Promise<Task> {
+  return (await api<TaskReply>(request, '/tasks', { method: 'POST', body: form })).data;
+}
+
+export async function moveTask(request: Request, id: string, move: TaskMove, reason?: string): Promise<Task> {
+  const path = `/tasks/${encodeURIComponent(id)}/${move}`;
+  return (await api<TaskReply>(request, path, { method: 'POST', ...(move === 'reject' ? { json: { reason: reason ?? '' } } : {}) })).data;
+}
+
+/** A task file's bytes (Range, Content-Disposition and nosniff passed through). */
+export function streamTaskFile(request: Request, fileId: string): Promise<Response> {
+  if (!isId(fileId)) return Promise.resolve(new Response('File not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } }));
+  return streamApiFile(request, `/tasks/files/${fileId}/content`);
+}

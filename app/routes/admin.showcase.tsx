@@ -1,0 +1,258 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { AdminPage, AdminPager, AdminTabs } from '~/components/admin-page';
+import { getModerationFirms, getModerationProjects, setPortfolioVisibility, setProjectVisibility } from '~/models/admin.server';
+import { requireAdminToken } from '~/utils/admin-session.server';
+import { ApiError } from '~/utils/api.server';
+import { formatDay } from '~/utils/dates';
+import { readFormData } from '~/utils/form-data.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { parsePage } from '~/utils/showcase.server';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import adminStyles from '~/styles/admin-areas.css';
+import { MODERATION_PAGE_SIZE, SHOWCASE_FILTERS, type ShowcaseFilter } from '../../server/contract/admin-areas-rules';
+import { isId } from '../../server/contract/http-rules';
+import { projectTypeLabel } from '../../server/contract/vocabulary';
+
+export const meta: MetaFunction = () => [{ title: 'Showcase — Archivista admin' }, { name: 'description', content: 'Hide or show public projects and firm portfolios.' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
+
+type Tab = 'projects' | 'firms';
+
+function readQuery(url: URL) {
+  const tab: Tab = url.searchParams.get('tab') === 'firms' ? 'firms' : 'projects';
+  const raw = url.searchParams.get('filter') ?? 'all';
+  const filter = (SHOWCASE_FILTERS as readonly string[]).includes(raw) ? (raw as ShowcaseFilter) : 'all';
+  return { tab, filter, search: (url.searchParams.get('search') ?? '').trim().slice(0, 200), page: parsePage(url) };
+}
+
+function listHref(query: { tab: Tab; filter: ShowcaseFilter; search: string; page?: number }) {
+  const params = new URLSearchParams();
+  if (query.tab !== 'projects') params.set('tab', query.tab);
+  if (query.filter !== 'all') params.set('filter', query.filter);
+  if (query.search) params.set('search', query.search);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  const text = params.toString();
+  return `/admin/showcase${text ? `?${text}` : ''}`;
+}
+
+/**
+ * Showcase moderation (issue 13 item 4): hide a public project or a firm's whole portfolio, with a
+ * reason, or show it again. Hidden items vanish from Explore, search, the directory and their page.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { email } = await requireAdminToken(request);
+  const query = readQuery(new URL(request.url));
+  const apiQuery = { filter: query.filter, page: query.page, search: query.search || undefined };
+  const [projects, firms] =
+    query.tab === 'projects'
+      ? [(await getModerationProjects(request, apiQuery)).data, null]
+      : [null, (await getModerationFirms(request, apiQuery)).data];
+  return json({ email, ...query, projects, firms });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminToken(request);
+  const back = listHref(readQuery(new URL(request.url)));
+  const change = async (form: FormData, set: typeof setProjectVisibility) => {
+    const id = String(form.get('id') ?? '');
+    const hidden = form.get('hidden') === 'true';
+    const reason = String(form.get('reason') ?? '').slice(0, 600);
+    if (!isId(id)) return redirectWithError(back, 'That request was not right. Reload the list and try again.');
+    try {
+      return redirectWithSuccess(back, (await set(request, id, { hidden, ...(reason.trim() ? { reason } : {}) })).message);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      return redirectWithError(back, error.details[0]?.message ?? error.message);
+    }
+  };
+  return dispatchIntent(await readFormData(request), {
+    project: (form) => change(form, setProjectVisibility),
+    firm: (form) => change(form, setPortfolioVisibility),
+  });
+}
+
+/** Hide (a reason is asked in a small popover, a plain form without JavaScript) or Show again. */
+function VisibilityForm({ intent, id, name, hidden, busy }: { intent: 'project' | 'firm'; id: string; name: string; hidden: boolean; busy: boolean }) {
+  if (hidden) {
+    return (
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="hidden" value="false" />
+        <button type="submit" className="button admin-button-approve" disabled={busy} aria-label={`Show ${name} again`} data-testid="show">
+          Show
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <details className="admin-reject">
+      <summary className="button admin-button-reject" data-testid="hide">
+        Hide
+      </summary>
+      <Form method="post" preventScrollReset className="admin-reject-form">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="hidden" value="true" />
+        <label htmlFor={`reason-${id}`}>Why is {name} hidden?</label>
+        <textarea id={`reason-${id}`} name="reason" rows={3} maxLength={500} required placeholder="The reason, kept in the audit log" data-testid="hide-reason" />
+        <button type="submit" className="button button-danger" disabled={busy} data-testid="confirm-hide">
+          Hide from the public
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+function HiddenNote({ hidden, label }: { hidden: { reason: string; hiddenAt: string } | null; label?: string }): ReactNode {
+  if (!hidden) return <span className="admin-pill admin-pill-paid">Visible</span>;
+  return (
+    <>
+      <span className="admin-pill admin-pill-hidden">{label ?? 'Hidden'}</span>
+      <small className="admin-reason">
+        {hidden.reason} · {formatDay(hidden.hiddenAt)}
+      </small>
+    </>
+  );
+}
+
+export default function AdminShowcase() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busyId = navigation.state === 'submitting' ? String(navigation.formData?.get('id') ?? '') : '';
+  const count = data.projects?.count ?? data.firms?.count ?? 0;
+  const title = `${data.filter === 'hidden' ? 'Hidden ' : ''}${data.tab === 'projects' ? 'public projects' : 'firm portfolios'}`;
+  return (
+    <AdminPage
+      email={data.email}
+      title="Showcase"
+      description="Hide a public project or a firm's whole portfolio from Explore, search, the firm directory and its page. Every change is kept in the audit log with its reason."
+    >
+      <section className="admin-panel" aria-labelledby="showcase-title">
+        <div className="admin-panel-head">
+          <h2 id="showcase-title">
+            {title[0]!.toUpperCase() + title.slice(1)} <span className="admin-count">{count}</span>
+          </h2>
+          <Form method="get" className="admin-search" role="search">
+            {data.tab !== 'projects' ? <input type="hidden" name="tab" value={data.tab} /> : null}
+            {data.filter !== 'all' ? <input type="hidden" name="filter" value={data.filter} /> : null}
+            <label htmlFor="showcase-search" className="visually-hidden">
+              Search
+            </label>
+            <input id="showcase-search" type="search" name="search" defaultValue={data.search} placeholder={data.tab === 'projects' ? 'Search project or firm' : 'Search firm or email'} autoComplete="off" />
+            <button type="submit" className="button button-ghost">
+              Search
+            </button>
+          </Form>
+        </div>
+        <AdminTabs
+          label="Showcase lists"
+          tabs={[
+            { label: 'Projects', to: listHref({ tab: 'projects', filter: 'all', search: '' }), current: data.tab === 'projects' && data.filter === 'all' },
+            { label: 'Hidden projects', to: listHref({ tab: 'projects', filter: 'hidden', search: '' }), current: data.tab === 'projects' && data.filter === 'hidden' },
+            { label: 'Firms', to: listHref({ tab: 'firms', filter: 'all', search: '' }), current: data.tab === 'firms' && data.filter === 'all' },
+            { label: 'Hidden firms', to: listHref({ tab: 'firms', filter: 'hidden', search: '' }), current: data.tab === 'firms' && data.filter === 'hidden' },
+          ]}
+        />
+        <div className="admin-table-wrap">
+          {data.projects ? (
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Project</th>
+                  <th scope="col">Firm</th>
+                  <th scope="col">State</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.projects.projects.length === 0 ? (
+                  <tr>
+                    <td colSpan={4} className="admin-empty">
+                      No data available
+                    </td>
+                  </tr>
+                ) : (
+                  data.projects.projects.map((p) => (
+                    <tr key={p.id} data-testid="moderation-project-row">
+                      <td data-label="Project">
+                        <Link to={`/explore/${p.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
+                          {p.projectName}
+                        </Link>
+                        <small>
+                          {projectTypeLabel(p.projectType)} · {formatDay(p.createdAt)}
+                        </small>
+                      </td>
+                      <td data-label="Firm">
+                        {p.firmName}
+                        {p.firmHidden ? <small className="admin-reason">Portfolio hidden</small> : null}
+                      </td>
+                      <td data-label="State" className="admin-span">
+                        <HiddenNote hidden={p.hidden} />
+                      </td>
+                      <td className="admin-actions">
+                        <div className="admin-actions-inner">
+                          <VisibilityForm intent="project" id={p.id} name={`"${p.projectName}"`} hidden={p.hidden !== null} busy={busyId === p.id} />
+                        </div>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          ) : (
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Firm</th>
+                  <th scope="col">Public projects</th>
+                  <th scope="col">State</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {!data.firms?.firms.length ? (
+                  <tr>
+                    <td colSpan={4} className="admin-empty">
+                      No data available
+                    </td>
+                  </tr>
+                ) : (
+                  data.firms.firms.map((f) => (
+                    <tr key={f.id} data-testid="moderation-firm-row">
+                      <td data-label="Firm">
+                        <Link to={`/firms/${f.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
+                          {f.firmName}
+                        </Link>
+                        <small>
+                          {f.email}
+                          {f.city ? ` · ${f.city}` : ''}
+                        </small>
+                      </td>
+                      <td data-label="Public projects">{f.projectCount}</td>
+                      <td data-label="State" className="admin-span">
+                        <HiddenNote hidden={f.hidden} label="Portfolio hidden" />
+                      </td>
+                      <td className="admin-actions">
+                        <div className="admin-actions-inner">
+                          <VisibilityForm intent="firm" id={f.id} name={f.firmName} hidden={f.hidden !== null} busy={busyId === f.id} />
+                        </div>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          )}
+        </div>
+        <AdminPager page={data.page} count={count} size={MODERATION_PAGE_SIZE} href={(page) => listHref({ ...data, page })} />
+      </section>
+    </AdminPage>
+  );
+}

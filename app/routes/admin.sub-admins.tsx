@@ -1,0 +1,166 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import type { z } from 'zod/v4';
+import { AdminPage } from '~/components/admin-page';
+import { EmailField, PasswordField } from '~/components/credential-fields';
+import { Field, FormErrors } from '~/components/field';
+import { createSubAdmin, getAdmins, revokeSubAdmin } from '~/models/admin.server';
+import { requireAdminToken } from '~/utils/admin-session.server';
+import { ApiError } from '~/utils/api.server';
+import { formatDay } from '~/utils/dates';
+import { parseWithZod, readFormData } from '~/utils/form-data.server';
+import { formFailure } from '~/utils/forms.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import adminStyles from '~/styles/admin-areas.css';
+import { CreateSubAdminBody, OWNERS_ONLY } from '../../server/contract/admin-areas';
+import { isId } from '../../server/contract/http-rules';
+
+export const meta: MetaFunction = () => [{ title: 'Sub admins — Archivista admin' }, { name: 'description', content: 'The platform administrators: create and revoke sub-admins.' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
+
+const HERE = '/admin/sub-admins';
+
+/**
+ * Sub admins (issue 13 item 4; docs/decisions/127): the platform's administrators. An owner (made
+ * with `npm run admin:create`) creates sub-admins with a password and revokes them; a revoked
+ * sub-admin is signed out at once. Sub-admins see the list only.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { email } = await requireAdminToken(request);
+  const reply = await getAdmins(request);
+  return json({ email, ...reply.data });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminToken(request);
+  return dispatchIntent(await readFormData(request), {
+    create: async (form) => {
+      const submission = parseWithZod(form, { schema: CreateSubAdminBody });
+      const hideFields = ['password'];
+      if (submission.status !== 'success') return formFailure(submission, { hideFields, intent: 'create' });
+      try {
+        return redirectWithSuccess(HERE, (await createSubAdmin(request, submission.value)).message);
+      } catch (error) {
+        return formFailure(submission, { error, hideFields, intent: 'create' });
+      }
+    },
+    revoke: async (form) => {
+      const id = String(form.get('id') ?? '');
+      if (!isId(id)) return redirectWithError(HERE, 'That request was not right. Reload the list and try again.');
+      try {
+        return redirectWithSuccess(HERE, (await revokeSubAdmin(request, id)).message);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        return redirectWithError(HERE, error.message);
+      }
+    },
+  });
+}
+
+export default function SubAdmins() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const revoking = data.canManage ? data.admins.find((a) => a.id === params.get('revoke') && a.level === 'sub') : undefined;
+  const busy = navigation.state === 'submitting';
+  const [form, fields] = useForm<z.input<typeof CreateSubAdminBody>>({
+    id: 'create-sub-admin',
+    lastResult: actionData?.result,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+
+  return (
+    <AdminPage email={data.email} title="Sub admins" description="The people who run the platform. Sub admins verify firms, moderate the showcase and manage subscriptions; only an owner adds or revokes them.">
+      <div className="admin-two-columns">
+        <section className="admin-panel" aria-labelledby="admins-title">
+          <div className="admin-panel-head">
+            <h2 id="admins-title">
+              Administrators <span className="admin-count">{data.admins.length}</span>
+            </h2>
+          </div>
+          {revoking ? (
+            <div className="admin-confirm" role="alertdialog" aria-labelledby="revoke-title" data-testid="revoke-confirm">
+              <p id="revoke-title">
+                Revoke <strong>{revoking.email}</strong>? They are signed out at once and can no longer sign in.
+              </p>
+              <div className="admin-confirm-actions">
+                <Form method="post" action={HERE}>
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="id" value={revoking.id} />
+                  <button type="submit" className="button button-danger" disabled={busy} data-testid="confirm-revoke">
+                    Revoke
+                  </button>
+                </Form>
+                <Link to={HERE} className="button button-ghost" preventScrollReset>
+                  Cancel
+                </Link>
+              </div>
+            </div>
+          ) : null}
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Since</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.admins.map((admin) => (
+                  <tr key={admin.id} data-testid="admin-row">
+                    <td data-label="Name">
+                      <span className="admin-firm">
+                        {admin.userName}
+                        {admin.you ? <span className="admin-you"> (you)</span> : null}
+                      </span>
+                      <small>{admin.email}</small>
+                    </td>
+                    <td data-label="Role">
+                      <span className={`admin-pill admin-pill-${admin.level === 'owner' ? 'paid' : 'trial'}`}>{admin.level === 'owner' ? 'Owner' : 'Sub admin'}</span>
+                    </td>
+                    <td data-label="Since" className="admin-nowrap">{formatDay(admin.createdAt)}</td>
+                    <td className="admin-actions">
+                      {data.canManage && admin.level === 'sub' ? (
+                        <Link to={`${HERE}?revoke=${admin.id}`} className="button admin-button-reject" preventScrollReset data-testid="revoke">
+                          Revoke
+                        </Link>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+
+        <section className="admin-panel admin-form-panel" aria-labelledby="new-admin-title">
+          <h2 id="new-admin-title">Add a sub admin</h2>
+          {data.canManage ? (
+            <Form method="post" {...getFormProps(form)} action={HERE}>
+              <input type="hidden" name="intent" value="create" />
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <Field label="Name" meta={fields.name}>
+                <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" maxLength={80} />
+              </Field>
+              <EmailField meta={fields.email} autoComplete="off" />
+              <PasswordField meta={fields.password} autoComplete="new-password" hint="At least 8 characters. Share it with them privately." />
+              <button type="submit" className="button button-primary button-block" disabled={busy} data-testid="create-admin">
+                {busy ? 'Creating…' : 'Create sub admin'}
+              </button>
+            </Form>
+          ) : (
+            <p className="muted">{OWNERS_ONLY}.</p>
+          )}
+        </section>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,160 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { AdminPage, AdminPager, AdminTabs } from '~/components/admin-page';
+import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
+import { getAdminFirms, markFirmPaid } from '~/models/admin.server';
+import { requireAdminToken } from '~/utils/admin-session.server';
+import { ApiError } from '~/utils/api.server';
+import { formatDay } from '~/utils/dates';
+import { readFormData } from '~/utils/form-data.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { parsePage } from '~/utils/showcase.server';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import adminStyles from '~/styles/admin-areas.css';
+import { isId } from '../../server/contract/http-rules';
+import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
+
+export const meta: MetaFunction = () => [{ title: 'Workspace — Archivista admin' }, { name: 'description', content: 'Firms with their trial and subscription state.' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
+
+const FILTER_LABELS: Record<FirmPlanFilter, string> = { all: 'All firms', requests: 'Requests', trial: 'On trial', paid: 'Paid', none: 'No plan' };
+
+function readQuery(url: URL) {
+  const raw = url.searchParams.get('filter') ?? 'all';
+  const filter = (FIRM_PLAN_FILTERS as readonly string[]).includes(raw) ? (raw as FirmPlanFilter) : 'all';
+  return { filter, search: (url.searchParams.get('search') ?? '').trim().slice(0, 200), page: parsePage(url) };
+}
+
+function listHref(query: { filter: FirmPlanFilter; search: string; page?: number }) {
+  const params = new URLSearchParams();
+  if (query.filter !== 'all') params.set('filter', query.filter);
+  if (query.search) params.set('search', query.search);
+  if (query.page && query.page > 1) params.set('page', String(query.page));
+  const text = params.toString();
+  return `/admin/workspace${text ? `?${text}` : ''}`;
+}
+
+/** The day a year from today (UTC), the usual "paid until" of a yearly plan. */
+const aYearFromToday = () => {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * The admin's Workspace area (issue 13 item 4): firms with their trial and subscription, open
+ * requests first; "Mark paid" sets the date the firm's subscription is paid until.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { email } = await requireAdminToken(request);
+  const query = readQuery(new URL(request.url));
+  const reply = await getAdminFirms(request, { ...query, search: query.search || undefined });
+  return json({ email, ...query, ...reply.data, defaultPaidUntil: aYearFromToday() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminToken(request);
+  const back = listHref(readQuery(new URL(request.url)));
+  return dispatchIntent(await readFormData(request), {
+    paid: async (form) => {
+      const id = String(form.get('id') ?? '');
+      const paidUntil = String(form.get('paidUntil') ?? '');
+      if (!isId(id)) return redirectWithError(back, 'That request was not right. Reload the list and try again.');
+      try {
+        return redirectWithSuccess(back, (await markFirmPaid(request, id, { paidUntil })).message);
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        return redirectWithError(back, error.details[0]?.message ?? error.message);
+      }
+    },
+  });
+}
+
+export default function AdminWorkspace() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busyId = navigation.state === 'submitting' ? String(navigation.formData?.get('id') ?? '') : '';
+  return (
+    <AdminPage email={data.email} title="Workspace" description="Every firm's free trial and subscription. Mark a firm paid once its payment has arrived: the firm sees it at once.">
+      <section className="admin-panel" aria-labelledby="firms-title">
+        <div className="admin-panel-head">
+          <h2 id="firms-title">
+            {FILTER_LABELS[data.filter]} <span className="admin-count">{data.count}</span>
+          </h2>
+          <Form method="get" className="admin-search" role="search">
+            {data.filter !== 'all' ? <input type="hidden" name="filter" value={data.filter} /> : null}
+            <label htmlFor="firm-search" className="visually-hidden">
+              Search firms
+            </label>
+            <input id="firm-search" type="search" name="search" defaultValue={data.search} placeholder="Search firm, name or email" autoComplete="off" />
+            <button type="submit" className="button button-ghost">
+              Search
+            </button>
+          </Form>
+        </div>
+        <AdminTabs
+          label="Filter firms"
+          tabs={FIRM_PLAN_FILTERS.map((filter) => ({ label: FILTER_LABELS[filter], to: listHref({ filter, search: data.search }), current: filter === data.filter }))}
+        />
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Firm</th>
+                <th scope="col">Plan</th>
+                <th scope="col">Trial</th>
+                <th scope="col">Paid until</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.firms.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="admin-empty">
+                    No data available
+                  </td>
+                </tr>
+              ) : (
+                data.firms.map((firm) => (
+                  <tr key={firm.id} data-testid="admin-firm-row">
+                    <td data-label="Firm">
+                      <span className="admin-firm">{firm.firmName ?? firm.userName}</span>
+                      <small>{firm.email}</small>
+                      {firm.city ? <small>{[firm.city, firm.state].filter(Boolean).join(', ')}</small> : null}
+                    </td>
+                    <td data-label="Plan">
+                      <span className={`admin-pill admin-pill-${firm.plan.active ? firm.plan.state : 'off'}`}>{planSummary(firm.plan, 'admin')}</span>
+                      {firm.plan.requestPending && firm.plan.requestedAt ? (
+                        <small className="admin-request" data-testid="request-pending">
+                          Requested {formatDay(firm.plan.requestedAt)}
+                        </small>
+                      ) : null}
+                    </td>
+                    <td data-label="Trial">{firm.plan.trialEndsAt ? `ends ${formatDay(firm.plan.trialEndsAt)}` : '—'}</td>
+                    <td data-label="Paid until">{firm.plan.paidUntil ? paidUntilDay(firm.plan.paidUntil) : '—'}</td>
+                    <td className="admin-actions admin-actions-wide">
+                      <Form method="post" preventScrollReset className="admin-inline-form">
+                        <input type="hidden" name="intent" value="paid" />
+                        <input type="hidden" name="id" value={firm.id} />
+                        <label htmlFor={`paid-${firm.id}`} className="visually-hidden">
+                          Paid until for {firm.firmName ?? firm.userName}
+                        </label>
+                        <input id={`paid-${firm.id}`} type="date" name="paidUntil" defaultValue={data.defaultPaidUntil} required data-testid="paid-until" />
+                        <button type="submit" className="button admin-button-approve" disabled={busyId === firm.id} data-testid="mark-paid">
+                          {busyId === firm.id ? 'Saving…' : 'Mark paid'}
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+        <AdminPager page={data.page} count={data.count} size={ADMIN_FIRMS_PAGE_SIZE} href={(page) => listHref({ ...data, page })} />
+      </section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,174 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Avatar } from '~/components/avatar';
+import { keepDataForDialogs } from '~/components/dialog';
+import { Icon } from '~/components/icon';
+import { Toast } from '~/components/toast';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { PageHeader } from '~/components/workspace/page-header';
+import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { getContact, listContacts } from '~/models/chat-book.server';
+import { ApiError } from '~/utils/api.server';
+import { guarded } from '~/utils/showcase.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import chatBookStyles from '~/styles/workspace-chat-book.css';
+import type { Contact } from '../../../server/contract/address-book';
+import { CONTACT_KIND_LABELS, CONTACT_KINDS, CONTACT_LIMITS, CONTACT_MESSAGES, isContactKind } from '../../../server/contract/address-book-rules';
+import { isId } from '../../../server/contract/http-rules';
+import { addressBookAction } from './actions.server';
+import { ContactForm } from './contact-form';
+
+export const meta: MetaFunction = () => [{ title: 'Address Book — Archivista' }, { name: 'description', content: "The firm's contacts: clients, suppliers and consultants." }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+
+/**
+ * The firm's Address Book (issue 12 item 4, docs/decisions/115): clients, suppliers and
+ * consultants, searched by name, company, email or phone (a GET form: the search is in the
+ * address), paged by "Next page" links (keyset). Everyone of the firm reads; the firm and its
+ * sub-admins add (`?panel=new`), edit (`?panel=edit&item=`) and delete (`?confirm=`).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const search = new URL(request.url).searchParams;
+  const q = (search.get('q') ?? '').slice(0, CONTACT_LIMITS.search);
+  const kindParam = search.get('kind');
+  const kind = isContactKind(kindParam) ? kindParam : undefined;
+  const afterParam = search.get('after');
+  const after = isId(afterParam) ? afterParam : undefined;
+  const item = search.get('item') ?? search.get('confirm');
+  const [, [page, edited]] = await guarded(
+    requireWorkspaceUser(request),
+    Promise.all([
+      listContacts(request, { q: q || undefined, kind, after }),
+      // The contact of the panel or the confirmation, also when it is not on this page.
+      isId(item) ? getContact(request, item).catch((error) => (error instanceof ApiError && error.status === 404 ? null : Promise.reject(error))) : Promise.resolve(null),
+    ]).catch((error) => {
+      throw asErrorResponse(error);
+    }),
+  );
+  return json({ ...page, edited, q, kind: kind ?? '', after: after ?? null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  return addressBookAction(request);
+}
+
+export const shouldRevalidate = keepDataForDialogs;
+
+export default function AddressBook() {
+  const { contacts, next, canManage, edited, q, kind, after } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const panel = usePanel();
+  const confirm = useConfirm();
+  const editing = panel.open === 'edit' && edited && edited.id === panel.item ? edited : null;
+  const panelOpen = canManage && (panel.open === 'new' || editing !== null);
+  const deleting = canManage && confirm.id && edited?.id === confirm.id ? edited : null;
+  const saved = actionData && 'result' in actionData ? actionData : null;
+  const filtered = q !== '' || kind !== '';
+  const query = (extra: Record<string, string>) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(kind ? { kind } : {}), ...extra })}`;
+  const addButton = canManage ? (
+    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-contact">
+      Add Contact
+    </Link>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader title="Address Book" description="Your firm's clients, suppliers and consultants. Pick them as project members or clients." actions={addButton} />
+      <Form method="get" className="cb-search" role="search" data-testid="contact-search">
+        <label className="visually-hidden" htmlFor="contact-q">
+          Search contacts
+        </label>
+        <input id="contact-q" type="search" name="q" defaultValue={q} placeholder="Search name, company, email or phone" maxLength={CONTACT_LIMITS.search} />
+        <label className="visually-hidden" htmlFor="contact-kind">
+          Kind
+        </label>
+        <select id="contact-kind" name="kind" defaultValue={kind}>
+          <option value="">All kinds</option>
+          {CONTACT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {CONTACT_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button-ghost">
+          Search
+        </button>
+        {filtered ? (
+          <Link to="/workspace/address-book" className="cb-clear">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+      {contacts.length ? (
+        <ContactTable contacts={contacts} editHref={canManage ? (id) => panel.href('edit', id) : null} deleteHref={canManage ? (id) => confirm.href(id) : null} />
+      ) : (
+        <EmptyState title={filtered ? CONTACT_MESSAGES.noMatch : CONTACT_MESSAGES.empty} icon="addressBook" action={filtered ? null : addButton}>
+          {filtered ? 'Try another name, or clear the search.' : canManage ? 'Add the clients, suppliers and consultants your firm works with.' : null}
+        </EmptyState>
+      )}
+      {after || next ? (
+        <nav className="cb-pager" aria-label="Pages">
+          {after ? (
+            <Link to={query({})} className="button button-ghost">
+              First page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next ? (
+            <Link to={query({ after: next })} className="button button-ghost" data-testid="next-contacts">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+      {panelOpen ? (
+        <SidePanel title={editing ? 'Edit Contact' : 'Add Contact'} closeTo={panel.closeTo} testId="contact-panel">
+          <ContactForm key={editing?.id ?? 'new'} contact={editing} lastResult={saved?.result} closeTo={panel.closeTo} />
+        </SidePanel>
+      ) : null}
+      {deleting ? <ConfirmDelete what="contact" id={deleting.id} name={deleting.company ? `${deleting.name} (${deleting.company})` : deleting.name} closeTo={confirm.closeTo} /> : null}
+      <Toast toast={saved?.toast} />
+    </>
+  );
+}
+
+function ContactTable({ contacts, editHref, deleteHref }: { contacts: Contact[]; editHref: ((id: string) => string) | null; deleteHref: ((id: string) => string) | null }) {
+  return (
+    <ul className="cb-contacts" data-testid="contacts">
+      {contacts.map((contact) => (
+        <li key={contact.id} className="cb-contact" data-testid="contact-row">
+          <div className="cb-contact-who">
+            <Avatar name={contact.name} size={36} />
+            <div>
+              <p className="cb-contact-name">
+                {contact.name} <span className={`cb-kind cb-kind-${contact.kind}`}>{CONTACT_KIND_LABELS[contact.kind]}</span>
+              </p>
+              {contact.company ? <p className="cb-contact-company">{contact.company}</p> : null}
+            </div>
+          </div>
+          <div className="cb-contact-reach">
+            {contact.email ? <a href={`mailto:${contact.email}`}>{contact.email}</a> : null}
+            {contact.phone ? <a href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}>{contact.phone}</a> : null}
+          </div>
+          <p className="cb-contact-notes">{contact.notes}</p>
+          <div className="ws-card-actions">
+            {editHref ? (
+              <Link to={editHref(contact.id)} preventScrollReset className="ws-icon-button" title="Edit" aria-label={`Edit ${contact.name}`} data-testid="edit-contact">
+                <Icon d={ACTION_ICONS.edit} size={18} />
+              </Link>
+            ) : null}
+            {deleteHref ? (
+              <Link to={deleteHref(contact.id)} preventScrollReset className="ws-icon-button ws-icon-danger" title="Delete" aria-label={`Delete ${contact.name}`} data-testid="delete-contact">
+                <Icon d={ACTION_ICONS.trash} size={18} />
+              </Link>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

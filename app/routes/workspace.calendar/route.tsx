@@ -1,0 +1,180 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { IcalLinkCard } from '~/components/workspace/ical-link-card';
+import { PageHeader } from '~/components/workspace/page-header';
+import { getCalendar } from '~/models/calendar.server';
+import { calendarFeedAction, readFreshFeedUrl } from '~/utils/calendar-feed.server';
+import { monthName } from '~/utils/dates';
+import { readFormData } from '~/utils/form-data.server';
+import { guarded } from '~/utils/showcase.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import teamStyles from '~/styles/workspace-team.css';
+import { monthGrid, monthKey, parseMonth, shiftMonth, todayInIndia } from '../../../server/contract/calendar-rules';
+import type { CalendarEvent } from '../../../server/contract/calendar';
+
+export const meta: MetaFunction = () => [{ title: 'Calendar — Archivista' }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: teamStyles }];
+
+const CALENDAR_PATH = '/workspace/calendar';
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const PER_DAY = 3;
+
+/**
+ * The workspace calendar (DESIGN.md section 9; docs/decisions/112): a month grid rendered on the
+ * server (previous, next, today by links: `?month=YYYY-MM`) of the viewer's task due dates and
+ * the schedules of its projects; on a phone, dots in the grid and the month's list below it. The
+ * private iCal link card sits under it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const month = new URL(request.url).searchParams.get('month');
+  const [, calendar] = await guarded(
+    requireWorkspaceUser(request),
+    getCalendar(request, parseMonth(month) ? month : null).catch((error) => {
+      throw asErrorResponse(error);
+    }),
+  );
+  const fresh = await readFreshFeedUrl(request);
+  return json({ ...calendar, freshUrl: fresh.url, today: todayInIndia().day }, { headers: fresh.headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const formData = await readFormData(request);
+  return calendarFeedAction(request, String(formData.get('intent') ?? ''), CALENDAR_PATH);
+}
+
+const eventHref = (event: CalendarEvent) =>
+  event.kind === 'task' ? '/workspace/taskboard' : `/workspace/project/schedules/summary-financial/${event.projectId}?schedule=${event.id}`;
+
+const dayLabel = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${d} ${monthName(m!)} ${y}`;
+};
+
+export default function Calendar() {
+  const { month: key, events, feed, freshUrl, today } = useLoaderData<typeof loader>();
+  const month = parseMonth(key)!;
+  const { weeks } = monthGrid(month);
+  const byDay = new Map<string, CalendarEvent[]>();
+  for (const event of events) byDay.set(event.date, [...(byDay.get(event.date) ?? []), event]);
+  const title = `${FULL_MONTHS[monthName(month.month)] ?? ''} ${month.year}`;
+  const monthEvents = events.filter((e) => e.date.startsWith(key));
+  const thisMonth = todayInIndia().month;
+  return (
+    <>
+      <PageHeader title="Calendar" description="Task due dates and schedules of your projects." />
+      <section className="ws-calendar" aria-labelledby="calendar-month" data-testid="calendar">
+        <header className="ws-calendar-head">
+          <h2 id="calendar-month" data-testid="calendar-month">
+            {title}
+          </h2>
+          <nav className="ws-calendar-nav" aria-label="Months">
+            <Link to={`${CALENDAR_PATH}?month=${monthKey(shiftMonth(month, -1))}`} className="button button-ghost button-small" aria-label="Prev: previous month" data-testid="prev-month">
+              ‹ Prev
+            </Link>
+            <Link to={`${CALENDAR_PATH}?month=${monthKey(thisMonth)}`} className="button button-ghost button-small" data-testid="this-month">
+              Today
+            </Link>
+            <Link to={`${CALENDAR_PATH}?month=${monthKey(shiftMonth(month, 1))}`} className="button button-ghost button-small" aria-label="Next: next month" data-testid="next-month">
+              Next ›
+            </Link>
+          </nav>
+        </header>
+        <table className="ws-month">
+          <thead>
+            <tr>
+              {WEEKDAYS.map((d) => (
+                <th key={d} scope="col">
+                  {d}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0]}>
+                {week.map((day) => {
+                  const list = byDay.get(day) ?? [];
+                  const outside = !day.startsWith(key);
+                  return (
+                    <td key={day} className={`ws-day${outside ? ' is-outside' : ''}${day === today ? ' is-today' : ''}`} data-day={day}>
+                      <span className="ws-day-number" aria-label={dayLabel(day)}>
+                        {Number(day.slice(8))}
+                      </span>
+                      {list.length ? (
+                        <ul className="ws-day-events">
+                          {list.slice(0, PER_DAY).map((event) => (
+                            <li key={`${event.kind}-${event.id}`}>
+                              <Link to={eventHref(event)} className={`ws-event ws-event-${event.kind} ws-event-${event.status ?? 'schedule'}`} title={`${event.title}: ${event.detail}`} data-testid="calendar-event">
+                                <span className="ws-event-dot" aria-hidden="true" />
+                                <span className="ws-event-text">
+                                  {event.kind === 'task' ? 'Due: ' : ''}
+                                  {event.title}
+                                </span>
+                              </Link>
+                            </li>
+                          ))}
+                          {list.length > PER_DAY ? <li className="ws-day-more">+{list.length - PER_DAY} more</li> : null}
+                        </ul>
+                      ) : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="ws-agenda" aria-label={`Events in ${title}`}>
+          {monthEvents.length ? (
+            <ul>
+              {monthEvents.map((event) => (
+                <li key={`${event.kind}-${event.id}`} className="ws-agenda-item">
+                  <span className="ws-agenda-day">{dayLabel(event.date)}</span>
+                  <Link to={eventHref(event)} className={`ws-event ws-event-${event.kind} ws-event-${event.status ?? 'schedule'}`}>
+                    <span className="ws-event-dot" aria-hidden="true" />
+                    <span className="ws-event-text">
+                      {event.kind === 'task' ? `Task due: ${event.title}` : `Schedule: ${event.title}`}
+                      <span className="muted"> — {event.detail}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Nothing due this month.</p>
+          )}
+        </div>
+        <p className="ws-calendar-legend">
+          <span className="ws-event ws-event-task ws-event-todo">
+            <span className="ws-event-dot" aria-hidden="true" /> Task due
+          </span>
+          <span className="ws-event ws-event-task ws-event-review">
+            <span className="ws-event-dot" aria-hidden="true" /> Task in review
+          </span>
+          <span className="ws-event ws-event-task ws-event-done">
+            <span className="ws-event-dot" aria-hidden="true" /> Task done
+          </span>
+          <span className="ws-event ws-event-schedule">
+            <span className="ws-event-dot" aria-hidden="true" /> Schedule
+          </span>
+        </p>
+      </section>
+      <IcalLinkCard feed={feed} freshUrl={freshUrl} />
+    </>
+  );
+}
+
+const FULL_MONTHS: Record<string, string> = {
+  Jan: 'January',
+  Feb: 'February',
+  Mar: 'March',
+  Apr: 'April',
+  May: 'May',
+  Jun: 'June',
+  Jul: 'July',
+  Aug: 'August',
+  Sep: 'September',
+  Oct: 'October',
+  Nov: 'November',
+  Dec: 'December',
+};

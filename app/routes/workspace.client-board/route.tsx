@@ -1,0 +1,197 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { keepDataForDialogs } from '~/components/dialog';
+import { Toast } from '~/components/toast';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { PageHeader } from '~/components/workspace/page-header';
+import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { CopyField } from '~/components/summary-output/copy-field';
+import { DecisionBadge } from '~/components/summary-output/decision-badge';
+import { getClientBoard } from '~/models/share-links.server';
+import { formatDateTime, formatDay } from '~/utils/dates';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import outputStyles from '~/styles/summary-output.css';
+import { SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DEFAULT_DAYS, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';
+import { clientBoardAction } from './actions.server';
+
+export const meta: MetaFunction = () => [{ title: 'Client Board — Archivista' }, { name: 'description', content: 'Client approval links and the latest client decisions.' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
+
+const editorHref = (projectId: string, scheduleId: string) =>
+  `/workspace/project/schedules/summary-financial/${encodeURIComponent(projectId)}?schedule=${encodeURIComponent(scheduleId)}`;
+
+/**
+ * The Client Board (docs/decisions/106): every open client approval link and the latest client
+ * decisions across the projects the viewer may see; "Share a schedule" (`?panel=new`, with
+ * `&schedule={id}` chosen in advance, as the editor's Share button links) makes a link, whose
+ * address is shown once.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const { data } = await getClientBoard(request).catch((error) => {
+    throw asErrorResponse(error);
+  });
+  return json(data);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  return clientBoardAction(request);
+}
+
+export const shouldRevalidate = keepDataForDialogs;
+
+export default function ClientBoard() {
+  const { links, decisions, schedules } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const panel = usePanel();
+  const navigation = useNavigation();
+  const created = actionData && 'created' in actionData ? actionData.created : null;
+  const failure = actionData && 'result' in actionData ? actionData : null;
+  const errors = (failure?.result.error ?? {}) as Record<string, string[] | null>;
+  const preset = new URLSearchParams(panel.closeTo.split('?')[1] ?? '').get('schedule') ?? '';
+  const byProject = new Map<string, { name: string; schedules: typeof schedules }>();
+  for (const s of schedules) {
+    const group = byProject.get(s.projectId) ?? { name: s.projectName, schedules: [] };
+    group.schedules.push(s);
+    byProject.set(s.projectId, group);
+  }
+  const shareButton = schedules.length ? (
+    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="share-schedule">
+      Share a schedule
+    </Link>
+  ) : null;
+
+  return (
+    <>
+      <PageHeader title="Client Board" description="Approval links you have sent to clients, and what they decided." actions={shareButton} />
+      {created ? (
+        <div className="so-created" role="status" data-testid="created-link">
+          <p>
+            <strong>Link created</strong> for {created.scheduleTitle} ({created.projectName}), valid until {formatDay(created.expiresAt)}. {SHARE_MESSAGES.created.split('. ')[1]}
+          </p>
+          <CopyField label="Client link" value={created.url} />
+        </div>
+      ) : null}
+
+      <section className="so-board-section" aria-labelledby="decisions-title">
+        <h2 id="decisions-title">Latest client decisions</h2>
+        {decisions.length ? (
+          <ul className="so-decisions" data-testid="decisions">
+            {decisions.map((d) => (
+              <li key={d.id} className="so-decision" data-testid="decision" data-decision={d.decision}>
+                <DecisionBadge decision={d.decision} />
+                <div className="so-decision-body">
+                  <p className="so-decision-title">
+                    <Link to={editorHref(d.projectId, d.scheduleId)}>{d.sectionName}</Link>
+                    <span className="muted">
+                      {' '}
+                      · {d.scheduleTitle} · {d.projectName}
+                    </span>
+                  </p>
+                  {d.comment ? <blockquote className="so-comment">{d.comment}</blockquote> : null}
+                  <p className="so-meta">
+                    {d.clientName || 'Client'} · <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="so-none">No decisions yet. When a client approves or rejects a section through a link, it appears here.</p>
+        )}
+      </section>
+
+      <section className="so-board-section" aria-labelledby="links-title">
+        <h2 id="links-title">Open links</h2>
+        {links.length ? (
+          <div className="so-table-wrap">
+            <table className="so-table" data-testid="open-links">
+              <thead>
+                <tr>
+                  <th scope="col">Client</th>
+                  <th scope="col">Schedule</th>
+                  <th scope="col">Expires</th>
+                  <th scope="col">Last opened</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {links.map((link) => (
+                  <tr key={link.id} data-testid="open-link">
+                    <td data-label="Client">{link.clientName || <span className="muted">Not named</span>}</td>
+                    <td data-label="Schedule">
+                      <Link to={editorHref(link.projectId, link.scheduleId)}>{link.scheduleTitle}</Link>
+                      <span className="so-sub">{link.projectName}</span>
+                    </td>
+                    <td data-label="Expires">{formatDay(link.expiresAt)}</td>
+                    <td data-label="Last opened">{link.lastOpenedAt ? formatDateTime(link.lastOpenedAt) : <span className="muted">Not yet</span>}</td>
+                    <td className="so-actions">
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="id" value={link.id} />
+                        <button type="submit" name="intent" value="revoke" className="button button-ghost so-revoke" aria-label={`Revoke the link for ${link.scheduleTitle}`}>
+                          Revoke
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <EmptyState title="No open links" icon="clientBoard" action={shareButton}>
+            Share a schedule with your client: they read it without an account and approve or reject each section.
+          </EmptyState>
+        )}
+      </section>
+
+      {panel.open === 'new' && schedules.length ? (
+        <SidePanel title="Share a schedule" closeTo={panel.closeTo.replace(/[?&]schedule=[^&]*/, '')} testId="share-panel">
+          <Form method="post" className="so-form" preventScrollReset>
+            <div className="field">
+              <label htmlFor="share-schedule">Schedule</label>
+              <select id="share-schedule" name="scheduleId" defaultValue={preset} required aria-invalid={errors.scheduleId ? true : undefined}>
+                <option value="" disabled>
+                  Choose a schedule
+                </option>
+                {[...byProject.entries()].map(([projectId, group]) => (
+                  <optgroup key={projectId} label={group.name}>
+                    {group.schedules.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {s.title}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              {errors.scheduleId ? <p className="field-errors">{errors.scheduleId[0]}</p> : null}
+            </div>
+            <div className="field">
+              <label htmlFor="share-client">Client name</label>
+              <input id="share-client" name="clientName" maxLength={120} placeholder="Who it is for, e.g. Mrs Rao" />
+              {errors.clientName ? <p className="field-errors">{errors.clientName[0]}</p> : null}
+            </div>
+            <div className="field">
+              <label htmlFor="share-expiry">Valid for</label>
+              <select id="share-expiry" name="expiresInDays" defaultValue={String(SHARE_EXPIRY_DEFAULT_DAYS)}>
+                {SHARE_EXPIRY_DAYS.map((days) => (
+                  <option key={days} value={days}>
+                    {days} days
+                  </option>
+                ))}
+              </select>
+            </div>
+            <p className="field-hint">The client sees the rooms, sections, items and client prices; never your trade prices, profit or markup.</p>
+            <button type="submit" name="intent" value="share" className="button button-primary" disabled={navigation.state === 'submitting'}>
+              {navigation.state === 'submitting' ? 'Creating…' : 'Create link'}
+            </button>
+          </Form>
+        </SidePanel>
+      ) : null}
+      <Toast toast={failure?.toast} />
+    </>
+  );
+}

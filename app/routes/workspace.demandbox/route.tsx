@@ -1,0 +1,143 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { keepDataForDialogs } from '~/components/dialog';
+import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { PageHeader } from '~/components/workspace/page-header';
+import { listLeads } from '~/models/leads.server';
+import { formatDay } from '~/utils/dates';
+import { guarded, parsePage } from '~/utils/showcase.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import leadStyles from '~/styles/leads.css';
+import { EMPTY_DEMANDBOX, type LeadView } from '../../../server/contract/leads-rules';
+import type { Lead } from '../../../server/contract/leads';
+import { leadActions } from './actions.server';
+import { HandledToggle, LeadMenu, leadHref } from './lead-controls';
+
+export const meta: MetaFunction = () => [{ title: 'Demand box — Archivista' }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
+
+/**
+ * The demand box (workspace-and-admin.md screen 12, issue 13 item 2): the enquiries visitors sent
+ * from the firm's public pages: type, description, date, the handled checkbox and a menu; unread
+ * first, ten a page with page links; the archive at `?view=archived`. The firm and its sub-admins
+ * only (a plain employee gets the api's 403). A click opens `/workspace/demandboxdetails?id=…`.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const view: LeadView = url.searchParams.get('view') === 'archived' ? 'archived' : 'inbox';
+  const page = parsePage(url);
+  const [, box] = await guarded(
+    requireWorkspaceUser(request),
+    listLeads(request, { page, view }).catch((error) => {
+      throw asErrorResponse(error);
+    }),
+  );
+  return json({ ...box, view });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  return leadActions(request);
+}
+
+export const shouldRevalidate = keepDataForDialogs;
+
+export default function DemandBox() {
+  const { leads, count, unread, page, pageSize, view } = useLoaderData<typeof loader>();
+  const confirm = useConfirm();
+  const deleting = confirm.id ? leads.find((l) => l.id === confirm.id) : undefined;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const tabs = (
+    <nav className="lead-tabs" aria-label="Demand box views">
+      <Link to="/workspace/demandbox" className={view === 'inbox' ? 'is-active' : undefined} aria-current={view === 'inbox' ? 'page' : undefined}>
+        Inbox
+      </Link>
+      <Link to="/workspace/demandbox?view=archived" className={view === 'archived' ? 'is-active' : undefined} aria-current={view === 'archived' ? 'page' : undefined}>
+        Archived
+      </Link>
+    </nav>
+  );
+  return (
+    <>
+      <PageHeader
+        title="Demand box"
+        description={
+          view === 'inbox'
+            ? `Enquiries from your public portfolio${count ? ` · ${count} in the inbox, ${unread} unread` : ''}.`
+            : `Archived enquiries${count ? ` · ${count}` : ''}.`
+        }
+        actions={tabs}
+      />
+      {leads.length ? (
+        <>
+          <ul className="lead-list" data-testid="lead-list">
+            {leads.map((lead) => (
+              <LeadRow key={lead.id} lead={lead} deleteHref={confirm.href(lead.id)} />
+            ))}
+          </ul>
+          {pages > 1 ? <Pager page={page} pages={pages} /> : null}
+        </>
+      ) : (
+        <EmptyState title={EMPTY_DEMANDBOX} icon="demandbox">
+          {view === 'inbox' ? 'Enquiries visitors send from your portfolio and project pages arrive here.' : 'Enquiries you archive are kept here.'}
+        </EmptyState>
+      )}
+      {deleting ? <ConfirmDelete what="enquiry" id={deleting.id} name={`${deleting.name} (${deleting.email})`} closeTo={confirm.closeTo} /> : null}
+    </>
+  );
+}
+
+function LeadRow({ lead, deleteHref }: { lead: Lead; deleteHref: string }) {
+  return (
+    <li className={`lead-row${lead.isRead ? '' : ' is-unread'}${lead.isHandled ? ' is-handled' : ''}`} data-testid="lead-row">
+      <HandledToggle lead={lead} />
+      <Link to={leadHref(lead.id)} className="lead-main" data-testid="open-lead">
+        <span className="lead-type">
+          {lead.isRead ? null : <span className="lead-dot" aria-label="Unread" />}
+          {lead.projectTypeLabel}
+        </span>
+        <span className="lead-from">{lead.name}</span>
+        <span className="lead-description">{lead.message}</span>
+      </Link>
+      <time className="lead-date" dateTime={lead.createdAt}>
+        {formatDay(lead.createdAt)}
+      </time>
+      <LeadMenu lead={lead} deleteHref={deleteHref} />
+    </li>
+  );
+}
+
+/** Page links: they work without JavaScript (the other parameters, such as the view, are kept). */
+function Pager({ page, pages }: { page: number; pages: number }) {
+  const [params] = useSearchParams();
+  const href = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.delete('confirm');
+    if (n === 1) next.delete('page');
+    else next.set('page', String(n));
+    const query = next.toString();
+    return `/workspace/demandbox${query ? `?${query}` : ''}`;
+  };
+  return (
+    <nav className="lead-pager" aria-label="Pages">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="button button-ghost" rel="prev" data-testid="previous-page">
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="muted">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className="button button-ghost" rel="next" data-testid="next-page">
+          Next
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,104 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
+import { useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { Field, FormErrors } from '~/components/field';
+import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
+import { PasswordInput } from '~/components/password-input';
+import { designationChoice, DESIGNATIONS } from '../../../server/contract/employees-rules';
+import type { CreateEmployeeBody, Employee } from '../../../server/contract/employees';
+
+/**
+ * The Add/Edit Employee side panel's form (screen 11): name, designation (Other asks for its own
+ * text: shown only when chosen with JavaScript, always without), email, mobile, address, password
+ * twice (left blank when editing keeps it) and Is Sub Admin. The spec's messages come from the server.
+ */
+export function EmployeeForm({
+  employee,
+  lastResult,
+  closeTo,
+  canChangeSubAdmin,
+}: {
+  employee: Employee | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  closeTo: string;
+  /** False for a sub-admin editing itself, or another sub-admin: only the firm account may change that. */
+  canChangeSubAdmin: boolean;
+}) {
+  const saving = useSaving();
+  const hydrated = useHydrated();
+  const editing = employee !== null;
+  const initial = designationChoice(employee?.designation ?? null);
+  const [form, fields] = useForm<CreateEmployeeBody>({
+    id: editing ? `employee-form-${employee.id}` : 'employee-form-new',
+    lastResult,
+    defaultValue: employee
+      ? { name: employee.name, ...initial, email: employee.email, mobile: employee.contactNo, address: employee.address, isSubAdmin: employee.isSubAdmin ? 'on' : undefined }
+      : {},
+    ...SERVER_VALIDATION,
+  });
+  const [choice, setChoice] = useState<string>((fields.designation.initialValue as string | undefined) ?? initial.designation);
+  const showOther = !hydrated || choice === 'Other';
+  return (
+    <Form method="post" {...getFormProps(form)} data-testid="employee-form">
+      {editing ? <input type="hidden" name="id" value={employee.id} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label="Name" meta={fields.name}>
+        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
+      </Field>
+      <Field label="Designation" meta={fields.designation}>
+        <select {...getSelectProps(fields.designation)} onChange={(e) => setChoice(e.currentTarget.value)}>
+          <option value="">Choose a designation</option>
+          {DESIGNATIONS.map((d) => (
+            <option key={d} value={d}>
+              {d}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {showOther ? (
+        <Field label="Other designation" meta={fields.designationOther} hint={hydrated ? undefined : 'Only when the designation is Other.'}>
+          <input {...getInputProps(fields.designationOther, { type: 'text' })} autoComplete="off" placeholder="e.g. Site engineer" />
+        </Field>
+      ) : null}
+      <Field label="Email" meta={fields.email}>
+        <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
+      </Field>
+      <Field label="Mobile" meta={fields.mobile}>
+        <input {...getInputProps(fields.mobile, { type: 'tel' })} inputMode="numeric" autoComplete="off" placeholder="10 digits" />
+      </Field>
+      <Field label="Address" meta={fields.address}>
+        <textarea {...getInputProps(fields.address, { type: 'text' })} rows={2} />
+      </Field>
+      <div className="ws-form-pair">
+        <Field label="Password" meta={fields.password} hint={editing ? 'Leave blank to keep the current password.' : undefined}>
+          <PasswordInput {...getInputProps(fields.password, { type: 'password' })} autoComplete="new-password" />
+        </Field>
+        <Field label="Confirm password" meta={fields.confirmPassword}>
+          <PasswordInput {...getInputProps(fields.confirmPassword, { type: 'password' })} autoComplete="new-password" />
+        </Field>
+      </div>
+      {canChangeSubAdmin ? (
+        <label className="checkbox ws-check" htmlFor={fields.isSubAdmin.id}>
+          <input {...getInputProps(fields.isSubAdmin, { type: 'checkbox' })} />
+          <span>
+            Is Sub Admin <span className="muted">— manages projects, members, employees and tasks of the firm</span>
+          </span>
+        </label>
+      ) : (
+        <>
+          {employee?.isSubAdmin ? <input type="hidden" name="isSubAdmin" value="on" /> : null}
+          <p className="muted">{employee?.isSubAdmin ? 'Sub admin (only the firm account can change this).' : null}</p>
+        </>
+      )}
+      <div className="form-actions ws-panel-actions">
+        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="save" className="button button-primary" disabled={saving} data-testid="save-employee">
+          {saving ? (editing ? 'Updating...' : 'Creating...') : editing ? 'Update' : 'Confirm'}
+        </button>
+      </div>
+    </Form>
+  );
+}

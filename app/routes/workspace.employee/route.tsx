@@ -1,0 +1,144 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Avatar } from '~/components/avatar';
+import { keepDataForDialogs } from '~/components/dialog';
+import { Icon } from '~/components/icon';
+import { Toast } from '~/components/toast';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { PageHeader } from '~/components/workspace/page-header';
+import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { listEmployees } from '~/models/employees.server';
+import { guarded } from '~/utils/showcase.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import projectStyles from '~/styles/workspace-projects.css';
+import teamStyles from '~/styles/workspace-team.css';
+import { EMPTY_EMPLOYEES } from '../../../server/contract/employees-rules';
+import type { Employee } from '../../../server/contract/employees';
+import { employeesAction } from './actions.server';
+import { EmployeeForm } from './employee-form';
+
+export const meta: MetaFunction = () => [{ title: 'Employees — Archivista' }, { name: 'description', content: "The firm's employees and their accounts." }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: projectStyles },
+  { rel: 'stylesheet', href: teamStyles },
+];
+
+/**
+ * The firm's employees (workspace-and-admin.md screen 11; docs/decisions/110): name, designation,
+ * email, contact, address, edit, add, and Deactivate/Reactivate; the firm and its sub-admins only
+ * (a plain employee gets the api's 403). `?panel=new` and `?panel=edit&item={id}` open the panel.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [, data] = await guarded(
+    requireWorkspaceUser(request),
+    listEmployees(request).catch((error) => {
+      throw asErrorResponse(error);
+    }),
+  );
+  return json(data);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  return employeesAction(request);
+}
+
+export const shouldRevalidate = keepDataForDialogs;
+
+export default function Employees() {
+  const { employees, viewer } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const panel = usePanel();
+  const editing = panel.open === 'edit' ? (employees.find((e) => e.id === panel.item) ?? null) : null;
+  const panelOpen = panel.open === 'new' || editing !== null;
+  const saved = actionData && 'result' in actionData ? actionData : null;
+  const canChangeSubAdmin = (e: Employee | null) => viewer.isOwner || (e !== null && e.id !== viewer.id && !e.isSubAdmin) || e === null;
+  const addButton = (
+    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-employee">
+      Add Employee
+    </Link>
+  );
+  return (
+    <>
+      <PageHeader title="Employees" description="The people of your firm. Each signs in with its own email and password and sees the projects it is a member of." actions={addButton} />
+      {employees.length ? (
+        <EmployeeTable employees={employees} editHref={(id) => panel.href('edit', id)} viewer={viewer} />
+      ) : (
+        <EmptyState title={EMPTY_EMPLOYEES} icon="employee" action={addButton}>
+          Add your architects, designers and interns: each gets its own sign-in to the workspace.
+        </EmptyState>
+      )}
+      {panelOpen ? (
+        <SidePanel title={editing ? 'Edit Employee' : 'Add Employee'} closeTo={panel.closeTo} testId="employee-panel">
+          <EmployeeForm key={editing?.id ?? 'new'} employee={editing} lastResult={saved?.result} closeTo={panel.closeTo} canChangeSubAdmin={canChangeSubAdmin(editing)} />
+        </SidePanel>
+      ) : null}
+      <Toast toast={saved?.toast} />
+    </>
+  );
+}
+
+function EmployeeTable({ employees, editHref, viewer }: { employees: Employee[]; editHref: (id: string) => string; viewer: { id: string; isOwner: boolean } }) {
+  return (
+    <table className="ws-employees" data-testid="employees">
+      <thead>
+        <tr className="ws-employees-head">
+          <th scope="col">Name</th>
+          <th scope="col">Designation</th>
+          <th scope="col">Email</th>
+          <th scope="col">Contact</th>
+          <th scope="col">Address</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {employees.map((employee) => {
+          // A sub-admin cannot deactivate itself or another sub-admin (the api says so too).
+          const mayToggle = viewer.isOwner || (employee.id !== viewer.id && !employee.isSubAdmin);
+          return (
+            <tr key={employee.id} className={`ws-employee${employee.active ? '' : ' is-inactive'}`} data-testid="employee-row">
+              <td className="ws-employee-name">
+                <Avatar name={employee.name} size={36} />
+                <span>
+                  <strong>{employee.name}</strong>
+                  {employee.isSubAdmin ? <span className="ws-badge ws-badge-brand">Sub Admin</span> : null}
+                  {employee.active ? null : <span className="ws-badge">Deactivated</span>}
+                </span>
+              </td>
+              <td className="ws-employee-designation">{employee.designation}</td>
+              <td className="ws-employee-email">
+                <a href={`mailto:${employee.email}`}>{employee.email}</a>
+              </td>
+              <td className="ws-employee-contact">{employee.contactNo || <span className="ws-empty-cell">—</span>}</td>
+              <td className="ws-employee-address">{employee.address || <span className="ws-empty-cell">—</span>}</td>
+              <td>
+                <div className="ws-card-actions">
+                  <Link to={editHref(employee.id)} preventScrollReset className="ws-icon-button" title="Edit" aria-label={`Edit ${employee.name}`} data-testid="edit-employee">
+                    <Icon d={ACTION_ICONS.edit} size={18} />
+                  </Link>
+                  {mayToggle ? (
+                    <Form method="post" className="ws-inline-form">
+                      <input type="hidden" name="id" value={employee.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={employee.active ? 'deactivate' : 'reactivate'}
+                        className={`ws-text-button${employee.active ? ' ws-text-danger' : ''}`}
+                        data-testid={employee.active ? 'deactivate-employee' : 'reactivate-employee'}
+                      >
+                        {employee.active ? 'Deactivate' : 'Reactivate'}
+                      </button>
+                    </Form>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

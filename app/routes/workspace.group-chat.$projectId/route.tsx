@@ -1,0 +1,179 @@
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Avatar } from '~/components/avatar';
+import { FileIcon } from '~/components/workspace/file-icon';
+import { chatFileHref, chatPagePath, getChatPage, postChatMessage } from '~/models/chat-book.server';
+import { ApiError } from '~/utils/api.server';
+import { guarded } from '~/utils/showcase.server';
+import { isMultipart } from '~/utils/stream-upload.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { formatDateTime } from '~/utils/dates';
+import chatBookStyles from '~/styles/workspace-chat-book.css';
+import type { ChatMessage } from '../../../server/contract/chat';
+import { CHAT_EVENT, CHAT_LIMITS, CHAT_MESSAGES } from '../../../server/contract/chat-rules';
+import { fileFamily } from '../../../server/contract/files-rules';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Chat · ${data.project.projectName}` : 'Group Chat'} — Archivista` }, { name: 'description', content: "A project's group chat." }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+
+/**
+ * A project's Group Chat (issue 12 item 5, docs/decisions/116 and 117): the newest page at the
+ * bottom, "Older messages" pages back by seq (`?before=`), a multipart form for text and files.
+ * Without JavaScript the form posts and the page reloads; with it, new messages arrive live from
+ * /resources/chat-events (server-sent events; EventSource reconnects with Last-Event-ID) and are
+ * merged by id, so a message never shows twice.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const before = Number(new URL(request.url).searchParams.get('before'));
+  const [user, page] = await guarded(
+    requireWorkspaceUser(request),
+    getChatPage(request, params.projectId ?? '', Number.isSafeInteger(before) && before > 0 ? before : undefined).catch((error) => {
+      throw asErrorResponse(error);
+    }),
+  );
+  return json({ ...page, me: user.id, paged: Number.isSafeInteger(before) && before > 0 });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const projectId = params.projectId ?? '';
+  if (!isMultipart(request)) return json({ error: CHAT_MESSAGES.sendFailed }, { status: 415 });
+  try {
+    await postChatMessage(request, projectId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 404 && error.status !== 403) return json({ error: error.message }, { status: error.status });
+    throw asErrorResponse(error);
+  }
+  return redirect(`${chatPagePath(projectId)}#latest`);
+}
+
+/** The page's messages and those that arrived live, in seq order, each once. */
+function merged(page: ChatMessage[], live: ChatMessage[]): ChatMessage[] {
+  const byId = new Map<string, ChatMessage>();
+  for (const message of [...page, ...live]) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+}
+
+export default function GroupChat() {
+  const { project, messages, older, latest, me, paged } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state === 'submitting';
+  const [live, setLive] = useState<ChatMessage[]>([]);
+  const [connected, setConnected] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const bottom = useRef<HTMLDivElement>(null);
+  const shown = useMemo(() => merged(messages, live), [messages, live]);
+
+  // Live only on the newest page; the stream starts after the last message this page rendered.
+  useEffect(() => {
+    if (paged) return;
+    const source = new EventSource(`/resources/chat-events/${project.id}?after=${latest}`);
+    source.onopen = () => setConnected(true);
+    source.onerror = () => setConnected(false);
+    source.addEventListener(CHAT_EVENT, (event) => {
+      const message = JSON.parse((event as MessageEvent<string>).data) as ChatMessage;
+      setLive((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+    });
+    return () => source.close();
+  }, [project.id, latest, paged]);
+
+  useEffect(() => {
+    if (!paged) bottom.current?.scrollIntoView({ block: 'end' });
+  }, [shown.length, paged]);
+
+  // A sent message clears the form (its page comes back with the message in it).
+  const wasSending = useRef(false);
+  useEffect(() => {
+    if (wasSending.current && !sending && !failure) form.current?.reset();
+    wasSending.current = sending;
+  }, [sending, failure]);
+
+  return (
+    <div className="cb-chat">
+      <header className="cb-chat-head">
+        <div>
+          <p className="cb-chat-eyebrow">
+            <Link to="/workspace/group-chat" className="cb-chat-back">
+              ← All project chats
+            </Link>
+          </p>
+          <h1 className="cb-chat-title">{project.projectName}</h1>
+        </div>
+        <span className={`cb-live ${connected ? 'cb-live-on' : ''}`} data-testid="chat-live" aria-live="polite">
+          {paged ? 'Earlier messages' : connected ? 'Live' : 'Reload for new messages'}
+        </span>
+      </header>
+      <section className="cb-thread-box" aria-label="Messages" data-testid="chat-messages">
+        {older !== null ? (
+          <Link to={`?before=${older}`} className="cb-older" data-testid="older-messages">
+            Older messages
+          </Link>
+        ) : null}
+        {shown.length ? (
+          <ol className="cb-messages">
+            {shown.map((message) => (
+              <MessageItem key={message.id} message={message} mine={message.authorId === me} />
+            ))}
+          </ol>
+        ) : (
+          <p className="cb-no-messages">{CHAT_MESSAGES.noMessages}. Start the conversation below.</p>
+        )}
+        {paged ? (
+          <Link to={chatPagePath(project.id)} className="cb-older">
+            Newest messages
+          </Link>
+        ) : null}
+        <div ref={bottom} id="latest" />
+      </section>
+      <Form method="post" encType="multipart/form-data" className="cb-compose" ref={form} data-testid="chat-form">
+        {failure?.error ? (
+          <p className="field-error" role="alert">
+            {failure.error}
+          </p>
+        ) : null}
+        <label className="visually-hidden" htmlFor="chat-body">
+          Message
+        </label>
+        <textarea id="chat-body" name="body" rows={2} maxLength={CHAT_LIMITS.body} placeholder="Write a message…" data-testid="chat-body" />
+        <div className="cb-compose-row">
+          <label className="cb-attach">
+            <span>Attach files</span>
+            <input type="file" name="files" multiple data-testid="chat-files" />
+          </label>
+          <button type="submit" className="button button-primary" disabled={sending} data-testid="chat-send">
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function MessageItem({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  return (
+    <li className={`cb-message ${mine ? 'cb-message-mine' : ''}`} data-testid="chat-message" data-seq={message.seq}>
+      {mine ? null : <Avatar name={message.authorName} size={32} />}
+      <div className="cb-bubble">
+        <p className="cb-meta">
+          <span className="cb-author">{mine ? 'You' : message.authorName}</span>
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        </p>
+        {message.body ? <p className="cb-body">{message.body}</p> : null}
+        {message.attachments.length ? (
+          <ul className="cb-files">
+            {message.attachments.map((file) => (
+              <li key={file.id}>
+                <a href={chatFileHref(file.id)} download={file.fileName} data-testid="chat-file">
+                  <FileIcon family={fileFamily(file.contentType)} size={20} />
+                  <span>{file.fileName}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </li>
+  );
+}

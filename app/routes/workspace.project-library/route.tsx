@@ -1,0 +1,162 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { keepDataForDialogs } from '~/components/dialog';
+import { Icon } from '~/components/icon';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { PageHeader } from '~/components/workspace/page-header';
+import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { createLibraryProduct, deleteLibraryProduct, getLibrary, updateLibraryProduct } from '~/models/summary-output.server';
+import { ApiError } from '~/utils/api.server';
+import { readFormData } from '~/utils/form-data.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import outputStyles from '~/styles/summary-output.css';
+import { formatPaise, paiseToInput, parseRupees } from '../../../server/contract/summary-rules';
+
+export const meta: MetaFunction = () => [{ title: 'Project Library — Archivista' }, { name: 'description', content: "The firm's saved products, reused across projects." }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
+
+const LIBRARY = '/workspace/project-library';
+
+/**
+ * The Project Library (issue 11 item 7, docs/decisions/108): the firm's saved products, typed once
+ * and used on any project. Add and edit in a side panel (`?panel=new`, `?panel=edit&item={id}`),
+ * delete with the confirmation (`?confirm={id}`): plain forms, so it works without JavaScript.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const { data } = await getLibrary(request).catch((error) => {
+    throw asErrorResponse(error);
+  });
+  return json(data);
+}
+
+type Errors = Partial<Record<'title' | 'retailPrice' | 'tradePrice' | 'form', string>>;
+
+async function save(request: Request, formData: FormData) {
+  const id = String(formData.get('id') ?? '');
+  const values = { title: String(formData.get('title') ?? ''), description: String(formData.get('description') ?? ''), retail: String(formData.get('retailPrice') ?? '0'), trade: String(formData.get('tradePrice') ?? '0') };
+  const errors: Errors = {};
+  if (!values.title.trim()) errors.title = 'Title is required';
+  const retailPrice = parseRupees(values.retail || '0');
+  const tradePrice = parseRupees(values.trade || '0');
+  if (retailPrice === null) errors.retailPrice = 'Enter an amount in rupees, e.g. 12500 or 12,500.50';
+  if (tradePrice === null) errors.tradePrice = 'Enter an amount in rupees, e.g. 12500 or 12,500.50';
+  if (Object.keys(errors).length) return json({ errors, values }, { status: 400 });
+  const body = { title: values.title, description: values.description, retailPrice: retailPrice!, tradePrice: tradePrice! };
+  try {
+    if (id) await updateLibraryProduct(request, id, body);
+    else await createLibraryProduct(request, body);
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return json({ errors: { form: error.details[0]?.message ?? error.message } as Errors, values }, { status: error.status });
+    throw error;
+  }
+  return redirectWithSuccess(LIBRARY, id ? 'Product updated' : 'Product saved to the library');
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  return dispatchIntent(await readFormData(request), {
+    save: (formData) => save(request, formData),
+    delete: async (formData) => {
+      try {
+        await deleteLibraryProduct(request, String(formData.get('id') ?? ''));
+      } catch (error) {
+        if (error instanceof ApiError) return redirectWithError(LIBRARY, error.message);
+        throw error;
+      }
+      return redirectWithSuccess(LIBRARY, 'Product deleted');
+    },
+  });
+}
+
+export const shouldRevalidate = keepDataForDialogs;
+
+export default function ProjectLibrary() {
+  const { products } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const panel = usePanel();
+  const confirm = useConfirm();
+  const navigation = useNavigation();
+  const editing = panel.open === 'edit' ? (products.find((p) => p.id === panel.item) ?? null) : null;
+  const open = panel.open === 'new' || editing !== null;
+  const failed = actionData && 'errors' in actionData ? actionData : null;
+  const deleting = confirm.id ? products.find((p) => p.id === confirm.id) : undefined;
+  const addButton = (
+    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-product">
+      Add product
+    </Link>
+  );
+  const value = (field: 'title' | 'description' | 'retail' | 'trade', fallback: string) => failed?.values[field] ?? fallback;
+  return (
+    <>
+      <PageHeader title="Project Library" description="Products your firm uses again and again: type them once, add them to any schedule." actions={addButton} />
+      {products.length ? (
+        <ul className="so-library" data-testid="library">
+          {products.map((product) => (
+            <li key={product.id} className="so-product" data-testid="library-product">
+              <div className="so-product-actions">
+                <Link to={panel.href('edit', product.id)} preventScrollReset className="ws-icon-button" aria-label={`Edit ${product.title}`} title="Edit">
+                  <Icon d={ACTION_ICONS.edit} size={18} />
+                </Link>
+                <Link to={confirm.href(product.id)} preventScrollReset className="ws-icon-button ws-icon-danger" aria-label={`Delete ${product.title}`} title="Delete">
+                  <Icon d={ACTION_ICONS.trash} size={18} />
+                </Link>
+              </div>
+              <h2>{product.title}</h2>
+              {product.description ? <p>{product.description}</p> : null}
+              <div className="so-product-prices">
+                <div>
+                  <span>Retail</span>
+                  {formatPaise(product.retailPrice)}
+                </div>
+                <div>
+                  <span>Trade</span>
+                  {formatPaise(product.tradePrice)}
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title="No products in the library yet" icon="library" action={addButton}>
+          Save a product here, or from an item of a schedule, to reuse it on other projects.
+        </EmptyState>
+      )}
+      {open ? (
+        <SidePanel title={editing ? 'Edit product' : 'Add product'} closeTo={panel.closeTo} testId="product-panel">
+          <Form method="post" className="so-form" preventScrollReset key={editing?.id ?? 'new'}>
+            {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+            {failed?.errors.form ? <p className="form-errors">{failed.errors.form}</p> : null}
+            <div className="field">
+              <label htmlFor="product-title">Title</label>
+              <input id="product-title" name="title" defaultValue={value('title', editing?.title ?? '')} maxLength={200} aria-invalid={failed?.errors.title ? true : undefined} />
+              {failed?.errors.title ? <p className="field-errors">{failed.errors.title}</p> : null}
+            </div>
+            <div className="field">
+              <label htmlFor="product-description">Description</label>
+              <textarea id="product-description" name="description" rows={3} defaultValue={value('description', editing?.description ?? '')} maxLength={5000} />
+            </div>
+            <div className="field">
+              <label htmlFor="product-retail">Retail Price (₹)</label>
+              <input id="product-retail" name="retailPrice" inputMode="decimal" defaultValue={value('retail', editing ? paiseToInput(editing.retailPrice) : '')} aria-invalid={failed?.errors.retailPrice ? true : undefined} />
+              {failed?.errors.retailPrice ? <p className="field-errors">{failed.errors.retailPrice}</p> : null}
+            </div>
+            <div className="field">
+              <label htmlFor="product-trade">Trade Price (₹)</label>
+              <input id="product-trade" name="tradePrice" inputMode="decimal" defaultValue={value('trade', editing ? paiseToInput(editing.tradePrice) : '')} aria-invalid={failed?.errors.tradePrice ? true : undefined} />
+              {failed?.errors.tradePrice ? <p className="field-errors">{failed.errors.tradePrice}</p> : null}
+            </div>
+            <button type="submit" name="intent" value="save" className="button button-primary" disabled={navigation.state === 'submitting'}>
+              {editing ? 'Update' : 'Save'}
+            </button>
+          </Form>
+        </SidePanel>
+      ) : null}
+      {deleting ? <ConfirmDelete what="product" id={deleting.id} name={deleting.title} closeTo={confirm.closeTo} /> : null}
+    </>
+  );
+}

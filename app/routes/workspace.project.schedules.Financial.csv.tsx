@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getFinancialOverview } from '~/models/summary-output.server';
+import { paiseAsRupees, toCsv } from '~/utils/csv';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+
+/** The Financial overview as CSV (rupees, two decimals; text cells safe from formula injection). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const projectId = new URL(request.url).searchParams.get('project') || null;
+  const { data } = await getFinancialOverview(request, projectId).catch((error) => {
+    throw asErrorResponse(error);
+  });
+  const figures = (f: { clientPrice: number; tradeCost: number; netProfit: number; markup: number }) => [
+    paiseAsRupees(f.clientPrice),
+    paiseAsRupees(f.tradeCost),
+    paiseAsRupees(f.netProfit),
+    f.markup,
+  ];
+  const csv = toCsv([
+    ['Project', 'Schedule', 'Client price (INR)', 'Trade cost (INR)', 'Net profit (INR)', 'Markup (%)'],
+    ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures)]),
+    ['Total', '', ...figures(data.totals)],
+  ]);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="financial-overview-${day}.csv"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,147 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { PageHeader } from '~/components/workspace/page-header';
+import { getFinancialOverview } from '~/models/summary-output.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import outputStyles from '~/styles/summary-output.css';
+import { formatPaise, formatPercent, type Figures } from '../../server/contract/summary-rules';
+
+export const meta: MetaFunction = () => [{ title: 'Financial — Archivista' }, { name: 'description', content: 'The firm-wide financial overview of every schedule.' }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
+
+/**
+ * The firm-wide financial overview (DESIGN.md section 9, docs/decisions/107): client price, trade
+ * cost, net profit and markup per project and schedule, with totals; a project filter (a GET
+ * form: works without JavaScript, submits on change with it) and a CSV download of what is shown.
+ * The firm and its sub-admins only (the api answers 403 to a plain employee).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const projectId = new URL(request.url).searchParams.get('project') || null;
+  const { data } = await getFinancialOverview(request, projectId).catch((error) => {
+    throw asErrorResponse(error);
+  });
+  return json(data);
+}
+
+const money = (paise: number) => <span className={paise < 0 ? 'neg' : undefined}>{formatPaise(paise)}</span>;
+
+function FigureCells({ figures }: { figures: Figures }) {
+  return (
+    <>
+      <td className="num" data-label="Client price">
+        {money(figures.clientPrice)}
+      </td>
+      <td className="num" data-label="Trade cost">
+        {formatPaise(figures.tradeCost)}
+      </td>
+      <td className="num" data-label="Net profit">
+        {money(figures.netProfit)}
+      </td>
+      <td className="num" data-label="Markup">
+        {formatPercent(figures.markup)}
+      </td>
+    </>
+  );
+}
+
+export default function FinancialOverview() {
+  const { projects, projectId, rows, totals } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const csvHref = `/workspace/project/schedules/Financial/csv${projectId ? `?project=${encodeURIComponent(projectId)}` : ''}`;
+  return (
+    <>
+      <PageHeader
+        title="Financial"
+        description="Client price, trade cost, net profit and markup of every schedule, across your projects."
+        actions={
+          <a href={csvHref} className="button button-secondary" download data-testid="financial-csv">
+            Download CSV
+          </a>
+        }
+      />
+      <Form method="get" className="so-filter" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })} aria-label="Filter by project">
+        <div className="field">
+          <label htmlFor="financial-project">Project</label>
+          <select id="financial-project" name="project" defaultValue={projectId ?? ''} key={projectId ?? ''}>
+            <option value="">All projects</option>
+            {projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.projectName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <noscript>
+          <button type="submit" className="button button-secondary">
+            Show
+          </button>
+        </noscript>
+      </Form>
+      <dl className="so-totals" data-testid="financial-totals">
+        <div className="so-total">
+          <dt>Client price</dt>
+          <dd>{money(totals.clientPrice)}</dd>
+        </div>
+        <div className="so-total">
+          <dt>Trade cost</dt>
+          <dd>{formatPaise(totals.tradeCost)}</dd>
+        </div>
+        <div className="so-total">
+          <dt>Net profit</dt>
+          <dd>{money(totals.netProfit)}</dd>
+        </div>
+        <div className="so-total">
+          <dt>Markup</dt>
+          <dd>{formatPercent(totals.markup)}</dd>
+        </div>
+      </dl>
+      {rows.length ? (
+        <div className="so-table-wrap">
+          <table className="so-table" data-testid="financial-table">
+            <thead>
+              <tr>
+                <th scope="col">Project</th>
+                <th scope="col">Schedule</th>
+                <th scope="col" className="num">
+                  Client price
+                </th>
+                <th scope="col" className="num">
+                  Trade cost
+                </th>
+                <th scope="col" className="num">
+                  Net profit
+                </th>
+                <th scope="col" className="num">
+                  Markup
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.scheduleId} data-testid="financial-row">
+                  <td data-label="Project">{row.projectName}</td>
+                  <td data-label="Schedule">
+                    <Link to={`/workspace/project/schedules/summary-financial/${row.projectId}?schedule=${row.scheduleId}&tab=financial`}>{row.scheduleTitle}</Link>
+                  </td>
+                  <FigureCells figures={row.figures} />
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td colSpan={2}>Total</td>
+                <FigureCells figures={totals} />
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      ) : (
+        <EmptyState title="No schedules yet" icon="financial">
+          Add a schedule to a project and give its items prices: their figures add up here.
+        </EmptyState>
+      )}
+    </>
+  );
+}

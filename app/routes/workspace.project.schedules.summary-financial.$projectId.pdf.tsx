@@ -1,0 +1,34 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node';
+import { getPrintData } from '~/models/summary-output.server';
+import { invariantResponse } from '~/utils/invariant.server';
+import { pdfFileName, renderSummaryPdf } from '~/utils/summary-pdf.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+
+/**
+ * The PDF of a schedule's summary (DESIGN.md section 9, docs/decisions/105), a resource route beside
+ * the editor: `?schedule={id}&tab=summary|financial&sections={id}&sections={id}…` (no sections =
+ * all of them). The editor's export form is a plain GET form, so this works without JavaScript.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const url = new URL(request.url);
+  const scheduleId = url.searchParams.get('schedule') ?? '';
+  invariantResponse(scheduleId, 'Choose a schedule to print', 400);
+  const tab = url.searchParams.get('tab') === 'financial' ? 'financial' : 'summary';
+  const sections = url.searchParams.getAll('sections').flatMap((value) => value.split(',')).filter(Boolean);
+  const { data } = await getPrintData(request, scheduleId, sections).catch((error) => {
+    throw asErrorResponse(error);
+  });
+  // The schedule must be of the project the path names (a link edited by hand finds nothing).
+  if (data.project.id !== params.projectId) throw json({ message: 'Schedule not found' }, { status: 404 });
+  const pdf = await renderSummaryPdf(data, tab);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      'content-type': 'application/pdf',
+      'content-length': String(pdf.length),
+      'content-disposition': `inline; filename="${pdfFileName(data, tab)}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,250 @@
+import { json } from '@remix-run/node';
+import {
+  addCard,
+  addItem,
+  addItemImages,
+  addRoom,
+  addSection,
+  copyItem,
+  copySection,
+  deleteCard,
+  deleteItem,
+  deleteItemImage,
+  deleteRoom,
+  deleteSection,
+  moveSummaryRow,
+  renameRoom,
+  saveAllItems,
+  updateSection,
+} from '~/models/workspace-summary.server';
+import { addLibraryProductToSection, saveItemToLibrary } from '~/models/summary-output.server';
+import { uploadScheduleImages } from '~/models/workspace-schedules.server';
+import { ApiError } from '~/utils/api.server';
+import { parseWithZod } from '~/utils/form-data.server';
+import { formFailure } from '~/utils/forms.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { fileProblems, parseUploadForm, TOO_MANY } from '~/utils/uploads.server';
+import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
+import {
+  ITEM_TEXT_FIELDS,
+  parsePercent,
+  parseRupees,
+  RoomBody,
+  SUMMARY_ITEM_TYPES,
+  SUMMARY_LIMITS,
+  SUMMARY_MESSAGES as M,
+  SUMMARY_STATUSES,
+  type ItemChanges,
+  type SummaryItemType,
+  type SummaryStatus,
+} from '../../../server/contract/summary';
+import { editorHref, FIELD, type EditorView } from '~/components/summary/editor-url';
+
+/**
+ * The editor's forms (workspace-and-admin.md screen 7; DESIGN.md section 9), told apart by
+ * `intent`. Without JavaScript each posts and redirects back to the same view with a toast; with
+ * JavaScript the drag and drop posts `move` through a fetcher and gets JSON. Nothing is kept only
+ * in the browser: every intent is one api call (two for images: upload, then attach).
+ */
+
+const str = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * The view to go back to, so a post keeps the tab and the room: as the form names it (hidden
+ * fields), else as the URL it was posted to says (the shared delete confirmation posts only its id).
+ */
+function viewOf(form: FormData, postedTo: URLSearchParams): EditorView {
+  const pick = (name: string) => str(form, name) || postedTo.get(name) || '';
+  return { schedule: pick('schedule') || undefined, tab: pick('tab') === 'financial' ? 'financial' : 'summary', room: pick('room') || undefined, edit: pick('edit') === '1' };
+}
+
+const failureMessage = (error: ApiError) => (error.status >= 500 ? 'The change could not be saved. Please try again.' : error.message);
+
+/**
+ * Runs one api call and redirects back to the view with a success toast, or with the api's
+ * message as an error toast (a 409 "changed meanwhile" included: the page reloads with the
+ * other person's version). JavaScript fetchers (`js=1`) get JSON instead.
+ */
+async function step(projectId: string, form: FormData, current: EditorView, run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) {
+  const target = editorHref(projectId, { ...current, ...view });
+  const js = str(form, 'js') === '1';
+  try {
+    const reply = await run();
+    const id = reply && typeof reply === 'object' && 'id' in reply ? String((reply as { id: unknown }).id) : undefined;
+    if (js) return json({ ok: true as const, message: success, id });
+    return redirectWithSuccess(target, success);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (js) return json({ ok: false as const, message: failureMessage(error) }, { status: error.status >= 500 ? 502 : error.status });
+    return redirectWithError(target, failureMessage(error));
+  }
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: string): T | null => ((list as readonly string[]).includes(value) ? (value as T) : null);
+
+/**
+ * Save all: every item whose fields the form carries (`f:<id>:<field>`, one `items` value per
+ * item with its version). Texts as typed; money in rupees ("1,23,456.78"), discount in percent.
+ * A blank required text or an unreadable amount answers the form again with "Please fill all
+ * required fields before saving", nothing saved.
+ */
+function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string }>; problems: string[] } {
+  const items: Array<ItemChanges & { id: string }> = [];
+  const problems: string[] = [];
+  for (const entry of form.getAll('items')) {
+    const [id = '', versionText = ''] = String(entry).split(':');
+    const item: ItemChanges & { id: string } = { id };
+    const version = Number(versionText);
+    if (Number.isInteger(version) && version > 0) item.version = version;
+    for (const field of ITEM_TEXT_FIELDS) {
+      const value = form.get(FIELD(id, field));
+      if (typeof value === 'string') item[field] = value;
+    }
+    const money = [
+      ['retailPrice', parseRupees],
+      ['tradePrice', parseRupees],
+      ['discountBp', parsePercent],
+    ] as const;
+    for (const [field, parse] of money) {
+      const value = form.get(FIELD(id, field));
+      if (typeof value !== 'string') continue;
+      const parsed = parse(value.trim() === '' ? '0' : value);
+      if (parsed === null || parsed > (field === 'discountBp' ? SUMMARY_LIMITS.discountBp : SUMMARY_LIMITS.pricePaise)) problems.push(`${id}:${field}`);
+      else item[field] = parsed;
+    }
+    const quantity = form.get(FIELD(id, 'quantity'));
+    if (typeof quantity === 'string') {
+      const n = Number(quantity.trim() === '' ? '0' : quantity);
+      if (!Number.isInteger(n) || n < 0 || n > SUMMARY_LIMITS.quantity) problems.push(`${id}:quantity`);
+      else item.quantity = n;
+    }
+    items.push(item);
+  }
+  return { items, problems };
+}
+
+async function saveAll(request: Request, projectId: string, form: FormData, view: EditorView) {
+  const { items, problems } = readSaveAll(form);
+  // What was typed, shown again when the save is refused (without JavaScript the page is drawn anew).
+  const typed = Object.fromEntries([...form.entries()].filter(([name, value]) => name.startsWith('f:') && typeof value === 'string').map(([name, value]) => [name, String(value)]));
+  if (!view.schedule) throw json({ message: M.scheduleNotFound }, { status: 404 });
+  if (!items.length) return redirectWithSuccess(editorHref(projectId, { ...view, edit: false }), M.saved);
+  if (problems.length) return json({ intent: 'save-all' as const, problems, typed, message: M.requiredFields }, { status: 400 });
+  try {
+    await saveAllItems(request, view.schedule, items);
+    return redirectWithSuccess(editorHref(projectId, { ...view, edit: false }), M.saved);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 400) {
+      // `items.3.title` → the field of that item, so the form marks it.
+      const marked = error.details.map((d) => {
+        const [, index, field] = /^items\.(\d+)\.(\w+)$/.exec(d.path) ?? [];
+        return index !== undefined ? `${items[Number(index)]?.id}:${field}` : d.path;
+      });
+      return json({ intent: 'save-all' as const, problems: marked, typed, message: error.message }, { status: 400 });
+    }
+    return redirectWithError(editorHref(projectId, view), failureMessage(error));
+  }
+}
+
+async function newRoom(request: Request, projectId: string, form: FormData, view: EditorView) {
+  const submission = parseWithZod(form, { schema: RoomBody });
+  if (submission.status !== 'success' || !view.schedule) return formFailure(submission, { intent: 'add-room' });
+  try {
+    const { id } = await addRoom(request, view.schedule, submission.value.name);
+    return redirectWithSuccess(editorHref(projectId, { ...view, room: id }), 'Room added');
+  } catch (error) {
+    return formFailure(submission, { intent: 'add-room', error });
+  }
+}
+
+async function renameRoomIntent(request: Request, projectId: string, form: FormData, view: EditorView) {
+  const submission = parseWithZod(form, { schema: RoomBody });
+  if (submission.status !== 'success') return formFailure(submission, { intent: 'rename-room' });
+  return step(projectId, form, view, () => renameRoom(request, str(form, 'id'), submission.value.name), 'Room renamed');
+}
+
+/** Images picked for an item: uploaded to the api as they arrive, then attached to the item. */
+async function readForm(request: Request, projectId: string) {
+  const uploaded: string[] = [];
+  const uploadErrors = new Set<string>();
+  const form = await parseUploadForm(request, {
+    maxFileBytes: SCHEDULE_IMAGE_MAX_BYTES,
+    maxFiles: SUMMARY_LIMITS.imagesPerItem,
+    onFile: async (file) => {
+      const body = new FormData();
+      body.append('files', file, file.name);
+      try {
+        const reply = await uploadScheduleImages(request, projectId, body);
+        uploaded.push(...reply.images.map((image) => image.id));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        uploadErrors.add(error.status === 415 ? M.imageType : error.status >= 500 ? SCHEDULE_MESSAGES.uploadFailed : error.message);
+      }
+      return undefined;
+    },
+  });
+  for (const problem of fileProblems(form, 'files')) if (problem.problem === 'too-large') uploadErrors.add(problem.message);
+  if (form.getAll('files').includes(TOO_MANY)) uploadErrors.add(M.imagesMax);
+  return { form, uploaded, uploadErrors: [...uploadErrors] };
+}
+
+export async function summaryAction(request: Request, projectId: string) {
+  const { form, uploaded, uploadErrors } = await readForm(request, projectId);
+  const current = viewOf(form, new URL(request.url).searchParams);
+  const id = str(form, 'id');
+  const go = (run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) => step(projectId, form, current, run, success, view);
+  return dispatchIntent<Response | Promise<Response>>(form, {
+    'add-room': () => newRoom(request, projectId, form, current),
+    'rename-room': () => renameRoomIntent(request, projectId, form, current),
+    'delete-room': () => go(() => deleteRoom(request, id), 'Room deleted', { room: undefined }),
+    'add-section': () => go(() => addSection(request, str(form, 'roomId'), str(form, 'title').trim() || undefined), 'Section added'),
+    'rename-section': () => {
+      const title = str(form, 'title').trim();
+      if (!title) return go(() => Promise.reject(new ApiError(400, M.sectionTitleRequired)), '');
+      return go(() => updateSection(request, id, { title }), 'Section renamed');
+    },
+    status: () => {
+      const status = oneOf<SummaryStatus>(SUMMARY_STATUSES, str(form, 'status'));
+      return go(() => (status ? updateSection(request, id, { status }) : Promise.reject(new ApiError(400, 'Choose a status'))), 'Status updated');
+    },
+    'delete-section': () => go(() => deleteSection(request, id), 'Section deleted'),
+    'copy-section': () => go(() => copySection(request, id), M.copied),
+    'add-item': () => {
+      const type = oneOf<SummaryItemType>(SUMMARY_ITEM_TYPES, str(form, 'type'));
+      return go(() => (type ? addItem(request, str(form, 'sectionId'), type) : Promise.reject(new ApiError(400, 'Choose an item type'))), 'Item added');
+    },
+    'delete-item': () => go(() => deleteItem(request, id), 'Item deleted'),
+    'copy-item': () => go(() => copyItem(request, id), M.copied),
+    move: () => {
+      const kind = oneOf(['rooms', 'sections', 'items'] as const, str(form, 'kind'));
+      const index = Number(str(form, 'index'));
+      const parentId = str(form, 'parentId') || undefined;
+      if (!kind || !Number.isInteger(index) || index < 0) return go(() => Promise.reject(new ApiError(400, 'That move is not possible')), '');
+      return go(() => moveSummaryRow(request, kind, id, Math.min(index, 10_000), parentId), M.moved);
+    },
+    'save-all': () => saveAll(request, projectId, form, current),
+    'add-images': () => {
+      if (uploadErrors.length) return go(() => Promise.reject(new ApiError(400, uploadErrors[0]!)), '');
+      if (!uploaded.length) return go(() => Promise.reject(new ApiError(400, SCHEDULE_MESSAGES.imagesRequiredToUpload)), '');
+      return go(() => addItemImages(request, str(form, 'itemId'), uploaded), 'Images added');
+    },
+    'delete-image': () => go(() => deleteItemImage(request, str(form, 'itemId'), str(form, 'imageId')), 'Image removed'),
+    'add-card': () => {
+      const title = str(form, 'title').trim();
+      if (!title) return go(() => Promise.reject(new ApiError(400, 'Card title cannot be empty')), '');
+      return go(() => addCard(request, str(form, 'sectionId'), { title, description: str(form, 'description') }), 'Card added');
+    },
+    'delete-card': () => go(() => deleteCard(request, id), 'Card deleted'),
+    'save-to-library': () => go(() => saveItemToLibrary(request, str(form, 'itemId')), 'Saved to the Project Library'),
+    'add-from-library': () => {
+      const productId = str(form, 'productId');
+      if (!productId) return go(() => Promise.reject(new ApiError(400, 'Choose a product from the library')), '');
+      return go(() => addLibraryProductToSection(request, productId, str(form, 'sectionId')), 'Product added from the library');
+    },
+  });
+}

@@ -1,0 +1,330 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
+import { useEffect, useReducer, useState } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
+import { Icon } from '~/components/icon';
+import { Toast, type ToastData } from '~/components/toast';
+import { SummaryDnd, type Move } from '~/components/summary/dnd';
+import { EditorContext, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
+import { orderOf, orderReducer } from '~/components/summary/editor-reducer';
+import { editorHref, pdfPath, type EditorView } from '~/components/summary/editor-url';
+import { FigureList, type MoneyDraft } from '~/components/summary/item-card';
+import { RoomBar, SectionCard } from '~/components/summary/section-card';
+import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { ConfirmDelete } from '~/components/workspace/confirm-delete';
+import { EmptyState } from '~/components/workspace/empty-state';
+import { PageHeader } from '~/components/workspace/page-header';
+import { getSchedules, toWebImage } from '~/models/workspace-schedules.server';
+import { getLibrary } from '~/models/summary-output.server';
+import { getSummary } from '~/models/workspace-summary.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import summaryStyles from '~/styles/workspace-summary.css';
+import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
+import { itemFigures, parsePercent, parseRupees, sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
+import { summaryAction } from './actions.server';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: summaryStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.summary ? `${data.summary.schedule.title} — ${data.project.projectName} — Archivista` : 'Summary — Archivista' },
+  { name: 'description', content: 'The summary and financials of a schedule: rooms, sections and items.' },
+];
+
+/**
+ * The summary and financial editor of one schedule (workspace-and-admin.md screen 7; DESIGN.md
+ * sections 8 and 9): `?schedule={id}` (the first schedule when none is named), `&tab=financial`,
+ * `&room={id}` (the first room when none is named), `&edit=1` to edit all descriptions.
+ * Everything persists through the action's intents; without JavaScript every control is a form.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const projectId = params.projectId ?? '';
+  try {
+    const { data } = await getSchedules(request, projectId);
+    const query = new URL(request.url).searchParams;
+    const named = query.get('schedule');
+    const schedule = named ? data.schedules.find((s) => s.id === named) : data.schedules[0];
+    if (named && !schedule) throw json({ message: SCHEDULE_MESSAGES.notFound }, { status: 404 });
+    const schedules = data.schedules.map((s) => ({ id: s.id, title: s.title }));
+    if (!schedule) return json({ project: data.project, schedules, summary: null, view: null, info: null, library: [] });
+    const [{ data: summary }, { data: libraryData }] = await Promise.all([getSummary(request, schedule.id), getLibrary(request)]);
+    // "Add from library" needs only each product's name.
+    const library = libraryData.products.map((p) => ({ id: p.id, title: p.title }));
+    // Item images as the browser fetches them: through the web's resource route, with the session.
+    const rooms = summary.rooms.map((room) => ({
+      ...room,
+      sections: room.sections.map((section) => ({
+        ...section,
+        items: section.items.map((item) => ({ ...item, images: item.images.map((image) => ({ ...toWebImage(data.project.id, image), url: image.url })) })),
+      })),
+    }));
+    const roomId = query.get('room');
+    const room = rooms.find((r) => r.id === roomId) ?? rooms[0];
+    const view: EditorView & { schedule: string } = {
+      schedule: schedule.id,
+      tab: query.get('tab') === 'financial' ? 'financial' : 'summary',
+      room: room?.id,
+      edit: query.get('edit') === '1',
+    };
+    const info = { description: schedule.description, images: schedule.images.map((image) => toWebImage(data.project.id, image)) };
+    return json({ project: data.project, schedules, summary: { ...summary, rooms }, view, info, library });
+  } catch (error) {
+    throw asErrorResponse(error);
+  }
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  try {
+    return await summaryAction(request, params.projectId ?? '');
+  } catch (error) {
+    throw asErrorResponse(error);
+  }
+}
+
+type ActionReply = { intent?: string; problems?: string[]; typed?: Record<string, string>; message?: string; toast?: ToastData | null; result?: { error?: Record<string, string[] | null> | null } };
+
+/** What is typed in an item's money fields, read as the api would; null when an amount cannot be read. */
+function liveFigures(item: SummaryItem, draft: MoneyDraft | undefined): Figures | null {
+  if (!draft) return item.figures;
+  const read = (text: string | undefined, parse: (t: string) => number | null, fallback: number) => (text === undefined ? fallback : parse(text.trim() === '' ? '0' : text));
+  const retailPrice = read(draft.retailPrice, parseRupees, item.retailPrice);
+  const tradePrice = read(draft.tradePrice, parseRupees, item.tradePrice);
+  const discountBp = read(draft.discountBp, parsePercent, item.discountBp);
+  const quantity = read(draft.quantity, (t) => (/^\d{1,6}$/.test(t.trim()) ? Number(t) : null), item.quantity);
+  if (retailPrice === null || tradePrice === null || discountBp === null || quantity === null) return null;
+  return itemFigures({ retailPrice, tradePrice, discountBp, quantity });
+}
+
+export default function SummaryEditor() {
+  const { project, schedules, summary, view, info, library } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionReply | undefined;
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const [order, dispatch] = useReducer(orderReducer, summary ? orderOf(summary) : { rooms: [] });
+  const [drafts, setDrafts] = useState<Record<string, MoneyDraft>>({});
+  // The api's order replaces the browser's after every load (a saved move, someone else's change).
+  useEffect(() => {
+    if (summary) dispatch({ type: 'reset', state: orderOf(summary) });
+    setDrafts({});
+  }, [summary]);
+
+  if (!summary || !view) {
+    return (
+      <>
+        <PageHeader title={project.projectName} description="Summary and financials of a schedule." />
+        <EmptyState title={SCHEDULE_MESSAGES.empty} icon="calendar" action={<Link to={`/workspace/project/schedules/${encodeURIComponent(project.id)}?panel=add`} className="button button-primary">Add schedule</Link>}>
+          The summary lists a schedule’s rooms, sections and items with their prices. Add a schedule first.
+        </EmptyState>
+      </>
+    );
+  }
+
+  const query = new URLSearchParams(search);
+  const confirmKey = query.get('confirm');
+  const href = (changes: Partial<EditorView>, extra: Record<string, string> = {}) => editorHref(project.id, { ...view, ...changes }, extra);
+  const itemsById = new Map(summary.rooms.flatMap((r) => r.sections.flatMap((s) => s.items.map((i) => [i.id, i] as const))));
+  const sectionsById = new Map(summary.rooms.flatMap((r) => r.sections.map((s) => [s.id, s] as const)));
+  const figuresOf = (item: SummaryItem) => liveFigures(item, drafts[item.id]);
+  const liveTotal = (items: SummaryItem[]) => sumFigures(items.map((i) => figuresOf(i) ?? i.figures));
+  const room = summary.rooms.find((r) => r.id === view.room);
+  const roomOrder = order.rooms.find((r) => r.id === room?.id);
+  const financial = view.tab === 'financial';
+  const allItems = [...itemsById.values()];
+
+  const problems = new Set(actionData?.intent === 'save-all' ? (actionData.problems ?? []) : []);
+  const context: EditorContextValue = {
+    projectId: project.id,
+    view,
+    sectionChoices: summary.rooms.flatMap((r) => r.sections.map((s) => ({ id: s.id, label: `${r.name} · ${s.title}` }))),
+    library,
+    problems,
+    typed: actionData?.intent === 'save-all' ? (actionData.typed ?? {}) : {},
+    hydrated,
+    confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
+  };
+
+  const onMove = (move: Move) => {
+    dispatch(move.kind === 'items' ? { type: 'moveItem', id: move.id, sectionId: move.parentId, index: move.index } : { type: 'moveSection', id: move.id, roomId: move.parentId, index: move.index });
+    fetcher.submit({ intent: 'move', js: '1', kind: move.kind, id: move.id, parentId: move.parentId, index: String(move.index), schedule: view.schedule }, { method: 'post' });
+  };
+
+  const [confirmKind, confirmId] = confirmKey ? (confirmKey.split(':') as [string, string]) : [];
+  const confirmName =
+    confirmKind === 'item' ? itemsById.get(confirmId ?? '')?.title || 'This item' : confirmKind === 'section' ? sectionsById.get(confirmId ?? '')?.title : confirmKind === 'room' ? summary.rooms.find((r) => r.id === confirmId)?.name : undefined;
+  const closeConfirm = href({});
+  const editing = !!view.edit && !financial;
+  const showSaveBar = editing || financial;
+  const saveMessage = actionData?.intent === 'save-all' ? actionData.message ?? SUMMARY_MESSAGES.requiredFields : null;
+  const fetcherToast: ToastData | null = fetcher.data && !fetcher.data.ok ? { type: 'error', message: fetcher.data.message } : null;
+
+  return (
+    <EditorContext.Provider value={context}>
+      <PageHeader
+        title={summary.schedule.title}
+        description={
+          <>
+            Summary and financials · <Link to={`/workspace/project/schedules/${encodeURIComponent(project.id)}`}>{project.projectName}</Link>
+          </>
+        }
+        actions={
+          <>
+            <Link to={`/workspace/client-board?${new URLSearchParams({ panel: 'new', schedule: view.schedule }).toString()}`} className="button button-ghost" data-testid="share-with-client">
+              Share with client
+            </Link>
+          {schedules.length > 1 ? (
+            <Form method="get" className="sm-schedule-pick">
+              <label htmlFor="schedule-pick" className="visually-hidden">
+                Schedule
+              </label>
+              <select id="schedule-pick" name="schedule" defaultValue={view.schedule} onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}>
+                {schedules.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+              {financial ? <input type="hidden" name="tab" value="financial" /> : null}
+              <button type="submit" className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'}>
+                Open
+              </button>
+            </Form>
+          ) : null}
+          </>
+        }
+      />
+
+      {info ? (
+        <section className="sm-schedule-info" aria-label="About this schedule" data-testid="schedule-detail">
+          <p>{info.description}</p>
+          {info.images.length ? (
+            <ul className="sch-gallery sm-schedule-images">
+              {info.images.map((image, index) => (
+                <li key={image.id}>
+                  <a href={image.w1600} target="_blank" rel="noreferrer" aria-label={`Image ${index + 1} of ${summary.schedule.title}, full size`}>
+                    <img src={image.w480} alt={`${summary.schedule.title}, image ${index + 1}`} width={120} height={80} loading="lazy" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+
+      <nav className="ws-tabs sm-tabs" aria-label="Summary and financial">
+        <Link to={href({ tab: 'summary', edit: false })} className={financial ? 'ws-tab' : 'ws-tab active'} aria-current={financial ? undefined : 'page'} data-testid="tab-summary">
+          Summary
+        </Link>
+        <Link to={href({ tab: 'financial', edit: false })} className={financial ? 'ws-tab active' : 'ws-tab'} aria-current={financial ? 'page' : undefined} data-testid="tab-financial">
+          Financial
+        </Link>
+      </nav>
+
+      {financial ? (
+        <section className="sm-totals" aria-label="Schedule totals" data-testid="schedule-totals">
+          <h2>Schedule total</h2>
+          <FigureList figures={liveTotal(allItems)} />
+        </section>
+      ) : null}
+
+      <RoomBar rooms={summary.rooms} current={room?.id} href={href} newRoomError={actionData?.intent === 'add-room' ? actionData.result?.error?.name?.[0] ?? null : null} />
+
+      {/* summary-output: PDF export. The section checkboxes (name="sections", form="pdf-form") choose what it prints; none = every section. */}
+      <form id="pdf-form" method="get" action={pdfPath(project.id)} className="sm-toolbar" target={hydrated ? '_blank' : undefined}>
+        <input type="hidden" name="schedule" value={view.schedule} />
+        <input type="hidden" name="tab" value={view.tab} />
+        <p className="muted sm-toolbar-hint">Tick sections to export only those.</p>
+        <div className="sm-toolbar-actions">
+          {!financial ? (
+            editing ? (
+              <Link to={href({ edit: false })} className="button button-ghost" data-testid="cancel-edit">
+                Cancel
+              </Link>
+            ) : (
+              <Link to={href({ edit: true })} className="button button-ghost" data-testid="edit-all">
+                <Icon d={ACTION_ICONS.edit} size={16} /> Edit all descriptions
+              </Link>
+            )
+          ) : null}
+          <button type="submit" className="button button-ghost" data-testid="export-pdf">
+            <Icon d={ACTION_ICONS.download} size={16} /> Export PDF
+          </button>
+        </div>
+      </form>
+
+      {room && roomOrder ? (
+        <SummaryDnd order={order} onMove={onMove}>
+          <div className="sm-sections" data-testid="sections">
+            {roomOrder.sections.length ? (
+              roomOrder.sections.map((entry, index) => {
+                const section = sectionsById.get(entry.id);
+                if (!section) return null;
+                const items = entry.items.map((id) => itemsById.get(id)).filter((i): i is SummaryItem => !!i);
+                return (
+                  <SectionCard
+                    key={section.id}
+                    section={section}
+                    items={items}
+                    index={index}
+                    count={roomOrder.sections.length}
+                    editing={!!editing}
+                    totals={liveTotal(items)}
+                    figuresOf={figuresOf}
+                    onMoney={(itemId, field, value) => setDrafts((d) => ({ ...d, [itemId]: { ...d[itemId], [field]: value } }))}
+                  />
+                );
+              })
+            ) : (
+              <p className="sm-empty">This room has no sections yet. Add the first one below.</p>
+            )}
+          </div>
+        </SummaryDnd>
+      ) : (
+        <EmptyState title="No rooms yet" icon="project">
+          A summary is organised by room. Name the first room above, for example “Living room”.
+        </EmptyState>
+      )}
+
+      {room ? (
+        <Form method="post" className="sm-add-section" preventScrollReset>
+          <input type="hidden" name="schedule" value={view.schedule} />
+          <input type="hidden" name="tab" value={view.tab} />
+          <input type="hidden" name="room" value={room.id} />
+          <input type="hidden" name="roomId" value={room.id} />
+          <label htmlFor="new-section" className="visually-hidden">
+            New section name
+          </label>
+          <input id="new-section" name="title" placeholder="New section name (optional)" maxLength={200} />
+          <button type="submit" name="intent" value="add-section" className="button button-ghost" data-testid="add-section">
+            <Icon d={ACTION_ICONS.add} size={16} /> Add section
+          </button>
+        </Form>
+      ) : null}
+
+      {showSaveBar && allItems.length ? (
+        // noValidate: a blank required field is answered by the action with the spec's message, for every field at once.
+        <Form method="post" id="save-all" className="sm-savebar" preventScrollReset noValidate data-testid="save-all-form">
+          <input type="hidden" name="schedule" value={view.schedule} />
+          <input type="hidden" name="tab" value={view.tab} />
+          {view.room ? <input type="hidden" name="room" value={view.room} /> : null}
+          {saveMessage ? (
+            <p className="sm-savebar-error" role="alert">
+              {saveMessage}
+            </p>
+          ) : (
+            <p className="muted">{financial ? 'Change the figures, then save them all at once.' : 'Edit the texts, then save them all at once.'}</p>
+          )}
+          <button type="submit" name="intent" value="save-all" className="button button-primary" data-testid="save-all">
+            Save all
+          </button>
+        </Form>
+      ) : null}
+
+      {confirmKind && confirmId && confirmName !== undefined ? (
+        <ConfirmDelete what={confirmKind} id={confirmId} name={confirmName} intent={`delete-${confirmKind}`} closeTo={closeConfirm} />
+      ) : null}
+      <Toast toast={actionData?.toast ?? fetcherToast} />
+    </EditorContext.Provider>
+  );
+}

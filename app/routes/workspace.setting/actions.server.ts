@@ -1,0 +1,38 @@
+import { changePassword, saveNotificationSettings } from '~/models/chat-book.server';
+import { parseWithZod, readFormData } from '~/utils/form-data.server';
+import { formFailure } from '~/utils/forms.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
+import { asErrorResponse } from '~/utils/workspace.server';
+import { ChangePasswordBody, NOTIFICATION_FLAGS, PASSWORD_MESSAGES } from '../../../server/contract/settings';
+
+const SETTING_PATH = '/workspace/setting';
+/** Never sent back to the page, even after a failure. */
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'];
+
+/** The Setting page's forms: `password` (current, new, confirm) and `notifications` (the mail choices). */
+export async function settingAction(request: Request) {
+  const form = await readFormData(request);
+  return dispatchIntent(form, {
+    password: async () => {
+      const submission = parseWithZod(form, { schema: ChangePasswordBody });
+      if (submission.status !== 'success') return formFailure(submission, { intent: 'password', hideFields: PASSWORD_FIELDS });
+      try {
+        await changePassword(request, submission.value);
+      } catch (error) {
+        return formFailure(submission, { error, intent: 'password', fields: PASSWORD_FIELDS, hideFields: PASSWORD_FIELDS });
+      }
+      return redirectWithSuccess(SETTING_PATH, PASSWORD_MESSAGES.changed);
+    },
+    notifications: async () => {
+      const choices = Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, form.get(flag) === 'on'])) as Record<(typeof NOTIFICATION_FLAGS)[number], boolean>;
+      try {
+        await saveNotificationSettings(request, choices);
+      } catch (error) {
+        throw asErrorResponse(error);
+      }
+      return redirectWithSuccess(SETTING_PATH, 'Mail choices saved');
+    },
+  });
+}
+

@@ -1,0 +1,150 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Field, FormErrors } from '~/components/field';
+import { SERVER_VALIDATION } from '~/components/form-intents';
+import { Toast } from '~/components/toast';
+import { IcalLinkCard } from '~/components/workspace/ical-link-card';
+import { PageHeader } from '~/components/workspace/page-header';
+import { planSummary } from '~/components/workspace/plan-status';
+import { getFeedState } from '~/models/calendar.server';
+import { getNotificationSettings } from '~/models/chat-book.server';
+import { useRootData } from '~/root';
+import { calendarFeedAction, readFreshFeedUrl } from '~/utils/calendar-feed.server';
+import { readFormData } from '~/utils/form-data.server';
+import { guarded } from '~/utils/showcase.server';
+import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import chatBookStyles from '~/styles/workspace-chat-book.css';
+import teamStyles from '~/styles/workspace-team.css';
+import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
+import { NOTIFICATION_FLAGS, NOTIFICATION_LABELS, PASSWORD_MESSAGES } from '../../../server/contract/settings-rules';
+import { settingAction } from './actions.server';
+import { isFirmRole } from '../../../server/contract/vocabulary';
+
+export const meta: MetaFunction = () => [{ title: 'Setting — Archivista' }, { name: 'description', content: 'Your password, mail choices and calendar link.' }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: chatBookStyles },
+  // The iCal card's own styles (team area).
+  { rel: 'stylesheet', href: teamStyles },
+];
+
+const SETTING_PATH = '/workspace/setting';
+const FEED_INTENT_VALUES: readonly string[] = Object.values(FEED_INTENTS);
+
+/**
+ * The signed-in person's Setting (issue 12 item 6, docs/decisions/118): password change (current,
+ * new, confirm; every other session ends), the mails they want, the calendar feed card (issue 12
+ * item 3, placed at merge), and for the firm its public profile (and, later, its subscription).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, [notifications, feed]] = await guarded(
+    requireWorkspaceUser(request),
+    Promise.all([getNotificationSettings(request), getFeedState(request)]).catch((error) => {
+      throw asErrorResponse(error);
+    }),
+  );
+  const fresh = await readFreshFeedUrl(request);
+  const isFirm = isFirmRole(user.role);
+  return json(
+    { notifications, feed, freshUrl: fresh.url, firm: isFirm ? { id: user.id, name: user.firmName ?? user.userName } : null, hasPassword: user.HasPassword },
+    { headers: fresh.headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  // The iCal card's intents go to the calendar's shared handler (docs/decisions/112); it reads
+  // no body of its own, so a clone keeps the request readable for the page's other forms.
+  const intent = String((await readFormData(request.clone())).get('intent') ?? '');
+  if (FEED_INTENT_VALUES.includes(intent)) return calendarFeedAction(request, intent, SETTING_PATH);
+  return settingAction(request);
+}
+
+export default function Setting() {
+  const { notifications, feed, freshUrl, firm, hasPassword } = useLoaderData<typeof loader>();
+  // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
+  const plan = useRootData()?.plan ?? null;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const failed = actionData && 'result' in actionData ? actionData : null;
+  const [form, fields] = useForm<{ currentPassword: string; newPassword: string; confirmPassword: string }>({
+    id: 'password-form',
+    lastResult: failed?.intent === 'password' ? failed.result : undefined,
+    ...SERVER_VALIDATION,
+  });
+
+  return (
+    <>
+      <PageHeader title="Setting" description="Your password, the mails you receive and your calendar feed." />
+      <div className="cb-settings">
+        <section className="cb-card" aria-labelledby="password-title" data-testid="password-card">
+          <h2 id="password-title">Password</h2>
+          {hasPassword ? (
+            <Form method="post" {...getFormProps(form)} data-testid="password-form">
+              <FormErrors id={form.errorId} errors={form.errors} />
+              <Field label="Current password" meta={fields.currentPassword}>
+                <input {...getInputProps(fields.currentPassword, { type: 'password' })} autoComplete="current-password" />
+              </Field>
+              <Field label="New password" meta={fields.newPassword} hint="At least 6 characters. Your other devices are signed out.">
+                <input {...getInputProps(fields.newPassword, { type: 'password' })} autoComplete="new-password" />
+              </Field>
+              <Field label="Confirm password" meta={fields.confirmPassword}>
+                <input {...getInputProps(fields.confirmPassword, { type: 'password' })} autoComplete="new-password" />
+              </Field>
+              <div className="form-actions">
+                <button type="submit" name="intent" value="password" className="button button-primary" disabled={busy('password')} data-testid="change-password">
+                  {busy('password') ? 'Saving…' : 'Change password'}
+                </button>
+              </div>
+            </Form>
+          ) : (
+            <p className="muted">{PASSWORD_MESSAGES.noPassword}.</p>
+          )}
+        </section>
+
+        <section className="cb-card" aria-labelledby="mail-title" data-testid="notifications-card">
+          <h2 id="mail-title">Mail notifications</h2>
+          <Form method="post" className="cb-checks">
+            {NOTIFICATION_FLAGS.map((flag) => (
+              <label key={flag} className="cb-check">
+                <input type="checkbox" name={flag} defaultChecked={notifications[flag]} />
+                <span>
+                  <span className="cb-check-label">{NOTIFICATION_LABELS[flag].label}</span>
+                  <span className="cb-check-hint">{NOTIFICATION_LABELS[flag].hint}</span>
+                </span>
+              </label>
+            ))}
+            <div className="form-actions">
+              <button type="submit" name="intent" value="notifications" className="button button-ghost" disabled={busy('notifications')} data-testid="save-notifications">
+                {busy('notifications') ? 'Saving…' : 'Save choices'}
+              </button>
+            </div>
+          </Form>
+        </section>
+
+        <IcalLinkCard feed={feed} freshUrl={freshUrl} />
+
+        {firm ? (
+          <section className="cb-card" aria-labelledby="firm-title" data-testid="firm-card">
+            <h2 id="firm-title">Your firm</h2>
+            <p className="muted">What visitors see of {firm.name} in the directory.</p>
+            <Link to={`/firms/${firm.id}`} className="button button-ghost" data-testid="public-profile">
+              View public profile
+            </Link>
+            {plan ? (
+              <div className="cb-plan" data-testid="setting-plan">
+                <h3>Subscription</h3>
+                <p data-testid="setting-plan-state">{planSummary(plan)}</p>
+                <Link to="/workspace/pricing" className="button button-ghost" data-testid="setting-pricing">
+                  {plan.active ? 'See your plan' : 'See pricing'}
+                </Link>
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+      <Toast toast={failed?.toast} />
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { Form, Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { FileIcon } from '~/components/workspace/file-icon';
+import { dateParts, formatDay, formatTime, monthName } from '~/utils/dates';
+import { fileFamily } from '../../../server/contract/files-rules';
+import { STATUS_LABELS } from '../../../server/contract/tasks-rules';
+import type { WebBoard } from '~/models/tasks.server';
+
+export type CardTask = WebBoard['todo'][number];
+
+const names = (people: Array<{ name: string }>) => (people.length ? people.map((p) => p.name).join(', ') : '—');
+
+/** "Due 15 Dec 2026" from a YYYY-MM-DD day (no time zone: a due date is a calendar day). */
+export function dueLabel(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${d} ${monthName(m!)} ${y}`;
+}
+
+/**
+ * The spec's task card (screen 9): title (the project), time and date, status, From and To,
+ * description, file icons by type; the reason of a rejection on a To Do card; and the buttons
+ * of the moves the viewer may make: Submit, Approve, Reject (which asks for a reason).
+ */
+export function TaskCard({ task, rejectHref, dragHandle }: { task: CardTask; rejectHref: string; dragHandle?: ReactNode }) {
+  const created = dateParts(task.createdAt);
+  return (
+    <article className={`ws-task ws-task-${task.status}`} data-testid="task-card" data-task-id={task.id}>
+      <header className="ws-task-head">
+        <h3 className="ws-task-title">{task.project.projectName}</h3>
+        {dragHandle}
+      </header>
+      <p className="ws-task-meta">
+        <time dateTime={task.createdAt}>
+          {formatTime(created)} · {created.day} {monthName(created.month)} {created.year}
+        </time>
+        <span className={`ws-task-status ws-task-status-${task.status}`} data-testid="task-status">
+          {STATUS_LABELS[task.status]}
+        </span>
+      </p>
+      <dl className="ws-task-people">
+        <div>
+          <dt>From</dt>
+          <dd>{task.from?.name ?? 'A former account'}</dd>
+        </div>
+        <div>
+          <dt>To</dt>
+          <dd>{names(task.to)}</dd>
+        </div>
+      </dl>
+      <p className="ws-task-description">{task.description}</p>
+      {task.rejectReason && task.status === 'todo' ? (
+        <p className="ws-task-reason" data-testid="reject-reason">
+          <strong>Sent back:</strong> {task.rejectReason}
+        </p>
+      ) : null}
+      <div className="ws-task-foot">
+        <ul className="ws-task-files" aria-label="Files">
+          {task.files.map((file) => (
+            <li key={file.id}>
+              <a href={file.href} title={file.fileName} className="ws-task-file" download>
+                <FileIcon family={fileFamily(file.contentType)} size={26} />
+                <span className="visually-hidden">{file.fileName}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        {task.dueDate ? (
+          <span className="ws-task-due" title={`Due ${formatDay(`${task.dueDate}T12:00:00Z`)}`}>
+            Due {dueLabel(task.dueDate)}
+          </span>
+        ) : null}
+      </div>
+      {task.can.submit || task.can.approve || task.can.reject ? (
+        <div className="ws-task-actions">
+          {task.can.submit ? (
+            <Form method="post" className="ws-inline-form">
+              <input type="hidden" name="id" value={task.id} />
+              <button type="submit" name="intent" value="submit" className="button button-primary button-small" data-testid="submit-task">
+                Submit
+              </button>
+            </Form>
+          ) : null}
+          {task.can.approve ? (
+            <Form method="post" className="ws-inline-form">
+              <input type="hidden" name="id" value={task.id} />
+              <button type="submit" name="intent" value="approve" className="button button-primary button-small" data-testid="approve-task">
+                Approve
+              </button>
+            </Form>
+          ) : null}
+          {task.can.reject ? (
+            <Link to={rejectHref} preventScrollReset className="button button-ghost button-small" data-testid="reject-task">
+              Reject
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

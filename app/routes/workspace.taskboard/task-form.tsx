@@ -1,0 +1,80 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
+import { ErrorList, Field, FormErrors } from '~/components/field';
+import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
+import { TASK_FORM_FIELDS as F } from '../../../server/contract/tasks-rules';
+import type { TaskFields } from '../../../server/contract/tasks';
+
+type Option = { id: string; name: string; designation?: string };
+
+/**
+ * The Add Task panel (screen 10): project (the viewer's projects), employees (a checkbox list of the
+ * firm's active employees: a multi-select that works without JavaScript), description, due date and
+ * files (one or more). Checked by the server, with the spec's messages.
+ */
+export function TaskForm({
+  projects,
+  employees,
+  lastResult,
+  closeTo,
+}: {
+  projects: Array<{ id: string; projectName: string }>;
+  employees: Option[];
+  lastResult?: SubmissionResult<string[]> | null;
+  closeTo: string;
+}) {
+  const saving = useSaving();
+  const [form, fields] = useForm<TaskFields & { files: File[] }>({ id: 'task-form', lastResult, ...SERVER_VALIDATION });
+  const chosen = new Set(([] as unknown[]).concat(fields.employees.initialValue ?? []).map(String));
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="task-form">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label="Project" meta={fields.projectId}>
+        <select {...getSelectProps(fields.projectId)}>
+          <option value="">Choose a project</option>
+          {projects.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.projectName}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <fieldset className="field ws-choices" aria-describedby={fields.employees.errorId}>
+        <legend>Employee</legend>
+        {employees.length ? (
+          <div className="ws-choice-list" data-testid="task-employees">
+            {employees.map((e) => (
+              <label key={e.id} className="checkbox ws-choice">
+                <input type="checkbox" name={F.employees} value={e.id} defaultChecked={chosen.has(e.id)} />
+                <span>
+                  {e.name}
+                  {e.designation ? <span className="muted"> · {e.designation}</span> : null}
+                </span>
+              </label>
+            ))}
+          </div>
+        ) : (
+          <p className="muted">Your firm has no active employees yet: add them on the Employee page.</p>
+        )}
+        <ErrorList id={fields.employees.errorId} errors={fields.employees.errors} />
+      </fieldset>
+      <Field label="Description" meta={fields.description}>
+        <textarea {...getTextareaProps(fields.description)} rows={4} placeholder="What is to be done" />
+      </Field>
+      <Field label="Due date" meta={fields.dueDate}>
+        <input {...getInputProps(fields.dueDate, { type: 'date' })} />
+      </Field>
+      <Field label="Files" meta={fields.files} hint="Drawings, photos, documents: at least one.">
+        <input id={fields.files.id} name={F.files} type="file" multiple aria-describedby={fields.files.errorId} data-testid="task-files" />
+      </Field>
+      <div className="form-actions ws-panel-actions">
+        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="create" className="button button-primary" disabled={saving} data-testid="save-task">
+          {saving ? 'Creating...' : 'Confirm'}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,47 @@
+import { sendEnquiry } from '~/models/leads.server';
+import { parseWithZod, readFormData } from './form-data.server';
+import { formFailure } from './forms.server';
+import { honeypot, isSpam } from './honeypot.server';
+import { dispatchIntent } from './intent.server';
+import { redirectWithSuccess } from './toast.server';
+import { EnquiryBody, LEAD_MESSAGES } from '../../server/contract/leads';
+import type { User } from '../../server/contract/users';
+
+/**
+ * The Contact popup's enquiry (issue 13 item 1) as the pages with an owner card use it: what the
+ * loader adds (the honeypot's fields, the visitor's name and email) and the action.
+ */
+
+export async function enquiryLoaderData(user: Pick<User, 'userName' | 'email' | 'role'>) {
+  return { honeypot: await honeypot.getInputProps(), visitor: { name: user.userName, email: user.email } };
+}
+
+/**
+ * Sends the form to the firm (`pageFirmId`, or the form's `firmId` on a project page): the page it was posted from, without the popup, with a toast on
+ * success; the form again with its messages otherwise. A bot's post (honeypot filled or forged)
+ * gets the same success and reaches nobody.
+ */
+export async function enquiryAction(request: Request, pageFirmId: string | null) {
+  const formData = await readFormData(request);
+  // A project page names its firm in the form (the api refuses a project that is not the firm's).
+  const formFirmId = formData.get('firmId');
+  const firmId = pageFirmId ?? (typeof formFirmId === 'string' ? formFirmId : '');
+  return dispatchIntent(formData, {
+    enquiry: async () => {
+      const back = new URL(request.url);
+      back.searchParams.delete('dialog');
+      back.searchParams.delete('index');
+      const to = `${back.pathname}${back.search}`;
+      if (await isSpam(formData)) return redirectWithSuccess(to, LEAD_MESSAGES.sent);
+      const submission = parseWithZod(formData, { schema: EnquiryBody });
+      if (submission.status !== 'success') return formFailure(submission, { intent: 'enquiry' });
+      const projectId = formData.get('projectId');
+      try {
+        await sendEnquiry(request, firmId, { ...submission.value, projectId: typeof projectId === 'string' && projectId ? projectId : null });
+      } catch (error) {
+        return formFailure(submission, { intent: 'enquiry', error, fields: ['name', 'email', 'phone', 'projectType', 'message'] });
+      }
+      return redirectWithSuccess(to, LEAD_MESSAGES.sent);
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod/v4';
+import { DESIGNATIONS, EMPLOYEE_LIMITS as L, EMPLOYEE_MESSAGES as M } from './employees-rules.js';
+import { requiredText } from './text-fields.js';
+
+/**
+ * The employees of a firm (workspace-and-admin.md screen 11, section 5; DESIGN.md section 9):
+ * real accounts of role `employee`. The form's fields with the spec's messages, one at a time.
+ */
+
+export { DESIGNATIONS, EMPLOYEE_MESSAGES, EMPTY_EMPLOYEES } from './employees-rules.js';
+
+const checkbox = z
+  .union([z.boolean(), z.enum(['on', 'true', 'false', '1', '0', ''])])
+  .optional()
+  .transform((v) => v === true || v === 'on' || v === 'true' || v === '1');
+
+const fields = {
+  name: requiredText(M.nameRequired, L.name),
+  designation: z.string({ error: M.designationRequired }).trim().min(1, M.designationRequired).pipe(z.enum(DESIGNATIONS, { error: M.designationRequired })),
+  designationOther: z.string().trim().max(L.designation, `At most ${L.designation} characters`).optional(),
+  email: z
+    .string({ error: M.emailRequired })
+    .trim()
+    .min(1, { error: M.emailRequired, abort: true })
+    .max(L.email, `At most ${L.email} characters`)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, M.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+  mobile: z
+    .string({ error: M.mobileRequired })
+    .trim()
+    .min(1, { error: M.mobileRequired, abort: true })
+    .regex(/^\d{10}$/, M.mobileDigits),
+  address: requiredText(M.addressRequired, L.address),
+  isSubAdmin: checkbox,
+};
+
+type Passwords = { password?: string | undefined; confirmPassword?: string | undefined };
+
+/** "Other" needs its free text; the passwords must match. */
+function refine<T extends { designation: string; designationOther?: string | undefined } & Passwords>(value: T, ctx: z.RefinementCtx) {
+  if (value.designation === 'Other' && !value.designationOther) ctx.addIssue({ code: 'custom', path: ['designationOther'], message: M.otherRequired });
+  if (value.password && value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: value.confirmPassword ? M.mismatch : M.confirmRequired });
+  }
+}
+
+/** One message at a time: an empty password is required, not also short. */
+const password = z.string({ error: M.passwordRequired }).superRefine((value, ctx) => {
+  if (!value) ctx.addIssue({ code: 'custom', message: M.passwordRequired });
+  else if (value.length < 6) ctx.addIssue({ code: 'custom', message: M.passwordShort });
+  else if (value.length > 128) ctx.addIssue({ code: 'custom', message: 'Password must be at most 128 characters long' });
+});
+
+/** POST /api/employees: every field, the password twice. */
+export const CreateEmployeeBody = z
+  .object({ ...fields, password, confirmPassword: z.string({ error: M.confirmRequired }).max(128).optional() })
+  .superRefine(refine);
+export type CreateEmployeeBody = z.input<typeof CreateEmployeeBody>;
+
+/** PUT /api/employees/{id}: the same, the password only when it changes (blank keeps it). */
+export const UpdateEmployeeBody = z
+  .object({
+    ...fields,
+    password: z
+      .string()
+      .max(128)
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(password.optional()),
+    confirmPassword: z.string().max(128).optional(),
+  })
+  .superRefine(refine);
+export type UpdateEmployeeBody = z.input<typeof UpdateEmployeeBody>;
+
+export const Employee = z.object({
+  id: z.string(),
+  name: z.string(),
+  designation: z.string(),
+  email: z.string(),
+  contactNo: z.string(),
+  address: z.string(),
+  isSubAdmin: z.boolean(),
+  active: z.boolean(),
+  deactivatedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Employee = z.infer<typeof Employee>;
+
+/** GET /api/employees: the firm's employees, and whether the caller is the firm account itself. */
+export const EmployeesReply = z.object({ data: z.object({ employees: z.array(Employee), viewer: z.object({ id: z.string(), isOwner: z.boolean() }) }) });
+export type EmployeesReply = z.infer<typeof EmployeesReply>;
+
+export const EmployeeReply = z.object({ data: Employee });
+export type EmployeeReply = z.infer<typeof EmployeeReply>;

@@ -1,0 +1,154 @@
+import { z } from 'zod/v4';
+import { pageNumber } from './http.js';
+import { ENQUIRY_LIMITS as E, hasLineBreak, LEAD_MESSAGES as M, LEAD_VIEWS, MESSAGE_LIMITS, splitAddresses } from './leads-rules.js';
+import { wellFormed } from './text-fields.js';
+import { PROJECT_TYPE_VALUES } from './vocabulary.js';
+
+/**
+ * Enquiries from the public pages and the demand box (DESIGN.md section 9, issue 13 items 1 and
+ * 2; docs/decisions/120–122). Every field that ends up in a mail header (a name in a subject, an
+ * address in To or Reply-To, the subject itself) refuses CR and LF: no header injection.
+ */
+
+export * from './leads-rules.js';
+
+/** Text that may become part of a mail header: refused with a line break, then trimmed. */
+const headerText = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .max(max * 4, M.tooLong(max))
+    .refine((v) => !hasLineBreak(v), M.lineBreak)
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, M.tooLong(max))
+    .transform(wellFormed);
+
+/** Free text of a mail body or a message: line breaks allowed. */
+const bodyText = (required: string, max: number, min = 1, short = required) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .min(min, { error: short, abort: true })
+    .max(max, M.tooLong(max))
+    .transform(wellFormed);
+
+const emailAddress = z
+  .string({ error: M.emailRequired })
+  .max(E.email * 4, M.tooLong(E.email))
+  .refine((v) => !hasLineBreak(v), M.lineBreak)
+  .trim()
+  .min(1, { error: M.emailRequired, abort: true })
+  .max(E.email, M.tooLong(E.email))
+  .email(M.emailInvalid)
+  .transform((v) => v.toLowerCase());
+
+/** POST /api/firms/{firmId}/enquiries: the Contact popup's form. */
+export const EnquiryBody = z.object({
+  name: headerText(M.nameRequired, E.name),
+  email: emailAddress,
+  /** Optional; spaces, dashes and brackets people type do not count as digits. */
+  phone: z
+    .string()
+    .max(100, M.phoneInvalid)
+    .nullish()
+    .transform((v) => (v ?? '').replace(/[\s()-]/g, ''))
+    .refine((v) => v === '' || /^\d{10}$/.test(v), M.phoneInvalid)
+    .transform((v) => (v === '' ? null : v)),
+  projectType: z
+    .string({ error: M.typeRequired })
+    .trim()
+    .min(1, { error: M.typeRequired, abort: true })
+    .pipe(z.enum(PROJECT_TYPE_VALUES, { error: M.typeUnknown })),
+  message: bodyText(M.messageRequired, E.message, E.messageMin, M.messageShort),
+  /** The public project page the enquiry was sent from, if any. */
+  projectId: z.string().max(64).nullish(),
+  /** The honeypot: a field people never see; a filled one is a bot's (the enquiry is dropped). */
+  website: z.string().max(2000).nullish(),
+});
+export type EnquiryBody = z.input<typeof EnquiryBody>;
+export type EnquiryFields = z.output<typeof EnquiryBody>;
+
+export const FirmIdParams = z.object({ firmId: z.string().max(64) });
+
+/** A To, Cc or Bcc field: addresses separated by commas, each valid, at most MESSAGE_LIMITS.addresses. */
+const addressList = (required: boolean) =>
+  z
+    .string()
+    .max(MESSAGE_LIMITS.addressField, M.tooLong(MESSAGE_LIMITS.addressField))
+    .nullish()
+    .transform((v) => v ?? '')
+    .refine((v) => !hasLineBreak(v), { error: M.lineBreak, abort: true })
+    .transform(splitAddresses)
+    .superRefine((addresses, ctx) => {
+      if (required && addresses.length === 0) ctx.addIssue({ code: 'custom', message: M.toRequired });
+      if (addresses.length > MESSAGE_LIMITS.addresses) ctx.addIssue({ code: 'custom', message: M.tooManyAddresses });
+      const bad = addresses.find((a) => a.length > E.email || !z.email().safeParse(a).success);
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message: M.addressInvalid(bad) });
+    })
+    .transform((addresses) => [...new Set(addresses.map((a) => a.toLowerCase()))]);
+
+/** POST /api/leads/{id}/messages: the New Message dialog. */
+export const LeadMessageBody = z.object({
+  to: addressList(true),
+  cc: addressList(false),
+  bcc: addressList(false),
+  subject: headerText(M.subjectRequired, MESSAGE_LIMITS.subject),
+  message: bodyText(M.bodyRequired, MESSAGE_LIMITS.body),
+});
+export type LeadMessageBody = z.input<typeof LeadMessageBody>;
+export type LeadMessageFields = z.output<typeof LeadMessageBody>;
+
+/** PATCH /api/leads/{id}: the demand box's checkbox and menu. */
+export const UpdateLeadBody = z
+  .object({ read: z.boolean().optional(), handled: z.boolean().optional(), archived: z.boolean().optional() })
+  .refine((v) => v.read !== undefined || v.handled !== undefined || v.archived !== undefined, 'Nothing to change');
+export type UpdateLeadBody = z.input<typeof UpdateLeadBody>;
+
+/** GET /api/leads. */
+export const LeadsQuery = z.object({ page: pageNumber, view: z.enum(LEAD_VIEWS, { error: 'view is inbox or archived' }).default('inbox') });
+export type LeadsQuery = z.input<typeof LeadsQuery>;
+
+export const Lead = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  projectType: z.string(),
+  projectTypeLabel: z.string(),
+  message: z.string(),
+  /** The public project the enquiry came from (gone when it was deleted). */
+  project: z.object({ id: z.string(), projectName: z.string() }).nullable(),
+  isRead: z.boolean(),
+  isHandled: z.boolean(),
+  isArchived: z.boolean(),
+  createdAt: z.string(),
+});
+export type Lead = z.infer<typeof Lead>;
+
+export const LeadMessage = z.object({
+  id: z.string(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  bcc: z.array(z.string()),
+  subject: z.string(),
+  message: z.string(),
+  /** Who sent it from the workspace (null when the account is gone). */
+  author: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type LeadMessage = z.infer<typeof LeadMessage>;
+
+export const LeadsReply = z.object({
+  data: z.object({ leads: z.array(Lead), count: z.number(), unread: z.number(), page: z.number(), pageSize: z.number() }),
+});
+export type LeadsReply = z.infer<typeof LeadsReply>;
+
+export const LeadReply = z.object({ data: Lead });
+export type LeadReply = z.infer<typeof LeadReply>;
+
+export const LeadDetailReply = z.object({ data: z.object({ lead: Lead, messages: z.array(LeadMessage) }) });
+export type LeadDetailReply = z.infer<typeof LeadDetailReply>;
+
+export const LeadMessageReply = z.object({ data: LeadMessage });
+export type LeadMessageReply = z.infer<typeof LeadMessageReply>;

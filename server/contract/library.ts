@@ -1,0 +1,46 @@
+import { z } from 'zod/v4';
+import { ItemMoneyFields, SUMMARY_LIMITS } from './summary.js';
+import { requiredText, wellFormed } from './text-fields.js';
+
+/**
+ * The Project Library (issue 11 item 7; docs/decisions/108): a firm's saved products, typed once
+ * and added to any schedule's sections. Prices in paise per unit, as the summary's items.
+ */
+
+export const LIBRARY_MESSAGES = {
+  titleRequired: 'Title is required',
+  notFound: 'Product not found',
+  saved: 'Saved to the Project Library',
+  added: 'Added from the Project Library',
+  deleted: 'Product deleted',
+  tooMany: 'The library can hold at most 2000 products.',
+} as const;
+export const LIBRARY_MAX = 2000;
+
+export const LibraryProductBody = z.object({
+  title: requiredText(LIBRARY_MESSAGES.titleRequired, SUMMARY_LIMITS.itemTitle).transform(wellFormed),
+  description: z.string().trim().max(SUMMARY_LIMITS.itemDescription, `At most ${SUMMARY_LIMITS.itemDescription} characters`).transform(wellFormed).default(''),
+  retailPrice: ItemMoneyFields.retailPrice.default(0),
+  tradePrice: ItemMoneyFields.tradePrice.default(0),
+});
+export type LibraryProductInput = z.input<typeof LibraryProductBody>;
+
+export const LibraryProduct = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  retailPrice: z.number(),
+  tradePrice: z.number(),
+  imageCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LibraryProduct = z.infer<typeof LibraryProduct>;
+
+export const LibraryListReply = z.object({ data: z.object({ products: z.array(LibraryProduct) }) });
+export type LibraryListReply = z.infer<typeof LibraryListReply>;
+export const LibraryProductReply = z.object({ data: LibraryProduct });
+export type LibraryProductReply = z.infer<typeof LibraryProductReply>;
+
+export const ItemIdParams = z.object({ itemId: z.string().max(64) });
+export const AddToSectionParams = z.object({ id: z.string().max(64), sectionId: z.string().max(64) });

@@ -1,0 +1,22 @@
+import { z } from 'zod/v4';
+import { PASSWORD_MESSAGES } from './settings-rules.js';
+import { newPassword } from './users.js';
+
+export * from './settings-rules.js';
+
+/** The Setting page's calls (docs/decisions/118): the signed-in person's password and mail choices. */
+
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z.string({ error: PASSWORD_MESSAGES.currentRequired }).min(1, PASSWORD_MESSAGES.currentRequired).max(128),
+    newPassword: newPassword('New password is required'),
+    confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired).max(128),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORD_MESSAGES.mismatch });
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
+
+export const NotificationSettings = z.object({ tasks: z.boolean(), chat: z.boolean(), leads: z.boolean() });
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+export const NotificationSettingsReply = z.object({ data: NotificationSettings });
+export type NotificationSettingsReply = z.infer<typeof NotificationSettingsReply>;

@@ -1,0 +1,42 @@
+/**
+ * The plain values of client approval links (DESIGN.md section 9 "Client approval link",
+ * docs/decisions/106): limits and messages, without zod, for browser code as well.
+ */
+
+/** How long a new link stays valid, in days: the choices the form offers (14 by default). */
+export const SHARE_EXPIRY_DAYS = [3, 7, 14, 30, 60, 90] as const;
+export const SHARE_EXPIRY_DEFAULT_DAYS = 14;
+export const SHARE_CLIENT_NAME_MAX = 120;
+export const SHARE_COMMENT_MAX = 1000;
+/** Links of one schedule that may be open at once (a bound, far above real use). */
+export const SHARE_OPEN_LINKS_MAX = 20;
+/** Page views and decisions of one visitor address per 15 minutes (rate limit). */
+export const SHARE_VIEWS_PER_WINDOW = 120;
+export const SHARE_DECISIONS_PER_WINDOW = 40;
+
+export const SHARE_DECISIONS = ['approved', 'rejected'] as const;
+export type ShareDecision = (typeof SHARE_DECISIONS)[number];
+
+export const SHARE_MESSAGES = {
+  notFound: 'This link is not valid. Please check that you copied the whole link, or ask the studio for a new one.',
+  expired: 'This link has expired. Please ask the studio for a new one.',
+  revoked: 'This link has been withdrawn by the studio. Please ask them for a new one.',
+  linkNotFound: 'Link not found',
+  sectionNotFound: 'This section is no longer part of the schedule',
+  tooManyLinks: `A schedule can have at most ${SHARE_OPEN_LINKS_MAX} open links; revoke one first.`,
+  decisionRequired: 'Choose Approve or Reject',
+  commentTooLong: `A comment can have at most ${SHARE_COMMENT_MAX} characters`,
+  rejectNeedsComment: 'Please tell the studio what to change',
+  created: 'Link created. Copy it now: it is shown only once.',
+  revokedDone: 'Link revoked',
+  approvedDone: 'Thank you: the studio has been told you approved this section.',
+  rejectedDone: 'Thank you: the studio has been told what to change.',
+} as const;
+
+/** A link's state as the firm sees it. */
+export type ShareLinkState = 'open' | 'expired' | 'revoked';
+
+export function shareLinkState(link: { expiresAt: string | Date; revokedAt: string | Date | null }, now = new Date()): ShareLinkState {
+  if (link.revokedAt) return 'revoked';
+  return new Date(link.expiresAt).getTime() <= now.getTime() ? 'expired' : 'open';
+}

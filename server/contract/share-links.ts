@@ -1,0 +1,151 @@
+import { z } from 'zod/v4';
+import { wellFormed } from './text-fields.js';
+import {
+  SHARE_CLIENT_NAME_MAX,
+  SHARE_COMMENT_MAX,
+  SHARE_DECISIONS,
+  SHARE_EXPIRY_DAYS,
+  SHARE_EXPIRY_DEFAULT_DAYS,
+  SHARE_MESSAGES,
+} from './share-links-rules.js';
+
+/**
+ * Client approval links (DESIGN.md section 9, docs/decisions/106): what the firm sends to make and
+ * revoke links, what the client sends to decide on a section, and the shapes answered. The client's
+ * view of the summary has no trade price, net profit or markup: those fields do not exist in
+ * `ClientSummary` at all, so no mapping can leak them.
+ */
+export * from './share-links-rules.js';
+
+/** POST /api/projects/schedules/{scheduleId}/share-links */
+export const CreateShareLinkBody = z.object({
+  clientName: z
+    .string()
+    .trim()
+    .max(SHARE_CLIENT_NAME_MAX, `At most ${SHARE_CLIENT_NAME_MAX} characters`)
+    .transform(wellFormed)
+    .default(''),
+  expiresInDays: z.coerce
+    .number({ error: 'Choose how long the link stays valid' })
+    .int()
+    .refine((n) => (SHARE_EXPIRY_DAYS as readonly number[]).includes(n), `Choose one of ${SHARE_EXPIRY_DAYS.join(', ')} days`)
+    .default(SHARE_EXPIRY_DEFAULT_DAYS),
+});
+export type CreateShareLinkInput = z.input<typeof CreateShareLinkBody>;
+
+export const ScheduleIdParams = z.object({ scheduleId: z.string().max(64) });
+export const TokenParams = z.object({ token: z.string().max(200) });
+export const TokenSectionParams = z.object({ token: z.string().max(200), sectionId: z.string().max(64) });
+export const TokenImageParams = z.object({ token: z.string().max(200), imageId: z.string().max(120) });
+
+/** POST /api/share/{token}/sections/{sectionId}/decision */
+export const ClientDecisionBody = z
+  .object({
+    decision: z.enum(SHARE_DECISIONS, { error: SHARE_MESSAGES.decisionRequired }),
+    comment: z.string().trim().max(SHARE_COMMENT_MAX, SHARE_MESSAGES.commentTooLong).transform(wellFormed).default(''),
+  })
+  .refine((body) => body.decision !== 'rejected' || body.comment.length > 0, { message: SHARE_MESSAGES.rejectNeedsComment, path: ['comment'] });
+export type ClientDecisionInput = z.input<typeof ClientDecisionBody>;
+
+export const ShareLink = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  scheduleId: z.string(),
+  scheduleTitle: z.string(),
+  clientName: z.string(),
+  state: z.enum(['open', 'expired', 'revoked']),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  lastOpenedAt: z.string().nullable(),
+  createdAt: z.string(),
+  createdByName: z.string().nullable(),
+});
+export type ShareLink = z.infer<typeof ShareLink>;
+
+export const ShareLinkListReply = z.object({ data: z.object({ links: z.array(ShareLink) }) });
+export type ShareLinkListReply = z.infer<typeof ShareLinkListReply>;
+
+/** The made link, with its token and path: the only time the token is answered. */
+export const CreatedShareLinkReply = z.object({ data: ShareLink.extend({ token: z.string(), path: z.string() }) });
+export type CreatedShareLinkReply = z.infer<typeof CreatedShareLinkReply>;
+
+export const ShareLinkReply = z.object({ data: ShareLink });
+
+export const ClientDecisionJson = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  projectName: z.string(),
+  scheduleId: z.string(),
+  scheduleTitle: z.string(),
+  sectionId: z.string(),
+  sectionName: z.string(),
+  decision: z.enum(SHARE_DECISIONS),
+  comment: z.string(),
+  clientName: z.string(),
+  createdAt: z.string(),
+});
+export type ClientDecisionJson = z.infer<typeof ClientDecisionJson>;
+
+/** GET /api/projects/client-board: every open link and the latest decisions, across the projects the caller sees. */
+export const ClientBoardReply = z.object({
+  data: z.object({
+    links: z.array(ShareLink),
+    decisions: z.array(ClientDecisionJson),
+    /** The schedules a link can be made for (the board's "Share a schedule" form). */
+    schedules: z.array(z.object({ id: z.string(), title: z.string(), projectId: z.string(), projectName: z.string() })),
+  }),
+});
+export type ClientBoardReply = z.infer<typeof ClientBoardReply>;
+
+/** An image as the client's page shows it: urls under the link's token (no account needed). */
+export const ClientImage = z.object({ id: z.string(), url: z.string(), w480: z.string(), w960: z.string(), width: z.number(), height: z.number() });
+
+/** An item as the client sees it: texts, images, and the price the client pays; nothing of the firm's cost. */
+export const ClientItem = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  description: z.string(),
+  title1: z.string(),
+  description1: z.string(),
+  images: z.array(ClientImage),
+  /** Financial items only: the retail price, quantity, discount and client price, in paise. */
+  price: z
+    .object({ retailPrice: z.number(), quantity: z.number(), discountPercent: z.number(), clientPrice: z.number() })
+    .nullable(),
+});
+export type ClientItem = z.infer<typeof ClientItem>;
+
+export const ClientSection = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  items: z.array(ClientItem),
+  /** The section's extra specification cards. */
+  cards: z.array(z.object({ id: z.string(), title: z.string(), description: z.string() })),
+  clientPrice: z.number(),
+  /** The latest decision through any link, if the client has decided. */
+  decision: z.object({ decision: z.enum(SHARE_DECISIONS), comment: z.string(), createdAt: z.string() }).nullable(),
+});
+export type ClientSection = z.infer<typeof ClientSection>;
+
+export const ClientRoom = z.object({ id: z.string(), name: z.string(), sections: z.array(ClientSection), clientPrice: z.number() });
+export type ClientRoom = z.infer<typeof ClientRoom>;
+
+export const ClientSummary = z.object({
+  firm: z.object({ name: z.string() }),
+  project: z.object({ name: z.string() }),
+  schedule: z.object({ title: z.string(), description: z.string() }),
+  clientName: z.string(),
+  expiresAt: z.string(),
+  rooms: z.array(ClientRoom),
+  clientPrice: z.number(),
+});
+export type ClientSummary = z.infer<typeof ClientSummary>;
+
+export const ClientSummaryReply = z.object({ data: ClientSummary });
+export type ClientSummaryReply = z.infer<typeof ClientSummaryReply>;
+
+export const ClientDecisionReply = z.object({ message: z.string(), data: z.object({ sectionId: z.string(), status: z.string() }) });
+export type ClientDecisionReply = z.infer<typeof ClientDecisionReply>;

@@ -1,0 +1,160 @@
+import { z } from 'zod/v4';
+import { ScheduleImage } from './schedules.js';
+import { requiredText } from './text-fields.js';
+import {
+  ITEM_TEXT_FIELDS,
+  SUMMARY_ITEM_TYPES,
+  SUMMARY_LIMITS as L,
+  SUMMARY_MESSAGES as M,
+  SUMMARY_STATUSES,
+} from './summary-rules.js';
+
+/**
+ * A schedule's summary (rooms → sections → items, images, cards; DESIGN.md sections 8 and 9,
+ * docs/decisions/100–104): the bodies the api validates and the shape it answers. The plain
+ * rules and the figure formulas are in summary-rules.ts (browser-safe), re-exported here.
+ */
+export * from './summary-rules.js';
+
+const text = (max: number) => z.string({ error: 'Must be text' }).max(max, `At most ${max} characters`);
+const wholeNumber = (label: string, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(max, `${label} is at most ${max}`);
+
+export const SummaryStatus = z.enum(SUMMARY_STATUSES, { error: `status is one of ${SUMMARY_STATUSES.join(', ')}` });
+export type SummaryStatus = z.infer<typeof SummaryStatus>;
+export const SummaryItemType = z.enum(SUMMARY_ITEM_TYPES, { error: `type is one of ${SUMMARY_ITEM_TYPES.join(', ')}` });
+export type SummaryItemType = z.infer<typeof SummaryItemType>;
+
+// Bodies --------------------------------------------------------------------------------------
+
+export const RoomBody = z.object({ name: requiredText(M.roomNameRequired, L.roomName) });
+export const NewSectionBody = z.object({ title: requiredText(M.sectionTitleRequired, L.sectionTitle).optional() });
+export const SectionChangesBody = z
+  .object({ title: requiredText(M.sectionTitleRequired, L.sectionTitle).optional(), status: SummaryStatus.optional() })
+  .refine((b) => b.title !== undefined || b.status !== undefined, { message: 'Send a title or a status to change', when: (p) => p.issues.length === 0 });
+export const NewItemBody = z.object({ type: SummaryItemType });
+
+/** The figures of an item, as stored: paise per unit, a whole quantity, the discount in basis points. */
+export const ItemMoneyFields = {
+  retailPrice: wholeNumber('Retail Price', L.pricePaise),
+  tradePrice: wholeNumber('Trade Price', L.pricePaise),
+  quantity: wholeNumber('Quantity', L.quantity),
+  discountBp: wholeNumber('Discount', L.discountBp),
+};
+
+/**
+ * A change of one item: any of its texts and figures. With `version` (the one the editor
+ * loaded), a change made meanwhile by someone else answers 409 instead of being overwritten.
+ * A required text left blank answers 400 with the spec's "Please fill all required fields".
+ */
+export const ItemChangesBody = z.object({
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
+  title: text(L.itemTitle).optional(),
+  description: text(L.itemDescription).optional(),
+  title1: text(L.itemTitle).optional(),
+  description1: text(L.itemDescription).optional(),
+  retailPrice: ItemMoneyFields.retailPrice.optional(),
+  tradePrice: ItemMoneyFields.tradePrice.optional(),
+  quantity: ItemMoneyFields.quantity.optional(),
+  discountBp: ItemMoneyFields.discountBp.optional(),
+});
+export type ItemChanges = z.infer<typeof ItemChangesBody>;
+
+/** Save all: every edited item of one schedule at once, all or nothing. */
+export const SaveAllBody = z.object({
+  items: z
+    .array(ItemChangesBody.extend({ id: z.string().max(64) }), { error: 'items must be a list' })
+    .min(1, 'Nothing to save')
+    .max(2000, 'Too many items at once'),
+});
+
+/** A move: to position `index` (0-based) of the parent, another parent when named (a section's room, an item's section). */
+export const MoveBody = z.object({
+  index: z.number({ error: 'index must be a number' }).int('index must be a whole number').min(0).max(10_000),
+  parentId: z.string().max(64).optional(),
+});
+
+/** Images for an item: ids (or urls) the schedule image upload answered, appended in order. */
+export const ItemImagesBody = z.object({
+  images: z
+    .array(z.string().trim().min(1, M.imageMissing).max(300, M.imageMissing), { error: 'images must be a list of image ids' })
+    .min(1, 'Choose at least one image')
+    .max(L.imagesPerItem, M.imagesMax),
+});
+
+export const CardBody = z.object({
+  title: requiredText('Card title cannot be empty', L.cardTitle),
+  description: text(L.cardDescription).trim().default(''),
+});
+export const CardChangesBody = CardBody.partial();
+
+export const ScheduleIdParams = z.object({ scheduleId: z.string().max(64) });
+export const ItemImageParams = z.object({ id: z.string().max(64), imageId: z.string().max(80) });
+
+// Replies -------------------------------------------------------------------------------------
+
+export const FiguresJson = z.object({ clientPrice: z.number(), tradeCost: z.number(), netProfit: z.number(), markup: z.number() });
+
+export const SummaryItemJson = z.object({
+  id: z.string(),
+  sectionId: z.string(),
+  type: SummaryItemType,
+  position: z.number(),
+  version: z.number(),
+  ...Object.fromEntries(ITEM_TEXT_FIELDS.map((f) => [f, z.string()])) as Record<(typeof ITEM_TEXT_FIELDS)[number], z.ZodString>,
+  retailPrice: z.number(),
+  tradePrice: z.number(),
+  quantity: z.number(),
+  discountBp: z.number(),
+  figures: FiguresJson,
+  images: z.array(ScheduleImage),
+});
+export type SummaryItemJson = z.infer<typeof SummaryItemJson>;
+
+export const SummaryCardJson = z.object({ id: z.string(), sectionId: z.string(), title: z.string(), description: z.string(), position: z.number() });
+export type SummaryCardJson = z.infer<typeof SummaryCardJson>;
+
+export const SummarySectionJson = z.object({
+  id: z.string(),
+  roomId: z.string(),
+  title: z.string(),
+  status: SummaryStatus,
+  position: z.number(),
+  totals: FiguresJson,
+  items: z.array(SummaryItemJson),
+  cards: z.array(SummaryCardJson),
+});
+export type SummarySectionJson = z.infer<typeof SummarySectionJson>;
+
+export const SummaryRoomJson = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.number(),
+  totals: FiguresJson,
+  sections: z.array(SummarySectionJson),
+});
+export type SummaryRoomJson = z.infer<typeof SummaryRoomJson>;
+
+export const SummaryJson = z.object({
+  schedule: z.object({ id: z.string(), projectId: z.string(), title: z.string() }),
+  rooms: z.array(SummaryRoomJson),
+  totals: FiguresJson,
+});
+export type SummaryJson = z.infer<typeof SummaryJson>;
+
+/** GET /api/projects/summary/{scheduleId}: the whole summary with the api's figures and order. */
+export const SummaryReply = z.object({ data: SummaryJson });
+export type SummaryReply = z.infer<typeof SummaryReply>;
+/** A write of the structure: what it did, and the id of what it made or changed (the editor reloads the summary). */
+export const SummaryWriteReply = z.object({ message: z.string(), id: z.string() });
+export type SummaryWriteReply = z.infer<typeof SummaryWriteReply>;
+/** A change of one item answers the item with the api's figures. */
+export const SummaryItemReply = z.object({ data: SummaryItemJson });
+export type SummaryItemReply = z.infer<typeof SummaryItemReply>;
+/** Save all answers every saved item. */
+export const SaveAllReply = z.object({ message: z.string(), data: z.object({ items: z.array(SummaryItemJson) }) });
+export type SaveAllReply = z.infer<typeof SaveAllReply>;

@@ -1,0 +1,54 @@
+/**
+ * The plain values of the task board (workspace-and-admin.md screens 9 and 10, sections 4 and 5;
+ * DESIGN.md section 9 "Tasks"; docs/decisions/111): statuses, the columns and their labels, the
+ * form's field names and the spec's messages. No zod here, so browser code can use them.
+ */
+
+export const TASK_STATUSES = ['todo', 'review', 'done'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** The board's columns, per viewer: what each holds is decided by the api (queries/tasks.ts). */
+export const TASK_COLUMNS = ['todo', 'given', 'review', 'done'] as const;
+export type TaskColumn = (typeof TASK_COLUMNS)[number];
+
+export const COLUMN_TITLES: Record<TaskColumn, string> = { todo: 'To Do Tasks', given: 'Given', review: 'In Review', done: 'Done' };
+
+/** Spec, section 4: To Do and Given display as in progress, In Review as in Review, Done as Done. */
+export const STATUS_LABELS: Record<TaskStatus, string> = { todo: 'in progress', review: 'in Review', done: 'Done' };
+
+/** The moves a task makes, who makes them, and from where to where. */
+export const TASK_MOVES = {
+  submit: { from: 'todo', to: 'review', by: 'assignee' },
+  approve: { from: 'review', to: 'done', by: 'creator' },
+  reject: { from: 'review', to: 'todo', by: 'creator' },
+} as const satisfies Record<string, { from: TaskStatus; to: TaskStatus; by: 'assignee' | 'creator' }>;
+export type TaskMove = keyof typeof TASK_MOVES;
+
+/** The move a card dragged from one column to another asks for, when the board allows it (else null). */
+export function moveBetween(from: TaskColumn, to: TaskColumn): TaskMove | null {
+  if (from === 'todo' && to === 'review') return 'submit';
+  if (from === 'review' && to === 'done') return 'approve';
+  if (from === 'review' && (to === 'todo' || to === 'given')) return 'reject';
+  return null;
+}
+
+/** The Add Task form's multipart field names (spec section 3: project, Employee, name (description), files). */
+export const TASK_FORM_FIELDS = { project: 'projectId', employees: 'employees', description: 'description', dueDate: 'dueDate', files: 'files' } as const;
+
+export const TASK_LIMITS = { description: 2000, reason: 500, assignees: 20, files: 10 } as const;
+
+export const TASK_MESSAGES = {
+  projectRequired: 'Project is required',
+  employeeRequired: 'Employee is required',
+  employeeUnknown: 'Choose employees of your firm from the list',
+  descriptionRequired: 'description is required',
+  filesRequired: 'Please attach at least one file',
+  dueDateInvalid: 'Choose a valid due date',
+  reasonRequired: 'A reason is required to reject a task',
+  notFound: 'Task not found',
+  fileNotFound: 'File not found',
+  onlyAssignee: 'Only a person the task is assigned to can submit it',
+  onlyCreator: 'Only the person who gave the task can approve or reject it',
+  wrongState: (move: TaskMove, status: TaskStatus) => `A task that is ${STATUS_LABELS[status]} cannot be ${move === 'submit' ? 'submitted' : move === 'approve' ? 'approved' : 'rejected'}`,
+  createFailed: 'Failed to create task',
+} as const;

@@ -1,0 +1,81 @@
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Contact, ContactFields, ContactKind } from '../contract/address-book.js';
+import type { Database } from '../db/connection.js';
+import { contacts } from '../db/schema.js';
+import { likePattern } from './sql.js';
+
+/** Data access of the Address Book (docs/decisions/115) and its JSON. */
+
+export type ContactRow = typeof contacts.$inferSelect;
+
+export function toContactJson(row: ContactRow): Contact {
+  return {
+    id: row.id,
+    name: row.name,
+    company: row.company,
+    email: row.email,
+    phone: row.phone,
+    kind: row.kind as ContactKind,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const lowerName = sql`lower(${contacts.name})`;
+
+/**
+ * One page of a firm's contacts by name (contacts_firm_name_idx: firm, lower(name), id), after the
+ * contact `after` (keyset: no OFFSET, stable while people add). A search matches name, company,
+ * email or phone within the firm. Asks one more row to know whether a next page exists.
+ */
+export async function listContacts(db: Database, firmId: string, options: { q?: string; kind?: ContactKind; after?: string; limit: number }) {
+  const filters: SQL[] = [eq(contacts.firmId, firmId)];
+  const q = options.q?.replaceAll('\u0000', '').trim();
+  if (q) {
+    const pattern = likePattern(q);
+    filters.push(or(ilike(contacts.name, pattern), ilike(contacts.company, pattern), ilike(contacts.email, pattern), ilike(contacts.phone, pattern))!);
+  }
+  if (options.kind) filters.push(eq(contacts.kind, options.kind));
+  if (options.after) {
+    const [cursor] = await db.select({ name: contacts.name, id: contacts.id }).from(contacts).where(and(eq(contacts.id, options.after), eq(contacts.firmId, firmId))).limit(1);
+    // An unknown cursor (deleted meanwhile, or forged) starts from the top rather than failing.
+    if (cursor) filters.push(sql`(${lowerName}, ${contacts.id}) > (lower(${cursor.name}), ${cursor.id})`);
+  }
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(...filters))
+    .orderBy(asc(lowerName), asc(contacts.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  return { rows: page, next: rows.length > options.limit ? page[page.length - 1]!.id : null };
+}
+
+/** A contact of the firm, or undefined (another firm's contact is as unknown as a missing one). */
+export async function findContact(db: Database, firmId: string, id: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.firmId, firmId))).limit(1);
+  return row;
+}
+
+export async function insertContact(db: Pick<Database, 'insert'>, values: ContactFields & { id: string; firmId: string; createdBy: string }) {
+  const [row] = await db.insert(contacts).values(values).returning();
+  return row!;
+}
+
+export async function updateContact(db: Pick<Database, 'update'>, firmId: string, id: string, fields: ContactFields): Promise<ContactRow | undefined> {
+  const [row] = await db
+    .update(contacts)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(contacts.id, id), eq(contacts.firmId, firmId)))
+    .returning();
+  return row;
+}
+
+export async function deleteContact(db: Pick<Database, 'delete'>, firmId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.firmId, firmId)))
+    .returning({ id: contacts.id });
+  return rows.length > 0;
+}

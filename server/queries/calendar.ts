@@ -1,0 +1,65 @@
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { visibleWorkspaceProjects } from '../auth/project-access.js';
+import type { FirmMembership } from '../auth/firm.js';
+import type { CalendarEvent } from '../contract/calendar.js';
+import type { Database } from '../db/connection.js';
+import { calendarFeeds, projects, schedules, users } from '../db/schema.js';
+import type { UserRow } from './users.js';
+import { tasksDueBetween } from './tasks.js';
+
+/**
+ * The calendar's events (docs/decisions/112): the viewer's tasks by due date, and the schedules
+ * of the projects it may see by the day they were made (India's calendar day, as the pages show
+ * dates), between two days inclusive.
+ */
+
+/** A schedule's day in the display time zone (app/utils/dates.ts shows dates there). */
+const scheduleDay = sql<string>`to_char(${schedules.createdAt} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
+
+export async function calendarEvents(db: Database, user: UserRow, firm: FirmMembership, from: string, to: string): Promise<CalendarEvent[]> {
+  const [taskRows, scheduleRows] = await Promise.all([
+    tasksDueBetween(db, user.id, firm.firmId, from, to),
+    db
+      .select({ id: schedules.id, title: schedules.title, projectId: projects.id, projectName: projects.projectName, day: scheduleDay })
+      .from(schedules)
+      .innerJoin(projects, eq(projects.id, schedules.projectId))
+      .where(and(visibleWorkspaceProjects(user, firm), gte(scheduleDay, from), lte(scheduleDay, to)))
+      .orderBy(schedules.createdAt)
+      .limit(1000),
+  ]);
+  const events: CalendarEvent[] = [
+    ...taskRows.map((t) => ({ date: t.dueDate!, kind: 'task' as const, id: t.id, title: t.projectName, detail: t.description, projectId: t.projectId, status: t.status })),
+    ...scheduleRows.map((s) => ({ date: s.day, kind: 'schedule' as const, id: s.id, title: s.title, detail: s.projectName, projectId: s.projectId, status: null })),
+  ];
+  return events.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));
+}
+
+export async function findFeed(db: Database, userId: string) {
+  const [row] = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).limit(1);
+  return row;
+}
+
+/** The account of a feed token's hash, when the account is still active. */
+export async function findFeedOwner(db: Database, tokenHash: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash), sql`${users.deactivatedAt} is null`))
+    .limit(1);
+  return row?.user;
+}
+
+/** Replaces the account's feed token (the old link stops working). */
+export async function replaceFeed(db: Pick<Database, 'insert'>, userId: string, tokenHash: string) {
+  const createdAt = new Date();
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash, createdAt })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt } });
+  return createdAt;
+}
+
+export async function deleteFeed(db: Pick<Database, 'delete'>, userId: string) {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}

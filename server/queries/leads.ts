@@ -1,0 +1,163 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { EnquiryFields, Lead, LeadMessage, LeadView } from '../contract/leads.js';
+import { projectTypeLabel } from '../contract/vocabulary.js';
+import type { Database } from '../db/connection.js';
+import { newId } from '../db/ids.js';
+import { leadMessages, leads, projects, users } from '../db/schema.js';
+import { findFirmAccount } from './showcase.js';
+import { shownProject } from './visibility.js';
+import type { UserRow } from './users.js';
+
+/** Data access of enquiries (leads), their threads and their JSON (docs/decisions/120). */
+
+export type LeadRow = typeof leads.$inferSelect;
+export type LeadMessageRow = typeof leadMessages.$inferSelect;
+
+/**
+ * The firm an enquiry may be sent to, or undefined: a firm account that the public side lists
+ * (approved and not hidden by moderation: visibility.ts decides both).
+ */
+export async function firmReceivingEnquiries(db: Database, firmId: string): Promise<UserRow | undefined> {
+  const found = await findFirmAccount(db, firmId);
+  return found?.listed ? found.firm : undefined;
+}
+
+/** The address a firm's mail goes to and is answered at: its business email, else its login. */
+export const firmMailbox = (firm: Pick<UserRow, 'businessEmail' | 'email'>) => firm.businessEmail?.trim() || firm.email;
+
+/** The name a firm signs its mails with. */
+export const firmDisplayName = (firm: Pick<UserRow, 'firmName' | 'userName'>) => firm.firmName?.trim() || firm.userName;
+
+/** The public project of `firmId` with this id (an enquiry names the page it came from), or undefined. */
+export async function findFirmPublicProject(db: Database, firmId: string, projectId: string) {
+  const [row] = await db
+    .select({ id: projects.id, projectName: projects.projectName })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, firmId), shownProject()))
+    .limit(1);
+  return row;
+}
+
+export async function insertLead(db: Database, firmId: string, projectId: string | null, fields: Omit<EnquiryFields, 'projectId' | 'website'>) {
+  const [row] = await db
+    .insert(leads)
+    .values({ id: newId(), firmId, projectId, name: fields.name, email: fields.email, phone: fields.phone, projectType: fields.projectType, message: fields.message })
+    .returning();
+  return row!;
+}
+
+/**
+ * The type of a lead made by a client's decision on an approval link (DESIGN.md section 9: "the
+ * firm gets a mail and a lead"), not by the enquiry form; shown as is where a project type is.
+ */
+export const CLIENT_DECISION_LEAD_TYPE = 'Client decision';
+
+/**
+ * The lead of a client's decision. The link knows no address of the client (the firm gave only a
+ * name), so the email is left empty and the firm answers through the Client Board's contact.
+ */
+export async function insertClientDecisionLead(
+  db: Database,
+  decision: { firmId: string; projectId: string; clientName: string; scheduleTitle: string; sectionName: string; decision: 'approved' | 'rejected'; comment: string },
+) {
+  const verb = decision.decision === 'approved' ? 'Approved' : 'Rejected';
+  const message = [`${verb}: section "${decision.sectionName}" of the schedule "${decision.scheduleTitle}".`, decision.comment.trim() ? `Comment: ${decision.comment.trim()}` : '']
+    .filter(Boolean)
+    .join('\n');
+  const [row] = await db
+    .insert(leads)
+    .values({ id: newId(), firmId: decision.firmId, projectId: decision.projectId, name: decision.clientName || 'Client', email: '', phone: null, projectType: CLIENT_DECISION_LEAD_TYPE, message })
+    .returning();
+  return row!;
+}
+
+export async function findLead(db: Database, id: string): Promise<LeadRow | undefined> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
+  return row;
+}
+
+/** One page of a firm's demand box: unread first, then newest first; with the counts. */
+export async function listLeads(db: Database, firmId: string, view: LeadView, page: number, pageSize: number) {
+  const where = and(eq(leads.firmId, firmId), eq(leads.isArchived, view === 'archived'));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(asc(leads.isRead), desc(leads.createdAt), desc(leads.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ count: count(), unread: sql<number>`count(*) filter (where not ${leads.isRead})`.mapWith(Number) })
+      .from(leads)
+      .where(where),
+  ]);
+  return { rows, count: totals?.count ?? 0, unread: totals?.unread ?? 0 };
+}
+
+/** The lead changed, or undefined when it is gone. */
+export async function updateLead(db: Database, id: string, changes: Partial<Pick<LeadRow, 'isRead' | 'isHandled' | 'isArchived'>>) {
+  const [row] = await db.update(leads).set(changes).where(eq(leads.id, id)).returning();
+  return row;
+}
+
+export async function deleteLead(db: Database, id: string) {
+  await db.delete(leads).where(eq(leads.id, id));
+}
+
+export async function insertLeadMessage(db: Database, values: Omit<typeof leadMessages.$inferInsert, 'id' | 'createdAt'>) {
+  const [row] = await db
+    .insert(leadMessages)
+    .values({ id: newId(), ...values })
+    .returning();
+  return row!;
+}
+
+/** A lead's thread, oldest first, with the names of their authors. */
+export async function listLeadMessages(db: Database, leadId: string) {
+  return db
+    .select({ message: leadMessages, authorName: sql<string | null>`coalesce(nullif(trim(${users.firmName}), ''), ${users.userName})` })
+    .from(leadMessages)
+    .leftJoin(users, eq(users.id, leadMessages.authorId))
+    .where(eq(leadMessages.leadId, leadId))
+    .orderBy(asc(leadMessages.createdAt), asc(leadMessages.id));
+}
+
+/** The names of the projects the leads came from, by id (one query for a page). */
+export async function leadProjectNames(db: Database, rows: LeadRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.projectId ? [r.projectId] : [])))];
+  if (!ids.length) return new Map();
+  const found = await db.select({ id: projects.id, projectName: projects.projectName }).from(projects).where(inArray(projects.id, ids));
+  return new Map(found.map((p) => [p.id, p.projectName]));
+}
+
+export function toLeadJson(row: LeadRow, projectNames: Map<string, string>): Lead {
+  const projectName = row.projectId ? projectNames.get(row.projectId) : undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    projectType: row.projectType,
+    projectTypeLabel: projectTypeLabel(row.projectType),
+    message: row.message,
+    project: row.projectId && projectName !== undefined ? { id: row.projectId, projectName } : null,
+    isRead: row.isRead,
+    isHandled: row.isHandled,
+    isArchived: row.isArchived,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toLeadMessageJson({ message, authorName }: { message: LeadMessageRow; authorName: string | null }): LeadMessage {
+  return {
+    id: message.id,
+    to: message.to,
+    cc: message.cc,
+    bcc: message.bcc,
+    subject: message.subject,
+    message: message.body,
+    author: message.authorId && authorName ? { id: message.authorId, name: authorName } : null,
+    createdAt: message.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,61 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { LibraryProduct } from '../contract/library.js';
+import type { Database } from '../db/connection.js';
+import { newId } from '../db/ids.js';
+import { libraryProducts, summaryItems } from '../db/schema.js';
+
+/** Data access of the Project Library (docs/decisions/108), over `db` or a transaction. */
+
+export type LibraryRow = typeof libraryProducts.$inferSelect;
+type Fields = Pick<LibraryRow, 'title' | 'description' | 'retailPrice' | 'tradePrice'>;
+
+export const toLibraryJson = (row: LibraryRow): LibraryProduct => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  retailPrice: row.retailPrice,
+  tradePrice: row.tradePrice,
+  imageCount: row.images.length,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** A firm's products by title. */
+export const listLibrary = (db: Database, firmId: string) =>
+  db.select().from(libraryProducts).where(eq(libraryProducts.firmId, firmId)).orderBy(asc(sql`lower(${libraryProducts.title})`), asc(libraryProducts.id));
+
+export async function countLibrary(db: Database, firmId: string) {
+  const [row] = await db.select({ n: count() }).from(libraryProducts).where(eq(libraryProducts.firmId, firmId));
+  return Number(row?.n ?? 0);
+}
+
+/** A product of `firmId` (another firm's is absent). */
+export async function findLibraryProduct(db: Database, firmId: string, id: string): Promise<LibraryRow | undefined> {
+  const [row] = await db.select().from(libraryProducts).where(and(eq(libraryProducts.id, id), eq(libraryProducts.firmId, firmId))).limit(1);
+  return row;
+}
+
+export async function insertLibraryProduct(db: Database, firmId: string, createdBy: string, fields: Fields): Promise<LibraryRow> {
+  const [row] = await db.insert(libraryProducts).values({ id: newId(), firmId, createdBy, ...fields }).returning();
+  return row!;
+}
+
+export async function updateLibraryProduct(db: Database, firmId: string, id: string, fields: Fields): Promise<LibraryRow | undefined> {
+  const [row] = await db
+    .update(libraryProducts)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(libraryProducts.id, id), eq(libraryProducts.firmId, firmId)))
+    .returning();
+  return row;
+}
+
+export async function deleteLibraryProduct(db: Database, firmId: string, id: string): Promise<LibraryRow | undefined> {
+  const [row] = await db.delete(libraryProducts).where(and(eq(libraryProducts.id, id), eq(libraryProducts.firmId, firmId))).returning();
+  return row;
+}
+
+/** A summary item by id (its access is checked through its schedule first). */
+export async function findSummaryItem(db: Database, id: string) {
+  const [row] = await db.select().from(summaryItems).where(eq(summaryItems.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,35 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { NotificationFlag, NotificationSettings } from '../contract/settings.js';
+import type { Database } from '../db/connection.js';
+import { notificationSettings } from '../db/schema.js';
+
+/** A person's mail choices (docs/decisions/118); no row means every mail on. */
+export async function readNotificationSettings(db: Database, userId: string): Promise<NotificationSettings> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
+  return { tasks: row?.tasks ?? true, chat: row?.chat ?? true, leads: row?.leads ?? true };
+}
+
+export async function saveNotificationSettings(db: Database, userId: string, values: NotificationSettings): Promise<NotificationSettings> {
+  const now = new Date();
+  await db
+    .insert(notificationSettings)
+    .values({ userId, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...values, updatedAt: now } });
+  return values;
+}
+
+/** Whether a mail of kind `flag` may go to `userId`: what every mail sender of tasks, chat and leads asks first. */
+export async function wantsMail(db: Database, userId: string, flag: NotificationFlag): Promise<boolean> {
+  return (await readNotificationSettings(db, userId))[flag];
+}
+
+/** Of `userIds`, those who take mails of kind `flag` (no row: every mail on); one query for a whole list. */
+export async function usersWantingMail(db: Database, userIds: string[], flag: NotificationFlag): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const optedOut = await db
+    .select({ userId: notificationSettings.userId })
+    .from(notificationSettings)
+    .where(and(inArray(notificationSettings.userId, userIds), eq(notificationSettings[flag], false)));
+  const out = new Set(optedOut.map((row) => row.userId));
+  return new Set(userIds.filter((id) => !out.has(id)));
+}

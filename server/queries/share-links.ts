@@ -1,0 +1,180 @@
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { shareLinkState, type ClientDecisionJson, type ShareDecision, type ShareLink } from '../contract/share-links.js';
+import type { Database } from '../db/connection.js';
+import { newId } from '../db/ids.js';
+import { clientDecisions, projects, schedules, shareLinks, users } from '../db/schema.js';
+
+/** Data access of client approval links and decisions (docs/decisions/106), over `db` or a transaction. */
+
+export type ShareLinkRow = typeof shareLinks.$inferSelect;
+
+const creator = alias(users, 'creator');
+
+/** A link with the names its JSON shows: one joined select, whatever the number of links. */
+const linkSelect = (db: Database) =>
+  db
+    .select({ link: shareLinks, projectName: projects.projectName, scheduleTitle: schedules.title, createdByName: creator.userName })
+    .from(shareLinks)
+    .innerJoin(projects, eq(projects.id, shareLinks.projectId))
+    .innerJoin(schedules, eq(schedules.id, shareLinks.scheduleId))
+    .leftJoin(creator, eq(creator.id, shareLinks.createdBy));
+
+type LinkWithNames = { link: ShareLinkRow; projectName: string; scheduleTitle: string; createdByName: string | null };
+
+export function toShareLinkJson({ link, projectName, scheduleTitle, createdByName }: LinkWithNames, now = new Date()): ShareLink {
+  return {
+    id: link.id,
+    projectId: link.projectId,
+    projectName,
+    scheduleId: link.scheduleId,
+    scheduleTitle,
+    clientName: link.clientName,
+    state: shareLinkState(link, now),
+    expiresAt: link.expiresAt.toISOString(),
+    revokedAt: link.revokedAt?.toISOString() ?? null,
+    lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
+    createdAt: link.createdAt.toISOString(),
+    createdByName,
+  };
+}
+
+export async function insertShareLink(
+  db: Database,
+  values: Pick<ShareLinkRow, 'firmId' | 'projectId' | 'scheduleId' | 'tokenHash' | 'clientName' | 'createdBy' | 'expiresAt'>,
+): Promise<LinkWithNames> {
+  const id = newId();
+  await db.insert(shareLinks).values({ id, ...values });
+  return (await findShareLinkWithNames(db, id))!;
+}
+
+export async function findShareLinkWithNames(db: Database, id: string): Promise<LinkWithNames | undefined> {
+  const [row] = await linkSelect(db).where(eq(shareLinks.id, id)).limit(1);
+  return row;
+}
+
+/** A schedule's links, newest first. */
+export const listScheduleLinks = (db: Database, scheduleId: string) =>
+  linkSelect(db).where(eq(shareLinks.scheduleId, scheduleId)).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
+
+/** Links of a schedule still open (neither revoked nor expired). */
+export async function countOpenLinks(db: Database, scheduleId: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shareLinks)
+    .where(and(eq(shareLinks.scheduleId, scheduleId), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
+export async function revokeShareLink(db: Database, id: string, now = new Date()): Promise<void> {
+  await db
+    .update(shareLinks)
+    .set({ revokedAt: now })
+    .where(and(eq(shareLinks.id, id), isNull(shareLinks.revokedAt)));
+}
+
+/** The link a token's hash names, with its firm's and project's names (the client's page header). */
+export async function findLinkByTokenHash(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({
+      link: shareLinks,
+      projectName: projects.projectName,
+      scheduleTitle: schedules.title,
+      scheduleDescription: schedules.description,
+      firmName: sql<string>`coalesce(nullif(${users.firmName}, ''), ${users.userName})`,
+      firmEmail: users.email,
+    })
+    .from(shareLinks)
+    .innerJoin(projects, eq(projects.id, shareLinks.projectId))
+    .innerJoin(schedules, eq(schedules.id, shareLinks.scheduleId))
+    .innerJoin(users, eq(users.id, shareLinks.firmId))
+    .where(eq(shareLinks.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function touchShareLink(db: Database, id: string, now = new Date()) {
+  await db.update(shareLinks).set({ lastOpenedAt: now }).where(eq(shareLinks.id, id));
+}
+
+export async function insertClientDecision(
+  db: Database,
+  values: { link: ShareLinkRow; sectionId: string; sectionName: string; decision: ShareDecision; comment: string },
+) {
+  const { link } = values;
+  await db.insert(clientDecisions).values({
+    id: newId(),
+    shareLinkId: link.id,
+    firmId: link.firmId,
+    projectId: link.projectId,
+    scheduleId: link.scheduleId,
+    sectionId: values.sectionId,
+    sectionName: values.sectionName,
+    decision: values.decision,
+    comment: values.comment,
+  });
+}
+
+/** The latest decision on each section of a schedule (through any of its links), by section id. */
+export async function latestDecisionsOfSchedule(db: Database, scheduleId: string) {
+  const rows = await db
+    .selectDistinctOn([clientDecisions.sectionId], {
+      sectionId: clientDecisions.sectionId,
+      decision: clientDecisions.decision,
+      comment: clientDecisions.comment,
+      createdAt: clientDecisions.createdAt,
+    })
+    .from(clientDecisions)
+    .where(eq(clientDecisions.scheduleId, scheduleId))
+    .orderBy(clientDecisions.sectionId, desc(clientDecisions.createdAt), desc(clientDecisions.id));
+  return new Map(rows.map((row) => [row.sectionId, { decision: row.decision as ShareDecision, comment: row.comment, createdAt: row.createdAt.toISOString() }]));
+}
+
+/** The Client Board's open links, among the projects `visible` selects (the caller's access), newest first. */
+export async function openLinksOf(db: Database, visible: SQL, now = new Date(), limit = 200) {
+  return linkSelect(db)
+    .where(and(visible, isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)))
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+    .limit(limit);
+}
+
+/** The Client Board's latest decisions, among the projects `visible` selects, newest first. */
+export async function latestDecisionsOf(db: Database, visible: SQL, limit = 50): Promise<ClientDecisionJson[]> {
+  const rows = await db
+    .select({
+      decision: clientDecisions,
+      projectName: projects.projectName,
+      scheduleTitle: schedules.title,
+      clientName: shareLinks.clientName,
+    })
+    .from(clientDecisions)
+    .innerJoin(projects, eq(projects.id, clientDecisions.projectId))
+    .innerJoin(schedules, eq(schedules.id, clientDecisions.scheduleId))
+    .innerJoin(shareLinks, eq(shareLinks.id, clientDecisions.shareLinkId))
+    .where(visible)
+    .orderBy(desc(clientDecisions.createdAt), desc(clientDecisions.id))
+    .limit(limit);
+  return rows.map(({ decision: d, projectName, scheduleTitle, clientName }) => ({
+    id: d.id,
+    projectId: d.projectId,
+    projectName,
+    scheduleId: d.scheduleId,
+    scheduleTitle,
+    sectionId: d.sectionId,
+    sectionName: d.sectionName,
+    decision: d.decision as ShareDecision,
+    comment: d.comment,
+    clientName,
+    createdAt: d.createdAt.toISOString(),
+  }));
+}
+
+/** The schedules of the projects `visible` selects, by project name then newest first (one query). */
+export const schedulesOf = (db: Database, visible: SQL, limit = 1000) =>
+  db
+    .select({ id: schedules.id, title: schedules.title, projectId: projects.id, projectName: projects.projectName })
+    .from(schedules)
+    .innerJoin(projects, eq(projects.id, schedules.projectId))
+    .where(visible)
+    .orderBy(projects.projectName, desc(schedules.createdAt))
+    .limit(limit);

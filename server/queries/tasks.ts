@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { FirmMembership } from '../auth/firm.js';
+import { type Task, type TaskColumn, type TaskStatus } from '../contract/tasks.js';
+import type { Database } from '../db/connection.js';
+import { projects, taskAssignees, taskFiles, tasks, users } from '../db/schema.js';
+
+/** Data access of tasks, their assignees and files (docs/decisions/111), and the task JSON. */
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskFileRow = typeof taskFiles.$inferSelect;
+type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+export const taskFileKey = (taskId: string, fileId: string) => `tasks/${taskId}/${fileId}`;
+
+/** The web's (and any client's) address of a task file's bytes. */
+export const taskFileUrl = (fileId: string) => `/api/tasks/files/${fileId}/content`;
+
+export async function insertTask(
+  db: Db,
+  task: typeof tasks.$inferInsert & { id: string },
+  assigneeIds: string[],
+  files: Array<Omit<typeof taskFiles.$inferInsert, 'taskId'>>,
+) {
+  const [row] = await db.insert(tasks).values(task).returning();
+  await db.insert(taskAssignees).values(assigneeIds.map((userId) => ({ taskId: task.id, userId })));
+  // One insert gives every row the same time: a millisecond apart keeps the files in upload order.
+  const now = Date.now();
+  if (files.length) await db.insert(taskFiles).values(files.map((f, i) => ({ ...f, taskId: task.id, createdAt: new Date(now + i) })));
+  return row!;
+}
+
+export async function findTask(db: Db, id: string): Promise<(TaskRow & { assigneeIds: string[] }) | undefined> {
+  const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
+  if (!row) return undefined;
+  const assignees = await db.select({ userId: taskAssignees.userId }).from(taskAssignees).where(eq(taskAssignees.taskId, id));
+  return { ...row, assigneeIds: assignees.map((a) => a.userId) };
+}
+
+/**
+ * Moves a task from `from` to another status, only if it is still in `from` (two clicks at once:
+ * the second finds it moved and answers the task as it is). Answers the row changed, or undefined.
+ */
+export async function moveTask(db: Db, id: string, from: TaskStatus, set: Partial<typeof tasks.$inferInsert>) {
+  const [row] = await db
+    .update(tasks)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(tasks.id, id), eq(tasks.status, from)))
+    .returning();
+  return row;
+}
+
+export async function findTaskFile(db: Db, id: string): Promise<TaskFileRow | undefined> {
+  const [row] = await db.select().from(taskFiles).where(eq(taskFiles.id, id)).limit(1);
+  return row;
+}
+
+/** Whether `userId` gave the task, was given it, or manages its firm: who may see it and its files. */
+export function canSeeTask(task: TaskRow & { assigneeIds: string[] }, userId: string, firm: FirmMembership): boolean {
+  if (task.firmId !== firm.firmId) return false;
+  return firm.canManage || task.creatorId === userId || task.assigneeIds.includes(userId);
+}
+
+const isAssignedTo = (userId: string) =>
+  exists(sql`(select 1 from ${taskAssignees} where ${taskAssignees.taskId} = ${tasks.id} and ${taskAssignees.userId} = ${userId})`);
+
+/** The tasks `userId` gave or was given, in its firm (optionally only those due within [from, to]). */
+function involving(userId: string, firmId: string) {
+  return and(eq(tasks.firmId, firmId), or(eq(tasks.creatorId, userId), isAssignedTo(userId)))!;
+}
+
+/** Tasks as JSON, with their project, people and files in four queries whatever their number. */
+async function toTaskJson(db: Db, rows: Array<TaskRow & { projectName: string }>, viewerId: string): Promise<Task[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((v): v is string => v !== null))];
+  const [assignees, files, creators] = await Promise.all([
+    db
+      .select({ taskId: taskAssignees.taskId, id: users.id, name: users.userName })
+      .from(taskAssignees)
+      .innerJoin(users, eq(users.id, taskAssignees.userId))
+      .where(inArray(taskAssignees.taskId, ids))
+      .orderBy(asc(sql`lower(${users.userName})`)),
+    db.select().from(taskFiles).where(inArray(taskFiles.taskId, ids)).orderBy(asc(taskFiles.createdAt), asc(taskFiles.id)),
+    creatorIds.length ? db.select({ id: users.id, name: users.userName }).from(users).where(inArray(users.id, creatorIds)) : Promise.resolve([]),
+  ]);
+  const creatorById = new Map(creators.map((c) => [c.id, c]));
+  return rows.map((row) => {
+    const to = assignees.filter((a) => a.taskId === row.id).map(({ id, name }) => ({ id, name }));
+    const isAssignee = to.some((p) => p.id === viewerId);
+    const isCreator = row.creatorId === viewerId;
+    return {
+      id: row.id,
+      project: { id: row.projectId, projectName: row.projectName },
+      description: row.description,
+      dueDate: row.dueDate,
+      status: row.status as TaskStatus,
+      rejectReason: row.rejectReason,
+      from: row.creatorId ? (creatorById.get(row.creatorId) ?? null) : null,
+      to,
+      files: files
+        .filter((f) => f.taskId === row.id)
+        .map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size, url: taskFileUrl(f.id) })),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      can: { submit: isAssignee && row.status === 'todo', approve: isCreator && row.status === 'review', reject: isCreator && row.status === 'review' },
+    };
+  });
+}
+
+async function selectTasks(db: Db, where: ReturnType<typeof and>, order = [desc(tasks.updatedAt), desc(tasks.id)]) {
+  const rows = await db
+    .select({ task: tasks, projectName: projects.projectName })
+    .from(tasks)
+    .innerJoin(projects, eq(projects.id, tasks.projectId))
+    .where(where)
+    .orderBy(...order)
+    .limit(500);
+  return rows.map((r) => ({ ...r.task, projectName: r.projectName }));
+}
+
+/**
+ * The viewer's board (DESIGN.md section 9): To Do = assigned to me and open; Given = created by me
+ * and open; In Review = submitted, mine either way; Done = mine either way (newest first).
+ */
+export async function loadBoard(db: Db, userId: string, firmId: string): Promise<Record<TaskColumn, Task[]>> {
+  const rows = await selectTasks(db, involving(userId, firmId));
+  const all = await toTaskJson(db, rows, userId);
+  const mineToDo = (t: Task) => t.to.some((p) => p.id === userId);
+  return {
+    todo: all.filter((t) => t.status === 'todo' && mineToDo(t)),
+    given: all.filter((t) => t.status === 'todo' && t.from?.id === userId && !mineToDo(t)),
+    review: all.filter((t) => t.status === 'review'),
+    done: all.filter((t) => t.status === 'done'),
+  };
+}
+
+export async function taskJson(db: Db, id: string, viewerId: string): Promise<Task> {
+  const rows = await selectTasks(db, eq(tasks.id, id));
+  return (await toTaskJson(db, rows, viewerId))[0]!;
+}
+
+/** The viewer's tasks due between two days (inclusive): the calendar's and the feed's. */
+export async function tasksDueBetween(db: Db, userId: string, firmId: string, from: string | null, to: string | null) {
+  const range = [isNotNull(tasks.dueDate), from ? gte(tasks.dueDate, from) : undefined, to ? lte(tasks.dueDate, to) : undefined];
+  return selectTasks(db, and(involving(userId, firmId), ...range), [asc(tasks.dueDate), asc(tasks.id)]);
+}

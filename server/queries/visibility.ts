@@ -1,0 +1,56 @@
+import { and, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { FIRM_ROLES, VERIFY } from '../contract/vocabulary.js';
+import type { Database } from '../db/connection.js';
+import { hiddenPortfolios, hiddenProjects, projects, users } from '../db/schema.js';
+
+/**
+ * What the public side may show (DESIGN.md section 2; moderation, docs/decisions/126): the ONE place
+ * every public query takes its visibility from: explore, search, the firm directory, a firm's
+ * portfolio and a project page. A query that lists public projects joins `users` on the owner and
+ * filters with `visibleProject()`; one that lists firms filters with `listedFirm()`. A rewritten
+ * query keeps moderation by keeping these calls.
+ */
+
+/** A firm the public sees: approved, a firm role, and its portfolio not hidden by the super-admin. */
+export const listedFirm = (): SQL =>
+  and(
+    eq(users.isVerify, VERIFY.approved),
+    inArray(users.role, [...FIRM_ROLES]),
+    notExists(sql`(select 1 from ${hiddenPortfolios} where ${hiddenPortfolios.firmId} = ${users.id})`),
+  )!;
+
+/** A project's own part of it (no join on its owner): a portfolio project the super-admin has not hidden. */
+export const shownProject = (): SQL =>
+  and(eq(projects.isPrivate, false), notExists(sql`(select 1 from ${hiddenProjects} where ${hiddenProjects.projectId} = ${projects.id})`))!;
+
+/** A public project the public sees: shown itself, and its owner (joined as `users`) listed. */
+export const visibleProject = (): SQL => and(shownProject(), listedFirm())!;
+
+/** `visibleProject()` as a boolean column, for a read that also lets the owner see its own. */
+export const isVisibleProject = () => sql<boolean>`(${visibleProject()})`.mapWith(Boolean);
+/** `listedFirm()` as a boolean column. */
+export const isListedFirmColumn = () => sql<boolean>`(${listedFirm()})`.mapWith(Boolean);
+
+/**
+ * Whether visitors may send `firmId` an enquiry (for the demand box, issue 13 items 1–2): the firm is
+ * listed on the public side (approved, not hidden). One query.
+ */
+export async function firmCanReceiveEnquiries(db: Database, firmId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ok: sql<number>`1` })
+    .from(users)
+    .where(and(eq(users.id, firmId), listedFirm()))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether a project page may take an enquiry: the project is visible (shown, its firm listed). */
+export async function projectCanReceiveEnquiries(db: Database, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ ok: sql<number>`1` })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.userId))
+    .where(and(eq(projects.id, projectId), visibleProject()))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,71 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, type TestApi } from '../tests/helpers/test-api';
+import { buildApp } from './app';
+import { notFound } from './errors';
+
+/** The api's log (issue 15 item 11, docs/decisions/135): one line per request at the right level, stacks only for 5xx. */
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(() => api.close());
+
+const probes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/probe/missing', async () => {
+    throw notFound('Project not found');
+  });
+  app.get('/probe/broken', async () => {
+    throw new Error('a bug of ours');
+  });
+};
+
+/** An api on the test database whose log (at `level`, in `nodeEnv`) is kept. */
+async function loggedApi(nodeEnv: 'production' | 'development', level: string) {
+  const lines: Array<Record<string, unknown> & { err?: { stack?: string } }> = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const ctx = { ...api.ctx, config: { ...api.ctx.config, NODE_ENV: nodeEnv } };
+  const app = await buildApp(ctx, { logger: pino({ level }, stream), extraRoutes: { public: [probes] } });
+  await app.ready();
+  return { app, lines };
+}
+
+describe('the api log', () => {
+  it('writes one line per request at info in production; a 4xx has no stack, a 5xx has one', async () => {
+    const { app, lines } = await loggedApi('production', 'info');
+    await app.inject({ method: 'GET', url: '/api/health' });
+    await app.inject({ method: 'GET', url: '/api/probe/missing' });
+    await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    await app.inject({ method: 'GET', url: '/api/probe/broken' });
+    const requests = lines.filter((l) => l.msg === 'request');
+    expect(requests.map((l) => [l.level, l.url, l.status])).toEqual([
+      [30, '/api/health', 200],
+      [30, '/api/probe/missing', 404],
+      [30, '/api/no-such-route', 404],
+      [30, '/api/probe/broken', 500],
+    ]);
+    expect(requests.every((l) => typeof l.ms === 'number')).toBe(true);
+    const withStacks = lines.filter((l) => l.err?.stack);
+    expect(withStacks).toHaveLength(1);
+    expect(withStacks[0]!.err!.stack).toContain('a bug of ours');
+    expect(lines).toHaveLength(5);
+  });
+
+  it('logs requests at debug outside production: nothing at the default level, a line with LOG_LEVEL=debug', async () => {
+    const quiet = await loggedApi('development', 'info');
+    await quiet.app.inject({ method: 'GET', url: '/api/health' });
+    await quiet.app.inject({ method: 'GET', url: '/api/probe/missing' });
+    expect(quiet.lines).toHaveLength(0);
+    const verbose = await loggedApi('development', 'debug');
+    await verbose.app.inject({ method: 'GET', url: '/api/health' });
+    expect(verbose.lines.filter((l) => l.msg === 'request')).toEqual([expect.objectContaining({ level: 20, url: '/api/health', status: 200 })]);
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFirmAccess } from '../auth/firm.js';
+import { FinancialQuery, FinancialReply } from '../contract/financial.js';
+import { ErrorReply } from '../contract/http.js';
+import { notFound } from '../errors.js';
+import { financialOverview } from '../queries/financial.js';
+
+/**
+ * The firm-wide financial overview (DESIGN.md section 9, docs/decisions/107), scope `workspace`:
+ * the firm and its sub-admins; a plain employee gets 403 (it may not see the firm's margins).
+ */
+export const financialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  app.get(
+    '/projects/financial',
+    {
+      schema: {
+        tags: ['summary'],
+        summary: "The firm's client price, trade cost, net profit and markup per project and schedule, with totals (?projectId= filters)",
+        security: [{ bearer: [] }],
+        querystring: FinancialQuery,
+        response: { 200: FinancialReply, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply },
+      },
+    },
+    async (request) => {
+      const firm = requireFirmAccess(request.session.user, 'manage');
+      const data = await financialOverview(db, firm.firmId, request.query.projectId ?? null);
+      // Another firm's project, or no project at all: as anywhere else, it does not exist here.
+      if (request.query.projectId && !data.projectId) throw notFound('Project not found');
+      return { data };
+    },
+  );
+};

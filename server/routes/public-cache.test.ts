@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countQueries } from '../../tests/helpers/query-counter';
+import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
+import { createFirm, createPublicProject } from '../seed/factories';
+import { PublicCache } from '../services/public-cache';
+import { z } from 'zod/v4';
+
+/** The short public cache of explore and the firm directory (docs/decisions/133), and the explore statement (132). */
+
+let api: TestApi;
+let firmToken: string;
+
+beforeAll(async () => {
+  api = await createTestApi({ PUBLIC_CACHE_MS: '60000' });
+  const firm = await createFirm(api.db, { email: 'cache-firm@example.test' });
+  await createPublicProject(api.ctx, firm.id, { images: [] });
+  firmToken = await loginToken(api, 'cache-firm@example.test');
+});
+afterAll(() => api.close());
+
+const get = (url: string, token?: string) => api.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
+
+describe('explore and the directory behind the public cache', () => {
+  it('answers a repeated explore page without SQL, and an explore miss with one statement', async () => {
+    const first = await countQueries(api, () => get('/projects/explore?page=1&limit=12'));
+    expect(first.result.statusCode).toBe(200);
+    expect(first.queries).toHaveLength(1);
+    const again = await countQueries(api, () => get('/projects/explore?page=1&limit=12'));
+    expect(again.queries).toHaveLength(0);
+    expect(again.result.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.result.json()).toEqual(first.result.json());
+  });
+
+  it('answers the same page to a signed-in viewer (one statement: the session)', async () => {
+    await get('/projects/explore?page=1&limit=12');
+    const signedIn = await countQueries(api, () => get('/projects/explore?page=1&limit=12', firmToken));
+    expect(signedIn.result.statusCode).toBe(200);
+    expect(signedIn.queries).toHaveLength(1);
+  });
+
+  it('shows a firm’s new project at once: a successful write empties the cache', async () => {
+    const before = (await get('/projects/explore?page=1&limit=12')).json().count as number;
+    const directoryBefore = (await get('/users/user-firm?page=1&limit=12')).json().count as number;
+    expect(directoryBefore).toBe(1);
+    // Any write through the api (here a sign-in) starts the cache over; the project comes from a factory.
+    await createPublicProject(api.ctx, (await createFirm(api.db)).id, { images: [] });
+    expect((await get('/projects/explore?page=1&limit=12')).json().count).toBe(before);
+    await loginToken(api, 'cache-firm@example.test');
+    expect((await get('/projects/explore?page=1&limit=12')).json().count).toBe(before + 1);
+    expect((await get('/users/user-firm?page=1&limit=12')).json().count).toBe(2);
+  });
+
+  it('keeps refusals out of the cache and answers them as before', async () => {
+    expect((await get('/projects/explore?page=0')).statusCode).toBe(400);
+    expect((await get('/projects/explore', 'not-a-token')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/projects/explore?view=card', () => {
+  it('answers the same page with only what a card shows: its fields, its first image, its owner’s names', async () => {
+    const full = (await get('/projects/explore?page=1&limit=12')).json();
+    const res = await get('/projects/explore?page=1&limit=12&view=card');
+    expect(res.statusCode).toBe(200);
+    const cards = res.json();
+    expect(cards.count).toBe(full.count);
+    expect(cards.projects.map((p: { id: string }) => p.id)).toEqual(full.projects.map((p: { id: string }) => p.id));
+    const [card] = cards.projects;
+    expect(Object.keys(card).sort()).toEqual(['city', 'country', 'id', 'images', 'owner', 'projectName', 'projectType', 'state', 'year']);
+    expect(Object.keys(card.owner).sort()).toEqual(['firmName', 'id', 'userName']);
+    expect(res.body.length).toBeLessThan((await get('/projects/explore?page=1&limit=12')).body.length / 2);
+  });
+});
+
+describe('PublicCache', () => {
+  it('shares one read between requests that miss together, forgets failures and stays bounded', async () => {
+    const cache = new PublicCache(60_000, 2);
+    let reads = 0;
+    const load = async () => ({ n: ++reads });
+    const schema = z.object({ n: z.number() });
+    const [a, b] = await Promise.all([cache.json('a', schema, load), cache.json('a', schema, load)]);
+    expect([a, b, reads]).toEqual(['{"n":1}', '{"n":1}', 1]);
+    await expect(cache.json('f', schema, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.json('f', schema, load)).toBe('{"n":2}');
+    await cache.json('c', schema, load);
+    // Full at two keys: the third emptied it, so `a` is read again.
+    expect(await cache.json('a', schema, load)).toBe('{"n":4}');
+  });
+});

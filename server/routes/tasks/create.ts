@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFirmAccess } from '../../auth/firm.js';
+import { requireProjectAccess } from '../../auth/project-access.js';
+import { ErrorReply } from '../../contract/http.js';
+import { TASK_FORM_FIELDS as F, TASK_LIMITS, TASK_MESSAGES as M, TaskFields, TaskReply } from '../../contract/tasks.js';
+import { newId } from '../../db/ids.js';
+import { HttpError } from '../../errors.js';
+import { withReceivedFiles, type ReceivedUpload } from '../../files/receive-files.js';
+import { workspaceFiles } from '../../files/upload-kinds.js';
+import { recordAudit } from '../../queries/audit.js';
+import { activeEmployeesAmong } from '../../queries/employees.js';
+import { insertTask, taskFileKey, taskJson } from '../../queries/tasks.js';
+import { contentTypeOfUpload } from '../../services/project-files.js';
+import { mailTaskChange } from './mail.js';
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+
+/** The form's text fields and files checked together, so every missing one is named at once (spec, section 5). */
+function checkForm(upload: ReceivedUpload) {
+  const parsed = TaskFields.safeParse({
+    projectId: upload.fields[F.project]?.[0] ?? '',
+    employees: upload.fields[F.employees] ?? [],
+    description: upload.fields[F.description]?.[0] ?? '',
+    dueDate: upload.fields[F.dueDate]?.[0],
+  });
+  const details = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: String(issue.path[0] ?? ''), message: issue.message }));
+  if (!upload.files.length) details.push({ path: F.files, message: M.filesRequired });
+  if (!parsed.success || details.length) throw new HttpError(400, details[0]!.message, details);
+  return parsed.data;
+}
+
+/**
+ * POST /api/tasks (multipart: projectId, employees (repeated), description, dueDate, files): the
+ * Add Task panel (screen 10). The caller works on the project; the assignees are active employees
+ * of its firm; the files are stored privately under the task and read only through its access.
+ */
+export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage, config } = app.ctx;
+
+  app.post(
+    '/tasks',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: `Give a task (multipart: projectId, employees, description, dueDate (YYYY-MM-DD), 1 to ${TASK_LIMITS.files} files)`,
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: TaskReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { session } = request;
+      const { user } = session;
+      const firm = requireFirmAccess(user, 'work');
+      const taskId = newId();
+      const stored: string[] = [];
+      try {
+        await withReceivedFiles(
+          request,
+          { accountId: user.id, fileFields: [F.files], maxFields: 40, ...workspaceFiles(config, TASK_LIMITS.files) },
+          async (upload) => {
+            const form = checkForm(upload);
+            const { project } = await requireProjectAccess(db, session, form.projectId, 'work');
+            const assignees = await activeEmployeesAmong(db, firm.firmId, form.employees);
+            if (assignees.length !== form.employees.length) throw new HttpError(400, M.employeeUnknown, [{ path: F.employees, message: M.employeeUnknown }]);
+            const files: Array<{ id: string; fileName: string; storageKey: string; contentType: string; size: number }> = [];
+            for (const file of upload.files) {
+              const id = newId();
+              const key = taskFileKey(taskId, id);
+              const contentType = await contentTypeOfUpload(file.path, file.type);
+              await storage.put('private', key, fs.createReadStream(file.path), { contentType });
+              stored.push(key);
+              files.push({ id, fileName: file.fileName, storageKey: key, contentType, size: file.size });
+            }
+            await db.transaction(async (tx) => {
+              await insertTask(
+                tx,
+                { id: taskId, firmId: firm.firmId, projectId: project.id, creatorId: user.id, description: form.description, dueDate: form.dueDate ?? null },
+                form.employees,
+                files,
+              );
+              await recordAudit(tx, {
+                actorId: user.id,
+                firmId: firm.firmId,
+                action: 'task.created',
+                targetType: 'task',
+                targetId: taskId,
+                details: { projectId: project.id, assignees: form.employees, files: files.length, dueDate: form.dueDate ?? null },
+              });
+            });
+          },
+        );
+      } catch (error) {
+        // Nothing of a task that was not written stays in storage.
+        if (stored.length) await storage.delete('private', stored).catch((cleanup: unknown) => request.log.error({ err: cleanup }, 'removing task files'));
+        throw error;
+      }
+      const task = await taskJson(db, taskId, user.id);
+      mailTaskChange(app.ctx, 'created', task, user);
+      return reply.status(201).send({ data: task });
+    },
+  );
+};

@@ -1,0 +1,35 @@
+import type { AppContext } from '../../context.js';
+import type { Task } from '../../contract/tasks.js';
+import { findUsersByIds } from '../../queries/employees.js';
+import { usersWantingMail } from '../../queries/settings.js';
+import type { UserRow } from '../../queries/users.js';
+
+export type TaskChange = 'created' | 'submitted' | 'approved' | 'rejected';
+
+/**
+ * Mails the other side of a task change (DESIGN.md section 9): the assignees when it is given,
+ * approved or rejected; its creator when it is submitted; only to those whose Setting keeps task
+ * mails on (docs/decisions/118). After the answer (ctx.background).
+ */
+export function mailTaskChange(ctx: Pick<AppContext, 'db' | 'mailer' | 'background'>, change: TaskChange, task: Task, actor: Pick<UserRow, 'id' | 'userName'>) {
+  const toIds = change === 'submitted' ? (task.from ? [task.from.id] : []) : task.to.map((p) => p.id).filter((id) => id !== actor.id);
+  if (!toIds.length) return;
+  ctx.background.defer(`task ${change} mail`, async () => {
+    const wanting = await usersWantingMail(ctx.db, toIds, 'tasks');
+    const people = await findUsersByIds(ctx.db, [...wanting]);
+    const what = task.description.length > 80 ? `${task.description.slice(0, 77)}…` : task.description;
+    const lines: Record<TaskChange, { subject: string; text: string }> = {
+      created: { subject: `New task on ${task.project.projectName}`, text: `${actor.userName} gave you a task on ${task.project.projectName}: "${what}"${task.dueDate ? `, due ${task.dueDate}` : ''}.` },
+      submitted: { subject: `Task submitted for review: ${task.project.projectName}`, text: `${actor.userName} submitted the task "${what}" on ${task.project.projectName}. Approve or reject it on your task board.` },
+      approved: { subject: `Task approved: ${task.project.projectName}`, text: `${actor.userName} approved the task "${what}" on ${task.project.projectName}. It is done.` },
+      rejected: {
+        subject: `Task sent back: ${task.project.projectName}`,
+        text: `${actor.userName} sent the task "${what}" on ${task.project.projectName} back to To Do.\n\nReason: ${task.rejectReason ?? ''}`,
+      },
+    };
+    for (const person of people) {
+      if (person.deactivatedAt) continue;
+      await ctx.mailer.send({ to: person.email, subject: lines[change].subject, text: `Hello ${person.userName},\n\n${lines[change].text}\n\nOpen the task board: /workspace/taskboard` });
+    }
+  });
+}

@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApi, messagesByPath, postMultipart, type MultipartPart, type TestApi } from '../../../tests/helpers/test-api';
+import { TASK_MESSAGES as M, type Task } from '../../contract/tasks';
+import { auditLog } from '../../db/schema';
+import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../../seed/factories';
+import { saveNotificationSettings } from '../../queries/settings';
+import type { UserRow } from '../../queries/users';
+import { createSession } from '../../services/sessions';
+
+let api: TestApi;
+let firm: UserRow;
+let member: UserRow;
+let projectId: string;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  api = await createTestApi();
+  firm = await createFirm(api.db, { firmName: 'Task Studio' });
+  member = await createEmployee(api.db, firm.id, { userName: 'Maya Member' });
+  const people = {
+    firm,
+    member,
+    subAdmin: await createEmployee(api.db, firm.id, { isSubAdmin: true, userName: 'Sam Sub' }),
+    bystander: await createEmployee(api.db, firm.id, { userName: 'Bo Bystander' }),
+    foreignFirm: await createFirm(api.db),
+  };
+  for (const [role, user] of Object.entries(people)) tokens[role] = (await createSession(api.db, user.id, { remember: false })).token;
+  const project = await createWorkspaceProject(api.db, firm.id, { projectName: 'Lake House' });
+  projectId = project.id;
+  await createMember(api.db, project.id, { email: member.email });
+});
+afterAll(() => api?.close());
+
+const post = (url: string, token: string, payload?: object) => api.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const board = async (token: string) => (await api.app.inject({ method: 'GET', url: '/api/tasks', headers: bearer(token) })).json().data as Record<string, Task[]>;
+
+function taskParts(over: { projectId?: string; employees?: string[]; description?: string; dueDate?: string; files?: number } = {}): MultipartPart[] {
+  const parts: MultipartPart[] = [
+    { name: 'projectId', value: over.projectId ?? projectId },
+    ...(over.employees ?? [member.id]).map((id) => ({ name: 'employees', value: id })),
+    { name: 'description', value: over.description ?? 'Draw the site plan at 1:100' },
+    { name: 'dueDate', value: over.dueDate ?? '2026-12-15' },
+  ];
+  for (let i = 0; i < (over.files ?? 1); i++) parts.push({ name: 'files', file: Buffer.from('%PDF-1.4\n%plan\n'), filename: `plan-${i}.pdf` });
+  return parts;
+}
+
+async function giveTask(token = tokens.firm!, over: Parameters<typeof taskParts>[0] = {}) {
+  const res = await postMultipart(api, '/api/tasks', taskParts(over), token);
+  if (res.statusCode !== 201) throw new Error(`task not created: ${res.statusCode} ${res.body}`);
+  return res.json().data as Task;
+}
+
+describe('POST /api/tasks', () => {
+  it('gives a task with its files to employees of the firm and mails them', async () => {
+    const task = await giveTask(tokens.firm!, { files: 2 });
+    expect(task).toMatchObject({
+      project: { id: projectId, projectName: 'Lake House' },
+      description: 'Draw the site plan at 1:100',
+      dueDate: '2026-12-15',
+      status: 'todo',
+      from: { id: firm.id },
+      to: [{ id: member.id, name: 'Maya Member' }],
+    });
+    expect(task.files.map((f) => f.fileName)).toEqual(['plan-0.pdf', 'plan-1.pdf']);
+    expect((await board(tokens.member!)).todo.map((t) => t.id)).toContain(task.id);
+    expect((await board(tokens.firm!)).given.map((t) => t.id)).toContain(task.id);
+    expect((await board(tokens.bystander!)).todo).toEqual([]);
+    expect((await api.outbox()).some((m) => m.to === member.email && m.subject === 'New task on Lake House')).toBe(true);
+  });
+
+  it('mails only the assignees whose Setting keeps task mails on (decision 118)', async () => {
+    const quiet = await createEmployee(api.db, firm.id, { userName: 'Quinn Quiet' });
+    await saveNotificationSettings(api.db, quiet.id, { tasks: false, chat: true, leads: true });
+    const task = await giveTask(tokens.firm!, { employees: [member.id, quiet.id], description: 'Mail choices are asked first' });
+    expect(task.to).toHaveLength(2);
+    const mails = (await api.outbox()).filter((m) => m.text.includes('Mail choices are asked first'));
+    expect(mails.map((m) => m.to)).toEqual([member.email]);
+  });
+
+  it("answers the spec's messages for every missing part at once", async () => {
+    const res = await postMultipart(api, '/api/tasks', [{ name: 'description', value: ' ' }], tokens.firm);
+    expect(res.statusCode).toBe(400);
+    expect(messagesByPath(res)).toEqual({ projectId: M.projectRequired, employees: M.employeeRequired, description: M.descriptionRequired, files: M.filesRequired });
+  });
+
+  it('refuses an assignee who is not an active employee of the firm, and a project the caller does not work on', async () => {
+    const outsider = await createEmployee(api.db, (await createFirm(api.db)).id);
+    const res = await postMultipart(api, '/api/tasks', taskParts({ employees: [outsider.id] }), tokens.firm);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(M.employeeUnknown);
+    // A plain employee who is not a member of the project: 404, as for every project it cannot see.
+    expect((await postMultipart(api, '/api/tasks', taskParts(), tokens.bystander)).statusCode).toBe(404);
+    expect((await postMultipart(api, '/api/tasks', taskParts({ dueDate: '2026-02-30' }), tokens.firm)).json().message).toBe(M.dueDateInvalid);
+  });
+});
+
+describe('the task moves', () => {
+  it('submit, reject with a reason, submit again, approve: each mailed to the other side and audited', async () => {
+    const task = await giveTask();
+    const submitted = await post(`/api/tasks/${task.id}/submit`, tokens.member!);
+    expect(submitted.statusCode).toBe(200);
+    expect(submitted.json().data.status).toBe('review');
+    expect((await board(tokens.firm!)).review.map((t) => t.id)).toContain(task.id);
+
+    const rejected = await post(`/api/tasks/${task.id}/reject`, tokens.firm!, { reason: 'Add the north arrow' });
+    expect(rejected.json().data).toMatchObject({ status: 'todo', rejectReason: 'Add the north arrow' });
+    expect((await board(tokens.member!)).todo.find((t) => t.id === task.id)?.rejectReason).toBe('Add the north arrow');
+
+    expect((await post(`/api/tasks/${task.id}/submit`, tokens.member!)).json().data).toMatchObject({ status: 'review', rejectReason: null });
+    const approved = await post(`/api/tasks/${task.id}/approve`, tokens.firm!);
+    expect(approved.json().data.status).toBe('done');
+    expect((await board(tokens.member!)).done.map((t) => t.id)).toContain(task.id);
+
+    const mails = await api.outbox();
+    expect(mails.filter((m) => m.to === firm.email && m.subject.startsWith('Task submitted')).length).toBeGreaterThanOrEqual(2);
+    expect(mails.some((m) => m.to === member.email && m.subject.startsWith('Task sent back') && m.text.includes('Add the north arrow'))).toBe(true);
+    expect(mails.some((m) => m.to === member.email && m.subject.startsWith('Task approved'))).toBe(true);
+    const actions = (await api.db.select().from(auditLog).where(eq(auditLog.targetId, task.id))).map((r) => r.action).sort();
+    expect(actions).toEqual(['task.approved', 'task.created', 'task.rejected', 'task.submitted', 'task.submitted']);
+  });
+
+  it('refuses the moves a role or a status does not allow', async () => {
+    const task = await giveTask();
+    // To Do cannot go to Done, nor be rejected.
+    expect((await post(`/api/tasks/${task.id}/approve`, tokens.firm!)).statusCode).toBe(409);
+    expect((await post(`/api/tasks/${task.id}/reject`, tokens.firm!, { reason: 'x' })).statusCode).toBe(409);
+    // Only an assignee submits.
+    expect((await post(`/api/tasks/${task.id}/submit`, tokens.firm!)).json().message).toBe(M.onlyAssignee);
+    await post(`/api/tasks/${task.id}/submit`, tokens.member!);
+    expect((await post(`/api/tasks/${task.id}/submit`, tokens.member!)).statusCode).toBe(409);
+    // Only its creator approves or rejects: not the assignee, not a sub-admin who did not give it.
+    const byAssignee = await post(`/api/tasks/${task.id}/approve`, tokens.member!);
+    expect(byAssignee.statusCode).toBe(403);
+    expect(byAssignee.json().message).toBe(M.onlyCreator);
+    expect((await post(`/api/tasks/${task.id}/approve`, tokens.subAdmin!)).statusCode).toBe(403);
+    // A reason is required.
+    const noReason = await post(`/api/tasks/${task.id}/reject`, tokens.firm!, { reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(M.reasonRequired);
+    // Nobody outside it sees it.
+    expect((await post(`/api/tasks/${task.id}/approve`, tokens.foreignFirm!)).statusCode).toBe(404);
+    expect((await post(`/api/tasks/${task.id}/submit`, tokens.bystander!)).statusCode).toBe(404);
+    expect((await post('/api/tasks/not-an-id/submit', tokens.firm!)).statusCode).toBe(404);
+  });
+});
+
+describe('task files', () => {
+  it('are served to the creator and assignees (and managers), 404 to anyone else', async () => {
+    const task = await giveTask();
+    const url = task.files[0]!.url;
+    const asMember = await api.app.inject({ method: 'GET', url, headers: bearer(tokens.member!) });
+    expect(asMember.statusCode).toBe(200);
+    expect(asMember.body).toContain('%PDF-1.4');
+    expect((await api.app.inject({ method: 'GET', url, headers: bearer(tokens.subAdmin!) })).statusCode).toBe(200);
+    expect((await api.app.inject({ method: 'GET', url, headers: bearer(tokens.bystander!) })).statusCode).toBe(404);
+    expect((await api.app.inject({ method: 'GET', url, headers: bearer(tokens.foreignFirm!) })).statusCode).toBe(404);
+    expect((await api.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,207 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../../tests/helpers/event-stream';
+import { bearer, createTestApi, messagesByPath, postMultipart, type TestApi } from '../../tests/helpers/test-api';
+import { CHAT_MESSAGES, type ChatMessage } from '../contract/chat';
+import { createChatMessage } from '../seed/chat-book';
+import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
+import type { UserRow } from '../queries/users';
+import { saveNotificationSettings } from '../queries/settings';
+import { createSession } from '../services/sessions';
+
+let api: TestApi;
+let base: string;
+let firm: UserRow;
+let member: UserRow;
+let tokens: { firm: string; member: string; employee: string };
+
+beforeAll(async () => {
+  api = await createTestApi();
+  base = await api.app.listen({ host: '127.0.0.1', port: 0 });
+  firm = await createFirm(api.db, { firmName: 'Chat Studio' });
+  member = await createEmployee(api.db, firm.id, { userName: 'Mira Member' });
+  const employee = await createEmployee(api.db, firm.id);
+  tokens = {
+    firm: (await createSession(api.db, firm.id, { remember: false })).token,
+    member: (await createSession(api.db, member.id, { remember: false })).token,
+    employee: (await createSession(api.db, employee.id, { remember: false })).token,
+  };
+});
+afterAll(async () => api?.close());
+
+async function project() {
+  const row = await createWorkspaceProject(api.db, firm.id);
+  await createMember(api.db, row.id, { name: member.userName, email: member.email });
+  return row;
+}
+
+const post = (projectId: string, token: string, body: string, files: Array<{ name: string; file: Buffer; filename: string }> = []) =>
+  postMultipart(api, `/api/projects/${projectId}/chat`, [{ name: 'body', value: body }, ...files], token);
+
+describe('GET and POST /api/projects/{projectId}/chat', () => {
+  it('posts a message with files and lists the thread oldest first, with the files behind the access layer', async () => {
+    const { id } = await project();
+    const first = await post(id, tokens.member, '  Plans are up  ');
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({ projectId: id, authorId: member.id, authorName: 'Mira Member', body: 'Plans are up', attachments: [] });
+    const second = await post(id, tokens.firm, '', [{ name: 'files', file: Buffer.from('%PDF-1.4\n%%EOF\n'), filename: 'plan.pdf' }]);
+    expect(second.statusCode).toBe(201);
+    const [attachment] = second.json().data.attachments;
+    expect(attachment).toMatchObject({ fileName: 'plan.pdf', contentType: 'application/pdf' });
+
+    const page = await api.app.inject({ url: `/api/projects/${id}/chat`, headers: bearer(tokens.member) });
+    expect(page.statusCode).toBe(200);
+    const { messages, older, latest, project: p } = page.json().data;
+    expect(p).toEqual({ id, projectName: expect.any(String) });
+    expect(messages.map((m: ChatMessage) => m.body)).toEqual(['Plans are up', '']);
+    expect(older).toBeNull();
+    expect(latest).toBe(second.json().data.seq);
+
+    const content = await api.app.inject({ url: `/api/chat/attachments/${attachment.id}/content`, headers: bearer(tokens.member) });
+    expect(content.statusCode).toBe(200);
+    expect(content.body).toContain('%PDF-1.4');
+    expect((await api.app.inject({ url: `/api/chat/attachments/${attachment.id}/content`, headers: bearer(tokens.employee) })).statusCode).toBe(404);
+  });
+
+  it('mails the other readers who keep chat mails on: not the author, a non-member or one who opted out', async () => {
+    const row = await project();
+    const subAdmin = await createEmployee(api.db, firm.id, { isSubAdmin: true, userName: 'Sia Sub' });
+    const quiet = await createEmployee(api.db, firm.id, { isSubAdmin: true, userName: 'Quinn Quiet' });
+    await saveNotificationSettings(api.db, quiet.id, { tasks: true, chat: false, leads: true });
+    expect((await post(row.id, tokens.member, 'The site visit moved to Friday')).statusCode).toBe(201);
+    const sent = (await api.outbox()).filter((m) => m.text.includes('The site visit moved to Friday'));
+    expect(sent.map((m) => m.to).sort()).toEqual([firm.email, subAdmin.email].sort());
+    expect(sent[0]!.subject).toBe(`New message in ${row.projectName}`);
+    expect(sent[0]!.text).toContain(`/workspace/group-chat/${row.id}`);
+  });
+
+  it('refuses an empty message and one over the length limit', async () => {
+    const { id } = await project();
+    const empty = await post(id, tokens.firm, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(messagesByPath(empty)).toEqual({ body: CHAT_MESSAGES.empty });
+    expect((await post(id, tokens.firm, 'x'.repeat(4001))).statusCode).toBe(400);
+  });
+
+  it('pages backwards by seq: the newest page first, then "older" until the first message', async () => {
+    const { id } = await project();
+    for (let i = 1; i <= 7; i++) await createChatMessage(api.db, id, firm, `m${i}`);
+    const read = async (query: string) => (await api.app.inject({ url: `/api/projects/${id}/chat${query}`, headers: bearer(tokens.firm) })).json().data;
+    const newest = await read('?limit=3');
+    expect(newest.messages.map((m: ChatMessage) => m.body)).toEqual(['m5', 'm6', 'm7']);
+    const middle = await read(`?limit=3&before=${newest.older}`);
+    expect(middle.messages.map((m: ChatMessage) => m.body)).toEqual(['m2', 'm3', 'm4']);
+    const first = await read(`?limit=3&before=${middle.older}`);
+    expect(first.messages.map((m: ChatMessage) => m.body)).toEqual(['m1']);
+    expect(first.older).toBeNull();
+  });
+});
+
+describe('GET /api/projects/{projectId}/chat/events', () => {
+  it('sends a new message to an open stream once, and resumes after Last-Event-ID without repeating', async () => {
+    const { id } = await project();
+    const stream = await openEventStream(`${base}/api/projects/${id}/chat/events`, bearer(tokens.member));
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.response.headers.get('cache-control')).toContain('no-transform');
+    await waitForStreams(api, 1);
+    await post(id, tokens.firm, 'one');
+    await post(id, tokens.firm, 'two');
+    const [a, b] = await stream.until(2);
+    expect([a!.event, JSON.parse(a!.data).body, JSON.parse(b!.data).body]).toEqual(['message', 'one', 'two']);
+    expect(a!.id).toBe(String(JSON.parse(a!.data).seq));
+    await stream.close();
+
+    // Away: two messages are posted; the browser comes back with the last id it saw.
+    await post(id, tokens.firm, 'three');
+    await post(id, tokens.firm, 'four');
+    const again = await openEventStream(`${base}/api/projects/${id}/chat/events`, { ...bearer(tokens.member), 'last-event-id': b!.id! });
+    const resumed = await again.until(2);
+    expect(resumed.map((e) => JSON.parse(e.data).body)).toEqual(['three', 'four']);
+    await waitForStreams(api, 1);
+    await post(id, tokens.member, 'five');
+    await again.until(3);
+    await settle();
+    expect(again.events.map((e) => JSON.parse(e.data).body)).toEqual(['three', 'four', 'five']);
+    await again.close();
+  });
+
+  it('starts at the end of the thread without a cursor, and answers 404 to a non-member', async () => {
+    const { id } = await project();
+    await createChatMessage(api.db, id, firm, 'old news');
+    const refused = await fetch(`${base}/api/projects/${id}/chat/events`, { headers: bearer(tokens.employee) });
+    expect(refused.status).toBe(404);
+    const stream = await openEventStream(`${base}/api/projects/${id}/chat/events`, bearer(tokens.firm));
+    await waitForStreams(api, 1);
+    await post(id, tokens.member, 'fresh');
+    const [event] = await stream.until(1);
+    expect(JSON.parse(event!.data).body).toBe('fresh');
+    await stream.close();
+  });
+});
+
+describe('two api processes on one database', () => {
+  let other: ChildProcess | undefined;
+  let otherData: string | undefined;
+  afterAll(async () => {
+    other?.kill('SIGTERM');
+    if (other && other.exitCode === null) await new Promise((resolve) => other!.once('exit', resolve));
+    if (otherData) await fs.rm(otherData, { recursive: true, force: true });
+  });
+
+  it('delivers a message posted to one api exactly once to a stream held by the other (LISTEN/NOTIFY)', async () => {
+    const port = await freePort();
+    otherData = await fs.mkdtemp(path.join(os.tmpdir(), 'api-other-'));
+    other = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: api.config.DATABASE_URL, API_HOST: '127.0.0.1', API_PORT: String(port), DATA_DIR: otherData, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const otherBase = `http://127.0.0.1:${port}`;
+    await waitUntilUp(`${otherBase}/api/health`);
+
+    const { id } = await project();
+    // The stream is held by the other process; the messages are posted to this one.
+    const stream = await openEventStream(`${otherBase}/api/projects/${id}/chat/events`, bearer(tokens.member));
+    expect(stream.response.status).toBe(200);
+    // The other process listens before it answers; a short pause lets its first catch-up read finish.
+    await settle();
+    const sent = [];
+    for (const body of ['from replica A', 'again from A']) sent.push((await post(id, tokens.firm, body)).json().data.seq);
+    await stream.until(2);
+    await settle();
+    expect(stream.events.map((e) => Number(e.id))).toEqual(sent);
+    expect(stream.events.map((e) => JSON.parse(e.data).body)).toEqual(['from replica A', 'again from A']);
+    await stream.close();
+  });
+});
+
+/** Lets events that should not come (a duplicate) arrive before the count is checked. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+async function waitForStreams(target: Pick<TestApi, 'ctx'>, count: number) {
+  for (let i = 0; i < 200 && target.ctx.chatHub.openStreams < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(target.ctx.chatHub.openStreams).toBeGreaterThanOrEqual(count);
+}
+
+async function waitUntilUp(url: string) {
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}

@@ -1,0 +1,293 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParams } from '../../contract/http.js';
+import {
+  ITEM_FIELDS_BY_TYPE,
+  ITEM_REQUIRED_FIELD,
+  ITEM_TEXT_FIELDS,
+  ItemChangesBody,
+  ItemImageParams,
+  ItemImagesBody,
+  MoveBody,
+  NewItemBody,
+  SaveAllBody,
+  SaveAllReply,
+  ScheduleIdParams,
+  SUMMARY_LIMITS,
+  SUMMARY_MESSAGES as M,
+  SummaryItemReply,
+  SummaryWriteReply,
+  type ItemChanges,
+  type SummaryItemType,
+} from '../../contract/summary.js';
+import type { ErrorDetail } from '../../contract/http.js';
+import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
+import { moveRow } from '../../queries/positions.js';
+import {
+  copyItem,
+  countRows,
+  deleteRow,
+  findItemImage,
+  imageFoldersUnder,
+  insertItem,
+  insertItemImages,
+  lockItems,
+  ORDER,
+  toItemJson,
+  updateItem,
+  type ItemRow,
+} from '../../queries/summary.js';
+import { summaryItemImages } from '../../db/schema.js';
+import { asc, eq } from 'drizzle-orm';
+import { claimUploads } from '../../services/pending-uploads.js';
+import { deleteScheduleImages, findPendingScheduleImages, imageIdOfRef, SCHEDULE_IMAGE_KIND, scheduleImageFolder } from '../../services/schedule-images.js';
+import type { Database } from '../../db/connection.js';
+import { requireScheduleAccess, requireSummaryRowAccess } from '../../auth/schedule-access.js';
+import { lockedRow, summaryWrite } from './access.js';
+import { errors, security, tags } from './structure.js';
+
+/** Items of a summary: add, change (one or all at once), delete, copy, move, and their images. */
+
+const created = { 201: SummaryWriteReply, ...errors };
+const done = { 200: SummaryWriteReply, ...errors };
+const STALE = 'stale';
+
+/**
+ * The changes of `body` that apply to an item of `type` (texts trimmed; texts the type does not
+ * have are left out), or the details of the required text left blank, under `path`.
+ */
+function itemChanges(type: SummaryItemType, body: ItemChanges, path = ''): { changes: Omit<ItemChanges, 'version'>; problems: ErrorDetail[] } {
+  const changes: Omit<ItemChanges, 'version'> = {};
+  const problems: ErrorDetail[] = [];
+  for (const field of ITEM_TEXT_FIELDS) {
+    const value = body[field];
+    if (value === undefined || !ITEM_FIELDS_BY_TYPE[type].includes(field)) continue;
+    const trimmed = value.trim();
+    if (!trimmed && ITEM_REQUIRED_FIELD[type] === field) problems.push({ path: `${path}${field}`, message: M.requiredFields });
+    changes[field] = trimmed;
+  }
+  for (const field of ['retailPrice', 'tradePrice', 'quantity', 'discountBp'] as const) {
+    if (body[field] !== undefined) changes[field] = body[field];
+  }
+  return { changes, problems };
+}
+
+function checkVersion(row: ItemRow, version: number | undefined, path = 'version') {
+  if (version !== undefined && version !== row.version) throw new HttpError(409, M.stale, [{ path, message: M.stale }], STALE);
+}
+
+async function itemImages(tx: Database, itemId: string) {
+  return tx.select().from(summaryItemImages).where(eq(summaryItemImages.itemId, itemId)).orderBy(asc(summaryItemImages.position));
+}
+
+export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+
+  const removeImagesLater = async (folders: string[], log: { error: (obj: object, msg: string) => void }) => {
+    try {
+      await deleteScheduleImages(storage, folders);
+    } catch (error) {
+      log.error({ err: error, folders }, 'summary images could not be deleted from storage');
+    }
+  };
+
+  app.post(
+    '/projects/summary/sections/:id/items',
+    { schema: { tags, summary: 'Add an item (product, description, title or financial) at the end of a section', security, params: IdParams, body: NewItemBody, response: created } },
+    async (request, reply) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
+      const item = await summaryWrite(db, access, request.session.user.id, 'item.created', async (ctx) => {
+        const section = await lockedRow(ctx, 'section', request.params.id);
+        if ((await countRows(ctx.tx, 'item', section.id)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(M.itemsMax);
+        const row = await insertItem(ctx.tx, ctx.scope, section.id, request.body.type);
+        return { result: row, targetId: row.id, details: { type: row.type } };
+      });
+      return reply.status(201).send({ message: 'Item added', id: item.id });
+    },
+  );
+
+  app.put(
+    '/projects/summary/items/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change an item’s texts and figures; with `version`, a change made meanwhile by someone else answers 409',
+        security,
+        params: IdParams,
+        body: ItemChangesBody,
+        response: { 200: SummaryItemReply, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const item = await summaryWrite(db, access, request.session.user.id, 'item.updated', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        checkVersion(row, request.body.version);
+        const { changes, problems } = itemChanges(row.type as SummaryItemType, request.body);
+        if (problems.length) throw badRequest(M.requiredFields, problems);
+        const updated = await updateItem(ctx.tx, row.id, changes);
+        return { result: toItemJson(ctx.schedule.projectId, updated, await itemImages(ctx.tx, row.id)), targetId: row.id, details: { fields: Object.keys(changes) } };
+      });
+      return { data: item };
+    },
+  );
+
+  app.put(
+    '/projects/summary/:scheduleId/items',
+    {
+      schema: {
+        tags,
+        summary: 'Save all: change several items of a schedule at once, all or nothing (400 when a required text is blank, 409 when one changed meanwhile)',
+        security,
+        params: ScheduleIdParams,
+        body: SaveAllBody,
+        response: { 200: SaveAllReply, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await requireScheduleAccess(db, request.session, request.params.scheduleId);
+      const items = await summaryWrite(db, access, request.session.user.id, 'items.saved', async (ctx) => {
+        const ids = [...new Set(request.body.items.map((i) => i.id))];
+        if (ids.length !== request.body.items.length) throw badRequest('An item is listed twice', [{ path: 'items', message: 'An item is listed twice' }]);
+        const rows = new Map((await lockItems(ctx.tx, ctx.schedule.id, ids)).map((r) => [r.id, r]));
+        const problems: ErrorDetail[] = [];
+        const planned = request.body.items.map((body, index) => {
+          const row = rows.get(body.id);
+          if (!row) throw notFound(M.notFound);
+          checkVersion(row, body.version, `items.${index}.version`);
+          const { changes, problems: p } = itemChanges(row.type as SummaryItemType, body, `items.${index}.`);
+          problems.push(...p);
+          return { row, changes };
+        });
+        if (problems.length) throw badRequest(M.requiredFields, problems);
+        const saved = [];
+        for (const { row, changes } of planned) {
+          const updated = await updateItem(ctx.tx, row.id, changes);
+          saved.push(toItemJson(ctx.schedule.projectId, updated, await itemImages(ctx.tx, row.id)));
+        }
+        return { result: saved, targetId: ctx.schedule.id, details: { items: saved.length } };
+      });
+      return { message: M.saved, data: { items } };
+    },
+  );
+
+  app.delete(
+    '/projects/summary/items/:id',
+    { schema: { tags, summary: 'Delete an item and its images', security, params: IdParams, response: done } },
+    async (request) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const folders = await summaryWrite(db, access, request.session.user.id, 'item.deleted', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const folders = await imageFoldersUnder(ctx.tx, 'item', row.id);
+        await deleteRow(ctx.tx, 'item', row.id, row.sectionId);
+        return { result: folders, targetId: row.id, details: { type: row.type, title: row.title } };
+      });
+      await removeImagesLater(folders, request.log);
+      return { message: M.deleted, id: request.params.id };
+    },
+  );
+
+  app.post(
+    '/projects/summary/items/:id/copy',
+    { schema: { tags, summary: 'Copy an item (texts and figures, not its images) right after it', security, params: IdParams, response: created } },
+    async (request, reply) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const copy = await summaryWrite(db, access, request.session.user.id, 'item.copied', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        if ((await countRows(ctx.tx, 'item', row.sectionId)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(M.itemsMax);
+        const made = await copyItem(ctx.tx, row);
+        return { result: made, targetId: made.id, details: { from: row.id } };
+      });
+      return reply.status(201).send({ message: M.copied, id: copy.id });
+    },
+  );
+
+  app.post(
+    '/projects/summary/items/:id/move',
+    { schema: { tags, summary: 'Move an item to position `index` of its section, or of the section `parentId` (of the same schedule)', security, params: IdParams, body: MoveBody, response: done } },
+    async (request) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      await summaryWrite(db, access, request.session.user.id, 'item.moved', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const sectionId = request.body.parentId ?? row.sectionId;
+        if (sectionId !== row.sectionId) {
+          await lockedRow(ctx, 'section', sectionId);
+          if ((await countRows(ctx.tx, 'item', sectionId)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(M.itemsMax);
+        }
+        await moveRow(ctx.tx, ORDER.item, row.id, sectionId, request.body.index, row.sectionId);
+        return { result: null, targetId: row.id, details: { sectionId, index: request.body.index } };
+      });
+      return { message: M.moved, id: request.params.id };
+    },
+  );
+
+  // Images ------------------------------------------------------------------------------------
+
+  app.post(
+    '/projects/summary/items/:id/images',
+    {
+      schema: {
+        tags,
+        summary: `Add images to an item (ids the schedule image upload answered; at most ${SUMMARY_LIMITS.imagesPerItem} per item)`,
+        security,
+        params: IdParams,
+        body: ItemImagesBody,
+        response: { 201: SummaryItemReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.session;
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const item = await summaryWrite(db, access, user.id, 'item.images.added', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const projectId = ctx.schedule.projectId;
+        const imageIds = request.body.images.map((ref) => imageIdOfRef(ref, projectId));
+        const pending = await findPendingScheduleImages(ctx.tx, user.id, projectId, imageIds.filter((id): id is string => !!id));
+        const missing = imageIds.findIndex((id) => !id || !pending.has(id));
+        if (missing >= 0) throw badRequest(M.imageMissing, [{ path: `images.${missing}`, message: M.imageMissing }]);
+        if (new Set(imageIds).size !== imageIds.length) throw badRequest('The same image is listed twice', [{ path: 'images', message: 'The same image is listed twice' }]);
+        if ((await countRows(ctx.tx, 'image', row.id)) + imageIds.length > SUMMARY_LIMITS.imagesPerItem) {
+          throw conflict(M.imagesMax, [{ path: 'images', message: M.imagesMax }]);
+        }
+        const toClaim = [...pending.values()].map((upload) => upload.id);
+        const claimed = await claimUploads(ctx.tx, user.id, SCHEDULE_IMAGE_KIND, toClaim);
+        if (claimed.length !== toClaim.length) throw conflict(M.imageTaken, [{ path: 'images', message: M.imageTaken }]);
+        await insertItemImages(ctx.tx, ctx.scope, row.id, imageIds.map((id) => scheduleImageFolder(projectId, id!)));
+        return { result: toItemJson(projectId, row, await itemImages(ctx.tx, row.id)), targetId: row.id, details: { images: imageIds.length } };
+      });
+      return reply.status(201).send({ data: item });
+    },
+  );
+
+  app.delete(
+    '/projects/summary/items/:id/images/:imageId',
+    { schema: { tags, summary: 'Remove an image from an item (its stored files are deleted)', security, params: ItemImageParams, response: { 200: SummaryItemReply, ...errors } } },
+    async (request) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const { item, folder } = await summaryWrite(db, access, request.session.user.id, 'item.images.deleted', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const image = await findItemImage(ctx.tx, row.id, request.params.imageId);
+        if (!image) throw notFound('Image not found');
+        await deleteRow(ctx.tx, 'image', image.id, row.id);
+        return { result: { item: toItemJson(ctx.schedule.projectId, row, await itemImages(ctx.tx, row.id)), folder: image.folder }, targetId: row.id };
+      });
+      await removeImagesLater([folder], request.log);
+      return { data: item };
+    },
+  );
+
+  app.post(
+    '/projects/summary/items/:id/images/:imageId/move',
+    { schema: { tags, summary: 'Move an image of an item to position `index`', security, params: ItemImageParams, body: MoveBody, response: { 200: SummaryItemReply, ...errors } } },
+    async (request) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const item = await summaryWrite(db, access, request.session.user.id, 'item.images.moved', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const image = await findItemImage(ctx.tx, row.id, request.params.imageId);
+        if (!image) throw notFound('Image not found');
+        await moveRow(ctx.tx, ORDER.image, image.id, row.id, request.body.index);
+        return { result: toItemJson(ctx.schedule.projectId, row, await itemImages(ctx.tx, row.id)), targetId: row.id };
+      });
+      return { data: item };
+    },
+  );
+};

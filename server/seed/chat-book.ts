@@ -1,0 +1,77 @@
+import type { ContactKind } from '../contract/address-book-rules.js';
+import type { Database } from '../db/connection.js';
+import { newId } from '../db/ids.js';
+import { chatMessages, contacts } from '../db/schema.js';
+import { findUserByEmail } from '../queries/users.js';
+import { DEMO_WORKSPACES, type SeededWorkspace } from './workspace.js';
+
+/** Address Book and Group Chat: test factories and the demo data (issue 12 items 4 and 5). */
+
+let counter = 0;
+
+export async function createContact(
+  db: Database,
+  firmId: string,
+  fields: Partial<{ name: string; company: string; email: string; phone: string; kind: ContactKind; notes: string; createdBy: string }> = {},
+) {
+  counter += 1;
+  const [row] = await db
+    .insert(contacts)
+    .values({ id: newId(), firmId, name: `Contact ${counter}`, email: `contact${counter}@example.test`, kind: 'client', ...fields })
+    .returning();
+  return row!;
+}
+
+/** A chat message written directly (no files, no NOTIFY: for pages and demo data, not for live streams). */
+export async function createChatMessage(db: Database, projectId: string, author: { id: string; userName: string }, body: string, createdAt?: Date) {
+  const [row] = await db
+    .insert(chatMessages)
+    .values({ id: newId(), projectId, authorId: author.id, authorName: author.userName, body, ...(createdAt ? { createdAt } : {}) })
+    .returning();
+  return row!;
+}
+
+type DemoContact = { name: string; company: string; email: string; phone: string; kind: ContactKind; notes: string };
+
+/** By the demo firm's email. */
+const DEMO_CONTACTS: Record<string, DemoContact[]> = {
+  'studio@demo.test': [
+    { name: 'Rhea Kapoor', company: '', email: 'rhea.kapoor@example.test', phone: '98220 11223', kind: 'client', notes: 'Koregaon Park residence; prefers calls after 6 pm.' },
+    { name: 'Vikram Joshi', company: 'Joshi Structural Consultants', email: 'vikram@joshi-consult.example', phone: '98900 45120', kind: 'consultant', notes: 'Structural engineer for residential work.' },
+    { name: 'Anita Kulkarni', company: 'Deccan Stoneworks', email: 'sales@deccanstone.example', phone: '020 2553 8811', kind: 'supplier', notes: 'Kota and basalt; samples at the Hadapsar yard.' },
+    { name: 'S. Deshpande', company: 'Pune Municipal Corporation', email: 'deshpande@pmc.example', phone: '020 2550 1000', kind: 'client', notes: 'Works department, Baner library.' },
+    { name: 'Neha Sathe', company: 'Lumen Lighting Design', email: 'neha@lumen.example', phone: '97650 33001', kind: 'consultant', notes: '' },
+  ],
+  'interiors@demo.test': [
+    { name: 'Dr. Meera Iyer', company: 'Smile Dental', email: 'meera@smile-dental.example', phone: '98450 77120', kind: 'client', notes: 'Clinic opening in March.' },
+    { name: 'Karthik Rao', company: 'Rao Joinery', email: 'karthik@raojoinery.example', phone: '99000 12876', kind: 'supplier', notes: 'Custom joinery; six-week lead time.' },
+    { name: 'Asha Menon', company: 'Acoustic Works', email: 'asha@acousticworks.example', phone: '', kind: 'consultant', notes: 'Acoustic panels for the co-working floor.' },
+  ],
+  'atelier@demo.test': [
+    { name: 'Rohan Mehta', company: 'Mehta Hospitality', email: 'rohan@mehtahospitality.example', phone: '98111 40022', kind: 'client', notes: '' },
+    { name: 'Ishita Bose', company: 'Terracotta Studio', email: 'ishita@terracotta.example', phone: '98300 55667', kind: 'supplier', notes: 'Handmade tiles.' },
+  ],
+};
+
+const DEMO_CHAT = [
+  { who: 'firm', body: 'Morning all. The revised ground floor plan is in the Drawings folder; please have a look before Thursday.' },
+  { who: 'employee', body: 'Seen it. The courtyard now clears the staircase; I will update the section drawings today.' },
+  { who: 'firm', body: 'Good. Also check the kitchen window sill height with the client’s note.' },
+  { who: 'employee', body: 'Done: sill at 1050 mm, matching the counter. Sending the section for review this evening.' },
+] as const;
+
+/** Contacts for each demo firm, and a short chat on each firm's first project (firm and employee). */
+export async function seedChatBook(db: Database, firms: Array<{ id: string; email: string; userName: string }>, workspace: SeededWorkspace) {
+  for (const firm of firms) {
+    for (const contact of DEMO_CONTACTS[firm.email] ?? []) await createContact(db, firm.id, { ...contact, createdBy: firm.id });
+    const plan = DEMO_WORKSPACES[firm.email];
+    const project = workspace.projects.find((p) => p.userId === firm.id);
+    const employee = plan ? await findUserByEmail(db, plan.employee.email) : undefined;
+    if (!project || !employee) continue;
+    const start = Date.now() - 26 * 60 * 60 * 1000;
+    for (const [index, line] of DEMO_CHAT.entries()) {
+      const author = line.who === 'firm' ? firm : employee;
+      await createChatMessage(db, project.id, author, line.body, new Date(start + index * 47 * 60 * 1000));
+    }
+  }
+}

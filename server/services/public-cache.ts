@@ -1,0 +1,40 @@
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod/v4';
+
+/**
+ * A short cache of the public reads every visitor gets alike: the explore gallery and the firm
+ * directory (docs/decisions/133). It keeps the serialised JSON for PUBLIC_CACHE_MS (1 s by default)
+ * and is emptied by every successful write to the api (server/app.ts), so a firm sees its own change
+ * at once. Requests that miss at the same moment share one database read. At most `maxEntries` keys
+ * (page × filters): a full cache is emptied rather than grown.
+ */
+export class PublicCache {
+  private readonly entries = new Map<string, { until: number; json: Promise<string> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+  ) {}
+
+  /** The JSON of `key`, read with `load` (and checked against `schema`, as the route's serializer would) when absent or old. */
+  json<S extends z.ZodType>(key: string, schema: S, load: () => Promise<z.input<S>>): Promise<string> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.json;
+    const json = load().then((value) => JSON.stringify(schema.parse(value)));
+    if (this.ttlMs <= 0) return json;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(key, { until: now + this.ttlMs, json });
+    json.catch(() => this.entries.delete(key));
+    return json;
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+/** Sends cached JSON as the answer (a string body skips the route's serializer, which already ran once). */
+export async function sendCachedJson(reply: FastifyReply, json: Promise<string>) {
+  return reply.type('application/json; charset=utf-8').send(await json);
+}

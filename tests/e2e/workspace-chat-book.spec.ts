@@ -1,0 +1,123 @@
+import type { Browser, Page } from '@playwright/test';
+import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+import { addMember, createEmployeeAccount, createProject, newFirm } from './workspace-helpers';
+
+/**
+ * Address Book, Group Chat and Setting (issue 12 items 4 to 6), with JavaScript on and off: a
+ * contact becomes a project member; two members chat (live with JavaScript, by reload without);
+ * the password is changed in Setting.
+ */
+
+async function open(page: Page, js: boolean, url: string) {
+  await page.goto(url);
+  await ready(page, js);
+}
+
+test('a contact from the Address Book becomes a project member', async ({ page, js }) => {
+  const firm = await newFirm();
+  const project = await createProject(firm.token);
+  await loginAs(page, firm.email, firm.password);
+
+  await open(page, js, '/workspace/address-book');
+  await page.getByTestId('add-contact').first().click();
+  const form = page.getByTestId('contact-form');
+  await form.getByLabel('Name').fill('Kavya Rao');
+  await form.getByLabel('Kind').selectOption('consultant');
+  await form.getByLabel('Company').fill('Rao Structures');
+  await form.getByLabel('Email').fill('kavya@rao.example');
+  await page.getByTestId('save-contact').click();
+  await expect(page.getByTestId('contact-row').filter({ hasText: 'Kavya Rao' })).toContainText('kavya@rao.example');
+
+  await open(page, js, `/workspace/project/member/${project.id}?panel=new`);
+  await page.getByLabel('Pick from Address Book').selectOption({ label: 'Kavya Rao (Rao Structures) · kavya@rao.example' });
+  await page.getByTestId('pick-contact').click();
+  await expect(page.getByTestId('member-row').filter({ hasText: 'Kavya Rao' })).toContainText('kavya@rao.example');
+});
+
+/** A firm with a project whose members list holds an employee; both signed in, in their own browser contexts. */
+async function chatWorld(browser: Browser, js: boolean) {
+  const firm = await newFirm();
+  const project = await createProject(firm.token, { projectName: 'Chat Villa' });
+  const employee = await createEmployeeAccount(firm.user.id, { userName: 'Esha Employee', password: 'secret123' });
+  await addMember(firm.token, project.id, { name: employee.userName, email: employee.email });
+  const firmPage = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
+  const employeePage = await (await browser.newContext({ javaScriptEnabled: js })).newPage();
+  await loginAs(firmPage, firm.email, firm.password);
+  await loginAs(employeePage, employee.email, 'secret123');
+  return { project, firmPage, employeePage };
+}
+
+test('two members chat live, without reloading', { tag: '@js-only' }, async ({ browser, js }) => {
+  const { project, firmPage, employeePage } = await chatWorld(browser, js);
+  await open(employeePage, js, `/workspace/group-chat/${project.id}`);
+  await expect(employeePage.getByTestId('chat-live')).toHaveText('Live');
+  await open(firmPage, js, `/workspace/group-chat/${project.id}`);
+  await firmPage.getByTestId('chat-body').fill('The site visit moves to Friday.');
+  await firmPage.getByTestId('chat-send').click();
+  await expect(firmPage.getByTestId('chat-message').filter({ hasText: 'The site visit moves to Friday.' })).toBeVisible();
+  // The employee's page was not reloaded: the message came through the stream, once.
+  await expect(employeePage.getByTestId('chat-message').filter({ hasText: 'The site visit moves to Friday.' })).toHaveCount(1);
+
+  await employeePage.getByTestId('chat-body').fill('Noted, I will bring the samples.');
+  await employeePage.getByTestId('chat-send').click();
+  await expect(firmPage.getByTestId('chat-message').filter({ hasText: 'Noted, I will bring the samples.' })).toHaveCount(1);
+  await expect(employeePage.getByTestId('chat-message')).toHaveCount(2);
+});
+
+test('two members chat with a form and a reload', { tag: '@no-js-only' }, async ({ browser, js }) => {
+  const { project, firmPage, employeePage } = await chatWorld(browser, js);
+  await open(firmPage, js, `/workspace/group-chat/${project.id}`);
+  await firmPage.getByTestId('chat-body').fill('Drawings for review are attached.');
+  await firmPage.getByTestId('chat-files').setInputFiles({ name: 'section.txt', mimeType: 'text/plain', buffer: Buffer.from('section A-A') });
+  await firmPage.getByTestId('chat-send').click();
+  const sent = firmPage.getByTestId('chat-message').filter({ hasText: 'Drawings for review are attached.' });
+  await expect(sent).toBeVisible();
+  await expect(sent.getByTestId('chat-file')).toContainText('section.txt');
+
+  await open(employeePage, js, `/workspace/group-chat/${project.id}`);
+  await expect(employeePage.getByTestId('chat-message').filter({ hasText: 'Drawings for review are attached.' })).toBeVisible();
+  const download = await employeePage.request.get((await employeePage.getByTestId('chat-file').getAttribute('href'))!);
+  expect(await download.text()).toBe('section A-A');
+});
+
+test('the password is changed in Setting', async ({ page, js }) => {
+  const firm = await newFirm();
+  await loginAs(page, firm.email, firm.password);
+  await open(page, js, '/workspace/setting');
+  const form = page.getByTestId('password-form');
+  await form.getByLabel('Current password').fill('wrong-one');
+  await form.getByLabel('New password').fill('better456');
+  await form.getByLabel('Confirm password').fill('better456');
+  await page.getByTestId('change-password').click();
+  await expect(form.getByText('The current password is not right')).toBeVisible();
+  // Without JavaScript the page comes back from the server, which never sends a password back.
+  if (!js) await expect(form.getByLabel('Current password')).toHaveValue('');
+
+  await form.getByLabel('Current password').fill(firm.password);
+  await form.getByLabel('New password').fill('better456');
+  await form.getByLabel('Confirm password').fill('better456');
+  await page.getByTestId('change-password').click();
+  await expect(page.getByText('Your password has been changed')).toBeVisible();
+  expect((await apiCall('POST', '/users/login', { email: firm.email, password: 'better456' })).status).toBe(200);
+  expect(page.url()).toContain('/workspace/setting');
+});
+
+test('screenshots of the Address Book, Group Chat and Setting', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }) => {
+  const { token } = await loginAs(page, DEMO.firm);
+  const projects = (await apiCall<{ data: Array<{ id: string; projectName: string }> }>('GET', '/projects', undefined, token)).json.data;
+  // The demo chat is on the firm's first project.
+  const chatProject = projects.find((p) => p.projectName === 'Koregaon Park Residence') ?? projects[0]!;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
+    const shot = (name: string) => page.screenshot({ path: `docs/screenshots/chat-book-${name}-${width}.png`, fullPage: true });
+    await open(page, js, '/workspace/address-book');
+    await shot('address-book');
+    await open(page, js, '/workspace/address-book?panel=new');
+    await shot('address-book-panel');
+    await open(page, js, `/workspace/group-chat/${chatProject.id}`);
+    await expect(page.getByTestId('chat-live')).toHaveText('Live');
+    await shot('chat');
+    await open(page, js, '/workspace/setting');
+    await shot('setting');
+  }
+});

@@ -1,0 +1,213 @@
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { placeholderImage } from '../../server/seed/placeholder-images';
+import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
+
+/**
+ * The summary and financial editor (workspace-and-admin.md screen 7), with JavaScript and without:
+ * build a schedule's summary with two rooms, sections and one item of each type, reorder (drag
+ * with JavaScript, Move buttons without), set statuses, edit financial figures and see the totals,
+ * edit all descriptions and Save all, pick an image, delete with the spec's confirmation.
+ */
+
+const sections = (page: Page) => page.getByTestId('summary-section');
+const section = (page: Page, title: string) => sections(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const items = (scope: Locator) => scope.getByTestId('summary-item');
+const toast = (page: Page) => page.getByTestId('toast');
+
+async function setup(page: Page, js: boolean) {
+  const { firm, project } = await firmWithProject({ projectName: 'Juhu Sea-facing Flat' });
+  const schedule = await scheduleThroughApi(firm.token, project.id, { title: 'Living and kitchen', description: 'The main rooms.', images: [] });
+  await loginAs(page, firm.email, firm.password);
+  const url = `/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}`;
+  await page.goto(url);
+  await ready(page, js);
+  return { firm, project, schedule, url };
+}
+
+async function addRoom(page: Page, name: string) {
+  await page.getByTestId('new-room-name').fill(name);
+  await page.getByTestId('new-room').click();
+  await expect(page.getByTestId('room-selector').getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+}
+
+async function addSection(page: Page, title: string) {
+  await page.locator('#new-section').fill(title);
+  await page.getByTestId('add-section').click();
+  await expect(section(page, title)).toBeVisible();
+}
+
+/** The order of a section's item types, as shown. */
+const typesIn = (scope: Locator) => items(scope).evaluateAll((els) => els.map((el) => el.getAttribute('data-type')));
+
+test.describe('summary and financial editor', () => {
+  test('builds a summary: rooms, sections, one item of each type, reorder, statuses, figures and totals, Save all, delete', async ({ page, js }) => {
+    test.slow();
+    const { firm, schedule } = await setup(page, js);
+
+    // New Room: the name is required.
+    await page.getByTestId('new-room').click();
+    await expect(page.getByText('Room name cannot be empty')).toBeVisible();
+    await addRoom(page, 'Kitchen');
+    await addRoom(page, 'Living room');
+    await expect(page.getByTestId('room-selector').getByRole('link')).toHaveText(['Kitchen', 'Living room']);
+
+    await addSection(page, 'Seating');
+    await addSection(page, 'Lighting');
+    const seating = section(page, 'Seating');
+    for (const type of ['product', 'description', 'title'] as const) {
+      await seating.getByTestId(`add-${type}`).click();
+      await expect(items(seating).last()).toHaveAttribute('data-type', type);
+    }
+    expect(await typesIn(seating)).toEqual(['product', 'description', 'title']);
+
+    // Reorder: drag the title item above the product with JavaScript; Move up twice without.
+    if (js) {
+      const grip = items(seating).nth(2).getByTestId('drag-item');
+      const target = items(seating).nth(0);
+      const from = (await grip.boundingBox())!;
+      const to = (await target.boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 10, from.y - 10, { steps: 4 });
+      await page.mouse.move(to.x + to.width / 2, to.y + 8, { steps: 12 });
+      await page.mouse.up();
+    } else {
+      await items(seating).nth(2).getByTestId('move-up').click();
+      await items(section(page, 'Seating')).nth(1).getByTestId('move-up').click();
+    }
+    await expect.poll(() => typesIn(section(page, 'Seating'))).toEqual(['title', 'product', 'description']);
+    // Saved: a reload shows the api's order.
+    await page.reload();
+    await ready(page, js);
+    await expect.poll(() => typesIn(section(page, 'Seating'))).toEqual(['title', 'product', 'description']);
+
+    // Move the description to Lighting with "Move to section".
+    const description = items(section(page, 'Seating')).nth(2);
+    await description.getByTestId('move-menu').click();
+    await description.getByTestId('move-to-section').selectOption({ label: 'Living room · Lighting' });
+    await description.getByRole('button', { name: 'Move to section' }).click();
+    await expect.poll(() => typesIn(section(page, 'Lighting'))).toEqual(['description']);
+
+    // Statuses, with the spec's colours.
+    for (const [title, status] of [
+      ['Seating', 'approved'],
+      ['Lighting', 'in_review'],
+    ] as const) {
+      await section(page, title).getByTestId('section-status').selectOption(status);
+      if (!js) await section(page, title).getByTestId('set-status').click();
+      await expect(section(page, title)).toHaveAttribute('data-status', status);
+    }
+    const background = await section(page, 'Seating').locator('.sm-section-head').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).toBe('rgb(230, 244, 234)');
+
+    // Financial tab: a financial item with figures; live figures with JavaScript, the api's after Save all.
+    await page.getByTestId('tab-financial').click();
+    await expect(page).toHaveURL(/tab=financial/);
+    await ready(page, js);
+    // The add icon of a product item is hidden on the financial tab.
+    await expect(page.getByTestId('image-form')).toHaveCount(0);
+    await section(page, 'Seating').getByTestId('add-financial').click();
+    const financial = section(page, 'Seating').locator('[data-type="financial"]');
+    await expect(financial).toHaveCount(1);
+    await financial.getByTestId('money-retailPrice').fill('1000');
+    await financial.getByTestId('money-tradePrice').fill('800');
+    await financial.getByTestId('money-quantity').fill('2');
+    await financial.getByTestId('money-discountBp').fill('10');
+    if (js) await expect(financial.getByTestId('item-figures')).toContainText('₹1,800.00');
+    await page.getByTestId('save-all').click();
+    await expect(toast(page)).toHaveText('Saved');
+    const saved = section(page, 'Seating').locator('[data-type="financial"]');
+    await expect(saved.getByTestId('item-figures')).toContainText('₹1,800.00');
+    await expect(saved.getByTestId('item-figures')).toContainText('12.50 %');
+    await expect(section(page, 'Seating').getByTestId('section-totals')).toContainText('₹200.00');
+    await expect(page.getByTestId('schedule-totals')).toContainText('₹1,800.00');
+
+    // Edit all descriptions, Save all: a blank required field is refused, then saved.
+    await page.getByTestId('tab-summary').click();
+    await ready(page, js);
+    await page.getByTestId('edit-all').click();
+    const product = section(page, 'Seating').locator('[data-type="product"]');
+    await product.getByLabel('Title').fill('');
+    await page.getByTestId('save-all').click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please fill all required fields before saving' })).toBeVisible();
+    await section(page, 'Seating').locator('[data-type="product"]').getByLabel('Title').fill('Velvet sofa');
+    await section(page, 'Seating').locator('[data-type="product"]').getByLabel('Description').fill('Deep seat, removable covers');
+    await page.getByTestId('save-all').click();
+    await expect(toast(page)).toHaveText('Saved');
+    await expect(section(page, 'Seating').locator('[data-type="product"]')).toContainText('Velvet sofa');
+    await expect(section(page, 'Seating').locator('[data-type="product"]')).toContainText('Deep seat, removable covers');
+
+    // An image for the product; a file of another type is refused with the spec's message.
+    const picker = section(page, 'Seating').locator('[data-type="product"]').getByTestId('image-input');
+    const image = await sharp(await placeholderImage({ scene: 'interior', seed: 3, width: 320, height: 240 })).png().toBuffer();
+    await picker.setInputFiles({ name: 'sofa.png', mimeType: 'image/png', buffer: image });
+    if (!js) await section(page, 'Seating').locator('[data-type="product"]').getByRole('button', { name: 'Upload' }).click();
+    await expect(section(page, 'Seating').locator('[data-type="product"] .sm-images img')).toHaveCount(1);
+    await section(page, 'Seating').locator('[data-type="product"]').getByTestId('image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    if (!js) await section(page, 'Seating').locator('[data-type="product"]').getByRole('button', { name: 'Upload' }).click();
+    await expect(toast(page)).toHaveText('Only JPG, PNG or GIF allowed');
+
+    // Copy the title item, then delete the copy with the spec's confirmation.
+    await items(section(page, 'Seating')).nth(0).getByTestId('copy-item').click();
+    await expect(items(section(page, 'Seating'))).toHaveCount(3);
+    await items(section(page, 'Seating')).nth(1).getByTestId('delete-item').click();
+    await expect(page.getByText('Are you sure you want to delete this item?')).toBeVisible();
+    await page.getByTestId('confirm-delete').click();
+    await expect(items(section(page, 'Seating'))).toHaveCount(2);
+
+    // Everything is kept: the api's summary has two rooms and each item once.
+    const { json } = await apiCall<{ data: { rooms: Array<{ name: string; sections: Array<{ title: string; status: string; items: Array<{ type: string }> }> }> } }>(
+      'GET',
+      `/projects/summary/${schedule.id}`,
+      undefined,
+      firm.token,
+    );
+    expect(json.data.rooms.map((r) => r.name)).toEqual(['Kitchen', 'Living room']);
+    const living = json.data.rooms[1]!.sections;
+    expect(living.map((s) => [s.title, s.status, s.items.map((i) => i.type)])).toEqual([
+      ['Seating', 'approved', ['title', 'product', 'financial']],
+      ['Lighting', 'in_review', ['description']],
+    ]);
+  });
+
+  test('the Export PDF form sends the ticked sections', async ({ page, js }) => {
+    const { project, schedule } = await setup(page, js);
+    await addRoom(page, 'Study');
+    await addSection(page, 'Desk');
+    await addSection(page, 'Shelving');
+    await section(page, 'Shelving').getByTestId('section-check').check();
+    const action = await page.locator('#pdf-form').getAttribute('action');
+    expect(action).toBe(`/workspace/project/schedules/summary-financial/${project.id}/pdf`);
+    const query = await page.locator('#pdf-form').evaluate((form) => new URLSearchParams(new FormData(form as HTMLFormElement) as unknown as Record<string, string>).toString());
+    const shelving = await section(page, 'Shelving').getAttribute('data-section-id');
+    expect(query).toBe(`schedule=${schedule.id}&tab=summary&sections=${shelving}`);
+  });
+});
+
+/** Review screenshots on the demo data (SCREENSHOTS=1): both tabs at 1280 and 375 px. */
+test('summary editor screenshots', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }) => {
+  test.setTimeout(180_000);
+  const { token } = await loginAs(page, DEMO.interiorFirm);
+  const { json } = await apiCall<{ data: Array<{ id: string }> }>('GET', '/projects', undefined, token);
+  let url = '';
+  for (const p of json.data) {
+    const schedules = await apiCall<{ data: { schedules: Array<{ id: string }> } }>('GET', `/projects/schedules/${p.id}`, undefined, token);
+    const first = schedules.json.data.schedules[0];
+    if (!first) continue;
+    const summary = await apiCall<{ data: { rooms: unknown[] } }>('GET', `/projects/summary/${first.id}`, undefined, token);
+    if (summary.json.data.rooms.length) url = `/workspace/project/schedules/summary-financial/${p.id}?schedule=${first.id}`;
+  }
+  expect(url).not.toBe('');
+  for (const width of [1280, 375]) {
+    for (const tab of ['summary', 'financial']) {
+      await page.setViewportSize({ width, height: width === 1280 ? 860 : 812 });
+      await page.goto(tab === 'financial' ? `${url}&tab=financial` : url);
+      await ready(page, js);
+      await page.locator('img[loading="lazy"]').evaluateAll((imgs) => imgs.forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
+      await expect.poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+      await page.screenshot({ path: `docs/screenshots/workspace-summary-${tab}-${width}.png`, fullPage: true });
+    }
+  }
+});

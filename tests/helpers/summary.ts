@@ -1,0 +1,44 @@
+import type { SummaryItemType, SummaryJson } from '../../server/contract/summary';
+import { bearer, type TestApi } from './test-api';
+
+/** Helpers of the summary tests: api calls that must succeed, and the summary read back. */
+
+export type SummaryCall = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
+
+export async function summaryCall(api: TestApi, token: string, call: SummaryCall) {
+  return api.app.inject({ method: call.method, url: call.url, headers: bearer(token), ...(call.payload ? { payload: call.payload } : {}) });
+}
+
+/** A call that must answer 2xx; answers its JSON. */
+export async function must<T = { id: string; message: string }>(api: TestApi, token: string, call: SummaryCall): Promise<T> {
+  const res = await summaryCall(api, token, call);
+  if (res.statusCode >= 300) throw new Error(`${call.method} ${call.url} answered ${res.statusCode}: ${res.body}`);
+  return res.json() as T;
+}
+
+export async function readSummary(api: TestApi, token: string, scheduleId: string): Promise<SummaryJson> {
+  return (await must<{ data: SummaryJson }>(api, token, { method: 'GET', url: `/api/projects/summary/${scheduleId}` })).data;
+}
+
+export const addRoom = (api: TestApi, token: string, scheduleId: string, name: string) =>
+  must(api, token, { method: 'POST', url: `/api/projects/summary/${scheduleId}/rooms`, payload: { name } }).then((r) => r.id);
+export const addSection = (api: TestApi, token: string, roomId: string, title?: string) =>
+  must(api, token, { method: 'POST', url: `/api/projects/summary/rooms/${roomId}/sections`, payload: title ? { title } : {} }).then((r) => r.id);
+export const addItem = (api: TestApi, token: string, sectionId: string, type: SummaryItemType) =>
+  must(api, token, { method: 'POST', url: `/api/projects/summary/sections/${sectionId}/items`, payload: { type } }).then((r) => r.id);
+
+/** A room with one section holding one item of each type: the ids. */
+export async function smallSummary(api: TestApi, token: string, scheduleId: string) {
+  const roomId = await addRoom(api, token, scheduleId, 'Living room');
+  const sectionId = await addSection(api, token, roomId, 'Seating');
+  const items: Record<SummaryItemType, string> = {
+    product: await addItem(api, token, sectionId, 'product'),
+    description: await addItem(api, token, sectionId, 'description'),
+    title: await addItem(api, token, sectionId, 'title'),
+    financial: await addItem(api, token, sectionId, 'financial'),
+  };
+  return { roomId, sectionId, items };
+}
+
+/** Every item id of a summary in order, per section (to check that each is there exactly once). */
+export const itemIdsOf = (summary: SummaryJson) => summary.rooms.flatMap((r) => r.sections.flatMap((s) => s.items.map((i) => i.id)));

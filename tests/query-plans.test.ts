@@ -1,0 +1,96 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirm, createPublicProject } from '../server/seed/factories';
+import { createTestApi, type TestApi } from './helpers/test-api';
+
+/**
+ * The showcase's reads use their indexes (issue 14, docs/decisions/136): each statement an api
+ * route sends is explained on a database of 5,000 projects of 1,000 firms with sequential scans
+ * turned off, so the plan names the index that serves it (a small table is rightly scanned whole).
+ */
+
+let api: TestApi;
+let firmId: string;
+beforeAll(async () => {
+  api = await createTestApi();
+  const firm = await createFirm(api.db, { firmName: 'Courtyard Studio', city: 'Pune', country: 'India', state: 'Maharashtra' });
+  firmId = firm.id;
+  await createPublicProject(api.ctx, firm.id, { projectName: 'Courtyard House', images: [] });
+  // Enough rows that the planner weighs indexes as it would on a real showcase (5,000 projects of 1,000 firms).
+  const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+  await pool.query(`insert into users (id, user_name, email, role, firm_type, is_verify, firm_name, country, state, city)
+    select substr(md5('firm' || g), 1, 24), 'Owner ' || g, 'plan' || g || '@example.test', 'architect', 'architect', 2, 'Studio ' || g,
+           'India', 'Maharashtra', (array['Pune','Mumbai','Nagpur','Nashik','Thane'])[1 + g % 5]
+    from generate_series(1, 1000) g`);
+  await pool.query(`insert into projects (id, user_id, is_private, project_name, project_type, created_at)
+    select substr(md5('project' || g), 1, 24), substr(md5('firm' || (1 + g % 1000)), 1, 24), g % 10 = 0, 'Building ' || g,
+           'architecture-residential', now() - (g || ' minutes')::interval
+    from generate_series(1, 5000) g`);
+  // VACUUM also merges the GIN indexes' pending lists, as autovacuum does on a live database.
+  await pool.query('vacuum analyze');
+});
+afterAll(() => api.close());
+
+/** The statements (with their values) the api sends while answering `url`. */
+async function statementsOf(url: string): Promise<Array<{ text: string; values: unknown[] }>> {
+  const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+  const original = pool.query;
+  const seen: Array<{ text: string; values: unknown[] }> = [];
+  pool.query = function (this: pg.Pool, ...args: unknown[]) {
+    const first = args[0] as string | { text: string; values?: unknown[] };
+    seen.push(typeof first === 'string' ? { text: first, values: (args[1] as unknown[]) ?? [] } : { text: first.text, values: first.values ?? (args[1] as unknown[]) ?? [] });
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof pool.query;
+  try {
+    expect((await api.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  } finally {
+    pool.query = original;
+  }
+  return seen;
+}
+
+/** The plans of `url`'s statements, as PostgreSQL would run them if every table were large. */
+async function plansOf(url: string): Promise<string> {
+  const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    // Small tables are rightly scanned whole; with scans off the plan shows which index serves the query.
+    await client.query('set enable_seqscan = off');
+    const plans: string[] = [];
+    for (const { text, values } of await statementsOf(url)) {
+      const { rows } = await client.query(`explain ${text}`, values);
+      plans.push(rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n'));
+    }
+    if (process.env.SHOW_PLANS) console.log(plans.join('\n---\n'));
+    return plans.join('\n---\n');
+  } finally {
+    await client.query('reset enable_seqscan');
+    client.release();
+  }
+}
+
+describe('the showcase reads use their indexes', () => {
+  it('explore: the public projects in gallery order (no sort of all projects)', async () => {
+    const plan = await plansOf('/api/projects/explore?page=1&limit=12');
+    expect(plan).toContain('projects_explore_idx');
+    expect(plan).toContain('project_images_project_idx');
+  });
+
+  it('search: the names through their trigram indexes (ILIKE %…%)', async () => {
+    const plan = await plansOf('/api/projects/search?search=courtyard');
+    expect(plan).toContain('projects_name_trgm_idx');
+    // The firms' names: at a thousand firms the planner rightly prefers the listed firms' index and
+    // filters them; the trigram indexes serve when the firms are many more.
+    expect(plan).not.toMatch(/Seq Scan on (projects|users)/);
+  });
+
+  it('the firm directory by city: the case-insensitive place index', async () => {
+    const plan = await plansOf('/api/users/user-firm?page=1&limit=12&country=India&city=Pune');
+    expect(plan).toContain('users_directory_place_idx');
+  });
+
+  it('a firm portfolio: the projects of one firm', async () => {
+    const plan = await plansOf(`/api/projects/public-portfolio/${firmId}`);
+    expect(plan).toContain('projects_user_idx');
+  });
+});

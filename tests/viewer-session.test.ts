@@ -1,0 +1,106 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../server/db/schema';
+import { createFirm, createPublicProject, createUser } from '../server/seed/factories';
+import { createSession, revokeAllSessions } from '../server/services/sessions';
+import { VERIFY } from '../server/contract/vocabulary';
+import { createTestApi, type TestApi } from './helpers/test-api';
+import { countQueries } from './helpers/query-counter';
+
+/**
+ * The web's signed snapshot of the viewer (docs/decisions/131; issue 14, issue 15 item 9): pages
+ * do not ask the api who the viewer is, yet a deleted or signed-out account loses access on its
+ * next request and a changed account is refreshed. The web's loaders run against a real api.
+ */
+
+let api: TestApi;
+let web: {
+  exploreLoader: typeof import('../app/routes/explore._index').loader;
+  sessionStorage: typeof import('../app/utils/session.server').sessionStorage;
+  toSessionUser: typeof import('../app/utils/session.server').toSessionUser;
+  userJson: typeof import('../server/queries/users').userJson;
+};
+
+beforeAll(async () => {
+  api = await createTestApi();
+  await api.app.listen({ port: 0, host: '127.0.0.1' });
+  // The web's modules read their environment when first imported.
+  process.env.API_URL = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
+  process.env.SESSION_SECRET = 'a-test-secret-for-the-viewer-session';
+  const [explore, session, queries] = await Promise.all([
+    import('../app/routes/explore._index'),
+    import('../app/utils/session.server'),
+    import('../server/queries/users'),
+  ]);
+  web = { exploreLoader: explore.loader, sessionStorage: session.sessionStorage, toSessionUser: session.toSessionUser, userJson: queries.userJson };
+  const firm = await createFirm(api.db);
+  await createPublicProject(api.ctx, firm.id, { images: [] });
+});
+afterAll(() => api.close());
+
+/** A signed-in explorer and the cookie the web would hold for them. */
+async function signedIn(fields: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(api.db, fields);
+  const { token } = await createSession(api.db, user.id, { remember: false });
+  const session = await web.sessionStorage.getSession();
+  session.set('token', token);
+  session.set('user', web.toSessionUser(await web.userJson(api.db, user)));
+  const cookie = (await web.sessionStorage.commitSession(session)).split(';')[0]!;
+  return { user, cookie };
+}
+
+/** The explore page's loader for `cookie`: its answer, or the Response it threw. */
+async function explore(cookie: string): Promise<Response> {
+  const request = new Request('http://web.test/explore', { headers: { cookie } });
+  try {
+    return await web.exploreLoader({ request, params: {}, context: { cspNonce: '', clientAddress: '127.0.0.1' } });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const sessionOf = async (response: Response) => web.sessionStorage.getSession(response.headers.get('set-cookie'));
+
+describe('the viewer snapshot in the session', () => {
+  it('serves a signed-in page with the page’s own api call only: no /users/me, at most 2 SQL statements', async () => {
+    const { cookie } = await signedIn();
+    const { result, queries } = await countQueries(api, () => explore(cookie));
+    expect(result.status).toBe(200);
+    expect((await result.json()).items.length).toBe(1);
+    // The session's token lookup and the explore statement (projects, images, owners and total in one).
+    expect(queries.length).toBeLessThanOrEqual(2);
+  });
+
+  it('ends the session of a deleted account on its next request', async () => {
+    const { user, cookie } = await signedIn();
+    expect((await explore(cookie)).status).toBe(200);
+    await api.db.delete(users).where(eq(users.id, user.id));
+    const response = await explore(cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+    expect((await sessionOf(response)).get('token')).toBeUndefined();
+  });
+
+  it('ends the session of an account signed out everywhere (password reset, deactivation) on its next request', async () => {
+    const { user, cookie } = await signedIn();
+    await revokeAllSessions(api.db, user.id);
+    const response = await explore(cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+  });
+
+  it('refreshes a snapshot the api shows to be old (a firm approved on another device), then serves the page', async () => {
+    const { user, cookie } = await signedIn({ role: 'explorer' });
+    await api.db.update(users).set({ role: 'architect', firmName: 'Approved Studio', isVerify: VERIFY.approved }).where(eq(users.id, user.id));
+    const response = await explore(cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('http://web.test/explore');
+    const fresh = await sessionOf(response);
+    expect(fresh.get('user')).toMatchObject({ role: 'architect', firmName: 'Approved Studio', isVerify: VERIFY.approved });
+    // With the fresh cookie the page is served, with no further refresh.
+    const again = await explore((response.headers.get('set-cookie') ?? '').split(';')[0]!);
+    expect(again.status).toBe(200);
+  });
+});
