@@ -7,6 +7,7 @@ import { createSession, revokeAllSessions } from '../server/services/sessions';
 import { VERIFY } from '../server/contract/vocabulary';
 import { createTestApi, type TestApi } from './helpers/test-api';
 import { countQueries } from './helpers/query-counter';
+import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
 
 /**
  * The web's signed snapshot of the viewer (docs/decisions/131; issue 14, issue 15 item 9): pages
@@ -51,8 +52,8 @@ async function signedIn(fields: Parameters<typeof createUser>[1] = {}) {
 }
 
 /** The explore page's loader for `cookie`: its answer, or the Response it threw. */
-async function explore(cookie: string): Promise<Response> {
-  const request = new Request('http://web.test/explore', { headers: { cookie } });
+async function explore(cookie: string, headers: Record<string, string> = {}): Promise<Response> {
+  const request = new Request('http://web.test/explore', { headers: { cookie, ...headers } });
   try {
     return await web.exploreLoader({ request, params: {}, context: { cspNonce: '', clientAddress: '127.0.0.1' } });
   } catch (thrown) {
@@ -102,5 +103,15 @@ describe('the viewer snapshot in the session', () => {
     // With the fresh cookie the page is served, with no further refresh.
     const again = await explore((response.headers.get('set-cookie') ?? '').split(';')[0]!);
     expect(again.status).toBe(200);
+  });
+
+  it('keeps serving a data request (a fetcher’s next page) with the old snapshot rather than redirecting it', async () => {
+    const { user, cookie } = await signedIn({ role: 'explorer' });
+    await api.db.update(users).set({ userName: 'Renamed Elsewhere' }).where(eq(users.id, user.id));
+    const response = await explore(cookie, { [DATA_REQUEST_HEADER]: '1' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toBeNull();
+    // The next page load refreshes it.
+    expect((await explore(cookie)).status).toBe(302);
   });
 });

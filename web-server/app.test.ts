@@ -7,6 +7,7 @@ import type { RequestHandler } from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { afterResponse } from '../app/utils/after-response.server';
+import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
 import { createWebApp } from './app';
 import { loadWebServerConfig } from './config';
 
@@ -49,7 +50,7 @@ const remix: RequestHandler = (req, res) => {
   if (req.headers['x-answer-now']) return void res.set('Connection', 'close').json({ accepted: true });
   let bytes = 0;
   req.on('data', (chunk: Buffer) => (bytes += chunk.length));
-  req.on('end', () => res.json({ forwardedFor: req.headers['x-forwarded-for'], bytes, nonce: res.locals.cspNonce }));
+  req.on('end', () => res.json({ forwardedFor: req.headers['x-forwarded-for'], bytes, nonce: res.locals.cspNonce, dataRequest: req.headers[DATA_REQUEST_HEADER] ?? null }));
 };
 
 const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'web-assets-'));
@@ -130,6 +131,15 @@ describe('the visitor address', () => {
       assets: { publicPath: '/build/', directory: assets },
       log: pino({ level: 'silent' }),
     })).toThrow();
+  });
+});
+
+describe('Remix data requests', () => {
+  it('are marked for the loaders (which never see `_data`), and a visitor cannot send the mark on a page load', async () => {
+    const data = await fetch(`${web}/explore?page=2&index&_data=routes%2Fexplore._index`);
+    expect((await data.json()).dataRequest).toBe('1');
+    const page = await fetch(`${web}/explore?page=2`, { headers: { [DATA_REQUEST_HEADER]: '1' } });
+    expect((await page.json()).dataRequest).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import compression from 'compression';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { withResponseScope } from '../app/utils/after-response.server';
+import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
 import { refuse } from './answers';
 import { apiProxy } from './api-proxy';
 import { bodyLimit } from './body-limits';
@@ -62,6 +63,13 @@ function requestLog(log: Logger, level: 'info' | 'debug'): RequestHandler {
   };
 }
 
+/** Marks Remix's data requests for app/utils/viewer.server.ts; a visitor cannot send the mark. */
+const markDataRequests: RequestHandler = (req, _res, next) => {
+  if (req.query._data !== undefined) req.headers[DATA_REQUEST_HEADER] = '1';
+  else delete req.headers[DATA_REQUEST_HEADER];
+  next();
+};
+
 export function createWebApp({ config, remix, assets, publicDirectory = 'public', log }: WebAppOptions) {
   const app = express();
   app.disable('x-powered-by');
@@ -84,6 +92,7 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   if (log.isLevelEnabled(requestLevel)) app.use(requestLog(log, requestLevel));
   // Work an action leaves for after its answer (an upload form's temporary files) runs when the response closes.
   app.use((_req, res, next) => withResponseScope(new Promise((resolve) => res.once('close', resolve)), next));
+  app.use(markDataRequests);
   app.all('*', remix);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

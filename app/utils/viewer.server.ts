@@ -2,6 +2,7 @@ import { redirect, type Session } from '@remix-run/node';
 import { fetchMe } from '~/models/users.server';
 import { viewerVersion } from '../../server/contract/viewer';
 import { forwardedFor } from './api.server';
+import { DATA_REQUEST_HEADER } from './data-request.server';
 import { toSessionUser, updateSessionUser, type SessionUser } from './session.server';
 
 /**
@@ -13,7 +14,7 @@ import { toSessionUser, updateSessionUser, type SessionUser } from './session.se
  * writes the snapshot itself, and the loaders after it check again.
  */
 export async function refreshStaleViewer(request: Request, session: Session, version: string | null): Promise<void> {
-  if (!version || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+  if (!version || (request.method !== 'GET' && request.method !== 'HEAD') || request.headers.has(DATA_REQUEST_HEADER)) return;
   const user = session.get('user') as SessionUser | undefined;
   const token = session.get('token') as string | undefined;
   if (!user || !token || viewerVersion(user) === version) return;

@@ -22,6 +22,10 @@ Object.assign(process.env, {
   RATE_LIMIT_MAX: '10000',
   // Every journey's enquiry comes from the web's one address; the limits have their api tests.
   ENQUIRY_MAX_PER_ADDRESS: '10000',
+  // Journeys write their own data straight into the database (server/seed/factories), past the
+  // api's writes that empty the public cache; a cached explore page would hide it. The cache has
+  // its api test (server/routes/public-cache.test.ts).
+  PUBLIC_CACHE_MS: '0',
   LOG_LEVEL: 'warn',
 });
 await startE2EIdentityProvider();
