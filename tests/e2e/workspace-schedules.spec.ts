@@ -73,7 +73,10 @@ test.describe('project schedules', () => {
       const input = card.getByTestId('inline-title');
       await expect(input).toBeFocused();
       await input.fill('Kitchen cabinets');
+      // The heading changes at once; the reload below must wait for the save itself.
+      const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.ok());
       await input.press('Enter');
+      await saved;
     } else {
       await card.getByRole('link', { name: 'Edit Kitchen joinery' }).click();
       const form = card.getByTestId('schedule-edit-form');
