@@ -1,7 +1,7 @@
 /**
  * The PDF's timings (docs/decisions/105), a target of `npm run bench` kept in its own file: the
- * summary's print view of 10 and 100 items (each with a 480 px WebP inlined, as the api sends
- * them) printed by the PDF service, first (Chromium launched by that PDF) and warm (the median of
+ * summary's print view of 10 and 100 items (each with a picture inlined as the api sends it: a
+ * square crop of the 480 px WebP) printed by the PDF service, first (Chromium launched by that PDF) and warm (the median of
  * the next runs). In-process, without the api call that gathers the data. Target: 100 items in at
  * most 1.5 s warm. Alone: `npx tsx scripts/bench-pdf.ts`.
  */
@@ -11,6 +11,7 @@ import { renderSummaryPdf } from '../app/utils/summary-pdf.server';
 import { PdfRenderer } from '../app/utils/pdf.server';
 import { itemFigures, sumFigures } from '../server/contract/summary-rules';
 import type { PrintData } from '../server/contract/summary-print';
+import { printThumbnail, webpDataUrl } from '../server/services/print-thumbnails';
 
 const WARM_RUNS = Number(process.env.BENCH_PDF_RUNS ?? 5);
 
@@ -18,7 +19,7 @@ const WARM_RUNS = Number(process.env.BENCH_PDF_RUNS ?? 5);
 async function printData(items: number): Promise<PrintData> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320"><defs><linearGradient id="g"><stop offset="0" stop-color="#c8783e"/><stop offset="1" stop-color="#1f3a5f"/></linearGradient></defs><rect width="480" height="320" fill="url(#g)"/><circle cx="240" cy="160" r="90" fill="#f6f5f2" opacity=".4"/></svg>`;
   const webp = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
-  const image = `data:image/webp;base64,${webp.toString('base64')}`;
+  const image = webpDataUrl(await printThumbnail(webp));
   const images: Record<string, string> = {};
   const sectionCount = Math.ceil(items / 10);
   const sections = Array.from({ length: sectionCount }, (_, s) => {
@@ -93,7 +94,7 @@ export async function benchPdf(): Promise<PdfTiming[]> {
       await renderer.close();
     }
   }
-  console.log(`\nPDF (financial tab, every item with a 480 px image; ${os.cpus().length} CPUs; warm = median of ${WARM_RUNS}; target 100 items ≤ 1500 ms warm):`);
+  console.log(`\nPDF (financial tab, every item with a picture; ${os.cpus().length} CPUs; warm = median of ${WARM_RUNS}; target 100 items ≤ 1500 ms warm):`);
   for (const r of results) {
     console.log(`  ${String(r.items).padStart(3)} items: first ${r.firstMs.toFixed(0)} ms (Chromium launch included), warm ${r.warmMs.toFixed(0)} ms, ${(r.bytes / 1024).toFixed(0)} KB`);
   }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countingListener, isA4, mediaBoxes, pdfInfo, pdfText } from './helpers/pdf';
 import { uploadedScheduleImageIds } from './helpers/schedules';
@@ -9,6 +10,7 @@ import { createFirm, createWorkspaceProject } from '../server/seed/factories';
 import { createSummaryTree, type BuiltTree } from '../server/seed/summary-tree';
 import { createSession } from '../server/services/sessions';
 import { scheduleImageFolder } from '../server/services/schedule-images';
+import { PRINT_THUMB_PX } from '../server/services/print-thumbnails';
 import { PdfRenderer } from '../app/utils/pdf.server';
 import { renderSummaryPdf, summaryPrintHtml } from '../app/utils/summary-pdf.server';
 
@@ -69,6 +71,9 @@ describe('the summary PDF', () => {
     const data = await printData([tree.rooms[0]!.sections[0]!.id]);
     expect(data.sectionCount).toBe(1);
     expect(Object.values(data.images)[0]).toMatch(/^data:image\/webp;base64,/);
+    // A square crop, so the print needs no object-fit (docs/decisions/105).
+    const thumbnail = Buffer.from(Object.values(data.images)[0]!.split(',')[1]!, 'base64');
+    expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: PRINT_THUMB_PX, height: PRINT_THUMB_PX });
     const pdf = await renderSummaryPdf(data, 'summary', renderer);
     for (const box of mediaBoxes(pdf)) expect(isA4(box, 'portrait'), `MediaBox ${box}`).toBe(true);
     const text = pdfText(pdf).replace(/\s+/g, ' ');

@@ -24,7 +24,7 @@ export const PrintReply = z.object({
     summary: SummaryJson,
     /** Number of sections chosen (the PDF is portrait for exactly one). */
     sectionCount: z.number(),
-    /** Each item image (by image id) as a `data:image/webp;base64,…` URL of its 480 px variant. */
+    /** Each item image (by image id) as a `data:image/webp;base64,…` URL of a square crop (services/print-thumbnails.ts). */
     images: z.record(z.string(), z.string()),
   }),
 });

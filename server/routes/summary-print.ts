@@ -9,24 +9,36 @@ import { users } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import { loadSummary } from '../queries/summary.js';
 import { avatarKeys } from '../services/images.js';
+import { printThumbnail, webpDataUrl } from '../services/print-thumbnails.js';
 import { scheduleImageFolder, scheduleVariantKey } from '../services/schedule-images.js';
 import type { Storage, StorageArea } from '../services/storage/storage.js';
 
 /**
  * The print data of a schedule's summary for the web's PDF (DESIGN.md section 9, docs/decisions/105),
- * scope `workspace`, 'work' on the schedule's project. Images come inline as data URLs (480 px
- * WebP), so the page Chromium prints needs no request.
+ * scope `workspace`, 'work' on the schedule's project. Images come inline as data URLs (square
+ * WebP crops, services/print-thumbnails.ts), so the page Chromium prints needs no request.
  */
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 export const SECTION_NOT_IN_SCHEDULE = 'A chosen section is not part of this schedule';
 
-async function dataUrl(storage: Storage, area: StorageArea, key: string): Promise<string | null> {
+async function readStored(storage: Storage, area: StorageArea, key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
   const file = await storage.get(area, key);
   if (!file) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return `data:${file.contentType};base64,${Buffer.concat(chunks).toString('base64')}`;
+  return { bytes: Buffer.concat(chunks), contentType: file.contentType };
+}
+
+async function dataUrl(storage: Storage, area: StorageArea, key: string): Promise<string | null> {
+  const file = await readStored(storage, area, key);
+  return file && `data:${file.contentType};base64,${file.bytes.toString('base64')}`;
+}
+
+/** An item picture as the PDF prints it: a square crop of its 480 px variant. */
+async function itemThumbnail(storage: Storage, key: string): Promise<string | null> {
+  const file = await readStored(storage, 'private', key);
+  return file && webpDataUrl(await printThumbnail(file.bytes));
 }
 
 /** The summary with only `chosen` sections (all when empty); totals recomputed over what is left. */
@@ -68,12 +80,12 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
       if (chosen.some((id) => !known.has(id))) throw notFound(SECTION_NOT_IN_SCHEDULE);
       const printed = pickSections(summary, chosen);
       const imageIds = [...new Set(printed.rooms.flatMap((r) => r.sections.flatMap((s) => s.items.flatMap((i) => i.images.map((image) => image.id)))))];
-      // A few at a time: storage reads are I/O, and 100 items' thumbnails are a few MB in all.
+      // A few at a time: storage reads and crops (sharp's thread pool); 100 items' variants are a few MB.
       const images: Record<string, string> = {};
       for (let i = 0; i < imageIds.length; i += 8) {
         await Promise.all(
           imageIds.slice(i, i + 8).map(async (imageId) => {
-            const url = await dataUrl(storage, 'private', scheduleVariantKey(scheduleImageFolder(schedule.projectId, imageId), 480));
+            const url = await itemThumbnail(storage, scheduleVariantKey(scheduleImageFolder(schedule.projectId, imageId), 480));
             if (url) images[imageId] = url;
           }),
         );

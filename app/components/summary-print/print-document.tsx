@@ -222,12 +222,12 @@ export function PrintHeader({ data }: { data: PrintData }) {
   );
 }
 
-/** Chromium's footer: the firm's avatar and name, and the page numbers Chromium fills in. */
+/** Chromium's footer: the firm's avatar (stored square: no object-fit, which slows printing) and name, and the page numbers Chromium fills in. */
 export function PrintFooter({ data }: { data: PrintData }) {
   return (
     <div style={{ width: '100%', padding: '0 12mm', fontSize: '8px', fontFamily: 'DejaVu Sans, Arial, sans-serif', color: '#57606a', display: 'flex', alignItems: 'center', justifyContent: 'space-between', WebkitPrintColorAdjust: 'exact' }}>
       <span style={{ display: 'flex', alignItems: 'center', gap: '6px' }}>
-        {data.firm.avatar ? <img src={data.firm.avatar} alt="" style={{ width: '16px', height: '16px', borderRadius: '50%', objectFit: 'cover' }} /> : null}
+        {data.firm.avatar ? <img src={data.firm.avatar} alt="" style={{ width: '16px', height: '16px', borderRadius: '50%' }} /> : null}
         <span style={{ fontWeight: 700, color: '#1f2328' }}>{data.firm.name}</span>
       </span>
       <span>

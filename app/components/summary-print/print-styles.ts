@@ -38,7 +38,7 @@ table.sp-items{width:100%;border-collapse:collapse;table-layout:fixed}
 .sp-items tr{break-inside:avoid}
 .sp-items tr:last-child td{border-bottom:0}
 .sp-items .num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
-.sp-thumb{width:52px;height:52px;border-radius:4px;object-fit:cover;display:block;background:#f1f3f5}
+.sp-thumb{width:52px;height:52px;border-radius:4px;display:block;background:#f1f3f5}
 .sp-thumb-empty{width:52px;height:52px;border-radius:4px;background:#f1f3f5;border:1px dashed #d0d7de}
 .sp-col-img{width:68px}
 .sp-items td{overflow-wrap:anywhere}
