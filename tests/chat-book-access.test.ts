@@ -43,6 +43,27 @@ const ENDPOINTS: AccessEndpoint[] = [
   },
   { method: 'POST', kind: 'work', url: ({ project }) => `/api/projects/${project.id}/chat`, multipart: () => [{ name: 'body', value: 'Site visit at 10' }], allowed: [201] },
   { method: 'GET', kind: 'work', setup: ({ project }) => attachmentOf(project.id), url: ({ data }) => `/api/chat/attachments/${data.attachmentId}/content` },
+  {
+    method: 'PATCH',
+    kind: 'work',
+    name: 'PATCH /api/projects/{projectId}/chat/{messageId} (the caller’s own message)',
+    setup: async ({ project, role }) => ({ messageId: (await createChatMessage(api.db, project.id, role === 'nobody' ? world.users.firm : world.users[role], 'hello')).id }),
+    url: ({ project, data }) => `/api/projects/${project.id}/chat/${data.messageId}`,
+    body: () => ({ body: 'hello again' }),
+    allowed: [200],
+  },
+  {
+    method: 'PATCH',
+    kind: 'work',
+    name: 'PATCH /api/projects/{projectId}/chat/{messageId} (the member employee’s message)',
+    setup: async ({ project }) => ({ messageId: (await createChatMessage(api.db, project.id, world.users.member, 'mine')).id }),
+    url: ({ project, data }) => `/api/projects/${project.id}/chat/${data.messageId}`,
+    body: () => ({ body: 'not yours' }),
+    allowed: [200],
+    // Only its author edits a message: the firm and its sub-admins read it but may not change it.
+    expect: { firm: 403, subAdmin: 403 },
+  },
+  { method: 'GET', kind: 'firmWork', url: () => '/api/chat/unread' },
 ];
 
 describe('Address Book and Group Chat endpoints in the access table', () => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../server/db/schema';
-import { createFirm, createPublicProject, createUser } from '../server/seed/factories';
+import { createEmployee, createFirm, createPublicProject, createUser } from '../server/seed/factories';
 import { createSession, revokeAllSessions } from '../server/services/sessions';
 import { VERIFY } from '../server/contract/vocabulary';
 import { createTestApi, type TestApi } from './helpers/test-api';
@@ -40,9 +40,9 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** A signed-in explorer and the cookie the web would hold for them. */
-async function signedIn(fields: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(api.db, fields);
+/** A signed-in account (an explorer unless `made` says otherwise) and the cookie the web would hold for it. */
+async function signedIn(fields: Parameters<typeof createUser>[1] = {}, made?: Awaited<ReturnType<typeof createUser>>) {
+  const user = made ?? (await createUser(api.db, fields));
   const { token } = await createSession(api.db, user.id, { remember: false });
   const session = await web.sessionStorage.getSession();
   session.set('token', token);
@@ -113,5 +113,25 @@ describe('the viewer snapshot in the session', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
     // The next page load refreshes it.
     expect((await explore(cookie)).status).toBe(302);
+  });
+
+  it('refreshes an employee’s snapshot when its firm renames itself, so the sidebar names the firm’s new name', async () => {
+    const firm = await createFirm(api.db, { firmName: 'Old Name Studio' });
+    const employee = await createEmployee(api.db, firm.id);
+    const { cookie } = await signedIn({}, employee);
+    expect((await explore(cookie)).status).toBe(200);
+    await api.db.update(users).set({ firmName: 'New Name Studio' }).where(eq(users.id, firm.id));
+    const response = await explore(cookie);
+    expect(response.status).toBe(302);
+    expect((await sessionOf(response)).get('user')).toMatchObject({ employer: { id: firm.id, name: 'New Name Studio' } });
+    expect((await explore((response.headers.get('set-cookie') ?? '').split(';')[0]!)).status).toBe(200);
+  });
+
+  it('reads an employee’s firm in the session’s own statement: still at most 2 SQL statements a page', async () => {
+    const firm = await createFirm(api.db);
+    const { cookie } = await signedIn({}, await createEmployee(api.db, firm.id));
+    const { result, queries } = await countQueries(api, () => explore(cookie));
+    expect(result.status).toBe(200);
+    expect(queries.length).toBeLessThanOrEqual(2);
   });
 });

@@ -4,7 +4,7 @@ import { getSession, logoutRedirect } from '~/utils/session.server';
 import { forwardUploadToApi } from '~/utils/stream-upload.server';
 import { isId, type MessageReply } from '../../server/contract/http';
 import type { Contact, ContactBody, ContactReply, ContactsQuery, ContactsReply } from '../../server/contract/address-book';
-import type { ChatMessageReply, ChatPageReply } from '../../server/contract/chat';
+import type { ChatEditBody, ChatMessageReply, ChatPageReply, ChatUnreadReply } from '../../server/contract/chat';
 import type { ChangePasswordBody, NotificationSettings, NotificationSettingsReply } from '../../server/contract/settings';
 
 /**
@@ -47,10 +47,6 @@ export async function allContacts(request: Request): Promise<Contact[]> {
 
 // Group Chat --------------------------------------------------------------------------------------
 
-export const chatPagePath = (projectId: string) => `/workspace/group-chat/${projectId}`;
-export const chatFileHref = (attachmentId: string, disposition: 'inline' | 'attachment' = 'attachment') =>
-  `/resources/chat-files/${attachmentId}${disposition === 'inline' ? '?disposition=inline' : ''}`;
-
 export async function getChatPage(request: Request, projectId: string, before?: number) {
   return (await api<ChatPageReply>(request, `/projects/${enc(projectId)}/chat${before !== undefined ? `?before=${before}` : ''}`)).data;
 }
@@ -58,6 +54,16 @@ export async function getChatPage(request: Request, projectId: string, before?: 
 /** The send form (multipart: body and files), passed on to the api as it arrives. */
 export async function postChatMessage(request: Request, projectId: string) {
   return (await forwardUploadToApi<ChatMessageReply>(request, `/projects/${enc(projectId)}/chat`)).data;
+}
+
+/** The author's new text of a message (docs/decisions/171). */
+export const editChatMessage = async (request: Request, projectId: string, messageId: string, body: ChatEditBody) =>
+  (await api<ChatMessageReply>(request, `/projects/${enc(projectId)}/chat/${enc(messageId)}`, { method: 'PATCH', json: body })).data;
+
+/** The viewer's unread messages by project id (projects without any are absent). */
+export async function getUnreadCounts(request: Request): Promise<Record<string, number>> {
+  const { data } = await api<ChatUnreadReply>(request, '/chat/unread');
+  return Object.fromEntries(data.map((row) => [row.projectId, row.unread]));
 }
 
 export function streamChatFile(request: Request, attachmentId: string) {

@@ -3,24 +3,33 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { WorkspaceIcon } from '~/components/workspace/icons';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
-import { chatPagePath } from '~/models/chat-book.server';
+import { getUnreadCounts } from '~/models/chat-book.server';
+import { chatPagePath } from '~/models/chat-paths';
 import { listProjects } from '~/models/workspace-projects.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { unreadLabel } from '../../server/contract/chat-rules';
 
 export const meta: MetaFunction = () => [{ title: 'Group Chat — Archivista' }, { name: 'description', content: 'The group chats of your projects.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
 
-/** Group Chat (issue 12 item 5): one thread per project the viewer works on; this page lists them. */
+/**
+ * Group Chat (issue 12 item 5): one thread per project the viewer works on; this page lists them
+ * with the viewer's unread messages of each (docs/decisions/172; one api call, one statement).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [, { projects }] = await guarded(
+  const [, [{ projects }, unread]] = await guarded(
     requireWorkspaceUser(request),
-    listProjects(request).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    Promise.all([
+      listProjects(request).catch((error) => {
+        throw asErrorResponse(error);
+      }),
+      // The counts are a help: the list shows without them when they fail.
+      getUnreadCounts(request).catch((): Record<string, number> => ({})),
+    ]),
   );
-  return json({ projects: projects.map((p) => ({ id: p.id, projectName: p.projectName, city: p.city, photo: p.photo?.w480 ?? null })) });
+  return json({ projects: projects.map((p) => ({ id: p.id, projectName: p.projectName, city: p.city, photo: p.photo?.w480 ?? null, unread: unread[p.id] ?? 0 })) });
 }
 
 export default function GroupChatIndex() {
@@ -32,12 +41,18 @@ export default function GroupChatIndex() {
         <ul className="cb-threads" data-testid="chat-threads">
           {projects.map((project) => (
             <li key={project.id}>
-              <Link to={chatPagePath(project.id)} className="cb-thread" data-testid="chat-thread">
+              <Link to={chatPagePath(project.id)} className={`cb-thread ${project.unread ? 'cb-thread-unread' : ''}`} data-testid="chat-thread">
                 {project.photo ? <img src={project.photo} alt="" width={56} height={42} loading="lazy" /> : <span className="cb-thread-icon"><WorkspaceIcon name="chat" size={22} /></span>}
-                <span>
+                <span className="cb-thread-text">
                   <span className="cb-thread-name">{project.projectName}</span>
                   <span className="cb-thread-city">{project.city}</span>
                 </span>
+                {project.unread ? (
+                  <span className="cb-unread" data-testid="chat-unread">
+                    {unreadLabel(project.unread)}
+                    <span className="visually-hidden"> unread {project.unread === 1 ? 'message' : 'messages'}</span>
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}

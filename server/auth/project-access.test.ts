@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const sessionOf = (user: UserRow): Session => ({ user, sessionId: 'test', kind: 'user', expiresAt: new Date(Date.now() + 60_000) });
+const sessionOf = (user: UserRow): Session => ({ user, employer: null, sessionId: 'test', kind: 'user', expiresAt: new Date(Date.now() + 60_000) });
 
 /** The status requireProjectAccess answers (200 when it grants access). */
 async function statusOf(user: UserRow, projectId: string, need: ProjectNeed) {

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const sessionOf = (user: UserRow): Session => ({ user, sessionId: 'test', kind: 'user', expiresAt: new Date(Date.now() + 60_000) });
+const sessionOf = (user: UserRow): Session => ({ user, employer: null, sessionId: 'test', kind: 'user', expiresAt: new Date(Date.now() + 60_000) });
 
 async function outcome(run: () => Promise<{ schedule: { id: string } }>) {
   try {

@@ -77,7 +77,7 @@ export function inScope(scope: Scope, plugins: readonly FastifyPluginAsyncZod[])
       const session = await readScopeSession(db, request);
       request.optionalSession = session;
       // The web refreshes its copy of the viewer when this differs from its own (docs/decisions/131).
-      if (session?.kind === 'user') reply.header(VIEWER_VERSION_HEADER, viewerVersion(viewerOf(session.user)));
+      if (session?.kind === 'user') reply.header(VIEWER_VERSION_HEADER, viewerVersion(viewerOf(session)));
     });
     for (const plugin of plugins) await app.register(plugin);
   };

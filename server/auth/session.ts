@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection.js';
 import { forbidden, unauthorized } from '../errors.js';
-import { findSession, type SessionKind } from '../services/sessions.js';
+import { findSession, type Employer, type SessionKind } from '../services/sessions.js';
 import type { UserRow } from '../queries/users.js';
 import type { ViewerFields } from '../contract/viewer.js';
 
 /** Who is calling: the account of the bearer token and the token's session (DESIGN.md section 2). */
 export type Session = {
   user: UserRow;
+  /** An employee's firm (name and picture as its sidebar shows them), else null. */
+  employer: Employer | null;
   sessionId: string;
   kind: SessionKind;
   expiresAt: Date;
@@ -34,11 +36,12 @@ export async function readSession(db: Database, request: FastifyRequest, kind: S
   const row = await findSession(db, token);
   if (!row) throw unauthorized(EXPIRED);
   if (row.kind !== kind) throw kind === 'admin' ? forbidden(ADMIN_ONLY) : unauthorized(EXPIRED);
-  return { user: row.user, sessionId: row.sessionId, kind, expiresAt: row.expiresAt };
+  return { user: row.user, employer: row.employer, sessionId: row.sessionId, kind, expiresAt: row.expiresAt };
 }
 
-/** The account as the web's session snapshot has it (server/contract/viewer.ts). */
-export function viewerOf(user: UserRow): ViewerFields {
-  const { id, userName, role, email, firmName, profileImage, isVerify, isSubAdmin } = user;
-  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword: user.passwordHash !== null, isSubAdmin };
+/** The account as the web's session snapshot has it (server/contract/viewer.ts), with an employee's firm. */
+export function viewerOf(session: Pick<Session, 'user' | 'employer'>): ViewerFields {
+  const { id, userName, role, email, firmName, profileImage, isVerify, isSubAdmin } = session.user;
+  const employer = session.employer && { name: session.employer.name, profileImage: session.employer.profileImage };
+  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword: session.user.passwordHash !== null, isSubAdmin, employer };
 }

@@ -23,6 +23,10 @@ export const ChatMessage = z.object({
   body: z.string(),
   attachments: z.array(ChatAttachment),
   createdAt: z.string(),
+  /** When its author last edited it, null if never (docs/decisions/171). */
+  editedAt: z.string().nullable(),
+  /** `seq`, or the seq its last edit drew: the live stream's event id; of two copies the greater is newer. */
+  revision: z.number(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -42,7 +46,7 @@ export const ChatPageReply = z.object({
     messages: z.array(ChatMessage),
     /** The `before` of the older page, null when this page holds the first message. */
     older: z.number().nullable(),
-    /** The highest seq of the thread when read: where a live stream starts. */
+    /** The highest revision of the thread when read (messages and edits): where a live stream starts. */
     latest: z.number(),
   }),
 });
@@ -55,3 +59,13 @@ export type ChatMessageReply = z.infer<typeof ChatMessageReply>;
 export const ChatEventsQuery = z.object({ after: seq.optional() });
 
 export const ProjectChatParams = z.object({ projectId: z.string().max(64) });
+
+/** PATCH /api/projects/{projectId}/chat/{messageId}: the author's new text (trimmed; the post's limits). */
+export const ChatEditBody = z.object({ body: z.string({ error: 'body must be text' }).max(L.body * 4, `A message is at most ${L.body} characters`) });
+export type ChatEditBody = z.infer<typeof ChatEditBody>;
+
+export const ChatMessageParams = z.object({ projectId: z.string().max(64), messageId: z.string().max(64) });
+
+/** GET /api/chat/unread: the caller's unread messages per project it works on (projects without any are left out). */
+export const ChatUnreadReply = z.object({ data: z.array(z.object({ projectId: z.string(), unread: z.number() })) });
+export type ChatUnreadReply = z.infer<typeof ChatUnreadReply>;

@@ -6,13 +6,20 @@
  */
 
 export const VIEWER_FIELDS = ['id', 'userName', 'role', 'email', 'firmName', 'profileImage', 'isVerify', 'HasPassword', 'isSubAdmin'] as const;
-export type ViewerFields = Record<(typeof VIEWER_FIELDS)[number], unknown>;
+/**
+ * The snapshot's fields, and an employee's firm as its sidebar shows it (`employer`: its name and
+ * picture). The firm renaming itself changes its employees' versions too (docs/decisions/170).
+ */
+export type ViewerFields = Record<(typeof VIEWER_FIELDS)[number], unknown> & { employer: { name: string; profileImage: string | null } | null };
 
 export const VIEWER_VERSION_HEADER = 'x-viewer-version';
 
 /** A short fingerprint of the snapshot's fields (FNV-1a, 32 bits): equal snapshots, equal versions. */
 export function viewerVersion(viewer: ViewerFields): string {
-  const text = JSON.stringify(VIEWER_FIELDS.map((field) => viewer[field] ?? null));
+  const fields: unknown[] = VIEWER_FIELDS.map((field) => viewer[field] ?? null);
+  // Only employees have one: every other account keeps the version it had before the employer counted.
+  if (viewer.employer) fields.push([viewer.employer.name, viewer.employer.profileImage ?? null]);
+  const text = JSON.stringify(fields);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -769,10 +769,19 @@ export const chatMessages = pgTable(
     authorName: text('author_name').notNull(),
     body: text('body').notNull().default(''),
     createdAt: createdAt(),
+    /** When the author last edited the text (docs/decisions/171); null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /**
+     * The seq drawn (from the same sequence as `seq`) by the last edit, null if never edited: the
+     * live stream's cursor is `coalesce(edit_seq, seq)`, so an edit reaches open streams as an event
+     * after everything before it.
+     */
+    editSeq: bigint('edit_seq', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('chat_messages_seq_idx').on(t.seq),
     index('chat_messages_project_seq_idx').on(t.projectId, t.seq),
+    index('chat_messages_project_edit_seq_idx').on(t.projectId, t.editSeq),
     index('chat_messages_author_idx').on(t.authorId),
   ],
 );
@@ -893,4 +902,23 @@ export const subAdmins = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sub_admins_created_by_idx').on(t.createdBy)],
+);
+
+/**
+ * How far each person has read a project's Group Chat (docs/decisions/172): the highest message
+ * seq shown to them. Unread = messages of others with a greater seq.
+ */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('chat_reads_project_idx').on(t.projectId)],
 );

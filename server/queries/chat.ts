@@ -1,7 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max, ne, or, sql } from 'drizzle-orm';
+import { visibleWorkspaceProjects } from '../auth/project-access.js';
+import type { FirmMembership } from '../auth/firm.js';
 import type { ChatMessage } from '../contract/chat.js';
 import type { Database } from '../db/connection.js';
-import { chatAttachments, chatMessages, members, users } from '../db/schema.js';
+import { chatAttachments, chatMessages, chatReads, members, projects, users } from '../db/schema.js';
+import type { UserRow } from './users.js';
 import { CHAT_CHANNEL } from '../services/chat-hub.js';
 
 /** Data access of Group Chat (docs/decisions/116 and 117) and its JSON. */
@@ -31,8 +34,13 @@ export function toChatMessageJson(row: ChatMessageRow, files: ChatAttachmentRow[
     body: row.body,
     attachments: files.map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size })),
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    revision: row.editSeq ?? row.seq,
   };
 }
+
+/** A message's revision in SQL: its seq, or the seq its last edit drew (the live stream's cursor). */
+const revision = sql<number>`coalesce(${chatMessages.editSeq}, ${chatMessages.seq})`;
 
 /** The newest `limit` messages of a project before seq `before` (keyset on chat_messages_project_seq_idx), oldest first. */
 export async function chatPage(db: Database, projectId: string, options: { before?: number; limit: number }) {
@@ -46,21 +54,105 @@ export async function chatPage(db: Database, projectId: string, options: { befor
   return { messages: await withAttachments(db, page), older: rows.length > options.limit ? page[0]!.seq : null };
 }
 
-/** The highest seq of a project's thread (0 when empty): where a live stream without a cursor starts. */
-export async function latestSeq(db: Database, projectId: string): Promise<number> {
-  const [row] = await db.select({ seq: max(chatMessages.seq) }).from(chatMessages).where(eq(chatMessages.projectId, projectId));
-  return Number(row?.seq ?? 0);
+/**
+ * The highest seq and the highest revision of a project's thread (0 when empty): the newest message,
+ * and where a live stream without a cursor starts (after the last message and the last edit).
+ */
+export async function latestSeq(db: Database, projectId: string): Promise<{ seq: number; revision: number }> {
+  const [row] = await db
+    .select({ seq: max(chatMessages.seq), edit: max(chatMessages.editSeq) })
+    .from(chatMessages)
+    .where(eq(chatMessages.projectId, projectId));
+  const seq = Number(row?.seq ?? 0);
+  return { seq, revision: Math.max(seq, Number(row?.edit ?? 0)) };
 }
 
-/** The messages of a project after seq `after`, oldest first, at most `limit` (what a stream sends next). */
+/**
+ * The messages of a project new or edited after revision `after`, in revision order, at most
+ * `limit` (what a stream sends next). Two index ranges: (project_id, seq) and (project_id, edit_seq).
+ */
 export async function messagesAfter(db: Database, projectId: string, after: number, limit: number): Promise<ChatMessage[]> {
   const rows = await db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.projectId, projectId), gt(chatMessages.seq, after)))
-    .orderBy(asc(chatMessages.seq))
+    .where(and(eq(chatMessages.projectId, projectId), or(gt(chatMessages.seq, after), gt(chatMessages.editSeq, after))))
+    .orderBy(asc(revision))
     .limit(limit);
   return withAttachments(db, rows);
+}
+
+/** One message of a project, or undefined. */
+export async function findChatMessage(db: Database, projectId: string, messageId: string): Promise<ChatMessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.projectId, projectId)))
+    .limit(1);
+  return row;
+}
+
+/** Whether a message has files (then its text may be empty). */
+export async function messageHasFiles(db: Database, messageId: string): Promise<boolean> {
+  const [row] = await db.select({ id: chatAttachments.id }).from(chatAttachments).where(eq(chatAttachments.messageId, messageId)).limit(1);
+  return row !== undefined;
+}
+
+/** Takes the project's chat lock for the transaction: its messages and edits commit in the order of the seqs they draw. */
+const lockThread = (tx: Database, projectId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat:${projectId}`}))`);
+
+/** Wakes every replica's streams of the project when the transaction commits (never for a rollback). */
+const notifyThread = (tx: Database, projectId: string, revisionNo: number) => tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${`${projectId}:${revisionNo}`})`);
+
+/**
+ * Replaces a message's text in transaction `tx` (docs/decisions/171): the edit draws a new seq from
+ * the messages' own sequence under the project's lock, so open streams (on any replica, woken at
+ * commit) send the edited message after everything they sent before.
+ */
+export async function editChatMessage(tx: Database, message: ChatMessageRow, body: string): Promise<ChatMessage> {
+  await lockThread(tx, message.projectId);
+  const [row] = await tx
+    .update(chatMessages)
+    .set({ body, editedAt: new Date(), editSeq: sql`nextval(pg_get_serial_sequence('chat_messages', 'seq'))` })
+    .where(eq(chatMessages.id, message.id))
+    .returning();
+  await notifyThread(tx, message.projectId, row!.editSeq!);
+  const [json] = await withAttachments(tx, [row!]);
+  return json!;
+}
+
+/** Records that `userId` has seen the project's messages up to seq `seq` (never moves back). */
+export async function markChatRead(db: Database, userId: string, projectId: string, seq: number) {
+  if (seq <= 0) return;
+  await db
+    .insert(chatReads)
+    .values({ userId, projectId, lastReadSeq: seq })
+    .onConflictDoUpdate({
+      target: [chatReads.userId, chatReads.projectId],
+      set: { lastReadSeq: sql`greatest(${chatReads.lastReadSeq}, excluded.last_read_seq)`, readAt: sql`now()` },
+      where: sql`${chatReads.lastReadSeq} < excluded.last_read_seq`,
+    });
+}
+
+/**
+ * The caller's unread messages (others' messages after its last read seq) on every project it may
+ * work on, in one statement; projects with none are left out.
+ */
+export async function unreadCounts(db: Database, user: Pick<UserRow, 'id' | 'email'>, firm: FirmMembership) {
+  const rows = await db
+    .select({ projectId: projects.id, unread: count(chatMessages.id) })
+    .from(projects)
+    .leftJoin(chatReads, and(eq(chatReads.projectId, projects.id), eq(chatReads.userId, user.id)))
+    .innerJoin(
+      chatMessages,
+      and(
+        eq(chatMessages.projectId, projects.id),
+        gt(chatMessages.seq, sql`coalesce(${chatReads.lastReadSeq}, 0)`),
+        sql`${chatMessages.authorId} is distinct from ${user.id}`,
+      ),
+    )
+    .where(visibleWorkspaceProjects(user, firm))
+    .groupBy(projects.id);
+  return rows.map((r) => ({ projectId: r.projectId, unread: Number(r.unread) }));
 }
 
 /**
@@ -74,11 +166,11 @@ export async function insertChatMessage(
   message: { id: string; projectId: string; authorId: string; authorName: string; body: string },
   files: Array<{ id: string; fileName: string; storageKey: string; contentType: string; size: number }>,
 ): Promise<ChatMessage> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat:${message.projectId}`}))`);
+  await lockThread(tx, message.projectId);
   const [row] = await tx.insert(chatMessages).values(message).returning();
   const inserted = files.length ? await tx.insert(chatAttachments).values(files.map((f) => ({ ...f, messageId: row!.id, projectId: message.projectId }))).returning() : [];
   // Delivered when the transaction commits, never for a rolled-back message.
-  await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${`${message.projectId}:${row!.seq}`})`);
+  await notifyThread(tx, message.projectId, row!.seq);
   return toChatMessageJson(row!, inserted);
 }
 

@@ -77,12 +77,17 @@ export async function loadUserExtras(db: Database, userIds: string[]): Promise<M
   return result;
 }
 
+/** An employee's firm as the account's JSON and the web's sidebar name it. */
+export function employerJson(firm: Pick<UserRow, 'id' | 'firmName' | 'userName' | 'profileImage'>) {
+  return { id: firm.id, name: firm.firmName || firm.userName, profileImage: firm.profileImage };
+}
+
 /** One account's JSON; an employee's also names its firm (one more small query, employees only). */
 export async function userJson(db: Database, row: UserRow): Promise<User> {
   const [extras, employer] = await Promise.all([loadUserExtras(db, [row.id]), row.firmId ? findUserById(db, row.firmId) : undefined]);
   return {
     ...toUserJson(row, extras.get(row.id)!),
-    employer: employer ? { id: employer.id, name: employer.firmName || employer.userName, profileImage: employer.profileImage } : null,
+    employer: employer ? employerJson(employer) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, multipart, type MultipartPart, type TestApi } from '../../tests/helpers/test-api';
-import { createContact } from '../seed/chat-book';
+import { createChatMessage, createContact } from '../seed/chat-book';
 import { createFirm, createWorkspaceProject } from '../seed/factories';
 import { createSession } from '../services/sessions';
 
@@ -20,6 +20,7 @@ let api: TestApi;
 let token: string;
 let projectId: string;
 let contactId: string;
+let messageId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
@@ -27,10 +28,11 @@ beforeAll(async () => {
   token = (await createSession(api.db, firm.id, { remember: true })).token;
   projectId = (await createWorkspaceProject(api.db, firm.id)).id;
   contactId = (await createContact(api.db, firm.id)).id;
+  messageId = (await createChatMessage(api.db, projectId, firm, 'A message to edit')).id;
 });
 afterAll(() => api.close());
 
-type Sent = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: string | Buffer; headers?: Record<string, string> };
+type Sent = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: string | Buffer; headers?: Record<string, string> };
 
 async function expectNo5xx(request: Sent) {
   const res = await api.app.inject({ ...request, headers: { ...bearer(token), ...request.headers } });
@@ -77,6 +79,20 @@ describe('no 500 for malformed requests', () => {
         await expectNo5xx({ method: 'POST', url: `/api/projects/${projectId}/chat`, payload: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
         await expectNo5xx({ method: 'GET', url: `/api/projects/${projectId}/chat?before=${enc(cursor)}&limit=${enc([...cursor].slice(0, 4).join(""))}` });
         await expectNo5xx({ method: 'GET', url: `/api/chat/attachments/${enc(cursor).slice(0, 60) || 'x'}/content` });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('chat edits: random bodies and message ids, the unread counts', async () => {
+    const editBody = fc.oneof(jsonValue, fc.record({ body: jsonValue }), fc.dictionary(fc.constantFrom('body', 'x'), jsonValue, { maxKeys: 2 }));
+    await fc.assert(
+      fc.asyncProperty(editBody, idLike, nasty, async (body, id, projectLike) => {
+        const target = id === 'CONTACT' ? messageId : id;
+        const res = await expectNo5xx({ method: 'PATCH', url: `/api/projects/${projectId}/chat/${target}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        if (target !== messageId) expect(res.statusCode).not.toBe(200);
+        await expectNo5xx({ method: 'PATCH', url: `/api/projects/${enc(projectLike).slice(0, 60) || 'x'}/chat/${messageId}`, payload: '{"body":"x"}', headers: { 'content-type': 'application/json' } });
+        await expectNo5xx({ method: 'GET', url: '/api/chat/unread' });
       }),
       { numRuns: RUNS },
     );

@@ -12,6 +12,7 @@ import { createEmployee, createFirm, createMember, createWorkspaceProject } from
 import type { UserRow } from '../queries/users';
 import { saveNotificationSettings } from '../queries/settings';
 import { createSession } from '../services/sessions';
+import { countQueries } from '../../tests/helpers/query-counter';
 
 let api: TestApi;
 let base: string;
@@ -140,6 +141,132 @@ describe('GET /api/projects/{projectId}/chat/events', () => {
     const [event] = await stream.until(1);
     expect(JSON.parse(event!.data).body).toBe('fresh');
     await stream.close();
+  });
+});
+
+const edit = (projectId: string, messageId: string, token: string, body: unknown) =>
+  api.app.inject({ method: 'PATCH', url: `/api/projects/${projectId}/chat/${messageId}`, headers: bearer(token), payload: body as object });
+
+describe('PATCH /api/projects/{projectId}/chat/{messageId}: editing one’s own message', () => {
+  it('replaces the text (trimmed), marks it edited, and the thread shows the edit', async () => {
+    const { id } = await project();
+    const sent = (await post(id, tokens.member, 'Site visit at 10')).json().data as ChatMessage;
+    expect(sent.editedAt).toBeNull();
+    expect(sent.revision).toBe(sent.seq);
+    const res = await edit(id, sent.id, tokens.member, { body: '  Site visit at 11  ' });
+    expect(res.statusCode).toBe(200);
+    const edited = res.json().data as ChatMessage;
+    expect(edited).toMatchObject({ id: sent.id, seq: sent.seq, body: 'Site visit at 11', editedAt: expect.any(String) });
+    expect(edited.revision).toBeGreaterThan(sent.seq);
+    const page = (await api.app.inject({ url: `/api/projects/${id}/chat`, headers: bearer(tokens.firm) })).json().data;
+    expect(page.messages.map((m: ChatMessage) => [m.body, m.editedAt !== null])).toEqual([['Site visit at 11', true]]);
+    // The stream of a page read now starts after the edit.
+    expect(page.latest).toBe(edited.revision);
+  });
+
+  it('refuses others (403), another project’s or an unknown message (404), and after the edit window (403)', async () => {
+    const { id } = await project();
+    const other = await project();
+    const mine = (await post(id, tokens.member, 'mine')).json().data as ChatMessage;
+    const forbidden = await edit(id, mine.id, tokens.firm, { body: 'the firm’s words' });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().message).toBe(CHAT_MESSAGES.notAuthor);
+    expect((await edit(other.id, mine.id, tokens.member, { body: 'x' })).statusCode).toBe(404);
+    expect((await edit(id, 'f'.repeat(24), tokens.member, { body: 'x' })).statusCode).toBe(404);
+    const old = await createChatMessage(api.db, id, member, 'said long ago', new Date(Date.now() - 16 * 60_000));
+    const late = await edit(id, old.id, tokens.member, { body: 'changed my mind' });
+    expect(late.statusCode).toBe(403);
+    expect(late.json().message).toBe(CHAT_MESSAGES.editWindowPassed);
+    const fresh = await createChatMessage(api.db, id, member, 'said just now', new Date(Date.now() - 14 * 60_000));
+    expect((await edit(id, fresh.id, tokens.member, { body: 'still in time' })).statusCode).toBe(200);
+  });
+
+  it('validates like posting: empty text (unless the message has files), too long, not text', async () => {
+    const { id } = await project();
+    const text = (await post(id, tokens.member, 'words')).json().data as ChatMessage;
+    const empty = await edit(id, text.id, tokens.member, { body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(messagesByPath(empty)).toEqual({ body: CHAT_MESSAGES.editEmpty });
+    const long = await edit(id, text.id, tokens.member, { body: 'x'.repeat(4001) });
+    expect(long.statusCode).toBe(400);
+    expect(messagesByPath(long)).toEqual({ body: CHAT_MESSAGES.tooLong });
+    expect((await edit(id, text.id, tokens.member, { body: 42 })).statusCode).toBe(400);
+    expect((await edit(id, text.id, tokens.member, {})).statusCode).toBe(400);
+    const withFile = (await post(id, tokens.member, 'see plan', [{ name: 'files', file: Buffer.from('%PDF-1.4\n%%EOF\n'), filename: 'plan.pdf' }])).json().data as ChatMessage;
+    const cleared = await edit(id, withFile.id, tokens.member, { body: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data).toMatchObject({ body: '', attachments: [expect.objectContaining({ fileName: 'plan.pdf' })] });
+  });
+
+  it('reaches an open stream as the message again (id = its revision), once, and a resumed stream does not repeat it', async () => {
+    const { id } = await project();
+    const sent = (await post(id, tokens.member, 'first draft')).json().data as ChatMessage;
+    const stream = await openEventStream(`${base}/api/projects/${id}/chat/events?after=${sent.revision}`, bearer(tokens.firm));
+    await waitForStreams(api, 1);
+    const edited = (await edit(id, sent.id, tokens.member, { body: 'second draft' })).json().data as ChatMessage;
+    await post(id, tokens.member, 'after the edit');
+    const [a, b] = await stream.until(2);
+    expect([a!.id, JSON.parse(a!.data).id, JSON.parse(a!.data).body]).toEqual([String(edited.revision), sent.id, 'second draft']);
+    expect(JSON.parse(b!.data).body).toBe('after the edit');
+    await settle();
+    expect(stream.events).toHaveLength(2);
+    await stream.close();
+    const again = await openEventStream(`${base}/api/projects/${id}/chat/events`, { ...bearer(tokens.firm), 'last-event-id': a!.id! });
+    const [resumed] = await again.until(1);
+    expect(JSON.parse(resumed!.data).body).toBe('after the edit');
+    await settle();
+    expect(again.events).toHaveLength(1);
+    await again.close();
+  });
+});
+
+describe('GET /api/chat/unread: unread messages per project', () => {
+  const unread = async (token: string) =>
+    Object.fromEntries(((await api.app.inject({ url: '/api/chat/unread', headers: bearer(token) })).json().data as Array<{ projectId: string; unread: number }>).map((r) => [r.projectId, r.unread]));
+
+  it('counts others’ messages after the last read, per project, until the conversation is opened', async () => {
+    const a = await project();
+    const b = await project();
+    for (const body of ['one', 'two', 'three']) await post(a.id, tokens.firm, body);
+    await post(b.id, tokens.firm, 'elsewhere');
+    await post(a.id, tokens.member, 'my own does not count');
+    const before = await unread(tokens.member);
+    expect([before[a.id], before[b.id]]).toEqual([3, 1]);
+    // The plain employee is no member: none of it.
+    const outsider = await unread(tokens.employee);
+    expect([outsider[a.id], outsider[b.id]]).toEqual([undefined, undefined]);
+    // An older page does not read the conversation; the newest does.
+    await api.app.inject({ url: `/api/projects/${a.id}/chat?before=2`, headers: bearer(tokens.member) });
+    expect((await unread(tokens.member))[a.id]).toBe(3);
+    await api.app.inject({ url: `/api/projects/${a.id}/chat`, headers: bearer(tokens.member) });
+    const after = await unread(tokens.member);
+    expect([after[a.id], after[b.id]]).toEqual([undefined, 1]);
+    await post(a.id, tokens.firm, 'four');
+    expect((await unread(tokens.member))[a.id]).toBe(1);
+  });
+
+  it('reads what an open stream delivers', async () => {
+    const { id } = await project();
+    const stream = await openEventStream(`${base}/api/projects/${id}/chat/events`, bearer(tokens.member));
+    await waitForStreams(api, 1);
+    await post(id, tokens.firm, 'seen live');
+    await stream.until(1);
+    await settle();
+    expect((await unread(tokens.member))[id]).toBeUndefined();
+    await stream.close();
+  });
+
+  it('answers every project’s count in one statement (no N+1)', async () => {
+    for (let i = 0; i < 4; i++) await post((await project()).id, tokens.firm, `news ${i}`);
+    // The chat mails of those posts are sent after their answers: not counted here.
+    await api.ctx.background.idle();
+    const few = await countQueries(api, () => unread(tokens.member));
+    for (let i = 0; i < 4; i++) await post((await project()).id, tokens.firm, `more news ${i}`);
+    await api.ctx.background.idle();
+    const many = await countQueries(api, () => unread(tokens.member));
+    // The session lookup and the counts.
+    expect(many.queries.length).toBe(few.queries.length);
+    expect(many.queries.length).toBeLessThanOrEqual(2);
   });
 });
 

@@ -5,20 +5,38 @@ import {
   CHAT_EVENT,
   CHAT_LIMITS,
   CHAT_MESSAGES,
+  ChatEditBody,
   ChatEventsQuery,
+  ChatMessageParams,
   ChatMessageReply,
   ChatPageQuery,
   ChatPageReply,
+  ChatUnreadReply,
   ProjectChatParams,
+  withinEditWindow,
 } from '../contract/chat.js';
+import { requireFirmAccess } from '../auth/firm.js';
 import { FileContentQuery } from '../contract/files.js';
 import { ErrorReply, IdParams, isId } from '../contract/http.js';
 import { newId } from '../db/ids.js';
-import { badRequest, HttpError, notFound, serviceUnavailable } from '../errors.js';
+import { badRequest, forbidden, HttpError, notFound, serviceUnavailable } from '../errors.js';
 import { withReceivedFiles } from '../files/receive-files.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { workspaceFiles } from '../files/upload-kinds.js';
-import { chatFileKey, chatPage, chatReaders, findChatAttachment, insertChatMessage, latestSeq, messagesAfter } from '../queries/chat.js';
+import {
+  chatFileKey,
+  chatPage,
+  chatReaders,
+  editChatMessage,
+  findChatAttachment,
+  findChatMessage,
+  insertChatMessage,
+  latestSeq,
+  markChatRead,
+  messageHasFiles,
+  messagesAfter,
+  unreadCounts,
+} from '../queries/chat.js';
 import { usersWantingMail } from '../queries/settings.js';
 import { contentTypeOfUpload } from '../services/project-files.js';
 
@@ -42,6 +60,14 @@ const HEARTBEAT_MS = 25_000;
  * stops receiving within this time).
  */
 const STREAM_MAX_MS = 5 * 60_000;
+
+/** A message's text as posted or edited: trimmed, at most CHAT_LIMITS.body; empty only when the message has files. */
+function chatBody(raw: string, hasFiles: boolean, emptyMessage: string): string {
+  const body = raw.trim();
+  if (body.length > CHAT_LIMITS.body) throw badRequest(CHAT_MESSAGES.tooLong, [{ path: 'body', message: CHAT_MESSAGES.tooLong }]);
+  if (!body && !hasFiles) throw badRequest(emptyMessage, [{ path: 'body', message: emptyMessage }]);
+  return body;
+}
 
 /** A Last-Event-ID header as a seq, or undefined (absent or not a number: the query or the thread's end decides). */
 function lastEventId(header: string | string[] | undefined): number | undefined {
@@ -83,9 +109,16 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
-      const [page, latest] = await Promise.all([chatPage(db, project.id, request.query), latestSeq(db, project.id)]);
-      return { data: { project: { id: project.id, projectName: project.projectName }, ...page, latest } };
+      const { session } = request;
+      const { project } = await requireProjectAccess(db, session, request.params.projectId, 'work');
+      // The stream's start first: a message committed in between is in the page and sent again by
+      // the stream (the page merges by id), never in neither.
+      const latest = await latestSeq(db, project.id);
+      const page = await chatPage(db, project.id, request.query);
+      // Opening the newest page reads the conversation (docs/decisions/172).
+      const newest = page.messages.at(-1);
+      if (request.query.before === undefined && newest) await markChatRead(db, session.user.id, project.id, newest.seq);
+      return { data: { project: { id: project.id, projectName: project.projectName }, ...page, latest: latest.revision } };
     },
   );
 
@@ -109,9 +142,7 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
         request,
         { accountId: session.user.id, fileFields: ['files'], maxFields: 5, ...workspaceFiles(config, CHAT_LIMITS.filesPerMessage) },
         async (upload) => {
-          const body = (upload.fields.body?.[0] ?? '').trim();
-          if (body.length > CHAT_LIMITS.body) throw badRequest(CHAT_MESSAGES.tooLong, [{ path: 'body', message: CHAT_MESSAGES.tooLong }]);
-          if (!body && !upload.files.length) throw badRequest(CHAT_MESSAGES.empty, [{ path: 'body', message: CHAT_MESSAGES.empty }]);
+          const body = chatBody(upload.fields.body?.[0] ?? '', upload.files.length > 0, CHAT_MESSAGES.empty);
           const files = await Promise.all(
             upload.files.map(async (file) => {
               const id = newId();
@@ -140,6 +171,47 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       mailChatMessage(project, session.user, message.body, message.attachments.length);
       return reply.status(201).send({ data: message });
+    },
+  );
+
+  app.patch(
+    '/projects/:projectId/chat/:messageId',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: `Edit one's own message's text, within ${CHAT_LIMITS.editMinutes} minutes of sending it; open streams receive it again`,
+        security: [{ bearer: [] }],
+        params: ChatMessageParams,
+        body: ChatEditBody,
+        response: { 200: ChatMessageReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { session } = request;
+      const { project } = await requireProjectAccess(db, session, request.params.projectId, 'work');
+      const message = isId(request.params.messageId) ? await findChatMessage(db, project.id, request.params.messageId) : undefined;
+      if (!message) throw notFound(CHAT_MESSAGES.messageNotFound);
+      if (message.authorId !== session.user.id) throw forbidden(CHAT_MESSAGES.notAuthor);
+      if (!withinEditWindow(message.createdAt)) throw forbidden(CHAT_MESSAGES.editWindowPassed);
+      const body = chatBody(request.body.body, await messageHasFiles(db, message.id), CHAT_MESSAGES.editEmpty);
+      const edited = await db.transaction((tx) => editChatMessage(tx, message, body));
+      return { data: edited };
+    },
+  );
+
+  app.get(
+    '/chat/unread',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: "The caller's unread Group Chat messages per project it works on (one statement; projects with none left out)",
+        security: [{ bearer: [] }],
+        response: { 200: ChatUnreadReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = request.session;
+      return { data: await unreadCounts(db, user, requireFirmAccess(user, 'work')) };
     },
   );
 
@@ -191,7 +263,8 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       if (!chatHub.available) throw serviceUnavailable();
-      let last = lastEventId(request.headers['last-event-id']) ?? request.query.after ?? (await latestSeq(db, project.id));
+      let last = lastEventId(request.headers['last-event-id']) ?? request.query.after ?? (await latestSeq(db, project.id)).revision;
+      const readerId = request.session.user.id;
 
       reply.hijack();
       const raw = reply.raw;
@@ -223,9 +296,12 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
             const messages = await messagesAfter(db, project.id, last, STREAM_BATCH);
             for (const message of messages) {
               if (closed) return;
-              raw.write(`id: ${message.seq}\nevent: ${CHAT_EVENT}\ndata: ${JSON.stringify(message)}\n\n`);
-              last = message.seq;
+              raw.write(`id: ${message.revision}\nevent: ${CHAT_EVENT}\ndata: ${JSON.stringify(message)}\n\n`);
+              last = message.revision;
             }
+            // An open conversation reads what it is sent (docs/decisions/172); an edit moves nothing.
+            const newest = Math.max(0, ...messages.map((m) => m.seq));
+            if (newest > 0) await markChatRead(db, readerId, project.id, newest);
             if (messages.length === STREAM_BATCH) readAgain = true;
           } while (readAgain && !closed);
         } catch (error) {

@@ -13,6 +13,7 @@ import { seedDemoTasks } from './tasks.js';
 import { seedChatBook } from './chat-book.js';
 import { seedProjectFiles } from './workspace-files.js';
 import { seedDemoLeads } from './leads.js';
+import { seedDemoModeration } from './moderation.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -91,7 +92,7 @@ export const demoLoginsText = (seeded: { password: string; logins: string[] }) =
 export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>>) {
   const { db } = ctx;
   await createUser(db, { userName: 'Eva Explorer', email: 'explorer@demo.test', password: DEMO_PASSWORD, role: 'explorer' });
-  await createUser(db, { userName: 'Platform Admin', email: 'admin@demo.test', password: DEMO_PASSWORD, role: 'explorer', isSuperAdmin: true });
+  const admin = await createUser(db, { userName: 'Platform Admin', email: 'admin@demo.test', password: DEMO_PASSWORD, role: 'explorer', isSuperAdmin: true });
   const firms = [];
   for (const firm of DEMO_FIRMS) {
     firms.push(await createFirm(db, { ...firm, teams: [...firm.teams], firmType: firm.role, password: DEMO_PASSWORD, isVerify: VERIFY.approved }));
@@ -100,6 +101,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   await seedDemoPlans(db, firms);
   // Profile photos and public projects with generated pictures (needs the file storage).
   if (ctx.storage) await seedShowcase({ db, storage: ctx.storage }, firms);
+  // One more public project, hidden by the super-admin with a reason (the Showcase moderation page; needs the file storage).
+  if (ctx.storage) await seedDemoModeration({ db, storage: ctx.storage }, firms, admin.id);
   // A firm registration waiting for the super-admin, with a generated PDF (needs the file storage).
   if (ctx.storage) await seedPendingFirm(db, ctx.storage, DEMO_PASSWORD);
   // The workspace: two private projects per firm with photos and members, and an employee (needs the file storage).

@@ -5,7 +5,11 @@ import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { avatarVariants, type FirmCard } from '../contract/profile';
 import type { ExploreProject } from '../contract/projects';
 import { placeErrors } from '../contract/places';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../db/schema';
+import { moderationProjectsPage } from '../queries/moderation';
 import { seedDemo } from './demo';
+import { DEMO_HIDDEN_PROJECT } from './moderation';
 
 let api: TestApi;
 let seconds: number;
@@ -56,6 +60,20 @@ describe('demo seed: the public side', () => {
       expect(firm.teams.length).toBeGreaterThanOrEqual(1);
       expect(firm.projects.every((p) => p.thumbnail !== null)).toBe(true);
     }
+  });
+
+  it('has one project hidden by the super-admin with a reason and its audit line, outside every public count', async () => {
+    const { projects: hidden } = await moderationProjectsPage(api.db, { filter: 'hidden', page: 1 });
+    expect(hidden.map((p) => [p.projectName, p.hidden?.reason])).toEqual([[DEMO_HIDDEN_PROJECT.projectName, DEMO_HIDDEN_PROJECT.reason]]);
+    const audit = await api.db.select().from(auditLog).where(and(eq(auditLog.action, 'showcase.project_hidden'), eq(auditLog.targetId, hidden[0]!.id)));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ reason: DEMO_HIDDEN_PROJECT.reason });
+    // The hidden one is an extra project: the explore journeys still page through more than 10.
+    const { projects, count } = (await get('/projects/explore?limit=50')) as { projects: ExploreProject[]; count: number };
+    expect(count, 'tests/e2e/showcase-explore.spec.ts needs more than one page').toBeGreaterThan(10);
+    expect(projects.map((p) => p.projectName)).not.toContain(DEMO_HIDDEN_PROJECT.projectName);
+    const page = await api.app.inject({ method: 'GET', url: `/api/projects/public-project/${hidden[0]!.id}` });
+    expect(page.statusCode).toBe(404);
   });
 
   it('is quick enough for a first start', () => {

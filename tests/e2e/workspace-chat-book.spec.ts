@@ -80,6 +80,117 @@ test('two members chat with a form and a reload', { tag: '@no-js-only' }, async 
   expect(await download.text()).toBe('section A-A');
 });
 
+/** Sends `body` from the chat page's form (a reload without JavaScript, in place with it). */
+async function send(page: Page, body: string) {
+  await page.getByTestId('chat-body').fill(body);
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-message').filter({ hasText: body })).toHaveCount(1);
+}
+
+/** Opens the edit form of the viewer's message holding `text`, and answers its form. */
+async function startEditing(page: Page, text: string) {
+  const message = page.getByTestId('chat-message').filter({ hasText: text });
+  await message.getByTestId('chat-edit').click();
+  await expect(page).toHaveURL(/[?&]edit=/);
+  const form = page.getByTestId('chat-edit-form');
+  await expect(form.getByTestId('chat-edit-body')).toHaveValue(text);
+  return form;
+}
+
+test('the author edits its message in place; the other member sees the edit live', { tag: '@js-only' }, async ({ browser, js }) => {
+  const { project, firmPage, employeePage } = await chatWorld(browser, js);
+  await open(employeePage, js, `/workspace/group-chat/${project.id}`);
+  await expect(employeePage.getByTestId('chat-live')).toHaveText('Live');
+  await open(firmPage, js, `/workspace/group-chat/${project.id}`);
+  await send(firmPage, 'We meet on site at 10.');
+  await expect(employeePage.getByTestId('chat-message').filter({ hasText: 'We meet on site at 10.' })).toHaveCount(1);
+  // Someone else's message has no Edit link.
+  await expect(employeePage.getByTestId('chat-message').filter({ hasText: 'We meet on site at 10.' }).getByTestId('chat-edit')).toHaveCount(0);
+
+  const form = await startEditing(firmPage, 'We meet on site at 10.');
+  await form.getByTestId('chat-edit-body').fill('   ');
+  await form.getByTestId('chat-edit-save').click();
+  await expect(form.getByRole('alert')).toHaveText('Write a message');
+  await form.getByTestId('chat-edit-body').fill('We meet on site at 11.');
+  await form.getByTestId('chat-edit-save').click();
+  const edited = firmPage.getByTestId('chat-message').filter({ hasText: 'We meet on site at 11.' });
+  await expect(edited.getByTestId('chat-edited')).toHaveText('edited');
+  await expect(firmPage.getByTestId('chat-edit-form')).toHaveCount(0);
+
+  // The other member's open page: the same message, now edited, once; still live.
+  const seen = employeePage.getByTestId('chat-message').filter({ hasText: 'We meet on site at 11.' });
+  await expect(seen.getByTestId('chat-edited')).toBeVisible();
+  await expect(employeePage.getByTestId('chat-message')).toHaveCount(1);
+  await expect(employeePage.getByTestId('chat-live')).toHaveText('Live');
+});
+
+test('the author edits its message with a form; the other member sees it after a reload', { tag: '@no-js-only' }, async ({ browser, js }) => {
+  const { project, firmPage, employeePage } = await chatWorld(browser, js);
+  await open(firmPage, js, `/workspace/group-chat/${project.id}`);
+  await send(firmPage, 'Samples arrive on Monday.');
+  const form = await startEditing(firmPage, 'Samples arrive on Monday.');
+  await form.getByTestId('chat-edit-body').fill('');
+  await form.getByTestId('chat-edit-save').click();
+  await expect(firmPage.getByTestId('chat-edit-form').getByRole('alert')).toHaveText('Write a message');
+  await firmPage.getByTestId('chat-edit-body').fill('Samples arrive on Tuesday.');
+  await firmPage.getByTestId('chat-edit-save').click();
+  await expect(firmPage.getByTestId('chat-message').filter({ hasText: 'Samples arrive on Tuesday.' }).getByTestId('chat-edited')).toBeVisible();
+
+  await open(employeePage, js, `/workspace/group-chat/${project.id}`);
+  const seen = employeePage.getByTestId('chat-message').filter({ hasText: 'Samples arrive on Tuesday.' });
+  await expect(seen.getByTestId('chat-edited')).toBeVisible();
+  await expect(seen.getByTestId('chat-edit')).toHaveCount(0);
+  // Asking for the edit form of someone else's message shows no form.
+  const messageId = (await seen.getAttribute('id'))!.replace(/^m-/, '');
+  await open(employeePage, js, `/workspace/group-chat/${project.id}?edit=${messageId}`);
+  await expect(employeePage.getByTestId('chat-edit-form')).toHaveCount(0);
+});
+
+test('the chat list counts unread messages per project until the conversation is opened', async ({ browser, js }) => {
+  const { project, firmPage, employeePage } = await chatWorld(browser, js);
+  await open(firmPage, js, `/workspace/group-chat/${project.id}`);
+  await send(firmPage, 'First point for the meeting.');
+  await send(firmPage, 'Second point for the meeting.');
+
+  await open(employeePage, js, '/workspace/group-chat');
+  const thread = employeePage.getByTestId('chat-thread').filter({ hasText: 'Chat Villa' });
+  await expect(thread.getByTestId('chat-unread')).toHaveText('2 unread messages');
+  await thread.click();
+  await expect(employeePage.getByTestId('chat-message')).toHaveCount(2);
+  await open(employeePage, js, '/workspace/group-chat');
+  await expect(employeePage.getByTestId('chat-thread').filter({ hasText: 'Chat Villa' }).getByTestId('chat-unread')).toHaveCount(0);
+  // The firm's own messages are never unread for it.
+  await open(firmPage, js, '/workspace/group-chat');
+  await expect(firmPage.getByTestId('chat-thread').filter({ hasText: 'Chat Villa' }).getByTestId('chat-unread')).toHaveCount(0);
+});
+
+test('screenshots of an edited message, the edit form and unread counts', { tag: '@on-demand' }, async ({ browser, js }) => {
+  const { project, firmPage, employeePage } = await chatWorld(browser, js);
+  await open(firmPage, js, `/workspace/group-chat/${project.id}`);
+  await send(firmPage, 'The revised ground floor plan is in the Drawings folder.');
+  await send(firmPage, 'Please check the sill heights against the client’s note.');
+  await open(employeePage, js, `/workspace/group-chat/${project.id}`);
+  await send(employeePage, 'Seen it. I will update the sections tomorrow.');
+  const form = await startEditing(employeePage, 'Seen it. I will update the sections tomorrow.');
+  await form.getByTestId('chat-edit-body').fill('Seen it. I will update the sections today.');
+  await form.getByTestId('chat-edit-save').click();
+  await expect(employeePage.getByTestId('chat-edited')).toBeVisible();
+  // Away from the conversation (an open one reads what arrives), so the next message stays unread.
+  await open(employeePage, js, '/workspace/group-chat');
+  await send(firmPage, 'Thanks. Site visit on Friday at 10.');
+  const mode = js ? 'js' : 'nojs';
+  for (const width of [1280, 375]) {
+    for (const page of [firmPage, employeePage]) await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
+    await open(employeePage, js, '/workspace/group-chat');
+    await expect(employeePage.getByTestId('chat-unread')).toHaveText(/1 unread message/);
+    await employeePage.screenshot({ path: `docs/screenshots/chat-unread-${mode}-${width}.png`, fullPage: true });
+    await open(firmPage, js, `/workspace/group-chat/${project.id}`);
+    await firmPage.screenshot({ path: `docs/screenshots/chat-edited-${mode}-${width}.png`, fullPage: true });
+    await startEditing(firmPage, 'Thanks. Site visit on Friday at 10.');
+    await firmPage.screenshot({ path: `docs/screenshots/chat-edit-form-${mode}-${width}.png`, fullPage: true });
+  }
+});
+
 test('the password is changed in Setting', async ({ page, js }) => {
   const firm = await newFirm();
   await loginAs(page, firm.email, firm.password);

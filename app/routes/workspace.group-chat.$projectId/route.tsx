@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Avatar } from '~/components/avatar';
 import { FileIcon } from '~/components/workspace/file-icon';
-import { chatFileHref, chatPagePath, getChatPage, postChatMessage } from '~/models/chat-book.server';
+import { editChatMessage, getChatPage, postChatMessage } from '~/models/chat-book.server';
+import { chatFileHref, chatPagePath } from '~/models/chat-paths';
 import { ApiError } from '~/utils/api.server';
 import { guarded } from '~/utils/showcase.server';
 import { isMultipart } from '~/utils/stream-upload.server';
@@ -12,6 +13,7 @@ import { formatDateTime } from '~/utils/dates';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_EVENT, CHAT_LIMITS, CHAT_MESSAGES } from '../../../server/contract/chat-rules';
+import { EditMessageForm, EditedMark, EditLink, editingOf, mergeMessages } from './edit-message';
 import { fileFamily } from '../../../server/contract/files-rules';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Chat · ${data.project.projectName}` : 'Group Chat'} — Archivista` }, { name: 'description', content: "A project's group chat." }];
@@ -22,49 +24,73 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookSt
  * bottom, "Older messages" pages back by seq (`?before=`), a multipart form for text and files.
  * Without JavaScript the form posts and the page reloads; with it, new messages arrive live from
  * /resources/chat-events (server-sent events; EventSource reconnects with Last-Event-ID) and are
- * merged by id, so a message never shows twice.
+ * merged by id, so a message never shows twice. Its author edits a message for 15 minutes
+ * (docs/decisions/171): `?edit={id}` turns it into a form in place (a link and a post, so the same
+ * with and without JavaScript); other members receive the edit through the stream.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const before = Number(new URL(request.url).searchParams.get('before'));
+  const search = new URL(request.url).searchParams;
+  const before = Number(search.get('before'));
   const [user, page] = await guarded(
     requireWorkspaceUser(request),
     getChatPage(request, params.projectId ?? '', Number.isSafeInteger(before) && before > 0 ? before : undefined).catch((error) => {
       throw asErrorResponse(error);
     }),
   );
-  return json({ ...page, me: user.id, paged: Number.isSafeInteger(before) && before > 0 });
+  const paged = Number.isSafeInteger(before) && before > 0;
+  // `now`: the edit window is judged against the server's clock, the same on the server and in the browser.
+  return json({ ...page, me: user.id, paged, before: paged ? before : null, editing: search.get('edit'), now: new Date().toISOString() });
 }
+
+type ActionFailure = { error: string; intent: 'send' } | { error: string; intent: 'edit'; messageId: string; body: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
   const projectId = params.projectId ?? '';
-  if (!isMultipart(request)) return json({ error: CHAT_MESSAGES.sendFailed }, { status: 415 });
+  // The edit form is a small urlencoded post; sending is multipart (files).
+  if (!isMultipart(request)) return editAction(request, projectId);
   try {
     await postChatMessage(request, projectId);
   } catch (error) {
-    if (error instanceof ApiError && error.status !== 404 && error.status !== 403) return json({ error: error.message }, { status: error.status });
+    if (error instanceof ApiError && error.status !== 404 && error.status !== 403) return json<ActionFailure>({ error: error.message, intent: 'send' }, { status: error.status });
     throw asErrorResponse(error);
   }
   return redirect(`${chatPagePath(projectId)}#latest`);
 }
 
-/** The page's messages and those that arrived live, in seq order, each once. */
-function merged(page: ChatMessage[], live: ChatMessage[]): ChatMessage[] {
-  const byId = new Map<string, ChatMessage>();
-  for (const message of [...page, ...live]) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+async function editAction(request: Request, projectId: string) {
+  const form = await request.formData();
+  const messageId = String(form.get('messageId') ?? '');
+  const body = String(form.get('body') ?? '');
+  const before = Number(form.get('before'));
+  if (form.get('intent') !== 'edit' || !messageId) return json<ActionFailure>({ error: CHAT_MESSAGES.editFailed, intent: 'send' }, { status: 400 });
+  try {
+    await editChatMessage(request, projectId, messageId, { body });
+  } catch (error) {
+    // Not the author, or too late: said beside the message; an unknown message or project is the error page.
+    const editRefusal = error instanceof ApiError && error.status === 403 && (error.message === CHAT_MESSAGES.notAuthor || error.message === CHAT_MESSAGES.editWindowPassed);
+    if (error instanceof ApiError && (error.status === 400 || editRefusal))
+      return json<ActionFailure>({ error: error.details[0]?.message ?? error.message, intent: 'edit', messageId, body }, { status: error.status });
+    throw asErrorResponse(error);
+  }
+  const page = Number.isSafeInteger(before) && before > 0 ? `?before=${before}` : '';
+  return redirect(`${chatPagePath(projectId)}${page}#m-${messageId}`);
 }
 
 export default function GroupChat() {
-  const { project, messages, older, latest, me, paged } = useLoaderData<typeof loader>();
-  const failure = useActionData<typeof action>();
+  const { project, messages, older, latest, me, paged, before, editing: editParam, now } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const failure = actionData?.intent === 'send' ? actionData : undefined;
+  const editFailure = actionData?.intent === 'edit' ? actionData : undefined;
   const navigation = useNavigation();
-  const sending = navigation.state === 'submitting';
+  const sending = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data';
   const [live, setLive] = useState<ChatMessage[]>([]);
   const [connected, setConnected] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
-  const shown = useMemo(() => merged(messages, live), [messages, live]);
+  const shown = useMemo(() => mergeMessages(messages, live), [messages, live]);
+  // A failed save keeps its form open (the post's address has no `?edit=`).
+  const editing = editFailure?.messageId ?? editParam;
 
   // Live only on the newest page; the stream starts after the last message this page rendered.
   useEffect(() => {
@@ -74,7 +100,8 @@ export default function GroupChat() {
     source.onerror = () => setConnected(false);
     source.addEventListener(CHAT_EVENT, (event) => {
       const message = JSON.parse((event as MessageEvent<string>).data) as ChatMessage;
-      setLive((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+      // A new message, or a new revision of one (an edit); mergeMessages keeps the newest copy.
+      setLive((list) => [...list.filter((m) => m.id !== message.id || m.revision > message.revision), ...(list.some((m) => m.id === message.id && m.revision > message.revision) ? [] : [message])]);
     });
     return () => source.close();
   }, [project.id, latest, paged]);
@@ -114,7 +141,13 @@ export default function GroupChat() {
         {shown.length ? (
           <ol className="cb-messages">
             {shown.map((message) => (
-              <MessageItem key={message.id} message={message} mine={message.authorId === me} />
+              <MessageItem
+                key={message.id}
+                message={message}
+                mine={message.authorId === me}
+                now={now}
+                edit={editingOf(message, { editing, me, now, failure: editFailure, before })}
+              />
             ))}
           </ol>
         ) : (
@@ -151,16 +184,18 @@ export default function GroupChat() {
   );
 }
 
-function MessageItem({ message, mine }: { message: ChatMessage; mine: boolean }) {
+function MessageItem({ message, mine, now, edit }: { message: ChatMessage; mine: boolean; now: string; edit: ReturnType<typeof editingOf> }) {
   return (
-    <li className={`cb-message ${mine ? 'cb-message-mine' : ''}`} data-testid="chat-message" data-seq={message.seq}>
+    <li className={`cb-message ${mine ? 'cb-message-mine' : ''}`} data-testid="chat-message" data-seq={message.seq} id={`m-${message.id}`}>
       {mine ? null : <Avatar name={message.authorName} size={32} />}
       <div className="cb-bubble">
         <p className="cb-meta">
           <span className="cb-author">{mine ? 'You' : message.authorName}</span>
           <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          <EditedMark message={message} />
+          {mine && !edit ? <EditLink message={message} now={now} /> : null}
         </p>
-        {message.body ? <p className="cb-body">{message.body}</p> : null}
+        {edit ? <EditMessageForm message={message} {...edit} /> : message.body ? <p className="cb-body">{message.body}</p> : null}
         {message.attachments.length ? (
           <ul className="cb-files">
             {message.attachments.map((file) => (

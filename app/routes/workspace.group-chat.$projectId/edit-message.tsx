@@ -1,0 +1,104 @@
+import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
+import type { ChatMessage } from '../../../server/contract/chat';
+import { CHAT_LIMITS, withinEditWindow } from '../../../server/contract/chat-rules';
+import { chatPagePath } from '~/models/chat-paths';
+import { formatDateTime } from '~/utils/dates';
+
+/**
+ * Editing one's own Group Chat message (docs/decisions/171): an "Edit" link (`?edit={id}`, kept
+ * on an older page) turns the message into a small form in place; Save posts it (intent=edit) and
+ * the action redirects back to the message. The same with and without JavaScript; with it, the
+ * link and the post are client navigations and other members receive the edit live.
+ */
+
+/**
+ * The page's messages and those that arrived live, in seq order, each once and in its newest
+ * revision. A live edit of a message this page does not show (an older one) is left out.
+ */
+export function mergeMessages(page: ChatMessage[], live: ChatMessage[]): ChatMessage[] {
+  const byId = new Map<string, ChatMessage>(page.map((m) => [m.id, m]));
+  const lastOnPage = page.at(-1)?.seq ?? 0;
+  for (const message of live) {
+    const known = byId.get(message.id);
+    if (known ? known.revision < message.revision : message.seq > lastOnPage) byId.set(message.id, message);
+  }
+  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+}
+
+type EditFailure = { messageId: string; body: string; error: string };
+
+/** The edit form's state for `message`, or null when it is not being edited (by its author, in time). */
+export function editingOf(
+  message: ChatMessage,
+  page: { editing: string | null; me: string; now: string; failure?: EditFailure; before: number | null },
+): { error: string | null; body: string; before: number | null } | null {
+  if (page.editing !== message.id || message.authorId !== page.me) return null;
+  // A failure is answered beside the message even when its time has just run out.
+  const failure = page.failure?.messageId === message.id ? page.failure : undefined;
+  if (!failure && !withinEditWindow(message.createdAt, new Date(page.now))) return null;
+  return { error: failure?.error ?? null, body: failure?.body ?? message.body, before: page.before };
+}
+
+export function EditedMark({ message }: { message: ChatMessage }) {
+  if (!message.editedAt) return null;
+  return (
+    <span className="cb-edited" title={`Edited ${formatDateTime(message.editedAt)}`} data-testid="chat-edited">
+      edited
+    </span>
+  );
+}
+
+/** Shown on one's own message while it may still be edited (judged at the page's time). */
+export function EditLink({ message, now }: { message: ChatMessage; now: string }) {
+  const [search] = useSearchParams();
+  if (!withinEditWindow(message.createdAt, new Date(now))) return null;
+  const next = new URLSearchParams(search);
+  next.set('edit', message.id);
+  return (
+    <Link to={`?${next}#m-${message.id}`} className="cb-edit-link" preventScrollReset data-testid="chat-edit" aria-label="Edit your message">
+      Edit
+    </Link>
+  );
+}
+
+export function EditMessageForm({ message, error, body, before }: { message: ChatMessage; error: string | null; body: string; before: number | null }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('messageId') === message.id;
+  const cancel = `${chatPagePath(message.projectId)}${before ? `?before=${before}` : ''}#m-${message.id}`;
+  const errorId = `edit-error-${message.id}`;
+  return (
+    <Form method="post" className="cb-edit-form" data-testid="chat-edit-form" preventScrollReset>
+      <input type="hidden" name="intent" value="edit" />
+      <input type="hidden" name="messageId" value={message.id} />
+      {before ? <input type="hidden" name="before" value={before} /> : null}
+      <label className="visually-hidden" htmlFor={`edit-${message.id}`}>
+        Edit message
+      </label>
+      <textarea
+        id={`edit-${message.id}`}
+        name="body"
+        rows={3}
+        maxLength={CHAT_LIMITS.body}
+        defaultValue={body}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens because the author asked to edit this text
+        autoFocus
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        data-testid="chat-edit-body"
+      />
+      {error ? (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="cb-edit-actions">
+        <Link to={cancel} className="button button-secondary" preventScrollReset data-testid="chat-edit-cancel">
+          Cancel
+        </Link>
+        <button type="submit" className="button button-primary" disabled={saving} data-testid="chat-edit-save">
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </Form>
+  );
+}
