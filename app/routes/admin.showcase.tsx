@@ -1,7 +1,9 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { AdminPage, AdminPager, AdminTabs } from '~/components/admin-page';
+import { AdminPage, AdminPager, AdminSearch, AdminTabs, ReasonPopover } from '~/components/admin-page';
+import { EmptyRow, TableHead } from '~/components/data-table';
+import { HiddenFields } from '~/components/hidden-fields';
 import { getModerationFirms, getModerationProjects, setPortfolioVisibility, setProjectVisibility } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
@@ -78,9 +80,7 @@ function VisibilityForm({ intent, id, name, hidden, busy }: { intent: 'project' 
   if (hidden) {
     return (
       <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="hidden" value="false" />
+        <HiddenFields values={{ intent, id, hidden: 'false' }} />
         <button type="submit" className="button admin-button-approve" disabled={busy} aria-label={`Show ${name} again`} data-testid="show">
           Show
         </button>
@@ -88,21 +88,16 @@ function VisibilityForm({ intent, id, name, hidden, busy }: { intent: 'project' 
     );
   }
   return (
-    <details className="admin-reject">
-      <summary className="button admin-button-reject" data-testid="hide">
-        Hide
-      </summary>
-      <Form method="post" preventScrollReset className="admin-reject-form">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="hidden" value="true" />
-        <label htmlFor={`reason-${id}`}>Why is {name} hidden?</label>
-        <textarea id={`reason-${id}`} name="reason" rows={3} maxLength={500} required placeholder="The reason, kept in the audit log" data-testid="hide-reason" />
-        <button type="submit" className="button button-danger" disabled={busy} data-testid="confirm-hide">
-          Hide from the public
-        </button>
-      </Form>
-    </details>
+    <ReasonPopover
+      summary="Hide"
+      summaryTestId="hide"
+      values={{ intent, id, hidden: 'true' }}
+      label={<>Why is {name} hidden?</>}
+      reason={{ id: `reason-${id}`, name: 'reason', maxLength: 500, required: true, placeholder: 'The reason, kept in the audit log', testId: 'hide-reason' }}
+      busy={busy}
+      submit="Hide from the public"
+      submitTestId="confirm-hide"
+    />
   );
 }
 
@@ -135,17 +130,13 @@ export default function AdminShowcase() {
           <h2 id="showcase-title">
             {title[0]!.toUpperCase() + title.slice(1)} <span className="admin-count">{count}</span>
           </h2>
-          <Form method="get" className="admin-search" role="search">
-            {data.tab !== 'projects' ? <input type="hidden" name="tab" value={data.tab} /> : null}
-            {data.filter !== 'all' ? <input type="hidden" name="filter" value={data.filter} /> : null}
-            <label htmlFor="showcase-search" className="visually-hidden">
-              Search
-            </label>
-            <input id="showcase-search" type="search" name="search" defaultValue={data.search} placeholder={data.tab === 'projects' ? 'Search project or firm' : 'Search firm or email'} autoComplete="off" />
-            <button type="submit" className="button button-ghost">
-              Search
-            </button>
-          </Form>
+          <AdminSearch
+            id="showcase-search"
+            label="Search"
+            placeholder={data.tab === 'projects' ? 'Search project or firm' : 'Search firm or email'}
+            search={data.search}
+            keep={{ tab: data.tab !== 'projects' ? data.tab : null, filter: data.filter !== 'all' ? data.filter : null }}
+          />
         </div>
         <AdminTabs
           label="Showcase lists"
@@ -159,23 +150,10 @@ export default function AdminShowcase() {
         <div className="admin-table-wrap">
           {data.projects ? (
             <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Project</th>
-                  <th scope="col">Firm</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Project', 'Firm', 'State']} actions />
               <tbody>
                 {data.projects.projects.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="admin-empty">
-                      No data available
-                    </td>
-                  </tr>
+                  <EmptyRow colSpan={4}>No data available</EmptyRow>
                 ) : (
                   data.projects.projects.map((p) => (
                     <tr key={p.id} data-testid="moderation-project-row">
@@ -206,23 +184,10 @@ export default function AdminShowcase() {
             </table>
           ) : (
             <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Firm</th>
-                  <th scope="col">Public projects</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Firm', 'Public projects', 'State']} actions />
               <tbody>
                 {!data.firms?.firms.length ? (
-                  <tr>
-                    <td colSpan={4} className="admin-empty">
-                      No data available
-                    </td>
-                  </tr>
+                  <EmptyRow colSpan={4}>No data available</EmptyRow>
                 ) : (
                   data.firms.firms.map((f) => (
                     <tr key={f.id} data-testid="moderation-firm-row">

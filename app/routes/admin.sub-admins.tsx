@@ -4,7 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import type { z } from 'zod/v4';
 import { AdminPage } from '~/components/admin-page';
 import { EmailField, PasswordField } from '~/components/credential-fields';
+import { TableHead } from '~/components/data-table';
 import { Field, FormErrors } from '~/components/field';
+import { HiddenFields } from '~/components/hidden-fields';
 import { createSubAdmin, getAdmins, revokeSubAdmin } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
@@ -89,8 +91,7 @@ export default function SubAdmins() {
               </p>
               <div className="admin-confirm-actions">
                 <Form method="post" action={HERE}>
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="id" value={revoking.id} />
+                  <HiddenFields values={{ intent: 'revoke', id: revoking.id }} />
                   <button type="submit" className="button button-danger" disabled={busy} data-testid="confirm-revoke">
                     Revoke
                   </button>
@@ -103,16 +104,7 @@ export default function SubAdmins() {
           ) : null}
           <div className="admin-table-wrap">
             <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Name', 'Role', 'Since']} actions />
               <tbody>
                 {data.admins.map((admin) => (
                   <tr key={admin.id} data-testid="admin-row">

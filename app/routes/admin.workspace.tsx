@@ -1,6 +1,8 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
-import { AdminPage, AdminPager, AdminTabs } from '~/components/admin-page';
+import { AdminPage, AdminPager, AdminSearch, AdminTabs } from '~/components/admin-page';
+import { EmptyRow, TableHead } from '~/components/data-table';
+import { HiddenFields } from '~/components/hidden-fields';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getAdminFirms, markFirmPaid } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
@@ -81,16 +83,7 @@ export default function AdminWorkspace() {
           <h2 id="firms-title">
             {FILTER_LABELS[data.filter]} <span className="admin-count">{data.count}</span>
           </h2>
-          <Form method="get" className="admin-search" role="search">
-            {data.filter !== 'all' ? <input type="hidden" name="filter" value={data.filter} /> : null}
-            <label htmlFor="firm-search" className="visually-hidden">
-              Search firms
-            </label>
-            <input id="firm-search" type="search" name="search" defaultValue={data.search} placeholder="Search firm, name or email" autoComplete="off" />
-            <button type="submit" className="button button-ghost">
-              Search
-            </button>
-          </Form>
+          <AdminSearch id="firm-search" label="Search firms" placeholder="Search firm, name or email" search={data.search} keep={{ filter: data.filter !== 'all' ? data.filter : null }} />
         </div>
         <AdminTabs
           label="Filter firms"
@@ -98,24 +91,10 @@ export default function AdminWorkspace() {
         />
         <div className="admin-table-wrap">
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Firm</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Trial</th>
-                <th scope="col">Paid until</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Firm', 'Plan', 'Trial', 'Paid until']} actions />
             <tbody>
               {data.firms.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="admin-empty">
-                    No data available
-                  </td>
-                </tr>
+                <EmptyRow colSpan={5}>No data available</EmptyRow>
               ) : (
                 data.firms.map((firm) => (
                   <tr key={firm.id} data-testid="admin-firm-row">
@@ -136,8 +115,7 @@ export default function AdminWorkspace() {
                     <td data-label="Paid until">{firm.plan.paidUntil ? paidUntilDay(firm.plan.paidUntil) : '—'}</td>
                     <td className="admin-actions admin-actions-wide">
                       <Form method="post" preventScrollReset className="admin-inline-form">
-                        <input type="hidden" name="intent" value="paid" />
-                        <input type="hidden" name="id" value={firm.id} />
+                        <HiddenFields values={{ intent: 'paid', id: firm.id }} />
                         <label htmlFor={`paid-${firm.id}`} className="visually-hidden">
                           Paid until for {firm.firmName ?? firm.userName}
                         </label>

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
+import { TableHead } from '~/components/data-table';
 import { keepDataForDialogs } from '~/components/dialog';
 import { Icon } from '~/components/icon';
 import { Toast } from '~/components/toast';
@@ -82,18 +83,7 @@ export default function Employees() {
 function EmployeeTable({ employees, editHref, viewer }: { employees: Employee[]; editHref: (id: string) => string; viewer: { id: string; isOwner: boolean } }) {
   return (
     <table className="ws-employees" data-testid="employees">
-      <thead>
-        <tr className="ws-employees-head">
-          <th scope="col">Name</th>
-          <th scope="col">Designation</th>
-          <th scope="col">Email</th>
-          <th scope="col">Contact</th>
-          <th scope="col">Address</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Designation', 'Email', 'Contact', 'Address']} actions rowClassName="ws-employees-head" />
       <tbody>
         {employees.map((employee) => {
           // A sub-admin cannot deactivate itself or another sub-admin (the api says so too).

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
+import { TableHead } from '~/components/data-table';
 import { keepDataForDialogs } from '~/components/dialog';
 import { Icon } from '~/components/icon';
 import { Toast } from '~/components/toast';
@@ -105,15 +106,7 @@ function MemberTable({
 }) {
   return (
     <table className="ws-members" data-testid="members">
-      <thead>
-        <tr className="ws-members-head">
-          <th scope="col">Name</th>
-          <th scope="col">Email</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Email']} actions rowClassName="ws-members-head" />
       <tbody>
         {members.map((member) => (
           <tr key={member.id} className="ws-member" data-testid="member-row">
