@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { TableHead } from '~/components/data-table';
+import { RowActionForm } from '~/components/form-actions';
 import { keepDataForDialogs } from '~/components/dialog';
 import { Icon } from '~/components/icon';
 import { Toast } from '~/components/toast';
@@ -110,18 +111,14 @@ function EmployeeTable({ employees, editHref, viewer }: { employees: Employee[];
                     <Icon d={ACTION_ICONS.edit} size={18} />
                   </Link>
                   {mayToggle ? (
-                    <Form method="post" className="ws-inline-form">
-                      <input type="hidden" name="id" value={employee.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={employee.active ? 'deactivate' : 'reactivate'}
-                        className={`ws-text-button${employee.active ? ' ws-text-danger' : ''}`}
-                        data-testid={employee.active ? 'deactivate-employee' : 'reactivate-employee'}
-                      >
-                        {employee.active ? 'Deactivate' : 'Reactivate'}
-                      </button>
-                    </Form>
+                    <RowActionForm
+                      id={employee.id}
+                      intent={employee.active ? 'deactivate' : 'reactivate'}
+                      className={`ws-text-button${employee.active ? ' ws-text-danger' : ''}`}
+                      testId={employee.active ? 'deactivate-employee' : 'reactivate-employee'}
+                    >
+                      {employee.active ? 'Deactivate' : 'Reactivate'}
+                    </RowActionForm>
                   ) : null}
                 </div>
               </td>

@@ -1,7 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { ErrorList, Field, FormErrors } from '~/components/field';
+import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION } from '~/components/form-intents';
+import { TextField } from '~/components/text-field';
 import { ImageUpload, type StoredImage } from '~/components/image-upload';
 import { SCHEDULE_DESCRIPTION_MAX, SCHEDULE_IMAGES_MAX, SCHEDULE_TITLE_MAX } from '../../../server/contract/schedules-rules';
 
@@ -19,9 +21,7 @@ function useSubmitting(intent: string, id?: string) {
 function TextFields({ fields }: { fields: ReturnType<typeof useForm<ScheduleFields>>[1] }) {
   return (
     <>
-      <Field label="Title" meta={fields.title}>
-        <input {...getInputProps(fields.title, { type: 'text' })} maxLength={SCHEDULE_TITLE_MAX} autoComplete="off" />
-      </Field>
+      <TextField label="Title" meta={fields.title} maxLength={SCHEDULE_TITLE_MAX} autoComplete="off" />
       <Field label="Description" meta={fields.description}>
         <textarea {...getTextareaProps(fields.description)} rows={4} maxLength={SCHEDULE_DESCRIPTION_MAX} />
       </Field>
@@ -56,14 +56,7 @@ export function AddScheduleForm({
         <legend>Images</legend>
         <ImageUpload stored={images} min={0} max={SCHEDULE_IMAGES_MAX} errors={fields.images.errors} errorId={fields.images.errorId} resetKey={imagesKey} />
       </fieldset>
-      <div className="form-actions">
-        <Link to={cancelTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Creating...' : 'Confirm'}
-        </button>
-      </div>
+      <PanelActions cancelTo={cancelTo} busy={saving} {...saveLabels(false)} />
     </Form>
   );
 }
@@ -108,14 +101,7 @@ export function EditScheduleForm({
         </p>
         <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
       </div>
-      <div className="form-actions">
-        <Link to={cancelTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <PanelActions cancelTo={cancelTo} busy={saving} label="Save" busyLabel="Saving..." />
     </Form>
   );
 }
