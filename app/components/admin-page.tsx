@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from '@remix-run/react';
 import { AdminSidebar } from './admin-sidebar';
+import { EmptyRow, TableHead, type Column } from './data-table';
 import { HiddenFields } from './hidden-fields';
 import { PrevNextPager } from './prev-next-pager';
 
@@ -96,5 +97,27 @@ export function ReasonPopover({
         </button>
       </Form>
     </details>
+  );
+}
+
+/**
+ * An admin list's table: the head (with the Actions column) and either the rows or, when `empty`
+ * is given, one full-width row that says why there are none (loading, nothing found).
+ */
+export function AdminTable({ columns, empty, busy, children }: { columns: ReadonlyArray<Column>; empty?: ReactNode; busy?: boolean; children: ReactNode }) {
+  return (
+    <table className="admin-table" aria-busy={busy || undefined}>
+      <TableHead columns={columns} actions />
+      <tbody>{empty ? <EmptyRow colSpan={columns.length + 1}>{empty}</EmptyRow> : children}</tbody>
+    </table>
+  );
+}
+
+/** The last cell of an admin row: its buttons, side by side. */
+export function AdminActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td className="admin-actions">
+      <div className="admin-actions-inner">{children}</div>
+    </td>
   );
 }

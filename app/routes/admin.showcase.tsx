@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { AdminPage, AdminPager, AdminSearch, AdminTabs, ReasonPopover } from '~/components/admin-page';
-import { EmptyRow, TableHead } from '~/components/data-table';
+import { AdminActionsCell, AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs, ReasonPopover } from '~/components/admin-page';
 import { HiddenFields } from '~/components/hidden-fields';
 import { getModerationFirms, getModerationProjects, setPortfolioVisibility, setProjectVisibility } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
@@ -149,71 +148,53 @@ export default function AdminShowcase() {
         />
         <div className="admin-table-wrap">
           {data.projects ? (
-            <table className="admin-table">
-              <TableHead columns={['Project', 'Firm', 'State']} actions />
-              <tbody>
-                {data.projects.projects.length === 0 ? (
-                  <EmptyRow colSpan={4}>No data available</EmptyRow>
-                ) : (
-                  data.projects.projects.map((p) => (
-                    <tr key={p.id} data-testid="moderation-project-row">
-                      <td data-label="Project">
-                        <Link to={`/explore/${p.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
-                          {p.projectName}
-                        </Link>
-                        <small>
-                          {projectTypeLabel(p.projectType)} · {formatDay(p.createdAt)}
-                        </small>
-                      </td>
-                      <td data-label="Firm">
-                        {p.firmName}
-                        {p.firmHidden ? <small className="admin-reason">Portfolio hidden</small> : null}
-                      </td>
-                      <td data-label="State" className="admin-span">
-                        <HiddenNote hidden={p.hidden} />
-                      </td>
-                      <td className="admin-actions">
-                        <div className="admin-actions-inner">
-                          <VisibilityForm intent="project" id={p.id} name={`"${p.projectName}"`} hidden={p.hidden !== null} busy={busyId === p.id} />
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+            <AdminTable columns={['Project', 'Firm', 'State']} empty={data.projects.projects.length === 0 ? 'No data available' : null}>
+              {data.projects.projects.map((p) => (
+                <tr key={p.id} data-testid="moderation-project-row">
+                  <td data-label="Project">
+                    <Link to={`/explore/${p.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
+                      {p.projectName}
+                    </Link>
+                    <small>
+                      {projectTypeLabel(p.projectType)} · {formatDay(p.createdAt)}
+                    </small>
+                  </td>
+                  <td data-label="Firm">
+                    {p.firmName}
+                    {p.firmHidden ? <small className="admin-reason">Portfolio hidden</small> : null}
+                  </td>
+                  <td data-label="State" className="admin-span">
+                    <HiddenNote hidden={p.hidden} />
+                  </td>
+                  <AdminActionsCell>
+                    <VisibilityForm intent="project" id={p.id} name={`"${p.projectName}"`} hidden={p.hidden !== null} busy={busyId === p.id} />
+                  </AdminActionsCell>
+                </tr>
+              ))}
+            </AdminTable>
           ) : (
-            <table className="admin-table">
-              <TableHead columns={['Firm', 'Public projects', 'State']} actions />
-              <tbody>
-                {!data.firms?.firms.length ? (
-                  <EmptyRow colSpan={4}>No data available</EmptyRow>
-                ) : (
-                  data.firms.firms.map((f) => (
-                    <tr key={f.id} data-testid="moderation-firm-row">
-                      <td data-label="Firm">
-                        <Link to={`/firms/${f.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
-                          {f.firmName}
-                        </Link>
-                        <small>
-                          {f.email}
-                          {f.city ? ` · ${f.city}` : ''}
-                        </small>
-                      </td>
-                      <td data-label="Public projects">{f.projectCount}</td>
-                      <td data-label="State" className="admin-span">
-                        <HiddenNote hidden={f.hidden} label="Portfolio hidden" />
-                      </td>
-                      <td className="admin-actions">
-                        <div className="admin-actions-inner">
-                          <VisibilityForm intent="firm" id={f.id} name={f.firmName} hidden={f.hidden !== null} busy={busyId === f.id} />
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+            <AdminTable columns={['Firm', 'Public projects', 'State']} empty={!data.firms?.firms.length ? 'No data available' : null}>
+              {data.firms?.firms.map((f) => (
+                <tr key={f.id} data-testid="moderation-firm-row">
+                  <td data-label="Firm">
+                    <Link to={`/firms/${f.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
+                      {f.firmName}
+                    </Link>
+                    <small>
+                      {f.email}
+                      {f.city ? ` · ${f.city}` : ''}
+                    </small>
+                  </td>
+                  <td data-label="Public projects">{f.projectCount}</td>
+                  <td data-label="State" className="admin-span">
+                    <HiddenNote hidden={f.hidden} label="Portfolio hidden" />
+                  </td>
+                  <AdminActionsCell>
+                    <VisibilityForm intent="firm" id={f.id} name={f.firmName} hidden={f.hidden !== null} busy={busyId === f.id} />
+                  </AdminActionsCell>
+                </tr>
+              ))}
+            </AdminTable>
           )}
         </div>
         <AdminPager page={data.page} count={count} size={MODERATION_PAGE_SIZE} href={(page) => listHref({ ...data, page })} />

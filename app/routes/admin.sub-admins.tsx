@@ -2,9 +2,8 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import type { z } from 'zod/v4';
-import { AdminPage } from '~/components/admin-page';
+import { AdminPage, AdminTable } from '~/components/admin-page';
 import { EmailField, PasswordField } from '~/components/credential-fields';
-import { TableHead } from '~/components/data-table';
 import { Field, FormErrors } from '~/components/field';
 import { HiddenFields } from '~/components/hidden-fields';
 import { createSubAdmin, getAdmins, revokeSubAdmin } from '~/models/admin.server';
@@ -103,33 +102,30 @@ export default function SubAdmins() {
             </div>
           ) : null}
           <div className="admin-table-wrap">
-            <table className="admin-table">
-              <TableHead columns={['Name', 'Role', 'Since']} actions />
-              <tbody>
-                {data.admins.map((admin) => (
-                  <tr key={admin.id} data-testid="admin-row">
-                    <td data-label="Name">
-                      <span className="admin-firm">
-                        {admin.userName}
-                        {admin.you ? <span className="admin-you"> (you)</span> : null}
-                      </span>
-                      <small>{admin.email}</small>
-                    </td>
-                    <td data-label="Role">
-                      <span className={`admin-pill admin-pill-${admin.level === 'owner' ? 'paid' : 'trial'}`}>{admin.level === 'owner' ? 'Owner' : 'Sub admin'}</span>
-                    </td>
-                    <td data-label="Since" className="admin-nowrap">{formatDay(admin.createdAt)}</td>
-                    <td className="admin-actions">
-                      {data.canManage && admin.level === 'sub' ? (
-                        <Link to={`${HERE}?revoke=${admin.id}`} className="button admin-button-reject" preventScrollReset data-testid="revoke">
-                          Revoke
-                        </Link>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <AdminTable columns={['Name', 'Role', 'Since']}>
+              {data.admins.map((admin) => (
+                <tr key={admin.id} data-testid="admin-row">
+                  <td data-label="Name">
+                    <span className="admin-firm">
+                      {admin.userName}
+                      {admin.you ? <span className="admin-you"> (you)</span> : null}
+                    </span>
+                    <small>{admin.email}</small>
+                  </td>
+                  <td data-label="Role">
+                    <span className={`admin-pill admin-pill-${admin.level === 'owner' ? 'paid' : 'trial'}`}>{admin.level === 'owner' ? 'Owner' : 'Sub admin'}</span>
+                  </td>
+                  <td data-label="Since" className="admin-nowrap">{formatDay(admin.createdAt)}</td>
+                  <td className="admin-actions">
+                    {data.canManage && admin.level === 'sub' ? (
+                      <Link to={`${HERE}?revoke=${admin.id}`} className="button admin-button-reject" preventScrollReset data-testid="revoke">
+                        Revoke
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           </div>
         </section>
 

@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
-import { AdminPage, AdminPager, AdminSearch, AdminTabs } from '~/components/admin-page';
-import { EmptyRow, TableHead } from '~/components/data-table';
+import { AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs } from '~/components/admin-page';
 import { HiddenFields } from '~/components/hidden-fields';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getAdminFirms, markFirmPaid } from '~/models/admin.server';
@@ -90,46 +89,39 @@ export default function AdminWorkspace() {
           tabs={FIRM_PLAN_FILTERS.map((filter) => ({ label: FILTER_LABELS[filter], to: listHref({ filter, search: data.search }), current: filter === data.filter }))}
         />
         <div className="admin-table-wrap">
-          <table className="admin-table">
-            <TableHead columns={['Firm', 'Plan', 'Trial', 'Paid until']} actions />
-            <tbody>
-              {data.firms.length === 0 ? (
-                <EmptyRow colSpan={5}>No data available</EmptyRow>
-              ) : (
-                data.firms.map((firm) => (
-                  <tr key={firm.id} data-testid="admin-firm-row">
-                    <td data-label="Firm">
-                      <span className="admin-firm">{firm.firmName ?? firm.userName}</span>
-                      <small>{firm.email}</small>
-                      {firm.city ? <small>{[firm.city, firm.state].filter(Boolean).join(', ')}</small> : null}
-                    </td>
-                    <td data-label="Plan">
-                      <span className={`admin-pill admin-pill-${firm.plan.active ? firm.plan.state : 'off'}`}>{planSummary(firm.plan, 'admin')}</span>
-                      {firm.plan.requestPending && firm.plan.requestedAt ? (
-                        <small className="admin-request" data-testid="request-pending">
-                          Requested {formatDay(firm.plan.requestedAt)}
-                        </small>
-                      ) : null}
-                    </td>
-                    <td data-label="Trial">{firm.plan.trialEndsAt ? `ends ${formatDay(firm.plan.trialEndsAt)}` : '—'}</td>
-                    <td data-label="Paid until">{firm.plan.paidUntil ? paidUntilDay(firm.plan.paidUntil) : '—'}</td>
-                    <td className="admin-actions admin-actions-wide">
-                      <Form method="post" preventScrollReset className="admin-inline-form">
-                        <HiddenFields values={{ intent: 'paid', id: firm.id }} />
-                        <label htmlFor={`paid-${firm.id}`} className="visually-hidden">
-                          Paid until for {firm.firmName ?? firm.userName}
-                        </label>
-                        <input id={`paid-${firm.id}`} type="date" name="paidUntil" defaultValue={data.defaultPaidUntil} required data-testid="paid-until" />
-                        <button type="submit" className="button admin-button-approve" disabled={busyId === firm.id} data-testid="mark-paid">
-                          {busyId === firm.id ? 'Saving…' : 'Mark paid'}
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+          <AdminTable columns={['Firm', 'Plan', 'Trial', 'Paid until']} empty={data.firms.length === 0 ? 'No data available' : null}>
+            {data.firms.map((firm) => (
+              <tr key={firm.id} data-testid="admin-firm-row">
+                <td data-label="Firm">
+                  <span className="admin-firm">{firm.firmName ?? firm.userName}</span>
+                  <small>{firm.email}</small>
+                  {firm.city ? <small>{[firm.city, firm.state].filter(Boolean).join(', ')}</small> : null}
+                </td>
+                <td data-label="Plan">
+                  <span className={`admin-pill admin-pill-${firm.plan.active ? firm.plan.state : 'off'}`}>{planSummary(firm.plan, 'admin')}</span>
+                  {firm.plan.requestPending && firm.plan.requestedAt ? (
+                    <small className="admin-request" data-testid="request-pending">
+                      Requested {formatDay(firm.plan.requestedAt)}
+                    </small>
+                  ) : null}
+                </td>
+                <td data-label="Trial">{firm.plan.trialEndsAt ? `ends ${formatDay(firm.plan.trialEndsAt)}` : '—'}</td>
+                <td data-label="Paid until">{firm.plan.paidUntil ? paidUntilDay(firm.plan.paidUntil) : '—'}</td>
+                <td className="admin-actions admin-actions-wide">
+                  <Form method="post" preventScrollReset className="admin-inline-form">
+                    <HiddenFields values={{ intent: 'paid', id: firm.id }} />
+                    <label htmlFor={`paid-${firm.id}`} className="visually-hidden">
+                      Paid until for {firm.firmName ?? firm.userName}
+                    </label>
+                    <input id={`paid-${firm.id}`} type="date" name="paidUntil" defaultValue={data.defaultPaidUntil} required data-testid="paid-until" />
+                    <button type="submit" className="button admin-button-approve" disabled={busyId === firm.id} data-testid="mark-paid">
+                      {busyId === firm.id ? 'Saving…' : 'Mark paid'}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </div>
         <AdminPager page={data.page} count={data.count} size={ADMIN_FIRMS_PAGE_SIZE} href={(page) => listHref({ ...data, page })} />
       </section>

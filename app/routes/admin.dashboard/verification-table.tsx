@@ -1,6 +1,5 @@
 import { Form, useNavigation } from '@remix-run/react';
-import { ReasonPopover } from '~/components/admin-page';
-import { EmptyRow, TableHead } from '~/components/data-table';
+import { AdminActionsCell, AdminTable, ReasonPopover } from '~/components/admin-page';
 import { HiddenFields } from '~/components/hidden-fields';
 import type { VerificationRow } from '../../../server/contract/admin';
 import type { VerificationStatus } from '../../../server/contract/admin-rules';
@@ -70,48 +69,47 @@ export function VerificationTable({
 }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table" aria-busy={loading || undefined}>
-        <TableHead columns={COLUMNS} actions />
-        <tbody>
-          {loading ? (
-            <EmptyRow colSpan={COLUMNS.length + 1}>Loading data...</EmptyRow>
+      <AdminTable
+        columns={COLUMNS}
+        busy={loading}
+        empty={
+          loading ? (
+            'Loading data...'
           ) : rows.length === 0 ? (
-            <EmptyRow colSpan={COLUMNS.length + 1}>
+            <>
               No data available
               {search ? <small>Nothing matches “{search}”{status === 'pending' ? ' among the pending requests' : ''}.</small> : null}
-            </EmptyRow>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id} data-testid="verification-row" data-id={row.id}>
-                <td data-label="Name">
-                  <strong>{row.userName}</strong>
-                </td>
-                <td data-label="Firm Name">
-                  <span className="admin-firm">{row.firmName ?? '—'}</span>
-                  {row.firmType ? <small>{ROLE_LABELS[row.firmType as Role] ?? row.firmType}</small> : null}
-                  {row.isVerify === VERIFY.rejected && row.verifyNote ? <small className="admin-reason">Rejected: {row.verifyNote}</small> : null}
-                  {status === 'all' ? <small className={`admin-status admin-status-${row.isVerify}`}>{['', 'Pending', 'Approved', 'Rejected'][row.isVerify]}</small> : null}
-                </td>
-                <td data-label="email">
-                  <a href={`mailto:${row.email}`} className="admin-email">
-                    {row.email}
-                  </a>
-                  {row.businessEmail && row.businessEmail !== row.email ? <small>{row.businessEmail}</small> : null}
-                </td>
-                <td data-label="Contact number">{row.contactNo ?? '—'}</td>
-                <td data-label="City">{row.city ?? '—'}</td>
-                <td data-label="State">{row.state ?? '—'}</td>
-                <td className="admin-actions">
-                  <div className="admin-actions-inner">
-                    <DecisionButtons row={row} />
-                    <DocumentButton row={row} />
-                  </div>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            </>
+          ) : null
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.id} data-testid="verification-row" data-id={row.id}>
+            <td data-label="Name">
+              <strong>{row.userName}</strong>
+            </td>
+            <td data-label="Firm Name">
+              <span className="admin-firm">{row.firmName ?? '—'}</span>
+              {row.firmType ? <small>{ROLE_LABELS[row.firmType as Role] ?? row.firmType}</small> : null}
+              {row.isVerify === VERIFY.rejected && row.verifyNote ? <small className="admin-reason">Rejected: {row.verifyNote}</small> : null}
+              {status === 'all' ? <small className={`admin-status admin-status-${row.isVerify}`}>{['', 'Pending', 'Approved', 'Rejected'][row.isVerify]}</small> : null}
+            </td>
+            <td data-label="email">
+              <a href={`mailto:${row.email}`} className="admin-email">
+                {row.email}
+              </a>
+              {row.businessEmail && row.businessEmail !== row.email ? <small>{row.businessEmail}</small> : null}
+            </td>
+            <td data-label="Contact number">{row.contactNo ?? '—'}</td>
+            <td data-label="City">{row.city ?? '—'}</td>
+            <td data-label="State">{row.state ?? '—'}</td>
+            <AdminActionsCell>
+              <DecisionButtons row={row} />
+              <DocumentButton row={row} />
+            </AdminActionsCell>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }
