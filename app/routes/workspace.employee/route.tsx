@@ -4,11 +4,10 @@ import { Avatar } from '~/components/avatar';
 import { TableHead } from '~/components/data-table';
 import { RowActionForm } from '~/components/form-actions';
 import { keepDataForDialogs } from '~/components/dialog';
-import { Icon } from '~/components/icon';
 import { Toast } from '~/components/toast';
-import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
+import { RowIconLink } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { listEmployees } from '~/models/employees.server';
 import { guarded } from '~/utils/showcase.server';
@@ -107,9 +106,7 @@ function EmployeeTable({ employees, editHref, viewer }: { employees: Employee[];
               <td className="ws-employee-address">{employee.address || <span className="ws-empty-cell">—</span>}</td>
               <td>
                 <div className="ws-card-actions">
-                  <Link to={editHref(employee.id)} preventScrollReset className="ws-icon-button" title="Edit" aria-label={`Edit ${employee.name}`} data-testid="edit-employee">
-                    <Icon d={ACTION_ICONS.edit} size={18} />
-                  </Link>
+                  <RowIconLink kind="edit" to={editHref(employee.id)} name={employee.name} testId="edit-employee" />
                   {mayToggle ? (
                     <RowActionForm
                       id={employee.id}

@@ -3,12 +3,11 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { TableHead } from '~/components/data-table';
 import { keepDataForDialogs } from '~/components/dialog';
-import { Icon } from '~/components/icon';
 import { Toast } from '~/components/toast';
-import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
+import { RowIconLink } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getProject, listMembers } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
@@ -120,21 +119,10 @@ function MemberTable({
             <td>
               <div className="ws-card-actions">
                 {editHref ? (
-                  <Link to={editHref(member.id)} preventScrollReset className="ws-icon-button" title="Edit" aria-label={`Edit ${member.name}`} data-testid="edit-member">
-                    <Icon d={ACTION_ICONS.edit} size={18} />
-                  </Link>
+                  <RowIconLink kind="edit" to={editHref(member.id)} name={member.name} testId="edit-member" />
                 ) : null}
                 {deleteHref ? (
-                  <Link
-                    to={deleteHref(member.id)}
-                    preventScrollReset
-                    className="ws-icon-button ws-icon-danger"
-                    title="Delete"
-                    aria-label={`Delete ${member.name}`}
-                    data-testid="delete-member"
-                  >
-                    <Icon d={ACTION_ICONS.trash} size={18} />
-                  </Link>
+                  <RowIconLink kind="delete" to={deleteHref(member.id)} name={member.name} testId="delete-member" />
                 ) : null}
               </div>
             </td>

@@ -1,0 +1,21 @@
+import { Link } from '@remix-run/react';
+import { Icon } from '~/components/icon';
+import { ACTION_ICONS } from './action-icons';
+
+const KINDS = {
+  edit: { verb: 'Edit', icon: ACTION_ICONS.edit, className: 'ws-icon-button' },
+  delete: { verb: 'Delete', icon: ACTION_ICONS.trash, className: 'ws-icon-button ws-icon-danger' },
+} as const;
+
+/**
+ * The pencil (Edit) or bin (Delete) link of a row or card in the workspace lists: a link that
+ * opens the side panel or the delete confirmation (`?panel=edit`, `?confirm=`), named for the item.
+ */
+export function RowIconLink({ kind, to, name, testId }: { kind: keyof typeof KINDS; to: string; name: string; testId?: string }) {
+  const { verb, icon, className } = KINDS[kind];
+  return (
+    <Link to={to} preventScrollReset className={className} title={verb} aria-label={`${verb} ${name}`} data-testid={testId}>
+      <Icon d={icon} size={18} />
+    </Link>
+  );
+}
