@@ -72,7 +72,7 @@ export default function DemandBox() {
       />
       {leads.length ? (
         <>
-          <ul className="lead-list" data-testid="lead-list">
+          <ul className="lead-list card" data-testid="lead-list">
             {leads.map((lead) => (
               <LeadRow key={lead.id} lead={lead} deleteHref={confirm.href(lead.id)} />
             ))}
