@@ -19,3 +19,16 @@ export function RowIconLink({ kind, to, name, testId }: { kind: keyof typeof KIN
     </Link>
   );
 }
+
+/**
+ * A row's or card's Edit and Delete links, each drawn only when its address is given (a viewer who
+ * may not manage the list gets neither); test ids `edit-<what>` and `delete-<what>`.
+ */
+export function EditDeleteLinks({ what, name, editTo, deleteTo }: { what: string; name: string; editTo?: string; deleteTo?: string }) {
+  return (
+    <div className="ws-card-actions">
+      {editTo ? <RowIconLink kind="edit" to={editTo} name={name} testId={`edit-${what}`} /> : null}
+      {deleteTo ? <RowIconLink kind="delete" to={deleteTo} name={name} testId={`delete-${what}`} /> : null}
+    </div>
+  );
+}

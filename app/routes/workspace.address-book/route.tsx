@@ -6,7 +6,7 @@ import { Toast } from '~/components/toast';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
-import { RowIconLink } from '~/components/workspace/row-icon-link';
+import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getContact, listContacts } from '~/models/chat-book.server';
 import { ApiError } from '~/utils/api.server';
@@ -154,14 +154,7 @@ function ContactTable({ contacts, editHref, deleteHref }: { contacts: Contact[];
             {contact.phone ? <a href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}>{contact.phone}</a> : null}
           </div>
           <p className="cb-contact-notes">{contact.notes}</p>
-          <div className="ws-card-actions">
-            {editHref ? (
-              <RowIconLink kind="edit" to={editHref(contact.id)} name={contact.name} testId="edit-contact" />
-            ) : null}
-            {deleteHref ? (
-              <RowIconLink kind="delete" to={deleteHref(contact.id)} name={contact.name} testId="delete-contact" />
-            ) : null}
-          </div>
+          <EditDeleteLinks what="contact" name={contact.name} editTo={editHref?.(contact.id)} deleteTo={deleteHref?.(contact.id)} />
         </li>
       ))}
     </ul>

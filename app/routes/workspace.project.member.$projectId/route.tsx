@@ -7,7 +7,7 @@ import { Toast } from '~/components/toast';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
-import { RowIconLink } from '~/components/workspace/row-icon-link';
+import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getProject, listMembers } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
@@ -117,14 +117,7 @@ function MemberTable({
               <a href={`mailto:${member.email}`}>{member.email}</a>
             </td>
             <td>
-              <div className="ws-card-actions">
-                {editHref ? (
-                  <RowIconLink kind="edit" to={editHref(member.id)} name={member.name} testId="edit-member" />
-                ) : null}
-                {deleteHref ? (
-                  <RowIconLink kind="delete" to={deleteHref(member.id)} name={member.name} testId="delete-member" />
-                ) : null}
-              </div>
+              <EditDeleteLinks what="member" name={member.name} editTo={editHref?.(member.id)} deleteTo={deleteHref?.(member.id)} />
             </td>
           </tr>
         ))}
