@@ -22,7 +22,7 @@ test('shared tables, footers and field rows', { tag: '@on-demand' }, async ({ pa
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto(path);
     await ready(page, js);
-    await page.screenshot({ path: `docs/screenshots/shared-ui-${name}-${size.name}-${js ? 'js' : 'nojs'}.png`, fullPage: true });
+    await page.screenshot({ path: `docs/screenshots/shared-ui-${name}-${size.name}-${js ? 'js' : 'nojs'}.png`, fullPage: true, animations: 'disabled' });
   };
   for (const size of SCREENSHOT_WIDTHS) for (const [name, path] of pages) await shoot(name, path, size);
   await loginAsAdmin(page);
