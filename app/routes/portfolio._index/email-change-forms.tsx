@@ -1,8 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { EmailField, PasswordField } from '~/components/credential-fields';
 import { FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
+import { useSubmittingIntent } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import type { EmailChangeConfirmInput, EmailChangeInput, PendingEmailChange } from '../../../server/contract/email-change';
 
@@ -12,15 +13,9 @@ export const CODE_DIALOG = 'login-email-code';
 
 type LastResult = SubmissionResult<string[]> | null | undefined;
 
-/** Whether this page is posting the form of `intent` right now. */
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-}
-
 /** Step 1 of changing the login email (`?dialog=login-email`): the new address and the current password. */
 export function EmailChangeForm({ currentEmail, lastResult, closeTo }: { currentEmail: string; lastResult: LastResult; closeTo: string }) {
-  const sending = useSubmitting('email-change');
+  const sending = useSubmittingIntent('email-change');
   const [form, fields] = useForm<EmailChangeInput>({
     id: 'email-change-form',
     lastResult,
@@ -54,7 +49,7 @@ export function EmailCodeForm({
   closeTo: string;
   restartTo: string;
 }) {
-  const confirming = useSubmitting('email-change-confirm');
+  const confirming = useSubmittingIntent('email-change-confirm');
   const [form, fields] = useForm<EmailChangeConfirmInput>({
     id: 'email-code-form',
     lastResult,

@@ -1,8 +1,8 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
-import { SERVER_VALIDATION } from '~/components/form-intents';
+import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import { ImageUpload, type StoredImage } from '~/components/image-upload';
 import { SCHEDULE_DESCRIPTION_MAX, SCHEDULE_IMAGES_MAX, SCHEDULE_TITLE_MAX } from '../../../server/contract/schedules-rules';
@@ -10,13 +10,6 @@ import { SCHEDULE_DESCRIPTION_MAX, SCHEDULE_IMAGES_MAX, SCHEDULE_TITLE_MAX } fro
 type ScheduleFields = { title: string; description: string; images?: string[]; image?: string };
 
 const ACCEPT_IMAGES = 'image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif';
-
-/** Whether this page is posting the form of `intent` (for `id`). */
-function useSubmitting(intent: string, id?: string) {
-  const navigation = useNavigation();
-  const data = navigation.formData;
-  return navigation.state === 'submitting' && data?.get('intent') === intent && (id === undefined || data?.get('id') === id);
-}
 
 function TextFields({ fields }: { fields: ReturnType<typeof useForm<ScheduleFields>>[1] }) {
   return (
@@ -45,7 +38,7 @@ export function AddScheduleForm({
   imagesKey: unknown;
   cancelTo: string;
 }) {
-  const saving = useSubmitting('create');
+  const saving = useSubmittingIntent('create');
   const [form, fields] = useForm<ScheduleFields>({ id: 'schedule-add', lastResult, ...SERVER_VALIDATION });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="sch-form" data-testid="schedule-add-form">
@@ -76,7 +69,7 @@ export function EditScheduleForm({
   lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
 }) {
-  const saving = useSubmitting('update', id);
+  const saving = useSubmittingIntent('update', id);
   const [form, fields] = useForm<ScheduleFields>({ id: `schedule-edit-${id}`, lastResult, defaultValue: defaults, ...SERVER_VALIDATION });
   const imageId = `${form.id}-image`;
   return (

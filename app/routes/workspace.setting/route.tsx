@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
-import { SERVER_VALIDATION } from '~/components/form-intents';
+import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import { Toast } from '~/components/toast';
 import { IcalLinkCard } from '~/components/workspace/ical-link-card';
@@ -67,8 +67,8 @@ export default function Setting() {
   // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
   const plan = useRootData()?.plan ?? null;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const savingPassword = useSubmittingIntent('password');
+  const savingChoices = useSubmittingIntent('notifications');
   const failed = actionData && 'result' in actionData ? actionData : null;
   const [form, fields] = useForm<{ currentPassword: string; newPassword: string; confirmPassword: string }>({
     id: 'password-form',
@@ -88,7 +88,7 @@ export default function Setting() {
               <TextField label="Current password" meta={fields.currentPassword} type="password" autoComplete="current-password" />
               <TextField label="New password" meta={fields.newPassword} type="password" hint="At least 6 characters. Your other devices are signed out." autoComplete="new-password" />
               <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
-              <PanelActions intent="password" busy={busy('password')} label="Change password" busyLabel="Saving…" testId="change-password" />
+              <PanelActions intent="password" busy={savingPassword} label="Change password" busyLabel="Saving…" testId="change-password" />
             </Form>
           ) : (
             <p className="muted">{PASSWORD_MESSAGES.noPassword}.</p>
@@ -107,7 +107,7 @@ export default function Setting() {
                 </span>
               </label>
             ))}
-            <PanelActions intent="notifications" busy={busy('notifications')} label="Save choices" busyLabel="Saving…" variant="ghost" testId="save-notifications" />
+            <PanelActions intent="notifications" busy={savingChoices} label="Save choices" busyLabel="Saving…" variant="ghost" testId="save-notifications" />
           </Form>
         </section>
 
