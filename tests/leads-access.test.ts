@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { createLead } from '../server/seed/leads';
-import { accessCases, createAccessWorld, expectAccess, type AccessEndpoint, type AccessWorld } from './helpers/access-table';
-import { createTestApi, type TestApi } from './helpers/test-api';
+import { accessCases, expectAccess, type AccessEndpoint, useAccessWorld } from './helpers/access-table';
 
 /** Every endpoint of the demand box, as each of the seven callers of the access table (docs/decisions/122). */
 
@@ -22,16 +21,10 @@ const ENDPOINTS: AccessEndpoint[] = [
   },
 ];
 
-let api: TestApi;
-let world: AccessWorld;
-beforeAll(async () => {
-  api = await createTestApi();
-  world = await createAccessWorld(api);
-});
-afterAll(async () => api?.close());
+const access = useAccessWorld();
 
 describe('the access table: the demand box', () => {
   it.each(accessCases(ENDPOINTS))('%s', async (_name, endpoint, role) => {
-    await expectAccess(world, endpoint, role);
+    await expectAccess(access.world, endpoint, role);
   });
 });

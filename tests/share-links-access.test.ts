@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newId } from '../server/db/ids';
 import { insertSchedule } from '../server/queries/schedules';
-import { accessCases, createAccessWorld, expectAccess, type AccessContext, type AccessEndpoint, type AccessWorld } from './helpers/access-table';
-import { bearer, createTestApi, type TestApi } from './helpers/test-api';
+import { accessCases, expectAccess, type AccessContext, type AccessEndpoint, useAccessWorld } from './helpers/access-table';
+import { bearer } from './helpers/test-api';
 
 /**
  * The client approval links' firm-side endpoints in the workspace access table (docs/decisions/070,
@@ -10,13 +10,7 @@ import { bearer, createTestApi, type TestApi } from './helpers/test-api';
  * edit); the Client Board is 'firmWork' (each caller sees the projects it may see).
  */
 
-let api: TestApi;
-let world: AccessWorld;
-beforeAll(async () => {
-  api = await createTestApi();
-  world = await createAccessWorld(api);
-});
-afterAll(async () => api?.close());
+const access = useAccessWorld();
 
 async function schedule({ world, project }: Omit<AccessContext, 'data'>) {
   const row = await insertSchedule(world.api.db, { id: newId(), projectId: project.id, userId: world.users.firm.id, title: 'Living room', description: 'Furniture', images: [] });
@@ -56,6 +50,6 @@ describe('client approval links, the PDF data and the financial overview in the 
   it.each(accessCases(ENDPOINTS))('%s', async (_name, endpoint, role) => {
     // The status and the error shape are asserted inside expectAccess.
     expect.hasAssertions();
-    await expectAccess(world, endpoint, role);
+    await expectAccess(access.world, endpoint, role);
   });
 });

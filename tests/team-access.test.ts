@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taskFiles } from '../server/db/schema';
 import { createEmployee } from '../server/seed/factories';
 import { createTask } from '../server/seed/tasks';
-import { accessCases, createAccessWorld, expectAccess, type AccessEndpoint, type AccessWorld } from './helpers/access-table';
-import { createTestApi, type TestApi } from './helpers/test-api';
+import { accessCases, expectAccess, type AccessEndpoint, useAccessWorld } from './helpers/access-table';
 
 /**
  * Every employee, task and calendar endpoint in the workspace access table (DESIGN.md section 9,
@@ -14,33 +13,27 @@ import { createTestApi, type TestApi } from './helpers/test-api';
  * manager who sees a task but is not that side gets 403.
  */
 
-let api: TestApi;
-let world: AccessWorld;
-beforeAll(async () => {
-  api = await createTestApi();
-  world = await createAccessWorld(api);
-});
-afterAll(async () => api?.close());
+const access = useAccessWorld();
 
 let n = 0;
 const employeeForm = () => {
   n += 1;
   return { name: `Access ${n}`, designation: 'Intern', email: `access${n}@team-access.test`, mobile: '9000000000', address: 'Pune', password: 'secret12', confirmPassword: 'secret12' };
 };
-const plainEmployee = async () => ({ employeeId: (await createEmployee(api.db, world.users.firm.id)).id });
+const plainEmployee = async () => ({ employeeId: (await createEmployee(access.api.db, access.world.users.firm.id)).id });
 const employeeEdit = () => ({ ...employeeForm(), email: `edit${n}-${Date.now()}@team-access.test` });
 
 /** A task the firm gave the member employee in `projectId`, in `status`. */
 const taskOf = async (projectId: string, status: 'todo' | 'review' = 'todo') => {
-  const task = await createTask(api.ctx, {
-    firmId: world.users.firm.id,
+  const task = await createTask(access.api.ctx, {
+    firmId: access.world.users.firm.id,
     projectId,
-    creatorId: world.users.firm.id,
-    assigneeIds: [world.users.member.id],
+    creatorId: access.world.users.firm.id,
+    assigneeIds: [access.world.users.member.id],
     status,
     files: [{ fileName: 'plan.pdf', data: Buffer.from('%PDF-1.4\n'), contentType: 'application/pdf' }],
   });
-  const [file] = await api.db.select().from(taskFiles).where(eq(taskFiles.taskId, task.id));
+  const [file] = await access.api.db.select().from(taskFiles).where(eq(taskFiles.taskId, task.id));
   return { taskId: task.id, fileId: file!.id };
 };
 
@@ -89,7 +82,7 @@ const ENDPOINTS: AccessEndpoint[] = [
 
 describe('the employee, task and calendar endpoints in the access table', () => {
   it.each(accessCases(ENDPOINTS))('%s', async (_name, endpoint, role) => {
-    const res = await expectAccess(world, endpoint, role);
+    const res = await expectAccess(access.world, endpoint, role);
     if (res.statusCode === 404) expect(res.json().message).toMatch(/^(Project|Task|File|Employee) not found$/);
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFolder, createProjectFile } from '../server/seed/file-factories';
-import { accessCases, createAccessWorld, expectedAccess, expectAccess, type AccessEndpoint, type AccessRole, type AccessWorld } from './helpers/access-table';
-import { createTestApi, postMultipart, type TestApi } from './helpers/test-api';
+import { accessCases, expectedAccess, expectAccess, type AccessEndpoint, type AccessRole, useAccessWorld } from './helpers/access-table';
+import { postMultipart } from './helpers/test-api';
 
 /**
  * Every folder and file endpoint in the workspace access table (DESIGN.md section 9,
@@ -10,18 +10,12 @@ import { createTestApi, postMultipart, type TestApi } from './helpers/test-api';
  * plain employee 404.
  */
 
-let api: TestApi;
-let world: AccessWorld;
-beforeAll(async () => {
-  api = await createTestApi();
-  world = await createAccessWorld(api);
-});
-afterAll(async () => api?.close());
+const access = useAccessWorld();
 
-const folderOf = async (projectId: string) => ({ folderId: (await createFolder(api.db, projectId, { folderName: 'Drawings' })).id });
+const folderOf = async (projectId: string) => ({ folderId: (await createFolder(access.api.db, projectId, { folderName: 'Drawings' })).id });
 const fileOf = async (projectId: string) => {
-  const folder = await createFolder(api.db, projectId);
-  return { folderId: folder.id, fileId: (await createProjectFile(api.ctx, folder, { fileName: 'plan.pdf' })).id };
+  const folder = await createFolder(access.api.db, projectId);
+  return { folderId: folder.id, fileId: (await createProjectFile(access.api.ctx, folder, { fileName: 'plan.pdf' })).id };
 };
 
 /**
@@ -32,14 +26,14 @@ async function pendingUpload(role: AccessRole, projectId: string) {
   const { folderId } = await folderOf(projectId);
   const uploader: Exclude<AccessRole, 'nobody'> = role !== 'nobody' && expectedAccess('work', role) === 'allowed' ? role : 'firm';
   const res = await postMultipart(
-    api,
+    access.api,
     '/api/users/project/upload-file',
     [
       { name: 'projectId', value: projectId },
       { name: 'folderId', value: folderId },
       { name: 'files', file: Buffer.from('site notes'), filename: 'notes.txt' },
     ],
-    world.tokens[uploader],
+    access.world.tokens[uploader],
   );
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
   return { folderId, upload: res.json().urls[0] as string };
@@ -83,7 +77,7 @@ const ENDPOINTS: AccessEndpoint[] = [
 
 describe('the folders and files endpoints in the access table', () => {
   it.each(accessCases(ENDPOINTS))('%s', async (_name, endpoint, role) => {
-    const res = await expectAccess(world, endpoint, role);
+    const res = await expectAccess(access.world, endpoint, role);
     // Refusals never leak the object: a foreign firm learns nothing of the folder or file.
     if (res.statusCode === 404) expect(res.json().message).toMatch(/^(Project|Folder|File) not found$/);
   });

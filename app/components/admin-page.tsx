@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from '@remix-run/react';
+import { Form, Link } from '@remix-run/react';
 import { AdminSidebar } from './admin-sidebar';
+import { EmptyRow, TableHead, type Column } from './data-table';
+import { HiddenFields } from './hidden-fields';
+import { PrevNextPager } from './prev-next-pager';
 
 /** The frame of every admin area page: the sidebar, the page's title and line, its content. */
 export function AdminPage({ email, title, description, children }: { email: string; title: string; description: ReactNode; children: ReactNode }) {
@@ -37,25 +40,84 @@ export function AdminTabs({ tabs, label }: { tabs: Array<{ label: string; to: st
 export function AdminPager({ page, count, size, href }: { page: number; count: number; size: number; href: (page: number) => string }) {
   const pages = Math.max(1, Math.ceil(count / size));
   if (pages <= 1) return null;
+  return <PrevNextPager page={page} pages={pages} href={href} className="admin-pager" preventScrollReset />;
+}
+
+/** The search box in an admin list's head (a GET form), keeping the list's other query values. */
+export function AdminSearch({ id, label, placeholder, search, keep }: { id: string; label: string; placeholder: string; search: string; keep: Record<string, string | null> }) {
   return (
-    <nav className="admin-pager" aria-label="Pages">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="button button-ghost" preventScrollReset>
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="muted">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={href(page + 1)} className="button button-ghost" preventScrollReset>
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <Form method="get" className="admin-search" role="search">
+      <HiddenFields values={keep} />
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input id={id} type="search" name="search" defaultValue={search} placeholder={placeholder} autoComplete="off" />
+      <button type="submit" className="button button-ghost">
+        Search
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * A row action that asks for a reason first (Reject a firm, Hide a project): a <details> popover
+ * that opens without JavaScript, holding a small post form with the reason and the confirm button.
+ */
+export function ReasonPopover({
+  summary,
+  summaryTestId,
+  values,
+  label,
+  reason,
+  busy,
+  submit,
+  submitTestId,
+}: {
+  summary: ReactNode;
+  summaryTestId?: string;
+  /** The form's hidden values (intent, id, the decision). */
+  values: Record<string, string>;
+  label: ReactNode;
+  reason: { id: string; name: string; maxLength: number; placeholder: string; required?: boolean; testId?: string };
+  busy: boolean;
+  submit: ReactNode;
+  submitTestId?: string;
+}) {
+  return (
+    <details className="admin-reject">
+      <summary className="button admin-button-reject" data-testid={summaryTestId}>
+        {summary}
+      </summary>
+      <Form method="post" preventScrollReset className="admin-reject-form">
+        <HiddenFields values={values} />
+        <label htmlFor={reason.id}>{label}</label>
+        <textarea id={reason.id} name={reason.name} rows={3} maxLength={reason.maxLength} required={reason.required} placeholder={reason.placeholder} data-testid={reason.testId} />
+        <button type="submit" className="button button-danger" disabled={busy} data-testid={submitTestId}>
+          {submit}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * An admin list's table: the head (with the Actions column) and either the rows or, when `empty`
+ * is given, one full-width row that says why there are none (loading, nothing found).
+ */
+export function AdminTable({ columns, empty, busy, children }: { columns: ReadonlyArray<Column>; empty?: ReactNode; busy?: boolean; children: ReactNode }) {
+  return (
+    <table className="admin-table" aria-busy={busy || undefined}>
+      <TableHead columns={columns} actions />
+      <tbody>{empty ? <EmptyRow colSpan={columns.length + 1}>{empty}</EmptyRow> : children}</tbody>
+    </table>
+  );
+}
+
+/** The last cell of an admin row: its buttons, side by side. */
+export function AdminActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <td className="admin-actions">
+      <div className="admin-actions-inner">{children}</div>
+    </td>
   );
 }

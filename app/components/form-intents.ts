@@ -28,3 +28,13 @@ export function useSaving(): boolean {
   const navigation = useNavigation();
   return navigation.state === 'submitting' && navigation.formData?.get('__intent__') == null;
 }
+
+/**
+ * Whether the page is posting the form of `intent` (and, when given, of the item `id`): the busy
+ * state of one form among several on a page.
+ */
+export function useSubmittingIntent(intent: string | undefined, id?: string): boolean {
+  const navigation = useNavigation();
+  const data = navigation.formData;
+  return navigation.state === 'submitting' && data?.get('intent') === intent && (id === undefined || data?.get('id') === id);
+}

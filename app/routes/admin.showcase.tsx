@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
-import { AdminPage, AdminPager, AdminTabs } from '~/components/admin-page';
+import { AdminActionsCell, AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs, ReasonPopover } from '~/components/admin-page';
+import { HiddenFields } from '~/components/hidden-fields';
 import { getModerationFirms, getModerationProjects, setPortfolioVisibility, setProjectVisibility } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
@@ -78,9 +79,7 @@ function VisibilityForm({ intent, id, name, hidden, busy }: { intent: 'project' 
   if (hidden) {
     return (
       <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="hidden" value="false" />
+        <HiddenFields values={{ intent, id, hidden: 'false' }} />
         <button type="submit" className="button admin-button-approve" disabled={busy} aria-label={`Show ${name} again`} data-testid="show">
           Show
         </button>
@@ -88,21 +87,16 @@ function VisibilityForm({ intent, id, name, hidden, busy }: { intent: 'project' 
     );
   }
   return (
-    <details className="admin-reject">
-      <summary className="button admin-button-reject" data-testid="hide">
-        Hide
-      </summary>
-      <Form method="post" preventScrollReset className="admin-reject-form">
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="hidden" value="true" />
-        <label htmlFor={`reason-${id}`}>Why is {name} hidden?</label>
-        <textarea id={`reason-${id}`} name="reason" rows={3} maxLength={500} required placeholder="The reason, kept in the audit log" data-testid="hide-reason" />
-        <button type="submit" className="button button-danger" disabled={busy} data-testid="confirm-hide">
-          Hide from the public
-        </button>
-      </Form>
-    </details>
+    <ReasonPopover
+      summary="Hide"
+      summaryTestId="hide"
+      values={{ intent, id, hidden: 'true' }}
+      label={<>Why is {name} hidden?</>}
+      reason={{ id: `reason-${id}`, name: 'reason', maxLength: 500, required: true, placeholder: 'The reason, kept in the audit log', testId: 'hide-reason' }}
+      busy={busy}
+      submit="Hide from the public"
+      submitTestId="confirm-hide"
+    />
   );
 }
 
@@ -135,17 +129,13 @@ export default function AdminShowcase() {
           <h2 id="showcase-title">
             {title[0]!.toUpperCase() + title.slice(1)} <span className="admin-count">{count}</span>
           </h2>
-          <Form method="get" className="admin-search" role="search">
-            {data.tab !== 'projects' ? <input type="hidden" name="tab" value={data.tab} /> : null}
-            {data.filter !== 'all' ? <input type="hidden" name="filter" value={data.filter} /> : null}
-            <label htmlFor="showcase-search" className="visually-hidden">
-              Search
-            </label>
-            <input id="showcase-search" type="search" name="search" defaultValue={data.search} placeholder={data.tab === 'projects' ? 'Search project or firm' : 'Search firm or email'} autoComplete="off" />
-            <button type="submit" className="button button-ghost">
-              Search
-            </button>
-          </Form>
+          <AdminSearch
+            id="showcase-search"
+            label="Search"
+            placeholder={data.tab === 'projects' ? 'Search project or firm' : 'Search firm or email'}
+            search={data.search}
+            keep={{ tab: data.tab !== 'projects' ? data.tab : null, filter: data.filter !== 'all' ? data.filter : null }}
+          />
         </div>
         <AdminTabs
           label="Showcase lists"
@@ -158,97 +148,53 @@ export default function AdminShowcase() {
         />
         <div className="admin-table-wrap">
           {data.projects ? (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Project</th>
-                  <th scope="col">Firm</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+            <AdminTable columns={['Project', 'Firm', 'State']} empty={data.projects.projects.length === 0 ? 'No data available' : null}>
+              {data.projects.projects.map((p) => (
+                <tr key={p.id} data-testid="moderation-project-row">
+                  <td data-label="Project">
+                    <Link to={`/explore/${p.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
+                      {p.projectName}
+                    </Link>
+                    <small>
+                      {projectTypeLabel(p.projectType)} · {formatDay(p.createdAt)}
+                    </small>
+                  </td>
+                  <td data-label="Firm">
+                    {p.firmName}
+                    {p.firmHidden ? <small className="admin-reason">Portfolio hidden</small> : null}
+                  </td>
+                  <td data-label="State" className="admin-span">
+                    <HiddenNote hidden={p.hidden} />
+                  </td>
+                  <AdminActionsCell>
+                    <VisibilityForm intent="project" id={p.id} name={`"${p.projectName}"`} hidden={p.hidden !== null} busy={busyId === p.id} />
+                  </AdminActionsCell>
                 </tr>
-              </thead>
-              <tbody>
-                {data.projects.projects.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="admin-empty">
-                      No data available
-                    </td>
-                  </tr>
-                ) : (
-                  data.projects.projects.map((p) => (
-                    <tr key={p.id} data-testid="moderation-project-row">
-                      <td data-label="Project">
-                        <Link to={`/explore/${p.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
-                          {p.projectName}
-                        </Link>
-                        <small>
-                          {projectTypeLabel(p.projectType)} · {formatDay(p.createdAt)}
-                        </small>
-                      </td>
-                      <td data-label="Firm">
-                        {p.firmName}
-                        {p.firmHidden ? <small className="admin-reason">Portfolio hidden</small> : null}
-                      </td>
-                      <td data-label="State" className="admin-span">
-                        <HiddenNote hidden={p.hidden} />
-                      </td>
-                      <td className="admin-actions">
-                        <div className="admin-actions-inner">
-                          <VisibilityForm intent="project" id={p.id} name={`"${p.projectName}"`} hidden={p.hidden !== null} busy={busyId === p.id} />
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           ) : (
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Firm</th>
-                  <th scope="col">Public projects</th>
-                  <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+            <AdminTable columns={['Firm', 'Public projects', 'State']} empty={!data.firms?.firms.length ? 'No data available' : null}>
+              {data.firms?.firms.map((f) => (
+                <tr key={f.id} data-testid="moderation-firm-row">
+                  <td data-label="Firm">
+                    <Link to={`/firms/${f.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
+                      {f.firmName}
+                    </Link>
+                    <small>
+                      {f.email}
+                      {f.city ? ` · ${f.city}` : ''}
+                    </small>
+                  </td>
+                  <td data-label="Public projects">{f.projectCount}</td>
+                  <td data-label="State" className="admin-span">
+                    <HiddenNote hidden={f.hidden} label="Portfolio hidden" />
+                  </td>
+                  <AdminActionsCell>
+                    <VisibilityForm intent="firm" id={f.id} name={f.firmName} hidden={f.hidden !== null} busy={busyId === f.id} />
+                  </AdminActionsCell>
                 </tr>
-              </thead>
-              <tbody>
-                {!data.firms?.firms.length ? (
-                  <tr>
-                    <td colSpan={4} className="admin-empty">
-                      No data available
-                    </td>
-                  </tr>
-                ) : (
-                  data.firms.firms.map((f) => (
-                    <tr key={f.id} data-testid="moderation-firm-row">
-                      <td data-label="Firm">
-                        <Link to={`/firms/${f.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
-                          {f.firmName}
-                        </Link>
-                        <small>
-                          {f.email}
-                          {f.city ? ` · ${f.city}` : ''}
-                        </small>
-                      </td>
-                      <td data-label="Public projects">{f.projectCount}</td>
-                      <td data-label="State" className="admin-span">
-                        <HiddenNote hidden={f.hidden} label="Portfolio hidden" />
-                      </td>
-                      <td className="admin-actions">
-                        <div className="admin-actions-inner">
-                          <VisibilityForm intent="firm" id={f.id} name={f.firmName} hidden={f.hidden !== null} busy={busyId === f.id} />
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           )}
         </div>
         <AdminPager page={data.page} count={count} size={MODERATION_PAGE_SIZE} href={(page) => listHref({ ...data, page })} />

@@ -2,9 +2,10 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import type { z } from 'zod/v4';
-import { AdminPage } from '~/components/admin-page';
+import { AdminPage, AdminTable } from '~/components/admin-page';
 import { EmailField, PasswordField } from '~/components/credential-fields';
 import { Field, FormErrors } from '~/components/field';
+import { HiddenFields } from '~/components/hidden-fields';
 import { createSubAdmin, getAdmins, revokeSubAdmin } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
@@ -89,8 +90,7 @@ export default function SubAdmins() {
               </p>
               <div className="admin-confirm-actions">
                 <Form method="post" action={HERE}>
-                  <input type="hidden" name="intent" value="revoke" />
-                  <input type="hidden" name="id" value={revoking.id} />
+                  <HiddenFields values={{ intent: 'revoke', id: revoking.id }} />
                   <button type="submit" className="button button-danger" disabled={busy} data-testid="confirm-revoke">
                     Revoke
                   </button>
@@ -102,42 +102,30 @@ export default function SubAdmins() {
             </div>
           ) : null}
           <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
+            <AdminTable columns={['Name', 'Role', 'Since']}>
+              {data.admins.map((admin) => (
+                <tr key={admin.id} data-testid="admin-row">
+                  <td data-label="Name">
+                    <span className="admin-firm">
+                      {admin.userName}
+                      {admin.you ? <span className="admin-you"> (you)</span> : null}
+                    </span>
+                    <small>{admin.email}</small>
+                  </td>
+                  <td data-label="Role">
+                    <span className={`admin-pill admin-pill-${admin.level === 'owner' ? 'paid' : 'trial'}`}>{admin.level === 'owner' ? 'Owner' : 'Sub admin'}</span>
+                  </td>
+                  <td data-label="Since" className="admin-nowrap">{formatDay(admin.createdAt)}</td>
+                  <td className="admin-actions">
+                    {data.canManage && admin.level === 'sub' ? (
+                      <Link to={`${HERE}?revoke=${admin.id}`} className="button admin-button-reject" preventScrollReset data-testid="revoke">
+                        Revoke
+                      </Link>
+                    ) : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.admins.map((admin) => (
-                  <tr key={admin.id} data-testid="admin-row">
-                    <td data-label="Name">
-                      <span className="admin-firm">
-                        {admin.userName}
-                        {admin.you ? <span className="admin-you"> (you)</span> : null}
-                      </span>
-                      <small>{admin.email}</small>
-                    </td>
-                    <td data-label="Role">
-                      <span className={`admin-pill admin-pill-${admin.level === 'owner' ? 'paid' : 'trial'}`}>{admin.level === 'owner' ? 'Owner' : 'Sub admin'}</span>
-                    </td>
-                    <td data-label="Since" className="admin-nowrap">{formatDay(admin.createdAt)}</td>
-                    <td className="admin-actions">
-                      {data.canManage && admin.level === 'sub' ? (
-                        <Link to={`${HERE}?revoke=${admin.id}`} className="button admin-button-reject" preventScrollReset data-testid="revoke">
-                          Revoke
-                        </Link>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </AdminTable>
           </div>
         </section>
 

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
-import { AdminPage, AdminPager, AdminTabs } from '~/components/admin-page';
+import { AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs } from '~/components/admin-page';
+import { HiddenFields } from '~/components/hidden-fields';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getAdminFirms, markFirmPaid } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
@@ -81,77 +82,46 @@ export default function AdminWorkspace() {
           <h2 id="firms-title">
             {FILTER_LABELS[data.filter]} <span className="admin-count">{data.count}</span>
           </h2>
-          <Form method="get" className="admin-search" role="search">
-            {data.filter !== 'all' ? <input type="hidden" name="filter" value={data.filter} /> : null}
-            <label htmlFor="firm-search" className="visually-hidden">
-              Search firms
-            </label>
-            <input id="firm-search" type="search" name="search" defaultValue={data.search} placeholder="Search firm, name or email" autoComplete="off" />
-            <button type="submit" className="button button-ghost">
-              Search
-            </button>
-          </Form>
+          <AdminSearch id="firm-search" label="Search firms" placeholder="Search firm, name or email" search={data.search} keep={{ filter: data.filter !== 'all' ? data.filter : null }} />
         </div>
         <AdminTabs
           label="Filter firms"
           tabs={FIRM_PLAN_FILTERS.map((filter) => ({ label: FILTER_LABELS[filter], to: listHref({ filter, search: data.search }), current: filter === data.filter }))}
         />
         <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Firm</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Trial</th>
-                <th scope="col">Paid until</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+          <AdminTable columns={['Firm', 'Plan', 'Trial', 'Paid until']} empty={data.firms.length === 0 ? 'No data available' : null}>
+            {data.firms.map((firm) => (
+              <tr key={firm.id} data-testid="admin-firm-row">
+                <td data-label="Firm">
+                  <span className="admin-firm">{firm.firmName ?? firm.userName}</span>
+                  <small>{firm.email}</small>
+                  {firm.city ? <small>{[firm.city, firm.state].filter(Boolean).join(', ')}</small> : null}
+                </td>
+                <td data-label="Plan">
+                  <span className={`admin-pill admin-pill-${firm.plan.active ? firm.plan.state : 'off'}`}>{planSummary(firm.plan, 'admin')}</span>
+                  {firm.plan.requestPending && firm.plan.requestedAt ? (
+                    <small className="admin-request" data-testid="request-pending">
+                      Requested {formatDay(firm.plan.requestedAt)}
+                    </small>
+                  ) : null}
+                </td>
+                <td data-label="Trial">{firm.plan.trialEndsAt ? `ends ${formatDay(firm.plan.trialEndsAt)}` : '—'}</td>
+                <td data-label="Paid until">{firm.plan.paidUntil ? paidUntilDay(firm.plan.paidUntil) : '—'}</td>
+                <td className="admin-actions admin-actions-wide">
+                  <Form method="post" preventScrollReset className="admin-inline-form">
+                    <HiddenFields values={{ intent: 'paid', id: firm.id }} />
+                    <label htmlFor={`paid-${firm.id}`} className="visually-hidden">
+                      Paid until for {firm.firmName ?? firm.userName}
+                    </label>
+                    <input id={`paid-${firm.id}`} type="date" name="paidUntil" defaultValue={data.defaultPaidUntil} required data-testid="paid-until" />
+                    <button type="submit" className="button admin-button-approve" disabled={busyId === firm.id} data-testid="mark-paid">
+                      {busyId === firm.id ? 'Saving…' : 'Mark paid'}
+                    </button>
+                  </Form>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.firms.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="admin-empty">
-                    No data available
-                  </td>
-                </tr>
-              ) : (
-                data.firms.map((firm) => (
-                  <tr key={firm.id} data-testid="admin-firm-row">
-                    <td data-label="Firm">
-                      <span className="admin-firm">{firm.firmName ?? firm.userName}</span>
-                      <small>{firm.email}</small>
-                      {firm.city ? <small>{[firm.city, firm.state].filter(Boolean).join(', ')}</small> : null}
-                    </td>
-                    <td data-label="Plan">
-                      <span className={`admin-pill admin-pill-${firm.plan.active ? firm.plan.state : 'off'}`}>{planSummary(firm.plan, 'admin')}</span>
-                      {firm.plan.requestPending && firm.plan.requestedAt ? (
-                        <small className="admin-request" data-testid="request-pending">
-                          Requested {formatDay(firm.plan.requestedAt)}
-                        </small>
-                      ) : null}
-                    </td>
-                    <td data-label="Trial">{firm.plan.trialEndsAt ? `ends ${formatDay(firm.plan.trialEndsAt)}` : '—'}</td>
-                    <td data-label="Paid until">{firm.plan.paidUntil ? paidUntilDay(firm.plan.paidUntil) : '—'}</td>
-                    <td className="admin-actions admin-actions-wide">
-                      <Form method="post" preventScrollReset className="admin-inline-form">
-                        <input type="hidden" name="intent" value="paid" />
-                        <input type="hidden" name="id" value={firm.id} />
-                        <label htmlFor={`paid-${firm.id}`} className="visually-hidden">
-                          Paid until for {firm.firmName ?? firm.userName}
-                        </label>
-                        <input id={`paid-${firm.id}`} type="date" name="paidUntil" defaultValue={data.defaultPaidUntil} required data-testid="paid-until" />
-                        <button type="submit" className="button admin-button-approve" disabled={busyId === firm.id} data-testid="mark-paid">
-                          {busyId === firm.id ? 'Saving…' : 'Mark paid'}
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
+            ))}
+          </AdminTable>
         </div>
         <AdminPager page={data.page} count={data.count} size={ADMIN_FIRMS_PAGE_SIZE} href={(page) => listHref({ ...data, page })} />
       </section>

@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react';
+import { TableHead } from '~/components/data-table';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getFinancialOverview } from '~/models/summary-output.server';
@@ -27,21 +28,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const money = (paise: number) => <span className={paise < 0 ? 'neg' : undefined}>{formatPaise(paise)}</span>;
 
+/** The four figure columns, in the order of the table's head and of each row's cells. */
+const FIGURE_LABELS = ['Client price', 'Trade cost', 'Net profit', 'Markup'] as const;
+
 function FigureCells({ figures }: { figures: Figures }) {
+  const values = [money(figures.clientPrice), formatPaise(figures.tradeCost), money(figures.netProfit), formatPercent(figures.markup)];
   return (
     <>
-      <td className="num" data-label="Client price">
-        {money(figures.clientPrice)}
-      </td>
-      <td className="num" data-label="Trade cost">
-        {formatPaise(figures.tradeCost)}
-      </td>
-      <td className="num" data-label="Net profit">
-        {money(figures.netProfit)}
-      </td>
-      <td className="num" data-label="Markup">
-        {formatPercent(figures.markup)}
-      </td>
+      {FIGURE_LABELS.map((label, index) => (
+        <td key={label} className="num" data-label={label}>
+          {values[index]}
+        </td>
+      ))}
     </>
   );
 }
@@ -100,24 +98,7 @@ export default function FinancialOverview() {
       {rows.length ? (
         <div className="so-table-wrap">
           <table className="so-table" data-testid="financial-table">
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col">Schedule</th>
-                <th scope="col" className="num">
-                  Client price
-                </th>
-                <th scope="col" className="num">
-                  Trade cost
-                </th>
-                <th scope="col" className="num">
-                  Net profit
-                </th>
-                <th scope="col" className="num">
-                  Markup
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Project', 'Schedule', ...FIGURE_LABELS.map((label) => ({ label, className: 'num' }))]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.scheduleId} data-testid="financial-row">

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessCases, createAccessWorld, expectAccess, type AccessContext, type AccessEndpoint, type AccessWorld } from '../../tests/helpers/access-table';
-import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
+import { describe, expect, it } from 'vitest';
+import { accessCases, expectAccess, type AccessContext, type AccessEndpoint, useAccessWorld } from '../../tests/helpers/access-table';
+import { bearer } from '../../tests/helpers/test-api';
 import { newId } from '../db/ids';
 import { summaryItems } from '../db/schema';
 import { insertSchedule } from '../queries/schedules';
@@ -10,13 +10,7 @@ import { createSummaryTree } from '../seed/summary-tree';
 
 /** The Project Library (docs/decisions/108): CRUD, save from an item, add into a section, access. */
 
-let api: TestApi;
-let world: AccessWorld;
-beforeAll(async () => {
-  api = await createTestApi();
-  world = await createAccessWorld(api);
-});
-afterAll(async () => api?.close());
+const access = useAccessWorld();
 
 async function tree({ world, project }: Omit<AccessContext, 'data'>) {
   const schedule = await insertSchedule(world.api.db, { id: newId(), projectId: project.id, userId: world.users.firm.id, title: 'S', description: 'd', images: [] });
@@ -39,33 +33,33 @@ const ENDPOINTS: AccessEndpoint[] = [
 
 describe('the Project Library in the access table', () => {
   it.each(accessCases(ENDPOINTS))('%s', async (_name, endpoint, role) => {
-    await expectAccess(world, endpoint, role);
+    await expectAccess(access.world, endpoint, role);
   });
 });
 
 describe('the Project Library', () => {
   it('saves an item to the library and adds it into another section as a new product item', async () => {
-    const project = await world.project();
-    const data = await tree({ world, role: 'firm', project });
-    const token = world.tokens.member;
-    const saved = await api.app.inject({ method: 'POST', url: `/api/projects/library/from-item/${data.itemId}`, headers: bearer(token) });
+    const project = await access.world.project();
+    const data = await tree({ world: access.world, role: 'firm', project });
+    const token = access.world.tokens.member;
+    const saved = await access.api.app.inject({ method: 'POST', url: `/api/projects/library/from-item/${data.itemId}`, headers: bearer(token) });
     expect(saved.statusCode).toBe(201);
     expect(saved.json().data).toMatchObject({ title: 'Cane armchair', description: 'Teak and cane', retailPrice: 4_500_000, tradePrice: 3_000_000 });
-    const list = (await api.app.inject({ method: 'GET', url: '/api/projects/library', headers: bearer(token) })).json().data.products;
+    const list = (await access.api.app.inject({ method: 'GET', url: '/api/projects/library', headers: bearer(token) })).json().data.products;
     expect(list.map((p: { title: string }) => p.title)).toContain('Cane armchair');
 
-    const added = await api.app.inject({ method: 'POST', url: `/api/projects/library/${saved.json().data.id}/add-to-section/${data.sectionId}`, headers: bearer(token) });
+    const added = await access.api.app.inject({ method: 'POST', url: `/api/projects/library/${saved.json().data.id}/add-to-section/${data.sectionId}`, headers: bearer(token) });
     expect(added.statusCode, added.body).toBe(201);
-    const [item] = await api.db.select().from(summaryItems).where(eq(summaryItems.id, added.json().itemId));
+    const [item] = await access.api.db.select().from(summaryItems).where(eq(summaryItems.id, added.json().itemId));
     expect(item).toMatchObject({ type: 'product', title: 'Cane armchair', retailPrice: 4_500_000, tradePrice: 3_000_000, sectionId: data.sectionId, position: 1 });
   });
 
   it('validates: a blank title is refused with the message, prices are whole paise', async () => {
-    const token = world.tokens.firm;
-    const blank = await api.app.inject({ method: 'POST', url: '/api/projects/library', headers: bearer(token), payload: { title: '  ' } });
+    const token = access.world.tokens.firm;
+    const blank = await access.api.app.inject({ method: 'POST', url: '/api/projects/library', headers: bearer(token), payload: { title: '  ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('Title is required');
-    expect((await api.app.inject({ method: 'POST', url: '/api/projects/library', headers: bearer(token), payload: { title: 'x', retailPrice: 1.5 } })).statusCode).toBe(400);
-    expect((await api.app.inject({ method: 'POST', url: '/api/projects/library', headers: bearer(token), payload: { title: 'x', retailPrice: -1 } })).statusCode).toBe(400);
+    expect((await access.api.app.inject({ method: 'POST', url: '/api/projects/library', headers: bearer(token), payload: { title: 'x', retailPrice: 1.5 } })).statusCode).toBe(400);
+    expect((await access.api.app.inject({ method: 'POST', url: '/api/projects/library', headers: bearer(token), payload: { title: 'x', retailPrice: -1 } })).statusCode).toBe(400);
   });
 });

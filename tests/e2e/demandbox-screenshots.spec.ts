@@ -1,4 +1,5 @@
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+import { SCREENSHOT_WIDTHS as WIDTHS } from './screenshot-helpers';
 
 /**
  * Screenshots of the enquiry form (the Contact popup of a firm portfolio), the demand box and a
@@ -6,10 +7,6 @@ import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
  * (docs/screenshots/leads-*.png), with the demo firms' seeded leads. Runs only when asked:
  * SCREENSHOTS=1 E2E_PORT=3600 npx playwright test demandbox-screenshots --project=js
  */
-const WIDTHS = [
-  { name: '1280', width: 1280, height: 860 },
-  { name: '375', width: 375, height: 812 },
-];
 const shot = (name: string, size: string) => `docs/screenshots/leads-${name}-${size}.png`;
 
 test('enquiry form, demand box and a lead thread', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }) => {

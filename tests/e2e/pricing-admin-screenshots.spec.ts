@@ -1,35 +1,23 @@
-import { openDatabase } from '../../server/db/connection';
-import { createFirm, createPublicProject } from '../../server/seed/factories';
-import { databaseUrl } from '../setup/database-url';
-import { E2E } from './env';
-import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, test } from './fixtures';
+import { createPublicProject } from '../../server/seed/factories';
+import { apiCall, DEMO, DEMO_PASSWORD, expect, ready, test } from './fixtures';
 import { adminLoginThroughForm, uniqueSuffix } from './firm-helpers';
+import { firmOnTrial, SCREENSHOT_WIDTHS as WIDTHS } from './screenshot-helpers';
 
 /**
  * Screenshots of the pricing panel and the admin areas at 1280 and 375 px (docs/screenshots/), for
  * review. Runs only when asked: SCREENSHOTS=1 E2E_PORT=3700 npx playwright test pricing-admin-screenshots --project=js
  */
-const WIDTHS = [
-  { name: '1280', width: 1280, height: 860 },
-  { name: '375', width: 375, height: 812 },
-];
 
 test('pricing panel and admin areas', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }) => {
   test.setTimeout(240_000);
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
   const suffix = uniqueSuffix();
-  let firm;
-  try {
-    firm = await createFirm(database.db, { firmName: 'Kiran Joshi Architects', email: `shots-${suffix}@example.test`, password: 'secret123', city: 'Pune', state: 'Maharashtra' });
-    const hidden = await createPublicProject({ db: database.db, storage: undefined as never }, firm.id, { projectName: 'Riverside Courtyard House', images: [] });
+  const firmFields = { firmName: 'Kiran Joshi Architects', email: `shots-${suffix}@example.test`, password: 'secret123', city: 'Pune', state: 'Maharashtra' };
+  await firmOnTrial(page, firmFields, async (db, firm) => {
+    const hidden = await createPublicProject({ db, storage: undefined as never }, firm.id, { projectName: 'Riverside Courtyard House', images: [] });
     const admin = await apiCall<{ token: string }>('POST', '/admin/login', { email: DEMO.admin, password: DEMO_PASSWORD });
     await apiCall('PUT', `/admin/showcase/projects/${hidden.id}`, { hidden: true, reason: 'Photographs used without the photographer’s permission' }, admin.json.token);
     await apiCall('POST', '/admin/admins', { name: 'Neha Kulkarni', email: `neha-${suffix}@platform.example`, password: 'sub-admin-pass' }, admin.json.token);
-  } finally {
-    await database.close();
-  }
-  const { token } = await loginAs(page, firm.email, 'secret123');
-  await apiCall('POST', '/workspace/plan/trial', undefined, token);
+  });
 
   for (const size of WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });

@@ -1,14 +1,11 @@
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+import { SCREENSHOT_WIDTHS as WIDTHS } from './screenshot-helpers';
 
 /**
  * Screenshots of the workspace project list, its side panel and a project's members at 1280 and
  * 375 px, for review (docs/screenshots/workspace-projects-*.png), with the demo firm's seeded
  * workspace. Runs only when asked: SCREENSHOTS=1 E2E_PORT=3700 npx playwright test workspace-projects-screenshots --project=js
  */
-const WIDTHS = [
-  { name: '1280', width: 1280, height: 860 },
-  { name: '375', width: 375, height: 812 },
-];
 const shot = (name: string, size: string) => `docs/screenshots/workspace-projects-${name}-${size}.png`;
 
 test('workspace project list, side panel and members', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, loginAs, ready, test } from './fixtures';
+import { DEMO, expect, loginAs, test } from './fixtures';
+import { openForScreenshot } from './screenshot-helpers';
 import { createProject } from './workspace-helpers';
 
 /**
@@ -9,21 +10,11 @@ import { createProject } from './workspace-helpers';
  * and 375 px. Runs only when asked: SCREENSHOTS=1 E2E_PORT=3800 npx playwright test workspace-schedules-screenshots
  */
 
-async function open(page: Page, js: boolean, url: string, width: number) {
-  await page.setViewportSize({ width, height: width === 1280 ? 860 : 812 });
-  await page.goto(url);
-  await ready(page, js);
-  // Every picture of the page loaded (they stream from the api through the web), those below the fold too.
-  await page.locator('img[loading="lazy"]').evaluateAll((imgs) => imgs.forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
-  await expect
-    .poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
-    .toBe(true);
-}
 
 /** The clinic's schedules page, found from the project list as a person would. */
 async function clinicSchedules(page: Page, js: boolean) {
   await loginAs(page, DEMO.interiorFirm);
-  await open(page, js, '/workspace/project', 1280);
+  await openForScreenshot(page, js, '/workspace/project', 1280);
   return page.getByRole('link', { name: 'Schedules of Indiranagar Dental Clinic' }).getAttribute('href') as Promise<string>;
 }
 
@@ -31,25 +22,25 @@ test('workspace schedules', { tag: ['@js-only', '@on-demand'] }, async ({ page, 
   const shot = (name: string, fullPage = true) => page.screenshot({ path: `docs/screenshots/workspace-schedules-${name}.png`, fullPage });
   const list = await clinicSchedules(page, js);
   for (const width of [1280, 375]) {
-    await open(page, js, list, width);
+    await openForScreenshot(page, js, list, width);
     await shot(`list-${width}`);
-    await open(page, js, `${list}?panel=add`, width);
+    await openForScreenshot(page, js, `${list}?panel=add`, width);
     // The panel covers the screen's height: the visible screen is what a person sees.
     await shot(`add-panel-${width}`, false);
-    await open(page, js, list, width);
+    await openForScreenshot(page, js, list, width);
     await page.getByTestId('schedule-card').first().getByTestId('schedule-description').click();
     await expect(page.getByTestId('schedule-detail')).toBeVisible();
-    await open(page, js, page.url(), width);
+    await openForScreenshot(page, js, page.url(), width);
     await shot(`schedule-${width}`);
   }
-  await open(page, js, list, 1280);
+  await openForScreenshot(page, js, list, 1280);
   await page.getByTestId('schedule-card').first().getByTestId('schedule-description').dblclick();
   await page.screenshot({ path: 'docs/screenshots/workspace-schedules-inline-edit-1280.png' });
 
   const { token } = await loginAs(page, DEMO.interiorFirm);
   const empty = await createProject(token, { projectName: 'Koramangala Café', projecttype: 'interior-commercial' });
   for (const width of [1280, 375]) {
-    await open(page, js, `/workspace/project/schedules/${empty.id}`, width);
+    await openForScreenshot(page, js, `/workspace/project/schedules/${empty.id}`, width);
     await shot(`empty-${width}`);
   }
 });
@@ -58,7 +49,7 @@ test('workspace schedules without JavaScript', { tag: ['@no-js-only', '@on-deman
   const list = await clinicSchedules(page, js);
   const id = await page.goto(list).then(() => page.getByTestId('schedule-card').nth(1).getAttribute('data-schedule-id'));
   for (const width of [1280, 375]) {
-    await open(page, js, `${list}?edit=${id}`, width);
+    await openForScreenshot(page, js, `${list}?edit=${id}`, width);
     await page.screenshot({ path: `docs/screenshots/workspace-schedules-edit-form-${width}-nojs.png`, fullPage: true });
   }
 });

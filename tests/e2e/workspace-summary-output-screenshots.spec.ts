@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { apiCall, expect, loginAs, ready, test } from './fixtures';
+import { apiCall, expect, loginAs, test } from './fixtures';
 import { E2E } from './env';
+import { openForScreenshot } from './screenshot-helpers';
 import { firmWithSummary } from './summary-output-helpers';
 
 /**
@@ -16,15 +16,6 @@ import { firmWithSummary } from './summary-output-helpers';
 
 const DIR = 'docs/screenshots';
 
-async function open(page: Page, js: boolean, url: string, width: number) {
-  await page.setViewportSize({ width, height: width === 1280 ? 860 : 812 });
-  await page.goto(url);
-  await ready(page, js);
-  await page.locator('img[loading="lazy"]').evaluateAll((imgs) => imgs.forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
-  await expect
-    .poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
-    .toBe(true);
-}
 
 /** Every page of a PDF as PNGs `width` px wide: docs/screenshots/<name>-p<N>-<width>.png. */
 function pdfPages(pdf: Buffer, name: string) {
@@ -47,18 +38,18 @@ test('summary outputs', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }
   pdfPages(await (await page.request.get(`${base}&tab=summary&sections=${tree.rooms[0]!.sections[0]!.id}`)).body(), 'summary-output-pdf-one-section');
 
   for (const width of [1280, 375]) {
-    await open(page, js, '/workspace/project/schedules/Financial', width);
+    await openForScreenshot(page, js, '/workspace/project/schedules/Financial', width);
     await page.screenshot({ path: `${DIR}/summary-output-financial-${width}.png`, fullPage: true });
   }
 
-  await open(page, js, `/workspace/client-board?panel=new&schedule=${schedule.id}`, 1280);
+  await openForScreenshot(page, js, `/workspace/client-board?panel=new&schedule=${schedule.id}`, 1280);
   await page.getByTestId('share-panel').getByLabel('Client name').fill('Mrs Rao');
   await page.getByTestId('share-panel').getByRole('button', { name: 'Create link' }).click();
   const url = await page.getByTestId('link-url').inputValue();
   await page.screenshot({ path: `${DIR}/summary-output-link-created-1280.png`, fullPage: true });
 
   await page.context().clearCookies();
-  await open(page, js, url, 1280);
+  await openForScreenshot(page, js, url, 1280);
   const lighting = page.getByTestId('client-section').filter({ hasText: 'Lighting' });
   await lighting.getByLabel(/Comment/).fill('Too cold; warmer lamps please');
   await lighting.getByRole('button', { name: 'Reject' }).click();
@@ -66,10 +57,10 @@ test('summary outputs', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }
   await page.getByTestId('client-section').filter({ hasText: 'Seating' }).getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByTestId('your-decision')).toHaveCount(2);
   for (const width of [1280, 375]) {
-    await open(page, js, url, width);
+    await openForScreenshot(page, js, url, width);
     await page.screenshot({ path: `${DIR}/summary-output-client-page-${width}.png`, fullPage: true });
   }
-  await open(page, js, `${url.slice(0, -3)}xyz`, 375);
+  await openForScreenshot(page, js, `${url.slice(0, -3)}xyz`, 375);
   await page.screenshot({ path: `${DIR}/summary-output-client-link-not-found-375.png`, fullPage: true });
 
   await loginAs(page, firm.email, firm.password);
@@ -81,11 +72,11 @@ test('summary outputs', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }
     });
   }
   for (const width of [1280, 375]) {
-    await open(page, js, '/workspace/project-library', width);
+    await openForScreenshot(page, js, '/workspace/project-library', width);
     await page.screenshot({ path: `${DIR}/summary-output-library-${width}.png`, fullPage: true });
   }
   for (const width of [1280, 375]) {
-    await open(page, js, '/workspace/client-board', width);
+    await openForScreenshot(page, js, '/workspace/client-board', width);
     await page.screenshot({ path: `${DIR}/summary-output-client-board-${width}.png`, fullPage: true });
   }
 });
@@ -96,7 +87,7 @@ test('the editor with the library and share actions', { tag: ['@js-only', '@on-d
   expect((await apiCall('POST', `/projects/library/from-item/${chair}`, undefined, firm.token)).status).toBe(201);
   await loginAs(page, firm.email, firm.password);
   for (const width of [1280, 375]) {
-    await open(page, js, `/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}`, width);
+    await openForScreenshot(page, js, `/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}`, width);
     await page.screenshot({ path: `${DIR}/summary-editor-library-${width}.png`, fullPage: true });
   }
 });

@@ -1,9 +1,9 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { projects } from '../../server/db/schema';
 import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../../server/seed/factories';
 import { createSession } from '../../server/services/sessions';
 import type { UserRow } from '../../server/queries/users';
-import { bearer, multipart, type MultipartPart, type TestApi } from './test-api';
+import { bearer, createTestApi, multipart, type MultipartPart, type TestApi } from './test-api';
 
 /**
  * The table-driven access test of the workspace (DESIGN.md section 9, docs/decisions/070): every
@@ -162,4 +162,19 @@ export async function expectAccess(world: AccessWorld, endpoint: AccessEndpoint,
     expect(typeof res.json().message, what).toBe('string');
   }
   return res;
+}
+
+/**
+ * The access world of one test file: a fresh api on the file's own database and the seven callers,
+ * made before the file's tests and closed after them. Read `access.api` and `access.world` inside
+ * tests and setups (they are set once `beforeAll` has run).
+ */
+export function useAccessWorld(): { readonly api: TestApi; readonly world: AccessWorld } {
+  const access = {} as { api: TestApi; world: AccessWorld };
+  beforeAll(async () => {
+    access.api = await createTestApi();
+    access.world = await createAccessWorld(access.api);
+  });
+  afterAll(async () => access.api?.close());
+  return access;
 }

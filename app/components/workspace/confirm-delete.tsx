@@ -1,6 +1,7 @@
-import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Dialog, usePopupHref } from '~/components/dialog';
+import { useSubmittingIntent } from '~/components/form-intents';
 
 /**
  * The delete confirmation of the workspace lists: `?confirm={id}` names the item. Returns the
@@ -40,8 +41,7 @@ export function ConfirmDelete({
   /** What else goes with it (a folder's files). */
   note?: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const deleting = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent && navigation.formData?.get('id') === id;
+  const deleting = useSubmittingIntent(intent, id);
   return (
     <Dialog title={`Delete ${what}`} closeTo={closeTo} size="small" testId="confirm-delete-dialog">
       <p>{`Are you sure you want to delete this ${what}? You can not undo.`}</p>

@@ -1,4 +1,6 @@
 import { Form, useNavigation } from '@remix-run/react';
+import { AdminActionsCell, AdminTable, ReasonPopover } from '~/components/admin-page';
+import { HiddenFields } from '~/components/hidden-fields';
 import type { VerificationRow } from '../../../server/contract/admin';
 import type { VerificationStatus } from '../../../server/contract/admin-rules';
 import { ROLE_LABELS, VERIFY, type Role } from '../../../server/contract/vocabulary';
@@ -12,28 +14,21 @@ function DecisionButtons({ row }: { row: VerificationRow }) {
     <>
       {row.isVerify !== VERIFY.approved ? (
         <Form method="post" preventScrollReset className="inline-form">
-          <input type="hidden" name="intent" value="decide" />
-          <input type="hidden" name="id" value={row.id} />
-          <input type="hidden" name="isVerify" value="2" />
+          <HiddenFields values={{ intent: 'decide', id: row.id, isVerify: '2' }} />
           <button type="submit" className="button admin-button-approve" disabled={deciding} aria-label={`Approve ${row.firmName ?? row.userName}`}>
             Approve
           </button>
         </Form>
       ) : null}
       {row.isVerify !== VERIFY.rejected ? (
-        <details className="admin-reject">
-          <summary className="button admin-button-reject">Reject</summary>
-          <Form method="post" preventScrollReset className="admin-reject-form">
-            <input type="hidden" name="intent" value="decide" />
-            <input type="hidden" name="id" value={row.id} />
-            <input type="hidden" name="isVerify" value="3" />
-            <label htmlFor={`note-${row.id}`}>Reason shown to the firm</label>
-            <textarea id={`note-${row.id}`} name="note" rows={3} maxLength={1000} placeholder="For example: the certificate does not name the firm." />
-            <button type="submit" className="button button-danger" disabled={deciding}>
-              Reject {row.firmName ?? 'firm'}
-            </button>
-          </Form>
-        </details>
+        <ReasonPopover
+          summary="Reject"
+          values={{ intent: 'decide', id: row.id, isVerify: '3' }}
+          label="Reason shown to the firm"
+          reason={{ id: `note-${row.id}`, name: 'note', maxLength: 1000, placeholder: 'For example: the certificate does not name the firm.' }}
+          busy={deciding}
+          submit={`Reject ${row.firmName ?? 'firm'}`}
+        />
       ) : null}
     </>
   );
@@ -74,65 +69,47 @@ export function VerificationTable({
 }) {
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table" aria-busy={loading || undefined}>
-        <thead>
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col">
-                {c}
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {loading ? (
-            <tr>
-              <td colSpan={COLUMNS.length + 1} className="admin-empty">
-                Loading data...
-              </td>
-            </tr>
+      <AdminTable
+        columns={COLUMNS}
+        busy={loading}
+        empty={
+          loading ? (
+            'Loading data...'
           ) : rows.length === 0 ? (
-            <tr>
-              <td colSpan={COLUMNS.length + 1} className="admin-empty">
-                No data available
-                {search ? <small>Nothing matches “{search}”{status === 'pending' ? ' among the pending requests' : ''}.</small> : null}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id} data-testid="verification-row" data-id={row.id}>
-                <td data-label="Name">
-                  <strong>{row.userName}</strong>
-                </td>
-                <td data-label="Firm Name">
-                  <span className="admin-firm">{row.firmName ?? '—'}</span>
-                  {row.firmType ? <small>{ROLE_LABELS[row.firmType as Role] ?? row.firmType}</small> : null}
-                  {row.isVerify === VERIFY.rejected && row.verifyNote ? <small className="admin-reason">Rejected: {row.verifyNote}</small> : null}
-                  {status === 'all' ? <small className={`admin-status admin-status-${row.isVerify}`}>{['', 'Pending', 'Approved', 'Rejected'][row.isVerify]}</small> : null}
-                </td>
-                <td data-label="email">
-                  <a href={`mailto:${row.email}`} className="admin-email">
-                    {row.email}
-                  </a>
-                  {row.businessEmail && row.businessEmail !== row.email ? <small>{row.businessEmail}</small> : null}
-                </td>
-                <td data-label="Contact number">{row.contactNo ?? '—'}</td>
-                <td data-label="City">{row.city ?? '—'}</td>
-                <td data-label="State">{row.state ?? '—'}</td>
-                <td className="admin-actions">
-                  <div className="admin-actions-inner">
-                    <DecisionButtons row={row} />
-                    <DocumentButton row={row} />
-                  </div>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            <>
+              No data available
+              {search ? <small>Nothing matches “{search}”{status === 'pending' ? ' among the pending requests' : ''}.</small> : null}
+            </>
+          ) : null
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.id} data-testid="verification-row" data-id={row.id}>
+            <td data-label="Name">
+              <strong>{row.userName}</strong>
+            </td>
+            <td data-label="Firm Name">
+              <span className="admin-firm">{row.firmName ?? '—'}</span>
+              {row.firmType ? <small>{ROLE_LABELS[row.firmType as Role] ?? row.firmType}</small> : null}
+              {row.isVerify === VERIFY.rejected && row.verifyNote ? <small className="admin-reason">Rejected: {row.verifyNote}</small> : null}
+              {status === 'all' ? <small className={`admin-status admin-status-${row.isVerify}`}>{['', 'Pending', 'Approved', 'Rejected'][row.isVerify]}</small> : null}
+            </td>
+            <td data-label="email">
+              <a href={`mailto:${row.email}`} className="admin-email">
+                {row.email}
+              </a>
+              {row.businessEmail && row.businessEmail !== row.email ? <small>{row.businessEmail}</small> : null}
+            </td>
+            <td data-label="Contact number">{row.contactNo ?? '—'}</td>
+            <td data-label="City">{row.city ?? '—'}</td>
+            <td data-label="State">{row.state ?? '—'}</td>
+            <AdminActionsCell>
+              <DecisionButtons row={row} />
+              <DocumentButton row={row} />
+            </AdminActionsCell>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }

@@ -1,7 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
 import { EmailField, PasswordField } from '~/components/credential-fields';
-import { Field, FormErrors } from '~/components/field';
+import { FormErrors } from '~/components/field';
+import { PanelActions } from '~/components/form-actions';
+import { useSubmittingIntent } from '~/components/form-intents';
+import { TextField } from '~/components/text-field';
 import type { EmailChangeConfirmInput, EmailChangeInput, PendingEmailChange } from '../../../server/contract/email-change';
 
 /** The popups of the change (`?dialog=`): the new address and the password, then the code. */
@@ -10,15 +13,9 @@ export const CODE_DIALOG = 'login-email-code';
 
 type LastResult = SubmissionResult<string[]> | null | undefined;
 
-/** Whether this page is posting the form of `intent` right now. */
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
-}
-
 /** Step 1 of changing the login email (`?dialog=login-email`): the new address and the current password. */
 export function EmailChangeForm({ currentEmail, lastResult, closeTo }: { currentEmail: string; lastResult: LastResult; closeTo: string }) {
-  const sending = useSubmitting('email-change');
+  const sending = useSubmittingIntent('email-change');
   const [form, fields] = useForm<EmailChangeInput>({
     id: 'email-change-form',
     lastResult,
@@ -35,14 +32,7 @@ export function EmailChangeForm({ currentEmail, lastResult, closeTo }: { current
       <FormErrors id={form.errorId} errors={form.errors} />
       <EmailField meta={fields.newEmail} label="New email" />
       <PasswordField meta={fields.password} label="Current password" autoComplete="current-password" />
-      <div className="form-actions">
-        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={sending}>
-          {sending ? 'Sending…' : 'Send code'}
-        </button>
-      </div>
+      <PanelActions cancelTo={closeTo} busy={sending} label="Send code" busyLabel="Sending…" />
     </Form>
   );
 }
@@ -59,7 +49,7 @@ export function EmailCodeForm({
   closeTo: string;
   restartTo: string;
 }) {
-  const confirming = useSubmitting('email-change-confirm');
+  const confirming = useSubmittingIntent('email-change-confirm');
   const [form, fields] = useForm<EmailChangeConfirmInput>({
     id: 'email-code-form',
     lastResult,
@@ -85,9 +75,7 @@ export function EmailCodeForm({
         Enter the 6-digit code we sent to <strong>{pending.newEmail}</strong>. It is valid for 10 minutes.
       </p>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field label="Code" meta={fields.code}>
-        <input {...getInputProps(fields.code, { type: 'text' })} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
-      </Field>
+      <TextField label="Code" meta={fields.code} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
       <p className="field-hint">
         No mail? Check the address, or{' '}
         <Link to={restartTo} replace preventScrollReset className="link">
@@ -95,14 +83,7 @@ export function EmailCodeForm({
         </Link>
         .
       </p>
-      <div className="form-actions">
-        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={confirming}>
-          {confirming ? 'Confirming…' : 'Confirm'}
-        </button>
-      </div>
+      <PanelActions cancelTo={closeTo} busy={confirming} label="Confirm" busyLabel="Confirming…" />
     </Form>
   );
 }

@@ -1,7 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/field';
+import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
+import { TextField } from '~/components/text-field';
 import type { Contact, ContactBody } from '../../../server/contract/address-book';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS } from '../../../server/contract/address-book-rules';
 
@@ -19,9 +21,7 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact: Contact
     <Form method="post" {...getFormProps(form)} data-testid="contact-form">
       {editing ? <input type="hidden" name="id" value={contact.id} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field label="Name" meta={fields.name}>
-        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-      </Field>
+      <TextField label="Name" meta={fields.name} autoComplete="off" />
       <Field label="Kind" meta={fields.kind}>
         <select {...getSelectProps(fields.kind)}>
           {CONTACT_KINDS.map((kind) => (
@@ -31,26 +31,13 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact: Contact
           ))}
         </select>
       </Field>
-      <Field label="Company" meta={fields.company}>
-        <input {...getInputProps(fields.company, { type: 'text' })} autoComplete="off" />
-      </Field>
-      <Field label="Email" meta={fields.email}>
-        <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
-      </Field>
-      <Field label="Phone" meta={fields.phone} hint="An email or a phone number is needed.">
-        <input {...getInputProps(fields.phone, { type: 'tel' })} autoComplete="off" />
-      </Field>
+      <TextField label="Company" meta={fields.company} autoComplete="off" />
+      <TextField label="Email" meta={fields.email} type="email" autoComplete="off" />
+      <TextField label="Phone" meta={fields.phone} type="tel" hint="An email or a phone number is needed." autoComplete="off" />
       <Field label="Notes" meta={fields.notes}>
         <textarea {...getTextareaProps(fields.notes)} rows={4} />
       </Field>
-      <div className="form-actions ws-panel-actions">
-        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="save" className="button button-primary" disabled={saving} data-testid="save-contact">
-          {saving ? (editing ? 'Updating...' : 'Creating...') : editing ? 'Update' : 'Confirm'}
-        </button>
-      </div>
+      <PanelActions cancelTo={closeTo} intent="save" busy={saving} {...saveLabels(editing)} testId="save-contact" sidePanel />
     </Form>
   );
 }

@@ -2,12 +2,11 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { keepDataForDialogs } from '~/components/dialog';
-import { Icon } from '~/components/icon';
 import { Toast } from '~/components/toast';
-import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
+import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getContact, listContacts } from '~/models/chat-book.server';
 import { ApiError } from '~/utils/api.server';
@@ -155,18 +154,7 @@ function ContactTable({ contacts, editHref, deleteHref }: { contacts: Contact[];
             {contact.phone ? <a href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}>{contact.phone}</a> : null}
           </div>
           <p className="cb-contact-notes">{contact.notes}</p>
-          <div className="ws-card-actions">
-            {editHref ? (
-              <Link to={editHref(contact.id)} preventScrollReset className="ws-icon-button" title="Edit" aria-label={`Edit ${contact.name}`} data-testid="edit-contact">
-                <Icon d={ACTION_ICONS.edit} size={18} />
-              </Link>
-            ) : null}
-            {deleteHref ? (
-              <Link to={deleteHref(contact.id)} preventScrollReset className="ws-icon-button ws-icon-danger" title="Delete" aria-label={`Delete ${contact.name}`} data-testid="delete-contact">
-                <Icon d={ACTION_ICONS.trash} size={18} />
-              </Link>
-            ) : null}
-          </div>
+          <EditDeleteLinks what="contact" name={contact.name} editTo={editHref?.(contact.id)} deleteTo={deleteHref?.(contact.id)} />
         </li>
       ))}
     </ul>

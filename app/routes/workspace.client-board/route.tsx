@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { TableHead } from '~/components/data-table';
 import { keepDataForDialogs } from '~/components/dialog';
 import { Toast } from '~/components/toast';
 import { EmptyState } from '~/components/workspace/empty-state';
@@ -107,17 +108,7 @@ export default function ClientBoard() {
         {links.length ? (
           <div className="so-table-wrap">
             <table className="so-table" data-testid="open-links">
-              <thead>
-                <tr>
-                  <th scope="col">Client</th>
-                  <th scope="col">Schedule</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Last opened</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Client', 'Schedule', 'Expires', 'Last opened']} actions />
               <tbody>
                 {links.map((link) => (
                   <tr key={link.id} data-testid="open-link">

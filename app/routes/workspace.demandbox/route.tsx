@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { keepDataForDialogs } from '~/components/dialog';
+import { PrevNextPager } from '~/components/prev-next-pager';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
@@ -71,7 +72,7 @@ export default function DemandBox() {
       />
       {leads.length ? (
         <>
-          <ul className="lead-list" data-testid="lead-list">
+          <ul className="lead-list card" data-testid="lead-list">
             {leads.map((lead) => (
               <LeadRow key={lead.id} lead={lead} deleteHref={confirm.href(lead.id)} />
             ))}
@@ -119,25 +120,5 @@ function Pager({ page, pages }: { page: number; pages: number }) {
     const query = next.toString();
     return `/workspace/demandbox${query ? `?${query}` : ''}`;
   };
-  return (
-    <nav className="lead-pager" aria-label="Pages">
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="button button-ghost" rel="prev" data-testid="previous-page">
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="muted">
-        Page {page} of {pages}
-      </span>
-      {page < pages ? (
-        <Link to={href(page + 1)} className="button button-ghost" rel="next" data-testid="next-page">
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
+  return <PrevNextPager page={page} pages={pages} href={href} className="lead-pager" previous={{ rel: 'prev', testId: 'previous-page' }} next={{ rel: 'next', testId: 'next-page' }} />;
 }

@@ -1,7 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/field';
+import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
+import { TextField } from '~/components/text-field';
 import { MESSAGE_LIMITS } from '../../../server/contract/leads-rules';
 
 type MessageFields = { to: string; cc: string; bcc: string; subject: string; message: string };
@@ -24,37 +26,22 @@ export function MessageForm({ to, subject, lastResult, closeTo }: { to: string; 
   return (
     <Form method="post" {...getFormProps(form)} className="lead-message-form" data-testid="message-form" preventScrollReset>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field label="To" meta={fields.to} hint="Separate several addresses with commas.">
-        <input {...getInputProps(fields.to, { type: 'text' })} autoComplete="off" inputMode="email" />
-      </Field>
+      <TextField label="To" meta={fields.to} hint="Separate several addresses with commas." autoComplete="off" inputMode="email" />
       <div className="lead-copy-toggles">
         <details open={openCc} className="lead-copy" data-testid="cc-toggle">
           <summary>Cc</summary>
-          <Field label="Cc" meta={fields.cc}>
-            <input {...getInputProps(fields.cc, { type: 'text' })} autoComplete="off" inputMode="email" />
-          </Field>
+          <TextField label="Cc" meta={fields.cc} autoComplete="off" inputMode="email" />
         </details>
         <details open={openBcc} className="lead-copy" data-testid="bcc-toggle">
           <summary>Bcc</summary>
-          <Field label="Bcc" meta={fields.bcc}>
-            <input {...getInputProps(fields.bcc, { type: 'text' })} autoComplete="off" inputMode="email" />
-          </Field>
+          <TextField label="Bcc" meta={fields.bcc} autoComplete="off" inputMode="email" />
         </details>
       </div>
-      <Field label="Subject" meta={fields.subject}>
-        <input {...getInputProps(fields.subject, { type: 'text' })} maxLength={MESSAGE_LIMITS.subject} />
-      </Field>
+      <TextField label="Subject" meta={fields.subject} maxLength={MESSAGE_LIMITS.subject} />
       <Field label="Message" meta={fields.message}>
         <textarea {...getTextareaProps(fields.message)} rows={8} maxLength={MESSAGE_LIMITS.body} />
       </Field>
-      <div className="form-actions">
-        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="message" className="button button-primary" disabled={saving} data-testid="send-message">
-          {saving ? 'Sending…' : 'Send'}
-        </button>
-      </div>
+      <PanelActions cancelTo={closeTo} intent="message" busy={saving} label="Send" busyLabel="Sending…" testId="send-message" />
     </Form>
   );
 }

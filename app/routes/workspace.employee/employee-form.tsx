@@ -1,10 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Field, FormErrors } from '~/components/field';
+import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { PasswordInput } from '~/components/password-input';
+import { TextField } from '~/components/text-field';
 import { designationChoice, DESIGNATIONS } from '../../../server/contract/employees-rules';
 import type { CreateEmployeeBody, Employee } from '../../../server/contract/employees';
 
@@ -43,9 +45,7 @@ export function EmployeeForm({
     <Form method="post" {...getFormProps(form)} data-testid="employee-form">
       {editing ? <input type="hidden" name="id" value={employee.id} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Field label="Name" meta={fields.name}>
-        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-      </Field>
+      <TextField label="Name" meta={fields.name} autoComplete="off" />
       <Field label="Designation" meta={fields.designation}>
         <select {...getSelectProps(fields.designation)} onChange={(e) => setChoice(e.currentTarget.value)}>
           <option value="">Choose a designation</option>
@@ -57,16 +57,10 @@ export function EmployeeForm({
         </select>
       </Field>
       {showOther ? (
-        <Field label="Other designation" meta={fields.designationOther} hint={hydrated ? undefined : 'Only when the designation is Other.'}>
-          <input {...getInputProps(fields.designationOther, { type: 'text' })} autoComplete="off" placeholder="e.g. Site engineer" />
-        </Field>
+        <TextField label="Other designation" meta={fields.designationOther} hint={hydrated ? undefined : 'Only when the designation is Other.'} autoComplete="off" placeholder="e.g. Site engineer" />
       ) : null}
-      <Field label="Email" meta={fields.email}>
-        <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="off" />
-      </Field>
-      <Field label="Mobile" meta={fields.mobile}>
-        <input {...getInputProps(fields.mobile, { type: 'tel' })} inputMode="numeric" autoComplete="off" placeholder="10 digits" />
-      </Field>
+      <TextField label="Email" meta={fields.email} type="email" autoComplete="off" />
+      <TextField label="Mobile" meta={fields.mobile} type="tel" inputMode="numeric" autoComplete="off" placeholder="10 digits" />
       <Field label="Address" meta={fields.address}>
         <textarea {...getInputProps(fields.address, { type: 'text' })} rows={2} />
       </Field>
@@ -91,14 +85,7 @@ export function EmployeeForm({
           <p className="muted">{employee?.isSubAdmin ? 'Sub admin (only the firm account can change this).' : null}</p>
         </>
       )}
-      <div className="form-actions ws-panel-actions">
-        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="save" className="button button-primary" disabled={saving} data-testid="save-employee">
-          {saving ? (editing ? 'Updating...' : 'Creating...') : editing ? 'Update' : 'Confirm'}
-        </button>
-      </div>
+      <PanelActions cancelTo={closeTo} intent="save" busy={saving} {...saveLabels(editing)} testId="save-employee" sidePanel />
     </Form>
   );
 }

@@ -1,12 +1,13 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
+import { TableHead } from '~/components/data-table';
+import { RowActionForm } from '~/components/form-actions';
 import { keepDataForDialogs } from '~/components/dialog';
-import { Icon } from '~/components/icon';
 import { Toast } from '~/components/toast';
-import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
+import { RowIconLink } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { listEmployees } from '~/models/employees.server';
 import { guarded } from '~/utils/showcase.server';
@@ -82,18 +83,7 @@ export default function Employees() {
 function EmployeeTable({ employees, editHref, viewer }: { employees: Employee[]; editHref: (id: string) => string; viewer: { id: string; isOwner: boolean } }) {
   return (
     <table className="ws-employees" data-testid="employees">
-      <thead>
-        <tr className="ws-employees-head">
-          <th scope="col">Name</th>
-          <th scope="col">Designation</th>
-          <th scope="col">Email</th>
-          <th scope="col">Contact</th>
-          <th scope="col">Address</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Designation', 'Email', 'Contact', 'Address']} actions rowClassName="ws-employees-head" />
       <tbody>
         {employees.map((employee) => {
           // A sub-admin cannot deactivate itself or another sub-admin (the api says so too).
@@ -116,22 +106,16 @@ function EmployeeTable({ employees, editHref, viewer }: { employees: Employee[];
               <td className="ws-employee-address">{employee.address || <span className="ws-empty-cell">—</span>}</td>
               <td>
                 <div className="ws-card-actions">
-                  <Link to={editHref(employee.id)} preventScrollReset className="ws-icon-button" title="Edit" aria-label={`Edit ${employee.name}`} data-testid="edit-employee">
-                    <Icon d={ACTION_ICONS.edit} size={18} />
-                  </Link>
+                  <RowIconLink kind="edit" to={editHref(employee.id)} name={employee.name} testId="edit-employee" />
                   {mayToggle ? (
-                    <Form method="post" className="ws-inline-form">
-                      <input type="hidden" name="id" value={employee.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={employee.active ? 'deactivate' : 'reactivate'}
-                        className={`ws-text-button${employee.active ? ' ws-text-danger' : ''}`}
-                        data-testid={employee.active ? 'deactivate-employee' : 'reactivate-employee'}
-                      >
-                        {employee.active ? 'Deactivate' : 'Reactivate'}
-                      </button>
-                    </Form>
+                    <RowActionForm
+                      id={employee.id}
+                      intent={employee.active ? 'deactivate' : 'reactivate'}
+                      className={`ws-text-button${employee.active ? ' ws-text-danger' : ''}`}
+                      testId={employee.active ? 'deactivate-employee' : 'reactivate-employee'}
+                    >
+                      {employee.active ? 'Deactivate' : 'Reactivate'}
+                    </RowActionForm>
                   ) : null}
                 </div>
               </td>

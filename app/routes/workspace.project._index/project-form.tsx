@@ -1,7 +1,8 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { ErrorList, Field, FormErrors } from '~/components/field';
+import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import { ProjectTypeOptions } from '~/components/project-type-select';
@@ -124,14 +125,7 @@ export function ProjectForm({
       <Field label="Address" meta={fields.address}>
         <textarea {...getTextareaProps(fields.address)} rows={2} />
       </Field>
-      <div className="form-actions ws-panel-actions">
-        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="save" className="button button-primary" disabled={saving} data-testid="save-project">
-          {saving ? (editing ? 'Updating...' : 'Creating...') : editing ? 'Update' : 'Confirm'}
-        </button>
-      </div>
+      <PanelActions cancelTo={closeTo} intent="save" busy={saving} {...saveLabels(editing)} testId="save-project" sidePanel />
     </Form>
   );
 }

@@ -1,13 +1,13 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
+import { TableHead } from '~/components/data-table';
 import { keepDataForDialogs } from '~/components/dialog';
-import { Icon } from '~/components/icon';
 import { Toast } from '~/components/toast';
-import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
+import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getProject, listMembers } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
@@ -105,15 +105,7 @@ function MemberTable({
 }) {
   return (
     <table className="ws-members" data-testid="members">
-      <thead>
-        <tr className="ws-members-head">
-          <th scope="col">Name</th>
-          <th scope="col">Email</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Name', 'Email']} actions rowClassName="ws-members-head" />
       <tbody>
         {members.map((member) => (
           <tr key={member.id} className="ws-member" data-testid="member-row">
@@ -125,25 +117,7 @@ function MemberTable({
               <a href={`mailto:${member.email}`}>{member.email}</a>
             </td>
             <td>
-              <div className="ws-card-actions">
-                {editHref ? (
-                  <Link to={editHref(member.id)} preventScrollReset className="ws-icon-button" title="Edit" aria-label={`Edit ${member.name}`} data-testid="edit-member">
-                    <Icon d={ACTION_ICONS.edit} size={18} />
-                  </Link>
-                ) : null}
-                {deleteHref ? (
-                  <Link
-                    to={deleteHref(member.id)}
-                    preventScrollReset
-                    className="ws-icon-button ws-icon-danger"
-                    title="Delete"
-                    aria-label={`Delete ${member.name}`}
-                    data-testid="delete-member"
-                  >
-                    <Icon d={ACTION_ICONS.trash} size={18} />
-                  </Link>
-                ) : null}
-              </div>
+              <EditDeleteLinks what="member" name={member.name} editTo={editHref?.(member.id)} deleteTo={deleteHref?.(member.id)} />
             </td>
           </tr>
         ))}

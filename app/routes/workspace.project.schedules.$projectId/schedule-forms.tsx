@@ -1,7 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
 import { ErrorList, Field, FormErrors } from '~/components/field';
-import { SERVER_VALIDATION } from '~/components/form-intents';
+import { PanelActions, saveLabels } from '~/components/form-actions';
+import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
+import { TextField } from '~/components/text-field';
 import { ImageUpload, type StoredImage } from '~/components/image-upload';
 import { SCHEDULE_DESCRIPTION_MAX, SCHEDULE_IMAGES_MAX, SCHEDULE_TITLE_MAX } from '../../../server/contract/schedules-rules';
 
@@ -9,19 +11,10 @@ type ScheduleFields = { title: string; description: string; images?: string[]; i
 
 const ACCEPT_IMAGES = 'image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif';
 
-/** Whether this page is posting the form of `intent` (for `id`). */
-function useSubmitting(intent: string, id?: string) {
-  const navigation = useNavigation();
-  const data = navigation.formData;
-  return navigation.state === 'submitting' && data?.get('intent') === intent && (id === undefined || data?.get('id') === id);
-}
-
 function TextFields({ fields }: { fields: ReturnType<typeof useForm<ScheduleFields>>[1] }) {
   return (
     <>
-      <Field label="Title" meta={fields.title}>
-        <input {...getInputProps(fields.title, { type: 'text' })} maxLength={SCHEDULE_TITLE_MAX} autoComplete="off" />
-      </Field>
+      <TextField label="Title" meta={fields.title} maxLength={SCHEDULE_TITLE_MAX} autoComplete="off" />
       <Field label="Description" meta={fields.description}>
         <textarea {...getTextareaProps(fields.description)} rows={4} maxLength={SCHEDULE_DESCRIPTION_MAX} />
       </Field>
@@ -45,7 +38,7 @@ export function AddScheduleForm({
   imagesKey: unknown;
   cancelTo: string;
 }) {
-  const saving = useSubmitting('create');
+  const saving = useSubmittingIntent('create');
   const [form, fields] = useForm<ScheduleFields>({ id: 'schedule-add', lastResult, ...SERVER_VALIDATION });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="sch-form" data-testid="schedule-add-form">
@@ -56,14 +49,7 @@ export function AddScheduleForm({
         <legend>Images</legend>
         <ImageUpload stored={images} min={0} max={SCHEDULE_IMAGES_MAX} errors={fields.images.errors} errorId={fields.images.errorId} resetKey={imagesKey} />
       </fieldset>
-      <div className="form-actions">
-        <Link to={cancelTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Creating...' : 'Confirm'}
-        </button>
-      </div>
+      <PanelActions cancelTo={cancelTo} busy={saving} {...saveLabels(false)} />
     </Form>
   );
 }
@@ -83,7 +69,7 @@ export function EditScheduleForm({
   lastResult?: SubmissionResult<string[]> | null;
   cancelTo: string;
 }) {
-  const saving = useSubmitting('update', id);
+  const saving = useSubmittingIntent('update', id);
   const [form, fields] = useForm<ScheduleFields>({ id: `schedule-edit-${id}`, lastResult, defaultValue: defaults, ...SERVER_VALIDATION });
   const imageId = `${form.id}-image`;
   return (
@@ -108,14 +94,7 @@ export function EditScheduleForm({
         </p>
         <ErrorList id={fields.image.errorId} errors={fields.image.errors} />
       </div>
-      <div className="form-actions">
-        <Link to={cancelTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <PanelActions cancelTo={cancelTo} busy={saving} label="Save" busyLabel="Saving..." />
     </Form>
   );
 }

@@ -1,8 +1,10 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Field, FormErrors } from '~/components/field';
-import { SERVER_VALIDATION } from '~/components/form-intents';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { FormErrors } from '~/components/field';
+import { PanelActions } from '~/components/form-actions';
+import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
+import { TextField } from '~/components/text-field';
 import { Toast } from '~/components/toast';
 import { IcalLinkCard } from '~/components/workspace/ical-link-card';
 import { PageHeader } from '~/components/workspace/page-header';
@@ -65,8 +67,8 @@ export default function Setting() {
   // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
   const plan = useRootData()?.plan ?? null;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent;
+  const savingPassword = useSubmittingIntent('password');
+  const savingChoices = useSubmittingIntent('notifications');
   const failed = actionData && 'result' in actionData ? actionData : null;
   const [form, fields] = useForm<{ currentPassword: string; newPassword: string; confirmPassword: string }>({
     id: 'password-form',
@@ -83,20 +85,10 @@ export default function Setting() {
           {hasPassword ? (
             <Form method="post" {...getFormProps(form)} data-testid="password-form">
               <FormErrors id={form.errorId} errors={form.errors} />
-              <Field label="Current password" meta={fields.currentPassword}>
-                <input {...getInputProps(fields.currentPassword, { type: 'password' })} autoComplete="current-password" />
-              </Field>
-              <Field label="New password" meta={fields.newPassword} hint="At least 6 characters. Your other devices are signed out.">
-                <input {...getInputProps(fields.newPassword, { type: 'password' })} autoComplete="new-password" />
-              </Field>
-              <Field label="Confirm password" meta={fields.confirmPassword}>
-                <input {...getInputProps(fields.confirmPassword, { type: 'password' })} autoComplete="new-password" />
-              </Field>
-              <div className="form-actions">
-                <button type="submit" name="intent" value="password" className="button button-primary" disabled={busy('password')} data-testid="change-password">
-                  {busy('password') ? 'Saving…' : 'Change password'}
-                </button>
-              </div>
+              <TextField label="Current password" meta={fields.currentPassword} type="password" autoComplete="current-password" />
+              <TextField label="New password" meta={fields.newPassword} type="password" hint="At least 6 characters. Your other devices are signed out." autoComplete="new-password" />
+              <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+              <PanelActions intent="password" busy={savingPassword} label="Change password" busyLabel="Saving…" testId="change-password" />
             </Form>
           ) : (
             <p className="muted">{PASSWORD_MESSAGES.noPassword}.</p>
@@ -115,11 +107,7 @@ export default function Setting() {
                 </span>
               </label>
             ))}
-            <div className="form-actions">
-              <button type="submit" name="intent" value="notifications" className="button button-ghost" disabled={busy('notifications')} data-testid="save-notifications">
-                {busy('notifications') ? 'Saving…' : 'Save choices'}
-              </button>
-            </div>
+            <PanelActions intent="notifications" busy={savingChoices} label="Save choices" busyLabel="Saving…" variant="ghost" testId="save-notifications" />
           </Form>
         </section>
 

@@ -1,8 +1,9 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { Dialog, keepDataForDialogs, usePopupHref } from '~/components/dialog';
 import { Field, FormErrors } from '~/components/field';
+import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { Toast } from '~/components/toast';
 import { PageHeader } from '~/components/workspace/page-header';
@@ -83,14 +84,7 @@ function RejectDialog({ id, what, closeTo, lastResult }: { id: string; what: str
         <Field label="Reason" meta={fields.reason} hint="Sent to the people the task is given to; it goes back to their To Do.">
           <textarea {...getTextareaProps(fields.reason)} rows={3} data-testid="reject-reason-input" />
         </Field>
-        <div className="form-actions">
-          <Link to={closeTo} replace preventScrollReset className="button button-ghost">
-            Cancel
-          </Link>
-          <button type="submit" name="intent" value="reject" className="button button-danger" disabled={saving} data-testid="confirm-reject">
-            Reject
-          </button>
-        </div>
+        <PanelActions cancelTo={closeTo} intent="reject" busy={saving} label="Reject" variant="danger" testId="confirm-reject" />
       </Form>
     </Dialog>
   );

@@ -1,6 +1,7 @@
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { FileIcon } from '~/components/workspace/file-icon';
+import { RowActionForm } from '~/components/form-actions';
 import { dateParts, formatDay, formatTime, monthName } from '~/utils/dates';
 import { fileFamily } from '../../../server/contract/files-rules';
 import { STATUS_LABELS } from '../../../server/contract/tasks-rules';
@@ -73,20 +74,14 @@ export function TaskCard({ task, rejectHref, dragHandle }: { task: CardTask; rej
       {task.can.submit || task.can.approve || task.can.reject ? (
         <div className="ws-task-actions">
           {task.can.submit ? (
-            <Form method="post" className="ws-inline-form">
-              <input type="hidden" name="id" value={task.id} />
-              <button type="submit" name="intent" value="submit" className="button button-primary button-small" data-testid="submit-task">
-                Submit
-              </button>
-            </Form>
+            <RowActionForm id={task.id} intent="submit" className="button button-primary button-small" testId="submit-task">
+              Submit
+            </RowActionForm>
           ) : null}
           {task.can.approve ? (
-            <Form method="post" className="ws-inline-form">
-              <input type="hidden" name="id" value={task.id} />
-              <button type="submit" name="intent" value="approve" className="button button-primary button-small" data-testid="approve-task">
-                Approve
-              </button>
-            </Form>
+            <RowActionForm id={task.id} intent="approve" className="button button-primary button-small" testId="approve-task">
+              Approve
+            </RowActionForm>
           ) : null}
           {task.can.reject ? (
             <Link to={rejectHref} preventScrollReset className="button button-ghost button-small" data-testid="reject-task">

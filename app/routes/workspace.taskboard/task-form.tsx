@@ -1,7 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
 import { ErrorList, Field, FormErrors } from '~/components/field';
+import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
+import { TextField } from '~/components/text-field';
 import { TASK_FORM_FIELDS as F } from '../../../server/contract/tasks-rules';
 import type { TaskFields } from '../../../server/contract/tasks';
 
@@ -61,20 +63,11 @@ export function TaskForm({
       <Field label="Description" meta={fields.description}>
         <textarea {...getTextareaProps(fields.description)} rows={4} placeholder="What is to be done" />
       </Field>
-      <Field label="Due date" meta={fields.dueDate}>
-        <input {...getInputProps(fields.dueDate, { type: 'date' })} />
-      </Field>
+      <TextField label="Due date" meta={fields.dueDate} type="date" />
       <Field label="Files" meta={fields.files} hint="Drawings, photos, documents: at least one.">
         <input id={fields.files.id} name={F.files} type="file" multiple aria-describedby={fields.files.errorId} data-testid="task-files" />
       </Field>
-      <div className="form-actions ws-panel-actions">
-        <Link to={closeTo} replace preventScrollReset className="button button-ghost">
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="create" className="button button-primary" disabled={saving} data-testid="save-task">
-          {saving ? 'Creating...' : 'Confirm'}
-        </button>
-      </div>
+      <PanelActions cancelTo={closeTo} intent="create" busy={saving} {...saveLabels(false)} testId="save-task" sidePanel />
     </Form>
   );
 }
