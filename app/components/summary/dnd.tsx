@@ -18,13 +18,13 @@ import { MOVE_ICONS } from './item-card';
 
 /**
  * Drag and drop of the editor (DESIGN.md section 5: @dnd-kit with JavaScript, Move buttons
- * without): items within and between sections, sections within the room, by pointer or keyboard
- * (focus a grip, Space, arrows, Space). Only this route imports @dnd-kit. A drop is reported as
+ * without): items within and between sections, sections within the room or onto another room's
+ * tab, rooms among the tabs, by pointer or keyboard (focus a grip, Space, arrows, Space). Only this route imports @dnd-kit. A drop is reported as
  * a move in the api's terms (`index` in the new parent after taking the row out), which the page
  * applies to its reducer at once and saves through a fetcher.
  */
 
-export type Move = { kind: 'items'; id: string; parentId: string; index: number } | { kind: 'sections'; id: string; parentId: string; index: number };
+export type Move = { kind: 'items' | 'sections'; id: string; parentId: string; index: number } | { kind: 'rooms'; id: string; index: number };
 
 const kindOf = (id: unknown) => String(id).split(':')[0];
 const idOf = (id: unknown) => String(id).slice(String(id).indexOf(':') + 1);
@@ -32,15 +32,23 @@ const idOf = (id: unknown) => String(id).slice(String(id).indexOf(':') + 1);
 export function SummaryDnd({ order, onMove, children }: { order: OrderState; onMove: (move: Move) => void; children: ReactNode }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
 
-  // An item lands on the item under the pointer (or an empty section); a section on a section.
+  // An item lands on the item under the pointer (or an empty section); a section on a section or
+  // a room's tab; a room on a room's tab.
   const collision: CollisionDetection = (args) => {
     const dragging = kindOf(args.active.id);
-    const candidates = args.droppableContainers.filter((c) =>
-      dragging === 'item' ? kindOf(c.id) === 'item' || (kindOf(c.id) === 'section-drop' && (findSectionItems(order, idOf(c.id))?.length ?? 1) === 0) : kindOf(c.id) === 'section-drop',
-    );
+    const accepts = (id: unknown) => {
+      const kind = kindOf(id);
+      if (dragging === 'item') return kind === 'item' || (kind === 'section-drop' && (findSectionItems(order, idOf(id))?.length ?? 1) === 0);
+      if (dragging === 'section') return kind === 'section-drop' || kind === 'room-drop';
+      return kind === 'room-drop';
+    };
+    const candidates = args.droppableContainers.filter((c) => accepts(c.id));
     const within = pointerWithin({ ...args, droppableContainers: candidates });
     if (within.length) return within;
-    return closestCenter({ ...args, droppableContainers: candidates });
+    // A pointer outside every place falls back to the nearest section, never to a far tab; the
+    // keyboard (no pointer) may reach the tabs by its arrows.
+    const near = args.pointerCoordinates && dragging === 'section' ? candidates.filter((c) => kindOf(c.id) === 'section-drop') : candidates;
+    return closestCenter({ ...args, droppableContainers: near });
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -56,9 +64,21 @@ export function SummaryDnd({ order, onMove, children }: { order: OrderState; onM
       }
       return;
     }
+    if (kindOf(active.id) === 'room') {
+      const index = order.rooms.findIndex((r) => r.id === target);
+      if (kindOf(over.id) === 'room-drop' && index >= 0 && target !== id) onMove({ kind: 'rooms', id, index });
+      return;
+    }
     const from = findSection(order, id);
+    if (!from) return;
+    if (kindOf(over.id) === 'room-drop') {
+      // Onto a room's tab: to the end of that room (its own tab: nothing to do).
+      const room = order.rooms.find((r) => r.id === target);
+      if (room && room.id !== from.roomId) onMove({ kind: 'sections', id, parentId: room.id, index: room.sections.length });
+      return;
+    }
     const to = findSection(order, target);
-    if (from && to && target !== id) onMove({ kind: 'sections', id, parentId: to.roomId, index: to.index });
+    if (to && target !== id) onMove({ kind: 'sections', id, parentId: to.roomId, index: to.index });
   };
 
   return (
@@ -76,10 +96,10 @@ function findSectionItems(order: OrderState, sectionId: string): string[] | unde
 const moving = (transform: { x: number; y: number } | null, isDragging: boolean): CSSProperties =>
   transform ? { transform: `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)`, zIndex: isDragging ? 20 : undefined, position: 'relative' } : {};
 
-/** A draggable and droppable wrapper of one item or section, and its grip (the drag handle). */
-export function useDragRow(kind: 'item' | 'section', id: string, label: string) {
+/** A draggable and droppable wrapper of one item, section or room tab, and its grip (the drag handle). */
+export function useDragRow(kind: 'item' | 'section' | 'room', id: string, label: string) {
   const drag = useDraggable({ id: `${kind}:${id}` });
-  const drop = useDroppable({ id: kind === 'item' ? `item:${id}` : `section-drop:${id}` });
+  const drop = useDroppable({ id: kind === 'item' ? `item:${id}` : `${kind}-drop:${id}` });
   return {
     ref: (node: HTMLElement | null) => {
       drag.setNodeRef(node);
