@@ -13,21 +13,21 @@ import {
 } from '@dnd-kit/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon } from '~/components/icon';
-import { findSection, itemDropTarget, type OrderState } from './editor-reducer';
+import { dropMove, sectionItems, splitDndId, type Move, type OrderState } from './editor-reducer';
 import { MOVE_ICONS } from './item-card';
 
 /**
  * Drag and drop of the editor (DESIGN.md section 5: @dnd-kit with JavaScript, Move buttons
  * without): items within and between sections, sections within the room or onto another room's
- * tab, rooms among the tabs, by pointer or keyboard (focus a grip, Space, arrows, Space). Only this route imports @dnd-kit. A drop is reported as
- * a move in the api's terms (`index` in the new parent after taking the row out), which the page
- * applies to its reducer at once and saves through a fetcher.
+ * tab, rooms among the tabs, by pointer or keyboard (focus a grip, Space, arrows, Space). Only
+ * this route imports @dnd-kit. A drop is reported as a move in the api's terms (`dropMove` in the
+ * reducer module), which the page applies to its reducer at once and saves through a fetcher.
  */
 
-export type Move = { kind: 'items' | 'sections'; id: string; parentId: string; index: number } | { kind: 'rooms'; id: string; index: number };
+export type { Move };
 
-const kindOf = (id: unknown) => String(id).split(':')[0];
-const idOf = (id: unknown) => String(id).slice(String(id).indexOf(':') + 1);
+const kindOf = (id: unknown) => splitDndId(id)[0];
+const idOf = (id: unknown) => splitDndId(id)[1];
 
 export function SummaryDnd({ order, onMove, children }: { order: OrderState; onMove: (move: Move) => void; children: ReactNode }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
@@ -38,7 +38,7 @@ export function SummaryDnd({ order, onMove, children }: { order: OrderState; onM
     const dragging = kindOf(args.active.id);
     const accepts = (id: unknown) => {
       const kind = kindOf(id);
-      if (dragging === 'item') return kind === 'item' || (kind === 'section-drop' && (findSectionItems(order, idOf(id))?.length ?? 1) === 0);
+      if (dragging === 'item') return kind === 'item' || (kind === 'section-drop' && (sectionItems(order, idOf(id))?.length ?? 1) === 0);
       if (dragging === 'section') return kind === 'section-drop' || kind === 'room-drop';
       return kind === 'room-drop';
     };
@@ -52,33 +52,8 @@ export function SummaryDnd({ order, onMove, children }: { order: OrderState; onM
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const id = idOf(active.id);
-    const target = idOf(over.id);
-    if (kindOf(active.id) === 'item') {
-      if (kindOf(over.id) === 'item') {
-        const place = itemDropTarget(order, id, target);
-        if (place) onMove({ kind: 'items', id, parentId: place.sectionId, index: place.index });
-      } else if (kindOf(over.id) === 'section-drop') {
-        onMove({ kind: 'items', id, parentId: target, index: findSectionItems(order, target)?.length ?? 0 });
-      }
-      return;
-    }
-    if (kindOf(active.id) === 'room') {
-      const index = order.rooms.findIndex((r) => r.id === target);
-      if (kindOf(over.id) === 'room-drop' && index >= 0 && target !== id) onMove({ kind: 'rooms', id, index });
-      return;
-    }
-    const from = findSection(order, id);
-    if (!from) return;
-    if (kindOf(over.id) === 'room-drop') {
-      // Onto a room's tab: to the end of that room (its own tab: nothing to do).
-      const room = order.rooms.find((r) => r.id === target);
-      if (room && room.id !== from.roomId) onMove({ kind: 'sections', id, parentId: room.id, index: room.sections.length });
-      return;
-    }
-    const to = findSection(order, target);
-    if (to && target !== id) onMove({ kind: 'sections', id, parentId: to.roomId, index: to.index });
+    const move = over ? dropMove(order, String(active.id), String(over.id)) : null;
+    if (move) onMove(move);
   };
 
   return (
@@ -86,11 +61,6 @@ export function SummaryDnd({ order, onMove, children }: { order: OrderState; onM
       {children}
     </DndContext>
   );
-}
-
-function findSectionItems(order: OrderState, sectionId: string): string[] | undefined {
-  for (const room of order.rooms) for (const section of room.sections) if (section.id === sectionId) return section.items;
-  return undefined;
 }
 
 const moving = (transform: { x: number; y: number } | null, isDragging: boolean): CSSProperties =>
