@@ -38,6 +38,22 @@ async function addSection(page: Page, title: string) {
   await expect(section(page, title)).toBeVisible();
 }
 
+/** The editor's save of a drop (the fetcher's post), so a reload does not cut it off. */
+const moveSaved = (page: Page) => page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/summary-financial/') && (r.request().postData() ?? '').includes('move'));
+
+/** Drags `grip` onto `target` with the mouse, in small steps as a hand would (the drag starts after 6 px), and waits for the save. */
+async function drag(page: Page, grip: Locator, target: Locator) {
+  const saved = moveSaved(page);
+  const from = (await grip.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+  expect((await saved).status()).toBe(200);
+}
+
 /** The order of a section's item types, as shown. */
 const typesIn = (scope: Locator) => items(scope).evaluateAll((els) => els.map((el) => el.getAttribute('data-type')));
 
@@ -170,6 +186,76 @@ test.describe('summary and financial editor', () => {
       ['Seating', 'approved', ['title', 'product', 'financial']],
       ['Lighting', 'in_review', ['description']],
     ]);
+  });
+
+  test('moves a section to another room and reorders the rooms', async ({ page, js }) => {
+    const { firm, schedule } = await setup(page, js);
+    await addRoom(page, 'Kitchen');
+    await addRoom(page, 'Living room');
+    await addSection(page, 'Seating');
+    await addSection(page, 'Lighting');
+    const roomTab = (name: string) => page.getByTestId('room-tab').filter({ has: page.getByRole('link', { name, exact: true }) });
+    const sectionTitles = () => sections(page).locator('h3').allTextContents();
+    const roomNames = () => page.getByTestId('room-selector').getByRole('link').allTextContents();
+
+    // Lighting to the Kitchen: dropped on the Kitchen's tab with JavaScript; "Move to room" without.
+    if (js) {
+      await drag(page, section(page, 'Lighting').getByTestId('drag-section'), roomTab('Kitchen'));
+    } else {
+      await section(page, 'Lighting').getByTestId('move-room-menu').click();
+      await section(page, 'Lighting').getByTestId('move-to-room').selectOption({ label: 'Kitchen' });
+      await section(page, 'Lighting').getByRole('button', { name: 'Move to room' }).click();
+    }
+    await expect.poll(sectionTitles).toEqual(['Seating']);
+    // The same control is there with JavaScript too: Seating follows Lighting into the Kitchen.
+    if (js) {
+      await section(page, 'Seating').getByTestId('move-room-menu').click();
+      await section(page, 'Seating').getByTestId('move-to-room').selectOption({ label: 'Kitchen' });
+      await section(page, 'Seating').getByRole('button', { name: 'Move to room' }).click();
+      await expect.poll(sectionTitles).toEqual([]);
+    }
+    await page.getByTestId('room-selector').getByRole('link', { name: 'Kitchen', exact: true }).click();
+    await ready(page, js);
+    await expect.poll(sectionTitles).toEqual(js ? ['Lighting', 'Seating'] : ['Lighting']);
+
+    // Rooms: Living room before the Kitchen by dragging its tab (pointer), then back by keyboard; the arrows without JavaScript.
+    if (js) {
+      await drag(page, roomTab('Living room').getByTestId('drag-room'), roomTab('Kitchen'));
+      await expect.poll(roomNames).toEqual(['Living room', 'Kitchen']);
+      await page.reload();
+      await ready(page, js);
+      await expect.poll(roomNames).toEqual(['Living room', 'Kitchen']);
+      const saved = moveSaved(page);
+      await roomTab('Living room').getByTestId('drag-room').focus();
+      await page.keyboard.press('Space');
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Space');
+      await expect.poll(roomNames).toEqual(['Kitchen', 'Living room']);
+      expect((await saved).status()).toBe(200);
+    } else {
+      // The Kitchen is the current room: right, then left again.
+      await page.getByRole('button', { name: 'Move room right' }).click();
+      await expect.poll(roomNames).toEqual(['Living room', 'Kitchen']);
+      await page.getByRole('button', { name: 'Move room left' }).click();
+      await expect.poll(roomNames).toEqual(['Kitchen', 'Living room']);
+    }
+
+    // Saved: the api's summary has the rooms in that order and every section once.
+    await page.reload();
+    await ready(page, js);
+    await expect.poll(roomNames).toEqual(['Kitchen', 'Living room']);
+    const { json } = await apiCall<{ data: { rooms: Array<{ name: string; sections: Array<{ title: string }> }> } }>('GET', `/projects/summary/${schedule.id}`, undefined, firm.token);
+    expect(json.data.rooms.map((r) => [r.name, r.sections.map((s) => s.title)])).toEqual(
+      js
+        ? [
+            ['Kitchen', ['Lighting', 'Seating']],
+            ['Living room', []],
+          ]
+        : [
+            ['Kitchen', ['Lighting']],
+            ['Living room', ['Seating']],
+          ],
+    );
   });
 
   test('the Export PDF form sends the ticked sections', async ({ page, js }) => {
