@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { placeholderImage } from '../../server/seed/placeholder-images';
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
 import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
+import { firmWithSummary } from './summary-output-helpers';
 
 /**
  * The summary and financial editor (workspace-and-admin.md screen 7), with JavaScript and without:
@@ -295,5 +296,37 @@ test('summary editor screenshots', { tag: ['@js-only', '@on-demand'] }, async ({
       await expect.poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
       await page.screenshot({ path: `docs/screenshots/workspace-summary-${tab}-${width}.png`, fullPage: true });
     }
+  }
+});
+
+/**
+ * Review screenshots of the moves (SCREENSHOTS=1): the room tabs (grips with JavaScript, arrows
+ * without), a section's "Move to another room" open, at 1280 and 375 px; and the Project Library
+ * with a product saved from an item with its image.
+ */
+test('summary moves and library screenshots', { tag: ['@on-demand'] }, async ({ page, js }) => {
+  test.setTimeout(120_000);
+  const { firm, project, schedule, tree } = await firmWithSummary();
+  await loginAs(page, firm.email, firm.password);
+  const armchair = tree.rooms[0]!.sections[0]!.items[0]!;
+  expect((await apiCall('POST', `/projects/library/from-item/${armchair}`, undefined, firm.token)).status).toBe(201);
+  const mode = js ? 'js' : 'nojs';
+  const eager = async () => {
+    await page.locator('img[loading="lazy"]').evaluateAll((imgs) => imgs.forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
+    await expect.poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 812 });
+    await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}`);
+    await ready(page, js);
+    await section(page, 'Lighting').getByTestId('move-room-menu').click();
+    await eager();
+    // From the top: a full-page shot of a scrolled page draws the sticky header in its middle.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `docs/screenshots/summary-moves-${mode}-${width}.png`, fullPage: true });
+    await page.goto('/workspace/project-library');
+    await ready(page, js);
+    await eager();
+    await page.screenshot({ path: `docs/screenshots/summary-library-images-${mode}-${width}.png`, fullPage: true });
   }
 });

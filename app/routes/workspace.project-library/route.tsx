@@ -103,7 +103,7 @@ export default function ProjectLibrary() {
         <ul className="so-library" data-testid="library">
           {products.map((product) => (
             <li key={product.id} className="so-product" data-testid="library-product">
-              <div className="so-product-actions">
+              <div className={product.cover ? 'so-product-actions is-over-image' : 'so-product-actions'}>
                 <Link to={panel.href('edit', product.id)} preventScrollReset className="ws-icon-button" aria-label={`Edit ${product.title}`} title="Edit">
                   <Icon d={ACTION_ICONS.edit} size={18} />
                 </Link>
