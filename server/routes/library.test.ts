@@ -30,6 +30,15 @@ async function tree({ world, project }: Omit<AccessContext, 'data'>) {
   return { scheduleId: schedule.id, sectionId: built.rooms[0]!.sections[0]!.id, itemId: built.rooms[0]!.sections[0]!.items[0]!, productId: product.id };
 }
 
+/** A product of the firm with one stored image (its three variants written straight to storage). */
+async function productWithImage({ world }: Omit<AccessContext, 'data'>) {
+  const imageId = `${'ab'.repeat(12)}_80x60`;
+  const folder = libraryImageFolder(world.users.firm.id, imageId);
+  await Promise.all(scheduleImageKeys([folder]).map((key) => world.api.ctx.storage.put('private', key, Buffer.from('RIFF....WEBP'), { contentType: 'image/webp' })));
+  await insertLibraryProduct(world.api.db, world.users.firm.id, world.users.firm.id, { title: 'Lamp', description: '', retailPrice: 0, tradePrice: 0, images: [folder] });
+  return { imageId };
+}
+
 const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmWork', url: () => '/api/projects/library' },
   { method: 'POST', kind: 'firmWork', url: () => '/api/projects/library', body: () => ({ title: 'Oak stool', retailPrice: 100, tradePrice: 50 }), allowed: [201] },
@@ -38,6 +47,8 @@ const ENDPOINTS: AccessEndpoint[] = [
   { method: 'DELETE', kind: 'firmWork', setup: tree, url: ({ data }) => `/api/projects/library/${data.productId}`, expect: { foreignFirm: 404 } },
   { method: 'POST', kind: 'work', setup: tree, url: ({ data }) => `/api/projects/library/from-item/${data.itemId}`, allowed: [201] },
   { method: 'POST', kind: 'work', setup: tree, url: ({ data }) => `/api/projects/library/${data.productId}/add-to-section/${data.sectionId}`, allowed: [201] },
+  // A product's image: everyone of the firm; another firm's product's image is not there.
+  { method: 'GET', kind: 'firmObjectWork', setup: productWithImage, url: ({ data }) => `/api/projects/library/images/${data.imageId}?size=480` },
 ];
 
 describe('the Project Library in the access table', () => {
