@@ -228,9 +228,13 @@ test.describe('summary and financial editor', () => {
       await expect.poll(roomNames).toEqual(['Living room', 'Kitchen']);
       const saved = moveSaved(page);
       await roomTab('Living room').getByTestId('drag-room').focus();
+      // A screen reader hears names, not ids.
+      const liveRegion = page.locator('[id^="DndLiveRegion"]');
       await page.keyboard.press('Space');
+      await expect(liveRegion).toContainText('Picked up room Living room.');
       for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Space');
+      await expect(liveRegion).toContainText('room Living room was dropped on room Kitchen.');
       await expect.poll(roomNames).toEqual(['Kitchen', 'Living room']);
       expect((await saved).status()).toBe(200);
     } else {

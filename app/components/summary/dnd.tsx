@@ -8,6 +8,7 @@ import {
   useDroppable,
   useSensor,
   useSensors,
+  type Announcements,
   type CollisionDetection,
   type DragEndEvent,
 } from '@dnd-kit/core';
@@ -28,6 +29,17 @@ export type { Move };
 
 const kindOf = (id: unknown) => splitDndId(id)[0];
 const idOf = (id: unknown) => splitDndId(id)[1];
+
+/** What a screen reader hears while dragging: the names of the row and of the place, not @dnd-kit's ids. */
+const nameOf = (node: { data: { current?: { label?: unknown } } } | null) => String(node?.data.current?.label ?? 'the row');
+const ANNOUNCEMENTS: Announcements = {
+  onDragStart: ({ active }) => `Picked up ${nameOf(active)}.`,
+  // Over its own place (where every drag starts) says nothing new.
+  onDragOver: ({ active, over }) =>
+    over && idOf(over.id) === idOf(active.id) ? undefined : over ? `${nameOf(active)} is over ${nameOf(over)}.` : `${nameOf(active)} is no longer over a place to drop.`,
+  onDragEnd: ({ active, over }) => (over ? `${nameOf(active)} was dropped on ${nameOf(over)}.` : `${nameOf(active)} was dropped where it was.`),
+  onDragCancel: ({ active }) => `Moving ${nameOf(active)} was cancelled.`,
+};
 
 export function SummaryDnd({ order, onMove, children }: { order: OrderState; onMove: (move: Move) => void; children: ReactNode }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
@@ -57,7 +69,7 @@ export function SummaryDnd({ order, onMove, children }: { order: OrderState; onM
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: 'To move, press Space or Enter, use the arrow keys, and press Space or Enter again to drop. Escape cancels.' } }}>
+    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd} accessibility={{ announcements: ANNOUNCEMENTS, screenReaderInstructions: { draggable: 'To move, press Space or Enter, use the arrow keys, and press Space or Enter again to drop. Escape cancels.' } }}>
       {children}
     </DndContext>
   );
@@ -68,8 +80,8 @@ const moving = (transform: { x: number; y: number } | null, isDragging: boolean)
 
 /** A draggable and droppable wrapper of one item, section or room tab, and its grip (the drag handle). */
 export function useDragRow(kind: 'item' | 'section' | 'room', id: string, label: string) {
-  const drag = useDraggable({ id: `${kind}:${id}` });
-  const drop = useDroppable({ id: kind === 'item' ? `item:${id}` : `${kind}-drop:${id}` });
+  const drag = useDraggable({ id: `${kind}:${id}`, data: { label } });
+  const drop = useDroppable({ id: kind === 'item' ? `item:${id}` : `${kind}-drop:${id}`, data: { label } });
   return {
     ref: (node: HTMLElement | null) => {
       drag.setNodeRef(node);
