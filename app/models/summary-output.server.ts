@@ -1,6 +1,8 @@
 import { api } from '~/utils/api.server';
+import { streamApiFile } from '~/utils/api-file.server';
 import type { FinancialReply } from '../../server/contract/financial';
 import type { LibraryListReply, LibraryProductInput, LibraryProductReply } from '../../server/contract/library';
+import type { ScheduleImageSize } from '../../server/contract/schedules-rules';
 import type { PrintReply } from '../../server/contract/summary-print';
 
 /**
@@ -30,3 +32,10 @@ export const saveItemToLibrary = (request: Request, itemId: string) =>
 /** "Add from library" in the editor: a new product item at the end of the section. */
 export const addLibraryProductToSection = (request: Request, productId: string, sectionId: string) =>
   api<LibraryProductReply & { itemId: string }>(request, `/projects/library/${encodeURIComponent(productId)}/add-to-section/${encodeURIComponent(sectionId)}`, { method: 'POST' });
+
+/** One variant of a library product's image, streamed from the api with the visitor's session. */
+export const streamLibraryImage = (request: Request, imageId: string, size: ScheduleImageSize) =>
+  streamApiFile(request, `/projects/library/images/${encodeURIComponent(imageId)}?size=${size}`);
+
+/** The browser's url of one variant of a library image: the web's resource route, which streams it with the session. */
+export const libraryImageWebUrl = (imageId: string, size: ScheduleImageSize) => `/resources/library-images/${encodeURIComponent(imageId)}?size=${size}`;

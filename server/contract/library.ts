@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { ScheduleImage } from './schedules.js';
 import { ItemMoneyFields, SUMMARY_LIMITS } from './summary.js';
 import { requiredText, wellFormed } from './text-fields.js';
 
@@ -10,6 +11,7 @@ import { requiredText, wellFormed } from './text-fields.js';
 export const LIBRARY_MESSAGES = {
   titleRequired: 'Title is required',
   notFound: 'Product not found',
+  imageNotFound: 'Image not found',
   saved: 'Saved to the Project Library',
   added: 'Added from the Project Library',
   deleted: 'Product deleted',
@@ -32,6 +34,8 @@ export const LibraryProduct = z.object({
   retailPrice: z.number(),
   tradePrice: z.number(),
   imageCount: z.number(),
+  /** Its images (copies of the item's it was saved from), served by `GET /projects/library/images/{imageId}`. */
+  images: z.array(ScheduleImage),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -43,4 +47,5 @@ export const LibraryProductReply = z.object({ data: LibraryProduct });
 export type LibraryProductReply = z.infer<typeof LibraryProductReply>;
 
 export const ItemIdParams = z.object({ itemId: z.string().max(64) });
+export const LibraryImageParams = z.object({ imageId: z.string().max(80) });
 export const AddToSectionParams = z.object({ id: z.string().max(64), sectionId: z.string().max(64) });

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { LibraryProduct } from '../contract/library.js';
+import { libraryImageJson } from '../services/library-images.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { libraryProducts, summaryItems } from '../db/schema.js';
@@ -8,6 +9,8 @@ import { libraryProducts, summaryItems } from '../db/schema.js';
 
 export type LibraryRow = typeof libraryProducts.$inferSelect;
 type Fields = Pick<LibraryRow, 'title' | 'description' | 'retailPrice' | 'tradePrice'>;
+/** A new product's fields, with the folders of its images (copies made for it; docs/decisions/150). */
+type NewFields = Fields & { images?: string[] };
 
 export const toLibraryJson = (row: LibraryRow): LibraryProduct => ({
   id: row.id,
@@ -16,6 +19,7 @@ export const toLibraryJson = (row: LibraryRow): LibraryProduct => ({
   retailPrice: row.retailPrice,
   tradePrice: row.tradePrice,
   imageCount: row.images.length,
+  images: row.images.map(libraryImageJson),
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -35,7 +39,7 @@ export async function findLibraryProduct(db: Database, firmId: string, id: strin
   return row;
 }
 
-export async function insertLibraryProduct(db: Database, firmId: string, createdBy: string, fields: Fields): Promise<LibraryRow> {
+export async function insertLibraryProduct(db: Database, firmId: string, createdBy: string, fields: NewFields): Promise<LibraryRow> {
   const [row] = await db.insert(libraryProducts).values({ id: newId(), firmId, createdBy, ...fields }).returning();
   return row!;
 }
@@ -52,6 +56,16 @@ export async function updateLibraryProduct(db: Database, firmId: string, id: str
 export async function deleteLibraryProduct(db: Database, firmId: string, id: string): Promise<LibraryRow | undefined> {
   const [row] = await db.delete(libraryProducts).where(and(eq(libraryProducts.id, id), eq(libraryProducts.firmId, firmId))).returning();
   return row;
+}
+
+/** Whether a product of `firmId` shows the image stored in `folder` (may it be served). */
+export async function libraryHasImage(db: Database, firmId: string, folder: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: libraryProducts.id })
+    .from(libraryProducts)
+    .where(and(eq(libraryProducts.firmId, firmId), sql`${libraryProducts.images} @> ${JSON.stringify([folder])}::jsonb`))
+    .limit(1);
+  return !!row;
 }
 
 /** A summary item by id (its access is checked through its schedule first). */

@@ -218,7 +218,8 @@ export async function imageFoldersUnder(tx: Database, kind: 'item' | 'section' |
               .innerJoin(summarySections, eq(summarySections.id, summaryItems.sectionId))
               .where(eq(summarySections.roomId, id)),
           );
-  const rows = await tx.select({ folder: summaryItemImages.folder }).from(summaryItemImages).where(condition);
+  // In the item's order (what "save to library" copies); any order would do for a delete.
+  const rows = await tx.select({ folder: summaryItemImages.folder }).from(summaryItemImages).where(condition).orderBy(asc(summaryItemImages.itemId), asc(summaryItemImages.position));
   return rows.map((r) => r.folder);
 }
 

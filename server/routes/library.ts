@@ -6,6 +6,7 @@ import {
   ItemIdParams,
   LIBRARY_MAX,
   LIBRARY_MESSAGES,
+  LibraryImageParams,
   LibraryListReply,
   LibraryProductBody,
   LibraryProductReply,
@@ -19,13 +20,19 @@ import {
   findLibraryProduct,
   findSummaryItem,
   insertLibraryProduct,
+  libraryHasImage,
   listLibrary,
   toLibraryJson,
   updateLibraryProduct,
 } from '../queries/library.js';
-import { countRows, insertItem, updateItem } from '../queries/summary.js';
+import { countRows, imageFoldersUnder, insertItem, insertItemImages, updateItem } from '../queries/summary.js';
 import { requireSummaryRowAccess } from '../auth/schedule-access.js';
-import { lockedRow, summaryWrite } from './workspace-summary/access.js';
+import { ScheduleImageQuery } from '../contract/schedules.js';
+import { SCHEDULE_IMAGE_ID, type ScheduleImageSize } from '../contract/schedules-rules.js';
+import { sendStoredFile } from '../files/send-stored-file.js';
+import { copyItemImagesToLibrary, copyLibraryImagesToProject, libraryImageFolder } from '../services/library-images.js';
+import { scheduleVariantKey } from '../services/schedule-images.js';
+import { lockedRow, removeImagesLater, summaryWrite } from './workspace-summary/access.js';
 
 /**
  * The Project Library (issue 11 item 7, docs/decisions/108), scope `workspace`: the firm's saved
@@ -39,7 +46,20 @@ const tags = ['project library'];
 const security = [{ bearer: [] }];
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, storage } = app.ctx;
+
+  /**
+   * Runs `write` with image copies already made, and deletes the copies when it fails, so a
+   * refused or failed write leaves no stored file behind (docs/decisions/150).
+   */
+  async function withCopies<T>(copies: string[], write: () => Promise<T>, log: { error: (obj: object, msg: string) => void }): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      await removeImagesLater(storage, copies, log);
+      throw error;
+    }
+  }
 
   const audit = (firmId: string, actorId: string, action: string, targetId: string, details: Record<string, unknown> = {}) =>
     recordAudit(db, { actorId, firmId, action: `library.${action}`, targetType: 'library-product', targetId, details });
@@ -95,26 +115,35 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = isId(request.params.id) ? await deleteLibraryProduct(db, firm.firmId, request.params.id) : undefined;
       if (!row) throw notFound(LIBRARY_MESSAGES.notFound);
       await audit(firm.firmId, user.id, 'deleted', row.id, { title: row.title });
+      // Its own copies only: items made from it keep theirs.
+      await removeImagesLater(storage, row.images, request.log);
       return { message: LIBRARY_MESSAGES.deleted };
     },
   );
 
   app.post(
     '/projects/library/from-item/:itemId',
-    { schema: { tags, summary: "Save a summary item's title, description and prices as a product", security, params: ItemIdParams, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
+    { schema: { tags, summary: "Save a summary item's title, description, prices and images (copied) as a product", security, params: ItemIdParams, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
     async (request, reply) => {
       const { user } = request.session;
       const { access } = await requireSummaryRowAccess(db, request.session, 'item', request.params.itemId);
       const item = await findSummaryItem(db, request.params.itemId);
       if (!item) throw notFound(SUMMARY_MESSAGES.notFound);
       await roomForOne(access.firm.firmId);
-      const row = await insertLibraryProduct(db, access.firm.firmId, user.id, {
-        title: item.title.trim() || 'Product',
-        description: item.description,
-        retailPrice: item.retailPrice,
-        tradePrice: item.tradePrice,
-      });
-      await audit(access.firm.firmId, user.id, 'saved-from-item', row.id, { itemId: item.id, scheduleId: item.scheduleId });
+      const images = await copyItemImagesToLibrary(storage, await imageFoldersUnder(db, 'item', item.id), access.firm.firmId);
+      const row = await withCopies(
+        images,
+        () =>
+          insertLibraryProduct(db, access.firm.firmId, user.id, {
+            title: item.title.trim() || 'Product',
+            description: item.description,
+            retailPrice: item.retailPrice,
+            tradePrice: item.tradePrice,
+            images,
+          }),
+        request.log,
+      );
+      await audit(access.firm.firmId, user.id, 'saved-from-item', row.id, { itemId: item.id, scheduleId: item.scheduleId, images: images.length });
       return reply.status(201).send({ data: toLibraryJson(row) });
     },
   );
@@ -124,7 +153,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Add a product to a section of a schedule as a new product item (at its end)',
+        summary: 'Add a product to a section of a schedule as a new product item (at its end), with copies of its images',
         security,
         params: AddToSectionParams,
         response: { 201: LibraryProductReply.extend({ itemId: ErrorReply.shape.message }), ...errors, 409: ErrorReply },
@@ -134,14 +163,46 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       const target = await requireSummaryRowAccess(db, request.session, 'section', request.params.sectionId);
       const product = await ownProduct(target.access.firm.firmId, request.params.id);
-      const itemId = await summaryWrite(db, target, user.id, 'item-from-library', async (ctx) => {
-        const section = await lockedRow(ctx, 'section', request.params.sectionId);
-        if ((await countRows(ctx.tx, 'item', section.id)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(SUMMARY_MESSAGES.itemsMax);
-        const item = await insertItem(ctx.tx, ctx.scope, section.id, 'product');
-        await updateItem(ctx.tx, item.id, { title: product.title, description: product.description, retailPrice: product.retailPrice, tradePrice: product.tradePrice });
-        return { result: item.id, targetId: item.id, details: { libraryProductId: product.id } };
-      });
+      const images = await copyLibraryImagesToProject(storage, product.images.slice(0, SUMMARY_LIMITS.imagesPerItem), target.schedule.projectId);
+      const write = () =>
+        summaryWrite(db, target, user.id, 'item-from-library', async (ctx) => {
+          const section = await lockedRow(ctx, 'section', request.params.sectionId);
+          if ((await countRows(ctx.tx, 'item', section.id)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(SUMMARY_MESSAGES.itemsMax);
+          const item = await insertItem(ctx.tx, ctx.scope, section.id, 'product');
+          await updateItem(ctx.tx, item.id, { title: product.title, description: product.description, retailPrice: product.retailPrice, tradePrice: product.tradePrice });
+          await insertItemImages(ctx.tx, ctx.scope, item.id, images);
+          return { result: item.id, targetId: item.id, details: { libraryProductId: product.id, images: images.length } };
+        });
+      const itemId = await withCopies(images, write, request.log);
       return reply.status(201).send({ data: toLibraryJson(product), itemId });
+    },
+  );
+
+  app.get(
+    '/projects/library/images/:imageId',
+    {
+      schema: {
+        tags,
+        summary: "One variant of a library product's image (WebP; ?size=480, 960 or 1600), for everyone of the firm",
+        security,
+        params: LibraryImageParams,
+        querystring: ScheduleImageQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const firm = requireFirmAccess(request.session.user, 'work');
+      const { imageId } = request.params;
+      const folder = libraryImageFolder(firm.firmId, imageId);
+      if (!SCHEDULE_IMAGE_ID.test(imageId) || !(await libraryHasImage(db, firm.firmId, folder))) throw notFound(LIBRARY_MESSAGES.imageNotFound);
+      const size = request.query.size as ScheduleImageSize;
+      return sendStoredFile(reply, request, {
+        key: scheduleVariantKey(folder, size),
+        fileName: `library-image-${size}.webp`,
+        contentType: 'image/webp',
+        disposition: 'inline',
+        notFoundMessage: LIBRARY_MESSAGES.imageNotFound,
+      });
     },
   );
 };

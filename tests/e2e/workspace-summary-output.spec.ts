@@ -223,4 +223,16 @@ test('from the editor: save an item to the library, then add it into another sec
   );
   const added = json.data.summary.rooms[0]!.sections.find((s) => s.id === tree.rooms[0]!.sections[1]!.id)!.items.find((i) => i.title === 'Cane armchair');
   expect(added).toMatchObject({ retailPrice: 4_500_000, tradePrice: 3_000_000 });
+
+  // The images travel too (copies, docs/decisions/150): the new item shows the armchair's picture, and so does the library.
+  const loaded = (img: import('@playwright/test').Locator) => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
+  const copyImage = copy.locator('.sm-images img');
+  await expect(copyImage).toHaveCount(1);
+  await copyImage.scrollIntoViewIfNeeded();
+  await expect.poll(() => loaded(copyImage)).toBe(true);
+  await page.goto('/workspace/project-library');
+  await ready(page, js);
+  const libraryImage = page.getByTestId('library-product').filter({ hasText: 'Cane armchair' }).getByTestId('library-image');
+  await expect(libraryImage).toHaveAttribute('alt', 'Cane armchair');
+  await expect.poll(() => loaded(libraryImage)).toBe(true);
 });

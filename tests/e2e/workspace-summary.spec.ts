@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { placeholderImage } from '../../server/seed/placeholder-images';
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
 import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
+import { firmWithSummary } from './summary-output-helpers';
 
 /**
  * The summary and financial editor (workspace-and-admin.md screen 7), with JavaScript and without:
@@ -36,6 +37,22 @@ async function addSection(page: Page, title: string) {
   await page.locator('#new-section').fill(title);
   await page.getByTestId('add-section').click();
   await expect(section(page, title)).toBeVisible();
+}
+
+/** The editor's save of a drop (the fetcher's post), so a reload does not cut it off. */
+const moveSaved = (page: Page) => page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/summary-financial/') && (r.request().postData() ?? '').includes('move'));
+
+/** Drags `grip` onto `target` with the mouse, in small steps as a hand would (the drag starts after 6 px), and waits for the save. */
+async function drag(page: Page, grip: Locator, target: Locator) {
+  const saved = moveSaved(page);
+  const from = (await grip.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+  expect((await saved).status()).toBe(200);
 }
 
 /** The order of a section's item types, as shown. */
@@ -172,6 +189,80 @@ test.describe('summary and financial editor', () => {
     ]);
   });
 
+  test('moves a section to another room and reorders the rooms', async ({ page, js }) => {
+    const { firm, schedule } = await setup(page, js);
+    await addRoom(page, 'Kitchen');
+    await addRoom(page, 'Living room');
+    await addSection(page, 'Seating');
+    await addSection(page, 'Lighting');
+    const roomTab = (name: string) => page.getByTestId('room-tab').filter({ has: page.getByRole('link', { name, exact: true }) });
+    const sectionTitles = () => sections(page).locator('h3').allTextContents();
+    const roomNames = () => page.getByTestId('room-selector').getByRole('link').allTextContents();
+
+    // Lighting to the Kitchen: dropped on the Kitchen's tab with JavaScript; "Move to room" without.
+    if (js) {
+      await drag(page, section(page, 'Lighting').getByTestId('drag-section'), roomTab('Kitchen'));
+    } else {
+      await section(page, 'Lighting').getByTestId('move-room-menu').click();
+      await section(page, 'Lighting').getByTestId('move-to-room').selectOption({ label: 'Kitchen' });
+      await section(page, 'Lighting').getByRole('button', { name: 'Move to room' }).click();
+    }
+    await expect.poll(sectionTitles).toEqual(['Seating']);
+    // The same control is there with JavaScript too: Seating follows Lighting into the Kitchen.
+    if (js) {
+      await section(page, 'Seating').getByTestId('move-room-menu').click();
+      await section(page, 'Seating').getByTestId('move-to-room').selectOption({ label: 'Kitchen' });
+      await section(page, 'Seating').getByRole('button', { name: 'Move to room' }).click();
+      await expect.poll(sectionTitles).toEqual([]);
+    }
+    await page.getByTestId('room-selector').getByRole('link', { name: 'Kitchen', exact: true }).click();
+    await ready(page, js);
+    await expect.poll(sectionTitles).toEqual(js ? ['Lighting', 'Seating'] : ['Lighting']);
+
+    // Rooms: Living room before the Kitchen by dragging its tab (pointer), then back by keyboard; the arrows without JavaScript.
+    if (js) {
+      await drag(page, roomTab('Living room').getByTestId('drag-room'), roomTab('Kitchen'));
+      await expect.poll(roomNames).toEqual(['Living room', 'Kitchen']);
+      await page.reload();
+      await ready(page, js);
+      await expect.poll(roomNames).toEqual(['Living room', 'Kitchen']);
+      const saved = moveSaved(page);
+      await roomTab('Living room').getByTestId('drag-room').focus();
+      // A screen reader hears names, not ids.
+      const liveRegion = page.locator('[id^="DndLiveRegion"]');
+      await page.keyboard.press('Space');
+      await expect(liveRegion).toContainText('Picked up room Living room.');
+      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Space');
+      await expect(liveRegion).toContainText('room Living room was dropped on room Kitchen.');
+      await expect.poll(roomNames).toEqual(['Kitchen', 'Living room']);
+      expect((await saved).status()).toBe(200);
+    } else {
+      // The Kitchen is the current room: right, then left again.
+      await page.getByRole('button', { name: 'Move room right' }).click();
+      await expect.poll(roomNames).toEqual(['Living room', 'Kitchen']);
+      await page.getByRole('button', { name: 'Move room left' }).click();
+      await expect.poll(roomNames).toEqual(['Kitchen', 'Living room']);
+    }
+
+    // Saved: the api's summary has the rooms in that order and every section once.
+    await page.reload();
+    await ready(page, js);
+    await expect.poll(roomNames).toEqual(['Kitchen', 'Living room']);
+    const { json } = await apiCall<{ data: { rooms: Array<{ name: string; sections: Array<{ title: string }> }> } }>('GET', `/projects/summary/${schedule.id}`, undefined, firm.token);
+    expect(json.data.rooms.map((r) => [r.name, r.sections.map((s) => s.title)])).toEqual(
+      js
+        ? [
+            ['Kitchen', ['Lighting', 'Seating']],
+            ['Living room', []],
+          ]
+        : [
+            ['Kitchen', ['Lighting']],
+            ['Living room', ['Seating']],
+          ],
+    );
+  });
+
   test('the Export PDF form sends the ticked sections', async ({ page, js }) => {
     const { project, schedule } = await setup(page, js);
     await addRoom(page, 'Study');
@@ -209,5 +300,37 @@ test('summary editor screenshots', { tag: ['@js-only', '@on-demand'] }, async ({
       await expect.poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
       await page.screenshot({ path: `docs/screenshots/workspace-summary-${tab}-${width}.png`, fullPage: true });
     }
+  }
+});
+
+/**
+ * Review screenshots of the moves (SCREENSHOTS=1): the room tabs (grips with JavaScript, arrows
+ * without), a section's "Move to another room" open, at 1280 and 375 px; and the Project Library
+ * with a product saved from an item with its image.
+ */
+test('summary moves and library screenshots', { tag: ['@on-demand'] }, async ({ page, js }) => {
+  test.setTimeout(120_000);
+  const { firm, project, schedule, tree } = await firmWithSummary();
+  await loginAs(page, firm.email, firm.password);
+  const armchair = tree.rooms[0]!.sections[0]!.items[0]!;
+  expect((await apiCall('POST', `/projects/library/from-item/${armchair}`, undefined, firm.token)).status).toBe(201);
+  const mode = js ? 'js' : 'nojs';
+  const eager = async () => {
+    await page.locator('img[loading="lazy"]').evaluateAll((imgs) => imgs.forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
+    await expect.poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  };
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 812 });
+    await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}`);
+    await ready(page, js);
+    await section(page, 'Lighting').getByTestId('move-room-menu').click();
+    await eager();
+    // From the top: a full-page shot of a scrolled page draws the sticky header in its middle.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `docs/screenshots/summary-moves-${mode}-${width}.png`, fullPage: true });
+    await page.goto('/workspace/project-library');
+    await ready(page, js);
+    await eager();
+    await page.screenshot({ path: `docs/screenshots/summary-library-images-${mode}-${width}.png`, fullPage: true });
   }
 });

@@ -8,78 +8,80 @@ import {
   useDroppable,
   useSensor,
   useSensors,
+  type Announcements,
   type CollisionDetection,
   type DragEndEvent,
 } from '@dnd-kit/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Icon } from '~/components/icon';
-import { findSection, itemDropTarget, type OrderState } from './editor-reducer';
+import { dropMove, sectionItems, splitDndId, type Move, type OrderState } from './editor-reducer';
 import { MOVE_ICONS } from './item-card';
 
 /**
  * Drag and drop of the editor (DESIGN.md section 5: @dnd-kit with JavaScript, Move buttons
- * without): items within and between sections, sections within the room, by pointer or keyboard
- * (focus a grip, Space, arrows, Space). Only this route imports @dnd-kit. A drop is reported as
- * a move in the api's terms (`index` in the new parent after taking the row out), which the page
- * applies to its reducer at once and saves through a fetcher.
+ * without): items within and between sections, sections within the room or onto another room's
+ * tab, rooms among the tabs, by pointer or keyboard (focus a grip, Space, arrows, Space). Only
+ * this route imports @dnd-kit. A drop is reported as a move in the api's terms (`dropMove` in the
+ * reducer module), which the page applies to its reducer at once and saves through a fetcher.
  */
 
-export type Move = { kind: 'items'; id: string; parentId: string; index: number } | { kind: 'sections'; id: string; parentId: string; index: number };
+export type { Move };
 
-const kindOf = (id: unknown) => String(id).split(':')[0];
-const idOf = (id: unknown) => String(id).slice(String(id).indexOf(':') + 1);
+const kindOf = (id: unknown) => splitDndId(id)[0];
+const idOf = (id: unknown) => splitDndId(id)[1];
+
+/** What a screen reader hears while dragging: the names of the row and of the place, not @dnd-kit's ids. */
+const nameOf = (node: { data: { current?: { label?: unknown } } } | null) => String(node?.data.current?.label ?? 'the row');
+const ANNOUNCEMENTS: Announcements = {
+  onDragStart: ({ active }) => `Picked up ${nameOf(active)}.`,
+  // Over its own place (where every drag starts) says nothing new.
+  onDragOver: ({ active, over }) =>
+    over && idOf(over.id) === idOf(active.id) ? undefined : over ? `${nameOf(active)} is over ${nameOf(over)}.` : `${nameOf(active)} is no longer over a place to drop.`,
+  onDragEnd: ({ active, over }) => (over ? `${nameOf(active)} was dropped on ${nameOf(over)}.` : `${nameOf(active)} was dropped where it was.`),
+  onDragCancel: ({ active }) => `Moving ${nameOf(active)} was cancelled.`,
+};
 
 export function SummaryDnd({ order, onMove, children }: { order: OrderState; onMove: (move: Move) => void; children: ReactNode }) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
 
-  // An item lands on the item under the pointer (or an empty section); a section on a section.
+  // An item lands on the item under the pointer (or an empty section); a section on a section or
+  // a room's tab; a room on a room's tab.
   const collision: CollisionDetection = (args) => {
     const dragging = kindOf(args.active.id);
-    const candidates = args.droppableContainers.filter((c) =>
-      dragging === 'item' ? kindOf(c.id) === 'item' || (kindOf(c.id) === 'section-drop' && (findSectionItems(order, idOf(c.id))?.length ?? 1) === 0) : kindOf(c.id) === 'section-drop',
-    );
+    const accepts = (id: unknown) => {
+      const kind = kindOf(id);
+      if (dragging === 'item') return kind === 'item' || (kind === 'section-drop' && (sectionItems(order, idOf(id))?.length ?? 1) === 0);
+      if (dragging === 'section') return kind === 'section-drop' || kind === 'room-drop';
+      return kind === 'room-drop';
+    };
+    const candidates = args.droppableContainers.filter((c) => accepts(c.id));
     const within = pointerWithin({ ...args, droppableContainers: candidates });
     if (within.length) return within;
-    return closestCenter({ ...args, droppableContainers: candidates });
+    // A pointer outside every place falls back to the nearest section, never to a far tab; the
+    // keyboard (no pointer) may reach the tabs by its arrows.
+    const near = args.pointerCoordinates && dragging === 'section' ? candidates.filter((c) => kindOf(c.id) === 'section-drop') : candidates;
+    return closestCenter({ ...args, droppableContainers: near });
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const id = idOf(active.id);
-    const target = idOf(over.id);
-    if (kindOf(active.id) === 'item') {
-      if (kindOf(over.id) === 'item') {
-        const place = itemDropTarget(order, id, target);
-        if (place) onMove({ kind: 'items', id, parentId: place.sectionId, index: place.index });
-      } else if (kindOf(over.id) === 'section-drop') {
-        onMove({ kind: 'items', id, parentId: target, index: findSectionItems(order, target)?.length ?? 0 });
-      }
-      return;
-    }
-    const from = findSection(order, id);
-    const to = findSection(order, target);
-    if (from && to && target !== id) onMove({ kind: 'sections', id, parentId: to.roomId, index: to.index });
+    const move = over ? dropMove(order, String(active.id), String(over.id)) : null;
+    if (move) onMove(move);
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: 'To move, press Space or Enter, use the arrow keys, and press Space or Enter again to drop. Escape cancels.' } }}>
+    <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd} accessibility={{ announcements: ANNOUNCEMENTS, screenReaderInstructions: { draggable: 'To move, press Space or Enter, use the arrow keys, and press Space or Enter again to drop. Escape cancels.' } }}>
       {children}
     </DndContext>
   );
 }
 
-function findSectionItems(order: OrderState, sectionId: string): string[] | undefined {
-  for (const room of order.rooms) for (const section of room.sections) if (section.id === sectionId) return section.items;
-  return undefined;
-}
-
 const moving = (transform: { x: number; y: number } | null, isDragging: boolean): CSSProperties =>
   transform ? { transform: `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)`, zIndex: isDragging ? 20 : undefined, position: 'relative' } : {};
 
-/** A draggable and droppable wrapper of one item or section, and its grip (the drag handle). */
-export function useDragRow(kind: 'item' | 'section', id: string, label: string) {
-  const drag = useDraggable({ id: `${kind}:${id}` });
-  const drop = useDroppable({ id: kind === 'item' ? `item:${id}` : `section-drop:${id}` });
+/** A draggable and droppable wrapper of one item, section or room tab, and its grip (the drag handle). */
+export function useDragRow(kind: 'item' | 'section' | 'room', id: string, label: string) {
+  const drag = useDraggable({ id: `${kind}:${id}`, data: { label } });
+  const drop = useDroppable({ id: kind === 'item' ? `item:${id}` : `${kind}-drop:${id}`, data: { label } });
   return {
     ref: (node: HTMLElement | null) => {
       drag.setNodeRef(node);

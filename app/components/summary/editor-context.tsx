@@ -9,6 +9,8 @@ export type EditorContextValue = {
   view: EditorView & { schedule: string };
   /** Every section of the schedule, labelled "Room · Section", for "Move to section". */
   sectionChoices: Array<{ id: string; label: string }>;
+  /** Every room of the schedule, in order, for "Move to room". */
+  roomChoices: Array<{ id: string; label: string }>;
   /** The firm's Project Library, for "Add from library". */
   library: Array<{ id: string; title: string }>;
   /** Fields of Save all the last post refused (`<itemId>:<field>`), with what was typed. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { itemDropTarget, orderReducer, type OrderAction, type OrderState } from './editor-reducer';
+import { dropMove, itemDropTarget, orderReducer, type OrderAction, type OrderState } from './editor-reducer';
 
 const state: OrderState = {
   rooms: [
@@ -33,6 +33,24 @@ describe('orderReducer', () => {
     expect(itemDropTarget(state, 'a', 'c')).toEqual({ sectionId: 's1', index: 2 });
     expect(itemDropTarget(state, 'c', 'a')).toEqual({ sectionId: 's1', index: 0 });
     expect(itemDropTarget(state, 'a', 'd')).toEqual({ sectionId: 's3', index: 0 });
+  });
+
+  it('reads a drop as the api move it means, or nothing', () => {
+    expect(dropMove(state, 'item:a', 'item:c')).toEqual({ kind: 'items', id: 'a', parentId: 's1', index: 2 });
+    expect(dropMove(state, 'item:a', 'section-drop:s2')).toEqual({ kind: 'items', id: 'a', parentId: 's2', index: 0 });
+    expect(dropMove(state, 'section:s2', 'section-drop:s1')).toEqual({ kind: 'sections', id: 's2', parentId: 'r1', index: 0 });
+    // A section dropped on another room's tab goes to that room's end; on its own room's tab, nowhere.
+    expect(dropMove(state, 'section:s1', 'room-drop:r2')).toEqual({ kind: 'sections', id: 's1', parentId: 'r2', index: 1 });
+    expect(dropMove(state, 'section:s1', 'room-drop:r1')).toBeNull();
+    // A room dropped on a room's tab takes its place.
+    expect(dropMove(state, 'room:r2', 'room-drop:r1')).toEqual({ kind: 'rooms', id: 'r2', index: 0 });
+    expect(dropMove(state, 'room:r1', 'room-drop:r1')).toBeNull();
+    // Nothing else: a room on a section, an unknown room or section, a drop on itself.
+    expect(dropMove(state, 'room:r1', 'section-drop:s3')).toBeNull();
+    expect(dropMove(state, 'room:zz', 'room-drop:r1')).toBeNull();
+    expect(dropMove(state, 'section:zz', 'room-drop:r2')).toBeNull();
+    expect(dropMove(state, 'item:a', 'room-drop:r2')).toBeNull();
+    expect(dropMove(state, 'section:s1', 'section-drop:s1')).toBeNull();
   });
 
   it('keeps every item and every section exactly once through any sequence of moves (property)', () => {

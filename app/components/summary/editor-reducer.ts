@@ -91,3 +91,52 @@ export function itemDropTarget(state: OrderState, activeId: string, overItemId: 
   // `moveId` takes the dragged id out first, so the same index means "after it" when coming from above.
   return { sectionId: over.sectionId, index: over.index };
 }
+
+/** A move in the api's terms: `index` in the new parent after taking the row out (rooms stay in their schedule). */
+export type Move = { kind: 'items' | 'sections'; id: string; parentId: string; index: number } | { kind: 'rooms'; id: string; index: number };
+
+/** The items of a section, in order (undefined for an unknown section). */
+export function sectionItems(state: OrderState, sectionId: string): string[] | undefined {
+  for (const room of state.rooms) for (const section of room.sections) if (section.id === sectionId) return section.items;
+  return undefined;
+}
+
+/**
+ * The move a drop means, from the drag and drop ids (`item:<id>`, `section:<id>`, `room:<id>` for
+ * what is dragged; `item:<id>`, `section-drop:<id>`, `room-drop:<id>` for where it lands), or null
+ * when the drop changes nothing: an item on an item (its place) or on an empty section (its end);
+ * a section on a section (its place) or on another room's tab (that room's end); a room on a room
+ * (its place).
+ */
+export function dropMove(state: OrderState, activeId: string, overId: string): Move | null {
+  const [kind, id] = splitDndId(activeId);
+  const [overKind, target] = splitDndId(overId);
+  if (activeId === overId) return null;
+  if (kind === 'item') {
+    if (overKind === 'item') {
+      const place = itemDropTarget(state, id, target);
+      return place ? { kind: 'items', id, parentId: place.sectionId, index: place.index } : null;
+    }
+    const items = overKind === 'section-drop' ? sectionItems(state, target) : undefined;
+    return items && findItem(state, id) ? { kind: 'items', id, parentId: target, index: items.length } : null;
+  }
+  if (kind === 'room') {
+    const index = state.rooms.findIndex((r) => r.id === target);
+    return overKind === 'room-drop' && index >= 0 && target !== id && state.rooms.some((r) => r.id === id) ? { kind: 'rooms', id, index } : null;
+  }
+  const from = kind === 'section' ? findSection(state, id) : null;
+  if (!from) return null;
+  if (overKind === 'room-drop') {
+    const room = state.rooms.find((r) => r.id === target);
+    return room && room.id !== from.roomId ? { kind: 'sections', id, parentId: room.id, index: room.sections.length } : null;
+  }
+  const to = overKind === 'section-drop' ? findSection(state, target) : null;
+  return to && target !== id ? { kind: 'sections', id, parentId: to.roomId, index: to.index } : null;
+}
+
+/** `kind:id` of a drag and drop id (an id may itself hold a colon). */
+export function splitDndId(dndId: unknown): [string, string] {
+  const text = String(dndId);
+  const at = text.indexOf(':');
+  return [text.slice(0, at), text.slice(at + 1)];
+}

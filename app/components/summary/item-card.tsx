@@ -17,6 +17,7 @@ import {
 } from '../../../server/contract/summary-rules';
 import { PostButton, useEditor, ViewFields, type SummaryItem } from './editor-context';
 import { FIELD } from './editor-url';
+import { MoveToForm } from './move-to';
 
 export const MOVE_ICONS = { up: 'M12 19V5M6 11l6-6 6 6', down: 'M12 5v14M6 13l6 6 6-6', copy: 'M8 8h11v11H8zM5 16V5h11', grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01' };
 
@@ -224,29 +225,8 @@ export function ItemCard({
         </div>
       ) : null}
 
-      {/* Without JavaScript (and by keyboard), the way to move an item to another section: a native disclosure. */}
-      <details className="sm-more">
-        <summary data-testid="move-menu">Move to another section</summary>
-        <Form method="post" className="sm-move-to" preventScrollReset>
-          <ViewFields />
-          <input type="hidden" name="kind" value="items" />
-          <input type="hidden" name="id" value={item.id} />
-          <input type="hidden" name="index" value="10000" />
-          <label htmlFor={`move-${item.id}`} className="visually-hidden">
-            Section
-          </label>
-          <select id={`move-${item.id}`} name="parentId" defaultValue={item.sectionId} data-testid="move-to-section">
-            {sectionChoices.map((choice) => (
-              <option key={choice.id} value={choice.id}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-          <button type="submit" name="intent" value="move" className="button button-ghost button-small">
-            Move to section
-          </button>
-        </Form>
-      </details>
+      {/* Without JavaScript (and by keyboard), the way to move an item to another section. */}
+      <MoveToForm kind="items" id={item.id} parentId={item.sectionId} choices={sectionChoices} summary="Move to another section" button="Move to section" label="Section" menuTestId="move-menu" selectTestId="move-to-section" />
     </article>
   );
 }

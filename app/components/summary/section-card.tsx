@@ -15,6 +15,7 @@ import { useDragRow } from './dnd';
 import { PostButton, useEditor, ViewFields, type SummaryItem, type SummarySection } from './editor-context';
 import type { EditorView } from './editor-url';
 import { FigureList, ItemCard, MOVE_ICONS, type MoneyDraft } from './item-card';
+import { MoveToForm } from './move-to';
 
 /** The room selector, New Room (name required: "Room name cannot be empty"), rename and delete of the current room. */
 export function RoomBar({
@@ -35,9 +36,7 @@ export function RoomBar({
     <section className="sm-rooms" aria-label="Rooms">
       <nav className="sm-room-list" aria-label="Room selector" data-testid="room-selector">
         {rooms.map((r) => (
-          <Link key={r.id} to={href({ room: r.id, edit: view.edit })} className={r.id === current ? 'sm-room is-active' : 'sm-room'} aria-current={r.id === current ? 'page' : undefined}>
-            {r.name}
-          </Link>
+          <RoomTab key={r.id} room={r} active={r.id === current} to={href({ room: r.id, edit: view.edit })} />
         ))}
       </nav>
       <div className="sm-room-forms">
@@ -87,6 +86,23 @@ export function RoomBar({
   );
 }
 
+/**
+ * One room's tab: a link to the room; with JavaScript also a grip that drags it among the tabs
+ * (pointer or keyboard), and a place to drop a section on (it moves to the end of that room).
+ */
+function RoomTab({ room, active, to }: { room: { id: string; name: string }; active: boolean; to: string }) {
+  const { hydrated } = useEditor();
+  const drag = useDragRow('room', room.id, `room ${room.name}`);
+  return (
+    <span ref={drag.ref} style={drag.style} className={`sm-room-tab${active ? ' is-active' : ''}${drag.className}`} data-testid="room-tab" data-room-id={room.id}>
+      {hydrated ? drag.handle : null}
+      <Link to={to} className="sm-room" aria-current={active ? 'page' : undefined}>
+        {room.name}
+      </Link>
+    </span>
+  );
+}
+
 function DraggableItem(props: { item: SummaryItem; index: number; count: number; editing: boolean; figures: Figures | null; onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void }) {
   const { hydrated } = useEditor();
   const drag = useDragRow('item', props.item.id, props.item.title || SUMMARY_ITEM_TYPE_LABELS[props.item.type]);
@@ -121,7 +137,7 @@ export function SectionCard({
   figuresOf: (item: SummaryItem) => Figures | null;
   onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
 }) {
-  const { view, hydrated, confirmHref, library } = useEditor();
+  const { view, hydrated, confirmHref, library, roomChoices } = useEditor();
   const drag = useDragRow('section', section.id, section.title);
   const financial = view.tab === 'financial';
   const shown = financial ? items : items.filter((i) => i.type !== 'financial');
@@ -266,6 +282,10 @@ export function SectionCard({
               <Icon d={ACTION_ICONS.add} size={14} /> Add from library
             </button>
           </Form>
+        ) : null}
+        {/* Without JavaScript (and by keyboard), the way to move a section to another room; with it, a drop on a room tab does the same. */}
+        {roomChoices.length > 1 ? (
+          <MoveToForm kind="sections" id={section.id} parentId={section.roomId} choices={roomChoices} summary="Move to another room" button="Move to room" label="Room" menuTestId="move-room-menu" selectTestId="move-to-room" />
         ) : null}
         {financial ? (
           <div className="sm-section-total">

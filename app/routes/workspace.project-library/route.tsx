@@ -7,7 +7,7 @@ import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
-import { createLibraryProduct, deleteLibraryProduct, getLibrary, updateLibraryProduct } from '~/models/summary-output.server';
+import { createLibraryProduct, deleteLibraryProduct, getLibrary, libraryImageWebUrl, updateLibraryProduct } from '~/models/summary-output.server';
 import { ApiError } from '~/utils/api.server';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -31,7 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { data } = await getLibrary(request).catch((error) => {
     throw asErrorResponse(error);
   });
-  return json(data);
+  // Each product's first image as the browser fetches it (the web's resource route, with the session).
+  const products = data.products.map(({ images, ...product }) => {
+    const first = images[0];
+    return { ...product, cover: first ? { w480: libraryImageWebUrl(first.id, 480), w960: libraryImageWebUrl(first.id, 960), width: first.width, height: first.height } : null };
+  });
+  return json({ products });
 }
 
 type Errors = Partial<Record<'title' | 'retailPrice' | 'tradePrice' | 'form', string>>;
@@ -98,7 +103,7 @@ export default function ProjectLibrary() {
         <ul className="so-library" data-testid="library">
           {products.map((product) => (
             <li key={product.id} className="so-product" data-testid="library-product">
-              <div className="so-product-actions">
+              <div className={product.cover ? 'so-product-actions is-over-image' : 'so-product-actions'}>
                 <Link to={panel.href('edit', product.id)} preventScrollReset className="ws-icon-button" aria-label={`Edit ${product.title}`} title="Edit">
                   <Icon d={ACTION_ICONS.edit} size={18} />
                 </Link>
@@ -106,6 +111,12 @@ export default function ProjectLibrary() {
                   <Icon d={ACTION_ICONS.trash} size={18} />
                 </Link>
               </div>
+              {product.cover ? (
+                <figure className="so-product-image">
+                  <img src={product.cover.w480} srcSet={`${product.cover.w480} 480w, ${product.cover.w960} 960w`} sizes="(max-width: 767px) 100vw, 280px" alt={product.title} width={product.cover.width} height={product.cover.height} loading="lazy" data-testid="library-image" />
+                  {product.imageCount > 1 ? <figcaption>{product.imageCount} images</figcaption> : null}
+                </figure>
+              ) : null}
               <h2>{product.title}</h2>
               {product.description ? <p>{product.description}</p> : null}
               <div className="so-product-prices">

@@ -138,6 +138,7 @@ export default function SummaryEditor() {
     projectId: project.id,
     view,
     sectionChoices: summary.rooms.flatMap((r) => r.sections.map((s) => ({ id: s.id, label: `${r.name} · ${s.title}` }))),
+    roomChoices: summary.rooms.map((r) => ({ id: r.id, label: r.name })),
     library,
     problems,
     typed: actionData?.intent === 'save-all' ? (actionData.typed ?? {}) : {},
@@ -145,9 +146,19 @@ export default function SummaryEditor() {
     confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
   };
 
+  // The rooms as the browser orders them (a dropped tab stays where it was dropped while it saves).
+  const roomsInOrder = order.rooms.map((r) => summary.rooms.find((room) => room.id === r.id)).filter((r): r is (typeof summary.rooms)[number] => !!r);
+
   const onMove = (move: Move) => {
-    dispatch(move.kind === 'items' ? { type: 'moveItem', id: move.id, sectionId: move.parentId, index: move.index } : { type: 'moveSection', id: move.id, roomId: move.parentId, index: move.index });
-    fetcher.submit({ intent: 'move', js: '1', kind: move.kind, id: move.id, parentId: move.parentId, index: String(move.index), schedule: view.schedule }, { method: 'post' });
+    dispatch(
+      move.kind === 'rooms'
+        ? { type: 'moveRoom', id: move.id, index: move.index }
+        : move.kind === 'items'
+          ? { type: 'moveItem', id: move.id, sectionId: move.parentId, index: move.index }
+          : { type: 'moveSection', id: move.id, roomId: move.parentId, index: move.index },
+    );
+    const parent: Record<string, string> = move.kind === 'rooms' ? {} : { parentId: move.parentId };
+    fetcher.submit({ intent: 'move', js: '1', kind: move.kind, id: move.id, ...parent, index: String(move.index), schedule: view.schedule }, { method: 'post' });
   };
 
   const [confirmKind, confirmId] = confirmKey ? (confirmKey.split(':') as [string, string]) : [];
@@ -228,7 +239,8 @@ export default function SummaryEditor() {
         </section>
       ) : null}
 
-      <RoomBar rooms={summary.rooms} current={room?.id} href={href} newRoomError={actionData?.intent === 'add-room' ? actionData.result?.error?.name?.[0] ?? null : null} />
+      <SummaryDnd order={order} onMove={onMove}>
+      <RoomBar rooms={roomsInOrder} current={room?.id} href={href} newRoomError={actionData?.intent === 'add-room' ? actionData.result?.error?.name?.[0] ?? null : null} />
 
       {/* summary-output: PDF export. The section checkboxes (name="sections", form="pdf-form") choose what it prints; none = every section. */}
       <form id="pdf-form" method="get" action={pdfPath(project.id)} className="sm-toolbar" target={hydrated ? '_blank' : undefined}>
@@ -254,7 +266,6 @@ export default function SummaryEditor() {
       </form>
 
       {room && roomOrder ? (
-        <SummaryDnd order={order} onMove={onMove}>
           <div className="sm-sections" data-testid="sections">
             {roomOrder.sections.length ? (
               roomOrder.sections.map((entry, index) => {
@@ -279,12 +290,12 @@ export default function SummaryEditor() {
               <p className="sm-empty">This room has no sections yet. Add the first one below.</p>
             )}
           </div>
-        </SummaryDnd>
       ) : (
         <EmptyState title="No rooms yet" icon="project">
           A summary is organised by room. Name the first room above, for example “Living room”.
         </EmptyState>
       )}
+      </SummaryDnd>
 
       {room ? (
         <Form method="post" className="sm-add-section" preventScrollReset>

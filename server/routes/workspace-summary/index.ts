@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { summaryItemRoutes } from './items.js';
+import { summaryMoveRoutes } from './moves.js';
 import { summaryStructureRoutes } from './structure.js';
 
 /**
@@ -10,4 +11,5 @@ import { summaryStructureRoutes } from './structure.js';
 export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(summaryStructureRoutes);
   await app.register(summaryItemRoutes);
+  await app.register(summaryMoveRoutes);
 };

@@ -39,10 +39,10 @@ import {
 import { summaryItemImages } from '../../db/schema.js';
 import { asc, eq } from 'drizzle-orm';
 import { claimUploads } from '../../services/pending-uploads.js';
-import { deleteScheduleImages, findPendingScheduleImages, imageIdOfRef, SCHEDULE_IMAGE_KIND, scheduleImageFolder } from '../../services/schedule-images.js';
+import { findPendingScheduleImages, imageIdOfRef, SCHEDULE_IMAGE_KIND, scheduleImageFolder } from '../../services/schedule-images.js';
 import type { Database } from '../../db/connection.js';
 import { requireScheduleAccess, requireSummaryRowAccess } from '../../auth/schedule-access.js';
-import { lockedRow, summaryWrite } from './access.js';
+import { lockedRow, removeImagesLater, summaryWrite } from './access.js';
 import { errors, security, tags } from './structure.js';
 
 /** Items of a summary: add, change (one or all at once), delete, copy, move, and their images. */
@@ -81,14 +81,6 @@ async function itemImages(tx: Database, itemId: string) {
 
 export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
-
-  const removeImagesLater = async (folders: string[], log: { error: (obj: object, msg: string) => void }) => {
-    try {
-      await deleteScheduleImages(storage, folders);
-    } catch (error) {
-      log.error({ err: error, folders }, 'summary images could not be deleted from storage');
-    }
-  };
 
   app.post(
     '/projects/summary/sections/:id/items',
@@ -181,7 +173,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteRow(ctx.tx, 'item', row.id, row.sectionId);
         return { result: folders, targetId: row.id, details: { type: row.type, title: row.title } };
       });
-      await removeImagesLater(folders, request.log);
+      await removeImagesLater(storage, folders, request.log);
       return { message: M.deleted, id: request.params.id };
     },
   );
@@ -198,25 +190,6 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         return { result: made, targetId: made.id, details: { from: row.id } };
       });
       return reply.status(201).send({ message: M.copied, id: copy.id });
-    },
-  );
-
-  app.post(
-    '/projects/summary/items/:id/move',
-    { schema: { tags, summary: 'Move an item to position `index` of its section, or of the section `parentId` (of the same schedule)', security, params: IdParams, body: MoveBody, response: done } },
-    async (request) => {
-      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
-      await summaryWrite(db, access, request.session.user.id, 'item.moved', async (ctx) => {
-        const row = await lockedRow(ctx, 'item', request.params.id);
-        const sectionId = request.body.parentId ?? row.sectionId;
-        if (sectionId !== row.sectionId) {
-          await lockedRow(ctx, 'section', sectionId);
-          if ((await countRows(ctx.tx, 'item', sectionId)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(M.itemsMax);
-        }
-        await moveRow(ctx.tx, ORDER.item, row.id, sectionId, request.body.index, row.sectionId);
-        return { result: null, targetId: row.id, details: { sectionId, index: request.body.index } };
-      });
-      return { message: M.moved, id: request.params.id };
     },
   );
 
@@ -270,7 +243,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteRow(ctx.tx, 'image', image.id, row.id);
         return { result: { item: toItemJson(ctx.schedule.projectId, row, await itemImages(ctx.tx, row.id)), folder: image.folder }, targetId: row.id };
       });
-      await removeImagesLater([folder], request.log);
+      await removeImagesLater(storage, [folder], request.log);
       return { data: item };
     },
   );

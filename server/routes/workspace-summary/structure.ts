@@ -3,7 +3,6 @@ import { ErrorReply, IdParams } from '../../contract/http.js';
 import {
   CardBody,
   CardChangesBody,
-  MoveBody,
   NewSectionBody,
   RoomBody,
   ScheduleIdParams,
@@ -14,7 +13,6 @@ import {
   SummaryWriteReply,
 } from '../../contract/summary.js';
 import { conflict } from '../../errors.js';
-import { moveRow } from '../../queries/positions.js';
 import {
   copySection,
   countRows,
@@ -24,14 +22,12 @@ import {
   insertRoom,
   insertSection,
   loadSummary,
-  ORDER,
   updateCard,
   updateRoom,
   updateSection,
 } from '../../queries/summary.js';
-import { deleteScheduleImages } from '../../services/schedule-images.js';
 import { requireScheduleAccess, requireSummaryRowAccess } from '../../auth/schedule-access.js';
-import { lockedRow, summaryWrite } from './access.js';
+import { lockedRow, removeImagesLater, summaryWrite } from './access.js';
 
 /** Rooms, sections and cards of a summary, and the summary itself (GET). */
 
@@ -43,15 +39,6 @@ const done = { 200: SummaryWriteReply, ...errors };
 
 export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
-
-  /** Stored files of images a committed delete dropped: a failure leaves files nobody lists, never a broken summary. */
-  const removeImagesLater = async (folders: string[], log: { error: (obj: object, msg: string) => void }) => {
-    try {
-      await deleteScheduleImages(storage, folders);
-    } catch (error) {
-      log.error({ err: error, folders }, 'summary images could not be deleted from storage');
-    }
-  };
 
   app.get(
     '/projects/summary/:scheduleId',
@@ -103,22 +90,8 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteRow(ctx.tx, 'room', room.id, room.scheduleId);
         return { result: folders, targetId: room.id, details: { name: room.name } };
       });
-      await removeImagesLater(folders, request.log);
+      await removeImagesLater(storage, folders, request.log);
       return { message: M.deleted, id: request.params.id };
-    },
-  );
-
-  app.post(
-    '/projects/summary/rooms/:id/move',
-    { schema: { tags, summary: 'Move a room to position `index`', security, params: IdParams, body: MoveBody, response: done } },
-    async (request) => {
-      const access = await requireSummaryRowAccess(db, request.session, 'room', request.params.id);
-      await summaryWrite(db, access, request.session.user.id, 'room.moved', async (ctx) => {
-        const room = await lockedRow(ctx, 'room', request.params.id);
-        await moveRow(ctx.tx, ORDER.room, room.id, room.scheduleId, request.body.index);
-        return { result: null, targetId: room.id, details: { index: request.body.index } };
-      });
-      return { message: M.moved, id: request.params.id };
     },
   );
 
@@ -165,7 +138,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteRow(ctx.tx, 'section', section.id, section.roomId);
         return { result: folders, targetId: section.id, details: { title: section.title } };
       });
-      await removeImagesLater(folders, request.log);
+      await removeImagesLater(storage, folders, request.log);
       return { message: M.deleted, id: request.params.id };
     },
   );
@@ -182,25 +155,6 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
         return { result: row, targetId: row.id, details: { from: section.id } };
       });
       return reply.status(201).send({ message: M.copied, id: copy.id });
-    },
-  );
-
-  app.post(
-    '/projects/summary/sections/:id/move',
-    { schema: { tags, summary: 'Move a section to position `index` of its room, or of the room `parentId`', security, params: IdParams, body: MoveBody, response: done } },
-    async (request) => {
-      const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
-      await summaryWrite(db, access, request.session.user.id, 'section.moved', async (ctx) => {
-        const section = await lockedRow(ctx, 'section', request.params.id);
-        const roomId = request.body.parentId ?? section.roomId;
-        if (roomId !== section.roomId) {
-          await lockedRow(ctx, 'room', roomId);
-          if ((await countRows(ctx.tx, 'section', roomId)) >= SUMMARY_LIMITS.sectionsPerRoom) throw conflict(M.sectionsMax);
-        }
-        await moveRow(ctx.tx, ORDER.section, section.id, roomId, request.body.index, section.roomId);
-        return { result: null, targetId: section.id, details: { roomId, index: request.body.index } };
-      });
-      return { message: M.moved, id: request.params.id };
     },
   );
 

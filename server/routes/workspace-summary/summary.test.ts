@@ -4,9 +4,10 @@ import { countQueries } from '../../../tests/helpers/query-counter';
 import { createScheduleThroughApi, tokenOf, uploadedScheduleImageIds } from '../../../tests/helpers/schedules';
 import { addItem, addRoom, addSection, itemIdsOf, must, readSummary, smallSummary, summaryCall } from '../../../tests/helpers/summary';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../tests/helpers/test-api';
-import { SUMMARY_MESSAGES } from '../../contract/summary';
+import { SUMMARY_LIMITS, SUMMARY_MESSAGES } from '../../contract/summary';
 import { auditLog, summaryItemImages } from '../../db/schema';
 import type { UserRow } from '../../queries/users';
+import { insertSection } from '../../queries/summary';
 import { createFirm, createWorkspaceProject } from '../../seed/factories';
 import { scheduleImageFolder, scheduleImageKeys } from '../../services/schedule-images';
 
@@ -247,6 +248,37 @@ describe('moves', () => {
     expect((await call('POST', `/api/projects/summary/items/${i2}/move`, { index: 0, parentId: foreign.sectionId })).statusCode).toBe(404);
     expect((await call('POST', `/api/projects/summary/sections/${s1}/move`, { index: 0, parentId: foreign.roomId })).statusCode).toBe(404);
     expect((await call('POST', `/api/projects/summary/items/${i2}/move`, { index: -1 })).statusCode).toBe(400);
+  });
+
+  it('keeps a room in its schedule, refuses a full room (409, nothing moved) and writes the audit line of each move', async () => {
+    const { scheduleId } = await newSchedule();
+    const r1 = await addRoom(api, token, scheduleId, 'One');
+    const r2 = await addRoom(api, token, scheduleId, 'Two');
+    const s1 = await addSection(api, token, r1, 'S1');
+    // A room's `parentId` names nothing it could move into: it only changes place.
+    const other = await newSchedule();
+    const foreign = await smallSummary(api, token, other.scheduleId);
+    expect((await call('POST', `/api/projects/summary/rooms/${r1}/move`, { index: 1, parentId: foreign.roomId })).statusCode).toBe(200);
+    expect((await readSummary(api, token, scheduleId)).rooms.map((r) => r.id)).toEqual([r2, r1]);
+    // A room holding the most sections takes no more.
+    const scope = { scheduleId, firmId: firm.id };
+    await api.db.transaction(async (tx) => {
+      for (let i = 0; i < SUMMARY_LIMITS.sectionsPerRoom; i += 1) await insertSection(tx, scope, r2, `Full ${i}`);
+    });
+    const full = await call('POST', `/api/projects/summary/sections/${s1}/move`, { index: 0, parentId: r2 });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(SUMMARY_MESSAGES.sectionsMax);
+    const after = await readSummary(api, token, scheduleId);
+    expect(after.rooms.find((r) => r.id === r1)!.sections.map((s) => s.id)).toEqual([s1]);
+    // Each move is audited with the new parent, as before the one move helper.
+    const lines = await api.db.select().from(auditLog).where(eq(auditLog.targetId, r1));
+    expect(lines.map((l) => l.action)).toContain('summary.room.moved');
+    await must(api, token, { method: 'POST', url: `/api/projects/summary/sections/${s1}/move`, payload: { index: 0, parentId: r1 } });
+    const sectionLines = await api.db.select().from(auditLog).where(eq(auditLog.targetId, s1));
+    // The refused move left no line; the one that went through names its room.
+    const moved = sectionLines.filter((l) => l.action === 'summary.section.moved');
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.details).toMatchObject({ roomId: r1, index: 0 });
   });
 });
 
