@@ -17,6 +17,8 @@ export async function scriptsDuring(page: Page, visit: () => Promise<unknown>): 
   try {
     await visit();
     await ready(page, true);
+    // Modules loaded on demand after hydration (the register-firm dialog's, decision 160) count too.
+    await page.waitForLoadState('networkidle');
   } finally {
     page.off('response', onResponse);
   }
