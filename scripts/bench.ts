@@ -157,7 +157,12 @@ async function startProduct(kind: 'postgres' | 'embedded'): Promise<Product | nu
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
   if (!login.ok) throw new Error(`login as ${EMAIL} failed: ${login.status}`);
-  const { token, data: user } = (await login.json()) as { token: string; data: Record<string, unknown> };
+  const { token } = (await login.json()) as { token: string };
+  // The snapshot the web keeps (app/utils/session.server.ts toSessionUser), from /users/me as the web
+  // reads it: a snapshot the api's viewer version disagrees with (decision 131) would make every
+  // page a redirect, and the bench would measure redirects (it did until isSubAdmin was added).
+  const me = (await (await fetch(`${apiUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Record<string, unknown> };
+  const user = me.data;
   const storage = createCookieSessionStorage({ cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [secret] } });
   const session = await storage.getSession();
   session.set('token', token);
@@ -170,8 +175,12 @@ async function startProduct(kind: 'postgres' | 'embedded'): Promise<Product | nu
     profileImage: user.profileImage,
     isVerify: user.isVerify,
     HasPassword: user.HasPassword,
+    isSubAdmin: user.isSubAdmin ?? false,
+    employer: user.employer ?? null,
   });
   const cookieValue = (await storage.commitSession(session)).split(';')[0]!.split('=').slice(1).join('=');
+  const page = await fetch(`${webUrl}/explore`, { headers: { cookie: `__session=${cookieValue}` }, redirect: 'manual' });
+  if (page.status !== 200) throw new Error(`the signed-in /explore answers ${page.status}, not 200: the bench's session is not the web's`);
   const bearer = { authorization: `Bearer ${token}` };
   const exploreJson = await (await fetch(`${apiUrl}/api/projects/explore?page=1&limit=12`, { headers: bearer })).text();
   const explore = JSON.parse(exploreJson) as { projects: Array<{ id: string; userId: string }> };
