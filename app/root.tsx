@@ -7,7 +7,7 @@ import { SEARCH_PATH, SearchBox } from '~/components/search-box';
 import { ErrorPage } from '~/components/error-page';
 import { Toast } from '~/components/toast';
 import { FirmStatusBanner } from '~/components/firm-status-banner';
-import { RegisterFirmDialog } from '~/components/register-firm-dialog';
+import { RegisterFirmDialog } from '~/components/register-firm-dialog-lazy';
 import { loadRegisterFirm } from '~/utils/register-firm.server';
 import { getSessionUser } from '~/utils/session.server';
 import { loadPlan } from '~/utils/plan.server';

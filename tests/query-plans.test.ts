@@ -76,6 +76,20 @@ describe('the showcase reads use their indexes', () => {
     expect(plan).toContain('project_images_project_idx');
   });
 
+  it('explore after a cursor: the gallery index from the cursor on (no OFFSET, no count of everything)', async () => {
+    // A cursor deep in the gallery (the 4,000th newest project), as the "Load more" link of a deep page carries it.
+    const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+    const { rows } = await pool.query(`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ',' || id as cursor
+      from projects where is_private = false order by created_at desc, id desc offset 4000 limit 1`);
+    const url = `/api/projects/explore?limit=12&view=card&after=${encodeURIComponent(rows[0].cursor)}`;
+    const statements = await statementsOf(url);
+    expect(statements.map((s) => s.text).join('\n')).not.toMatch(/offset|count\(/i);
+    const plan = await plansOf(url);
+    expect(plan).toContain('projects_explore_idx');
+    // The cursor is a condition of the index scan itself, not a filter over rows read from the start.
+    expect(plan).toMatch(/Index Scan Backward using projects_explore_idx on projects[^\n]*\n\s*Index Cond: \(ROW\(created_at, id\) < ROW\(/);
+  });
+
   it('search: the names through their trigram indexes (ILIKE %…%)', async () => {
     const plan = await plansOf('/api/projects/search?search=courtyard');
     expect(plan).toContain('projects_name_trgm_idx');

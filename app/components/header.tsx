@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '~/utils/session.server';
 import { matchesPath } from '~/utils/paths';
+import { preloadRegisterFirmDialog } from '~/components/register-firm-dialog-lazy';
 
 function NavItem({ to, pathname, children }: { to: string; pathname: string; children: ReactNode }) {
   const active = matchesPath(pathname, to.split('?')[0]!);
@@ -69,7 +70,14 @@ export function Header({
           ) : null}
           <div className="nav-actions">
             {isExplorer ? (
-              <Link to={`${pathname}?dialog=register-firm`} className="button button-secondary" data-testid="register-firm">
+              <Link
+                to={`${pathname}?dialog=register-firm`}
+                className="button button-secondary"
+                data-testid="register-firm"
+                // The dialog's module is loaded on demand: start while the pointer or focus is on its way.
+                onMouseEnter={preloadRegisterFirmDialog}
+                onFocus={preloadRegisterFirmDialog}
+              >
                 Register Firm
               </Link>
             ) : null}

@@ -4,18 +4,34 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react
 /** How far from the bottom of the page the next page is requested (spec: 100 px). */
 export const NEAR_BOTTOM_PX = 100;
 
-export type PageData<T> = { items: T[]; page: number; hasMore: boolean };
+/**
+ * A page of a list. A list paged by keyset (decision 161) also names where its next page starts
+ * (`next`, the api's cursor) and the whole list's size (`count`, counted on its first page only).
+ */
+export type PageData<T> = { items: T[]; page: number; hasMore: boolean; next?: string | null; count?: number };
 
-/** The current URL with `page` set, for the "Load more" link and the fetcher. */
-export function pageHref(pathname: string, search: string, page: number): string {
+/** The query parameters of a keyset page: the cursor and the total carried from the first page. */
+export const KEYSET_PARAMS = { after: 'after', total: 'total' } as const;
+
+/**
+ * The current URL with `page` set, for the "Load more" link and the fetcher; for a keyset list also
+ * the cursor to go on from and the total (so the next page need not count everything again).
+ */
+export function pageHref(pathname: string, search: string, page: number, keyset?: { after: string; total?: number }): string {
   const params = new URLSearchParams(search);
   params.set('page', String(page));
+  params.delete(KEYSET_PARAMS.after);
+  params.delete(KEYSET_PARAMS.total);
+  if (keyset) {
+    params.set(KEYSET_PARAMS.after, keyset.after);
+    if (keyset.total !== undefined) params.set(KEYSET_PARAMS.total, String(keyset.total));
+  }
   return `${pathname}?${params}`;
 }
 
 /**
  * Infinite scroll over a paged loader. The server renders one page and a "Load more" link to
- * `?page=N+1` (which works without JavaScript); with JavaScript the next page is fetched from the
+ * `?page=N+1` (and `&after=<cursor>` when the loader gives `next`, decision 161; it works without JavaScript); with JavaScript the next page is fetched from the
  * same loader when the visitor is within 100 px of the bottom of the page (or clicks the link),
  * and appended. The list starts over when the loader's first page changes (new filters).
  */
@@ -37,11 +53,11 @@ export function useInfiniteList<T extends { id: string }>(first: PageData<T>) {
     setState((s) => {
       if (data.page <= s.page) return s;
       const seen = new Set(s.items.map((i) => i.id));
-      return { items: [...s.items, ...data.items.filter((i) => !seen.has(i.id))], page: data.page, hasMore: data.hasMore };
+      return { ...s, items: [...s.items, ...data.items.filter((i) => !seen.has(i.id))], page: data.page, hasMore: data.hasMore, next: data.next };
     });
   }, [fetcher.data, fetcher.state]);
 
-  const nextHref = pageHref(pathname, search, state.page + 1);
+  const nextHref = pageHref(pathname, search, state.page + 1, state.next ? { after: state.next, total: first.count } : undefined);
   const loadNext = useCallback(() => {
     if (!state.hasMore || fetcher.state !== 'idle' || requested.current > state.page) return;
     requested.current = state.page + 1;

@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react';
+import { KEYSET_PARAMS } from '~/components/infinite-list';
 
 /**
  * Where a paged list is (issue 15 item 4, decision 144): "11–20 of 23 projects", links to the
@@ -32,6 +33,9 @@ export function pagingRange({ firstPage, lastPage, pageSize, count }: PagingStat
 /** `?page=` set on the current search (page 1 drops it), keeping every filter. */
 export function pageLink(pathname: string, search: string, page: number): string {
   const params = new URLSearchParams(search);
+  // A numbered page is reached by its number: a keyset page's cursor and total (decision 161) stay behind.
+  params.delete(KEYSET_PARAMS.after);
+  params.delete(KEYSET_PARAMS.total);
   if (page > 1) params.set('page', String(page));
   else params.delete('page');
   const text = params.toString();

@@ -20,7 +20,8 @@ import type {
 const publicProjectPath = (id: string) => `/projects/public-project/${encodeURIComponent(id)}`;
 
 /** The explore gallery's page with only what its cards show (`view=card`). */
-export const getExplorePage = (request: Request, query: { page: number; limit: number }) =>
+/** A page of the gallery by number, or after a keyset cursor (decision 161). */
+export const getExplorePage = (request: Request, query: { page: number; limit: number } | { after: string; limit: number }) =>
   api<ExploreCardReply>(request, '/projects/explore', { query: { ...query, view: 'card' } });
 
 export const getExploreProject = (request: Request, id: string) =>

@@ -7,7 +7,7 @@ import { ProjectCard } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { getExplorePage } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
-import { guarded, listFailure, parsePage, toCardProject } from '~/utils/showcase.server';
+import { guarded, listFailure, parseKeyset, parsePage, toCardProject, type Keyset } from '~/utils/showcase.server';
 import type { ExploreCard } from '../../server/contract/projects';
 import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';
 
@@ -19,24 +19,32 @@ export const meta: MetaFunction = () => [
 const toItem = (p: ExploreCard) => ({ ...toCardProject(p), owner: ownerName(p.owner) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = parsePage(new URL(request.url));
-  const [, data] = await guarded(requireUser(request), explorePage(request, page));
+  const url = new URL(request.url);
+  const page = parsePage(url);
+  const [, data] = await guarded(requireUser(request), explorePage(request, page, parseKeyset(url)));
   return json(data);
 }
 
-async function explorePage(request: Request, page: number) {
+/**
+ * One page of the gallery: numbered (`?page=N`, old links and the Paging links, counted) or, from
+ * the "Load more" link and the infinite scroll, after the last card shown (decision 161), with the
+ * total the first page counted.
+ */
+async function explorePage(request: Request, page: number, keyset: Keyset | null) {
   let items: Array<ReturnType<typeof toItem>> = [];
-  let count = 0;
+  let count = keyset?.total ?? 0;
+  let next: string | null = null;
   let toast = null;
   try {
-    const reply = await getExplorePage(request, { page, limit: EXPLORE_PAGE_SIZE });
+    const reply = await getExplorePage(request, keyset ? { after: keyset.after, limit: EXPLORE_PAGE_SIZE } : { page, limit: EXPLORE_PAGE_SIZE });
     items = reply.projects.map(toItem);
-    count = reply.count;
+    count = reply.count ?? count;
+    next = reply.nextCursor;
   } catch (error) {
     // Spec, error catalogue: a failed list shows the server's message as a toast.
     toast = listFailure(error);
   }
-  return { items, page, hasMore: page * EXPLORE_PAGE_SIZE < count, count, pageSize: EXPLORE_PAGE_SIZE, toast };
+  return { items, page, hasMore: next !== null, next, count, pageSize: EXPLORE_PAGE_SIZE, toast };
 }
 
 export default function Explore() {

@@ -4,6 +4,8 @@ import { ApiError } from './api.server';
 import type { PublicProject } from '../../server/contract/projects';
 import type { User } from '../../server/contract/users';
 import { avatarVariants } from '../../server/contract/profile';
+import { parseCursor } from '../../server/contract/keyset-cursor';
+import { KEYSET_PARAMS } from '~/components/infinite-list';
 
 /**
  * The route's guard and its api call side by side: they do not depend on each other, so a page
@@ -20,6 +22,20 @@ export async function guarded<U, T>(guard: Promise<U>, data: Promise<T>): Promis
 export function parsePage(url: URL): number {
   const page = Number(url.searchParams.get('page'));
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+/** Where a keyset-paged list goes on (decision 161): the api's cursor and the total its first page counted. */
+export type Keyset = { after: string; total: number };
+
+/**
+ * `?after=<cursor>&total=N` of the "Load more" link, or null (then `?page=` pages, counted): a link
+ * without a well-formed cursor or total is read as an old numbered one rather than refused.
+ */
+export function parseKeyset(url: URL): Keyset | null {
+  const after = url.searchParams.get(KEYSET_PARAMS.after);
+  const total = Number(url.searchParams.get(KEYSET_PARAMS.total) ?? NaN);
+  if (!after || !parseCursor(after) || !Number.isInteger(total) || total < 0) return null;
+  return { after, total };
 }
 
 /**

@@ -1,4 +1,6 @@
-import { City, Country, State } from 'country-state-city';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Country as CountryData, State as StateData } from 'country-state-city';
 
 /**
  * The offline place data set (country-state-city) and the rules on it, shared by the api (it
@@ -6,6 +8,32 @@ import { City, Country, State } from 'country-state-city';
  * "Maharashtra", "Pune"), as the spec's payloads carry them. Server code only (17 MB of data): the
  * web reaches it through app/utils/places.server.ts, never from browser code.
  */
+
+// The package's index loads its 150,000 cities as objects (about 30 MB of heap in each process)
+// whether or not a page needs them: its countries and states are read through their own modules,
+// and the cities' names once, on first use, into a map by state (docs/decisions/162).
+const require = createRequire(import.meta.url);
+const Country = (require('country-state-city/lib/cjs/country.js') as { default: typeof CountryData }).default;
+const State = (require('country-state-city/lib/cjs/state.js') as { default: typeof StateData }).default;
+
+let citiesByState: Map<string, string[]> | null = null;
+
+/** The names of the data set's cities of one state, in the data set's order (with repeats). */
+function citiesOf(countryIso: string, stateIso: string): string[] {
+  if (!citiesByState) {
+    const file = require.resolve('country-state-city/lib/assets/city.json');
+    // Rows of [name, country iso, state iso, latitude, longitude]: only the name is kept.
+    const rows = JSON.parse(fs.readFileSync(file, 'utf8')) as Array<[string, string, string]>;
+    citiesByState = new Map();
+    for (const [name, country, state] of rows) {
+      const key = `${country}/${state}`;
+      const names = citiesByState.get(key);
+      if (names) names.push(name);
+      else citiesByState.set(key, [name]);
+    }
+  }
+  return citiesByState.get(`${countryIso}/${stateIso}`) ?? [];
+}
 
 const countries = Country.getAllCountries()
   .map((c) => ({ name: c.name, iso: c.isoCode }))
@@ -37,7 +65,7 @@ export function stateNames(country: string | null | undefined): string[] {
 export function cityNames(country: string | null | undefined, state: string | null | undefined): string[] {
   const c = findCountry(country);
   const s = c && findState(c.iso, state);
-  return c && s ? [...new Set(City.getCitiesOfState(c.iso, s.iso).map((x) => x.name))].sort((a, b) => a.localeCompare(b)) : [];
+  return c && s ? [...new Set(citiesOf(c.iso, s.iso))].sort((a, b) => a.localeCompare(b)) : [];
 }
 
 /** The options of the three dependent selects for the chosen parents. */

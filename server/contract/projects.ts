@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { PageQuery } from './http.js';
+import { CURSOR_MESSAGE, parseCursor } from './keyset-cursor.js';
 import { requiredText, optionalText } from './text-fields.js';
 import { PROJECT_TYPE_VALUES } from './vocabulary.js';
 import {
@@ -189,7 +190,19 @@ export type ExploreProject = z.infer<typeof ExploreProject>;
  * `view=card` (an addition to the spec, docs/decisions/132): each project with only what a gallery
  * card shows — a sixth of the full JSON. Without it the spec's full project objects.
  */
-export const ExploreQuery = PageQuery(EXPLORE_PAGE_SIZE, PAGE_SIZE_MAX).extend({ view: z.enum(['full', 'card']).default('full') });
+export const ExploreQuery = PageQuery(EXPLORE_PAGE_SIZE, PAGE_SIZE_MAX).extend({
+  view: z.enum(['full', 'card']).default('full'),
+  /** Keyset paging (docs/decisions/161): the page after this cursor (a reply's `nextCursor`); `page` is then not read. */
+  after: z
+    .string()
+    .transform((value, ctx) => {
+      const cursor = parseCursor(value);
+      if (cursor) return cursor;
+      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+      return z.NEVER;
+    })
+    .optional(),
+});
 export type ExploreQuery = z.infer<typeof ExploreQuery>;
 
 // Replies ---------------------------------------------------------------------------------
@@ -207,7 +220,12 @@ export const ProjectDetailReply = z.object({ projectData: PublicProject, userDat
 export type ProjectDetailReply = z.infer<typeof ProjectDetailReply>;
 
 /** GET /api/projects/explore. */
-export const ExploreReply = z.object({ projects: z.array(ExploreProject), count: z.number().int() });
+/**
+ * `count` (all public projects) answers a `?page=` request; a request `after` a cursor counts nothing
+ * (decision 161). `nextCursor` is the `after` of the next page, null on the last.
+ */
+const ExplorePaging = { count: z.number().int().optional(), nextCursor: z.string().nullable() };
+export const ExploreReply = z.object({ projects: z.array(ExploreProject), ...ExplorePaging });
 export type ExploreReply = z.infer<typeof ExploreReply>;
 
 /** A project of `GET /api/projects/explore?view=card`: its card's fields, its first image and its owner's names. */
@@ -216,7 +234,7 @@ export const ExploreCard = PublicProject.pick({ id: true, projectName: true, pro
   owner: FirmSummary.pick({ id: true, userName: true, firmName: true }),
 });
 export type ExploreCard = z.infer<typeof ExploreCard>;
-export const ExploreCardReply = z.object({ projects: z.array(ExploreCard), count: z.number().int() });
+export const ExploreCardReply = z.object({ projects: z.array(ExploreCard), ...ExplorePaging });
 export type ExploreCardReply = z.infer<typeof ExploreCardReply>;
 
 /** GET /api/projects/explore/{id}. */

@@ -61,6 +61,9 @@ function postgresListen(pg: typeof import('pg').default, url: string): { listen:
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** PostgreSQL settings of the embedded database, on top of PGlite's own start parameters. */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'temp_buffers=2MB'];
+
 /** Whether a DATABASE_URL means the embedded PGlite (unset, or `memory://`) rather than a PostgreSQL server. */
 export const isEmbeddedDatabase = (url: string | undefined) => !url || url.startsWith('memory://');
 
@@ -93,14 +96,19 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   const extensions = { pg_trgm };
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // PGlite's PostgreSQL keeps its shared buffers in the WebAssembly heap, which never shrinks:
+  // PostgreSQL's default of 128 MB was a quarter of the api's resident memory (issue 14). The data
+  // files stay in the OS page cache, outside the process; 16 MB keeps the hot pages of a firm's
+  // showcase (docs/decisions/162).
+  const settings = { extensions, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])] };
   let client: InstanceType<typeof PGlite>;
   if (options.url?.startsWith('memory://')) {
-    client = new PGlite({ extensions });
+    client = new PGlite(settings);
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     // PGlite does not create parent folders.
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions });
+    client = new PGlite(dir, settings);
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../../tests/helpers/documents';
 import { postMultipart, startTestApi, type TestApi } from '../../tests/helpers/test-api';
@@ -28,6 +29,9 @@ describe('the api on PGlite', { timeout: 120_000 }, () => {
     try {
       expect(api.database.kind).toBe('pglite');
       expect((await api.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+      // Its shared buffers are bounded (docs/decisions/162): the WebAssembly heap never gives memory back.
+      const shown = (await api.db.execute(sql`select current_setting('shared_buffers') as value`)) as unknown as { rows: Array<{ value: string }> };
+      expect(shown.rows[0]!.value).toBe('16MB');
 
       const register = await api.app.inject({
         method: 'POST',

@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { ExploreProject, ProjectImage, SearchReply } from '../contract/projects.js';
 import { SEARCH_LIMIT } from '../contract/projects.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
+import type { KeysetCursor } from '../contract/keyset-cursor.js';
 import type { Database } from '../db/connection.js';
 import { projectImages, projects, users, type ImageVariants } from '../db/schema.js';
-import { firmSummaryColumns, toImageJson, toProjectJson } from './public-projects.js';
+import { firmSummaryColumns, toImageJson, toProjectJson, type ProjectRow } from './public-projects.js';
 import { isListedFirmColumn, listedFirm, visibleProject } from './visibility.js';
 import { likePattern, prefixPattern } from './sql.js';
 import type { UserRow } from './users.js';
@@ -12,39 +13,78 @@ import type { UserRow } from './users.js';
 /** The public side's lists: the explore gallery, the header search and a firm's public page. */
 
 /** The images of the outer query's project as one JSON array, in gallery order (no second statement). */
-const imagesOfProject = sql<Array<Pick<ProjectImage, 'id' | 'width' | 'height'> & { variants: ImageVariants }>>`(
+type ImagesJson = Array<Pick<ProjectImage, 'id' | 'width' | 'height'> & { variants: ImageVariants }>;
+const imagesOfProject = sql<ImagesJson>`(
   select coalesce(json_agg(json_build_object('id', ${projectImages.id}, 'variants', ${projectImages.variants}, 'width', ${projectImages.width}, 'height', ${projectImages.height}) order by ${projectImages.position}), '[]'::json)
   from ${projectImages} where ${projectImages.projectId} = ${projects.id})`;
 
-/**
- * The explore gallery's statement, built and named once per database (docs/decisions/132): the page's
- * projects with their images and owners, and the total, in one round trip that PostgreSQL plans
- * once per connection. Which projects show is `visibleProject()` alone (moderation adds to it).
- */
-function explorePageStatement(db: Database) {
-  const total = db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject());
-  return db
-    .select({ project: projects, owner: firmSummaryColumns, images: imagesOfProject, total: sql<string>`(${total})` })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.userId))
-    .where(visibleProject())
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('explore_page');
-}
-const exploreStatements = new WeakMap<Database, ReturnType<typeof explorePageStatement>>();
+/** Where a row stands in the gallery's order, with PostgreSQL's microseconds (server/contract/keyset-cursor.ts). */
+const cursorOfProject = sql<string>`to_char(${projects.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ',' || ${projects.id}`;
 
-/** One page of the explore gallery (listed firms' public projects, the latest first) and the total. */
-export async function explorePage(db: Database, { page, limit }: { page: number; limit: number }): Promise<{ projects: ExploreProject[]; count: number }> {
-  let statement = exploreStatements.get(db);
-  if (!statement) exploreStatements.set(db, (statement = explorePageStatement(db)));
-  const rows = await statement.execute({ limit, offset: (page - 1) * limit });
+/**
+ * The explore gallery's statements, built and named once per database (docs/decisions/132): the
+ * page's projects with their images, owners and cursors in one round trip that PostgreSQL plans
+ * once per connection, one row more than the page to know whether another follows. Which projects
+ * show is `visibleProject()` alone (moderation adds to it).
+ * - `byPage` (`?page=N`): skips `OFFSET` rows and carries the total (the Paging line's "of N").
+ * - `after` (`?after=<cursor>`, decision 161): starts right after the cursor's row, reading the
+ *   gallery's index from there whatever the depth, and counts nothing.
+ */
+function exploreStatements(db: Database) {
+  const total = db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject());
+  const columns = { project: projects, owner: firmSummaryColumns, images: imagesOfProject, cursor: cursorOfProject };
+  const order = [desc(projects.createdAt), desc(projects.id)];
+  // A row comparison, so the (created_at, id) index is read from the cursor on.
+  const afterCursor = sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder('afterTime')}::timestamptz, ${sql.placeholder('afterId')})`;
+  return {
+    byPage: db
+      .select({ ...columns, total: sql<string>`(${total})` })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.userId))
+      .where(visibleProject())
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('explore_page'),
+    after: db
+      .select(columns)
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.userId))
+      .where(and(visibleProject(), afterCursor))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .prepare('explore_after'),
+  };
+}
+const statementsOf = new WeakMap<Database, ReturnType<typeof exploreStatements>>();
+
+export type ExplorePage = { projects: ExploreProject[]; count?: number; nextCursor: string | null };
+
+/**
+ * One page of the explore gallery (listed firms' public projects, the latest first): by page number
+ * with the total, or after a cursor without it; `nextCursor` is where the next page starts (null at the end).
+ */
+export async function explorePage(db: Database, { page, limit, after }: { page: number; limit: number; after?: KeysetCursor }): Promise<ExplorePage> {
+  let statements = statementsOf.get(db);
+  if (!statements) statementsOf.set(db, (statements = exploreStatements(db)));
+  if (after) {
+    const rows = await statements.after.execute({ limit: limit + 1, afterTime: after.createdAt, afterId: after.id });
+    return pageOf(rows, limit);
+  }
+  const rows = await statements.byPage.execute({ limit: limit + 1, offset: (page - 1) * limit });
   // Past the last page no row carries the total: only then a second statement counts.
   const total = rows[0]?.total ?? (await db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject()))[0]?.n;
+  return { ...pageOf(rows, limit), count: Number(total ?? 0) };
+}
+
+type GalleryRow = { project: ProjectRow; owner: ExploreProject['owner']; images: ImagesJson; cursor: string };
+
+/** The page's projects of `limit + 1` rows, and the cursor of its last one when the extra row shows another page follows. */
+function pageOf(rows: GalleryRow[], limit: number): Omit<ExplorePage, 'count'> {
+  const shown = rows.slice(0, limit);
   return {
-    projects: rows.map((r) => ({ ...toProjectJson(r.project, r.images.map(toImageJson)), owner: r.owner })),
-    count: Number(total ?? 0),
+    projects: shown.map((r) => ({ ...toProjectJson(r.project, r.images.map(toImageJson)), owner: r.owner })),
+    nextCursor: rows.length > limit ? shown[shown.length - 1]!.cursor : null,
   };
 }
 

@@ -1,3 +1,5 @@
+import { inArray } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries } from '../../tests/helpers/query-counter';
 import { testImage } from '../../tests/helpers/showcase';
@@ -42,7 +44,7 @@ describe('GET /api/projects/explore', () => {
     const res = await get('/projects/explore');
     expect(res.statusCode).toBe(200);
     const body = res.json() as { projects: ExploreProject[]; count: number };
-    expect(Object.keys(body).sort()).toEqual(['count', 'projects']);
+    expect(Object.keys(body).sort()).toEqual(['count', 'nextCursor', 'projects']);
     expect(body.count).toBe(16);
     expect(body.projects).toHaveLength(10);
     expect(body.projects[0]!.projectName).toBe('100% Brick_House');
@@ -64,7 +66,7 @@ describe('GET /api/projects/explore', () => {
     const seen = [...p1.projects, ...p2.projects, ...p3.projects].map((p: PublicProject) => p.id);
     expect(new Set(seen).size).toBe(16);
     const beyond = await get('/projects/explore?page=9&limit=7');
-    expect(beyond.json()).toEqual({ projects: [], count: 16 });
+    expect(beyond.json()).toEqual({ projects: [], count: 16, nextCursor: null });
   });
 
   it('clamps a limit over 50 to 50 (a client written to the spec) and refuses a page below 1 and non-numbers with 400', async () => {
@@ -91,6 +93,62 @@ describe('GET /api/projects/explore', () => {
 
   it('answers 401 to a token that is not valid (the web then signs out)', async () => {
     expect((await get('/projects/explore', 'expired-or-unknown')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/projects/explore?after=<cursor> (keyset paging, decision 161)', () => {
+  type Page = { projects: PublicProject[]; count?: number; nextCursor: string | null };
+  const pageAfter = async (after: string | null, limit: number, view = 'full'): Promise<Page> => {
+    const res = await get(`/projects/explore?limit=${limit}&view=${view}${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('walks the whole gallery from cursor to cursor in the order of the numbered pages, counting only without a cursor', async () => {
+    // Three projects made in the same microsecond: the id decides their order, and none is skipped or repeated.
+    await api.db.update(projects).set({ createdAt: new Date('2026-01-02T03:04:05.678Z') }).where(inArray(projects.id, ids.second));
+    const numbered = (await get('/projects/explore?limit=50')).json() as Page;
+    const walked: string[] = [];
+    let page = await pageAfter(null, 4);
+    expect(page.count).toBe(16);
+    for (let guard = 0; ; guard++) {
+      walked.push(...page.projects.map((p) => p.id));
+      if (!page.nextCursor) break;
+      expect(guard).toBeLessThan(10);
+      expect(page.nextCursor).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z,[0-9a-f]{24}$/);
+      page = await pageAfter(page.nextCursor, 4, walked.length % 8 ? 'full' : 'card');
+      expect(page).not.toHaveProperty('count');
+    }
+    expect(walked).toEqual(numbered.projects.map((p) => p.id));
+    expect(walked).toHaveLength(16);
+    expect(numbered.nextCursor).toBeNull();
+  });
+
+  it('the last page has no next cursor; a cursor past every project gives an empty page', async () => {
+    const all = (await get('/projects/explore?limit=16')).json() as Page;
+    expect(all.nextCursor).toBeNull();
+    const fifteen = (await get('/projects/explore?limit=15')).json() as Page;
+    expect(fifteen.nextCursor).not.toBeNull();
+    const rest = await pageAfter(fifteen.nextCursor, 15);
+    expect(rest.projects.map((p) => p.id)).toEqual([all.projects[15]!.id]);
+    expect(rest.nextCursor).toBeNull();
+    expect(await pageAfter('1970-01-01T00:00:00Z,' + '0'.repeat(24), 10)).toEqual({ projects: [], nextCursor: null });
+  });
+
+  it('refuses a cursor that is not one with 400 and a message naming the shape, never a 500', async () => {
+    const id = '0'.repeat(24);
+    for (const after of ['', 'abc', `2026-02-30T00:00:00Z,${id}`, `2026-13-01T00:00:00Z,${id}`, `2026-01-01T24:00:00Z,${id}`, '2026-01-01T00:00:00Z,nope', `2026-01-01T00:00:00.1234567Z,${id}`, `2026-01-01 00:00:00Z,${id}`, `${id},2026-01-01T00:00:00Z`, `0099-01-01T00:00:00Z,${id}`]) {
+      const res = await get(`/projects/explore?after=${encodeURIComponent(after)}`);
+      expect(res.statusCode, after).toBe(400);
+      expect(res.json().message, after).toContain('after must be the cursor of a list row');
+    }
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 80 }), fc.date({ noInvalidDate: true }).map((d) => `${d.toISOString()},${id}`)), async (after) => {
+        const res = await get(`/projects/explore?after=${encodeURIComponent(after)}`);
+        expect([200, 400], after).toContain(res.statusCode);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import type { Session } from '../auth/session.js';
 import { ErrorReply, IdParams, isId } from '../contract/http.js';
+import { formatCursor } from '../contract/keyset-cursor.js';
 import {
   ExploreCardReply,
   ExploreDetailReply,
@@ -51,12 +52,13 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/explore',
     { schema: { tags: ['projects'], querystring: ExploreQuery, response: { 200: z.union([ExploreReply, ExploreCardReply]), ...errors } } },
     async (request, reply) => {
-      const { page, limit, view } = request.query;
+      const { page, limit, view, after } = request.query;
       // Both views come from the same statement; the card view is the same page with less of each project.
-      const key = `explore:${view}:${page}:${limit}`;
-      if (view === 'full') return sendCachedJson(reply, publicCache.json(key, ExploreReply, () => explorePage(db, { page, limit })));
+      const where = { page, limit, after };
+      const key = `explore:${view}:${limit}:${after ? `after:${formatCursor(after)}` : page}`;
+      if (view === 'full') return sendCachedJson(reply, publicCache.json(key, ExploreReply, () => explorePage(db, where)));
       const cards = async () => {
-        const full = await explorePage(db, { page, limit });
+        const full = await explorePage(db, where);
         return { ...full, projects: full.projects.map((p) => ({ ...p, images: p.images.slice(0, 1) })) };
       };
       return sendCachedJson(reply, publicCache.json(key, ExploreCardReply, cards));

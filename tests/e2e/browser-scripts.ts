@@ -17,10 +17,34 @@ export async function scriptsDuring(page: Page, visit: () => Promise<unknown>): 
   try {
     await visit();
     await ready(page, true);
+    // Modules loaded on demand after hydration (the register-firm dialog's, decision 160) count too.
+    await page.waitForLoadState('networkidle');
   } finally {
     page.off('response', onResponse);
   }
   return new Map(await Promise.all([...pending].map(async ([path, text]) => [path, await text] as const)));
+}
+
+/**
+ * The first load's scripts of a page, as the bench measures it (scripts/bench.ts `pageWeight`): the
+ * bytes of /build/ scripts on the wire (gzip, the web server compresses them) until the network is
+ * idle, and each script's text.
+ */
+export async function firstLoadScripts(page: Page, url: string): Promise<{ gzipBytes: number; scripts: Map<string, string> }> {
+  const sizes: Array<Promise<number>> = [];
+  const onResponse = (response: Response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/build/') && pathname.endsWith('.js')) sizes.push(response.request().sizes().then((s) => s.responseBodySize));
+  };
+  page.on('response', onResponse);
+  let scripts: Map<string, string>;
+  try {
+    scripts = await scriptsDuring(page, () => page.goto(url, { waitUntil: 'networkidle' }));
+  } finally {
+    page.off('response', onResponse);
+  }
+  const gzipBytes = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
+  return { gzipBytes, scripts };
 }
 
 /** Opens a page (or runs a journey) and checks that none of the scripts it loads contains zod. */

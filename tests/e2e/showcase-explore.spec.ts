@@ -1,6 +1,6 @@
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
 
-type ExploreReply = { projects: Array<{ id: string; projectName: string; images: unknown[] }>; count: number };
+type ExploreReply = { projects: Array<{ id: string; projectName: string; images: unknown[] }>; count: number; nextCursor: string | null };
 
 test.describe('explore', () => {
   test('an explorer browses the gallery and loads the second page', async ({ page, js }) => {
@@ -27,11 +27,19 @@ test.describe('explore', () => {
       await expect(cards).toHaveCount(Math.min(json.count, 20));
       await expect(page).toHaveURL(/\/explore$/);
     } else {
+      // "Load more" goes on after the last card (keyset paging, decision 161), with the total of the first page.
       await page.getByTestId('load-more').click();
-      await expect(page).toHaveURL(/\/explore\?page=2$/);
+      await expect(page).toHaveURL(new RegExp(`/explore\\?page=2&after=${encodeURIComponent(json.nextCursor!)}&total=${json.count}$`));
       await expect(cards).toHaveCount(Math.min(json.count - 10, 10));
-      const { json: second } = await apiCall<ExploreReply>('GET', '/projects/explore?page=2&limit=10', undefined, token);
+      const { json: second } = await apiCall<ExploreReply>('GET', `/projects/explore?limit=10&after=${encodeURIComponent(json.nextCursor!)}`, undefined, token);
       await expect(cards.first()).toContainText(second.projects[0]!.projectName);
+      // The Paging line as the numbered page 2 shows it ("11–20 of 23", or "11 of 11" for one card).
+      const range = `${json.count === 11 ? '11' : `11–${Math.min(json.count, 20)}`} of ${json.count}`;
+      await expect(page.getByTestId('paging')).toContainText(range);
+      // An old numbered link shows the same page.
+      await page.goto('/explore?page=2');
+      await expect(cards.first()).toContainText(second.projects[0]!.projectName);
+      await expect(page.getByTestId('paging')).toContainText(range);
     }
   });
 
