@@ -79,16 +79,16 @@ describe('the Project Library', () => {
 });
 
 describe('library images (docs/decisions/150)', () => {
-  const get = (url: string, token: string) => api.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const call = (method: 'POST' | 'DELETE', url: string, token: string, payload?: object) => api.app.inject({ method, url, headers: bearer(token), payload });
+  const get = (url: string, token: string) => access.api.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const call = (method: 'POST' | 'DELETE', url: string, token: string, payload?: object) => access.api.app.inject({ method, url, headers: bearer(token), payload });
   /** Whether every stored variant of these image folders is there. */
-  const stored = async (folders: string[]) => (await Promise.all(scheduleImageKeys(folders).map((key) => api.ctx.storage.head('private', key)))).every((h) => !!h);
+  const stored = async (folders: string[]) => (await Promise.all(scheduleImageKeys(folders).map((key) => access.api.ctx.storage.head('private', key)))).every((h) => !!h);
 
   it("copies an item's images into the product and back into a new item; deleting either side leaves the other whole", async () => {
-    const project = await world.project();
-    const data = await tree({ world, role: 'firm', project });
-    const firm = world.tokens.firm;
-    const uploaded = await uploadedScheduleImageIds(api, firm, project.id, 2);
+    const project = await access.world.project();
+    const data = await tree({ world: access.world, role: 'firm', project });
+    const firm = access.world.tokens.firm;
+    const uploaded = await uploadedScheduleImageIds(access.api, firm, project.id, 2);
     expect((await call('POST', `/api/projects/summary/items/${data.itemId}/images`, firm, { images: uploaded })).statusCode).toBe(201);
 
     // Save to library: the product gets copies (new ids, its own folders), in the item's order.
@@ -98,13 +98,13 @@ describe('library images (docs/decisions/150)', () => {
     expect(product.imageCount).toBe(2);
     expect(product.images.map((i) => i.id)).not.toContain(uploaded[0]);
     expect(product.images[0]).toMatchObject({ width: 80, height: 60, w480: `/api/projects/library/images/${product.images[0]!.id}?size=480` });
-    const libraryFolders = product.images.map((i) => libraryImageFolder(world.users.firm.id, i.id));
+    const libraryFolders = product.images.map((i) => libraryImageFolder(access.world.users.firm.id, i.id));
     expect(await stored(libraryFolders)).toBe(true);
     // Served to everyone of the firm (a member employee too), as WebP; another firm and a made-up id get 404, a wrong size 400.
-    const served = await get(product.images[0]!.w480, world.tokens.member);
+    const served = await get(product.images[0]!.w480, access.world.tokens.member);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect((await get(product.images[0]!.w480, world.tokens.foreignFirm)).statusCode).toBe(404);
+    expect((await get(product.images[0]!.w480, access.world.tokens.foreignFirm)).statusCode).toBe(404);
     expect((await get(`/api/projects/library/images/${uploaded[0]}`, firm)).statusCode).toBe(404);
     expect((await get('/api/projects/library/images/..%2F..%2Fetc', firm)).statusCode).toBe(404);
     expect((await get(`/api/projects/library/images/${product.images[0]!.id}?size=7`, firm)).statusCode).toBe(400);
@@ -123,7 +123,7 @@ describe('library images (docs/decisions/150)', () => {
     const itemImages = item.images as Array<{ id: string; w480: string }>;
     expect(itemImages).toHaveLength(2);
     expect(itemImages.map((i) => i.id)).not.toEqual(product.images.map((i) => i.id));
-    expect((await get(itemImages[0]!.w480, world.tokens.member)).statusCode).toBe(200);
+    expect((await get(itemImages[0]!.w480, access.world.tokens.member)).statusCode).toBe(200);
 
     // Deleting the product deletes its files, not the new item's.
     expect((await call('DELETE', `/api/projects/library/${product.id}`, firm)).statusCode).toBe(200);
@@ -134,9 +134,9 @@ describe('library images (docs/decisions/150)', () => {
   });
 
   it('saves an item without images as a product without images', async () => {
-    const project = await world.project();
-    const data = await tree({ world, role: 'firm', project });
-    const saved = await call('POST', `/api/projects/library/from-item/${data.itemId}`, world.tokens.firm);
+    const project = await access.world.project();
+    const data = await tree({ world: access.world, role: 'firm', project });
+    const saved = await call('POST', `/api/projects/library/from-item/${data.itemId}`, access.world.tokens.firm);
     expect(saved.statusCode).toBe(201);
     expect(saved.json().data).toMatchObject({ imageCount: 0, images: [] });
   });
