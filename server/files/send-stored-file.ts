@@ -152,3 +152,8 @@ export function sendStoredFile(reply: FastifyReply, request: FastifyRequest, opt
     },
   });
 }
+
+/** One WebP variant of a stored image folder (schedule and library images), shown inline. */
+export function sendImageVariant(reply: FastifyReply, request: FastifyRequest, image: { key: string; name: string; notFoundMessage: string }) {
+  return sendStoredFile(reply, request, { key: image.key, fileName: `${image.name}.webp`, contentType: 'image/webp', disposition: 'inline', notFoundMessage: image.notFoundMessage });
+}

@@ -29,7 +29,7 @@ import { countRows, imageFoldersUnder, insertItem, insertItemImages, updateItem 
 import { requireSummaryRowAccess } from '../auth/schedule-access.js';
 import { ScheduleImageQuery } from '../contract/schedules.js';
 import { SCHEDULE_IMAGE_ID, type ScheduleImageSize } from '../contract/schedules-rules.js';
-import { sendStoredFile } from '../files/send-stored-file.js';
+import { sendImageVariant } from '../files/send-stored-file.js';
 import { copyItemImagesToLibrary, copyLibraryImagesToProject, libraryImageFolder } from '../services/library-images.js';
 import { scheduleVariantKey } from '../services/schedule-images.js';
 import { lockedRow, removeImagesLater, summaryWrite } from './workspace-summary/access.js';
@@ -196,13 +196,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const folder = libraryImageFolder(firm.firmId, imageId);
       if (!SCHEDULE_IMAGE_ID.test(imageId) || !(await libraryHasImage(db, firm.firmId, folder))) throw notFound(LIBRARY_MESSAGES.imageNotFound);
       const size = request.query.size as ScheduleImageSize;
-      return sendStoredFile(reply, request, {
-        key: scheduleVariantKey(folder, size),
-        fileName: `library-image-${size}.webp`,
-        contentType: 'image/webp',
-        disposition: 'inline',
-        notFoundMessage: LIBRARY_MESSAGES.imageNotFound,
-      });
+      return sendImageVariant(reply, request, { key: scheduleVariantKey(folder, size), name: `library-image-${size}`, notFoundMessage: LIBRARY_MESSAGES.imageNotFound });
     },
   );
 };

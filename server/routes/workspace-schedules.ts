@@ -23,7 +23,7 @@ import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { firstField, withReceivedFiles } from '../files/receive-files.js';
-import { sendStoredFile } from '../files/send-stored-file.js';
+import { sendImageVariant } from '../files/send-stored-file.js';
 import { recordAudit } from '../queries/audit.js';
 import {
   countSchedules,
@@ -306,13 +306,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
           (await findPendingScheduleImages(db, user.id, project.id, [imageId])).has(imageId));
       if (!visible) throw notFound(SCHEDULE_MESSAGES.imageNotFound);
       const size = request.query.size as ScheduleImageSize;
-      return sendStoredFile(reply, request, {
-        key: scheduleVariantKey(folder, size),
-        fileName: `schedule-image-${size}.webp`,
-        contentType: 'image/webp',
-        disposition: 'inline',
-        notFoundMessage: SCHEDULE_MESSAGES.imageNotFound,
-      });
+      return sendImageVariant(reply, request, { key: scheduleVariantKey(folder, size), name: `schedule-image-${size}`, notFoundMessage: SCHEDULE_MESSAGES.imageNotFound });
     },
   );
 };

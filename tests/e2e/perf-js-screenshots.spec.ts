@@ -1,5 +1,6 @@
 import { DEMO, expect, loginAs, ready, registerUser, test } from './fixtures';
 import { firmDialog } from './firm-helpers';
+import { SCREENSHOT_WIDTHS } from './screenshot-helpers';
 
 /**
  * Screenshots for review (docs/screenshots/perf-js-*): the register-firm dialog loaded on demand
@@ -7,16 +8,11 @@ import { firmDialog } from './firm-helpers';
  * at 1280 and 375 px, with and without JavaScript. Only when asked:
  * SCREENSHOTS=1 E2E_PORT=3400 npx playwright test perf-js-screenshots
  */
-const WIDTHS = [
-  { name: '1280', width: 1280, height: 860 },
-  { name: '375', width: 375, height: 812 },
-];
-
 test('the lazily loaded register-firm dialog and explore page 2 by cursor', { tag: '@on-demand' }, async ({ page, js }) => {
   const mode = js ? 'js' : 'no-js';
   const account = await registerUser();
   await loginAs(page, account.email, account.password);
-  for (const size of WIDTHS) {
+  for (const size of SCREENSHOT_WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto('/explore?dialog=register-firm');
     await ready(page, js);
@@ -27,7 +23,7 @@ test('the lazily loaded register-firm dialog and explore page 2 by cursor', { ta
   if (js) return;
   await page.context().clearCookies();
   await loginAs(page, DEMO.explorer);
-  for (const size of WIDTHS) {
+  for (const size of SCREENSHOT_WIDTHS) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto('/explore');
     await page.getByTestId('load-more').click();
