@@ -1,4 +1,5 @@
 import { City, Country, State } from 'country-state-city';
+import { PLACE_MESSAGES } from './places-rules.js';
 
 /**
  * The offline place data set (country-state-city) and the rules on it, shared by the api (it
@@ -79,13 +80,13 @@ export function placeErrors(place: { country?: string | null; state?: string | n
  * the selects are disabled where it has none; then the triple must be consistent.
  */
 export function placeRuleErrors(place: { country?: string | null; state?: string | null; city?: string | null }) {
-  if (!place.country?.trim()) return [{ path: 'country', message: 'Country is required' }];
+  if (!place.country?.trim()) return [{ path: 'country', message: PLACE_MESSAGES.countryRequired }];
   const consistency = placeErrors(place);
   if (consistency.some((e) => e.path === 'country')) return consistency;
   const errors: Array<{ path: string; message: string }> = [];
-  if (!place.state && stateNames(place.country).length > 0) errors.push({ path: 'state', message: 'State is required' });
+  if (!place.state && stateNames(place.country).length > 0) errors.push({ path: 'state', message: PLACE_MESSAGES.stateRequired });
   else if (!place.city && place.state && cityNames(place.country, place.state).length > 0) {
-    errors.push({ path: 'city', message: 'City is required' });
+    errors.push({ path: 'city', message: PLACE_MESSAGES.cityRequired });
   }
   return errors.length ? errors : consistency;
 }
