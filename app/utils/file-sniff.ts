@@ -48,3 +48,11 @@ export async function sortFiles(files: File[], rule: UploadRule): Promise<{ acce
     refused: files.flatMap((file, i) => (problems[i] ? [{ file, message: problems[i]! }] : [])),
   };
 }
+
+/** One line per message for refused files: "a.txt, b.png: <the api's message>", or null when none were. */
+export function refusalMessage(refused: ReadonlyArray<{ file: { name: string }; message: string }>): string | null {
+  if (!refused.length) return null;
+  const byMessage = new Map<string, string[]>();
+  for (const { file, message } of refused) byMessage.set(message, [...(byMessage.get(message) ?? []), file.name]);
+  return [...byMessage].map(([message, names]) => `${names.join(', ')}: ${message}`).join(' ');
+}
