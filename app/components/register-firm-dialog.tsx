@@ -9,7 +9,7 @@ import { FirmTypeSelect } from '~/components/firm-type-select';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { PlaceSelects } from '~/components/place-selects';
 import { Toast } from '~/components/toast';
-import { browserValidation, BROWSER_VALIDATION } from '~/utils/browser-validation';
+import { browserValidation, BROWSER_VALIDATION, SUBMIT_WITHOUT_BLUR } from '~/utils/browser-validation';
 import { fileProblem } from '~/utils/file-sniff';
 import { pathWithoutDialog } from '~/utils/register-firm';
 import type { RegisterFirmDialogData, RegisterFirmFormInput } from '~/utils/register-firm.server';
@@ -214,7 +214,7 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
             <Link to={closeTo} replace preventScrollReset className="button button-ghost">
               Cancel
             </Link>
-            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
+            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined} {...SUBMIT_WITHOUT_BLUR}>
               {busy ? 'Submitting…' : 'Register firm'}
             </button>
           </div>

@@ -13,6 +13,13 @@ import { PLACE_MESSAGES } from '../../server/contract/places-rules';
 /** The timing that goes with it: a field is first checked when left, then on every change. */
 export const BROWSER_VALIDATION = { shouldValidate: 'onBlur', shouldRevalidate: 'onInput' } as const;
 
+/**
+ * For the submit button of such a form: pressing it does not take the focus from the field, so
+ * that field's blur check cannot insert an error above the button between the press and the
+ * release and make the click miss it; the submit checks every field anyway.
+ */
+export const SUBMIT_WITHOUT_BLUR = { onMouseDown: (event: { preventDefault: () => void }) => event.preventDefault() };
+
 type Payload = Record<string, unknown>;
 type Extra = (form: HTMLFormElement, payload: Payload) => Record<string, string[]>;
 

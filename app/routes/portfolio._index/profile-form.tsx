@@ -10,7 +10,7 @@ import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects'
 import type { UpdateProfileInput } from '../../../server/contract/profile';
 import { PROFILE_CHECKS, PROFILE_TEAMS_MAX, TEAMS_MAX_MESSAGE } from '../../../server/contract/profile-rules';
 import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
-import { browserValidation, BROWSER_VALIDATION } from '~/utils/browser-validation';
+import { browserValidation, BROWSER_VALIDATION, SUBMIT_WITHOUT_BLUR } from '~/utils/browser-validation';
 import { fileProblem } from '~/utils/file-sniff';
 
 /** react-easy-crop is fetched only when a photo is chosen. */
@@ -192,7 +192,7 @@ export function ProfileForm({
         <Link to={closeTo} replace preventScrollReset className="button button-ghost">
           Cancel
         </Link>
-        <button type="submit" className="button button-primary" disabled={saving}>
+        <button type="submit" className="button button-primary" disabled={saving} {...SUBMIT_WITHOUT_BLUR}>
           {saving ? 'Saving…' : 'Save profile'}
         </button>
       </div>
