@@ -7,3 +7,4 @@ export const PLACE_MESSAGES = {
   stateRequired: 'State is required',
   cityRequired: 'City is required',
 } as const;
+export type PlaceMessages = { countryRequired: string; stateRequired: string; cityRequired: string };
