@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { IMAGE_TYPE_MESSAGE } from '../../server/contract/projects-rules';
+import { UPLOAD_RULES } from '../../server/contract/upload-rules';
+import { refusalMessage, sortFiles } from '~/utils/file-sniff';
 import { ErrorList } from './field';
 
 /** An image already stored (in the project, or uploaded by an earlier submission of this form). */
@@ -133,8 +134,11 @@ function DropzoneInput({
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: ACCEPT,
     multiple: true,
-    onDrop: (accepted, rejections) => {
-      setRejected(rejections.length ? `${rejections.map((r) => r.file.name).join(', ')}: ${IMAGE_TYPE_MESSAGE}` : null);
+    onDrop: async (chosen, rejections) => {
+      // The names filter first; then each file's first bytes and size (a text file named .png is refused here).
+      const rule = UPLOAD_RULES.projectImage;
+      const { accepted, refused } = await sortFiles(chosen, rule);
+      setRejected(refusalMessage([...rejections.map((r) => ({ file: r.file, message: rule.typeMessage })), ...refused]));
       setFiles((current) => [
         ...current,
         ...accepted.map((file, i) => ({ file, url: URL.createObjectURL(file), key: `${Date.now()}-${i}-${file.name}` })),

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
 import { Link, useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/node';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { PasswordField } from '~/components/credential-fields';
 import { CloseLink } from '~/components/dialog';
@@ -9,18 +9,13 @@ import { FirmTypeSelect } from '~/components/firm-type-select';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { PlaceSelects } from '~/components/place-selects';
 import { Toast } from '~/components/toast';
+import { browserValidation, BROWSER_VALIDATION, SUBMIT_WITHOUT_BLUR } from '~/utils/browser-validation';
+import { fileProblem } from '~/utils/file-sniff';
 import { pathWithoutDialog } from '~/utils/register-firm';
 import type { RegisterFirmDialogData, RegisterFirmFormInput } from '~/utils/register-firm.server';
 import type { registerFirmAction } from '~/utils/register-firm.server';
-import {
-  DOCUMENT_ACCEPT,
-  DOCUMENT_MAX_BYTES,
-  DOCUMENT_TOO_LARGE_MESSAGE,
-  DOCUMENT_TYPE_MESSAGE,
-  VERIFICATION_PROMISE,
-} from '../../server/contract/firm-registration-rules';
-
-const DOCUMENT_EXTENSIONS = /\.(pdf|docx?)$/i;
+import { DOCUMENT_ACCEPT, DOCUMENT_REQUIRED_MESSAGE, REGISTER_FIRM_CHECKS, VERIFICATION_PROMISE } from '../../server/contract/firm-registration-rules';
+import { UPLOAD_RULES } from '../../server/contract/upload-rules';
 
 /**
  * The register-firm dialog (spec: Register-firm dialog), rendered by the root over the current page
@@ -36,19 +31,25 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
   const closeTo = pathWithoutDialog(location.pathname, location.search);
   const fetcher = useFetcher<typeof registerFirmAction>({ key: 'register-firm' });
   const reply = fetcher.data && 'result' in fetcher.data ? fetcher.data : null;
+  // What is wrong with the chosen document (its first bytes and size), once read; null when nothing is.
+  const documentProblem = useRef<string | null>(null);
   const [form, fields] = useForm<RegisterFirmFormInput>({
     id: 'register-firm-form',
     lastResult: reply?.result ?? data.lastResult ?? undefined,
     defaultValue: data.defaultValue,
-    // The server validates (the schema stays out of every page's script), on submit only:
-    // revalidating on input would post the whole form, document included, on each keystroke.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
+    // Checked in the browser with the api's messages (decision 155): a submit shows every error at
+    // once, and each clears as its field becomes valid. The action checks again and decides.
+    ...BROWSER_VALIDATION,
+    onValidate: browserValidation(REGISTER_FIRM_CHECKS, (formElement, payload): Record<string, string[]> => {
+      if (documentProblem.current) return { documentURL: [documentProblem.current] };
+      const chosen = formElement.elements.namedItem('document');
+      const hasFile = chosen instanceof HTMLInputElement && Boolean(chosen.files?.length);
+      return hasFile || payload.documentURL ? {} : { documentURL: [DOCUMENT_REQUIRED_MESSAGE] };
+    }),
   });
   const busy = fetcher.state !== 'idle';
   const panel = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
 
   const documentURL = typeof fields.documentURL.initialValue === 'string' ? fields.documentURL.initialValue : '';
   const documentName = typeof fields.documentName.initialValue === 'string' ? fields.documentName.initialValue : '';
@@ -70,10 +71,13 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
 
   // A document the api already holds is kept (hidden field): the picker empties so it is not sent twice.
   useEffect(() => {
-    if (documentURL && fileInput.current) fileInput.current.value = '';
+    if (documentURL && fileInput.current) {
+      fileInput.current.value = '';
+      documentProblem.current = null;
+    }
   }, [documentURL]);
 
-  const documentErrors = fileError ? [fileError] : fields.documentURL.errors;
+  const documentErrors = fields.documentURL.errors;
 
   return (
     <div
@@ -107,10 +111,7 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
           encType="multipart/form-data"
           {...getFormProps(form)}
           className="modal-form rf-form"
-          onSubmit={(event) => {
-            if (fileError) event.preventDefault();
-            else form.onSubmit(event);
-          }}
+          onSubmit={form.onSubmit}
         >
           <div className="modal-body">
             <input type="hidden" name="returnTo" value={closeTo} />
@@ -180,13 +181,11 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
                   className="rf-file"
                   aria-invalid={documentErrors?.length ? true : undefined}
                   aria-describedby={`register-firm-document-hint${documentErrors?.length ? ` ${fields.documentURL.errorId}` : ''}`}
-                  onChange={(event) => {
+                  onChange={async (event) => {
                     const file = event.currentTarget.files?.[0];
-                    if (!file) return setFileError(null);
-                    // A first look in the browser; the api decides by the file's content.
-                    if (!DOCUMENT_EXTENSIONS.test(file.name)) setFileError(DOCUMENT_TYPE_MESSAGE);
-                    else if (file.size > DOCUMENT_MAX_BYTES) setFileError(DOCUMENT_TOO_LARGE_MESSAGE);
-                    else setFileError(null);
+                    // A first look at the content in the browser, shown at once; the api decides.
+                    documentProblem.current = file ? await fileProblem(file, UPLOAD_RULES.registrationDocument) : null;
+                    form.validate({ name: fields.documentURL.name });
                   }}
                 />
                 <p id="register-firm-document-hint" className="field-hint">
@@ -215,7 +214,7 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
             <Link to={closeTo} replace preventScrollReset className="button button-ghost">
               Cancel
             </Link>
-            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
+            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined} {...SUBMIT_WITHOUT_BLUR}>
               {busy ? 'Submitting…' : 'Register firm'}
             </button>
           </div>

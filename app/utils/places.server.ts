@@ -1,4 +1,5 @@
-import { placeRuleErrors } from '../../server/contract/places';
+import { placeOf, placeRuleErrors } from '../../server/contract/places';
+import type { PlaceMessages } from '../../server/contract/places-rules';
 
 /**
  * The offline place data for route modules. Imported through this `.server` module so the browser
@@ -10,10 +11,8 @@ export { cityNames, countryNames, placeOptions, stateNames, type PlaceOptions } 
  * The api's place rule (decision 140) on a submitted form, as conform field errors: an action adds
  * them to the other field errors, so a form shows every error of a submit at once.
  */
-export function placeFieldErrors(payload: unknown): Record<string, string[]> {
-  const p = (payload ?? {}) as Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+export function placeFieldErrors(payload: unknown, messages?: PlaceMessages): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const e of placeRuleErrors({ country: text(p.country), state: text(p.state), city: text(p.city) })) (errors[e.path] ??= []).push(e.message);
+  for (const e of placeRuleErrors(placeOf(payload), messages)) (errors[e.path] ??= []).push(e.message);
   return errors;
 }

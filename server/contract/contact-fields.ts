@@ -11,7 +11,8 @@ export const contactNumber = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .trim()
-    .min(1, requiredMessage)
+    // abort: a blank value stops here (else the pipe below adds zod's own "Invalid input").
+    .min(1, { error: requiredMessage, abort: true })
     .transform((v) => v.replace(/[\s()-]/g, ''))
     .pipe(z.string().regex(/^\d{10}$/, CONTACT_NO_MESSAGE));
 

@@ -1,4 +1,15 @@
 import { FIRM_ROLES, ROLE_LABELS, type FirmRole } from './vocabulary.js';
+import {
+  choiceCheck,
+  contactNumberCheck,
+  emailCheck,
+  newPasswordCheck,
+  optionalCheck,
+  optionalTextCheck,
+  requiredTextCheck,
+  websiteCheck,
+  type FormChecks,
+} from './field-checks.js';
 
 /**
  * The plain values of firm registration (showcase-and-accounts.md: Register-firm dialog, section 5
@@ -24,3 +35,23 @@ export const FIRM_TYPE_OPTIONS: ReadonlyArray<{ value: FirmRole; label: string }
   value,
   label: ROLE_LABELS[value],
 }));
+
+/**
+ * The registration form's fields as the browser checks them (decision 155): the same messages as
+ * FirmRegistrationBody (field-checks.test.ts compares them). The place rule needs the data set and
+ * the document its content, so the dialog adds those itself.
+ */
+export const REGISTER_FIRM_CHECKS: FormChecks = {
+  fields: {
+    firmName: requiredTextCheck('Firm name is required', 120),
+    firmType: choiceCheck(FIRM_ROLES, { required: 'Firm type is required' }),
+    businessEmail: emailCheck('Business email is required'),
+    contactNo: contactNumberCheck('Contact number is required'),
+    website: websiteCheck(),
+    address: requiredTextCheck('Address is required', 500),
+    country: requiredTextCheck('Country is required', 100),
+    state: optionalTextCheck(100),
+    city: optionalTextCheck(100),
+    password: optionalCheck(newPasswordCheck()),
+  },
+};

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Country as CountryData, State as StateData } from 'country-state-city';
+import { PLACE_MESSAGES, type PlaceMessages } from './places-rules.js';
 
 /**
  * The offline place data set (country-state-city) and the rules on it, shared by the api (it
@@ -100,20 +101,34 @@ export function placeErrors(place: { country?: string | null; state?: string | n
   return errors;
 }
 
+/** The place of a submitted form's fields (a field may arrive repeated: the first value counts). */
+export function placeOf(fields: unknown): { country?: string; state?: string; city?: string } {
+  const values = (fields ?? {}) as Record<string, unknown>;
+  const first = (value: unknown) => {
+    const one = Array.isArray(value) ? value[0] : value;
+    return typeof one === 'string' ? one : undefined;
+  };
+  return { country: first(values.country), state: first(values.state), city: first(values.city) };
+}
+
 /**
  * The one place rule of every form (registration, profile, public project; decision 140): the
  * country is required; state and city are required ("State is required", "City is required")
  * only where the offline data set lists states for the country and cities for the state, since
  * the selects are disabled where it has none; then the triple must be consistent.
  */
-export function placeRuleErrors(place: { country?: string | null; state?: string | null; city?: string | null }) {
-  if (!place.country?.trim()) return [{ path: 'country', message: 'Country is required' }];
+export function placeRuleErrors(
+  place: { country?: string | null; state?: string | null; city?: string | null },
+  /** A form's own spelling of the three messages (the workspace project's "project City is required"). */
+  messages: PlaceMessages = PLACE_MESSAGES,
+) {
+  if (!place.country?.trim()) return [{ path: 'country', message: messages.countryRequired }];
   const consistency = placeErrors(place);
   if (consistency.some((e) => e.path === 'country')) return consistency;
   const errors: Array<{ path: string; message: string }> = [];
-  if (!place.state && stateNames(place.country).length > 0) errors.push({ path: 'state', message: 'State is required' });
+  if (!place.state && stateNames(place.country).length > 0) errors.push({ path: 'state', message: messages.stateRequired });
   else if (!place.city && place.state && cityNames(place.country, place.state).length > 0) {
-    errors.push({ path: 'city', message: 'City is required' });
+    errors.push({ path: 'city', message: messages.cityRequired });
   }
   return errors.length ? errors : consistency;
 }

@@ -4,6 +4,18 @@
  * schemas of profile.ts are built from the same values.
  */
 
+import { CONTACT_NO_MESSAGE } from './contact-rules.js';
+import {
+  choiceCheck,
+  contactNumberCheck,
+  optionalEmailCheck,
+  optionalTextCheck,
+  requiredTextCheck,
+  websiteCheck,
+  type FormChecks,
+} from './field-checks.js';
+import { FIRM_ROLES } from './vocabulary.js';
+
 export const PROFILE_TEAMS_MIN = 1;
 export const PROFILE_TEAMS_MAX = 20;
 export const TEAMS_MAX_MESSAGE = 'Cannot add more than 20 teams.';
@@ -29,3 +41,23 @@ export function avatarVariants(url: string | null | undefined): { s96: string; s
 export const FIRM_PAGE_SIZE = 10;
 /** Projects (with their first image) shown on a directory card. */
 export const FIRM_CARD_PROJECTS = 4;
+
+/**
+ * The profile form's fields as the browser checks them (decision 155): the same messages as
+ * UpdateProfileBody (field-checks.test.ts compares them). The place rule needs the data set, so
+ * the form adds it itself.
+ */
+export const PROFILE_CHECKS: FormChecks = {
+  fields: {
+    firmName: requiredTextCheck('firm name is required'),
+    firmType: choiceCheck(FIRM_ROLES, { required: 'designation is required', invalid: 'Choose a firm type from the list', trim: true }),
+    country: requiredTextCheck('Country is required', 100),
+    state: optionalTextCheck(100),
+    city: optionalTextCheck(100),
+    contactNo: contactNumberCheck(CONTACT_NO_MESSAGE),
+    businessEmail: optionalEmailCheck(),
+    website: websiteCheck(),
+    userDetails: requiredTextCheck('details are required', 5000),
+  },
+  rows: { teams: { name: requiredTextCheck('name is required', 120), role: requiredTextCheck('role is required', 120) } },
+};

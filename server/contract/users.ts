@@ -3,7 +3,8 @@ import { LOGIN_TYPES, ROLES, SIGNUP_ROLES } from './vocabulary.js';
 
 /** Field rules and messages of the spec (showcase-and-accounts.md section 5), written once for api and web. */
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+// abort: a blank value is said to be required once, not also malformed.
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message, abort: true });
 
 export const email = (requiredMessage = 'Email is required') =>
   required(requiredMessage).max(254, 'Email is too long').email('Invalid email format').transform((v) => v.toLowerCase());

@@ -19,6 +19,13 @@ export const PROJECT_FORM_FIELDS = {
   photo: 'profileImage',
 } as const;
 
+/** The place rule's messages in this form's spelling (decision 157): the one rule of every form, its own words. */
+export const PROJECT_PLACE_MESSAGES = {
+  countryRequired: 'Country is required',
+  stateRequired: 'State is required',
+  cityRequired: 'project City is required',
+} as const;
+
 export const PROJECT_MESSAGES = {
   photoRequired: 'project photo is required',
   photoType: 'Only JPG, PNG or GIF allowed',
@@ -29,9 +36,7 @@ export const PROJECT_MESSAGES = {
   areaRequired: 'Project Area is required',
   areaDigits: 'Only numbers are allowed',
   areaTooLong: 'At most 9 digits',
-  countryRequired: 'Country is required',
-  stateRequired: 'State is required',
-  cityRequired: 'project City is required',
+  ...PROJECT_PLACE_MESSAGES,
   designTeamRequired: 'Design team is required',
   designTeamUnknown: 'Choose the design team from Architect, Designer, Engineer and Manager',
   clientNameRequired: 'client name is required',

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { requiredText } from './text-fields.js';
+import { optionalText, requiredText } from './text-fields.js';
 import { DESIGN_TEAM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
 import { PHOTO_SIZES, PROJECT_LIMITS, PROJECT_MESSAGES as M } from './workspace-projects-rules.js';
 
@@ -9,7 +9,7 @@ import { PHOTO_SIZES, PROJECT_LIMITS, PROJECT_MESSAGES as M } from './workspace-
  * The web validates its form with the same schema before it calls the api.
  */
 
-export { EMPTY_PROJECTS, PHOTO_SIZES, PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, type PhotoSize } from './workspace-projects-rules.js';
+export { EMPTY_PROJECTS, PHOTO_SIZES, PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, PROJECT_PLACE_MESSAGES, type PhotoSize } from './workspace-projects-rules.js';
 
 /** One value of a form field: a repeated field arrives as a list (the first value counts). */
 const single = (value: unknown) => (Array.isArray(value) ? value[0] : value);
@@ -46,8 +46,10 @@ export const WorkspaceProjectForm = z.object({
       .transform(Number),
   ),
   country: text(M.countryRequired, PROJECT_LIMITS.placeName),
-  state: text(M.stateRequired, PROJECT_LIMITS.placeName),
-  city: text(M.cityRequired, PROJECT_LIMITS.placeName),
+  // Required where the place data set lists states (cities) for the chosen country (state), as in
+  // every other form: placeRuleErrors (decision 157). Empty is stored as null.
+  state: z.preprocess(single, optionalText(PROJECT_LIMITS.placeName, null)),
+  city: z.preprocess(single, optionalText(PROJECT_LIMITS.placeName, null)),
   designTeam: z.preprocess(
     list,
     z

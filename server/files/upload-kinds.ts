@@ -4,6 +4,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_TYPE_MESSAGE }
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE } from '../contract/profile.js';
 import { IMAGE_TYPE_MESSAGE, PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../contract/projects.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../services/file-types.js';
+import { UPLOAD_RULES } from '../contract/upload-rules.js';
 import type { ReceiveFilesOptions } from './receive-files.js';
 
 /**
@@ -22,7 +23,7 @@ export const PROJECT_IMAGES: UploadKind = {
   maxBytes: PROJECT_IMAGE_MAX_BYTES,
   messages: {
     type: IMAGE_TYPE_MESSAGE,
-    tooLarge: `Each image must be at most ${PROJECT_IMAGE_MAX_BYTES / MB} MB.`,
+    tooLarge: UPLOAD_RULES.projectImage.tooLargeMessage,
     count: `Upload at most ${PROJECT_IMAGES_PER_REQUEST} images at a time.`,
   },
 };
@@ -31,7 +32,7 @@ export const PROFILE_PHOTO: UploadKind = {
   accept: IMAGE_TYPES.profile,
   maxFiles: 1,
   maxBytes: PROFILE_IMAGE_MAX_BYTES,
-  messages: { type: PROFILE_IMAGE_MESSAGE, tooLarge: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / MB} MB.`, count: 'Upload one photo.' },
+  messages: { type: PROFILE_IMAGE_MESSAGE, tooLarge: UPLOAD_RULES.profilePhoto.tooLargeMessage, count: 'Upload one photo.' },
 };
 
 /**

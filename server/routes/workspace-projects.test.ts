@@ -102,9 +102,8 @@ describe('POST /api/projects', () => {
       projectName: M.nameRequired,
       projecttype: M.typeRequired,
       pincode: M.areaRequired,
+      // State and City cannot be judged without a country (the one place rule, decision 157).
       country: M.countryRequired,
-      state: M.stateRequired,
-      city: M.cityRequired,
       designTeam: M.designTeamRequired,
       clientname: M.clientNameRequired,
       clientdetails: M.clientDetailsRequired,
@@ -164,6 +163,24 @@ describe('POST /api/projects', () => {
     expect(await messages({ country: 'Atlantis' })).toEqual({ country: 'Choose a country from the list' });
     expect(await messages({ state: 'Bavaria' })).toEqual({ state: 'Choose a state of the chosen country' });
     expect(await messages({ city: 'Chennai' })).toEqual({ city: 'Choose a city of the chosen state' });
+  });
+
+  it('uses the one place rule of every form: State and City only where the data set lists them (decision 157)', async () => {
+    const messages = async (place: { country?: string; state?: string; city?: string }) =>
+      messagesByPath(await create(projectParts(projectForm(place), await photo())));
+    // Where states and cities exist, they are required, with this form's own words.
+    expect(await messages({ state: '', city: '' })).toEqual({ state: M.stateRequired });
+    expect(await messages({ city: '' })).toEqual({ city: M.cityRequired });
+    // A country without states, a state without cities: saved, the missing parts stored as null.
+    const island = await create(projectParts(projectForm({ country: 'Anguilla', state: '', city: '' }), await photo()));
+    expect(island.statusCode).toBe(201);
+    expect(island.json().data).toMatchObject({ country: 'Anguilla', state: null, city: null });
+    const kenya = await create(projectParts(projectForm({ country: 'Kenya', state: 'Vihiga', city: '' }), await photo()));
+    expect(kenya.statusCode).toBe(201);
+    expect(kenya.json().data).toMatchObject({ country: 'Kenya', state: 'Vihiga', city: null });
+    // And the edit keeps to the same rule.
+    const edited = await update(island.json().data.id, projectParts(projectForm({ country: 'India', state: '', city: '' })));
+    expect(messagesByPath(edited)).toEqual({ state: M.stateRequired });
   });
 
   it('refuses unknown project types and design team roles', async () => {

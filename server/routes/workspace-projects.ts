@@ -4,12 +4,13 @@ import { z } from 'zod/v4';
 import { requireFirmAccess } from '../auth/firm.js';
 import { PROJECT_NOT_FOUND, requireProjectAccess } from '../auth/project-access.js';
 import { ErrorReply, IdParams, MessageReply, type ErrorDetail } from '../contract/http.js';
-import { placeErrors } from '../contract/places.js';
+import { placeOf, placeRuleErrors } from '../contract/places.js';
 import {
   PhotoQuery,
   PROJECT_FORM_FIELDS,
   PROJECT_LIMITS,
   PROJECT_MESSAGES,
+  PROJECT_PLACE_MESSAGES,
   WorkspaceProjectForm,
   WorkspaceProjectReply,
   WorkspaceProjectsReply,
@@ -72,8 +73,10 @@ async function withProjectForm<T>(
     return await withReceivedFiles(request, options, async ({ fields, files }) => {
       const details: ErrorDetail[] = [];
       const parsed = WorkspaceProjectForm.safeParse(fields);
-      if (parsed.success) details.push(...placeErrors(parsed.data));
-      else details.push(...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+      if (!parsed.success) details.push(...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+      // The one place rule of every form (decisions 140, 157), checked with the other fields so one answer says everything.
+      const place = placeRuleErrors(placeOf(fields), PROJECT_PLACE_MESSAGES);
+      details.push(...place.filter((error) => !details.some((d) => d.path === error.path)));
       const photo = files[0];
       if (!photo && photoRequired) details.push({ path: PHOTO, message: PROJECT_MESSAGES.photoRequired });
       if (details.length || !parsed.success) throw badRequest(details[0]!.message, details);

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { IMAGE_TYPES } from '../contract/upload-rules.js';
 
 export type DetectedType = { ext: string; mime: string };
 
@@ -13,8 +14,8 @@ export async function detectFileType(data: Buffer, filename?: string): Promise<D
   return { ext: type.ext, mime: type.mime };
 }
 
-export const IMAGE_TYPES = { project: ['jpg', 'png', 'gif'], profile: ['jpg', 'png'] } as const;
-export const DOCUMENT_TYPES = ['pdf', 'doc', 'docx'] as const;
+/** The accepted types live in the zod-free upload rules, which the browser's pickers share (decision 156). */
+export { DOCUMENT_TYPES, IMAGE_TYPES } from '../contract/upload-rules.js';
 
 /** Whether a detected type is one of the project image types (JPEG, PNG, GIF). */
 export const isProjectImageExt = (ext: string | undefined): boolean => !!ext && (IMAGE_TYPES.project as readonly string[]).includes(ext);

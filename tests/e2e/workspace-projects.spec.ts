@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginAs, ready, test } from './fixtures';
+import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { addMember, createEmployeeAccount, createProject, newFirm, photoFile } from './workspace-helpers';
 
 /** Workspace projects and members (issue 10, items 2 and 3), with JavaScript and without. */
@@ -110,11 +110,39 @@ test('the project panel refuses a file that is not a picture, whatever its name'
   await page.getByRole('link', { name: 'Edit Studio Loft' }).click();
   const panel = panelOf(page);
   const text = { name: 'plan.png', mimeType: 'image/png', buffer: Buffer.from('just some text') };
-  // Named and typed as a PNG: the browser lets it through, the api reads its content.
+  // Named and typed as a PNG. With JavaScript the browser reads its first bytes and refuses it at
+  // once (decision 156); without it the api reads its content.
   await panel.getByLabel('Project photo').setInputFiles(text);
+  if (js) {
+    await expect(panel.getByRole('alert')).toHaveText('Only JPG, PNG or GIF allowed');
+    await expect(panel.getByRole('button', { name: 'Remove plan.png' })).toHaveCount(0);
+    return;
+  }
   await panel.getByRole('button', { name: 'Update' }).click();
   await expect(panel.getByText('Only JPG, PNG or GIF allowed')).toBeVisible();
   await expect(page.getByTestId('toast')).toHaveText('Only JPG, PNG or GIF allowed');
+});
+
+test('the project form has the one place rule: State where the country has states, none where it has not (decision 157)', async ({ page, js }) => {
+  const firm = await newFirm();
+  await createProject(firm.token, { projectName: 'Harbour Shed' });
+  await loginAs(page, firm.email, firm.password);
+  await page.goto('/workspace/project');
+  await ready(page, js);
+  await page.getByRole('link', { name: 'Edit Harbour Shed' }).click();
+  const panel = panelOf(page);
+  // A country with states (the project is in India) and none chosen: the one rule asks for it.
+  await panel.getByLabel('State').selectOption('');
+  await panel.getByRole('button', { name: 'Update' }).click();
+  await expect(panel.getByText('State is required', { exact: true })).toBeVisible();
+  // A country without states: saved without State and City.
+  await panel.getByLabel('Country').selectOption('Anguilla');
+  if (!js) await panel.getByRole('button', { name: 'Show states and cities' }).click();
+  await expect(panel.getByLabel('State')).toBeDisabled();
+  await panel.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Project updated successfully');
+  const { json } = await apiCall<{ data: Array<{ projectName: string; country: string; state: string | null; city: string | null }> }>('GET', '/projects', undefined, firm.token);
+  expect(json.data.find((p) => p.projectName === 'Harbour Shed')).toMatchObject({ country: 'Anguilla', state: null, city: null });
 });
 
 test('a firm adds, edits and deletes a member of a project', async ({ page, js }) => {

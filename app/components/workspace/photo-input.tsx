@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { PROJECT_MESSAGES } from '../../../server/contract/workspace-projects-rules';
+import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
+import { fileProblem } from '~/utils/file-sniff';
 import { ErrorList } from '../field';
 
 /** Spec: JPG, PNG or GIF (the api checks the content; these only filter the file chooser). */
@@ -93,10 +94,13 @@ function PhotoDropzone({
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: ACCEPT,
     multiple: false,
-    onDrop: (accepted, rejections) => {
-      setRejected(rejections.length ? PROJECT_MESSAGES.photoType : null);
+    onDrop: async (accepted, rejections) => {
+      // The names filter first; then the file's first bytes and size, with the api's messages.
+      const rule = UPLOAD_RULES.workspacePhoto;
       const file = accepted[0];
-      if (file) setChosen({ file, url: URL.createObjectURL(file) });
+      const problem = rejections.length ? rule.typeMessage : file ? await fileProblem(file, rule) : null;
+      setRejected(problem);
+      if (file && !problem) setChosen({ file, url: URL.createObjectURL(file) });
     },
   });
 

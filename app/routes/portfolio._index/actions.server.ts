@@ -7,7 +7,8 @@ import { updateSessionUser } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, TOO_LARGE } from '~/utils/uploads.server';
 import type { User } from '../../../server/contract/users';
-import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE, UpdateProfileBody } from '../../../server/contract/profile';
+import { PROFILE_IMAGE_MESSAGE, UpdateProfileBody } from '../../../server/contract/profile';
+import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
 import { parseWithZod } from '~/utils/form-data.server';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png'];
@@ -30,13 +31,19 @@ export async function updateProfile(request: Request, user: Pick<User, 'id'>, fo
   if (submission.status === undefined) return json({ result: submission.reply(), options, toast: null });
   // The form comes back with the place lists of the submitted country and state.
   const placeErrors = placeFieldErrors(submission.payload);
-  const fail = (error?: unknown) => formFailure(submission, { error, data: { options }, fieldErrors: placeErrors });
-  if (submission.status !== 'success' || Object.keys(placeErrors).length) return fail();
-
   const photo = formData.get('photo');
-  if (photo === TOO_LARGE) return fail(photoError(413, fileProblems(formData, 'photo')[0]?.message ?? 'The photo must be at most 10 MB'));
+  // A photo refused by its size or type is said with every other error of the submit (issue 15 item 6).
+  const photoProblem =
+    photo === TOO_LARGE
+      ? (fileProblems(formData, 'photo')[0]?.message ?? UPLOAD_RULES.profilePhoto.tooLargeMessage)
+      : photo instanceof File && !PHOTO_TYPES.includes(photo.type) && !/\.(jpe?g|png)$/i.test(photo.name)
+        ? PROFILE_IMAGE_MESSAGE
+        : null;
+  const fieldErrors = photoProblem ? { ...placeErrors, photo: [photoProblem] } : placeErrors;
+  const fail = (error?: unknown) => formFailure(submission, { error, data: { options }, fieldErrors });
+  if (submission.status !== 'success' || Object.keys(fieldErrors).length) return fail();
+
   if (photo instanceof File) {
-    if (!PHOTO_TYPES.includes(photo.type) && !/\.(jpe?g|png)$/i.test(photo.name)) return fail(photoError(415, PROFILE_IMAGE_MESSAGE));
     const body = new FormData();
     for (const key of ['x', 'y', 'size']) {
       const value = formData.get(key);

@@ -1,15 +1,17 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation } from '@remix-run/react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Avatar } from '~/components/avatar';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { FirmTypeSelect } from '~/components/firm-type-select';
 import { FieldRows } from '~/components/field-rows';
-import { applyIntentsInPlace } from '~/components/form-intents';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import type { UpdateProfileInput } from '../../../server/contract/profile';
-import { PROFILE_TEAMS_MAX, TEAMS_MAX_MESSAGE } from '../../../server/contract/profile-rules';
+import { PROFILE_CHECKS, PROFILE_TEAMS_MAX, TEAMS_MAX_MESSAGE } from '../../../server/contract/profile-rules';
+import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
+import { browserValidation, BROWSER_VALIDATION, SUBMIT_WITHOUT_BLUR } from '~/utils/browser-validation';
+import { fileProblem } from '~/utils/file-sniff';
 
 /** react-easy-crop is fetched only when a photo is chosen. */
 const PhotoCrop = lazy(() => import('~/components/photo-crop'));
@@ -29,7 +31,21 @@ export type ProfileDefaults = {
   teams: Array<{ name: string; role: string }>;
 };
 
-function PhotoField({ current, name, meta }: { current: string | null; name: string; meta: { id: string; errorId: string; errors?: string[] } }) {
+function PhotoField({
+  current,
+  name,
+  meta,
+  problem,
+  onChecked,
+}: {
+  current: string | null;
+  name: string;
+  meta: { id: string; errorId: string; errors?: string[] };
+  /** What is wrong with the chosen photo (type by its first bytes, size), read by the form's checks. */
+  problem: MutableRefObject<string | null>;
+  /** Called once a chosen photo has been looked at, to show or clear its error. */
+  onChecked: () => void;
+}) {
   const hydrated = useHydrated();
   const [chosen, setChosen] = useState<string | null>(null);
   const [area, setArea] = useState<{ x: number; y: number; size: number } | null>(null);
@@ -49,10 +65,13 @@ function PhotoField({ current, name, meta }: { current: string | null; name: str
             aria-invalid={meta.errors?.length ? true : undefined}
             aria-describedby={meta.errors?.length ? meta.errorId : `${meta.id}-hint`}
             data-testid="photo-input"
-            onChange={(e) => {
+            onChange={async (e) => {
               const file = e.target.files?.[0];
               setArea(null);
-              setChosen(file ? URL.createObjectURL(file) : null);
+              // A wrong file (a GIF, a text file named .png) is refused at once, before any crop view.
+              problem.current = file ? await fileProblem(file, UPLOAD_RULES.profilePhoto) : null;
+              setChosen(file && !problem.current ? URL.createObjectURL(file) : null);
+              onChecked();
             }}
           />
           <p id={`${meta.id}-hint`} className="field-hint">
@@ -98,21 +117,28 @@ export function ProfileForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('__intent__') == null;
+  const photoProblem = useRef<string | null>(null);
   const [form, fields] = useForm<ProfileFields>({
     id: 'profile-form',
     lastResult,
     defaultValue: { ...defaults, teams: defaults.teams.length ? defaults.teams : [{ name: '', role: '' }] },
-    // Validation is the server's, on submit: conform would otherwise post the whole form (files
-    // included) on every keystroke in a field that has an error.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
-    onValidate: applyIntentsInPlace,
+    // Checked in the browser with the api's messages (decision 155): a submit shows every error at
+    // once and each clears as its field becomes valid; rows are added and removed in place. The
+    // action checks again and decides.
+    ...BROWSER_VALIDATION,
+    onValidate: browserValidation(PROFILE_CHECKS, (): Record<string, string[]> => (photoProblem.current ? { photo: [photoProblem.current] } : {})),
   });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="profile-form" data-testid="profile-form">
       <input type="hidden" name="intent" value="profile" />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <PhotoField current={photo} name={defaults.firmName} meta={fields.photo} />
+      <PhotoField
+        current={photo}
+        name={defaults.firmName}
+        meta={fields.photo}
+        problem={photoProblem}
+        onChecked={() => form.validate({ name: fields.photo.name })}
+      />
       <div className="form-grid">
         <Field label="Firm name" meta={fields.firmName}>
           <input {...getInputProps(fields.firmName, { type: 'text' })} autoComplete="organization" />
@@ -166,7 +192,7 @@ export function ProfileForm({
         <Link to={closeTo} replace preventScrollReset className="button button-ghost">
           Cancel
         </Link>
-        <button type="submit" className="button button-primary" disabled={saving}>
+        <button type="submit" className="button button-primary" disabled={saving} {...SUBMIT_WITHOUT_BLUR}>
           {saving ? 'Saving…' : 'Save profile'}
         </button>
       </div>

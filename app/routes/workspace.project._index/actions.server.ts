@@ -3,11 +3,11 @@ import { json } from '@remix-run/node';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { placeOptions } from '~/utils/places.server';
+import { placeFieldErrors, placeOptions } from '~/utils/places.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
 import { createProject, deleteProject, updateProject } from '~/models/workspace-projects.server';
-import { PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, WorkspaceProjectForm } from '../../../server/contract/workspace-projects';
+import { PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, PROJECT_PLACE_MESSAGES, WorkspaceProjectForm } from '../../../server/contract/workspace-projects';
 
 export const PROJECTS_PATH = '/workspace/project';
 
@@ -53,8 +53,9 @@ async function saveProject(request: Request, formData: FormData) {
   // The message names the file ("site.jpg is larger than 15 MB").
   if (photoValue === TOO_LARGE) photoErrors.push(fileProblems(formData, PHOTO)[0]?.message ?? PROJECT_MESSAGES.photoTooLarge);
   else if (!photo && !editing) photoErrors.push(PROJECT_MESSAGES.photoRequired);
-  const fieldErrors: Record<string, string[]> = photoErrors.length ? { [PHOTO]: photoErrors } : {};
-  if (submission.status !== 'success' || photoErrors.length) return formFailure(submission, { intent: 'save', fieldErrors, data });
+  // The one place rule of every form (decision 157), with the other errors of the submit.
+  const fieldErrors: Record<string, string[]> = { ...placeFieldErrors(submission.payload, PROJECT_PLACE_MESSAGES), ...(photoErrors.length ? { [PHOTO]: photoErrors } : {}) };
+  if (submission.status !== 'success' || Object.keys(fieldErrors).length) return formFailure(submission, { intent: 'save', fieldErrors, data });
 
   try {
     const body = apiForm(formData, photo);
