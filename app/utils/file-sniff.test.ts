@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_RULES } from '../../server/contract/upload-rules';
-import { fileProblem, fileProblemOf, sniffKind, sortFiles } from './file-sniff';
+import { fileProblem, fileProblemOf, pickProblem, sniffKind, sortFiles } from './file-sniff';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const ascii = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
@@ -62,5 +62,17 @@ describe('reading chosen files', () => {
     const sorted = await sortFiles([text, png], UPLOAD_RULES.projectImage);
     expect(sorted.accepted).toEqual([png]);
     expect(sorted.refused).toEqual([{ file: text, message: UPLOAD_RULES.projectImage.typeMessage }]);
+  });
+});
+
+describe('pickProblem', () => {
+  it('refuses more files than the picker has room for, then any file of a wrong kind, and passes good ones', async () => {
+    const png = () => new File([PNG], 'real.png', { type: 'image/png' });
+    const room = { left: 2, message: 'You can add only 10 images' };
+    expect(await pickProblem([png(), png(), png()], UPLOAD_RULES.scheduleImage, room)).toBe('You can add only 10 images');
+    const fake = new File(['plain text'], 'notes.png', { type: 'image/png' });
+    expect(await pickProblem([png(), fake], UPLOAD_RULES.scheduleImage, room)).toBe(`notes.png: ${UPLOAD_RULES.scheduleImage.typeMessage}`);
+    expect(await pickProblem([png(), png()], UPLOAD_RULES.scheduleImage, room)).toBeNull();
+    expect(await pickProblem([png()], UPLOAD_RULES.scheduleImage)).toBeNull();
   });
 });

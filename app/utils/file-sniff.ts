@@ -56,3 +56,12 @@ export function refusalMessage(refused: ReadonlyArray<{ file: { name: string }; 
   for (const { file, message } of refused) byMessage.set(message, [...(byMessage.get(message) ?? []), file.name]);
   return [...byMessage].map(([message, names]) => `${names.join(', ')}: ${message}`).join(' ');
 }
+
+/**
+ * What stops a picker's chosen files from being sent at once: more than `room` allows (with its
+ * message), or any file refused by the rule; null when the form may be submitted.
+ */
+export async function pickProblem(files: File[], rule: UploadRule, room?: { left: number; message: string }): Promise<string | null> {
+  if (room && files.length > room.left) return room.message;
+  return refusalMessage((await sortFiles(files, rule)).refused);
+}

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { placeholderImage } from '../../server/seed/placeholder-images';
-import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+import { apiCall, DEMO, expect, loginAs, postsDuring, ready, test } from './fixtures';
 import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
 import { firmWithSummary } from './summary-output-helpers';
 
@@ -162,9 +162,24 @@ test.describe('summary and financial editor', () => {
     await picker.setInputFiles({ name: 'sofa.png', mimeType: 'image/png', buffer: image });
     if (!js) await section(page, 'Seating').locator('[data-type="product"]').getByRole('button', { name: 'Upload' }).click();
     await expect(section(page, 'Seating').locator('[data-type="product"] .sm-images img')).toHaveCount(1);
-    await section(page, 'Seating').locator('[data-type="product"]').getByTestId('image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    if (!js) await section(page, 'Seating').locator('[data-type="product"]').getByRole('button', { name: 'Upload' }).click();
-    await expect(toast(page)).toHaveText('Only JPG, PNG or GIF allowed');
+    const notes = { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('hello, not a picture') };
+    if (js) {
+      // Refused in the browser as soon as it is chosen, by its first bytes: nothing is sent.
+      const posts = await postsDuring(page, async () => {
+        await product.getByTestId('image-input').setInputFiles(notes);
+        await expect(product.getByTestId('image-pick-error')).toHaveText('notes.png: Only JPG, PNG or GIF allowed');
+      });
+      expect(posts).toEqual([]);
+      // More images than the item has room for: the spec's message.
+      const many = Array.from({ length: 10 }, (_, i) => ({ name: `room-${i}.png`, mimeType: 'image/png', buffer: image }));
+      await product.getByTestId('image-input').setInputFiles(many);
+      await expect(product.getByTestId('image-pick-error')).toHaveText('You can add only 10 images');
+      await expect(product.locator('.sm-images img')).toHaveCount(1);
+    } else {
+      await product.getByTestId('image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await product.getByRole('button', { name: 'Upload' }).click();
+      await expect(toast(page)).toHaveText('Only JPG, PNG or GIF allowed');
+    }
 
     // Copy the title item, then delete the copy with the spec's confirmation.
     await items(section(page, 'Seating')).nth(0).getByTestId('copy-item').click();

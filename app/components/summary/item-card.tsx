@@ -1,5 +1,5 @@
 import { Form, Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Icon } from '~/components/icon';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import {
@@ -18,6 +18,8 @@ import {
 import { PostButton, useEditor, ViewFields, type SummaryItem } from './editor-context';
 import { FIELD } from './editor-url';
 import { MoveToForm } from './move-to';
+import { pickProblem } from '~/utils/file-sniff';
+import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
 
 export const MOVE_ICONS = { up: 'M12 19V5M6 11l6-6 6 6', down: 'M12 5v14M6 13l6 6 6-6', copy: 'M8 8h11v11H8zM5 16V5h11', grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01' };
 
@@ -74,6 +76,7 @@ export function ItemCard({
   const fields = ITEM_FIELDS_BY_TYPE[item.type];
   const editsTexts = editing || (financialTab && item.type === 'financial');
   const value = (field: string, fallback: string) => typed[FIELD(item.id, field)] ?? fallback;
+  const [pickError, setPickError] = useState<string | null>(null);
 
   return (
     <article className={`sm-item sm-item-${item.type}`} data-testid="summary-item" data-item-id={item.id} data-type={item.type} aria-label={`${SUMMARY_ITEM_TYPE_LABELS[item.type]} item`}>
@@ -180,9 +183,28 @@ export function ItemCard({
                   multiple
                   accept="image/jpeg,image/png,image/gif"
                   data-testid="image-input"
-                  onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+                  onChange={
+                    hydrated
+                      ? async (event) => {
+                          // Checked here first, with the api's messages; the api still decides.
+                          const input = event.currentTarget;
+                          const problem = await pickProblem([...(input.files ?? [])], UPLOAD_RULES.scheduleImage, {
+                            left: SUMMARY_LIMITS.imagesPerItem - item.images.length,
+                            message: SUMMARY_MESSAGES.imagesMax,
+                          });
+                          setPickError(problem);
+                          if (problem) input.value = '';
+                          else input.form?.requestSubmit();
+                        }
+                      : undefined
+                  }
                 />
               </label>
+              {pickError ? (
+                <p className="field-error" role="alert" data-testid="image-pick-error">
+                  {pickError}
+                </p>
+              ) : null}
               <button type="submit" className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'}>
                 Upload
               </button>

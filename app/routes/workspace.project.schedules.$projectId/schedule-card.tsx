@@ -4,6 +4,8 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { Icon } from '~/components/icon';
 import { ImagePlaceholder, ResponsiveImage, SIZES, type ImageVariants } from '~/components/responsive-image';
 import { Toast, type ToastData } from '~/components/toast';
+import { pickProblem } from '~/utils/file-sniff';
+import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { useClickOrDoubleClick } from '~/components/workspace/use-click-or-double-click';
 import { dateParts, formatTime, monthName } from '~/utils/dates';
@@ -63,6 +65,7 @@ export function ScheduleCard({
   const pending = fieldFetcher.state !== 'idle' ? fieldFetcher.formData : undefined;
   const shown = (field: Field) => (pending?.get('field') === field ? String(pending.get('value')) : schedule[field]);
   const uploading = imageFetcher.state !== 'idle';
+  const [pickError, setPickError] = useState<ToastData | null>(null);
 
   const clicks = useClickOrDoubleClick(
     () => navigate(openHref),
@@ -100,7 +103,7 @@ export function ScheduleCard({
   };
 
   const { day, month, hour, minute } = dateParts(schedule.createdAt);
-  const toast = (imageFetcher.state === 'idle' ? imageFetcher.data?.toast : null) ?? (fieldFetcher.state === 'idle' ? fieldFetcher.data?.toast : null);
+  const toast = pickError ?? (imageFetcher.state === 'idle' ? imageFetcher.data?.toast : null) ?? (fieldFetcher.state === 'idle' ? fieldFetcher.data?.toast : null);
 
   return (
     <article
@@ -137,10 +140,14 @@ export function ScheduleCard({
             hidden
             tabIndex={-1}
             data-testid="schedule-image-input"
-            onChange={(event) => {
+            onChange={async (event) => {
               const file = event.currentTarget.files?.[0];
               event.currentTarget.value = '';
               if (!file) return;
+              // Checked here first, with the api's message; the api still decides.
+              const problem = await pickProblem([file], UPLOAD_RULES.scheduleImage);
+              setPickError(problem ? { type: 'error', message: problem } : null);
+              if (problem) return;
               const form = new FormData();
               form.append('intent', 'replace-image');
               form.append('id', schedule.id);
