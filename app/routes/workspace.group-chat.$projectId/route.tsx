@@ -10,6 +10,7 @@ import { guarded } from '~/utils/showcase.server';
 import { isMultipart } from '~/utils/stream-upload.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import { formatDateTime } from '~/utils/dates';
+import { readFormData } from '~/utils/form-data.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_EVENT, CHAT_LIMITS, CHAT_MESSAGES } from '../../../server/contract/chat-rules';
@@ -59,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 async function editAction(request: Request, projectId: string) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const messageId = String(form.get('messageId') ?? '');
   const body = String(form.get('body') ?? '');
   const before = Number(form.get('before'));
