@@ -3,8 +3,7 @@ export default {
   ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}', '**/*.spec.{ts,tsx}'],
   serverModuleFormat: 'esm',
   // Server-only packages stay out of the client bundle; these are ESM-only and must be bundled for the server.
-  // Routes are discovered as links appear (/__manifest) instead of one manifest of every route
-  // loaded by every page: 3 KB less first-load script (issue 14, docs/decisions/160).
-  future: { v3_lazyRouteDiscovery: true },
+  // No lazy route discovery: the workspace shell reads the route manifest to show only the links
+  // and crumbs that pages answer, on the server and in the browser alike (docs/decisions/160).
   serverDependenciesToBundle: [/^remix-utils.*/, /^remix-toast/],
 };

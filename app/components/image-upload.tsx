@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { UPLOAD_RULES } from '../../server/contract/upload-rules';
+import { UPLOAD_RULES, type UploadRule } from '../../server/contract/upload-rules';
 import { refusalMessage, sortFiles } from '~/utils/file-sniff';
 import { ErrorList } from './field';
 
@@ -27,6 +27,7 @@ export function ImageUpload({
   errors,
   errorId,
   resetKey,
+  rule = UPLOAD_RULES.projectImage,
 }: {
   stored: ReadonlyArray<StoredImage>;
   min: number;
@@ -35,6 +36,8 @@ export function ImageUpload({
   errorId: string;
   /** Changes when the form comes back from the server: the new files were uploaded by then. */
   resetKey: unknown;
+  /** The api's rule (types, size, messages) for the files of this form. */
+  rule?: UploadRule;
 }) {
   const hydrated = useHydrated();
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
@@ -79,7 +82,7 @@ export function ImageUpload({
         </ul>
       ) : null}
       {hydrated ? (
-        <DropzoneInput resetKey={resetKey} onCount={setAdded} errorId={errorId} invalid={Boolean(errors?.length)} />
+        <DropzoneInput resetKey={resetKey} onCount={setAdded} errorId={errorId} invalid={Boolean(errors?.length)} rule={rule} />
       ) : (
         <div className="field">
           <label htmlFor="project-files">Add images</label>
@@ -105,11 +108,13 @@ function DropzoneInput({
   onCount,
   errorId,
   invalid,
+  rule,
 }: {
   resetKey: unknown;
   onCount: (n: number) => void;
   errorId: string;
   invalid: boolean;
+  rule: UploadRule;
 }) {
   const [files, setFiles] = useState<NewFile[]>([]);
   const [rejected, setRejected] = useState<string | null>(null);
@@ -136,7 +141,6 @@ function DropzoneInput({
     multiple: true,
     onDrop: async (chosen, rejections) => {
       // The names filter first; then each file's first bytes and size (a text file named .png is refused here).
-      const rule = UPLOAD_RULES.projectImage;
       const { accepted, refused } = await sortFiles(chosen, rule);
       setRejected(refusalMessage([...rejections.map((r) => ({ file: r.file, message: rule.typeMessage })), ...refused]));
       setFiles((current) => [

@@ -41,9 +41,10 @@ test.describe('browser scripts', { tag: '@js-only' }, () => {
   });
 
   // Issue 14: first-load JavaScript on /explore, goal ≤ 90 KB gzip. React DOM and Remix's runtime are
-  // about 86 KB of it and cannot be split; the budget is this build's figure (docs/decisions/160)
-  // with a little room, so a change that puts a heavy module back on every page fails here.
-  const EXPLORE_FIRST_LOAD_BUDGET = 104 * 1024;
+  // about 86 KB of it and cannot be split, and the manifest of all routes about 3 KB; the budget is
+  // this build's figure (docs/decisions/160) with a little room, so a change that puts a heavy
+  // module back on every page fails here.
+  const EXPLORE_FIRST_LOAD_BUDGET = 108 * 1024;
   const REGISTER_FIRM_DIALOG_CODE = /register-firm-form/;
 
   test('the first load of /explore stays within its script budget and leaves the register-firm dialog out', async ({ page }) => {

@@ -5,6 +5,7 @@ import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import { ImageUpload, type StoredImage } from '~/components/image-upload';
+import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
 import { SCHEDULE_DESCRIPTION_MAX, SCHEDULE_IMAGES_MAX, SCHEDULE_TITLE_MAX } from '../../../server/contract/schedules-rules';
 
 type ScheduleFields = { title: string; description: string; images?: string[]; image?: string };
@@ -47,7 +48,7 @@ export function AddScheduleForm({
       <TextFields fields={fields} />
       <fieldset className="sch-images">
         <legend>Images</legend>
-        <ImageUpload stored={images} min={0} max={SCHEDULE_IMAGES_MAX} errors={fields.images.errors} errorId={fields.images.errorId} resetKey={imagesKey} />
+        <ImageUpload stored={images} min={0} max={SCHEDULE_IMAGES_MAX} errors={fields.images.errors} errorId={fields.images.errorId} resetKey={imagesKey} rule={UPLOAD_RULES.scheduleImage} />
       </fieldset>
       <PanelActions cancelTo={cancelTo} busy={saving} {...saveLabels(false)} />
     </Form>
