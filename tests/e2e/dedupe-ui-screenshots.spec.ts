@@ -1,4 +1,4 @@
-import { apiCall, DEMO, loginAs, loginAsAdmin, ready, test } from './fixtures';
+import { apiCall, DEMO, expect, loginAs, loginAsAdmin, ready, test } from './fixtures';
 import { SCREENSHOT_WIDTHS } from './screenshot-helpers';
 
 /**
@@ -20,8 +20,10 @@ test('shared tables, footers and field rows', { tag: '@on-demand' }, async ({ pa
   ] as const;
   const shoot = async (name: string, path: string, size: (typeof SCREENSHOT_WIDTHS)[number]) => {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.goto(path);
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
     await ready(page, js);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.screenshot({ path: `docs/screenshots/shared-ui-${name}-${size.name}-${js ? 'js' : 'nojs'}.png`, fullPage: true, animations: 'disabled' });
   };
   for (const size of SCREENSHOT_WIDTHS) for (const [name, path] of pages) await shoot(name, path, size);

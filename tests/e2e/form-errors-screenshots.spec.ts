@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { loginAs, ready, registerUser, test } from './fixtures';
+import { expect, loginAs, ready, registerUser, test } from './fixtures';
 import { firmDialog } from './firm-helpers';
 
 /**
@@ -30,7 +30,7 @@ test('form errors: both dialogs with every error of a submit, and a refused phot
     await firmDialog(page).getByLabel('Country').selectOption('India');
     if (js) await firmDialog(page).getByLabel('State').isEnabled();
     await firmDialog(page).getByRole('button', { name: 'Register firm' }).click();
-    await firmDialog(page).getByText('Business email is required').waitFor();
+    await expect(firmDialog(page).getByText('Business email is required')).toBeVisible();
     await firmDialog(page).getByLabel('Contact number').scrollIntoViewIfNeeded();
     await shot(page, js, 'register', width);
 
@@ -41,7 +41,7 @@ test('form errors: both dialogs with every error of a submit, and a refused phot
     const dialog = page.getByTestId('profile-dialog');
     await page.getByTestId('photo-input').setInputFiles(GIF);
     if (!js) await dialog.getByRole('button', { name: 'Save profile' }).click();
-    await page.getByTestId('profile-dialog').getByText('Only image allowed').waitFor();
+    await expect(dialog.getByText('Only image allowed')).toBeVisible();
     await page.getByTestId('photo-input').scrollIntoViewIfNeeded();
     await shot(page, js, 'profile-photo', width);
   }
