@@ -4,11 +4,13 @@
 FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc .puppeteerrc.cjs ./
+# patch-package applies patches/ after the install (docs/decisions/178).
+COPY patches ./patches
 RUN npm install --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-RUN npx remix build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim AS runtime
 # Debian's Chromium renders the PDF exports (Puppeteer never downloads a browser).

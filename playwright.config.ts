@@ -43,7 +43,7 @@ export default defineConfig({
     },
     {
       // The web server of `npm start` (web-server/), so the journeys run under its CSP, CSRF check and limits.
-      command: 'node --import tsx web-server/index.ts',
+      command: 'node build/web-server.mjs',
       url: `${E2E.baseURL}/`,
       reuseExistingServer: false,
       timeout: serverTimeout,

@@ -3,7 +3,8 @@ export default {
   ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}', '**/*.spec.{ts,tsx}'],
   serverModuleFormat: 'esm',
   // Server-only packages stay out of the client bundle; these are ESM-only and must be bundled for the server.
-  // No lazy route discovery: the workspace shell reads the route manifest to show only the links
-  // and crumbs that pages answer, on the server and in the browser alike (docs/decisions/160).
+  // Lazy route discovery: a page carries only the routes it matched, not the manifest of all routes;
+  // the workspace shell gets its list of pages from its layout's loader (docs/decisions/160, 173).
+  future: { v3_lazyRouteDiscovery: true },
   serverDependenciesToBundle: [/^remix-utils.*/, /^remix-toast/],
 };

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '~': path.resolve('app') } },
+  // The compiler's virtual module of the server build: a stand-in outside a Remix build.
+  resolve: { alias: { '~': path.resolve('app'), '@remix-run/dev/server-build': path.resolve('tests/helpers/server-build-stub.ts') } },
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts', 'web-server/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'build/**'],

@@ -418,9 +418,9 @@ async function runProbes(supervisorOutput: () => string) {
 
 async function main() {
   if (!process.env.ATTACK_SKIP_BUILD) {
-    console.log('Building the web (remix build)…');
-    const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], { stdio: 'ignore' });
-    if (build.status !== 0) throw new Error('remix build failed');
+    console.log('Building the web (npm run build)…');
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('npm run build failed');
   }
   const [apiPort, webPort] = [await freePort(), await freePort()];
   apiUrl = `http://127.0.0.1:${apiPort}`;

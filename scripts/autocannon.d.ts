@@ -15,6 +15,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** A number of requests to send instead of a duration. */
+    amount?: number;
     pipelining?: number;
     /** Seconds before a request counts as a timeout (autocannon's default: 10). */
     timeout?: number;

@@ -29,6 +29,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase, freePort, waitFor } from './instance';
 import { benchPdf } from './bench-pdf';
+import { WEB_NODE_FLAGS } from './web-node-flags';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -36,9 +37,9 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 const SCALE = Number(process.env.BENCH_SCALE ?? 0);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as Array<'postgres' | 'embedded'>;
-/** `BENCH_ONLY=memory,weight` runs only those parts (pages, statements, weight, memory, scale, pdf): a quick measure of one thing. */
+/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, memory, scale, pdf): a quick measure of one thing. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const wanted = (part: 'pages' | 'statements' | 'weight' | 'memory' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
+const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'memory' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
 const EMAIL = 'explorer@demo.test';
 const PASSWORD = 'demo1234';
 const MB = 1024 * 1024;
@@ -140,7 +141,9 @@ async function startProduct(kind: 'postgres' | 'embedded'): Promise<Product | nu
   console.log(`\n=== ${kind === 'postgres' ? 'PostgreSQL' : 'Embedded default (PGlite)'} — seeding the demo data…`);
   const api = startApi(apiPort, databaseUrl, dataDir, webUrl);
   await waitFor(`${apiUrl}/api/health`, 600);
-  const web = start('web', ['--import', 'tsx', 'web-server/index.ts'], {
+  // BENCH_WEB_NODE_OPTIONS: more flags for the web's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const webFlags = process.env.BENCH_WEB_NODE_OPTIONS?.split(' ').filter(Boolean) ?? [];
+  const web = start('web', [...WEB_NODE_FLAGS, ...webFlags, 'build/web-server.mjs'], {
     ...baseEnv(),
     PORT: String(webPort),
     HOST: '127.0.0.1',
@@ -265,6 +268,32 @@ async function targetApiExplore(p: Product): Promise<Row> {
   }
 }
 
+/** CPU time of a process so far (user + system, /proc/<pid>/stat), in ms. */
+function cpuMs(child: ChildProcess): number {
+  const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are the 12th and 13th fields after the command, in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU milliseconds each process spends per page (4 connections, 1000 requests after 500 to warm up):
+ * unlike requests a second, this hardly moves with what else the machine is doing, so it says
+ * where a page's cost is and whether a change lowered it.
+ */
+async function cpuPerPage(p: Product, pages: Array<[string, string, Record<string, string>]>): Promise<string[]> {
+  const lines = ['CPU per request (ms; 1000 requests, 4 connections):', `  ${pad('page', 30)}${pad('web', 8)}api`];
+  for (const [name, pathname, headers] of pages) {
+    const url = `${p.webUrl}${pathname}`;
+    await autocannon({ url, headers, connections: 4, amount: 500 });
+    const before = [cpuMs(p.web), cpuMs(p.api)];
+    const r = await autocannon({ url, headers, connections: 4, amount: 1000 });
+    const [web, api] = [cpuMs(p.web) - before[0]!, cpuMs(p.api) - before[1]!];
+    const n = r.requests.total || 1000;
+    lines.push(`  ${pad(name, 30)}${pad((web / n).toFixed(2), 8)}${(api / n).toFixed(2)}${r.non2xx ? `  (${r.non2xx} not 2xx)` : ''}`);
+  }
+  return lines;
+}
+
 /** SQL statements per signed-in explore page (PostgreSQL counts one transaction per statement). */
 async function targetStatementsPerPage(p: Product): Promise<string> {
   if (!p.databaseUrl) return 'SQL statements per explore page: counted on PostgreSQL only';
@@ -357,6 +386,14 @@ async function scaleReads(apiUrl: string, bearer: Record<string, string>, firmId
   const cursorAt = async (page: number, limit: number) =>
     ((await (await fetch(`${apiUrl}/api/projects/explore?page=${page}&limit=${limit}`, { headers: bearer })).json()) as { nextCursor?: string | null }).nextCursor ?? null;
   const deepCursor = (await cursorAt(499, 12)) ?? (await cursorAt(1, 1));
+  // The same for the firm directory (decision 175): the "Load more" link of page 300 of the whole
+  // directory, and of page 40 of one city (country, state and city, as the web's filters send them).
+  const cityFilter = `country=India&state=Maharashtra&city=${encodeURIComponent(city)}`;
+  const firmCursorAt = async (query: string) =>
+    ((await (await fetch(`${apiUrl}/api/users/user-firm?${query}`, { headers: bearer })).json()) as { nextCursor?: string | null }).nextCursor ?? null;
+  const deepFirm = (await firmCursorAt('page=300&limit=12')) ?? (await firmCursorAt('page=1&limit=1'));
+  // The demo data has a firm or none in the city: there the cursor before every name (a first page read by cursor).
+  const deepCityFirm = (await firmCursorAt(`page=40&limit=12&${cityFilter}`)) ?? `2026-01-01T00:00:00Z,${'0'.repeat(24)},`;
   const reads: Array<[string, string]> = [
     ['explore page 1', '/api/projects/explore?page=1&limit=12'],
     ['explore page 500', '/api/projects/explore?page=500&limit=12'],
@@ -364,6 +401,10 @@ async function scaleReads(apiUrl: string, bearer: Record<string, string>, firmId
     // A word that names a few dozen of the generated firms and projects, as a visitor's search would.
     ['search "studio 42"', '/api/projects/search?search=studio%2042'],
     [`directory, city ${city}`, `/api/users/user-firm?page=1&limit=12&country=India&city=${encodeURIComponent(city)}`],
+    [`directory, ${city}+state`, `/api/users/user-firm?page=1&limit=12&${cityFilter}`],
+    ['directory page 300', '/api/users/user-firm?page=300&limit=12'],
+    ...(deepFirm ? [['directory p. 300 by cursor', `/api/users/user-firm?limit=12&after=${encodeURIComponent(deepFirm)}`] as [string, string]] : []),
+    [`directory ${city} p.40 cursor`, `/api/users/user-firm?limit=12&${cityFilter}&after=${encodeURIComponent(deepCityFirm)}`],
     ['a firm portfolio', `/api/projects/public-portfolio/${firmId}`],
   ];
   const result: Array<{ name: string; p50: number; p99: number }> = [];
@@ -456,6 +497,16 @@ async function runFor(kind: 'postgres' | 'embedded') {
       printRows(rows);
     }
     const notes: string[] = [];
+    if (wanted('cpu')) {
+      const pages: Array<[string, string, Record<string, string>]> = [
+        ['web /healthz', '/healthz', {}],
+        ['/explore (signed in)', '/explore', signedIn],
+        ['/ (anonymous)', '/', {}],
+        ['/explore/{id} (signed in)', `/explore/${p.projectId}`, signedIn],
+        ['/firms (signed in)', '/firms', signedIn],
+      ];
+      notes.push(...(await cpuPerPage(p, pages)));
+    }
     if (wanted('statements')) notes.push(await targetStatementsPerPage(p));
     if (kind === 'postgres' && wanted('weight')) notes.push(...(await pageWeight(p)));
     for (const n of notes) console.log(n);
@@ -472,9 +523,9 @@ async function runFor(kind: 'postgres' | 'embedded') {
 
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) {
-    console.log('Building the web (remix build)…');
-    const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'build'], { stdio: 'ignore' });
-    if (build.status !== 0) throw new Error('remix build failed');
+    console.log('Building the web (npm run build)…');
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });
+    if (build.status !== 0) throw new Error('npm run build failed');
   }
   console.log(`Machine: ${os.cpus().length} CPUs, Node ${process.versions.node}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`);
   const api: Partial<Record<'postgres' | 'embedded', Row>> = {};

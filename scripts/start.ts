@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { demoLoginsFile } from '../server/seed/demo-logins-file';
 import { Supervisor } from './supervisor';
+import { WEB_NODE_FLAGS } from './web-node-flags';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const webPort = process.env.PORT ?? '3000';
@@ -67,7 +68,7 @@ async function waitFor(url: string) {
 
 supervisor.start({ name: 'api', command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env });
 await waitFor(`${env.API_URL}/api/health`);
-supervisor.start({ name: 'web', command: process.execPath, args: ['--import', 'tsx', 'web-server/index.ts'], env });
+supervisor.start({ name: 'web', command: process.execPath, args: [...WEB_NODE_FLAGS, 'build/web-server.mjs'], env });
 await waitFor(`http://127.0.0.1:${webPort}/healthz`);
 banner();
 

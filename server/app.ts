@@ -106,9 +106,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
   registerErrorHandling(app);
   if (options.logger) requestLog(app, ctx.config.NODE_ENV);
-  // Any write that went through may change what explore or the directory show: their cache starts over.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) ctx.publicCache.clear();
+  // Any write that went through may change what explore or the directory show, or who a session
+  // is (signed out, deactivated, a new role): both caches start over, before the answer leaves, so
+  // the caller's next call cannot find the old state.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      ctx.publicCache.clear();
+      ctx.sessions.clear();
+    }
+    return payload;
   });
 
   guardMultipartParser();

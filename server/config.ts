@@ -23,6 +23,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long the anonymous-alike public reads (explore, firm directory) are kept; 0 turns the cache off (docs/decisions/133). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long a bearer token's session is kept between statements; every api write empties it; 0 turns it off (docs/decisions/177). */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Seed demo data on first start of an empty database. */
   SEED_DEMO: bool.default(true),
   /**

@@ -11,6 +11,7 @@ import { PostgresCounterStore } from './services/rate-limits/postgres-counter-st
 import { RedisCounterStore } from './services/rate-limits/redis-counter-store.js';
 import { UploadSlots } from './files/upload-slots.js';
 import { PublicCache } from './services/public-cache.js';
+import { SessionLookup } from './services/sessions.js';
 import { createStorage } from './services/storage/create-storage.js';
 import type { Storage } from './services/storage/storage.js';
 
@@ -26,6 +27,8 @@ export type AppContext = {
   background: BackgroundTasks;
   /** The short cache of explore and directory pages, emptied by every write (docs/decisions/133). */
   publicCache: PublicCache;
+  /** Every signed-in call's session lookup (docs/decisions/177). */
+  sessions: SessionLookup;
   /** Open Group Chat streams of this process, woken through PostgreSQL LISTEN/NOTIFY (docs/decisions/116). */
   chatHub: ChatHub;
 };
@@ -46,6 +49,7 @@ export function createAppContext({ config, db, log, listen }: { config: Config; 
     uploadSlots: new UploadSlots(config.UPLOADS_PER_ACCOUNT),
     background: new BackgroundTasks(log),
     publicCache: new PublicCache(config.PUBLIC_CACHE_MS),
+    sessions: new SessionLookup(db, config.SESSION_CACHE_MS),
     chatHub: new ChatHub(listen),
   };
 }

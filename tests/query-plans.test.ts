@@ -103,6 +103,44 @@ describe('the showcase reads use their indexes', () => {
     expect(plan).toContain('users_directory_place_idx');
   });
 
+  /** The cursor of the directory's `n`th firm (0-based) among `where`, as its "Load more" link carries it. */
+  async function directoryCursor(n: number, where = 'true'): Promise<string> {
+    const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+    const { rows } = await pool.query(`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ',' || id || ',' || lower(coalesce(firm_name, user_name)) as cursor
+      from users where is_verify = 2 and ${where} order by lower(coalesce(firm_name, user_name)), created_at desc, id offset ${n} limit 1`);
+    return rows[0].cursor;
+  }
+
+  it('the firm directory: the listed firms in name order from the name index (no sort of every firm)', async () => {
+    const plan = await plansOf('/api/users/user-firm?page=1&limit=12');
+    expect(plan).toMatch(/Index Scan using users_directory_name_idx on users/);
+  });
+
+  it('the firm directory after a cursor: the name index from the cursor on (no OFFSET, no count of every firm)', async () => {
+    const url = `/api/users/user-firm?limit=12&after=${encodeURIComponent(await directoryCursor(800))}`;
+    // The firms' statements (the cards' per-firm project counts are of the page's twelve firms only).
+    const firms = (await statementsOf(url)).map((s) => s.text).filter((text) => /from "users"/.test(text));
+    expect(firms).toHaveLength(1);
+    expect(firms[0]).not.toMatch(/offset|count\(/i);
+    const plan = await plansOf(url);
+    // The cursor's name bounds the index scan itself, not a filter over the firms read from the start.
+    expect(plan).toMatch(/Index Scan using users_directory_name_idx on users[^\n]*\n\s*Index Cond: \(lower\(COALESCE\(firm_name, user_name\)\) >= /);
+    expect(plan).not.toMatch(/Seq Scan on users|Sort Key: \(lower/);
+  });
+
+  it('the firm directory by country, state and city after a cursor: the place-and-name index, in order', async () => {
+    const url = `/api/users/user-firm?limit=12&country=India&state=Maharashtra&city=Pune&after=${encodeURIComponent(await directoryCursor(100, "lower(city) = 'pune'"))}`;
+    const plan = await plansOf(url);
+    expect(plan).toMatch(/Index Scan using users_directory_city_name_idx on users[^\n]*\n\s*Index Cond: \(\(lower\(country\) = [^\n]*lower\(COALESCE\(firm_name, user_name\)\) >= /);
+    expect(plan).not.toMatch(/Seq Scan on users|Sort Key: \(lower/);
+  });
+
+  it('the firm directory by project type: each firm\'s public projects through its own index, not a scan', async () => {
+    const plan = await plansOf('/api/users/user-firm?page=1&limit=12&country=India&projectType=architecture-residential');
+    expect(plan).toContain('projects_user_idx');
+    expect(plan).not.toMatch(/Seq Scan on (projects|users)/);
+  });
+
   it('a firm portfolio: the projects of one firm', async () => {
     const plan = await plansOf(`/api/projects/public-portfolio/${firmId}`);
     expect(plan).toContain('projects_user_idx');

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { RequestHandler } from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -56,6 +57,9 @@ const remix: RequestHandler = (req, res) => {
 const assets = fs.mkdtempSync(path.join(os.tmpdir(), 'web-assets-'));
 fs.mkdirSync(path.join(assets, 'public', 'build'), { recursive: true });
 fs.writeFileSync(path.join(assets, 'public', 'build', 'app-123.js'), 'console.log(1)');
+// Small, as most chunks of a page's first load are: under compression's 1 KB threshold.
+const CHUNK = `export const words = [${Array.from({ length: 60 }, (_, i) => `"word ${i}"`).join(',')}];`;
+fs.writeFileSync(path.join(assets, 'public', 'build', 'chunk-456.js'), CHUNK);
 fs.writeFileSync(path.join(assets, 'public', 'favicon.svg'), '<svg/>');
 
 const servers: http.Server[] = [];
@@ -286,15 +290,18 @@ describe('security headers', () => {
 describe('work left for after the answer', () => {
   it('runs when the response has gone, for each request on its own', async () => {
     afterAnswers.length = 0;
-    const [one, two] = await Promise.all([fetch(`${web}/after-response`), fetch(`${web}/after-response`)]);
+    // Only writes (an upload form's action) leave work for later: reads run without a scope (below).
+    const write = () => fetch(`${web}/after-response`, { method: 'POST', headers: { origin: new URL(web).origin } });
+    const [one, two] = await Promise.all([write(), write()]);
     expect(await one.json()).toEqual({ registered: true });
     expect(await two.json()).toEqual({ registered: true });
     await vi.waitFor(() => expect(afterAnswers).toEqual([
       { path: '/after-response', answered: true },
       { path: '/after-response', answered: true },
     ]));
-    // Outside a request there is no scope: the caller keeps its own clean-up.
+    // Outside a request, and in a read, there is no scope: the caller keeps its own clean-up.
     expect(afterResponse(() => undefined)).toBe(false);
+    expect(await (await fetch(`${web}/after-response`)).json()).toEqual({ registered: false });
   });
 });
 
@@ -305,6 +312,39 @@ describe('assets and the api forwarding', () => {
     const missing = await fetch(`${web}/build/gone.js`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe('Not found');
+  });
+
+  it('sends a small chunk of the build gzipped (under compression\'s threshold), immutable, and as it is to a browser without gzip', async () => {
+    expect(CHUNK.length).toBeLessThan(1024);
+    const zipped = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) => {
+      http.get(`${web}/build/chunk-456.js`, { headers: { 'accept-encoding': 'gzip, deflate' } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (part: Buffer) => parts.push(part));
+        res.on('end', () => resolve(Object.assign(res, { body: Buffer.concat(parts) })));
+      }).on('error', reject);
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toMatch(/javascript/);
+    expect(zipped.headers['cache-control']).toContain('immutable');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zipped.body.length).toBeLessThan(CHUNK.length);
+    expect(zlib.gunzipSync(zipped.body).toString()).toBe(CHUNK);
+
+    const plain = await new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
+      http.get(`${web}/build/chunk-456.js`, { headers: { 'accept-encoding': 'identity' } }, (res) => {
+        let body = '';
+        res.on('data', (part: Buffer) => (body += part));
+        res.on('end', () => resolve(Object.assign(res, { body })));
+      }).on('error', reject);
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK);
+
+    // A file gzip would only make bigger goes as it is; a path out of the build is not read.
+    const tiny = await fetch(`${web}/build/app-123.js`);
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.text()).toBe('console.log(1)');
+    expect((await fetch(`${web}/build/..%2Ffavicon.svg`)).status).toBe(404);
   });
 
   it('answers 503 with a message while the api is down', async () => {

@@ -11,6 +11,8 @@ import { bodyLimit } from './body-limits';
 import { visitorAddress } from './client-address';
 import type { WebServerConfig } from './config';
 import { csrfCheck } from './csrf';
+import { pageSlots } from './page-slots';
+import { precompressedBuild } from './precompressed';
 import { securityHeaders } from './security-headers';
 
 /**
@@ -20,7 +22,7 @@ import { securityHeaders } from './security-headers';
  * and the /api and /uploads forwarding ahead of Remix. In the order a request meets them:
  *
  *   visitor address → security headers → compression → /build and public files → body limit →
- *   /api, /uploads forwarding → CSRF check → (request log) → after-response scope → Remix
+ *   /api, /uploads forwarding → CSRF check → (request log) → after-response scope → page slots → Remix
  */
 
 export type WebAppOptions = {
@@ -78,7 +80,8 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.use(visitorAddress);
   app.use(securityHeaders({ socialScripts: config.socialScripts, development: config.NODE_ENV === 'development', https: config.https }));
   app.use(compression());
-  // Remix fingerprints its browser build: cached for a year.
+  // Remix fingerprints its browser build: cached for a year, and gzipped once (docs/decisions/173).
+  app.use(assets.publicPath, precompressedBuild(assets.directory));
   app.use(assets.publicPath, express.static(path.resolve(assets.directory), { immutable: true, maxAge: '1y', index: false, redirect: false }));
   app.use(assets.publicPath, (_req, res) => res.status(404).type('text/plain').send('Not found'));
   app.use(publicFiles(path.resolve(publicDirectory)));
@@ -91,8 +94,10 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   const requestLevel = config.NODE_ENV === 'production' ? 'info' : 'debug';
   if (log.isLevelEnabled(requestLevel)) app.use(requestLog(log, requestLevel));
   // Work an action leaves for after its answer (an upload form's temporary files) runs when the response closes.
-  app.use((_req, res, next) => withResponseScope(new Promise((resolve) => res.once('close', resolve)), next));
+  // Reads leave none, and skip the scope (and its AsyncLocalStorage) altogether.
+  app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : withResponseScope(new Promise((resolve) => res.once('close', resolve)), next)));
   app.use(markDataRequests);
+  app.use(pageSlots({ max: config.WEB_CONCURRENT_PAGES, queueMax: config.WEB_PAGE_QUEUE }));
   app.all('*', remix);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

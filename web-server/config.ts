@@ -33,6 +33,10 @@ const schema = z.object({
   /** Bodies of url-encoded, JSON and other non-upload requests. */
   FORM_BODY_LIMIT: byteSize.default(MiB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Page reads Remix works on at once; more wait their turn (web-server/page-slots.ts, docs/decisions/180). */
+  WEB_CONCURRENT_PAGES: z.coerce.number().int().min(1).max(1000).default(16),
+  /** Page reads that may wait for a slot; past this a read is answered 503 at once. */
+  WEB_PAGE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(2000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   APPLE_CLIENT_ID: z.string().optional(),
   GOOGLE_SCRIPT_URL: z.string().url().default('https://accounts.google.com/gsi/client'),

@@ -1,5 +1,6 @@
 /**
- * `npm run web`: the web server on the built Remix app (`remix build` first). In development
+ * `npm run web`: the web server on the built Remix app (`npm run build` first, which also bundles
+ * this server as build/web-server.mjs). In development
  * (`npm run dev`, under `remix dev`) it re-imports the build whenever the compiler writes a new one.
  */
 import fs from 'node:fs';
@@ -29,7 +30,7 @@ const log = pino({ level: config.LOG_LEVEL, base: { service: 'web' } });
 const buildPath = path.resolve(process.env.REMIX_BUILD_PATH ?? 'build/index.js');
 
 async function importBuild(): Promise<ServerBuild> {
-  if (!fs.existsSync(buildPath)) fail(`${path.relative(process.cwd(), buildPath)} is missing: run \`npx remix build\` first.`);
+  if (!fs.existsSync(buildPath)) fail(`${path.relative(process.cwd(), buildPath)} is missing: run \`npm run build\` first.`);
   // A query string that changes with the file busts Node's import cache (development re-imports).
   const stamp = fs.statSync(buildPath).mtimeMs;
   try {

@@ -2,8 +2,7 @@ import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { pathWithDialog, pathWithoutDialog } from '~/utils/register-firm';
 import type { RegisterFirmBanner } from '~/utils/register-firm.server';
-import { VERIFICATION_PROMISE } from '../../server/contract/firm-registration-rules';
-import { VERIFY } from '../../server/contract/vocabulary';
+import { VERIFICATION_PROMISE, VERIFY } from '../../server/contract/vocabulary';
 
 /**
  * Under the header, for a firm whose verification is open: waiting (the 48-hour promise), rejected

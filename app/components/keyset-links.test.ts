@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pageHref } from './infinite-list';
 import { pageLink } from './paging';
 import { parseKeyset } from '~/utils/showcase.server';
+import { parseNamedCursor } from '../../server/contract/keyset-cursor';
 
 /** The links of a keyset-paged list (decision 161): "Load more" carries the cursor, numbered pages drop it. */
 
@@ -17,8 +18,21 @@ describe('keyset links', () => {
     expect(params.get('q')).toBe('x');
   });
 
-  it('a list without a cursor (the firm directory) keeps numbered links', () => {
+  it('a list without a cursor keeps numbered links; the firm directory\'s "Load more" keeps its filters beside its cursor (decision 175)', () => {
     expect(pageHref('/firms', '?city=Pune', 2)).toBe('/firms?city=Pune&page=2');
+    const named = `${CURSOR},studio, courtyard & co`;
+    const href = pageHref('/firms', '?country=India&state=Maharashtra&city=Pune', 2, { after: named, total: 14 });
+    const params = new URL(href, 'http://x').searchParams;
+    expect([params.get('country'), params.get('state'), params.get('city'), params.get('page'), params.get('after'), params.get('total')]).toEqual(['India', 'Maharashtra', 'Pune', '2', named, '14']);
+  });
+
+  it('the directory\'s loader reads its own cursor (with the firm\'s name) and an explore cursor or an altered one as a numbered page', () => {
+    const url = (search: string) => new URL(`http://x/firms${search}`);
+    const named = `${CURSOR},studio, courtyard & co`;
+    expect(parseKeyset(url(`?page=2&after=${encodeURIComponent(named)}&total=14`), parseNamedCursor)).toEqual({ after: named, total: 14 });
+    expect(parseKeyset(url(`?page=2&after=${encodeURIComponent(CURSOR)}&total=14`), parseNamedCursor)).toBeNull();
+    expect(parseKeyset(url(`?page=2&after=${encodeURIComponent(`${CURSOR},${'x'.repeat(401)}`)}&total=14`), parseNamedCursor)).toBeNull();
+    expect(parseKeyset(url('?page=2'), parseNamedCursor)).toBeNull();
   });
 
   it('the Paging links (first, previous) are numbered pages without the cursor', () => {

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { ROLE_LABELS, type Role } from '../../server/contract/vocabulary';
 import { Avatar } from './avatar';
+import { ownerName } from './owner-name';
 import { Dialog, useDialogHref, useOpenDialog } from './dialog';
 import { ReadMore } from './read-more';
 
@@ -29,9 +30,7 @@ export function firmTypeLabel(value: string | null | undefined): string {
   return ROLE_LABELS[value as Role] ?? value;
 }
 
-export function ownerName(owner: Pick<Owner, 'firmName' | 'userName'>): string {
-  return owner.firmName?.trim() || owner.userName;
-}
+export { ownerName };
 
 export function projectCountLabel(n: number): string {
   return `${n} ${n === 1 ? 'project' : 'projects'}`;

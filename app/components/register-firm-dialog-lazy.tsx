@@ -1,5 +1,5 @@
 import type { ComponentProps, ComponentType } from 'react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 /**
  * The register-firm dialog, loaded on demand (issue 14, docs/decisions/160): its form, conform and
@@ -17,17 +17,28 @@ type DialogModule = typeof import('~/components/register-firm-dialog');
 type Dialog = DialogModule['RegisterFirmDialog'];
 
 let loading: Promise<DialogModule> | null = null;
+/** The dialog once its module is here (on the server: from the first evaluation of this one). */
+let loadedDialog: Dialog | null = null;
 export function preloadRegisterFirmDialog(): Promise<DialogModule> {
-  return (loading ??= import('~/components/register-firm-dialog'));
+  return (loading ??= import('~/components/register-firm-dialog').then((module) => {
+    loadedDialog = module.RegisterFirmDialog;
+    return module;
+  }));
 }
 
 const LazyDialog = lazy(() => preloadRegisterFirmDialog().then((module) => ({ default: module.RegisterFirmDialog })));
 
-let serverDialog: Dialog | null = null;
-if (typeof document === 'undefined') void preloadRegisterFirmDialog().then((module) => (serverDialog = module.RegisterFirmDialog));
+if (typeof document === 'undefined') void preloadRegisterFirmDialog();
 
+/**
+ * The loaded dialog itself when its module is already here — always on the server, and in the
+ * browser when entry.client.tsx waited for it before hydrating — so hydration attaches to it at
+ * once rather than leaving a suspended boundary of server HTML whose changes nobody hears (a
+ * country chosen then loaded no states). Chosen once per mount: switching a mounted lazy dialog to
+ * the loaded one would start it over and lose what was typed.
+ */
 export function RegisterFirmDialog(props: ComponentProps<Dialog>) {
-  const Component: ComponentType<ComponentProps<Dialog>> = serverDialog ?? LazyDialog;
+  const [Component] = useState<ComponentType<ComponentProps<Dialog>>>(() => loadedDialog ?? LazyDialog);
   return (
     <Suspense fallback={null}>
       <Component {...props} />

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { LoadMore, useInfiniteList } from '~/components/infinite-list';
-import { ownerName } from '~/components/owner-card';
+import { ownerName } from '~/components/owner-name';
 import { Paging } from '~/components/paging';
 import { ProjectCard } from '~/components/project-card';
 import { Toast } from '~/components/toast';

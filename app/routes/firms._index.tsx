@@ -4,12 +4,13 @@ import type { FormEvent } from 'react';
 import { FilterCombo } from '~/components/filter-combo';
 import { FirmCard } from '~/components/firm-card';
 import { LoadMore, useInfiniteList } from '~/components/infinite-list';
-import { ownerName } from '~/components/owner-card';
+import { ownerName } from '~/components/owner-name';
 import { Paging } from '~/components/paging';
 import { Toast } from '~/components/toast';
 import { getFirmDirectory } from '~/models/firms.server';
 import { requireUser } from '~/utils/auth.server';
-import { guarded, listFailure, parsePage, toImageVariants } from '~/utils/showcase.server';
+import { guarded, listFailure, parseKeyset, parsePage, toImageVariants, type Keyset } from '~/utils/showcase.server';
+import { parseNamedCursor } from '../../server/contract/keyset-cursor';
 import type { FirmCard as FirmCardData } from '../../server/contract/profile';
 import { avatarVariants, FIRM_PAGE_SIZE } from '../../server/contract/profile-rules';
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
@@ -93,23 +94,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cities: filters.country && filters.state ? cityNames(filters.country, filters.state) : [],
   };
   const base = { page, values, errors, options, filtered: Object.values(filters).some(Boolean) };
-  const [, list] = await guarded(requireUser(request), directoryPage(request, page, filters));
+  const [, list] = await guarded(requireUser(request), directoryPage(request, page, filters, parseKeyset(url, parseNamedCursor)));
   return json({ ...base, ...list });
 }
 
-async function directoryPage(request: Request, page: number, filters: Record<string, string | undefined>) {
+/**
+ * One page of the directory: numbered (`?page=N`, old links and the Paging links, counted) or, from
+ * the "Load more" link and the infinite scroll, after the last firm shown (decision 175), with the
+ * total the first page counted.
+ */
+async function directoryPage(request: Request, page: number, filters: Record<string, string | undefined>, keyset: Keyset | null) {
   let items: Array<ReturnType<typeof toItem>> = [];
-  let count = 0;
+  let count = keyset?.total ?? 0;
+  let next: string | null = null;
   let toast = null;
   try {
-    const reply = await getFirmDirectory(request, { page, limit: FIRM_PAGE_SIZE, ...filters });
+    const where = keyset ? { after: keyset.after } : { page };
+    const reply = await getFirmDirectory(request, { ...where, limit: FIRM_PAGE_SIZE, ...filters });
     items = reply.firms.map(toItem);
-    count = reply.count;
+    count = reply.count ?? count;
+    next = reply.nextCursor;
   } catch (error) {
     // Spec, error catalogue: a failed list shows the server's message as a toast.
     toast = listFailure(error);
   }
-  return { items, count, hasMore: page * FIRM_PAGE_SIZE < count, toast };
+  return { items, count, hasMore: next !== null, next, toast };
 }
 
 /** A directory card's data: the firm's public fields, small avatar, and a thumbnail per project. */

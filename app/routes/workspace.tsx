@@ -5,6 +5,7 @@ import { ErrorPage } from '~/components/error-page';
 import { WorkspaceShell, workspaceFirm, type WorkspaceFirm } from '~/components/workspace/shell';
 import { useRootData } from '~/root';
 import { requireWorkspaceUser } from '~/utils/workspace.server';
+import { workspacePagePatterns } from '~/utils/workspace-pages.server';
 import workspaceStyles from '~/styles/workspace.css';
 
 /** The workspace's own styles (STYLE.md: CSS per area), loaded only on workspace pages. */
@@ -22,7 +23,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: workspaceS
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireWorkspaceUser(request);
-  return json({ firm: workspaceFirm(user) });
+  // The pages the sidebar and breadcrumb may link to (components/workspace/route-exists.ts).
+  return json({ firm: workspaceFirm(user), pages: workspacePagePatterns() });
 }
 
 // Opening a side panel or a confirmation changes only popup parameters: the sidebar stays as it is.

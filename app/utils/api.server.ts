@@ -1,7 +1,7 @@
 import { json } from '@remix-run/node';
 import { env } from './env.server';
 import { getSession, logoutRedirect } from './session.server';
-import { isStreamedBody, streamFetch } from './stream-fetch.server';
+import { isStreamedBody, requestText, streamFetch } from './stream-fetch.server';
 import type { ErrorReply } from '../../server/contract/http';
 import { VIEWER_VERSION_HEADER } from '../../server/contract/viewer';
 import { refreshStaleViewer } from './viewer.server';
@@ -63,13 +63,18 @@ export async function fetchApi(url: string, init: RequestInit): Promise<Response
     return await fetch(url, init);
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    throw json({ message: API_UNAVAILABLE_MESSAGE }, { status: 503, headers: { 'Retry-After': '5' } });
+    throw apiUnavailable();
   }
 }
 
+const apiUnavailable = () => json({ message: API_UNAVAILABLE_MESSAGE }, { status: 503, headers: { 'Retry-After': '5' } });
+
 /** The JSON body of an api answer; an ApiError with the api's message and details for non-2xx. */
 export async function readApiReply<T>(response: Response, failure = 'Request failed'): Promise<T> {
-  const text = await response.text();
+  return parseApiReply<T>(response, await response.text(), failure);
+}
+
+function parseApiReply<T>(response: { ok: boolean; status: number }, text: string, failure = 'Request failed'): T {
   let data: unknown = null;
   try {
     data = text ? JSON.parse(text) : null;
@@ -83,7 +88,7 @@ export async function readApiReply<T>(response: Response, failure = 'Request fai
   return data as T;
 }
 
-type ApiFetchInit = ApiInit & { token?: string | null; forwardedFor?: string; onHeaders?: (headers: Headers) => void };
+type ApiFetchInit = ApiInit & { token?: string | null; forwardedFor?: string; onHeaders?: (header: (name: string) => string | null) => void };
 
 /** One call to the api with an explicit token (or none). Throws ApiError for non-2xx answers. */
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
@@ -93,9 +98,18 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.json);
   }
-  const response = await fetchApi(apiUrl(path, init.query), { method: init.method ?? 'GET', headers, body });
-  init.onHeaders?.(response.headers);
-  return readApiReply<T>(response);
+  const url = apiUrl(path, init.query);
+  const method = init.method ?? 'GET';
+  if (body !== undefined && typeof body !== 'string') {
+    const response = await fetchApi(url, { method, headers, body });
+    init.onHeaders?.((name) => response.headers.get(name));
+    return readApiReply<T>(response);
+  }
+  const answer = await requestText(url, { method, headers, body }).catch(() => {
+    throw apiUnavailable();
+  });
+  init.onHeaders?.(answer.header);
+  return parseApiReply<T>(answer, answer.text);
 }
 
 /**
@@ -108,7 +122,7 @@ export async function api<T>(request: Request, path: string, init: ApiInit & { o
   const token = session.get('token');
   let version: string | null = null;
   try {
-    const reply = await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request), onHeaders: (h) => (version = h.get(VIEWER_VERSION_HEADER)) });
+    const reply = await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request), onHeaders: (header) => (version = header(VIEWER_VERSION_HEADER)) });
     await refreshStaleViewer(request, session, version);
     return reply;
   } catch (error) {

@@ -1,7 +1,7 @@
 import { sendEnquiry } from '~/models/leads.server';
 import { parseWithZod, readFormData } from './form-data.server';
 import { formFailure } from './forms.server';
-import { honeypot, isSpam } from './honeypot.server';
+import { honeypotInputProps, isSpam } from './honeypot.server';
 import { dispatchIntent } from './intent.server';
 import { redirectWithSuccess } from './toast.server';
 import { EnquiryBody, LEAD_MESSAGES } from '../../server/contract/leads';
@@ -13,7 +13,7 @@ import type { User } from '../../server/contract/users';
  */
 
 export async function enquiryLoaderData(user: Pick<User, 'userName' | 'email' | 'role'>) {
-  return { honeypot: await honeypot.getInputProps(), visitor: { name: user.userName, email: user.email } };
+  return { honeypot: honeypotInputProps(), visitor: { name: user.userName, email: user.email } };
 }
 
 /**

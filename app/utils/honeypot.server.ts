@@ -1,8 +1,21 @@
-import { Honeypot, SpamError } from 'remix-utils/honeypot/server';
+import { Honeypot, SpamError, type HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { env } from './env.server';
 
 // Seeded with the session secret so every web replica accepts the others' forms.
-export const honeypot = new Honeypot({ encryptionSeed: env.SESSION_SECRET });
+const honeypot = new Honeypot({ encryptionSeed: env.SESSION_SECRET });
+
+let recent: { until: number; props: HoneypotInputProps } | null = null;
+
+/**
+ * The honeypot's hidden fields for a page. Their "valid from" time is encrypted with crypto-js's
+ * AES in plain JavaScript, a tenth of a project page's render (issue 14): the same fields serve
+ * every page of the same second, whose "valid from" then lies at most a second earlier.
+ */
+export function honeypotInputProps(): HoneypotInputProps {
+  const now = Date.now();
+  if (!recent || recent.until <= now) recent = { until: now + 1000, props: honeypot.getInputProps({ validFromTimestamp: now }) };
+  return recent.props;
+}
 
 /** True when the form was filled by a bot (honeypot filled or timestamp forged). */
 export async function isSpam(formData: FormData): Promise<boolean> {

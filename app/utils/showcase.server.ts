@@ -30,11 +30,12 @@ export type Keyset = { after: string; total: number };
 /**
  * `?after=<cursor>&total=N` of the "Load more" link, or null (then `?page=` pages, counted): a link
  * without a well-formed cursor or total is read as an old numbered one rather than refused.
+ * `isCursor` is the list's cursor shape (the firm directory's names its firm, decision 175).
  */
-export function parseKeyset(url: URL): Keyset | null {
+export function parseKeyset(url: URL, isCursor: (value: string) => unknown = parseCursor): Keyset | null {
   const after = url.searchParams.get(KEYSET_PARAMS.after);
   const total = Number(url.searchParams.get(KEYSET_PARAMS.total) ?? NaN);
-  if (!after || !parseCursor(after) || !Number.isInteger(total) || total < 0) return null;
+  if (!after || !isCursor(after) || !Number.isInteger(total) || total < 0) return null;
   return { after, total };
 }
 

@@ -69,7 +69,41 @@ export function encodeFormData(form: FormData): { contentType: string; length: n
   return { contentType: `multipart/form-data; boundary=${boundary}`, length, chunks };
 }
 
+/** The web's connections to the api, kept alive between calls (docs/decisions/137); shared by both clients here. */
 const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+
+/** An answer read whole: what the api client needs of it. */
+export type TextAnswer = { status: number; ok: boolean; header: (name: string) => string | null; text: string };
+
+/**
+ * A call whose body (if any) is a string and whose answer is read whole: the api client's JSON
+ * calls, on every page. node:http costs a fraction of `fetch` (which builds a WHATWG Request,
+ * Response, AbortSignal and body stream for each call): issue 14, docs/decisions/179.
+ * Rejects when the server cannot be reached or the connection breaks.
+ */
+export function requestText(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<TextAnswer> {
+  const target = new URL(url);
+  const transport = target.protocol === 'https:' ? https : http;
+  const headers: http.OutgoingHttpHeaders = { ...init.headers };
+  if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+  return new Promise<TextAnswer>((resolve, reject) => {
+    const request = transport.request(target, { method: init.method ?? 'GET', headers, agent: agents[target.protocol as 'http:' | 'https:'] }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', reject);
+      answer.on('end', () => {
+        const status = answer.statusCode ?? 502;
+        const header = (name: string) => {
+          const value = answer.headers[name.toLowerCase()];
+          return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+        };
+        resolve({ status, ok: status >= 200 && status < 300, header, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
 
 /** A web Response of node:http's answer (its body streamed, never read here). */
 function toResponse(answer: http.IncomingMessage): Response {

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isFirmRole } from '../contract/vocabulary.js';
 import { VIEWER_VERSION_HEADER, viewerVersion } from '../contract/viewer.js';
-import type { Database } from '../db/connection.js';
 import { forbidden } from '../errors.js';
 import { firmOf, WORKSPACE_ONLY } from './firm.js';
+import type { SessionLookup } from '../services/sessions.js';
 import { ADMIN_ONLY, readSession, viewerOf, type Session } from './session.js';
 
 /**
@@ -22,24 +22,24 @@ import { ADMIN_ONLY, readSession, viewerOf, type Session } from './session.js';
 export type Scope = 'public' | 'visitor' | 'signedIn' | 'firm' | 'workspace' | 'admin';
 export const SCOPES: readonly Scope[] = ['public', 'visitor', 'signedIn', 'firm', 'workspace', 'admin'];
 
-type SessionHook = (db: Database, request: FastifyRequest) => Promise<Session | null>;
+type SessionHook = (sessions: SessionLookup, request: FastifyRequest) => Promise<Session | null>;
 
 const hooks: Record<Scope, SessionHook> = {
   public: async () => null,
-  visitor: async (db, request) => (request.headers.authorization !== undefined ? readSession(db, request, 'user') : null),
-  signedIn: (db, request) => readSession(db, request, 'user'),
-  firm: async (db, request) => {
-    const session = await readSession(db, request, 'user');
+  visitor: async (sessions, request) => (request.headers.authorization !== undefined ? readSession(sessions, request, 'user') : null),
+  signedIn: (sessions, request) => readSession(sessions, request, 'user'),
+  firm: async (sessions, request) => {
+    const session = await readSession(sessions, request, 'user');
     if (!isFirmRole(session.user.role)) throw forbidden('Only firm accounts can do this');
     return session;
   },
-  workspace: async (db, request) => {
-    const session = await readSession(db, request, 'user');
+  workspace: async (sessions, request) => {
+    const session = await readSession(sessions, request, 'user');
     if (!firmOf(session.user)) throw forbidden(WORKSPACE_ONLY);
     return session;
   },
-  admin: async (db, request) => {
-    const session = await readSession(db, request, 'admin');
+  admin: async (sessions, request) => {
+    const session = await readSession(sessions, request, 'admin');
     if (!session.user.isSuperAdmin) throw forbidden(ADMIN_ONLY);
     return session;
   },
@@ -72,9 +72,9 @@ export function decorateSession(app: FastifyInstance) {
 export function inScope(scope: Scope, plugins: readonly FastifyPluginAsyncZod[]): FastifyPluginAsyncZod {
   const readScopeSession = hooks[scope];
   return async (app) => {
-    const { db } = app.ctx;
+    const { sessions } = app.ctx;
     app.addHook('onRequest', async (request, reply) => {
-      const session = await readScopeSession(db, request);
+      const session = await readScopeSession(sessions, request);
       request.optionalSession = session;
       // The web refreshes its copy of the viewer when this differs from its own (docs/decisions/131).
       if (session?.kind === 'user') reply.header(VIEWER_VERSION_HEADER, viewerVersion(viewerOf(session)));

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/connection.js';
 import { forbidden, unauthorized } from '../errors.js';
-import { findSession, type Employer, type SessionKind } from '../services/sessions.js';
+import type { Employer, SessionKind, SessionLookup } from '../services/sessions.js';
 import type { UserRow } from '../queries/users.js';
 import type { ViewerFields } from '../contract/viewer.js';
 
@@ -30,10 +29,10 @@ export const ADMIN_ONLY = 'This is for the super-admin only.';
  * of the other kind is 401 on user endpoints too (an admin session is not a product session), but
  * 403 on admin endpoints: the caller is signed in, just not as the super-admin.
  */
-export async function readSession(db: Database, request: FastifyRequest, kind: SessionKind): Promise<Session> {
+export async function readSession(sessions: SessionLookup, request: FastifyRequest, kind: SessionKind): Promise<Session> {
   const token = bearerToken(request);
   if (!token || token.length > 200) throw unauthorized();
-  const row = await findSession(db, token);
+  const row = await sessions.find(token);
   if (!row) throw unauthorized(EXPIRED);
   if (row.kind !== kind) throw kind === 'admin' ? forbidden(ADMIN_ONLY) : unauthorized(EXPIRED);
   return { user: row.user, employer: row.employer, sessionId: row.sessionId, kind, expiresAt: row.expiresAt };

@@ -29,7 +29,8 @@ export const DOCUMENT_ACCEPT =
 export const DOCUMENT_REFERENCE = /^private:document\/([0-9a-f]{24})$/;
 
 export { CONTACT_NO_MESSAGE } from './contact-rules.js';
-export const VERIFICATION_PROMISE = 'Your account will be verified within 48 business hours';
+// Lives with the vocabulary so the firm-status banner, on every page, does not bring these rules along.
+export { VERIFICATION_PROMISE } from './vocabulary.js';
 
 export const FIRM_TYPE_OPTIONS: ReadonlyArray<{ value: FirmRole; label: string }> = FIRM_ROLES.map((value) => ({
   value,

@@ -32,3 +32,32 @@ export function parseCursor(value: string): KeysetCursor | null {
 export function formatCursor(cursor: KeysetCursor): string {
   return `${cursor.createdAt},${cursor.id}`;
 }
+
+/**
+ * The firm directory's cursor (docs/decisions/175): its order is by name first, so the cursor is
+ * `<created_at>,<id>,<name>` of the last firm shown, where the name is the sort key PostgreSQL wrote
+ * (`lower(coalesce(firm_name, user_name))`). The name goes last: it may hold commas.
+ */
+export type NamedKeysetCursor = KeysetCursor & { name: string };
+
+export const NAMED_CURSOR_MESSAGE = 'after must be the cursor of a directory row: <time in UTC, ISO 8601>,<id>,<name>';
+
+/** Longer than any firm or user name the forms accept (120): a cursor is only ever one the api wrote. */
+const CURSOR_NAME_MAX = 400;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The cursor of the directory's `?after=`, or null when it is not one. */
+export function parseNamedCursor(value: string): NamedKeysetCursor | null {
+  const first = value.indexOf(',');
+  const second = first < 0 ? -1 : value.indexOf(',', first + 1);
+  if (second < 0) return null;
+  const cursor = parseCursor(value.slice(0, second));
+  const name = value.slice(second + 1);
+  // PostgreSQL's text holds no NUL and only well-formed UTF-8: such a name was never written by it.
+  if (!cursor || name.length > CURSOR_NAME_MAX || name.includes('\u0000') || LONE_SURROGATE.test(name)) return null;
+  return { ...cursor, name };
+}
+
+export function formatNamedCursor(cursor: NamedKeysetCursor): string {
+  return `${formatCursor(cursor)},${cursor.name}`;
+}

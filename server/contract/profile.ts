@@ -6,6 +6,7 @@ import { optionalEmail, User } from './users.js';
 import { FIRM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
 import { ProjectImage } from './projects.js';
 import { PAGE_SIZE_MAX } from './projects-rules.js';
+import { NAMED_CURSOR_MESSAGE, parseNamedCursor } from './keyset-cursor.js';
 import { FIRM_PAGE_SIZE, PHONE_MESSAGE, PROFILE_TEAMS_MAX, PROFILE_TEAMS_MIN, TEAMS_MAX_MESSAGE } from './profile-rules.js';
 
 /**
@@ -93,6 +94,16 @@ export const DirectoryQuery = z.object({
   state: filter,
   city: filter,
   projectType: filter.refine((v) => v === undefined || (PROJECT_TYPE_VALUES as readonly string[]).includes(v), 'Unknown project type'),
+  /** Keyset paging (docs/decisions/175): the page after this cursor (a reply's `nextCursor`); `page` is then not read. */
+  after: z
+    .string()
+    .transform((value, ctx) => {
+      const cursor = parseNamedCursor(value);
+      if (cursor) return cursor;
+      ctx.addIssue({ code: 'custom', message: NAMED_CURSOR_MESSAGE });
+      return z.NEVER;
+    })
+    .optional(),
 });
 export type DirectoryQuery = z.infer<typeof DirectoryQuery>;
 
@@ -109,5 +120,9 @@ export type FirmCardProject = z.infer<typeof FirmCardProject>;
 export const FirmCard = User.extend({ projects: z.array(FirmCardProject) });
 export type FirmCard = z.infer<typeof FirmCard>;
 
-export const DirectoryReply = z.object({ firms: z.array(FirmCard), count: z.number().int() });
+/**
+ * `count` (the firms that match) answers a `?page=` request; a request `after` a cursor counts
+ * nothing (decision 175). `nextCursor` is the `after` of the next page, null on the last.
+ */
+export const DirectoryReply = z.object({ firms: z.array(FirmCard), count: z.number().int().optional(), nextCursor: z.string().nullable() });
 export type DirectoryReply = z.infer<typeof DirectoryReply>;

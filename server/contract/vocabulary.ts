@@ -26,6 +26,8 @@ export function isFirmRole(role: string): role is FirmRole {
 
 /** Firm verification (isVerify). */
 export const VERIFY = { none: 0, pending: 1, approved: 2, rejected: 3 } as const;
+/** What a firm waiting for verification is promised (the banner, the dialog, the e-mail). */
+export const VERIFICATION_PROMISE = 'Your account will be verified within 48 business hours';
 
 const SECTORS = [
   ['residential', 'Residential'],

@@ -67,6 +67,14 @@ export const users = pgTable(
     index('users_firm_name_trgm_idx').using('gin', t.firmName.op('gin_trgm_ops')),
     index('users_user_name_trgm_idx').using('gin', t.userName.op('gin_trgm_ops')),
     index('users_directory_place_idx').on(t.isVerify, t.role, sql`lower(${t.country})`, sql`lower(${t.state})`, sql`lower(${t.city})`),
+    // The directory in its order (docs/decisions/175), approved accounts only (2 = VERIFY.approved):
+    // the whole directory, and a city chosen with its country and state, read from a keyset cursor.
+    index('users_directory_name_idx')
+      .on(sql`lower(coalesce(${t.firmName}, ${t.userName}))`, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.isVerify} = 2`),
+    index('users_directory_city_name_idx')
+      .on(sql`lower(${t.country})`, sql`lower(${t.state})`, sql`lower(${t.city})`, sql`lower(coalesce(${t.firmName}, ${t.userName}))`, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.isVerify} = 2`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { FIRM_CARD_PROJECTS, type DirectoryQuery, type DirectoryReply, type FirmCardProject } from '../contract/profile.js';
+import type { NamedKeysetCursor } from '../contract/keyset-cursor.js';
 import type { Database } from '../db/connection.js';
 import { projectImages, projects, users } from '../db/schema.js';
 import { toImageJson } from './public-projects.js';
@@ -45,9 +46,31 @@ async function firmCardProjects(db: Database, firmIds: string[]): Promise<Map<st
   return result;
 }
 
-/** One page of the directory: approved firms filtered by place and by the types of their public projects. */
+/** The directory's order: by name ignoring case (the firm's name, else its owner's), newest first among equal names. */
+const nameKey = sql<string>`lower(coalesce(${users.firmName}, ${users.userName}))`;
+
+/** Where a firm stands in that order, written by PostgreSQL (microseconds, its own lower()): server/contract/keyset-cursor.ts. */
+const cursorOfFirm = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ',' || ${users.id} || ',' || ${nameKey}`;
+
+/**
+ * The firms after `after` in the directory's order (name ascending, created_at descending, id
+ * ascending). The directions are mixed, so no row comparison: the first term bounds the scan of
+ * the name indexes (migration 0013) from the cursor's name on, the second drops the equal names
+ * up to the cursor.
+ */
+function afterCursor(after: NamedKeysetCursor): SQL {
+  const time = sql`${after.createdAt}::timestamptz`;
+  return sql`${nameKey} >= ${after.name} and (${nameKey} > ${after.name} or ${users.createdAt} < ${time} or (${users.createdAt} = ${time} and ${users.id} > ${after.id}))`;
+}
+
+/**
+ * One page of the directory: approved firms filtered by place and by the types of their public
+ * projects. A `?page=` request is counted and skips with OFFSET (old links); one `after` a cursor
+ * (decision 175) starts at the cursor and counts nothing. Both read one firm more than the page to
+ * know whether another follows.
+ */
 export async function directoryPage(db: Database, query: DirectoryQuery): Promise<DirectoryReply> {
-  const { page, limit, country, state, city, projectType } = query;
+  const { page, limit, country, state, city, projectType, after } = query;
   const conditions: SQL[] = [listedFirm()];
   const same = (column: AnyColumn, value: string) => eq(sql`lower(${column})`, value.replaceAll('\u0000', '').toLowerCase());
   if (country) conditions.push(same(users.country, country));
@@ -64,20 +87,22 @@ export async function directoryPage(db: Database, query: DirectoryQuery): Promis
     );
   }
   const where = and(...conditions);
-  const [[total], rows] = await Promise.all([
-    db.select({ n: count() }).from(users).where(where),
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(asc(sql`lower(coalesce(${users.firmName}, ${users.userName}))`), desc(users.createdAt), asc(users.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+  const list = db
+    .select({ user: users, cursor: cursorOfFirm })
+    .from(users)
+    .where(after ? and(where, afterCursor(after)) : where)
+    .orderBy(asc(nameKey), desc(users.createdAt), asc(users.id))
+    .limit(limit + 1);
+  const [total, found] = await Promise.all([
+    after ? undefined : db.select({ n: count() }).from(users).where(where).then(([row]) => Number(row?.n ?? 0)),
+    after ? list : list.offset((page - 1) * limit),
   ]);
-  const ids = rows.map((r) => r.id);
+  const rows = found.slice(0, limit);
+  const ids = rows.map((r) => r.user.id);
   const [extras, cards] = await Promise.all([loadUserExtras(db, ids), firmCardProjects(db, ids)]);
   return {
-    firms: rows.map((r) => ({ ...toUserJson(r, extras.get(r.id)!), projects: cards.get(r.id) ?? [] })),
-    count: Number(total?.n ?? 0),
+    firms: rows.map(({ user }) => ({ ...toUserJson(user, extras.get(user.id)!), projects: cards.get(user.id) ?? [] })),
+    ...(total === undefined ? {} : { count: total }),
+    nextCursor: found.length > limit ? rows[rows.length - 1]!.cursor : null,
   };
 }

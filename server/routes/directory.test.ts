@@ -1,3 +1,5 @@
+import { inArray } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries } from '../../tests/helpers/query-counter';
 import { testImage } from '../../tests/helpers/showcase';
@@ -5,7 +7,7 @@ import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-ap
 import type { FirmCard } from '../contract/profile';
 import { VERIFY } from '../contract/vocabulary';
 import { newId } from '../db/ids';
-import { projects } from '../db/schema';
+import { projects, users } from '../db/schema';
 import { createFirm, createPublicProject, createUser } from '../seed/factories';
 
 let api: TestApi;
@@ -119,5 +121,90 @@ describe('GET /api/users/user-firm', () => {
   it('answers 401 to a token that is not valid', async () => {
     const res = await api.app.inject({ method: 'GET', url: '/api/users/user-firm', headers: bearer('unknown') });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/users/user-firm?after=<cursor> (keyset paging, decision 175)', () => {
+  type Page = { firms: FirmCard[]; count?: number; nextCursor: string | null };
+  const page = async (query: string): Promise<Page> => {
+    const res = await api.app.inject({ method: 'GET', url: `/api/users/user-firm?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  /** Every firm of `filters`, walked `limit` at a time from cursor to cursor. */
+  const walk = async (filters: string, limit: number) => {
+    const walked: string[] = [];
+    let current = await page(`limit=${limit}${filters}`);
+    const count = current.count;
+    for (let guard = 0; ; guard++) {
+      walked.push(...current.firms.map((f) => f.id));
+      if (!current.nextCursor) break;
+      expect(guard).toBeLessThan(20);
+      current = await page(`limit=${limit}${filters}&after=${encodeURIComponent(current.nextCursor)}`);
+      expect(current).not.toHaveProperty('count');
+    }
+    return { walked, count };
+  };
+
+  it('walks the directory from cursor to cursor in the order of the numbered pages, counting only without a cursor', async () => {
+    // Names equal but for case, made in the same microsecond: created_at then id decide, none skipped
+    // or repeated; and a name with commas (the cursor's last part).
+    const twins = [
+      await createFirm(api.db, { firmName: 'Twin Studio', country: 'India', state: 'Delhi', city: 'New Delhi' }),
+      await createFirm(api.db, { firmName: 'twin studio', country: 'India', state: 'Delhi', city: 'New Delhi' }),
+      await createFirm(api.db, { firmName: 'TWIN STUDIO', country: 'India', state: 'Delhi', city: 'New Delhi' }),
+    ];
+    await api.db.update(users).set({ createdAt: new Date('2026-01-02T03:04:05.678Z') }).where(inArray(users.id, twins.map((t) => t.id)));
+    await createFirm(api.db, { firmName: 'Studio, Courtyard, and Co', country: 'India', state: 'Delhi', city: 'New Delhi' });
+    const numbered = await page('limit=50');
+    expect(numbered.count).toBe(15);
+    expect(numbered.nextCursor).toBeNull();
+    for (const limit of [1, 2, 4]) {
+      const { walked, count } = await walk('', limit);
+      expect(count).toBe(15);
+      expect(walked, `limit ${limit}`).toEqual(numbered.firms.map((f) => f.id));
+    }
+    const first = await page('limit=1');
+    expect(first.nextCursor).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z,[0-9a-f]{24},alpha architects$/);
+    // The filters hold from cursor to cursor.
+    const delhi = '&country=India&state=Delhi&city=new%20delhi';
+    const delhiNumbered = await page(`limit=50${delhi}`);
+    expect(delhiNumbered.count).toBe(12);
+    expect((await walk(delhi, 5)).walked).toEqual(delhiNumbered.firms.map((f) => f.id));
+    expect((await walk('&projectType=interior-healthcare', 1)).walked).toEqual([bengaluru.id]);
+  });
+
+  it('the last page has no next cursor; a cursor past every firm gives an empty page', async () => {
+    const all = await page('limit=50');
+    const allButOne = await page(`limit=${all.firms.length - 1}`);
+    expect(allButOne.nextCursor).not.toBeNull();
+    const rest = await page(`limit=10&after=${encodeURIComponent(allButOne.nextCursor!)}`);
+    expect(rest.firms.map((f) => f.id)).toEqual([all.firms.at(-1)!.id]);
+    expect(rest.nextCursor).toBeNull();
+    expect(await page(`after=${encodeURIComponent(`2026-01-01T00:00:00Z,${'0'.repeat(24)},\u{10ffff}`)}`)).toEqual({ firms: [], nextCursor: null });
+  });
+
+  it('refuses a cursor that is not one with 400 and a message naming the shape, never a 500', async () => {
+    const id = '0'.repeat(24);
+    const bad = ['', 'abc', `2026-01-01T00:00:00Z,${id}`, `2026-02-30T00:00:00Z,${id},a`, `2026-01-01T00:00:00Z,nope,a`, `a,2026-01-01T00:00:00Z,${id}`, `2026-01-01T00:00:00Z,${id},${'x'.repeat(401)}`, `2026-01-01T00:00:00Z,${id},a\u0000b`];
+    for (const after of bad) {
+      const res = await api.app.inject({ method: 'GET', url: `/api/users/user-firm?after=${encodeURIComponent(after)}` });
+      expect(res.statusCode, after).toBe(400);
+      expect(res.json().message, after).toContain('after must be the cursor of a directory row');
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary', maxLength: 80 }),
+          fc.tuple(fc.date({ noInvalidDate: true }), fc.string({ unit: 'binary', maxLength: 40 })).map(([d, name]) => `${d.toISOString()},${id},${name}`),
+        ),
+        async (after) => {
+          const res = await api.app.inject({ method: 'GET', url: `/api/users/user-firm?after=${encodeURIComponent(after)}&country=India` });
+          expect([200, 400], after).toContain(res.statusCode);
+        },
+      ),
+      { numRuns: 80 },
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { formatNamedCursor } from '../contract/keyset-cursor.js';
 import { ErrorReply } from '../contract/http.js';
 import { DirectoryQuery, DirectoryReply } from '../contract/profile.js';
 import { directoryPage } from '../queries/directory.js';
@@ -13,14 +14,16 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Firm directory (approved firms; a firm matches projectType when it has a public project of that type)',
+        summary: 'Firm directory (approved firms; a firm matches projectType when it has a public project of that type; `after` pages by cursor)',
         querystring: DirectoryQuery,
         response: { 200: DirectoryReply, 400: ErrorReply, 401: ErrorReply },
       },
     },
     async (request, reply) => {
       const q = request.query;
-      const key = `directory:${JSON.stringify([q.page, q.limit, q.country, q.state, q.city, q.projectType])}`;
+      // A cursor page is keyed by its cursor (decision 175): `page` is not read then.
+      const where = q.after ? `after:${formatNamedCursor(q.after)}` : q.page;
+      const key = `directory:${JSON.stringify([where, q.limit, q.country, q.state, q.city, q.projectType])}`;
       return sendCachedJson(reply, publicCache.json(key, DirectoryReply, () => directoryPage(db, q)));
     },
   );

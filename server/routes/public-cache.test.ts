@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries } from '../../tests/helpers/query-counter';
 import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
+import { hiddenProjects } from '../db/schema';
 import { createFirm, createPublicProject } from '../seed/factories';
 import { PublicCache } from '../services/public-cache';
 import { z } from 'zod/v4';
@@ -50,9 +51,49 @@ describe('explore and the directory behind the public cache', () => {
     expect((await get('/users/user-firm?page=1&limit=12')).json().count).toBe(2);
   });
 
+  it('keys a directory page after a cursor by its cursor, not by its page number (decision 175)', async () => {
+    const first = (await get('/users/user-firm?page=1&limit=1')).json();
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const after = `/users/user-firm?limit=1&after=${encodeURIComponent(first.nextCursor)}`;
+    const miss = await countQueries(api, () => get(after));
+    expect(miss.queries.length).toBeGreaterThan(0);
+    const second = miss.result.json();
+    expect(second.firms[0].id).not.toBe(first.firms[0].id);
+    expect(second).not.toHaveProperty('count');
+    // Cached by cursor: the same address again reads nothing, whatever page number rides along.
+    expect((await countQueries(api, () => get(`${after}&page=7`))).queries).toHaveLength(0);
+    // Another cursor is another entry.
+    const beyond = await get(`/users/user-firm?limit=1&after=${encodeURIComponent(`2026-01-01T00:00:00Z,${'0'.repeat(24)},\u{10ffff}`)}`);
+    expect(beyond.json()).toEqual({ firms: [], nextCursor: null });
+  });
+
   it('keeps refusals out of the cache and answers them as before', async () => {
     expect((await get('/projects/explore?page=0')).statusCode).toBe(400);
     expect((await get('/projects/explore', 'not-a-token')).statusCode).toBe(401);
+  });
+});
+
+describe('a project page behind the public cache (docs/decisions/179)', () => {
+  it('answers a project the public sees from the cache, the same to every viewer', async () => {
+    const firm = await createFirm(api.db);
+    const project = await createPublicProject(api.ctx, firm.id, { images: [] });
+    const first = await get(`/projects/explore/${project.id}`, firmToken);
+    expect(first.statusCode).toBe(200);
+    const again = await countQueries(api, () => get(`/projects/explore/${project.id}`));
+    expect(again.queries).toHaveLength(0);
+    expect(again.result.json()).toEqual(first.json());
+    expect((await get(`/projects/public-project/${project.id}`)).json()).toEqual(first.json().data);
+  });
+
+  it('never keeps a project the public does not see: its firm still gets it, others a 404', async () => {
+    const firm = await createFirm(api.db, { email: 'hidden-cache@example.test' });
+    const project = await createPublicProject(api.ctx, firm.id, { images: [] });
+    await api.db.insert(hiddenProjects).values({ projectId: project.id, reason: 'Not architecture' });
+    const owner = await loginToken(api, 'hidden-cache@example.test');
+    expect((await get(`/projects/explore/${project.id}`, owner)).statusCode).toBe(200);
+    expect((await get(`/projects/explore/${project.id}`)).statusCode).toBe(404);
+    expect((await get(`/projects/explore/${project.id}`, firmToken)).statusCode).toBe(404);
+    expect((await get('/projects/explore/not-an-id')).statusCode).toBe(404);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import type { Session } from '../auth/session.js';
@@ -38,6 +39,33 @@ async function projectDetail(db: Database, session: Session | null, id: string) 
   return { projectData: projectData!, userData };
 }
 
+/** Thrown inside a cached load: the project is not one the public sees, so nothing is kept. */
+class NotForEveryone extends Error {}
+
+/**
+ * The JSON of a project page (`shape` wraps the detail as the route answers it). A project the
+ * public sees is the same for every viewer: it comes from the public cache (docs/decisions/133,
+ * 179). Any other (unapproved firm, hidden by moderation, unknown) is read for this viewer alone.
+ */
+function projectDetailJson<S extends z.ZodType>(
+  { db, publicCache }: Pick<FastifyInstance['ctx'], 'db' | 'publicCache'>,
+  session: Session | null,
+  id: string,
+  [name, schema, shape]: [string, S, (detail: Awaited<ReturnType<typeof projectDetail>>) => z.input<S>],
+): Promise<string> {
+  if (!isId(id)) return Promise.reject(notFound(NOT_FOUND));
+  const shared = publicCache.json(`${name}:${id}`, schema, async () => {
+    const row = await findPublicProjectWithOwner(db, id);
+    if (!row?.visible) throw new NotForEveryone();
+    const [[projectData], userData] = await Promise.all([projectsJson(db, [row.project]), userJson(db, row.owner)]);
+    return shape({ projectData: projectData!, userData });
+  });
+  return shared.catch(async (error: unknown) => {
+    if (!(error instanceof NotForEveryone)) throw error;
+    return JSON.stringify(schema.parse(shape(await projectDetail(db, session, id))));
+  });
+}
+
 /** The public showcase: project pages, explore, search and firm portfolios (scope `visitor`). */
 export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, publicCache } = app.ctx;
@@ -45,7 +73,8 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/public-project/:id',
     { schema: { tags: ['projects'], params: IdParams, response: { 200: ProjectDetailReply, ...errors } } },
-    async (request) => projectDetail(db, request.optionalSession, request.params.id),
+    async (request, reply) =>
+      sendCachedJson(reply, projectDetailJson(app.ctx, request.optionalSession, request.params.id, ['project', ProjectDetailReply, (detail) => detail])),
   );
 
   app.get(
@@ -68,7 +97,8 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/explore/:id',
     { schema: { tags: ['projects'], params: IdParams, response: { 200: ExploreDetailReply, ...errors } } },
-    async (request) => ({ data: await projectDetail(db, request.optionalSession, request.params.id) }),
+    async (request, reply) =>
+      sendCachedJson(reply, projectDetailJson(app.ctx, request.optionalSession, request.params.id, ['explore-project', ExploreDetailReply, (data) => ({ data })])),
   );
 
   app.get(

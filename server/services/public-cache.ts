@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod/v4';
+import { ShortCache } from './short-cache.js';
 
 /**
  * A short cache of the public reads every visitor gets alike: the explore gallery and the firm
@@ -9,28 +10,19 @@ import type { z } from 'zod/v4';
  * (page × filters): a full cache is emptied rather than grown.
  */
 export class PublicCache {
-  private readonly entries = new Map<string, { until: number; json: Promise<string> }>();
+  private readonly cache: ShortCache<string>;
 
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-  ) {}
+  constructor(ttlMs: number, maxEntries = 500) {
+    this.cache = new ShortCache(ttlMs, maxEntries);
+  }
 
   /** The JSON of `key`, read with `load` (and checked against `schema`, as the route's serializer would) when absent or old. */
   json<S extends z.ZodType>(key: string, schema: S, load: () => Promise<z.input<S>>): Promise<string> {
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.json;
-    const json = load().then((value) => JSON.stringify(schema.parse(value)));
-    if (this.ttlMs <= 0) return json;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
-    this.entries.set(key, { until: now + this.ttlMs, json });
-    json.catch(() => this.entries.delete(key));
-    return json;
+    return this.cache.get(key, () => load().then((value) => JSON.stringify(schema.parse(value))));
   }
 
   clear() {
-    this.entries.clear();
+    this.cache.clear();
   }
 }
 

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { sessions, users } from '../db/schema.js';
 import { employerJson, type UserRow } from '../queries/users.js';
+import { ShortCache } from './short-cache.js';
 import { hashToken, newToken } from './tokens.js';
 
 /** 'user' for the product, 'admin' for the super-admin area: a token of one kind is refused by the other. */
@@ -22,16 +23,15 @@ const employerUser = alias(users, 'employer');
 
 export type Employer = ReturnType<typeof employerJson>;
 
+export type FoundSession = { user: UserRow; employer: Employer | null; sessionId: string; kind: SessionKind; expiresAt: Date };
+
 /**
- * The open session of a bearer token (of either kind) and its account, or undefined (unknown,
- * expired, or of a deactivated account). An employee's firm comes in the same statement: the
- * viewer version names it (docs/decisions/170).
+ * The open session of a token hash and its account, built and named once per database like the
+ * explore statements (docs/decisions/132): it runs before every signed-in call. Expiry is checked
+ * by the caller, so a cached row (below) cannot outlive its session.
  */
-export async function findSession(
-  db: Database,
-  token: string,
-): Promise<{ user: UserRow; employer: Employer | null; sessionId: string; kind: SessionKind; expiresAt: Date } | undefined> {
-  const [row] = await db
+function sessionStatement(db: Database) {
+  return db
     .select({
       user: users,
       employer: { id: employerUser.id, firmName: employerUser.firmName, userName: employerUser.userName, profileImage: employerUser.profileImage },
@@ -42,9 +42,49 @@ export async function findSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(employerUser, eq(employerUser.id, users.firmId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date()), isNull(users.deactivatedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now')), isNull(users.deactivatedAt)))
+    .limit(1)
+    .prepare('find_session');
+}
+const statementOf = new WeakMap<Database, ReturnType<typeof sessionStatement>>();
+
+/**
+ * The open session of a bearer token (of either kind) and its account, or undefined (unknown,
+ * expired, or of a deactivated account). An employee's firm comes in the same statement: the
+ * viewer version names it (docs/decisions/170).
+ */
+export async function findSession(db: Database, token: string): Promise<FoundSession | undefined> {
+  let statement = statementOf.get(db);
+  if (!statement) statementOf.set(db, (statement = sessionStatement(db)));
+  const [row] = await statement.execute({ hash: hashToken(token), now: new Date() });
   return row && { ...row, employer: row.employer?.id ? employerJson(row.employer) : null, kind: row.kind as SessionKind };
+}
+
+/**
+ * Sessions as every signed-in call reads them, kept for SESSION_CACHE_MS (1 s by default,
+ * docs/decisions/177) so a burst of calls with one token (a page's loaders, a busy account) costs
+ * one statement. The api empties it after every successful write (server/app.ts), so a sign-out,
+ * a deactivation, a removed employee or a changed role counts from the next call; changes made
+ * outside the api (a script, another api process) count within SESSION_CACHE_MS.
+ */
+export class SessionLookup {
+  private readonly cache: ShortCache<FoundSession | undefined>;
+
+  constructor(
+    private readonly db: Database,
+    ttlMs: number,
+  ) {
+    this.cache = new ShortCache(ttlMs, 5000);
+  }
+
+  async find(token: string): Promise<FoundSession | undefined> {
+    const row = await this.cache.get(token, () => findSession(this.db, token));
+    return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
+  }
+
+  clear() {
+    this.cache.clear();
+  }
 }
 
 export async function revokeSession(db: Database, sessionId: string) {

@@ -172,7 +172,7 @@ test.describe('while the api is down', () => {
   const port = E2E.webPort + 5;
   let web: ChildProcess;
   test.beforeAll(async () => {
-    web = spawn(process.execPath, ['--import', 'tsx', 'web-server/index.ts'], {
+    web = spawn(process.execPath, ['build/web-server.mjs'], {
       env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', API_URL: 'http://127.0.0.1:9', PUBLIC_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: E2E.sessionSecret, LOG_LEVEL: 'warn' },
       stdio: 'ignore',
     });

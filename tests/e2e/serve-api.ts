@@ -26,6 +26,7 @@ Object.assign(process.env, {
   // api's writes that empty the public cache; a cached explore page would hide it. The cache has
   // its api test (server/routes/public-cache.test.ts).
   PUBLIC_CACHE_MS: '0',
+  SESSION_CACHE_MS: '0',
   LOG_LEVEL: 'warn',
 });
 await startE2EIdentityProvider();

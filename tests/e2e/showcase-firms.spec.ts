@@ -1,6 +1,27 @@
+import { openDatabase } from '../../server/db/connection';
+import { createFirm } from '../../server/seed/factories';
+import { databaseUrl } from '../setup/database-url';
+import { E2E } from './env';
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+import { uniqueSuffix } from './firm-helpers';
 
-type Directory = { firms: Array<{ id: string; firmName: string | null; userName: string; email: string; businessEmail: string | null; contactNo: string | null; teams: Array<{ name: string; role: string }> }>; count: number };
+type Directory = {
+  firms: Array<{ id: string; firmName: string | null; userName: string; email: string; businessEmail: string | null; contactNo: string | null; teams: Array<{ name: string; role: string }> }>;
+  count: number;
+  nextCursor: string | null;
+};
+
+/** Approved firms in one city, made with the factories (the demo has fewer firms than a page). */
+async function firmsIn(city: string, names: string[]) {
+  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  try {
+    for (const firmName of names) {
+      await createFirm(database.db, { firmName, email: `dir-${uniqueSuffix()}@example.test`, country: 'India', state: 'Kerala', city });
+    }
+  } finally {
+    await database.close();
+  }
+}
 
 test.describe('firm directory', () => {
   test('an explorer filters the directory by country and project type', async ({ page, js }) => {
@@ -35,6 +56,53 @@ test.describe('firm directory', () => {
     // Clear brings every firm back.
     await page.getByRole('link', { name: 'Clear' }).click();
     await expect(cards).toHaveCount(Math.min(all.count, 10));
+  });
+
+  test('"Load more" goes on after the last firm shown by its cursor, keeping the filters (decision 175)', async ({ page, js }) => {
+    // Each project its own city, so the two runs do not see each other's firms.
+    const city = js ? 'Alappuzha' : 'Kollam';
+    const suffix = uniqueSuffix();
+    // Eleven firms: a page of ten and one more (few: other journeys list the directory 50 at a time);
+    // names of mixed case, one with commas (the cursor's last part), all after the demo firms' names,
+    // which the journey below finds on the first page.
+    await firmsIn(city, [...Array.from({ length: 9 }, (_, i) => `${i % 2 ? 'zephyr' : 'Zephyr'} Studio ${suffix} ${String(i).padStart(2, '0')}`), `Zephyr, Studio ${suffix}`, `ZEPHYR ZED ${suffix}`]);
+    const { token } = await loginAs(page, DEMO.explorer);
+    const filters = `country=India&state=Kerala&city=${city}`;
+    const { json: first } = await apiCall<Directory>('GET', `/users/user-firm?page=1&limit=10&${filters}`, undefined, token);
+    expect(first.count).toBe(11);
+    const { json: second } = await apiCall<Directory>('GET', `/users/user-firm?limit=10&${filters}&after=${encodeURIComponent(first.nextCursor!)}`, undefined, token);
+    expect(second.firms).toHaveLength(1);
+    expect(second.nextCursor).toBeNull();
+
+    await page.goto(`/firms?${filters}`);
+    await ready(page, js);
+    const cards = page.getByTestId('firm-card');
+    await expect(cards).toHaveCount(10);
+    await expect(cards.first()).toContainText(first.firms[0]!.firmName!);
+    if (js) {
+      // Scrolling to the bottom fetches the next page in place, and the list ends there.
+      await page.mouse.wheel(0, 20_000);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(cards).toHaveCount(11);
+      await expect(cards.last()).toContainText(second.firms[0]!.firmName!);
+      await expect(page.getByTestId('load-more')).toHaveCount(0);
+      await expect(page).toHaveURL(new RegExp(`/firms\\?${filters}$`));
+    } else {
+      await page.getByTestId('load-more').click();
+      // The link carries the filters, the next page, the cursor of the tenth firm and the first page's total.
+      await expect(page).toHaveURL(/[?&]page=2&/);
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ country: 'India', state: 'Kerala', city, page: '2', after: first.nextCursor, total: '11' });
+      await expect(cards).toHaveCount(1);
+      await expect(cards.first()).toContainText(second.firms[0]!.firmName!);
+      await expect(page.getByTestId('firm-count')).toContainText('11 firms match your filters');
+      // The Paging line as the numbered page 2 shows it, and no "Load more" after the last firm.
+      await expect(page.getByTestId('paging')).toContainText('11 of 11');
+      await expect(page.getByTestId('load-more')).toHaveCount(0);
+      // An old numbered link shows the same page.
+      await page.goto(`/firms?${filters}&page=2`);
+      await expect(cards.first()).toContainText(second.firms[0]!.firmName!);
+      await expect(page.getByTestId('paging')).toContainText('11 of 11');
+    }
   });
 
   test('a firm portfolio shows its projects, and its Contact and Team popups', async ({ page, js }) => {

@@ -36,6 +36,7 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     RATE_LIMIT_MAX_DELAY_SECONDS: '0',
     // Tests read right after writing through factories (not the api): the public cache has its own tests.
     PUBLIC_CACHE_MS: '0',
+    SESSION_CACHE_MS: '0',
     ...overrides,
   });
   const api = await startTestApi(config, await openDatabase({ url: config.DATABASE_URL, dataDir }), options);

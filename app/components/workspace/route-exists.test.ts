@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeExistence } from './route-exists';
+import { pagePatterns, patternExistence, routeExistence } from './route-exists';
 
 // The shape of Remix's manifest for flat route files such as these.
 const ROUTES = [
@@ -42,5 +42,16 @@ describe('routeExistence', () => {
 
   it('knows nothing without a manifest', () => {
     expect(routeExistence([])('/')).toBe(false);
+  });
+});
+
+describe('pagePatterns (what the workspace layout sends the shell)', () => {
+  it('joins parents\' paths, leaves catch-alls and pathless layouts out, and answers as the routes do', () => {
+    const patterns = pagePatterns(ROUTES);
+    expect(patterns).toEqual(['/', '/workspace', '/workspace/project', '/workspace/project/files/:projectId', '/workspace/project/schedules/:projectId', '/portfolio/add-project/:projectId?']);
+    const exists = patternExistence(patterns);
+    expect(exists('/workspace/project/schedules/0123456789abcdef01234567')).toBe(true);
+    expect(exists('/workspace/project/schedules/Financial')).toBe(false);
+    expect(exists('/workspace/taskboard')).toBe(false);
   });
 });

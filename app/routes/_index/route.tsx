@@ -4,7 +4,7 @@ import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { SocialSignIn } from '~/components/social-sign-in';
 import { Toast } from '~/components/toast';
 import { requireAnonymous } from '~/utils/auth.server';
-import { honeypot } from '~/utils/honeypot.server';
+import { honeypotInputProps } from '~/utils/honeypot.server';
 import { handleAuthAction } from './actions.server';
 import { AuthPanel, useAuthView, ViewLink } from './auth-panel';
 import { parseView } from './views';
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     view: parseView(url.searchParams.get('view')),
     email: url.searchParams.get('email') ?? '',
-    honeypot: await honeypot.getInputProps(),
+    honeypot: honeypotInputProps(),
   });
 }
 

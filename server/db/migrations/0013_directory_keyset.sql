@@ -1,0 +1,3 @@
+-- The firm directory in its order, read from a keyset cursor (docs/decisions/175): the whole directory, and a city chosen with its country and state.
+CREATE INDEX "users_directory_name_idx" ON "users" USING btree (lower(coalesce("firm_name", "user_name")),"created_at" DESC NULLS FIRST,"id") WHERE "users"."is_verify" = 2;--> statement-breakpoint
+CREATE INDEX "users_directory_city_name_idx" ON "users" USING btree (lower("country"),lower("state"),lower("city"),lower(coalesce("firm_name", "user_name")),"created_at" DESC NULLS FIRST,"id") WHERE "users"."is_verify" = 2;
