@@ -90,6 +90,14 @@ describe('AttemptLimiter', () => {
     expect(results.filter((r) => r.status === 'rejected' && (r.reason as HttpError).statusCode === 429)).toHaveLength(17);
   });
 
+  it('never holds back an attempt that owes no delay, even when a parallel one stamped the pair a moment later', async () => {
+    const { signIn, clock } = setup({ maxDelayMs: 0 });
+    expect((await signIn('ada@x.test', '198.51.100.1')).status).toBe(401);
+    // A parallel attempt settled with a clock read after this one's: its stamp lies in this one's future.
+    clock.now -= 5;
+    expect((await signIn('ada@x.test', '198.51.100.1')).status).toBe(401);
+  });
+
   it("counts every attempt of an 'every' action, per address with max when it names no account", async () => {
     const { limiter } = setup();
     const signUp = () => limiter.run('signup', { address: '198.51.100.3' }, async () => 'created', 'every');

@@ -91,7 +91,10 @@ export class AttemptLimiter {
     const now = this.now();
     const [last, failures] = await this.guard(() => this.store.read([pair, accountKey], now));
     if (!last || !failures) return;
-    const wait = last.lastAt + accountDelayMs(failures.count, this.settings.maxDelayMs) - now;
+    // No delay owed means no wait, even when a parallel attempt stamped the pair a moment after `now`.
+    const delay = accountDelayMs(failures.count, this.settings.maxDelayMs);
+    if (delay === 0) return;
+    const wait = last.lastAt + delay - now;
     if (wait > 0) throw tooManyRequests(wait, ACCOUNT_DELAY_MESSAGE(Math.ceil(wait / 1000)));
   }
 
