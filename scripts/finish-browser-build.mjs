@@ -3,7 +3,7 @@
  * docs/decisions/181). esbuild's minifier leaves about 4 % that terser takes (two compress passes,
  * module mode so top-level names are mangled and export names kept), and zopfli's gzip is about
  * 5 % smaller than gzip -9. Both are too slow for a request, so they run here, once per build:
- *  - every .js/.mjs is re-minified in place when that makes it shorter (its name is esbuild's
+ *  - every .js/.mjs is re-minified in place when that makes it smaller (its name is esbuild's
  *    fingerprint, and terser is deterministic: the same source gives the same file under the
  *    same name);
  *  - a .map beside a script is rewritten to map the new script to the original sources (remix
@@ -161,9 +161,12 @@ async function finish(file, minify, tools) {
       },
       ...(map ? { sourceMap: { content: map, url: path.basename(mapFile) } } : {}),
     });
-    // A tiny chunk can come out a few bytes longer (`export{a}` becomes `export{s as a}`): kept as it was.
+    // Kept when it is less on the wire (gzip -9 stands in for zopfli, much faster): a tiny chunk
+    // can come out longer (`export{a}` becomes `export{s as a}`), and then stays as it was.
     const code = Buffer.from(result.code);
-    if (code.length < original.length) {
+    const onWire = (bytes) => Math.min(bytes.length, zlib.gzipSync(bytes, { level: 9 }).length);
+    const [now, was] = [onWire(code), onWire(original)];
+    if (now < was || (now === was && code.length < original.length)) {
       output = code;
       fs.writeFileSync(file, output);
       if (map) fs.writeFileSync(mapFile, result.map);
