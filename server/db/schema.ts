@@ -52,6 +52,12 @@ export const users = pgTable(
      * no new one opens; the account and everything it did stay (reactivating clears it).
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * How many of its projects are shown (`shownProject()` in server/queries/visibility.ts: not
+     * private, not hidden), kept by triggers of migration 0014 (docs/decisions/183) so the explore
+     * gallery's total sums firms instead of counting projects. Never written by the api.
+     */
+    shownProjectCount: integer('shown_project_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { ExploreProject, ProjectImage, SearchReply } from '../contract/projects.js';
 import { SEARCH_LIMIT } from '../contract/projects.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
@@ -6,7 +6,7 @@ import type { KeysetCursor } from '../contract/keyset-cursor.js';
 import type { Database } from '../db/connection.js';
 import { projectImages, projects, users, type ImageVariants } from '../db/schema.js';
 import { firmSummaryColumns, toImageJson, toProjectJson, type ProjectRow } from './public-projects.js';
-import { isListedFirmColumn, listedFirm, visibleProject } from './visibility.js';
+import { isListedFirmColumn, listedFirm, visibleProject, visibleProjectCount } from './visibility.js';
 import { likePattern, prefixPattern } from './sql.js';
 import type { UserRow } from './users.js';
 
@@ -26,12 +26,13 @@ const cursorOfProject = sql<string>`to_char(${projects.createdAt} at time zone '
  * page's projects with their images, owners and cursors in one round trip that PostgreSQL plans
  * once per connection, one row more than the page to know whether another follows. Which projects
  * show is `visibleProject()` alone (moderation adds to it).
- * - `byPage` (`?page=N`): skips `OFFSET` rows and carries the total (the Paging line's "of N").
+ * - `byPage` (`?page=N`): skips `OFFSET` rows and carries the total (the Paging line's "of N"), a
+ *   sum of the listed firms' counters (`visibleProjectCount`, docs/decisions/183), not a count of projects.
  * - `after` (`?after=<cursor>`, decision 161): starts right after the cursor's row, reading the
  *   gallery's index from there whatever the depth, and counts nothing.
  */
 function exploreStatements(db: Database) {
-  const total = db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject());
+  const total = visibleProjectCount(db);
   const columns = { project: projects, owner: firmSummaryColumns, images: imagesOfProject, cursor: cursorOfProject };
   const order = [desc(projects.createdAt), desc(projects.id)];
   // A row comparison, so the (created_at, id) index is read from the cursor on.
@@ -73,7 +74,7 @@ export async function explorePage(db: Database, { page, limit, after }: { page: 
   }
   const rows = await statements.byPage.execute({ limit: limit + 1, offset: (page - 1) * limit });
   // Past the last page no row carries the total: only then a second statement counts.
-  const total = rows[0]?.total ?? (await db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject()))[0]?.n;
+  const total = rows[0]?.total ?? (await visibleProjectCount(db))[0]?.n;
   return { ...pageOf(rows, limit), count: Number(total ?? 0) };
 }
 
