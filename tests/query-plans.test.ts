@@ -69,11 +69,25 @@ async function plansOf(url: string): Promise<string> {
   }
 }
 
+/** How many scans of the projects table a plan has (not of project_images or hidden_projects). */
+const scansOfProjects = (plan: string) => plan.match(/ on projects\b/g)?.length ?? 0;
+
 describe('the showcase reads use their indexes', () => {
   it('explore: the public projects in gallery order (no sort of all projects)', async () => {
     const plan = await plansOf('/api/projects/explore?page=1&limit=12');
     expect(plan).toContain('projects_explore_idx');
     expect(plan).toContain('project_images_project_idx');
+    // The total is a sum of the listed firms' counters (docs/decisions/183): projects are read once, for the page.
+    expect(scansOfProjects(plan)).toBe(1);
+    expect(plan).toMatch(/InitPlan[^\n]*\n\s*->\s+Aggregate[\s\S]*? on users /);
+  });
+
+  it('explore past the last page: the total alone, from the firms\' counters, not a count of projects', async () => {
+    const statements = await statementsOf('/api/projects/explore?page=1000&limit=12');
+    expect(statements).toHaveLength(2);
+    const plan = await plansOf('/api/projects/explore?page=1000&limit=12');
+    expect(scansOfProjects(plan)).toBe(1);
+    expect(plan.split('\n---\n')[1]).not.toMatch(/ on projects\b/);
   });
 
   it('explore after a cursor: the gallery index from the cursor on (no OFFSET, no count of everything)', async () => {
