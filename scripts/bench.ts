@@ -27,6 +27,10 @@ import { chromium } from '@playwright/test';
 import { createCookieSessionStorage } from '@remix-run/node';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Database } from '../server/db/connection';
+import * as schema from '../server/db/schema';
+import { recountShownProjects } from '../server/queries/visibility';
 import { createDatabase, freePort, waitFor } from './instance';
 import { benchPdf } from './bench-pdf';
 import { WEB_NODE_FLAGS } from './web-node-flags';
@@ -422,6 +426,9 @@ async function seedScale(databaseUrl: string, projects: number) {
   await client.connect();
   const image = (await client.query(`select storage_key, variants, width, height from project_images limit 1`)).rows[0];
   await client.query('begin');
+  // The firms' counters of shown projects (docs/decisions/183): their per-row trigger would more than
+  // double the seed's time, so it is off for the bulk insert (in this transaction only) and one recount follows.
+  await client.query('alter table projects disable trigger projects_shown_count_insert');
   await client.query(
     `insert into users (id, user_name, email, role, firm_type, is_verify, firm_name, country, state, city)
      select substr(md5('firm' || g), 1, 24), 'Scale Firm ' || g, 'scale' || g || '@bench.test', 'architect', 'architect', 2,
@@ -444,6 +451,8 @@ async function seedScale(databaseUrl: string, projects: number) {
      from generate_series(1, $1::int) g`,
     [projects, image.storage_key, JSON.stringify(image.variants), image.width, image.height],
   );
+  await client.query('alter table projects enable trigger projects_shown_count_insert');
+  await recountShownProjects(drizzle(client, { schema }) as unknown as Database);
   await client.query('commit');
   await client.query('analyze');
   await client.end();

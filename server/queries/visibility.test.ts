@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCountersRight } from '../../tests/helpers/shown-counters';
 import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { VERIFY } from '../contract/vocabulary';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/connection';
@@ -11,35 +12,13 @@ import { newId } from '../db/ids';
 import { projects, users } from '../db/schema';
 import { createFirm, createUser } from '../seed/factories';
 import { setPortfolioHidden, setProjectHidden } from './moderation';
-import { shownProject, visibleProject, visibleProjectCount } from './visibility';
+import { recountShownProjects } from './visibility';
 
 /**
  * The counters of shown projects (migration 0014, docs/decisions/183) against the rule they stand
  * for: after every write, each firm's counter is its number of `shownProject()` projects and the
  * explore total (`visibleProjectCount`) is the count of `visibleProject()`.
  */
-
-/** Each account's counter next to its shown projects counted from the rows; only the ones that differ. */
-async function counterMismatches(db: Database) {
-  const shown = db
-    .select({ userId: projects.userId, n: count().as('n') })
-    .from(projects)
-    .where(shownProject())
-    .groupBy(projects.userId)
-    .as('shown');
-  return db
-    .select({ id: users.id, counter: users.shownProjectCount, counted: sql<number>`coalesce(${shown.n}, 0)::integer` })
-    .from(users)
-    .leftJoin(shown, eq(shown.userId, users.id))
-    .where(sql`${users.shownProjectCount} <> coalesce(${shown.n}, 0)`);
-}
-
-async function expectCountersRight(db: Database, step: string) {
-  expect(await counterMismatches(db), step).toEqual([]);
-  const [fast] = await visibleProjectCount(db);
-  const [slow] = await db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject());
-  expect(Number(fast!.n), step).toBe(slow!.n);
-}
 
 /** A small deterministic generator (mulberry32), so a failing sequence replays the same way. */
 function randomOf(seed: number) {
@@ -148,6 +127,12 @@ describe('the counters of shown projects on PostgreSQL', () => {
     await expectCountersRight(api.db, 'after the backfill');
     const [after] = await api.db.select({ n: count() }).from(users).where(sql`${users.shownProjectCount} > 0`);
     expect(after!.n).toBe(before!.n);
+  });
+
+  it('a recount (the bench\'s scale seed) sets every counter, wrong ones and those of firms without shown projects too', async () => {
+    await api.db.update(users).set({ shownProjectCount: 99 });
+    await recountShownProjects(api.db);
+    await expectCountersRight(api.db, 'after the recount');
   });
 
   it('a privacy toggle and hiding the same project at once: whichever comes first, the other waits and counts right', async () => {

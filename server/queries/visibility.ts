@@ -39,6 +39,14 @@ export const visibleProject = (): SQL => and(shownProject(), listedFirm())!;
 export const visibleProjectCount = (db: Database) =>
   db.select({ n: sql<string>`coalesce(sum(${users.shownProjectCount}), 0)` }).from(users).where(listedFirm());
 
+/**
+ * Sets every account's `shown_project_count` from its projects, as migration 0014 did: for a bulk
+ * load written with the counters' triggers off (the bench's scale seed), or after the rule changed.
+ */
+export async function recountShownProjects(db: Database): Promise<void> {
+  await db.update(users).set({ shownProjectCount: sql`(select count(*) from ${projects} where ${projects.userId} = ${users.id} and ${shownProject()})` });
+}
+
 /** `visibleProject()` as a boolean column, for a read that also lets the owner see its own. */
 export const isVisibleProject = () => sql<boolean>`(${visibleProject()})`.mapWith(Boolean);
 /** `listedFirm()` as a boolean column. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCountersRight } from '../../tests/helpers/shown-counters';
 import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { avatarVariants, type FirmCard } from '../contract/profile';
 import type { ExploreProject } from '../contract/projects';
@@ -74,6 +75,9 @@ describe('demo seed: the public side', () => {
     expect(projects.map((p) => p.projectName)).not.toContain(DEMO_HIDDEN_PROJECT.projectName);
     const page = await api.app.inject({ method: 'GET', url: `/api/projects/public-project/${hidden[0]!.id}` });
     expect(page.statusCode).toBe(404);
+    // The firms' counters of shown projects (docs/decisions/183), kept by triggers while the seed wrote.
+    expect(count).toBe(projects.length);
+    await expectCountersRight(api.db, 'after the demo seed');
   });
 
   it('is quick enough for a first start', () => {
