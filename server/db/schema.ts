@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   date,
   boolean,
@@ -17,6 +18,13 @@ import {
 /** 24-hex ids: the shape the spec's breadcrumb expects of an id segment. */
 const id = () => text('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A firm's names as the header search matches them (firm name, then contact name), one expression
+ * for its trigram index and the query (server/queries/showcase.ts) alike. The newline between them
+ * keeps a searched text from matching across the two.
+ */
+export const searchableFirmName = (t: { firmName: AnyPgColumn; userName: AnyPgColumn }) => sql`(coalesce(${t.firmName}, '') || E'\\n' || ${t.userName})`;
 
 export const users = pgTable(
   'users',
@@ -68,10 +76,13 @@ export const users = pgTable(
     index('users_directory_idx').on(t.isVerify, t.role, t.country, t.state, t.city),
     index('users_firm_id_idx').on(t.firmId),
     index('users_created_at_idx').on(t.createdAt),
-    // Performance (issue 14, docs/decisions/136): the header search's ILIKE '%…%' on firm and user
-    // names (pg_trgm), and the directory's case-insensitive place filters.
-    index('users_firm_name_trgm_idx').using('gin', t.firmName.op('gin_trgm_ops')),
-    index('users_user_name_trgm_idx').using('gin', t.userName.op('gin_trgm_ops')),
+    // Performance (issue 14, docs/decisions/136, 184): the header search's ILIKE '%…%' on a listed
+    // firm's names (pg_trgm, one expression so the planner weighs one index, not an OR of two), and
+    // the directory's case-insensitive place filters.
+    index('users_search_name_trgm_idx')
+      .using('gin', sql`${searchableFirmName(t)} gin_trgm_ops`)
+      .where(sql`${t.isVerify} = 2`)
+      .with({ fastupdate: false }),
     index('users_directory_place_idx').on(t.isVerify, t.role, sql`lower(${t.country})`, sql`lower(${t.state})`, sql`lower(${t.city})`),
     // The directory in its order (docs/decisions/175), approved accounts only (2 = VERIFY.approved):
     // the whole directory, and a city chosen with its country and state, read from a keyset cursor.
@@ -192,7 +203,7 @@ export const projects = pgTable(
     // Performance (issue 14, docs/decisions/136): the explore gallery's order over public projects
     // only, and the header search's ILIKE '%…%' on project names (pg_trgm).
     index('projects_explore_idx').on(t.createdAt, t.id).where(sql`${t.isPrivate} = false`),
-    index('projects_name_trgm_idx').using('gin', t.projectName.op('gin_trgm_ops')),
+    index('projects_name_trgm_idx').using('gin', t.projectName.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );
 

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ExploreProject, ProjectImage, SearchReply } from '../contract/projects.js';
 import { SEARCH_LIMIT } from '../contract/projects.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
 import type { KeysetCursor } from '../contract/keyset-cursor.js';
 import type { Database } from '../db/connection.js';
-import { projectImages, projects, users, type ImageVariants } from '../db/schema.js';
+import { projectImages, projects, searchableFirmName, users, type ImageVariants } from '../db/schema.js';
 import { firmSummaryColumns, toImageJson, toProjectJson, type ProjectRow } from './public-projects.js';
 import { isListedFirmColumn, listedFirm, visibleProject, visibleProjectCount } from './visibility.js';
 import { likePattern, prefixPattern } from './sql.js';
@@ -104,7 +104,7 @@ export async function searchShowcase(db: Database, text: string): Promise<Search
     db
       .select({ id: users.id, userName: users.userName, firmName: users.firmName })
       .from(users)
-      .where(and(listedFirm(), or(ilike(users.firmName, pattern), ilike(users.userName, pattern))))
+      .where(and(listedFirm(), ilike(searchableFirmName(users), pattern)))
       .orderBy(
         sql`lower(coalesce(${users.firmName}, ${users.userName})) like ${prefix} desc`,
         asc(sql`lower(coalesce(${users.firmName}, ${users.userName}))`),

@@ -79,7 +79,10 @@ test.describe('pricing and the admin areas', () => {
     expect(plan.json.data.paidUntil.slice(0, 10)).toBe(until);
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Showcase' }).click();
-    await page.getByRole('searchbox', { name: 'Search' }).fill(project.projectName);
+    // With JavaScript the link is a client-side navigation: the Workspace page's "Search firms" box
+    // stays until it ends, and a fill before then goes to it.
+    await expect(page).toHaveURL(/\/admin\/showcase$/);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(project.projectName);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const projectRow = page.getByTestId('moderation-project-row').filter({ hasText: project.projectName });
     await expect(projectRow.getByText('Visible')).toBeVisible();
