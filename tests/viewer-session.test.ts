@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../server/db/schema';
 import { createEmployee, createFirm, createPublicProject, createUser } from '../server/seed/factories';
 import { createSession, revokeAllSessions } from '../server/services/sessions';
@@ -29,6 +29,8 @@ beforeAll(async () => {
   // The web's modules read their environment when first imported.
   process.env.API_URL = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
   process.env.SESSION_SECRET = 'a-test-secret-for-the-viewer-session';
+  // Test files share their modules (vitest.config.ts): read them afresh, under this environment.
+  vi.resetModules();
   const [explore, session, queries] = await Promise.all([
     import('../app/routes/explore._index'),
     import('../app/utils/session.server'),

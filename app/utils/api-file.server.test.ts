@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
  * streamApiFile against a small stand-in for the api: what the browser sends (Range) reaches the
@@ -38,6 +38,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Test files share their modules (vitest.config.ts): read them afresh, under this environment.
+  vi.resetModules();
   ({ streamApiFile } = await import('./api-file.server'));
   ({ ApiError } = await import('./api.server'));
 });
