@@ -69,25 +69,29 @@ async function plansOf(url: string): Promise<string> {
   }
 }
 
-/** How many scans of the projects table a plan has (not of project_images or hidden_projects). */
-const scansOfProjects = (plan: string) => plan.match(/ on projects\b/g)?.length ?? 0;
+/** How many scans of `table` a plan has (of projects: not of project_images or hidden_projects). */
+const scansOf = (table: string, plan: string) => plan.match(new RegExp(` on ${table}\\b`, 'g'))?.length ?? 0;
+const scansOfProjects = (plan: string) => scansOf('projects', plan);
 
 describe('the showcase reads use their indexes', () => {
   it('explore: the public projects in gallery order (no sort of all projects)', async () => {
     const plan = await plansOf('/api/projects/explore?page=1&limit=12');
     expect(plan).toContain('projects_explore_idx');
     expect(plan).toContain('project_images_project_idx');
-    // The total is a sum of the listed firms' counters (docs/decisions/183): projects are read once, for the page.
+    // The total is the one row kept by triggers (docs/decisions/183, 185): projects and firms are read once, for the page.
     expect(scansOfProjects(plan)).toBe(1);
-    expect(plan).toMatch(/InitPlan[^\n]*\n\s*->\s+Aggregate[\s\S]*? on users /);
+    expect(scansOf('users', plan)).toBe(1);
+    expect(plan).toMatch(/InitPlan[^\n]*\n\s*->\s+(Seq|Index) Scan[^\n]* on showcase_totals\b/);
   });
 
-  it('explore past the last page: the total alone, from the firms\' counters, not a count of projects', async () => {
+  it('explore past the last page: the total alone, its one row, not a count of projects or a sum over firms', async () => {
     const statements = await statementsOf('/api/projects/explore?page=1000&limit=12');
     expect(statements).toHaveLength(2);
     const plan = await plansOf('/api/projects/explore?page=1000&limit=12');
     expect(scansOfProjects(plan)).toBe(1);
-    expect(plan.split('\n---\n')[1]).not.toMatch(/ on projects\b/);
+    const total = plan.split('\n---\n')[1]!;
+    expect(total).toMatch(/ on showcase_totals\b/);
+    expect(total).not.toMatch(/ on (projects|users)\b/);
   });
 
   it('explore after a cursor: the gallery index from the cursor on (no OFFSET, no count of everything)', async () => {

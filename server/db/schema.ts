@@ -4,12 +4,14 @@ import {
   bigint,
   date,
   boolean,
+  check,
   foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -911,6 +913,21 @@ export const hiddenPortfolios = pgTable(
     hiddenAt: createdAt(),
   },
   (t) => [index('hidden_portfolios_hidden_by_idx').on(t.hiddenBy)],
+);
+
+/**
+ * The showcase's totals, one row: `visibleProjects` is the number of projects the public sees (the
+ * count of `visibleProject()` in server/queries/visibility.ts, the explore gallery's total), kept by
+ * the triggers of migration 0016 (docs/decisions/185) as the listed firms' `shownProjectCount` summed.
+ * Never written by the api.
+ */
+export const showcaseTotals = pgTable(
+  'showcase_totals',
+  {
+    id: smallint('id').primaryKey().default(1),
+    visibleProjects: bigint('visible_projects', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('showcase_totals_one_row', sql`${t.id} = 1`)],
 );
 
 /**

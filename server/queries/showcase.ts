@@ -26,8 +26,8 @@ const cursorOfProject = sql<string>`to_char(${projects.createdAt} at time zone '
  * page's projects with their images, owners and cursors in one round trip that PostgreSQL plans
  * once per connection, one row more than the page to know whether another follows. Which projects
  * show is `visibleProject()` alone (moderation adds to it).
- * - `byPage` (`?page=N`): skips `OFFSET` rows and carries the total (the Paging line's "of N"), a
- *   sum of the listed firms' counters (`visibleProjectCount`, docs/decisions/183), not a count of projects.
+ * - `byPage` (`?page=N`): skips `OFFSET` rows and carries the total (the Paging line's "of N"), the
+ *   one row kept by triggers (`visibleProjectCount`, docs/decisions/183, 185), not a count of projects.
  * - `after` (`?after=<cursor>`, decision 161): starts right after the cursor's row, reading the
  *   gallery's index from there whatever the depth, and counts nothing.
  */
@@ -73,7 +73,7 @@ export async function explorePage(db: Database, { page, limit, after }: { page: 
     return pageOf(rows, limit);
   }
   const rows = await statements.byPage.execute({ limit: limit + 1, offset: (page - 1) * limit });
-  // Past the last page no row carries the total: only then a second statement counts.
+  // Past the last page no row carries the total: only then a second statement reads it.
   const total = rows[0]?.total ?? (await visibleProjectCount(db))[0]?.n;
   return { ...pageOf(rows, limit), count: Number(total ?? 0) };
 }

@@ -6,18 +6,19 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectCountersRight } from '../../tests/helpers/shown-counters';
 import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
-import { VERIFY } from '../contract/vocabulary';
+import { FIRM_ROLES, ROLES, VERIFY } from '../contract/vocabulary';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/connection';
 import { newId } from '../db/ids';
-import { projects, users } from '../db/schema';
-import { createFirm, createUser } from '../seed/factories';
+import { projects, showcaseTotals, users } from '../db/schema';
+import { createEmployee, createFirm, createUser } from '../seed/factories';
 import { setPortfolioHidden, setProjectHidden } from './moderation';
 import { recountShownProjects } from './visibility';
 
 /**
- * The counters of shown projects (migration 0014, docs/decisions/183) against the rule they stand
- * for: after every write, each firm's counter is its number of `shownProject()` projects and the
- * explore total (`visibleProjectCount`) is the count of `visibleProject()`.
+ * The counters of shown projects (migration 0014, docs/decisions/183) and the showcase's total
+ * (migration 0016, docs/decisions/185) against the rule they stand for: after every write, each
+ * firm's counter is its number of `shownProject()` projects and the explore total
+ * (`visibleProjectCount`, one row kept by triggers) is the count of `visibleProject()`.
  */
 
 /** A small deterministic generator (mulberry32), so a failing sequence replays the same way. */
@@ -42,10 +43,24 @@ async function writeAndCheck(db: Database, seed: number, steps: number) {
   for (let i = 0; i < 4; i += 1) firms.push((await createFirm(db)).id);
   const projectIds = async () => (await db.select({ id: projects.id, userId: projects.userId }).from(projects)).filter((p) => firms.includes(p.userId));
   const change = (hidden: boolean) => ({ adminId: admin.id, hidden, reason: hidden ? 'Copyright complaint' : null });
+  const createProject = (userId: string, isPrivate: boolean) =>
+    db.insert(projects).values({ id: newId(), userId, isPrivate, projectName: isPrivate ? 'Private' : 'Public', projectType: 'architecture-residential' });
+  /** One of the firms, replaced in the list by a new one: it is about to be deleted. */
+  const firmToDelete = async () => {
+    const gone = firms.splice(Math.floor(random() * firms.length), 1)[0]!;
+    firms.push((await createFirm(db)).id);
+    return gone;
+  };
+  /** Deletes a firm (its projects, portfolio row and employees go by cascade), checking the counters before. */
+  const deleteFirm = async (id: string, state: string) => {
+    await expectCountersRight(db, `before deleting a firm ${state}`);
+    await db.delete(users).where(eq(users.id, id));
+    expect(await db.select({ id: users.id }).from(users).where(sql`${users.id} = ${id} or ${users.firmId} = ${id}`)).toEqual([]);
+  };
 
   const operations: Array<[string, () => Promise<unknown>]> = [
-    ['create a public project', async () => db.insert(projects).values({ id: newId(), userId: pick(firms)!, isPrivate: false, projectName: 'Public', projectType: 'architecture-residential' })],
-    ['create a private project', async () => db.insert(projects).values({ id: newId(), userId: pick(firms)!, isPrivate: true, projectName: 'Private', projectType: 'interior-residential' })],
+    ['create a public project', async () => createProject(pick(firms)!, false)],
+    ['create a private project', async () => createProject(pick(firms)!, true)],
     ['toggle a project\'s privacy', async () => {
       const p = pick(await projectIds());
       if (p) await db.update(projects).set({ isPrivate: sql`not ${projects.isPrivate}` }).where(eq(projects.id, p.id));
@@ -71,23 +86,43 @@ async function writeAndCheck(db: Database, seed: number, steps: number) {
       if (p) await db.delete(projects).where(eq(projects.id, p.id));
     }],
     ['change a firm\'s verification', async () => db.update(users).set({ isVerify: pick([VERIFY.approved, VERIFY.pending, VERIFY.rejected])! }).where(eq(users.id, pick(firms)!))],
-    ['change a firm\'s role', async () => db.update(users).set({ role: pick(['architect', 'interiorDesigner', 'explorer'])! }).where(eq(users.id, pick(firms)!))],
+    ['approve a firm', async () => db.update(users).set({ isVerify: VERIFY.approved }).where(eq(users.id, pick(firms)!))],
+    ['change a firm\'s role', async () => db.update(users).set({ role: pick([...FIRM_ROLES, 'explorer'])! }).where(eq(users.id, pick(firms)!))],
+    ['give a firm back a firm role', async () => db.update(users).set({ role: pick([...FIRM_ROLES])! }).where(eq(users.id, pick(firms)!))],
+    ['add an employee to a firm', async () => createEmployee(db, pick(firms)!)],
     ['hide a portfolio', async () => setPortfolioHidden(db, { id: pick(firms)!, name: 'F' }, change(true))],
     ['show a portfolio', async () => setPortfolioHidden(db, { id: pick(firms)!, name: 'F' }, change(false))],
-    ['delete a firm with its projects', async () => {
-      if (firms.length < 3) return;
-      const gone = firms.splice(Math.floor(random() * firms.length), 1)[0]!;
-      await db.delete(users).where(eq(users.id, gone));
-      firms.push((await createFirm(db)).id);
+    ['delete a firm with its projects', async () => deleteFirm(await firmToDelete(), 'as it is')],
+    ['delete a firm whose portfolio is hidden, with shown projects', async () => {
+      const gone = await firmToDelete();
+      await db.update(users).set({ isVerify: VERIFY.approved, role: 'architect' }).where(eq(users.id, gone));
+      await createProject(gone, false);
+      await setPortfolioHidden(db, { id: gone, name: 'F' }, change(true));
+      await deleteFirm(gone, 'with a hidden portfolio');
+    }],
+    ['delete a listed firm with shown projects and employees', async () => {
+      const gone = await firmToDelete();
+      await db.update(users).set({ isVerify: VERIFY.approved, role: 'interiorDesigner' }).where(eq(users.id, gone));
+      await setPortfolioHidden(db, { id: gone, name: 'F' }, change(false));
+      await createProject(gone, false);
+      // An employee with a shown project of its own: a counter, but no firm role, so no share of the total.
+      const employee = await createEmployee(db, gone);
+      await createProject(employee.id, false);
+      await deleteFirm(gone, 'with employees');
     }],
   ];
-  // The creations first, so the later steps have projects to work on.
+  // The creations first, so the later steps have projects to work on; then each write once, whatever the seed.
   for (let i = 0; i < 12; i += 1) {
     const [name, run] = operations[i % 2]!;
     await run();
     await expectCountersRight(db, name);
   }
   const done = new Set<string>();
+  for (const [name, run] of operations) {
+    await run();
+    done.add(name);
+    await expectCountersRight(db, `once: ${name}`);
+  }
   for (let i = 0; i < steps; i += 1) {
     const [name, run] = pick(operations)!;
     await run();
@@ -97,13 +132,27 @@ async function writeAndCheck(db: Database, seed: number, steps: number) {
   expect(done.size).toBe(operations.length);
 }
 
-/** The migration's backfill statement, as the migration runs it on existing data. */
-function migrationBackfill(): string {
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations/0014_shown_project_count.sql');
+/** A migration's backfill statement (the one matching `start`), as the migration runs it on existing data. */
+function migrationBackfill(migration: string, start: RegExp): string {
+  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), `../db/migrations/${migration}.sql`);
   const statements = fs.readFileSync(file, 'utf8').split('--> statement-breakpoint');
-  const backfill = statements.filter((s) => /^\s*UPDATE "users" SET "shown_project_count"/m.test(s));
+  const backfill = statements.filter((s) => start.test(s));
   expect(backfill).toHaveLength(1);
   return backfill[0]!;
+}
+
+/** `showcase_listed()` (migration 0016) for every role and verification, hidden or not, against `listedFirm()`'s vocabulary. */
+async function expectShowcaseListedAsVocabulary(db: Database) {
+  for (const role of [...ROLES, 'Architect', '']) {
+    for (const isVerify of [...Object.values(VERIFY), 4]) {
+      for (const hidden of [false, true]) {
+        const answer = (await db.execute(sql`select showcase_listed(${isVerify}::integer, ${role}::text, ${hidden}::boolean) as listed`)) as unknown as { rows: Array<{ listed: boolean }> };
+        const [row] = answer.rows;
+        const listed = (FIRM_ROLES as readonly string[]).includes(role) && isVerify === VERIFY.approved && !hidden;
+        expect(row!.listed, `${role}, is_verify ${isVerify}, hidden ${hidden}`).toBe(listed);
+      }
+    }
+  }
 }
 
 describe('the counters of shown projects on PostgreSQL', () => {
@@ -117,22 +166,38 @@ describe('the counters of shown projects on PostgreSQL', () => {
     await writeAndCheck(api.db, 14, 150);
   });
 
-  it('the migration\'s backfill counts the projects already there', async () => {
+  it('the migrations\' backfills count the projects already there', async () => {
     await writeAndCheck(api.db, 183, 40);
     const [before] = await api.db.select({ n: count() }).from(users).where(sql`${users.shownProjectCount} > 0`);
     expect(before!.n).toBeGreaterThan(0);
-    // As before the migration: every counter at its default.
+    const [total] = await api.db.select().from(showcaseTotals);
+    expect(total!.visibleProjects).toBeGreaterThan(0);
+    // As before migrations 0014 (every counter at its default) and 0016 (no total row; the triggers then have none to move).
     await api.db.update(users).set({ shownProjectCount: 0 });
-    await api.db.execute(sql.raw(migrationBackfill()));
-    await expectCountersRight(api.db, 'after the backfill');
+    await api.db.delete(showcaseTotals);
+    await api.db.execute(sql.raw(migrationBackfill('0014_shown_project_count', /^\s*UPDATE "users" SET "shown_project_count"/m)));
+    expect(await api.db.select().from(showcaseTotals)).toEqual([]);
+    await api.db.execute(sql.raw(migrationBackfill('0016_showcase_totals', /^\s*INSERT INTO "showcase_totals"/m)));
+    await expectCountersRight(api.db, 'after the backfills');
     const [after] = await api.db.select({ n: count() }).from(users).where(sql`${users.shownProjectCount} > 0`);
     expect(after!.n).toBe(before!.n);
+    expect(await api.db.select().from(showcaseTotals)).toEqual([total]);
   });
 
-  it('a recount (the bench\'s scale seed) sets every counter, wrong ones and those of firms without shown projects too', async () => {
+  it('a recount (the bench\'s scale seed) sets every counter, wrong ones and those of firms without shown projects too, and the total', async () => {
     await api.db.update(users).set({ shownProjectCount: 99 });
+    await api.db.update(showcaseTotals).set({ visibleProjects: 12_345 });
     await recountShownProjects(api.db);
     await expectCountersRight(api.db, 'after the recount');
+  });
+
+  it('the total\'s SQL rule of a listed firm (showcase_listed) has listedFirm()\'s roles and approval', async () => {
+    await expectShowcaseListedAsVocabulary(api.db);
+  });
+
+  it('the total has one row', async () => {
+    await expect(api.db.insert(showcaseTotals).values({ id: 2 })).rejects.toThrow();
+    await expect(api.db.insert(showcaseTotals).values({ id: 1 })).rejects.toThrow();
   });
 
   it('a privacy toggle and hiding the same project at once: whichever comes first, the other waits and counts right', async () => {
@@ -166,6 +231,39 @@ describe('the counters of shown projects on PostgreSQL', () => {
       await expectCountersRight(api.db, 'the raced project deleted');
     }
   });
+
+  it('hiding a portfolio while the firm gets a new project: whichever comes first, the other waits and the total is right', async () => {
+    const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+    for (const hideFirst of [true, false]) {
+      const firm = await createFirm(api.db);
+      await api.db.insert(projects).values({ id: newId(), userId: firm.id, isPrivate: false, projectName: 'Shown', projectType: 'architecture-residential' });
+      await expectCountersRight(api.db, 'before the race');
+      const [hider, creator] = [await pool.connect(), await pool.connect()];
+      try {
+        await hider.query('begin');
+        await creator.query('begin');
+        const hide = () => hider.query(`insert into hidden_portfolios (firm_id, reason) values ($1, 'Raced')`, [firm.id]);
+        const create = () =>
+          creator.query(`insert into projects (id, user_id, is_private, project_name, project_type) values ($1, $2, false, 'Raced', 'architecture-residential')`, [newId(), firm.id]);
+        const [first, second, firstClient] = hideFirst ? [hide, create, hider] : [create, hide, creator];
+        await first();
+        let settled = false;
+        const waiting = second().finally(() => (settled = true));
+        // The second write waits for the first one's lock on the firm's row.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(settled).toBe(false);
+        await firstClient.query('commit');
+        await waiting;
+        await (firstClient === hider ? creator : hider).query('commit');
+      } finally {
+        hider.release();
+        creator.release();
+      }
+      await expectCountersRight(api.db, hideFirst ? 'hidden, then a project created' : 'a project created, then hidden');
+      const [row] = await api.db.select({ n: users.shownProjectCount }).from(users).where(eq(users.id, firm.id));
+      expect(row!.n).toBe(2);
+    }
+  });
 });
 
 // Starting PGlite (WebAssembly) and migrating takes seconds, more on a busy machine.
@@ -179,5 +277,9 @@ describe('the counters of shown projects on PGlite', { timeout: 120_000 }, () =>
   it('follow every write that changes what the public sees', async () => {
     expect(handle.kind).toBe('pglite');
     await writeAndCheck(handle.db, 7, 80);
+  });
+
+  it('the total\'s SQL rule of a listed firm (showcase_listed) has listedFirm()\'s roles and approval', async () => {
+    await expectShowcaseListedAsVocabulary(handle.db);
   });
 });

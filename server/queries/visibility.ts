@@ -1,7 +1,7 @@
 import { and, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { FIRM_ROLES, VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { hiddenPortfolios, hiddenProjects, projects, users } from '../db/schema.js';
+import { hiddenPortfolios, hiddenProjects, projects, showcaseTotals, users } from '../db/schema.js';
 
 /**
  * What the public side may show (DESIGN.md section 2; moderation, docs/decisions/126): the ONE place
@@ -11,7 +11,11 @@ import { hiddenPortfolios, hiddenProjects, projects, users } from '../db/schema.
  * query keeps moderation by keeping these calls.
  */
 
-/** A firm the public sees: approved, a firm role, and its portfolio not hidden by the super-admin. */
+/**
+ * A firm the public sees: approved, a firm role, and its portfolio not hidden by the super-admin.
+ * `showcase_listed()` of migration 0016 is the same rule in SQL, for the explore total's triggers
+ * (docs/decisions/185): a change here changes it too (visibility.test.ts compares the two).
+ */
 export const listedFirm = (): SQL =>
   and(
     eq(users.isVerify, VERIFY.approved),
@@ -32,19 +36,23 @@ export const visibleProject = (): SQL => and(shownProject(), listedFirm())!;
 
 /**
  * The number of visible projects: the same as counting the projects (joined to their owners as
- * `users`) that pass `visibleProject()`, but a sum of the listed firms' shown projects (their counters,
- * see `shownProject()`), which reads thousands of firms instead of every project (issue 14,
- * docs/decisions/183). One row, `n` (a bigint, as text); usable as a subquery.
+ * `users`) that pass `visibleProject()`, but one row of `showcase_totals`, the listed firms' shown
+ * projects (their counters, see `shownProject()`) summed by the triggers of migration 0016, so it
+ * reads neither the projects nor the firms (issue 14, docs/decisions/183, 185). One row, `n`; usable
+ * as a subquery.
  */
-export const visibleProjectCount = (db: Database) =>
-  db.select({ n: sql<string>`coalesce(sum(${users.shownProjectCount}), 0)` }).from(users).where(listedFirm());
+export const visibleProjectCount = (db: Database) => db.select({ n: showcaseTotals.visibleProjects }).from(showcaseTotals);
 
 /**
- * Sets every account's `shown_project_count` from its projects, as migration 0014 did: for a bulk
- * load written with the counters' triggers off (the bench's scale seed), or after the rule changed.
+ * Sets every account's `shown_project_count` from its projects, as migration 0014 did, then the
+ * showcase's total from the listed firms' counters, as migration 0016 did: for a bulk load written with
+ * the triggers off (the bench's scale seed), or after a rule changed. Run while nothing else writes
+ * projects or firms (a write between the two statements would be lost from the total).
  */
 export async function recountShownProjects(db: Database): Promise<void> {
   await db.update(users).set({ shownProjectCount: sql`(select count(*) from ${projects} where ${projects.userId} = ${users.id} and ${shownProject()})` });
+  const listedFirmsShown = db.select({ n: sql`coalesce(sum(${users.shownProjectCount}), 0)` }).from(users).where(listedFirm());
+  await db.update(showcaseTotals).set({ visibleProjects: sql`(${listedFirmsShown})` });
 }
 
 /** `visibleProject()` as a boolean column, for a read that also lets the owner see its own. */
