@@ -136,8 +136,8 @@ describe('the showcase reads use their indexes', () => {
 
   it('the firm directory after a cursor: the name index from the cursor on (no OFFSET, no count of every firm)', async () => {
     const url = `/api/users/user-firm?limit=12&after=${encodeURIComponent(await directoryCursor(800))}`;
-    // The firms' statements (the cards' per-firm project counts are of the page's twelve firms only).
-    const firms = (await statementsOf(url)).map((s) => s.text).filter((text) => /from "users"/.test(text));
+    // The statement that picks the firms (the cards' projects are read for the page's twelve firms by id).
+    const firms = (await statementsOf(url)).map((s) => s.text).filter((text) => /from "users"/.test(text) && !/cross join lateral/.test(text));
     expect(firms).toHaveLength(1);
     expect(firms[0]).not.toMatch(/offset|count\(/i);
     const plan = await plansOf(url);
@@ -151,6 +151,14 @@ describe('the showcase reads use their indexes', () => {
     const plan = await plansOf(url);
     expect(plan).toMatch(/Index Scan using users_directory_city_name_idx on users[^\n]*\n\s*Index Cond: \(\(lower\(country\) = [^\n]*lower\(COALESCE\(firm_name, user_name\)\) >= /);
     expect(plan).not.toMatch(/Seq Scan on users|Sort Key: \(lower/);
+  });
+
+  it('the firm directory\'s cards: each firm\'s latest projects read from its own index, four rows a firm whatever it has', async () => {
+    const url = `/api/users/user-firm?limit=12&after=${encodeURIComponent(await directoryCursor(300))}`;
+    expect((await statementsOf(url)).filter((s) => /cross join lateral/.test(s.text))).toHaveLength(1);
+    const plan = (await plansOf(url)).split('\n---\n').find((p) => p.includes('projects_user_idx'));
+    expect(plan).toMatch(/Limit[\s\S]*Index Cond: \(\(user_id = users\.id\) AND \(is_private = false\)\)/);
+    expect(plan).not.toMatch(/WindowAgg|Seq Scan on projects/);
   });
 
   it('the firm directory by project type: each firm\'s public projects through its own index, not a scan', async () => {

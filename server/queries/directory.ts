@@ -1,47 +1,47 @@
-import { and, asc, count, desc, eq, exists, inArray, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { FIRM_CARD_PROJECTS, type DirectoryQuery, type DirectoryReply, type FirmCardProject } from '../contract/profile.js';
 import type { NamedKeysetCursor } from '../contract/keyset-cursor.js';
 import type { Database } from '../db/connection.js';
-import { projectImages, projects, users } from '../db/schema.js';
+import { projectImages, projects, users, type ImageVariants } from '../db/schema.js';
+import type { ProjectImage } from '../contract/projects.js';
 import { toImageJson } from './public-projects.js';
 import { listedFirm, shownProject } from './visibility.js';
 import { loadUserExtras, toUserJson } from './users.js';
 
 /** The firm directory (GET /api/users/user-firm): listed firms, filtered, with their latest projects. */
 
-/** The latest public projects of many firms with each one's first image, in two queries. */
+/**
+ * A project's first image (gallery order) as the JSON toImageJson reads, or null. The project's id is
+ * written with its table: in a statement on `projects` alone drizzle leaves columns bare, and a bare
+ * `id` here would be the image's.
+ */
+const firstImageOfProject = sql<Pick<ProjectImage, 'id' | 'width' | 'height'> & { variants: ImageVariants } | null>`(
+  select json_build_object('id', ${projectImages.id}, 'variants', ${projectImages.variants}, 'width', ${projectImages.width}, 'height', ${projectImages.height})
+  from ${projectImages} where ${projectImages.projectId} = ${projects}.${sql.identifier('id')} order by ${projectImages.position} limit 1)`;
+
+/**
+ * The latest public projects of many firms with each one's first image, in one statement: for each
+ * firm its index (projects_user_idx) is read from the newest down for FIRM_CARD_PROJECTS rows, so a
+ * firm with hundreds of projects costs what one with four does.
+ */
 async function firmCardProjects(db: Database, firmIds: string[]): Promise<Map<string, FirmCardProject[]>> {
   const result = new Map<string, FirmCardProject[]>(firmIds.map((id) => [id, []]));
   if (firmIds.length === 0) return result;
-  const ranked = db
-    .select({
-      id: projects.id,
-      userId: projects.userId,
-      projectName: projects.projectName,
-      projectType: projects.projectType,
-      createdAt: projects.createdAt,
-      rank: sql<number>`row_number() over (partition by ${projects.userId} order by ${projects.createdAt} desc, ${projects.id} desc)`.as('rank'),
-    })
+  const latest = db
+    .select({ id: projects.id, projectName: projects.projectName, projectType: projects.projectType, createdAt: projects.createdAt, thumbnail: firstImageOfProject.as('thumbnail') })
     .from(projects)
-    .where(and(inArray(projects.userId, firmIds), shownProject()))
-    .as('ranked');
-  const rows = await db.select().from(ranked).where(lte(ranked.rank, FIRM_CARD_PROJECTS)).orderBy(asc(ranked.userId), asc(ranked.rank));
-  const firstImages = rows.length
-    ? await db
-        .selectDistinctOn([projectImages.projectId], {
-          id: projectImages.id,
-          projectId: projectImages.projectId,
-          variants: projectImages.variants,
-          width: projectImages.width,
-          height: projectImages.height,
-        })
-        .from(projectImages)
-        .where(inArray(projectImages.projectId, rows.map((r) => r.id)))
-        .orderBy(asc(projectImages.projectId), asc(projectImages.position))
-    : [];
-  const thumbnails = new Map(firstImages.map((i) => [i.projectId, toImageJson(i)]));
+    .where(and(eq(projects.userId, users.id), shownProject()))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(FIRM_CARD_PROJECTS)
+    .as('latest');
+  const rows = await db
+    .select({ userId: users.id, id: latest.id, projectName: latest.projectName, projectType: latest.projectType, thumbnail: latest.thumbnail })
+    .from(users)
+    .crossJoinLateral(latest)
+    .where(inArray(users.id, firmIds))
+    .orderBy(asc(users.id), desc(latest.createdAt), desc(latest.id));
   for (const r of rows) {
-    result.get(r.userId)?.push({ id: r.id, projectName: r.projectName, projectType: r.projectType, thumbnail: thumbnails.get(r.id) ?? null });
+    result.get(r.userId)?.push({ id: r.id, projectName: r.projectName, projectType: r.projectType, thumbnail: r.thumbnail ? toImageJson(r.thumbnail) : null });
   }
   return result;
 }

@@ -1,11 +1,10 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { isId } from '../contract/http.js';
 import type { User } from '../contract/users.js';
 import type { LoginType, Role } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { projects, teamMembers, users } from '../db/schema.js';
-import { shownProject } from './visibility.js';
+import { teamMembers, users } from '../db/schema.js';
 
 /** Accounts (users table): lookups and the account JSON of DESIGN.md section 4. */
 
@@ -25,7 +24,7 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
   return row;
 }
 
-type Extras = { teams: User['teams']; projectCount: number };
+type Extras = { teams: User['teams'] };
 
 export function toUserJson(row: UserRow, extras: Extras): User {
   return {
@@ -45,7 +44,8 @@ export function toUserJson(row: UserRow, extras: Extras): User {
     userDetails: row.userDetails,
     profileImage: row.profileImage,
     teams: extras.teams,
-    projectCount: extras.projectCount,
+    // Kept by the database's triggers (decision 183): no count over the firm's projects.
+    projectCount: row.shownProjectCount,
     HasPassword: row.passwordHash !== null,
     isVerify: row.isVerify,
     isSuperAdmin: row.isSuperAdmin,
@@ -53,27 +53,12 @@ export function toUserJson(row: UserRow, extras: Extras): User {
   };
 }
 
-/** Teams and public project counts for many users in two queries (no N+1). */
+/** The teams of many users in one query (no N+1). */
 export async function loadUserExtras(db: Database, userIds: string[]): Promise<Map<string, Extras>> {
-  const result = new Map<string, Extras>(userIds.map((id) => [id, { teams: [], projectCount: 0 }]));
+  const result = new Map<string, Extras>(userIds.map((id) => [id, { teams: [] }]));
   if (userIds.length === 0) return result;
-  const [teamRows, countRows] = await Promise.all([
-    db
-      .select()
-      .from(teamMembers)
-      .where(inArray(teamMembers.userId, userIds))
-      .orderBy(asc(teamMembers.userId), asc(teamMembers.position)),
-    db
-      .select({ userId: projects.userId, n: count() })
-      .from(projects)
-      .where(and(inArray(projects.userId, userIds), shownProject()))
-      .groupBy(projects.userId),
-  ]);
+  const teamRows = await db.select().from(teamMembers).where(inArray(teamMembers.userId, userIds)).orderBy(asc(teamMembers.userId), asc(teamMembers.position));
   for (const t of teamRows) result.get(t.userId)?.teams.push({ name: t.name, role: t.role, profileImage: t.profileImage });
-  for (const c of countRows) {
-    const extras = result.get(c.userId);
-    if (extras) extras.projectCount = Number(c.n);
-  }
   return result;
 }
 
