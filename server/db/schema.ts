@@ -94,6 +94,10 @@ export const users = pgTable(
     index('users_directory_city_name_idx')
       .on(sql`lower(${t.country})`, sql`lower(${t.state})`, sql`lower(${t.city})`, sql`lower(coalesce(${t.firmName}, ${t.userName}))`, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.isVerify} = 2`),
+    // A city chosen with its country and no state (a country without states, decision 157).
+    index('users_directory_country_city_name_idx')
+      .on(sql`lower(${t.country})`, sql`lower(${t.city})`, sql`lower(coalesce(${t.firmName}, ${t.userName}))`, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.isVerify} = 2`),
   ],
 );
 
@@ -199,6 +203,9 @@ export const projects = pgTable(
   },
   (t) => [
     index('projects_user_idx').on(t.userId, t.isPrivate, t.createdAt),
+    // A firm's public projects, the latest first (the directory's cards, a portfolio): read for as
+    // many as are shown, whatever the firm has (decision 187).
+    index('projects_firm_latest_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPrivate} = false`),
     index('projects_public_idx').on(t.isPrivate, t.createdAt),
     index('projects_type_idx').on(t.projectType),
     index('projects_name_lower_idx').on(sql`lower(${t.projectName})`),

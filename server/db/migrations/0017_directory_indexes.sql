@@ -1,0 +1,2 @@
+CREATE INDEX "projects_firm_latest_idx" ON "projects" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "projects"."is_private" = false;--> statement-breakpoint
+CREATE INDEX "users_directory_country_city_name_idx" ON "users" USING btree (lower("country"),lower("city"),lower(coalesce("firm_name", "user_name")),"created_at" DESC NULLS FIRST,"id") WHERE "users"."is_verify" = 2;
