@@ -158,7 +158,7 @@ describe('the showcase reads use their indexes', () => {
   it('the firm directory\'s cards: each firm\'s latest projects read from its own index, four rows a firm whatever it has', async () => {
     const url = `/api/users/user-firm?limit=12&after=${encodeURIComponent(await directoryCursor(300))}`;
     expect((await statementsOf(url)).filter((s) => /cross join lateral/.test(s.text))).toHaveLength(1);
-    const plan = (await plansOf(url)).split('\n---\n').find((p) => p.includes('projects_user_idx'));
+    const plan = (await plansOf(url)).split('\n---\n').find((p) => p.includes('projects_firm_latest_idx')) ?? '';
     expect(plan).toMatch(/Limit[\s\S]*Index Scan (using|on) projects_firm_latest_idx/);
     expect(plan).not.toMatch(/WindowAgg|Seq Scan on projects/);
   });
