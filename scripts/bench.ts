@@ -231,11 +231,12 @@ async function load(url: string, headers: Record<string, string>, options: { con
  * reads answer in 1–5 ms, where autocannon's whole milliseconds make a ratio of 1 against 2 out of
  * 1.2 against 1.6.
  */
-async function latency(url: string, headers: Record<string, string>, seconds: number): Promise<{ p50: number; p99: number }> {
+async function latency(url: string, headers: Record<string, string>, seconds: number): Promise<{ p50: number; p99: number; items: number }> {
+  let body = '';
   const once = async () => {
     const started = process.hrtime.bigint();
     const response = await fetch(url, { headers, redirect: 'manual' });
-    await response.arrayBuffer();
+    body = await response.text();
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not 200`);
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
@@ -244,7 +245,13 @@ async function latency(url: string, headers: Record<string, string>, seconds: nu
   for (const end = Date.now() + seconds * 1000; Date.now() < end; ) times.push(await once());
   times.sort((a, b) => a - b);
   const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 100) / 100;
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: at(0.5), p99: at(0.99), items: itemsIn(JSON.parse(body)) };
+}
+
+/** How many things a reply lists (its arrays, at the top or under `data`): a page of 3 firms and one of 12 do not cost the same. */
+function itemsIn(reply: Record<string, unknown>): number {
+  const values = [...Object.values(reply), ...(reply.data && typeof reply.data === 'object' ? Object.values(reply.data) : [])];
+  return values.reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : 0), 0);
 }
 
 type Row = { target: string; figures: Figures; baseline?: { name: string; figures: Figures }; goal?: string };
@@ -432,7 +439,7 @@ async function scaleReads(apiUrl: string, bearer: Record<string, string>, firmId
     [`directory ${city} p.40 cursor`, `/api/users/user-firm?limit=12&${cityFilter}&after=${encodeURIComponent(deepCityFirm)}`],
     ['a firm portfolio', `/api/projects/public-portfolio/${firmId}`],
   ];
-  const result: Array<{ name: string; p50: number; p99: number }> = [];
+  const result: Array<{ name: string; p50: number; p99: number; items: number }> = [];
   for (const [name, url] of reads) {
     result.push({ name, ...(await latency(`${apiUrl}${url}`, bearer, 5)) });
   }
@@ -495,10 +502,10 @@ async function scaleCost(p: Product): Promise<string[]> {
     await seedScale(p.databaseUrl, SCALE);
     const after = await scaleReads(apiUrl, p.bearer, p.firmId, 'Pune');
     const lines = [`Cost as the data grows (BENCH_SCALE=${SCALE}; one connection, no public cache; goal: each ≤ 1.5× of the demo data):`];
-    lines.push(`  ${pad('read', 28)}${pad('demo p50/p99 ms', 18)}${pad(`${SCALE} p50/p99 ms`, 20)}ratio (p50)`);
+    lines.push(`  ${pad('read', 28)}${pad('demo p50/p99 ms', 18)}${pad(`${SCALE} p50/p99 ms`, 20)}${pad('ratio (p50)', 13)}items listed (demo → ${SCALE})`);
     for (const a of after) {
-      const b = before.find((r) => r.name === a.name) ?? { name: a.name, p50: NaN, p99: NaN };
-      lines.push(`  ${pad(b.name, 28)}${pad(`${b.p50}/${b.p99}`, 18)}${pad(`${a.p50}/${a.p99}`, 20)}${(a.p50 / b.p50).toFixed(2)}×`);
+      const b = before.find((r) => r.name === a.name) ?? { name: a.name, p50: NaN, p99: NaN, items: NaN };
+      lines.push(`  ${pad(b.name, 28)}${pad(`${b.p50}/${b.p99}`, 18)}${pad(`${a.p50}/${a.p99}`, 20)}${pad(`${(a.p50 / b.p50).toFixed(2)}×`, 13)}${b.items} → ${a.items}`);
     }
     return lines;
   } finally {
