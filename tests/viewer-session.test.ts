@@ -27,8 +27,8 @@ beforeAll(async () => {
   api = await createTestApi();
   await api.app.listen({ port: 0, host: '127.0.0.1' });
   // The web's modules read their environment when first imported.
-  process.env.API_URL = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`;
-  process.env.SESSION_SECRET = 'a-test-secret-for-the-viewer-session';
+  vi.stubEnv('API_URL', `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}`);
+  vi.stubEnv('SESSION_SECRET', 'a-test-secret-for-the-viewer-session');
   // Test files share their modules (vitest.config.ts): read them afresh, under this environment.
   vi.resetModules();
   const [explore, session, queries] = await Promise.all([
@@ -41,6 +41,7 @@ beforeAll(async () => {
   await createPublicProject(api.ctx, firm.id, { images: [] });
 });
 afterAll(() => api.close());
+afterAll(() => vi.unstubAllEnvs());
 
 /** A signed-in account (an explorer unless `made` says otherwise) and the cookie the web would hold for it. */
 async function signedIn(fields: Parameters<typeof createUser>[1] = {}, made?: Awaited<ReturnType<typeof createUser>>) {

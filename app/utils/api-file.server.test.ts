@@ -37,13 +37,14 @@ beforeAll(async () => {
     res.writeHead(200, { ...common, 'content-length': BYTES.length }).end(BYTES);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  vi.stubEnv('API_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   // Test files share their modules (vitest.config.ts): read them afresh, under this environment.
   vi.resetModules();
   ({ streamApiFile } = await import('./api-file.server'));
   ({ ApiError } = await import('./api.server'));
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => vi.unstubAllEnvs());
 
 const browser = (headers: Record<string, string> = {}) => new Request('http://web.test/workspace/file', { headers: { 'x-forwarded-for': '203.0.113.9', ...headers } });
 

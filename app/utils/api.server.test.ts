@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+// The web's modules read API_URL when first imported: each test below imports them afresh (decision 186).
+afterAll(() => vi.unstubAllEnvs());
 
 describe('the api client while the api is down', () => {
   it('ends the request with a 503 answer (the error page), not an error that renders as 500', async () => {
     // Nothing listens on the discard port; the module reads API_URL when it is first imported.
-    process.env.API_URL = 'http://127.0.0.1:9';
+    vi.stubEnv('API_URL', 'http://127.0.0.1:9');
+    vi.resetModules();
     const { API_UNAVAILABLE_MESSAGE, apiFetch } = await import('./api.server');
     const thrown = await apiFetch('/users/me').then(
       () => null,
@@ -18,7 +22,8 @@ describe('the api client while the api is down', () => {
 
 describe('uploads to the api', () => {
   it('end with the same 503 answer while the api is down', async () => {
-    process.env.API_URL = 'http://127.0.0.1:9';
+    vi.stubEnv('API_URL', 'http://127.0.0.1:9');
+    vi.resetModules();
     const { apiFetch } = await import('./api.server');
     const body = new FormData();
     body.append('files', new File(['x'], 'a.png', { type: 'image/png' }));
