@@ -116,8 +116,22 @@ export const FirmCardProject = z.object({
 });
 export type FirmCardProject = z.infer<typeof FirmCardProject>;
 
-/** A directory card: the firm (User shape, profileImage is the avatar) with its latest public projects. */
-export const FirmCard = User.extend({ projects: z.array(FirmCardProject) });
+/**
+ * A directory card: what the card shows of the firm (profileImage is the avatar) with its latest
+ * public projects. Not the account: a public list does not carry a firm's login email, its sign-in
+ * kind or its team (docs/decisions/188).
+ */
+export const FirmCard = User.pick({
+  id: true,
+  userName: true,
+  firmName: true,
+  firmType: true,
+  country: true,
+  state: true,
+  city: true,
+  profileImage: true,
+  projectCount: true,
+}).extend({ projects: z.array(FirmCardProject) });
 export type FirmCard = z.infer<typeof FirmCard>;
 
 /**

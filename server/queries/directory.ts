@@ -6,7 +6,6 @@ import { projectImages, projects, users, type ImageVariants } from '../db/schema
 import type { ProjectImage } from '../contract/projects.js';
 import { toImageJson } from './public-projects.js';
 import { listedFirm, shownProject } from './visibility.js';
-import { loadUserExtras, toUserJson } from './users.js';
 
 /** The firm directory (GET /api/users/user-firm): listed firms, filtered, with their latest projects. */
 
@@ -45,6 +44,19 @@ async function firmCardProjects(db: Database, firmIds: string[]): Promise<Map<st
   }
   return result;
 }
+
+/** What a directory card shows of a firm (FirmCard): its project count is the kept counter (decision 183). */
+const cardColumns = {
+  id: users.id,
+  userName: users.userName,
+  firmName: users.firmName,
+  firmType: users.firmType,
+  country: users.country,
+  state: users.state,
+  city: users.city,
+  profileImage: users.profileImage,
+  projectCount: users.shownProjectCount,
+};
 
 /** The directory's order: by name ignoring case (the firm's name, else its owner's), newest first among equal names. */
 const nameKey = sql<string>`lower(coalesce(${users.firmName}, ${users.userName}))`;
@@ -88,20 +100,22 @@ export async function directoryPage(db: Database, query: DirectoryQuery): Promis
   }
   const where = and(...conditions);
   const list = db
-    .select({ user: users, cursor: cursorOfFirm })
+    .select({ ...cardColumns, cursor: cursorOfFirm })
     .from(users)
     .where(after ? and(where, afterCursor(after)) : where)
     .orderBy(asc(nameKey), desc(users.createdAt), asc(users.id))
     .limit(limit + 1);
-  const [total, found] = await Promise.all([
+  // The count does not hold up the page: the firms' cards are read while it runs.
+  const listed = (after ? list : list.offset((page - 1) * limit)).then(async (found) => {
+    const rows = found.slice(0, limit);
+    return { found, rows, cards: await firmCardProjects(db, rows.map((r) => r.id)) };
+  });
+  const [total, { found, rows, cards }] = await Promise.all([
     after ? undefined : db.select({ n: count() }).from(users).where(where).then(([row]) => Number(row?.n ?? 0)),
-    after ? list : list.offset((page - 1) * limit),
+    listed,
   ]);
-  const rows = found.slice(0, limit);
-  const ids = rows.map((r) => r.user.id);
-  const [extras, cards] = await Promise.all([loadUserExtras(db, ids), firmCardProjects(db, ids)]);
   return {
-    firms: rows.map(({ user }) => ({ ...toUserJson(user, extras.get(user.id)!), projects: cards.get(user.id) ?? [] })),
+    firms: rows.map(({ cursor: _cursor, ...firm }) => ({ ...firm, projects: cards.get(firm.id) ?? [] })),
     ...(total === undefined ? {} : { count: total }),
     nextCursor: found.length > limit ? rows[rows.length - 1]!.cursor : null,
   };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { FIRM_ROLES, VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { hiddenPortfolios, hiddenProjects, projects, showcaseTotals, users } from '../db/schema.js';
@@ -20,7 +20,10 @@ export const listedFirm = (): SQL =>
   and(
     eq(users.isVerify, VERIFY.approved),
     inArray(users.role, [...FIRM_ROLES]),
-    notExists(sql`(select 1 from ${hiddenPortfolios} where ${hiddenPortfolios.firmId} = ${users.id})`),
+    // NOT IN, not NOT EXISTS: the few hidden firms are read once into a hash (firm_id is the key,
+    // never null). As an anti-join PostgreSQL rescans the table once per firm, and counting a city's
+    // 1,000 firms cost 1.8 ms instead of 0.3 (docs/decisions/188).
+    sql`${users.id} not in (select ${hiddenPortfolios.firmId} from ${hiddenPortfolios})`,
   )!;
 
 /**
@@ -29,7 +32,8 @@ export const listedFirm = (): SQL =>
  * migration 0014 (docs/decisions/183): a change to this rule changes those triggers (and recounts) too.
  */
 export const shownProject = (): SQL =>
-  and(eq(projects.isPrivate, false), notExists(sql`(select 1 from ${hiddenProjects} where ${hiddenProjects.projectId} = ${projects.id})`))!;
+  // NOT IN for the reason listedFirm() gives (project_id is the key, never null).
+  and(eq(projects.isPrivate, false), sql`${projects.id} not in (select ${hiddenProjects.projectId} from ${hiddenProjects})`)!;
 
 /** A public project the public sees: shown itself, and its owner (joined as `users`) listed. */
 export const visibleProject = (): SQL => and(shownProject(), listedFirm())!;

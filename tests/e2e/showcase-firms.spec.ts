@@ -2,14 +2,16 @@ import { openDatabase } from '../../server/db/connection';
 import { createFirm } from '../../server/seed/factories';
 import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
-import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, test } from './fixtures';
 import { uniqueSuffix } from './firm-helpers';
 
 type Directory = {
-  firms: Array<{ id: string; firmName: string | null; userName: string; email: string; businessEmail: string | null; contactNo: string | null; teams: Array<{ name: string; role: string }> }>;
+  firms: Array<{ id: string; firmName: string | null; userName: string }>;
   count: number;
   nextCursor: string | null;
 };
+
+type Account = { id: string; firmName: string | null; email: string; businessEmail: string | null; contactNo: string | null; teams: Array<{ name: string; role: string }> };
 
 /** Approved firms in one city, made with the factories (the demo has fewer firms than a page). */
 async function firmsIn(city: string, names: string[]) {
@@ -107,8 +109,10 @@ test.describe('firm directory', () => {
 
   test('a firm portfolio shows its projects, and its Contact and Team popups', async ({ page, js }) => {
     const { token } = await loginAs(page, DEMO.explorer);
-    const { json } = await apiCall<Directory>('GET', '/users/user-firm?page=1&limit=50', undefined, token);
-    const firm = json.firms.find((f) => f.email === DEMO.firm)!;
+    // The firm's account as its owner signs in (a directory card carries no email or team, decision 188).
+    const { json: signIn } = await apiCall<{ data: { id: string } }>('POST', '/users/login', { email: DEMO.firm, password: DEMO_PASSWORD });
+    const { json: portfolio } = await apiCall<{ data: { userData: Account } }>('GET', `/projects/public-portfolio/${signIn.data.id}`, undefined, token);
+    const firm = portfolio.data.userData;
 
     await page.goto('/firms');
     await ready(page, js);
