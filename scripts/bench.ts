@@ -9,8 +9,8 @@
  *  - first-load bytes of /explore (JavaScript gzip against its 90 KB goal);
  *  - each process's resident memory at idle and after each 200-connection round (leak check);
  *  - with BENCH_SCALE=N (PostgreSQL): the explore list (page 1 and 500), search, the directory by
- *    city and a firm portfolio on the demo data, then again after seeding N generated public
- *    projects of N/20 firms (images shared), with the ratio.
+ *    city and a firm portfolio on the demo data and on a second database with the same demo seed
+ *    and N generated public projects of N/20 firms (images shared), measured in turns, with the ratio.
  * Figures only: it never fails a build. Knobs: BENCH_DURATION (s per target, 10),
  * BENCH_CONNECTIONS (16), BENCH_LOAD_SECONDS (s per 200-connection round, 60), BENCH_LOAD_ROUNDS
  * (3), BENCH_DATABASES (`postgres,embedded`), BENCH_SKIP_BUILD=1, BENCH_SCALE, TEST_DATABASE_URL.
@@ -226,26 +226,44 @@ async function load(url: string, headers: Record<string, string>, options: { con
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
+type Read = { url: string; headers: Record<string, string> };
+type Latency = { p50: number; p99: number; items: number };
+
 /**
- * One connection's latency, request after request, to the hundredth of a millisecond: the scale
- * reads answer in 1–5 ms, where autocannon's whole milliseconds make a ratio of 1 against 2 out of
- * 1.2 against 1.6.
+ * One connection, request after request, for `seconds`: each time is added to `times` in
+ * milliseconds (the scale reads answer in 1–5 ms, where autocannon's whole milliseconds would make
+ * 1 against 2 out of 1.2 against 1.6). Answers the last body.
  */
-async function latency(url: string, headers: Record<string, string>, seconds: number): Promise<{ p50: number; p99: number; items: number }> {
+async function timeReads(read: Read, seconds: number, times: number[]): Promise<string> {
   let body = '';
-  const once = async () => {
+  for (const end = Date.now() + seconds * 1000; Date.now() < end; ) {
     const started = process.hrtime.bigint();
-    const response = await fetch(url, { headers, redirect: 'manual' });
+    const response = await fetch(read.url, { headers: read.headers, redirect: 'manual' });
     body = await response.text();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not 200`);
-    return Number(process.hrtime.bigint() - started) / 1e6;
-  };
-  for (const end = Date.now() + 1000; Date.now() < end; ) await once(); // warm-up
-  const times: number[] = [];
-  for (const end = Date.now() + seconds * 1000; Date.now() < end; ) times.push(await once());
+    if (response.status !== 200) throw new Error(`${read.url} answered ${response.status}, not 200`);
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return body;
+}
+
+function latencyOf(times: number[], body: string): Latency {
   times.sort((a, b) => a - b);
   const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 100) / 100;
   return { p50: at(0.5), p99: at(0.99), items: itemsIn(JSON.parse(body)) };
+}
+
+/**
+ * The latencies of two reads measured in turns, half a second each, for `seconds` each after a
+ * second's warm-up: a machine that slows down for a while slows both alike, so their ratio holds
+ * where two measures minutes apart moved by half.
+ */
+async function latencyInTurns(a: Read, b: Read, seconds: number): Promise<[Latency, Latency]> {
+  await timeReads(a, 1, []);
+  await timeReads(b, 1, []);
+  const times: [number[], number[]] = [[], []];
+  let bodies = ['', ''];
+  for (let turn = 0; turn < seconds * 2; turn++) bodies = [await timeReads(a, 0.5, times[0]), await timeReads(b, 0.5, times[1])];
+  return [latencyOf(times[0], bodies[0]!), latencyOf(times[1], bodies[1]!)];
 }
 
 /** How many things a reply lists (its arrays, at the top or under `data`): a page of 3 firms and one of 12 do not cost the same. */
@@ -411,8 +429,8 @@ async function memoryRounds(p: Product): Promise<string[]> {
 
 // Cost as the data grows ---------------------------------------------------------------------------
 
-/** The reads whose cost must not grow with the data (BENCH_SCALE): one connection, latency. */
-async function scaleReads(apiUrl: string, bearer: Record<string, string>, firmId: string, city: string) {
+/** The reads whose cost must not grow with the data (BENCH_SCALE), by name, on the api at `apiUrl`. */
+async function scaleReadsOf(apiUrl: string, bearer: Record<string, string>, firmId: string, city: string): Promise<Map<string, Read>> {
   // The cursor the "Load more" link of page 499 carries (keyset paging, decision 161); the demo data
   // has no page 499, so there the deepest page it has.
   const cursorAt = async (page: number, limit: number) =>
@@ -439,11 +457,7 @@ async function scaleReads(apiUrl: string, bearer: Record<string, string>, firmId
     [`directory ${city} p.40 cursor`, `/api/users/user-firm?limit=12&${cityFilter}&after=${encodeURIComponent(deepCityFirm)}`],
     ['a firm portfolio', `/api/projects/public-portfolio/${firmId}`],
   ];
-  const result: Array<{ name: string; p50: number; p99: number; items: number }> = [];
-  for (const [name, url] of reads) {
-    result.push({ name, ...(await latency(`${apiUrl}${url}`, bearer, 5)) });
-  }
-  return result;
+  return new Map(reads.map(([name, url]) => [name, { url: `${apiUrl}${url}`, headers: bearer }]));
 }
 
 /** Generated public projects of generated approved firms (images shared), straight in SQL. */
@@ -487,30 +501,44 @@ async function seedScale(databaseUrl: string, projects: number) {
   await client.end();
 }
 
-/** BENCH_SCALE: the same reads on the demo data and after N more projects, without the public cache. */
+/**
+ * BENCH_SCALE: the same reads on the demo data and on a second database with the same demo seed and
+ * N more projects, each read by an api of its own that always asks its database (no public cache),
+ * the two measured in turns.
+ */
 async function scaleCost(p: Product): Promise<string[]> {
   if (!SCALE || !p.databaseUrl) return [];
-  const port = await freePort();
-  const apiUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'));
-  // A second api on the same database, whose answers are always read from it.
-  const api = startApi(port, p.databaseUrl, dataDir, p.webUrl, { PUBLIC_CACHE_MS: '0', SEED_DEMO: 'false' });
+  const database = await createDatabase(`bench_scale_${process.pid}`);
+  if (!database) return [];
+  const [demoPort, scalePort] = [await freePort(), await freePort()];
+  const [demoUrl, scaleUrl] = [`http://127.0.0.1:${demoPort}`, `http://127.0.0.1:${scalePort}`];
+  const dataDirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'bench-demo-')), fs.mkdtempSync(path.join(os.tmpdir(), 'bench-scale-'))];
+  const demoApi = startApi(demoPort, p.databaseUrl, dataDirs[0]!, p.webUrl, { PUBLIC_CACHE_MS: '0', SEED_DEMO: 'false' });
+  const scaleApi = startApi(scalePort, database.url, dataDirs[1]!, p.webUrl, { PUBLIC_CACHE_MS: '0' });
   try {
-    await waitFor(`${apiUrl}/api/health`, 120);
-    const before = await scaleReads(apiUrl, p.bearer, p.firmId, 'Pune');
+    await waitFor(`${demoUrl}/api/health`, 120);
+    await waitFor(`${scaleUrl}/api/health`, 600);
+    const login = await fetch(`${scaleUrl}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const scaleBearer = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    // The firm whose portfolio is read: the one the demo's newest project belongs to, as on the product.
+    const newest = (await (await fetch(`${scaleUrl}/api/projects/explore?page=1&limit=1`, { headers: scaleBearer })).json()) as { projects: Array<{ userId: string }> };
     console.log(`  seeding ${SCALE} public projects of ${Math.round(SCALE / 20)} firms…`);
-    await seedScale(p.databaseUrl, SCALE);
-    const after = await scaleReads(apiUrl, p.bearer, p.firmId, 'Pune');
-    const lines = [`Cost as the data grows (BENCH_SCALE=${SCALE}; one connection, no public cache; goal: each ≤ 1.5× of the demo data):`];
+    await seedScale(database.url, SCALE);
+    const demoReads = await scaleReadsOf(demoUrl, p.bearer, p.firmId, 'Pune');
+    const scaleReads = await scaleReadsOf(scaleUrl, scaleBearer, newest.projects[0]!.userId, 'Pune');
+    const lines = [`Cost as the data grows (BENCH_SCALE=${SCALE}; one connection, no public cache, the two measured in turns; goal: each ≤ 1.5× of the demo data):`];
     lines.push(`  ${pad('read', 28)}${pad('demo p50/p99 ms', 18)}${pad(`${SCALE} p50/p99 ms`, 20)}${pad('ratio (p50)', 13)}items listed (demo → ${SCALE})`);
-    for (const a of after) {
-      const b = before.find((r) => r.name === a.name) ?? { name: a.name, p50: NaN, p99: NaN, items: NaN };
-      lines.push(`  ${pad(b.name, 28)}${pad(`${b.p50}/${b.p99}`, 18)}${pad(`${a.p50}/${a.p99}`, 20)}${pad(`${(a.p50 / b.p50).toFixed(2)}×`, 13)}${b.items} → ${a.items}`);
+    for (const [name, demoRead] of demoReads) {
+      const scaleRead = scaleReads.get(name);
+      if (!scaleRead) continue;
+      const [b, a] = await latencyInTurns(demoRead, scaleRead, 5);
+      lines.push(`  ${pad(name, 28)}${pad(`${b.p50}/${b.p99}`, 18)}${pad(`${a.p50}/${a.p99}`, 20)}${pad(`${(a.p50 / b.p50).toFixed(2)}×`, 13)}${b.items} → ${a.items}`);
     }
     return lines;
   } finally {
-    await stopChild(api);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([stopChild(demoApi), stopChild(scaleApi)]);
+    await database.drop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
