@@ -1,5 +1,6 @@
 import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
 import { ErrorList, Field } from './field';
+import { Suggestions } from './suggestions';
 
 /** A row's values: `name` and the second field. */
 type Row = Record<string, string | undefined>;
@@ -40,11 +41,7 @@ export function FieldRows<R extends Row, S extends Record<string, unknown>>({
     <>
       <ErrorList id={rows.errorId} errors={rows.errors} />
       {second.suggestions ? (
-        <datalist id={suggestions}>
-          {second.suggestions.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
+        <Suggestions id={suggestions!} options={second.suggestions} />
       ) : null}
       <ol className="rows" data-testid={testId}>
         {list.map((row, index) => {

@@ -1,3 +1,5 @@
+import { Suggestions } from './suggestions';
+
 /**
  * A searchable dropdown: a text input with a list of suggestions (input + datalist), so a long
  * list (countries, cities) can be narrowed by typing, with and without JavaScript.
@@ -38,11 +40,7 @@ export function FilterCombo({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
-      <datalist id={`${id}-options`}>
-        {options.map((o) => (
-          <option key={o} value={o} />
-        ))}
-      </datalist>
+      <Suggestions id={`${id}-options`} options={options} />
       {error ? (
         <p id={`${id}-error`} className="field-errors">
           {error}

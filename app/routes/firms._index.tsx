@@ -173,7 +173,7 @@ export default function Firms() {
           <h1>Architecture and interior-design firms</h1>
           <p className="muted" data-testid="firm-count">
             {data.count} {data.count === 1 ? 'firm' : 'firms'}
-            {data.filtered ? ' match your filters' : ''}
+            {data.filtered ? (data.count === 1 ? ' matches your filters' : ' match your filters') : ''}
           </p>
         </div>
       </header>

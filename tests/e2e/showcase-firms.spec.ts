@@ -52,7 +52,7 @@ test.describe('firm directory', () => {
     await expect(page).toHaveURL(/projectType=/);
     await expect(cards).toHaveCount(expected.count);
     for (const firm of expected.firms) await expect(page.getByTestId('firm-list')).toContainText(firm.firmName ?? firm.userName);
-    await expect(page.getByTestId('firm-count')).toContainText(`${expected.count} ${expected.count === 1 ? 'firm' : 'firms'} match your filters`);
+    await expect(page.getByTestId('firm-count')).toContainText(`${expected.count} ${expected.count === 1 ? 'firm matches' : 'firms match'} your filters`);
     await expect(cards.first().locator('.firm-thumbs img').first()).toHaveAttribute('srcset', /w480\.webp/);
 
     // Clear brings every firm back.

@@ -7,6 +7,7 @@ import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import { ProjectTypeOptions } from '~/components/project-type-select';
 import { PhotoInput } from '~/components/workspace/photo-input';
+import { Suggestions } from '~/components/suggestions';
 import type { WebProject } from '~/models/workspace-projects.server';
 import type { WorkspaceProjectFormInput } from '../../../server/contract/workspace-projects';
 import { DESIGN_TEAM_ROLES } from '../../../server/contract/vocabulary';
@@ -112,11 +113,7 @@ export function ProjectForm({
       <Field label="Client name" meta={fields.clientname}>
         <input {...getInputProps(fields.clientname, { type: 'text' })} list={clients.length ? 'address-book-clients' : undefined} />
         {clients.length ? (
-          <datalist id="address-book-clients" data-testid="client-choices">
-            {clients.map((name) => (
-              <option key={name} value={name} />
-            ))}
-          </datalist>
+          <Suggestions id="address-book-clients" options={clients} testId="client-choices" />
         ) : null}
       </Field>
       <Field label="Client details" meta={fields.clientdetails}>
