@@ -2,7 +2,7 @@ import { json } from '@remix-run/node';
 import { redirectWithError } from './toast.server';
 import { ApiError } from './api.server';
 import type { PublicProject } from '../../server/contract/projects';
-import type { User } from '../../server/contract/users';
+import type { PublicFirm } from '../../server/contract/users';
 import { avatarVariants } from '../../server/contract/profile';
 import { parseCursor } from '../../server/contract/keyset-cursor';
 import { KEYSET_PARAMS } from '~/components/infinite-list';
@@ -101,7 +101,7 @@ export function toDetailProject(p: PublicProject) {
 }
 
 /** What the owner card and its popups show of a firm: the public part of the api's user. */
-export function toOwner(u: User) {
+export function toOwner(u: PublicFirm) {
   return {
     id: u.id,
     userName: u.userName,

@@ -15,7 +15,7 @@ import {
   YEAR_MIN,
   yearMax,
 } from './projects-rules.js';
-import { User } from './users.js';
+import { PublicFirm, User } from './users.js';
 
 /**
  * Public (portfolio) projects and their images: the bodies the api validates and the shapes it
@@ -216,7 +216,7 @@ export const ProjectReply = z.object({ data: PublicProject });
 export type ProjectReply = z.infer<typeof ProjectReply>;
 
 /** GET /api/projects/public-project/{id}. */
-export const ProjectDetailReply = z.object({ projectData: PublicProject, userData: User });
+export const ProjectDetailReply = z.object({ projectData: PublicProject, userData: PublicFirm });
 export type ProjectDetailReply = z.infer<typeof ProjectDetailReply>;
 
 /** GET /api/projects/explore. */
@@ -242,7 +242,7 @@ export const ExploreDetailReply = z.object({ data: ProjectDetailReply });
 export type ExploreDetailReply = z.infer<typeof ExploreDetailReply>;
 
 /** GET /api/projects/public-portfolio/{id}. */
-export const PublicPortfolioReply = z.object({ data: z.object({ projects: z.array(PublicProject), userData: User }) });
+export const PublicPortfolioReply = z.object({ data: z.object({ projects: z.array(PublicProject), userData: PublicFirm }) });
 export type PublicPortfolioReply = z.infer<typeof PublicPortfolioReply>;
 
 export const SearchQuery = z.object({ search: z.string().max(200, 'search is at most 200 characters').default('') });

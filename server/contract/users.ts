@@ -90,6 +90,14 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/**
+ * A firm as the public sees it: a portfolio's or a project page's owner. The account, without its
+ * login email, sign-in kind or standing flags (docs/decisions/191). The contact a visitor gets is
+ * the business email and number.
+ */
+export const PublicFirm = User.omit({ email: true, loginType: true, HasPassword: true, isSuperAdmin: true, isSubAdmin: true, employer: true });
+export type PublicFirm = z.infer<typeof PublicFirm>;
+
 export const UserReply = z.object({ data: User });
 export type UserReply = z.infer<typeof UserReply>;
 export const LoginReply = z.object({ data: User, token: z.string() });

@@ -152,6 +152,11 @@ describe('GET /api/projects/explore?after=<cursor> (keyset paging, decision 161)
   });
 });
 
+/** A firm as the public sees it carries none of its account's sign-in fields (decision 191). */
+function expectNoAccountFields(firm: Record<string, unknown>) {
+  for (const key of ['email', 'loginType', 'HasPassword', 'isSuperAdmin', 'isSubAdmin', 'employer']) expect(firm, key).not.toHaveProperty(key);
+}
+
 describe('GET /api/projects/explore/{id}', () => {
   it('answers { data: { projectData, userData } } for an approved firm’s project', async () => {
     const res = await get(`/projects/explore/${ids.approved[3]}`);
@@ -160,6 +165,7 @@ describe('GET /api/projects/explore/{id}', () => {
     expect(Object.keys(data).sort()).toEqual(['projectData', 'userData']);
     expect(data.projectData).toMatchObject({ id: ids.approved[3], projectName: 'Courtyard House 3', isPrivate: false });
     expect(data.userData).toMatchObject({ id: approvedFirm.id, firmName: 'Mehta Studio Architects', projectCount: 13 });
+    expectNoAccountFields(data.userData);
     const detail = await countQueries(api, () => get(`/projects/explore/${ids.approved[3]}`));
     expect(detail.queries.length).toBeLessThanOrEqual(4);
   });
@@ -209,6 +215,7 @@ describe('GET /api/projects/public-portfolio/{id}', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.userData).toMatchObject({ id: approvedFirm.id, projectCount: 13 });
+    expectNoAccountFields(data.userData);
     expect(data.projects).toHaveLength(13);
     expect(data.projects.map((p: PublicProject) => p.id)).not.toContain(ids.privateId);
   });

@@ -324,6 +324,8 @@ describe('GET, PUT, DELETE /api/projects/public-project/{id}', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().projectData).toEqual(project);
       expect(res.json().userData).toMatchObject({ id: firmId, projectCount: expect.any(Number) });
+      // The owner as the public sees it: no login email (decision 191).
+      expect(res.json().userData).not.toHaveProperty('email');
     }
     expect((await call('GET', `/projects/public-project/${'0'.repeat(24)}`, firmToken)).statusCode).toBe(404);
     expect((await call('GET', '/projects/public-project/not-an-id', firmToken)).statusCode).toBe(404);

@@ -11,7 +11,7 @@ type Directory = {
   nextCursor: string | null;
 };
 
-type Account = { id: string; firmName: string | null; email: string; businessEmail: string | null; contactNo: string | null; teams: Array<{ name: string; role: string }> };
+type Account = { id: string; firmName: string | null; businessEmail: string | null; contactNo: string | null; teams: Array<{ name: string; role: string }> };
 
 /** Approved firms in one city, made with the factories (the demo has fewer firms than a page). */
 async function firmsIn(city: string, names: string[]) {
@@ -109,7 +109,7 @@ test.describe('firm directory', () => {
 
   test('a firm portfolio shows its projects, and its Contact and Team popups', async ({ page, js }) => {
     const { token } = await loginAs(page, DEMO.explorer);
-    // The firm's account as its owner signs in (a directory card carries no email or team, decision 188).
+    // The firm's id as its owner signs in, its public side from its portfolio (decisions 188, 191).
     const { json: signIn } = await apiCall<{ data: { id: string } }>('POST', '/users/login', { email: DEMO.firm, password: DEMO_PASSWORD });
     const { json: portfolio } = await apiCall<{ data: { userData: Account } }>('GET', `/projects/public-portfolio/${signIn.data.id}`, undefined, token);
     const firm = portfolio.data.userData;
@@ -128,7 +128,8 @@ test.describe('firm directory', () => {
     const contact = page.getByTestId('contact-dialog');
     await expect(contact).toBeVisible();
     // The Contact popup shows the public business email, never the login email (issue 15 defect 3).
-    await expect(contact).toContainText(firm.businessEmail ?? firm.email);
+    await expect(contact).toContainText(firm.businessEmail!);
+    await expect(contact).not.toContainText(DEMO.firm);
     await expect(contact).toContainText(firm.contactNo!);
     if (js) await page.keyboard.press('Escape');
     else await contact.getByRole('link', { name: 'Close' }).click();
