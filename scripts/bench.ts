@@ -467,9 +467,11 @@ async function seedScale(databaseUrl: string, projects: number) {
   await client.connect();
   const image = (await client.query(`select storage_key, variants, width, height from project_images limit 1`)).rows[0];
   await client.query('begin');
-  // The firms' counters of shown projects (docs/decisions/183): their per-row trigger would more than
-  // double the seed's time, so it is off for the bulk insert (in this transaction only) and one recount follows.
+  // The firms' counters of shown projects (docs/decisions/183) and the projects' `listed` flags
+  // (decision 192): their per-row triggers would more than double the seed's time, so they are off for
+  // the bulk insert (in this transaction only) and one recount follows.
   await client.query('alter table projects disable trigger projects_shown_count_insert');
+  await client.query('alter table projects disable trigger projects_listed_write');
   await client.query(
     `insert into users (id, user_name, email, role, firm_type, is_verify, firm_name, country, state, city)
      select substr(md5('firm' || g), 1, 24), 'Scale Firm ' || g, 'scale' || g || '@bench.test', 'architect', 'architect', 2,
@@ -493,6 +495,7 @@ async function seedScale(databaseUrl: string, projects: number) {
     [projects, image.storage_key, JSON.stringify(image.variants), image.width, image.height],
   );
   await client.query('alter table projects enable trigger projects_shown_count_insert');
+  await client.query('alter table projects enable trigger projects_listed_write');
   await recountShownProjects(drizzle(client, { schema }) as unknown as Database);
   await client.query('commit');
   // A database that grew to this size has been vacuumed along the way: hint bits set, the

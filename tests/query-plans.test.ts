@@ -76,10 +76,12 @@ const scansOfProjects = (plan: string) => scansOf('projects', plan);
 describe('the showcase reads use their indexes', () => {
   it('explore: the public projects in gallery order (no sort of all projects)', async () => {
     const plan = await plansOf('/api/projects/explore?page=1&limit=12');
-    expect(plan).toContain('projects_explore_idx');
+    // The page's ids from the listed projects' index alone (docs/decisions/192), then their rows by key.
+    expect(plan).toMatch(/Limit[^\n]*\n\s*->\s+Index Only Scan Backward using projects_listed_latest_idx on projects/);
+    expect(plan).toMatch(/Index Scan using projects_pkey on projects/);
     expect(plan).toContain('project_images_project_idx');
     // The total is the one row kept by triggers (docs/decisions/183, 185): projects and firms are read once, for the page.
-    expect(scansOfProjects(plan)).toBe(1);
+    expect(scansOfProjects(plan)).toBe(2);
     expect(scansOf('users', plan)).toBe(1);
     expect(plan).toMatch(/InitPlan[^\n]*\n\s*->\s+(Seq|Index) Scan[^\n]* on showcase_totals\b/);
   });
@@ -88,7 +90,9 @@ describe('the showcase reads use their indexes', () => {
     const statements = await statementsOf('/api/projects/explore?page=1000&limit=12');
     expect(statements).toHaveLength(2);
     const plan = await plansOf('/api/projects/explore?page=1000&limit=12');
-    expect(scansOfProjects(plan)).toBe(1);
+    // The OFFSET skips entries of the listed projects' index, not rows of projects and their firms.
+    expect(plan).toMatch(/Limit[^\n]*\n\s*->\s+Index Only Scan Backward using projects_listed_latest_idx on projects/);
+    expect(scansOfProjects(plan)).toBe(2);
     const total = plan.split('\n---\n')[1]!;
     expect(total).toMatch(/ on showcase_totals\b/);
     expect(total).not.toMatch(/ on (projects|users)\b/);
@@ -98,14 +102,13 @@ describe('the showcase reads use their indexes', () => {
     // A cursor deep in the gallery (the 4,000th newest project), as the "Load more" link of a deep page carries it.
     const pool = (api.db as unknown as { $client: pg.Pool }).$client;
     const { rows } = await pool.query(`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ',' || id as cursor
-      from projects where is_private = false order by created_at desc, id desc offset 4000 limit 1`);
+      from projects where listed order by created_at desc, id desc offset 4000 limit 1`);
     const url = `/api/projects/explore?limit=12&view=card&after=${encodeURIComponent(rows[0].cursor)}`;
     const statements = await statementsOf(url);
     expect(statements.map((s) => s.text).join('\n')).not.toMatch(/offset|count\(/i);
     const plan = await plansOf(url);
-    expect(plan).toContain('projects_explore_idx');
     // The cursor is a condition of the index scan itself, not a filter over rows read from the start.
-    expect(plan).toMatch(/Index Scan Backward using projects_explore_idx on projects[^\n]*\n\s*Index Cond: \(ROW\(created_at, id\) < ROW\(/);
+    expect(plan).toMatch(/Index Scan Backward using projects_listed_latest_idx on projects[^\n]*\n\s*Index Cond: \(ROW\(created_at, id\) < ROW\(/);
   });
 
   it('search: the names through their trigram indexes (ILIKE %…%)', async () => {

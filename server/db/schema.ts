@@ -198,6 +198,13 @@ export const projects = pgTable(
      * (`<key>/w480.webp`…), served only through GET /api/projects/{id}/photo. Null on portfolio projects.
      */
     photoKey: text('photo_key'),
+    /**
+     * Whether the public sees it (`visibleProject()` in server/queries/visibility.ts: shown, its firm
+     * listed), kept by the triggers of migration 0018 (docs/decisions/192) so the explore gallery's
+     * page N is a walk of one partial index. Never written by the api; the gallery still filters with
+     * `visibleProject()`, so a wrong flag could only drop a card, never show a hidden one.
+     */
+    listed: boolean('listed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -209,9 +216,9 @@ export const projects = pgTable(
     index('projects_public_idx').on(t.isPrivate, t.createdAt),
     index('projects_type_idx').on(t.projectType),
     index('projects_name_lower_idx').on(sql`lower(${t.projectName})`),
-    // Performance (issue 14, docs/decisions/136): the explore gallery's order over public projects
-    // only, and the header search's ILIKE '%…%' on project names (pg_trgm).
-    index('projects_explore_idx').on(t.createdAt, t.id).where(sql`${t.isPrivate} = false`),
+    // Performance (issue 14, docs/decisions/136, 192): the explore gallery's order over the projects
+    // the public sees only, and the header search's ILIKE '%…%' on project names (pg_trgm).
+    index('projects_listed_latest_idx').on(t.createdAt, t.id).where(sql`${t.listed}`),
     index('projects_name_trgm_idx').using('gin', t.projectName.op('gin_trgm_ops')).with({ fastupdate: false }),
   ],
 );

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import type { StatisticsReply, VerificationQuery, VerificationRow, VerificationStatus } from '../contract/admin.js';
 import { VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { users } from '../db/schema.js';
+import { projects, users } from '../db/schema.js';
 import { recordAudit } from './audit.js';
 import { likePattern } from './sql.js';
 import type { UserRow } from './users.js';
@@ -86,6 +86,9 @@ export function decideRegistration(
 ): Promise<UserRow | undefined> {
   const approve = decision === VERIFY.approved;
   return db.transaction(async (tx) => {
+    // The firm's projects before the firm: the order every write of their `listed` flags locks them
+    // in (migration 0018), so a privacy toggle at the same moment waits instead of deadlocking.
+    await tx.select({ id: projects.id }).from(projects).where(eq(projects.userId, target.id)).orderBy(projects.id).for('update');
     const [row] = await tx
       .update(users)
       .set({ isVerify: decision, verifyNote: note, role: target.firmType!, updatedAt: new Date() })

@@ -24,34 +24,44 @@ const cursorOfProject = sql<string>`to_char(${projects.createdAt} at time zone '
 /**
  * The explore gallery's statements, built and named once per database (docs/decisions/132): the
  * page's projects with their images, owners and cursors in one round trip that PostgreSQL plans
- * once per connection, one row more than the page to know whether another follows. Which projects
- * show is `visibleProject()` alone (moderation adds to it).
- * - `byPage` (`?page=N`): skips `OFFSET` rows and carries the total (the Paging line's "of N"), the
- *   one row kept by triggers (`visibleProjectCount`, docs/decisions/183, 185), not a count of projects.
+ * once per connection, one row more than the page to know whether another follows. The rows are
+ * found on `projects_listed_latest_idx`, the projects whose `listed` flag (kept by triggers,
+ * docs/decisions/192) says the public sees them; which of them show is still `visibleProject()`, so
+ * moderation holds even if a flag were wrong.
+ * - `byPage` (`?page=N`): skips `OFFSET` entries of that index alone (no row of projects or firms is
+ *   read for them) and carries the total (the Paging line's "of N"), the one row kept by triggers
+ *   (`visibleProjectCount`, docs/decisions/183, 185), not a count of projects.
  * - `after` (`?after=<cursor>`, decision 161): starts right after the cursor's row, reading the
- *   gallery's index from there whatever the depth, and counts nothing.
+ *   index from there whatever the depth, and counts nothing.
  */
 function exploreStatements(db: Database) {
   const total = visibleProjectCount(db);
   const columns = { project: projects, owner: firmSummaryColumns, images: imagesOfProject, cursor: cursorOfProject };
   const order = [desc(projects.createdAt), desc(projects.id)];
-  // A row comparison, so the (created_at, id) index is read from the cursor on.
+  // Literal, not a parameter, so the generic plan of a prepared statement can use the partial index.
+  const listed = sql`${projects.listed}`;
+  // A row comparison, so the index is read from the cursor on.
   const afterCursor = sql`(${projects.createdAt}, ${projects.id}) < (${sql.placeholder('afterTime')}::timestamptz, ${sql.placeholder('afterId')})`;
+  const pageIds = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(listed)
+    .orderBy(...order)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
   return {
     byPage: db
       .select({ ...columns, total: sql<string>`(${total})` })
       .from(projects)
       .innerJoin(users, eq(users.id, projects.userId))
-      .where(visibleProject())
+      .where(and(inArray(projects.id, pageIds), visibleProject()))
       .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
       .prepare('explore_page'),
     after: db
       .select(columns)
       .from(projects)
       .innerJoin(users, eq(users.id, projects.userId))
-      .where(and(visibleProject(), afterCursor))
+      .where(and(listed, afterCursor, visibleProject()))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .prepare('explore_after'),

@@ -11,6 +11,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/connecti
 import { newId } from '../db/ids';
 import { projects, showcaseTotals, users } from '../db/schema';
 import { createEmployee, createFirm, createUser } from '../seed/factories';
+import { decideRegistration } from './admin';
 import { setPortfolioHidden, setProjectHidden } from './moderation';
 import { recountShownProjects } from './visibility';
 
@@ -178,15 +179,21 @@ describe('the counters of shown projects on PostgreSQL', () => {
     await api.db.execute(sql.raw(migrationBackfill('0014_shown_project_count', /^\s*UPDATE "users" SET "shown_project_count"/m)));
     expect(await api.db.select().from(showcaseTotals)).toEqual([]);
     await api.db.execute(sql.raw(migrationBackfill('0016_showcase_totals', /^\s*INSERT INTO "showcase_totals"/m)));
+    // As before migration 0018 (every flag at its default), with the flags' triggers not moving anything.
+    const [listedBefore] = await api.db.select({ n: count() }).from(projects).where(eq(projects.listed, true));
+    expect(listedBefore!.n).toBeGreaterThan(0);
+    await api.db.update(projects).set({ listed: false });
+    await api.db.execute(sql.raw(migrationBackfill('0018_listed_projects', /^\s*UPDATE "projects" "p" SET "listed"/m)));
     await expectCountersRight(api.db, 'after the backfills');
     const [after] = await api.db.select({ n: count() }).from(users).where(sql`${users.shownProjectCount} > 0`);
     expect(after!.n).toBe(before!.n);
     expect(await api.db.select().from(showcaseTotals)).toEqual([total]);
   });
 
-  it('a recount (the bench\'s scale seed) sets every counter, wrong ones and those of firms without shown projects too, and the total', async () => {
+  it('a recount (the bench\'s scale seed) sets every counter, wrong ones and those of firms without shown projects too, the total and the flags', async () => {
     await api.db.update(users).set({ shownProjectCount: 99 });
     await api.db.update(showcaseTotals).set({ visibleProjects: 12_345 });
+    await api.db.update(projects).set({ listed: sql`not ${projects.listed}` });
     await recountShownProjects(api.db);
     await expectCountersRight(api.db, 'after the recount');
   });
@@ -262,6 +269,49 @@ describe('the counters of shown projects on PostgreSQL', () => {
       await expectCountersRight(api.db, hideFirst ? 'hidden, then a project created' : 'a project created, then hidden');
       const [row] = await api.db.select({ n: users.shownProjectCount }).from(users).where(eq(users.id, firm.id));
       expect(row!.n).toBe(2);
+    }
+  });
+
+  it('approving a firm while one of its projects turns public: whichever comes first, the other waits and the flag is right', async () => {
+    const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+    const admin = await createUser(api.db, { isSuperAdmin: true });
+    for (const approveFirst of [true, false]) {
+      const pending = await createFirm(api.db, { isVerify: VERIFY.pending });
+      const id = newId();
+      await api.db.insert(projects).values({ id, userId: pending.id, isPrivate: true, projectName: 'Raced', projectType: 'architecture-residential' });
+      const target = (await api.db.select().from(users).where(eq(users.id, pending.id)))[0]!;
+      const toggler = await pool.connect();
+      const approver = await pool.connect();
+      try {
+        await toggler.query('begin');
+        const toggle = () => toggler.query(`update projects set is_private = false where id = $1`, [id]);
+        let settled = false;
+        if (approveFirst) {
+          // decideRegistration's statements, held open: the firm's projects, then the firm.
+          await approver.query('begin');
+          await approver.query(`select id from projects where user_id = $1 order by id for update`, [pending.id]);
+          await approver.query(`update users set is_verify = ${VERIFY.approved}, role = 'architect' where id = $1`, [pending.id]);
+          const waiting = toggle().finally(() => (settled = true));
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          expect(settled).toBe(false);
+          await approver.query('commit');
+          await waiting;
+        } else {
+          await toggle();
+          const waiting = decideRegistration(api.db, { admin, target, decision: VERIFY.approved, note: null }).finally(() => (settled = true));
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          expect(settled).toBe(false);
+          await toggler.query('commit');
+          expect(await waiting).toBeDefined();
+        }
+        if (approveFirst) await toggler.query('commit');
+      } finally {
+        toggler.release();
+        approver.release();
+      }
+      await expectCountersRight(api.db, approveFirst ? 'approved, then made public' : 'made public, then approved');
+      const [row] = await api.db.select({ listed: projects.listed }).from(projects).where(eq(projects.id, id));
+      expect(row!.listed).toBe(true);
     }
   });
 });

@@ -49,11 +49,14 @@ export const visibleProjectCount = (db: Database) => db.select({ n: showcaseTota
 
 /**
  * Sets every account's `shown_project_count` from its projects, as migration 0014 did, then the
- * showcase's total from the listed firms' counters, as migration 0016 did: for a bulk load written with
- * the triggers off (the bench's scale seed), or after a rule changed. Run while nothing else writes
- * projects or firms (a write between the two statements would be lost from the total).
+ * showcase's total from the listed firms' counters, as migration 0016 did, and every project's
+ * `listed` flag, as migration 0018 did: for a bulk load written with the triggers off (the bench's
+ * scale seed), or after a rule changed. Run while nothing else writes projects or firms (a write
+ * between the statements would be lost from the total).
  */
 export async function recountShownProjects(db: Database): Promise<void> {
+  const visible = sql`coalesce((select ${visibleProject()} from ${users} where ${users.id} = ${projects.userId}), false)`;
+  await db.update(projects).set({ listed: visible }).where(sql`${projects.listed} is distinct from ${visible}`);
   await db.update(users).set({ shownProjectCount: sql`(select count(*) from ${projects} where ${projects.userId} = ${users.id} and ${shownProject()})` });
   const listedFirmsShown = db.select({ n: sql`coalesce(sum(${users.shownProjectCount}), 0)` }).from(users).where(listedFirm());
   await db.update(showcaseTotals).set({ visibleProjects: sql`(${listedFirmsShown})` });

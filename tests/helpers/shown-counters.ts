@@ -16,12 +16,22 @@ export async function counterMismatches(db: Database) {
 
 /**
  * The counters of shown projects (docs/decisions/183) agree with the rule they stand for: each
- * account's counter, and the explore total (`visibleProjectCount`, the one row of `showcase_totals`,
- * docs/decisions/185) against a count of `visibleProject()`.
+ * account's counter, the explore total (`visibleProjectCount`, the one row of `showcase_totals`,
+ * docs/decisions/185) against a count of `visibleProject()`, and each project's `listed` flag.
  */
 export async function expectCountersRight(db: Database, step: string) {
   expect(await counterMismatches(db), step).toEqual([]);
   const totals = await visibleProjectCount(db);
   const [slow] = await db.select({ n: count() }).from(projects).innerJoin(users, eq(users.id, projects.userId)).where(visibleProject());
   expect(totals, step).toEqual([{ n: slow!.n }]);
+  expect(await listedMismatches(db), step).toEqual([]);
+}
+
+/** The projects whose `listed` flag (migration 0018, docs/decisions/192) is not `visibleProject()` read from the rows. */
+export function listedMismatches(db: Database) {
+  return db
+    .select({ id: projects.id, listed: projects.listed })
+    .from(projects)
+    .leftJoin(users, eq(users.id, projects.userId))
+    .where(sql`${projects.listed} is distinct from coalesce(${visibleProject()}, false)`);
 }
