@@ -99,14 +99,15 @@ export async function directoryPage(db: Database, query: DirectoryQuery): Promis
     );
   }
   const where = and(...conditions);
-  const list = db
-    .select({ ...cardColumns, cursor: cursorOfFirm })
-    .from(users)
-    .where(after ? and(where, afterCursor(after)) : where)
-    .orderBy(asc(nameKey), desc(users.createdAt), asc(users.id))
-    .limit(limit + 1);
+  const order = [asc(nameKey), desc(users.createdAt), asc(users.id)];
+  const firmCards = db.select({ ...cardColumns, cursor: cursorOfFirm }).from(users);
+  // By page number, the firms OFFSET skips are picked by id alone: a card's columns and cursor
+  // written for each skipped firm cost 25 of the 26 ms of page 300 (decision 193).
+  const list = after
+    ? firmCards.where(and(where, afterCursor(after))).orderBy(...order).limit(limit + 1)
+    : firmCards.where(inArray(users.id, db.select({ id: users.id }).from(users).where(where).orderBy(...order).limit(limit + 1).offset((page - 1) * limit))).orderBy(...order);
   // The count does not hold up the page: the firms' cards are read while it runs.
-  const listed = (after ? list : list.offset((page - 1) * limit)).then(async (found) => {
+  const listed = list.then(async (found) => {
     const rows = found.slice(0, limit);
     return { found, rows, cards: await firmCardProjects(db, rows.map((r) => r.id)) };
   });
