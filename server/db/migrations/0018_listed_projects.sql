@@ -35,14 +35,9 @@ CREATE TRIGGER "projects_listed_write" BEFORE INSERT OR UPDATE OF "is_private", 
 -- Hiding or showing a project: its row, then its firm's, then the flag read now.
 CREATE FUNCTION "hidden_projects_listed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  hidden_id text;
+  hidden_id text := CASE WHEN TG_OP = 'INSERT' THEN NEW.project_id ELSE OLD.project_id END;
   owner_id text;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    hidden_id := NEW.project_id;
-  ELSE
-    hidden_id := OLD.project_id;
-  END IF;
   SELECT p.user_id INTO owner_id FROM projects p WHERE p.id = hidden_id FOR UPDATE;
   IF FOUND THEN
     PERFORM 1 FROM users u WHERE u.id = owner_id FOR NO KEY UPDATE;
@@ -56,13 +51,8 @@ CREATE TRIGGER "hidden_projects_listed" AFTER INSERT OR DELETE ON "hidden_projec
 -- A firm already gone (its delete cascading here) changes nothing: its projects go with it.
 CREATE FUNCTION "hidden_portfolios_listed"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  hidden_id text;
+  hidden_id text := CASE WHEN TG_OP = 'INSERT' THEN NEW.firm_id ELSE OLD.firm_id END;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    hidden_id := NEW.firm_id;
-  ELSE
-    hidden_id := OLD.firm_id;
-  END IF;
   IF NOT EXISTS (SELECT 1 FROM users u WHERE u.id = hidden_id) THEN
     RETURN NULL;
   END IF;
