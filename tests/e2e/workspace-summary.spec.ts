@@ -39,18 +39,22 @@ async function addSection(page: Page, title: string) {
   await expect(section(page, title)).toBeVisible();
 }
 
-/** The editor's save of a drop (the fetcher's post), so a reload does not cut it off. */
+/** The editor's save of a drop (the fetcher's post). */
 const moveSaved = (page: Page) => page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/summary-financial/') && (r.request().postData() ?? '').includes('move'));
 
-/** Drags `grip` onto `target` with the mouse, in small steps as a hand would (the drag starts after 6 px), and waits for the save. */
-async function drag(page: Page, grip: Locator, target: Locator) {
+/**
+ * Drags `grip` onto `target` (its centre, or `at.top` px below its top) with the mouse, in small
+ * steps as a hand would (the drag starts after 6 px), and waits for the save: the page shows a drop
+ * at once and saves it in the background, so a reload right after could cut the save off.
+ */
+async function drag(page: Page, grip: Locator, target: Locator, at?: { top: number }) {
   const saved = moveSaved(page);
   const from = (await grip.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 - 10, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.move(to.x + to.width / 2, to.y + (at ? at.top : to.height / 2), { steps: 12 });
   await page.mouse.up();
   expect((await saved).status()).toBe(200);
 }
@@ -81,15 +85,8 @@ test.describe('summary and financial editor', () => {
 
     // Reorder: drag the title item above the product with JavaScript; Move up twice without.
     if (js) {
-      const grip = items(seating).nth(2).getByTestId('drag-item');
-      const target = items(seating).nth(0);
-      const from = (await grip.boundingBox())!;
-      const to = (await target.boundingBox())!;
-      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(from.x + 10, from.y - 10, { steps: 4 });
-      await page.mouse.move(to.x + to.width / 2, to.y + 8, { steps: 12 });
-      await page.mouse.up();
+      // Dropped near the first item's top, so it lands before it; the reload below finds it saved.
+      await drag(page, items(seating).nth(2).getByTestId('drag-item'), items(seating).nth(0), { top: 8 });
     } else {
       await items(seating).nth(2).getByTestId('move-up').click();
       await items(section(page, 'Seating')).nth(1).getByTestId('move-up').click();
