@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { Transform } from 'node:stream';
 import type { RequestHandler } from 'express';
+import { keepAliveAgent } from '../app/utils/keep-alive-agent.server';
 import { refuse } from './answers';
 import { tooLargeMessage } from './body-limits';
 
@@ -29,7 +30,7 @@ function byteCounter(limit: number) {
 
 export function apiProxy(options: { apiUrl: string }): RequestHandler {
   const target = new URL(options.apiUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const agent = keepAliveAgent(target.protocol === 'https:' ? 'https:' : 'http:', { maxSockets: 64 });
   return (req, res) => {
     const headers: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { keepAliveAgent } from './keep-alive-agent.server';
 
 /**
  * `fetch` for request bodies that must not be held in memory: a FormData with files (read from
@@ -70,7 +71,7 @@ export function encodeFormData(form: FormData): { contentType: string; length: n
 }
 
 /** The web's connections to the api, kept alive between calls (docs/decisions/137); shared by both clients here. */
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+const agents = { 'http:': keepAliveAgent('http:'), 'https:': keepAliveAgent('https:') };
 
 /** An answer read whole: what the api client needs of it. */
 export type TextAnswer = { status: number; ok: boolean; header: (name: string) => string | null; text: string };
