@@ -139,6 +139,15 @@ describe('the showcase reads use their indexes', () => {
     expect(plan).toMatch(/Index Scan using users_directory_name_idx on users/);
   });
 
+  it('the firm directory by page number: the page\'s ids from the name index, not a sort of every firm before the OFFSET', async () => {
+    // At PostgreSQL's default random_page_cost (4) the planner sorted the firms; the api's connections set 1.1 (decision 195).
+    const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+    expect((await pool.query('show random_page_cost')).rows[0].random_page_cost).toBe('1.1');
+    const list = (await plansOf('/api/users/user-firm?page=60&limit=12')).split('\n---\n').find((p) => p.includes('Limit')) ?? '';
+    expect(list).toMatch(/Limit[\s\S]*Index Scan using users_directory_name_idx on users/);
+    expect(list).not.toMatch(/Limit\s+\([^\n]*\n\s*->\s+Sort/);
+  });
+
   it('the firm directory after a cursor: the name index from the cursor on (no OFFSET, no count of every firm)', async () => {
     const url = `/api/users/user-firm?limit=12&after=${encodeURIComponent(await directoryCursor(800))}`;
     // The statement that picks the firms (the cards' projects are read for the page's twelve firms by id).

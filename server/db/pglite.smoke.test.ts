@@ -32,6 +32,9 @@ describe('the api on PGlite', { timeout: 120_000 }, () => {
       // Its shared buffers are bounded (docs/decisions/162): the WebAssembly heap never gives memory back.
       const shown = (await api.db.execute(sql`select current_setting('shared_buffers') as value`)) as unknown as { rows: Array<{ value: string }> };
       expect(shown.rows[0]!.value).toBe('16MB');
+      // The same planner costs as the api's PostgreSQL connections (decision 195).
+      const cost = (await api.db.execute(sql`select current_setting('random_page_cost') as value`)) as unknown as { rows: Array<{ value: string }> };
+      expect(cost.rows[0]!.value).toBe('1.1');
 
       const register = await api.app.inject({
         method: 'POST',
