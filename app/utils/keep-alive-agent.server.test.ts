@@ -26,33 +26,37 @@ function get(url: string, agent: http.Agent): Promise<string> {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const servers: http.Server[] = [];
+const opened: Array<{ server: http.Server; agent: http.Agent }> = [];
 afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
+  for (const { server, agent } of opened.splice(0)) {
+    agent.destroy();
+    server.close();
+  }
 });
+
+/** A counting server with `keepAliveTimeout`, and a new agent that has made one call to it. */
+async function afterOneCall(keepAliveTimeout: number) {
+  const target = await countingServer(keepAliveTimeout);
+  const agent = keepAliveAgent('http:');
+  opened.push({ server: target.server, agent });
+  expect(await get(target.url, agent)).toBe('ok');
+  return { ...target, agent };
+}
 
 describe('keepAliveAgent', () => {
   it('reuses an idle connection within the server’s announced timeout', async () => {
-    const target = await countingServer(10_000);
-    servers.push(target.server);
-    const agent = keepAliveAgent('http:');
-    expect(await get(target.url, agent)).toBe('ok');
+    const target = await afterOneCall(10_000);
     await wait(300);
-    expect(await get(target.url, agent)).toBe('ok');
+    expect(await get(target.url, target.agent)).toBe('ok');
     expect(target.connections()).toBe(1);
-    agent.destroy();
   });
 
   it('drops an idle connection a second before the server would close it, so no call is written to a closing socket', async () => {
     // timeout=2 announced: the agent drops its socket after 1 s (an agent without a timeout kept it).
-    const target = await countingServer(2_000);
-    servers.push(target.server);
-    const agent = keepAliveAgent('http:');
-    expect(await get(target.url, agent)).toBe('ok');
+    const target = await afterOneCall(2_000);
     await wait(1_300);
-    expect(Object.values(agent.freeSockets).flat()).toHaveLength(0);
-    expect(await get(target.url, agent)).toBe('ok');
+    expect(Object.values(target.agent.freeSockets).flat()).toHaveLength(0);
+    expect(await get(target.url, target.agent)).toBe('ok');
     expect(target.connections()).toBe(2);
-    agent.destroy();
   });
 });
