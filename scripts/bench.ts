@@ -7,6 +7,8 @@
  *  - the api explore route on the embedded default ÷ the same route on PostgreSQL;
  *  - SQL statements per explore page (PostgreSQL's own transaction counter);
  *  - first-load bytes of /explore (JavaScript gzip against its 90 KB goal);
+ *  - the summary editor's page of a schedule of 200 items: its latency, and its reads per table
+ *    (scripts/bench-summary.ts);
  *  - each process's resident memory at idle and after each 200-connection round (leak check);
  *  - with BENCH_SCALE=N (PostgreSQL): the explore list (page 1 and 500), search, the directory by
  *    city and a firm portfolio on the demo data and on a second database with the same demo seed
@@ -33,6 +35,7 @@ import * as schema from '../server/db/schema';
 import { recountShownProjects } from '../server/queries/visibility';
 import { createDatabase, freePort, waitFor } from './instance';
 import { benchPdf } from './bench-pdf';
+import { benchSummaryEditor } from './bench-summary';
 import { WEB_NODE_FLAGS } from './web-node-flags';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -41,9 +44,9 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 const SCALE = Number(process.env.BENCH_SCALE ?? 0);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as Array<'postgres' | 'embedded'>;
-/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, memory, scale, pdf): a quick measure of one thing. */
+/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, summary, memory, scale, pdf): a quick measure of one thing. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'memory' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
+const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'memory' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
 const EMAIL = 'explorer@demo.test';
 const PASSWORD = 'demo1234';
 const MB = 1024 * 1024;
@@ -126,6 +129,43 @@ function startApi(port: number, databaseUrl: string | null, dataDir: string, web
   });
 }
 
+/**
+ * An account of the demo data signed in as the end-to-end fixtures do: an api token in a signed web
+ * cookie, with the snapshot the web keeps (app/utils/session.server.ts toSessionUser), from
+ * /users/me as the web reads it: a snapshot the api's viewer version disagrees with (decision 131)
+ * would make every page a redirect, and the bench would measure redirects (it did until isSubAdmin
+ * was added).
+ */
+async function signIn(apiUrl: string, email: string): Promise<{ cookie: string; cookieValue: string; bearer: Record<string, string> }> {
+  const login = await fetch(`${apiUrl}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`login as ${email} failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const bearer = { authorization: `Bearer ${token}` };
+  const me = (await (await fetch(`${apiUrl}/api/users/me`, { headers: bearer })).json()) as { data: Record<string, unknown> };
+  const user = me.data;
+  const storage = createCookieSessionStorage({ cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [secret] } });
+  const session = await storage.getSession();
+  session.set('token', token);
+  session.set('user', {
+    id: user.id,
+    userName: user.userName,
+    role: user.role,
+    email: user.email,
+    firmName: user.firmName,
+    profileImage: user.profileImage,
+    isVerify: user.isVerify,
+    HasPassword: user.HasPassword,
+    isSubAdmin: user.isSubAdmin ?? false,
+    employer: user.employer ?? null,
+  });
+  const cookieValue = (await storage.commitSession(session)).split(';')[0]!.split('=').slice(1).join('=');
+  return { cookie: `__session=${cookieValue}`, cookieValue, bearer };
+}
+
 async function startProduct(kind: 'postgres' | 'embedded'): Promise<Product | null> {
   let databaseUrl: string | null = null;
   let drop: (() => Promise<void>) | null = null;
@@ -157,38 +197,9 @@ async function startProduct(kind: 'postgres' | 'embedded'): Promise<Product | nu
   });
   await waitFor(`${webUrl}/healthz`, 60);
 
-  // A signed-in explorer, made as the end-to-end fixtures do: an api token in a signed web cookie.
-  const login = await fetch(`${apiUrl}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login as ${EMAIL} failed: ${login.status}`);
-  const { token } = (await login.json()) as { token: string };
-  // The snapshot the web keeps (app/utils/session.server.ts toSessionUser), from /users/me as the web
-  // reads it: a snapshot the api's viewer version disagrees with (decision 131) would make every
-  // page a redirect, and the bench would measure redirects (it did until isSubAdmin was added).
-  const me = (await (await fetch(`${apiUrl}/api/users/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Record<string, unknown> };
-  const user = me.data;
-  const storage = createCookieSessionStorage({ cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [secret] } });
-  const session = await storage.getSession();
-  session.set('token', token);
-  session.set('user', {
-    id: user.id,
-    userName: user.userName,
-    role: user.role,
-    email: user.email,
-    firmName: user.firmName,
-    profileImage: user.profileImage,
-    isVerify: user.isVerify,
-    HasPassword: user.HasPassword,
-    isSubAdmin: user.isSubAdmin ?? false,
-    employer: user.employer ?? null,
-  });
-  const cookieValue = (await storage.commitSession(session)).split(';')[0]!.split('=').slice(1).join('=');
-  const page = await fetch(`${webUrl}/explore`, { headers: { cookie: `__session=${cookieValue}` }, redirect: 'manual' });
+  const { cookie, cookieValue, bearer } = await signIn(apiUrl, EMAIL);
+  const page = await fetch(`${webUrl}/explore`, { headers: { cookie }, redirect: 'manual' });
   if (page.status !== 200) throw new Error(`the signed-in /explore answers ${page.status}, not 200: the bench's session is not the web's`);
-  const bearer = { authorization: `Bearer ${token}` };
   const exploreJson = await (await fetch(`${apiUrl}/api/projects/explore?page=1&limit=12`, { headers: bearer })).text();
   const explore = JSON.parse(exploreJson) as { projects: Array<{ id: string; userId: string }> };
   return {
@@ -198,7 +209,7 @@ async function startProduct(kind: 'postgres' | 'embedded'): Promise<Product | nu
     webUrl,
     api,
     web,
-    cookie: `__session=${cookieValue}`,
+    cookie,
     cookieValue,
     bearer,
     projectId: explore.projects[0]!.id,
@@ -578,6 +589,7 @@ async function runFor(kind: 'postgres' | 'embedded') {
     }
     if (wanted('statements')) notes.push(await targetStatementsPerPage(p));
     if (kind === 'postgres' && wanted('weight')) notes.push(...(await pageWeight(p)));
+    if (wanted('summary')) notes.push(...(await benchSummaryEditor({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
     for (const n of notes) console.log(n);
     const memory = wanted('memory') ? await memoryRounds(p) : [];
     for (const n of memory) console.log(n);

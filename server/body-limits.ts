@@ -1,4 +1,5 @@
 const KB = 1024;
+const MB = 1024 * KB;
 
 /**
  * The largest request body each kind of JSON route reads, in bytes (docs/decisions/067-body-limits.md).
@@ -19,7 +20,18 @@ export const BODY_LIMITS = {
   leadMessage: 64 * KB,
   /** A public project: a description of up to 10,000 characters, 50 + 50 rows and 100 image ids. */
   project: 256 * KB,
+  /**
+   * A summary item or a library product: two titles of 200 characters and two descriptions of
+   * 5,000, about 31 KB in a script of three bytes a character (Devanagari, Tamil).
+   */
+  item: 64 * KB,
+  /**
+   * Save all of the summary editor: every item of a room at once. The schema's own bound (2,000
+   * items of 10,400 characters) is far more than any editor sends; the web's largest form
+   * (FORM_BODY_LIMIT, 1 MB) turned into JSON is at most twice its size, so this is room for it.
+   */
+  saveAll: 4 * MB,
 } as const;
 
 /** "16 KB": a limit as the error message names it. */
-export const describeBytes = (bytes: number) => (bytes >= 1024 * KB ? `${Math.round(bytes / (1024 * KB))} MB` : `${Math.round(bytes / KB)} KB`);
+export const describeBytes = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`);

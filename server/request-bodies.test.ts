@@ -63,6 +63,9 @@ describe('body limits per route (issue 9 item 3)', () => {
     ['POST', '/users/login/social', BODY_LIMITS.socialLogin, '32 KB'],
     ['PUT', '/users/update-profile/{firm}', BODY_LIMITS.profile, '64 KB'],
     ['POST', '/projects/public-project', BODY_LIMITS.project, '256 KB'],
+    ['PUT', '/projects/summary/items/0123456789abcdef01234567', BODY_LIMITS.item, '64 KB'],
+    ['POST', '/projects/library', BODY_LIMITS.item, '64 KB'],
+    ['PUT', '/projects/summary/0123456789abcdef01234567/items', BODY_LIMITS.saveAll, '4 MB'],
   ] as const)('%s %s: a body over %i bytes is refused with 413 naming the limit; one just under it is read', async (method, path, limit, named) => {
     const url = path.replace('{firm}', firmId);
     const over = await send(method, url, jsonOf(limit), firmToken);

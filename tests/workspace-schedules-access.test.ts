@@ -28,6 +28,14 @@ async function scheduleWithImage({ world, project }: Omit<AccessContext, 'data'>
 
 const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'work', url: ({ project }) => `/api/projects/schedules/${project.id}` },
+  // The summary editor's one read: the same list with a schedule's summary.
+  {
+    method: 'GET',
+    kind: 'work',
+    name: 'GET /api/projects/schedules/{projectId}?summary={scheduleId}',
+    setup: scheduleWithImage,
+    url: ({ project, data }) => `/api/projects/schedules/${project.id}?summary=${data.scheduleId}`,
+  },
   {
     method: 'POST',
     kind: 'work',

@@ -9,6 +9,7 @@ import type {
   UpdateScheduleInput,
   UploadScheduleImagesReply,
 } from '../../server/contract/schedules';
+import type { ScheduleListWithSummaryReply } from '../../server/contract/summary';
 
 /**
  * The api calls of project schedules (DESIGN.md section 4, /api/projects/schedules…): the only
@@ -19,6 +20,10 @@ const schedulePath = (id: string) => `/projects/schedules/${encodeURIComponent(i
 
 /** A project's schedules (newest first) and the project's name. */
 export const getSchedules = (request: Request, projectId: string) => api<ScheduleListReply>(request, schedulePath(projectId));
+
+/** The same with the summary of one schedule (its id, or `first` for the newest): the summary editor's one read. */
+export const getSchedulesWithSummary = (request: Request, projectId: string, schedule: string) =>
+  api<ScheduleListWithSummaryReply>(request, `${schedulePath(projectId)}?summary=${encodeURIComponent(schedule)}`);
 
 export const createSchedule = (request: Request, body: CreateScheduleInput) =>
   api<ScheduleReply>(request, '/projects/schedules', { method: 'POST', json: body });

@@ -4,7 +4,6 @@ import type {
   SaveAllReply,
   SummaryItemReply,
   SummaryItemType,
-  SummaryReply,
   SummaryStatus,
   SummaryWriteReply,
 } from '../../server/contract/summary';
@@ -17,8 +16,6 @@ import type {
 const e = encodeURIComponent;
 const write = (request: Request, method: 'POST' | 'PUT' | 'DELETE', path: string, json?: object) =>
   api<SummaryWriteReply>(request, `/projects/summary/${path}`, { method, ...(json ? { json } : {}) });
-
-export const getSummary = (request: Request, scheduleId: string) => api<SummaryReply>(request, `/projects/summary/${e(scheduleId)}`);
 
 export const addRoom = (request: Request, scheduleId: string, name: string) => write(request, 'POST', `${e(scheduleId)}/rooms`, { name });
 export const renameRoom = (request: Request, id: string, name: string) => write(request, 'PUT', `rooms/${e(id)}`, { name });

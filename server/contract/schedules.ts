@@ -95,6 +95,12 @@ export const Schedule = z.object({
 });
 export type Schedule = z.infer<typeof Schedule>;
 
+/**
+ * `GET /projects/schedules/{projectId}?summary=…`: also one schedule's summary, for the summary
+ * editor's page in one read (issue 14): a schedule id of the project, or `first` for the newest.
+ */
+export const ScheduleListQuery = z.object({ summary: z.string().max(64).optional() });
+
 export const ScheduleListReply = z.object({
   data: z.object({
     schedules: z.array(Schedule),

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { ScheduleImage } from './schedules.js';
+import { ScheduleImage, ScheduleListReply } from './schedules.js';
 import { requiredText } from './text-fields.js';
 import {
   ITEM_TEXT_FIELDS,
@@ -149,6 +149,12 @@ export type SummaryJson = z.infer<typeof SummaryJson>;
 /** GET /api/projects/summary/{scheduleId}: the whole summary with the api's figures and order. */
 export const SummaryReply = z.object({ data: SummaryJson });
 export type SummaryReply = z.infer<typeof SummaryReply>;
+/**
+ * `GET /api/projects/schedules/{projectId}?summary=…`: the project's schedules with the summary of
+ * the one named (null when the project has no such schedule).
+ */
+export const ScheduleListWithSummaryReply = z.object({ data: ScheduleListReply.shape.data.extend({ summary: SummaryJson.nullable().optional() }) });
+export type ScheduleListWithSummaryReply = z.infer<typeof ScheduleListWithSummaryReply>;
 /** A write of the structure: what it did, and the id of what it made or changed (the editor reloads the summary). */
 export const SummaryWriteReply = z.object({ message: z.string(), id: z.string() });
 export type SummaryWriteReply = z.infer<typeof SummaryWriteReply>;

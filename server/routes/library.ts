@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../auth/firm.js';
+import { BODY_LIMITS } from '../body-limits.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import {
   AddToSectionParams,
@@ -81,7 +82,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/library',
-    { schema: { tags, summary: 'Save a product', security, body: LibraryProductBody, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
+    { bodyLimit: BODY_LIMITS.item, schema: { tags, summary: 'Save a product', security, body: LibraryProductBody, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
     async (request, reply) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
@@ -94,7 +95,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/library/:id',
-    { schema: { tags, summary: 'Change a product', security, params: IdParams, body: LibraryProductBody, response: { 200: LibraryProductReply, ...errors } } },
+    { bodyLimit: BODY_LIMITS.item, schema: { tags, summary: 'Change a product', security, params: IdParams, body: LibraryProductBody, response: { 200: LibraryProductReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');

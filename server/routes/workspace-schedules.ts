@@ -12,7 +12,7 @@ import {
   SCHEDULE_MESSAGES,
   ScheduleImageParams,
   ScheduleImageQuery,
-  ScheduleListReply,
+  ScheduleListQuery,
   ScheduleReply,
   SCHEDULES_PER_PROJECT_MAX,
   UpdateScheduleBody,
@@ -37,7 +37,8 @@ import {
   updateSchedule,
   type ScheduleChanges,
 } from '../queries/schedules.js';
-import { projectHasSummaryImage, summaryImageFolders } from '../queries/summary.js';
+import { ScheduleListWithSummaryReply } from '../contract/summary.js';
+import { loadSummary, projectHasSummaryImage, summaryImageFolders } from '../queries/summary.js';
 import { IMAGE_TYPES } from '../services/file-types.js';
 import { InvalidImageError } from '../services/images.js';
 import { claimUploads, discardUploads } from '../services/pending-uploads.js';
@@ -128,11 +129,25 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/schedules/:projectId',
-    { schema: { tags, summary: "A project's schedules, newest first", security, params: ProjectIdParams, response: { 200: ScheduleListReply, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "A project's schedules, newest first; with `?summary=` a schedule's id (or `first`), that schedule's summary too",
+        security,
+        params: ProjectIdParams,
+        querystring: ScheduleListQuery,
+        response: { 200: ScheduleListWithSummaryReply, ...errors },
+      },
+    },
     async (request) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       const rows = await listSchedules(db, project.id);
-      return { data: { schedules: rows.map(toScheduleJson), project: { id: project.id, projectName: project.projectName } } };
+      const data = { schedules: rows.map(toScheduleJson), project: { id: project.id, projectName: project.projectName } };
+      const named = request.query.summary;
+      if (named === undefined) return { data };
+      // The editor's page in one read: the project and its schedules once, then the summary's tables.
+      const schedule = named === 'first' ? rows[0] : rows.find((row) => row.id === named);
+      return { data: { ...data, summary: schedule ? await loadSummary(db, schedule) : null } };
     },
   );
 

@@ -42,3 +42,39 @@ export async function smallSummary(api: TestApi, token: string, scheduleId: stri
 
 /** Every item id of a summary in order, per section (to check that each is there exactly once). */
 export const itemIdsOf = (summary: SummaryJson) => summary.rooms.flatMap((r) => r.sections.flatMap((s) => s.items.map((i) => i.id)));
+
+/** An api call that must succeed, answering its JSON: `must` over inject in tests, fetch in the bench. */
+export type MustCall = <T = { id: string; message: string }>(call: SummaryCall) => Promise<T>;
+
+/** The size of a filled summary: rooms, sections per room, items per section. */
+export type SummaryShape = { rooms: number; sections: number; items: number };
+
+/**
+ * Fills a schedule's summary through the api: `shape` rooms of sections of items (every fifth a
+ * financial item, the rest products), each named, described and priced by one Save all, and the
+ * first section's first items pictured with `imageIds` (one each). Answers the item ids in order.
+ */
+export async function fillSummary(call: MustCall, scheduleId: string, shape: SummaryShape, imageIds: readonly string[] = []): Promise<string[]> {
+  const post = (url: string, payload: object) => call({ method: 'POST', url, payload }).then((r) => r.id);
+  const itemIds: string[] = [];
+  for (let r = 0; r < shape.rooms; r++) {
+    const roomId = await post(`/api/projects/summary/${scheduleId}/rooms`, { name: `Room ${r + 1}` });
+    for (let s = 0; s < shape.sections; s++) {
+      const sectionId = await post(`/api/projects/summary/rooms/${roomId}/sections`, { title: `Section ${r + 1}.${s + 1}` });
+      await post(`/api/projects/summary/sections/${sectionId}/cards`, { title: 'Finish', description: 'Natural oil' });
+      for (let i = 0; i < shape.items; i++) itemIds.push(await post(`/api/projects/summary/sections/${sectionId}/items`, { type: i % 5 === 4 ? 'financial' : 'product' }));
+    }
+  }
+  const items = itemIds.map((id, n) => ({
+    id,
+    title: `Item ${n + 1}: solid oak side table`,
+    description: 'Hand-finished solid oak with a natural oil finish',
+    retailPrice: 1_000_000 + n * 1_000,
+    tradePrice: 700_000 + n * 500,
+    quantity: 1 + (n % 3),
+    discountBp: (n % 4) * 250,
+  }));
+  await call({ method: 'PUT', url: `/api/projects/summary/${scheduleId}/items`, payload: { items } });
+  for (const [n, imageId] of imageIds.entries()) await call({ method: 'POST', url: `/api/projects/summary/items/${itemIds[n]}/images`, payload: { images: [imageId] } });
+  return itemIds;
+}

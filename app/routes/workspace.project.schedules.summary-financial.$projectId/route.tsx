@@ -14,9 +14,8 @@ import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
-import { getSchedules, toWebImage } from '~/models/workspace-schedules.server';
+import { getSchedulesWithSummary, toWebImage } from '~/models/workspace-schedules.server';
 import { getLibrary } from '~/models/summary-output.server';
-import { getSummary } from '~/models/workspace-summary.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import summaryStyles from '~/styles/workspace-summary.css';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
@@ -40,14 +39,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
   const projectId = params.projectId ?? '';
   try {
-    const { data } = await getSchedules(request, projectId);
     const query = new URL(request.url).searchParams;
     const named = query.get('schedule');
-    const schedule = named ? data.schedules.find((s) => s.id === named) : data.schedules[0];
+    // One read for the project, its schedules and the summary (each table read once), beside the library.
+    const [{ data }, { data: libraryData }] = await Promise.all([getSchedulesWithSummary(request, projectId, named ?? 'first'), getLibrary(request)]);
+    const { summary } = data;
+    const schedule = summary ? data.schedules.find((s) => s.id === summary.schedule.id) : undefined;
     if (named && !schedule) throw json({ message: SCHEDULE_MESSAGES.notFound }, { status: 404 });
     const schedules = data.schedules.map((s) => ({ id: s.id, title: s.title }));
-    if (!schedule) return json({ project: data.project, schedules, summary: null, view: null, info: null, library: [] });
-    const [{ data: summary }, { data: libraryData }] = await Promise.all([getSummary(request, schedule.id), getLibrary(request)]);
+    if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, view: null, info: null, library: [] });
     // "Add from library" needs only each product's name.
     const library = libraryData.products.map((p) => ({ id: p.id, title: p.title }));
     // Item images as the browser fetches them: through the web's resource route, with the session.

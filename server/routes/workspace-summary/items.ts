@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../../body-limits.js';
 import { IdParams } from '../../contract/http.js';
 import {
   ITEM_FIELDS_BY_TYPE,
@@ -100,6 +101,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/projects/summary/items/:id',
     {
+      bodyLimit: BODY_LIMITS.item,
       schema: {
         tags,
         summary: 'Change an item’s texts and figures; with `version`, a change made meanwhile by someone else answers 409',
@@ -126,6 +128,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/projects/summary/:scheduleId/items',
     {
+      bodyLimit: BODY_LIMITS.saveAll,
       schema: {
         tags,
         summary: 'Save all: change several items of a schedule at once, all or nothing (400 when a required text is blank, 409 when one changed meanwhile)',

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countQueries } from '../../../tests/helpers/query-counter';
 import { createScheduleThroughApi, tokenOf, uploadedScheduleImageIds } from '../../../tests/helpers/schedules';
-import { addItem, addRoom, addSection, itemIdsOf, must, readSummary, smallSummary, summaryCall } from '../../../tests/helpers/summary';
+import { addItem, addRoom, addSection, fillSummary, itemIdsOf, must, readSummary, smallSummary, summaryCall } from '../../../tests/helpers/summary';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../tests/helpers/test-api';
-import { SUMMARY_LIMITS, SUMMARY_MESSAGES } from '../../contract/summary';
+import { SUMMARY_LIMITS, SUMMARY_MESSAGES, type SummaryJson } from '../../contract/summary';
 import { auditLog, summaryItemImages } from '../../db/schema';
 import type { UserRow } from '../../queries/users';
 import { insertSection } from '../../queries/summary';
@@ -37,21 +37,50 @@ describe('GET /api/projects/summary/{scheduleId}', () => {
     expect((await call('GET', '/api/projects/summary/nope')).statusCode).toBe(404);
   });
 
-  it('loads the whole summary in one query per table, whatever its size', async () => {
-    const { scheduleId } = await newSchedule();
-    for (const name of ['A', 'B', 'C']) {
-      const room = await addRoom(api, token, scheduleId, name);
-      for (const t of ['x', 'y']) {
-        const section = await addSection(api, token, room, t);
-        await addItem(api, token, section, 'product');
-        await addItem(api, token, section, 'financial');
-      }
-    }
-    const { result, queries } = await countQueries(api, () => call('GET', `/api/projects/summary/${scheduleId}`));
-    expect(result.statusCode).toBe(200);
-    expect(itemIdsOf(result.json().data)).toHaveLength(12);
-    const summaryQueries = queries.filter((q) => /from "summary_/.test(q));
-    expect(summaryQueries).toHaveLength(5);
+  /** How many of `queries` read each table (after FROM or JOIN). */
+  const readsPerTable = (queries: string[]) => {
+    const reads: Record<string, number> = {};
+    for (const q of queries) for (const table of new Set([...q.matchAll(/(?:from|join) "(\w+)"/gi)].map((m) => m[1]!))) reads[table] = (reads[table] ?? 0) + 1;
+    return reads;
+  };
+
+  it('loads a summary of 200 items (with pictures and cards) in one query per table, alone and with its project’s schedules', async () => {
+    const { scheduleId, projectId } = await newSchedule();
+    const pictures = await uploadedScheduleImageIds(api, token, projectId, 3);
+    await fillSummary((c) => must(api, token, c), scheduleId, { rooms: 4, sections: 5, items: 10 }, pictures);
+    const summaryTables = { summary_rooms: 1, summary_sections: 1, summary_items: 1, summary_item_images: 1, summary_cards: 1 };
+
+    const alone = await countQueries(api, () => call('GET', `/api/projects/summary/${scheduleId}`));
+    expect(alone.result.statusCode).toBe(200);
+    const summary = alone.result.json().data as SummaryJson;
+    expect(itemIdsOf(summary)).toHaveLength(200);
+    expect(summary.rooms.flatMap((r) => r.sections.flatMap((s) => s.cards))).toHaveLength(20);
+    expect(summary.rooms[0]!.sections[0]!.items.slice(0, 4).map((i) => i.images.length)).toEqual([1, 1, 1, 0]);
+    expect(readsPerTable(alone.queries)).toMatchObject(summaryTables);
+
+    // The editor's page: the project, its schedules and the summary in one call, every table read once.
+    const editor = await countQueries(api, () => call('GET', `/api/projects/schedules/${projectId}?summary=${scheduleId}`));
+    expect(editor.result.statusCode).toBe(200);
+    expect(editor.result.json().data.summary).toEqual(summary);
+    const reads = readsPerTable(editor.queries);
+    expect(reads).toMatchObject({ ...summaryTables, projects: 1, schedules: 1 });
+    expect(Math.max(...Object.values(reads))).toBe(1);
+  });
+
+  it('answers a project’s schedules with the summary of the one named, or of the newest with `first`; another project’s schedule is not found', async () => {
+    const { scheduleId: older, projectId } = await newSchedule();
+    await smallSummary(api, token, older);
+    const newer = (await createScheduleThroughApi(api, token, projectId, { title: 'Bath fittings' })).id;
+    const other = await newSchedule();
+    const read = async (query: string) => (await call('GET', `/api/projects/schedules/${projectId}${query}`)).json().data;
+    expect(await read('')).not.toHaveProperty('summary');
+    expect((await read('?summary=first')).summary.schedule).toEqual({ id: newer, projectId, title: 'Bath fittings' });
+    const named = await read(`?summary=${older}`);
+    expect(named.summary).toEqual(await readSummary(api, token, older));
+    expect(named.schedules.map((s: { id: string }) => s.id)).toEqual([newer, older]);
+    expect((await read(`?summary=${other.scheduleId}`)).summary).toBeNull();
+    expect((await read('?summary=0123456789abcdef01234567')).summary).toBeNull();
+    expect((await call('GET', `/api/projects/schedules/${projectId}?summary=${'x'.repeat(65)}`)).statusCode).toBe(400);
   });
 });
 
@@ -283,6 +312,21 @@ describe('moves', () => {
 });
 
 describe('limits', () => {
+  it('saves the longest texts a firm may type, in a script of three bytes a character: one item, and 200 at once by Save all', async () => {
+    const { scheduleId } = await newSchedule();
+    const { items } = await smallSummary(api, token, scheduleId);
+    const longest = (n: number) => 'क'.repeat(n);
+    const twoColumns = { title: longest(SUMMARY_LIMITS.itemTitle), description: longest(SUMMARY_LIMITS.itemDescription), title1: longest(SUMMARY_LIMITS.itemTitle), description1: longest(SUMMARY_LIMITS.itemDescription) };
+    const one = await call('PUT', `/api/projects/summary/items/${items.title}`, twoColumns);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data.description1).toHaveLength(SUMMARY_LIMITS.itemDescription);
+    const { scheduleId: large } = await newSchedule();
+    const ids = await fillSummary((c) => must(api, token, c), large, { rooms: 1, sections: 2, items: 100 });
+    const all = await call('PUT', `/api/projects/summary/${large}/items`, { items: ids.map((id) => ({ id, description: longest(SUMMARY_LIMITS.itemDescription) })) });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.items.map((i: { description: string }) => i.description.length)).toEqual(ids.map(() => SUMMARY_LIMITS.itemDescription));
+  });
+
   it('allows 4 cards per section: "Maximum limit reached: 4 cards allowed."', async () => {
     const { scheduleId } = await newSchedule();
     const { sectionId } = await smallSummary(api, token, scheduleId);
