@@ -86,6 +86,7 @@ export const SUMMARY_MESSAGES = {
   sectionsMax: `A room can hold at most ${SUMMARY_LIMITS.sectionsPerRoom} sections.`,
   itemsMax: `A section can hold at most ${SUMMARY_LIMITS.itemsPerSection} items.`,
   stale: 'Someone else changed this item meanwhile. The page now shows their version; make your change again.',
+  staleInSaveAll: 'Nothing was saved: someone else changed an item meanwhile, and it now shows their version. Everything else you typed is still here; Save all again to keep it.',
   notFound: 'Not found in this summary',
   scheduleNotFound: 'Schedule not found',
   imageMissing: 'Image not found; upload it again',

@@ -4,6 +4,7 @@ import { placeholderImage } from '../../server/seed/placeholder-images';
 import { apiCall, DEMO, expect, loginAs, postsDuring, ready, test } from './fixtures';
 import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
 import { firmWithSummary } from './summary-output-helpers';
+import { SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
 
 /**
  * The summary and financial editor (workspace-and-admin.md screen 7), with JavaScript and without:
@@ -273,6 +274,27 @@ test.describe('summary and financial editor', () => {
             ['Living room', ['Seating']],
           ],
     );
+  });
+
+  test('Save all after someone else changed an item: nothing saved, that item shows their version, the rest of what was typed stays', async ({ page, js }) => {
+    const { firm, project, schedule, tree } = await firmWithSummary();
+    await loginAs(page, firm.email, firm.password);
+    await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}&edit=1`);
+    await ready(page, js);
+    const armchair = page.locator(`[data-item-id="${tree.rooms[0]!.sections[0]!.items[0]}"]`);
+    const lighting = section(page, 'Lighting').locator('[data-type="description"]');
+    await armchair.getByRole('textbox', { name: 'Description' }).fill('Mine: teak and cane');
+    await lighting.getByRole('textbox', { name: 'Description' }).fill('Mine: warm white, on dimmers');
+    // Meanwhile a colleague saves the armchair.
+    expect((await apiCall('PUT', `/projects/summary/items/${tree.rooms[0]!.sections[0]!.items[0]}`, { description: 'Theirs: oak' }, firm.token)).status).toBe(200);
+    await page.getByTestId('save-all').click();
+    await expect(page.getByRole('alert').filter({ hasText: SUMMARY_MESSAGES.staleInSaveAll })).toBeVisible();
+    await expect(armchair.getByRole('textbox', { name: 'Description' })).toHaveValue('Theirs: oak');
+    await expect(lighting.getByRole('textbox', { name: 'Description' })).toHaveValue('Mine: warm white, on dimmers');
+    await page.getByTestId('save-all').click();
+    await expect(toast(page)).toHaveText('Saved');
+    await expect(lighting).toContainText('Mine: warm white, on dimmers');
+    await expect(armchair).toContainText('Theirs: oak');
   });
 
   test('the Export PDF form sends the ticked sections', async ({ page, js }) => {

@@ -120,8 +120,9 @@ export function ItemCard({
               'aria-invalid': invalid || undefined,
               maxLength: long ? SUMMARY_LIMITS.itemDescription : SUMMARY_LIMITS.itemTitle,
             };
+            // Keyed by the item's version: a change saved by someone else replaces what the field shows.
             return (
-              <div key={field} className={`field${invalid ? ' has-error' : ''}`}>
+              <div key={`${field}:${item.version}`} className={`field${invalid ? ' has-error' : ''}`}>
                 <label htmlFor={name}>{TEXT_LABELS[field]}</label>
                 {long ? <textarea rows={2} {...props} /> : <input type="text" {...props} />}
                 {invalid ? <p className="field-error">{SUMMARY_MESSAGES.requiredFields}</p> : null}
@@ -227,7 +228,7 @@ export function ItemCard({
               const name = FIELD(item.id, field);
               const invalid = problems.has(`${item.id}:${field}`);
               return (
-                <div key={field} className={`field${invalid ? ' has-error' : ''}`}>
+                <div key={`${field}:${item.version}`} className={`field${invalid ? ' has-error' : ''}`}>
                   <label htmlFor={name}>{label}</label>
                   <input
                     id={name}

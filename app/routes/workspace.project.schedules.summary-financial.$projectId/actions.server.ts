@@ -139,13 +139,18 @@ async function saveAll(request: Request, projectId: string, form: FormData, view
     return redirectWithSuccess(editorHref(projectId, { ...view, edit: false }), M.saved);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 400) {
-      // `items.3.title` → the field of that item, so the form marks it.
-      const marked = error.details.map((d) => {
-        const [, index, field] = /^items\.(\d+)\.(\w+)$/.exec(d.path) ?? [];
-        return index !== undefined ? `${items[Number(index)]?.id}:${field}` : d.path;
-      });
-      return json({ intent: 'save-all' as const, problems: marked, typed, message: error.message }, { status: 400 });
+    // `items.3.title` → the field of that item, so the form marks it.
+    const marked = error.details.map((d) => {
+      const [, index, field] = /^items\.(\d+)\.(\w+)$/.exec(d.path) ?? [];
+      return index !== undefined ? `${items[Number(index)]?.id}:${field}` : d.path;
+    });
+    if (error.status === 400) return json({ intent: 'save-all' as const, problems: marked, typed, message: error.message }, { status: 400 });
+    if (error.status === 409) {
+      // Nothing was saved. The items someone else changed show their version (and their new
+      // version number, for the next save); what was typed in every other item stays.
+      const stale = new Set(marked.filter((p) => p.endsWith(':version')).map((p) => p.slice(0, -':version'.length)));
+      const kept = Object.fromEntries(Object.entries(typed).filter(([name]) => !stale.has(name.split(':')[1] ?? '')));
+      return json({ intent: 'save-all' as const, problems: [], typed: kept, message: M.staleInSaveAll }, { status: 409 });
     }
     return redirectWithError(editorHref(projectId, view), failureMessage(error));
   }

@@ -72,8 +72,10 @@ function itemChanges(type: SummaryItemType, body: ItemChanges, path = ''): { cha
   return { changes, problems };
 }
 
-function checkVersion(row: ItemRow, version: number | undefined, path = 'version') {
-  if (version !== undefined && version !== row.version) throw new HttpError(409, M.stale, [{ path, message: M.stale }], STALE);
+const isStale = (row: ItemRow, version: number | undefined) => version !== undefined && version !== row.version;
+
+function checkVersion(row: ItemRow, version: number | undefined) {
+  if (isStale(row, version)) throw new HttpError(409, M.stale, [{ path: 'version', message: M.stale }], STALE);
 }
 
 async function itemImages(tx: Database, itemId: string) {
@@ -145,14 +147,17 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         if (ids.length !== request.body.items.length) throw badRequest('An item is listed twice', [{ path: 'items', message: 'An item is listed twice' }]);
         const rows = new Map((await lockItems(ctx.tx, ctx.schedule.id, ids)).map((r) => [r.id, r]));
         const problems: ErrorDetail[] = [];
+        // Every item changed meanwhile is named, so that the editor can show each one's new version.
+        const stale: ErrorDetail[] = [];
         const planned = request.body.items.map((body, index) => {
           const row = rows.get(body.id);
           if (!row) throw notFound(M.notFound);
-          checkVersion(row, body.version, `items.${index}.version`);
+          if (isStale(row, body.version)) stale.push({ path: `items.${index}.version`, message: M.stale });
           const { changes, problems: p } = itemChanges(row.type as SummaryItemType, body, `items.${index}.`);
           problems.push(...p);
           return { row, changes };
         });
+        if (stale.length) throw new HttpError(409, M.stale, stale, STALE);
         if (problems.length) throw badRequest(M.requiredFields, problems);
         const saved = [];
         for (const { row, changes } of planned) {

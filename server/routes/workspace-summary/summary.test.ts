@@ -178,6 +178,20 @@ describe('rooms, sections and items', () => {
     expect((await readSummary(api, token, scheduleId)).rooms[0]!.sections[0]!.items[0]!.title).toBe('Mine');
   });
 
+  it('Save all names every item changed meanwhile (409) and saves nothing', async () => {
+    const { scheduleId } = await newSchedule();
+    const { items } = await smallSummary(api, token, scheduleId);
+    for (const id of [items.product, items.title]) expect((await call('PUT', `/api/projects/summary/items/${id}`, { title: 'Theirs' })).statusCode).toBe(200);
+    const all = await call('PUT', `/api/projects/summary/${scheduleId}/items`, {
+      items: [items.description, items.product, items.title].map((id) => ({ id, version: 1, description: 'Mine' })),
+    });
+    expect(all.statusCode).toBe(409);
+    expect(all.json()).toMatchObject({ message: SUMMARY_MESSAGES.stale, code: 'stale' });
+    expect(all.json().details.map((d: { path: string }) => d.path)).toEqual(['items.1.version', 'items.2.version']);
+    const descriptions = (await readSummary(api, token, scheduleId)).rooms[0]!.sections[0]!.items.map((i) => i.description);
+    expect(descriptions).not.toContain('Mine');
+  });
+
   it('saves all descriptions at once, all or nothing', async () => {
     const { scheduleId } = await newSchedule();
     const { items } = await smallSummary(api, token, scheduleId);
