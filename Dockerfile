@@ -16,8 +16,11 @@ FROM node:22-bookworm-slim AS runtime
 # Debian's Chromium renders the PDF exports (Puppeteer never downloads a browser).
 RUN apt-get update && apt-get install -y --no-install-recommends chromium fonts-liberation tini \
   && rm -rf /var/lib/apt/lists/*
-# MALLOC_ARENA_MAX: fewer glibc arenas for the threads of sharp, argon2 and libuv (decision 096).
-ENV NODE_ENV=production API_HOST=0.0.0.0 DATA_DIR=/data PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium MALLOC_ARENA_MAX=2
+# glibc's allocator as scripts/malloc-env.ts sets it for npm start: fewer arenas for the threads of
+# sharp, argon2 and libuv (decision 096); large blocks mapped on their own and the heap's free top
+# given back, so that image buffers do not stay resident (decision 198).
+ENV NODE_ENV=production API_HOST=0.0.0.0 DATA_DIR=/data PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium \
+  MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build

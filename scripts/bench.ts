@@ -36,7 +36,8 @@ import { recountShownProjects } from '../server/queries/visibility';
 import { createDatabase, freePort, waitFor } from './instance';
 import { benchPdf } from './bench-pdf';
 import { benchSummaryEditor } from './bench-summary';
-import { WEB_NODE_FLAGS } from './web-node-flags';
+import { mallocEnv } from './malloc-env';
+import { API_NODE_FLAGS, WEB_NODE_FLAGS } from './node-flags';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -110,13 +111,13 @@ type Product = {
 
 const secret = crypto.randomBytes(24).toString('hex');
 const baseEnv = (): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', MALLOC_ARENA_MAX: '2' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...mallocEnv() };
   delete env.DATABASE_URL;
   return env;
 };
 
 function startApi(port: number, databaseUrl: string | null, dataDir: string, webUrl: string, extra: Record<string, string> = {}) {
-  return start('api', ['--import', 'tsx', 'server/main.ts'], {
+  return start('api', [...API_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
     ...baseEnv(),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     DATA_DIR: dataDir,

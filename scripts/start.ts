@@ -11,8 +11,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { demoLoginsFile } from '../server/seed/demo-logins-file';
+import { mallocEnv } from './malloc-env';
 import { Supervisor } from './supervisor';
-import { WEB_NODE_FLAGS } from './web-node-flags';
+import { API_NODE_FLAGS, WEB_NODE_FLAGS } from './node-flags';
 
 const apiPort = process.env.API_PORT ?? '3001';
 const webPort = process.env.PORT ?? '3000';
@@ -38,9 +39,7 @@ const env = {
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
   NODE_ENV: process.env.NODE_ENV ?? 'production',
   SESSION_SECRET: sessionSecret(),
-  // glibc gives each thread that allocates (sharp, argon2, libuv's pool) an arena of its own and
-  // rarely returns their memory: two arenas keep both processes 10-40 MB smaller (decision 096).
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+  ...mallocEnv(),
 };
 
 const supervisor = new Supervisor();
@@ -66,7 +65,7 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer within 120 s`);
 }
 
-supervisor.start({ name: 'api', command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'], env });
+supervisor.start({ name: 'api', command: process.execPath, args: [...API_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], env });
 await waitFor(`${env.API_URL}/api/health`);
 supervisor.start({ name: 'web', command: process.execPath, args: [...WEB_NODE_FLAGS, 'build/web-server.mjs'], env });
 await waitFor(`http://127.0.0.1:${webPort}/healthz`);
