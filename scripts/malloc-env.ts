@@ -8,7 +8,7 @@
  *   buffers), so what the demo seed's pictures or an upload used stayed resident
  *   (docs/decisions/198).
  */
-export function mallocEnv(env: NodeJS.ProcessEnv = process.env) {
+export function mallocEnv(env: Record<string, string | undefined> = process.env) {
   return {
     MALLOC_ARENA_MAX: env.MALLOC_ARENA_MAX ?? '2',
     MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? '131072',

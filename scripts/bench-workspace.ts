@@ -1,16 +1,19 @@
 /**
- * The summary editor's load (issue 14), a part of `npm run bench` kept in its own file: the demo
- * firm's schedule of 200 items (4 rooms of 5 sections of 10 items, a card per section, 20 items
- * pictured), filled through the api as the editor fills it, then its editor page loaded through the
- * web as a browser does. Prints the page's latency (one connection, one load after another), and on
- * PostgreSQL the table reads per load, from PostgreSQL's own counters: the goal is one read per
- * table, whatever the schedule's size. The api's read alone is also a test
+ * The workspace's pages in `npm run bench` (issue 14: "the workspace's heavy pages get the same
+ * treatment"), kept in their own file:
+ *  - the summary editor of the demo firm's schedule of 200 items (4 rooms of 5 sections of 10 items,
+ *    a card per section, 20 items pictured), filled through the api as the editor fills it, then
+ *    loaded through the web as a browser does: its latency (one connection, one load after
+ *    another) and, on PostgreSQL, its reads per table;
+ *  - on PostgreSQL, the most reads of one table per load of each of the firm's workspace pages.
+ * Reads are PostgreSQL's own counters (sequential and index scans per table): the goal is one read
+ * per table, whatever the data's size. The api's summary read alone is also a test
  * (server/routes/workspace-summary/summary.test.ts).
  */
 import pg from 'pg';
 import { fillSummary, type MustCall, type SummaryShape } from '../tests/helpers/summary';
 
-export type SummaryBenchProduct = {
+export type WorkspaceBenchProduct = {
   apiUrl: string;
   webUrl: string;
   databaseUrl: string | null;
@@ -22,6 +25,8 @@ const FIRM = 'studio@demo.test';
 const SHAPE: SummaryShape = { rooms: 4, sections: 5, items: 10 };
 const PICTURED = 20;
 const LOADS = 20;
+/** Loads of each page of the survey. */
+const SURVEY_LOADS = 5;
 
 /** Over fetch, the `must` of the tests: a call that must answer 2xx. */
 function mustOver(apiUrl: string, bearer: Record<string, string>): MustCall {
@@ -65,6 +70,34 @@ async function tableReads(client: pg.Client): Promise<Map<string, number>> {
 // Backends report their counters when idle for a while (at most 10 s later).
 const settle = () => new Promise((resolve) => setTimeout(resolve, 11_000));
 
+/**
+ * Each table's reads per call of `load`, over `loads` calls, most first (tables not read left
+ * out), for one page after another: the counters read after a page (once the api's connections
+ * have reported them) are those before the next.
+ */
+async function tableReadCounter(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await settle();
+  let before = await tableReads(client);
+  return {
+    async perLoad(loads: number, load: () => Promise<unknown>): Promise<Array<readonly [string, number]>> {
+      for (let i = 0; i < loads; i++) await load();
+      await settle();
+      const after = await tableReads(client);
+      const reads = [...after]
+        .map(([table, n]) => [table, (n - (before.get(table) ?? 0)) / loads] as const)
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+      before = after;
+      return reads;
+    },
+    close: () => client.end(),
+  };
+}
+
+const mostOf = (reads: ReadonlyArray<readonly [string, number]>) => Math.max(0, ...reads.map(([, n]) => n));
+
 async function loadPage(url: string, cookie: string): Promise<{ ms: number; bytes: number }> {
   const started = process.hrtime.bigint();
   const response = await fetch(url, { headers: { cookie }, redirect: 'manual' });
@@ -73,7 +106,7 @@ async function loadPage(url: string, cookie: string): Promise<{ ms: number; byte
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, bytes: body.length };
 }
 
-export async function benchSummaryEditor(p: SummaryBenchProduct): Promise<string[]> {
+export async function benchSummaryEditor(p: WorkspaceBenchProduct): Promise<string[]> {
   const { cookie, bearer } = await p.signIn(FIRM);
   const must = mustOver(p.apiUrl, bearer);
   const projects = await must<{ data: Array<{ id: string }> }>({ method: 'GET', url: '/api/projects' });
@@ -91,20 +124,10 @@ export async function benchSummaryEditor(p: SummaryBenchProduct): Promise<string
   const lines: string[] = [];
   let reads = '';
   if (p.databaseUrl) {
-    const client = new pg.Client({ connectionString: p.databaseUrl });
-    await client.connect();
-    await settle();
-    const before = await tableReads(client);
-    for (let i = 0; i < LOADS; i++) await loadPage(url, cookie);
-    await settle();
-    const after = await tableReads(client);
-    await client.end();
-    const perLoad = [...after]
-      .map(([table, n]) => [table, (n - (before.get(table) ?? 0)) / LOADS] as const)
-      .filter(([, n]) => n > 0)
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    const most = Math.max(0, ...perLoad.map(([, n]) => n));
-    reads = `\n    table reads per load (${LOADS} loads): ${perLoad.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}; at most ${most.toFixed(2)} per table (goal ≤ 1)`;
+    const counter = await tableReadCounter(p.databaseUrl);
+    const perLoad = await counter.perLoad(LOADS, () => loadPage(url, cookie));
+    await counter.close();
+    reads = `\n    table reads per load (${LOADS} loads): ${perLoad.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}; at most ${mostOf(perLoad).toFixed(2)} per table (goal ≤ 1)`;
   }
   const times: number[] = [];
   let bytes = 0;
@@ -118,5 +141,41 @@ export async function benchSummaryEditor(p: SummaryBenchProduct): Promise<string
   lines.push(
     `Summary editor of a schedule of ${items} items (web page, signed-in firm, one connection): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms over ${times.length} loads, ${(bytes / 1024).toFixed(0)} KB of HTML${reads}`,
   );
+  return lines;
+}
+
+/** The firm's workspace pages, with one of its projects where a page shows one. */
+const SURVEY = (projectId: string) => [
+  '/workspace/project',
+  `/workspace/project/schedules/${projectId}`,
+  `/workspace/project/files/${projectId}`,
+  `/workspace/project/member/${projectId}`,
+  '/workspace/project/schedules/Financial',
+  `/workspace/group-chat/${projectId}`,
+  '/workspace/taskboard',
+  '/workspace/calendar',
+  '/workspace/employee',
+  '/workspace/demandbox',
+  '/workspace/address-book',
+  '/workspace/project-library',
+  '/workspace/client-board',
+  '/workspace/setting',
+];
+
+/** On PostgreSQL, the most reads of one table per load of each of the demo firm's workspace pages. */
+export async function workspacePageReads(p: WorkspaceBenchProduct): Promise<string[]> {
+  if (!p.databaseUrl) return [];
+  const { cookie, bearer } = await p.signIn(FIRM);
+  const projects = await mustOver(p.apiUrl, bearer)<{ data: Array<{ id: string }> }>({ method: 'GET', url: '/api/projects' });
+  const urls = SURVEY(projects.data[0]!.id).map((path) => [path, `${p.webUrl}${path}`] as const);
+  for (const [, url] of urls) await loadPage(url, cookie); // warm-up
+  const counter = await tableReadCounter(p.databaseUrl);
+  const lines = [`Workspace pages of the demo firm: the most reads of one table per load (${SURVEY_LOADS} loads each; goal ≤ 1)`];
+  for (const [path, url] of urls) {
+    const reads = await counter.perLoad(SURVEY_LOADS, () => loadPage(url, cookie));
+    const over = reads.filter(([, n]) => n > 1);
+    lines.push(`  ${path.padEnd(48)}${mostOf(reads).toFixed(2)}${over.length ? `  (${over.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')})` : ''}`);
+  }
+  await counter.close();
   return lines;
 }
