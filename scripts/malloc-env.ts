@@ -5,7 +5,7 @@
  *   its own and rarely returns their memory (docs/decisions/096);
  * - blocks of 128 KB and more mapped on their own, and the heap's free top given back past 128 KB.
  *   Left to itself glibc raises both thresholds as large blocks come and go (sharp's image
- *   buffers), so what the demo seed's pictures or an upload used stayed resident
+ *   buffers, the embedded database's start), so what they used stayed resident
  *   (docs/decisions/198).
  */
 export function mallocEnv(env: Record<string, string | undefined> = process.env) {

@@ -11,7 +11,7 @@ import pino from 'pino';
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
 
-let database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+let database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
 log.info({ database: database.kind }, 'database ready');
 
 // A first start seeds the demo data in a process of its own, whose memory goes with it
@@ -21,7 +21,7 @@ let seededApart = false;
 if (config.SEED_DEMO && !config.DATABASE_URL?.startsWith('memory://') && (await demoSeedNeeded(database.db))) {
   if (database.kind === 'pglite') await database.close();
   await runDemoSeedProcess();
-  if (database.kind === 'pglite') database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  if (database.kind === 'pglite') database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
   seededApart = true;
   log.info('demo data seeded');
 }

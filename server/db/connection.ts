@@ -79,12 +79,15 @@ export const isEmbeddedDatabase = (url: string | undefined) => !url || url.start
  * PostgreSQL when a url is given, otherwise PGlite persisted under `dataDir/pglite`
  * (or in memory for `memory://`). Migrations run before the handle is returned.
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir: string; log?: { warn: (details: object, message: string) => void } }): Promise<DatabaseHandle> {
   if (!isEmbeddedDatabase(options.url)) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.url!, max: 10, options: PLANNER_SETTINGS.map((setting) => `-c ${setting}`).join(' ') });
+    // An idle connection that PostgreSQL ends (a restart, a failover, an administrator) is dropped
+    // by the pool, and the next query opens another; without a listener its error ended the process.
+    pool.on('error', (error) => options.log?.warn({ err: error }, 'a pooled PostgreSQL connection was closed by the server'));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     const listening = postgresListen(pg, options.url!);
