@@ -8,7 +8,7 @@
  *  - SQL statements per explore page (PostgreSQL's own transaction counter);
  *  - first-load bytes of /explore (JavaScript gzip against its 90 KB goal);
  *  - the summary editor's page of a schedule of 200 items: its latency, and its reads per table;
- *    the most reads of one table per load of each workspace page (scripts/bench-workspace.ts);
+ *    the SQL statements per load of each workspace page (scripts/bench-workspace.ts);
  *  - each process's resident memory at idle and after each 200-connection round (leak check);
  *  - with BENCH_SCALE=N (PostgreSQL): the explore list (page 1 and 500), search, the directory by
  *    city and a firm portfolio on the demo data and on a second database with the same demo seed
@@ -35,7 +35,7 @@ import * as schema from '../server/db/schema';
 import { recountShownProjects } from '../server/queries/visibility';
 import { createDatabase, freePort, waitFor } from './instance';
 import { benchPdf } from './bench-pdf';
-import { benchSummaryEditor, workspacePageReads } from './bench-workspace';
+import { benchSummaryEditor, workspacePageStatements } from './bench-workspace';
 import { mallocEnv } from './malloc-env';
 import { API_NODE_FLAGS, WEB_NODE_FLAGS } from './node-flags';
 
@@ -591,7 +591,7 @@ async function runFor(kind: 'postgres' | 'embedded') {
     if (wanted('statements')) notes.push(await targetStatementsPerPage(p));
     if (kind === 'postgres' && wanted('weight')) notes.push(...(await pageWeight(p)));
     if (wanted('summary')) notes.push(...(await benchSummaryEditor({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
-    if (wanted('workspace')) notes.push(...(await workspacePageReads({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
+    if (wanted('workspace')) notes.push(...(await workspacePageStatements({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
     for (const n of notes) console.log(n);
     const memory = wanted('memory') ? await memoryRounds(p) : [];
     for (const n of memory) console.log(n);
