@@ -245,7 +245,11 @@ test.describe('summary and financial editor', () => {
       const liveRegion = page.locator('[id^="DndLiveRegion"]');
       await page.keyboard.press('Space');
       await expect(liveRegion).toContainText('Picked up room Living room.');
-      for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+      // dnd-kit measures the rooms after the pick-up: a key pressed before that moves nothing.
+      await expect(async () => {
+        await page.keyboard.press('ArrowRight');
+        await expect(liveRegion).toContainText('room Living room is over room Kitchen.', { timeout: 500 });
+      }).toPass();
       await page.keyboard.press('Space');
       await expect(liveRegion).toContainText('room Living room was dropped on room Kitchen.');
       await expect.poll(roomNames).toEqual(['Kitchen', 'Living room']);
