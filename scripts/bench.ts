@@ -37,6 +37,7 @@ import { createDatabase, freePort, waitFor } from './instance';
 import { benchPdf } from './bench-pdf';
 import { benchSummaryEditor, workspacePageStatements } from './bench-workspace';
 import { mallocEnv } from './malloc-env';
+import { toSessionUser, type AccountLike } from '../app/utils/session-user';
 import { API_NODE_FLAGS, WEB_NODE_FLAGS } from './node-flags';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -132,7 +133,7 @@ function startApi(port: number, databaseUrl: string | null, dataDir: string, web
 
 /**
  * An account of the demo data signed in as the end-to-end fixtures do: an api token in a signed web
- * cookie, with the snapshot the web keeps (app/utils/session.server.ts toSessionUser), from
+ * cookie, with the snapshot the web keeps (`toSessionUser`, app/utils/session-user.ts), from
  * /users/me as the web reads it: a snapshot the api's viewer version disagrees with (decision 131)
  * would make every page a redirect, and the bench would measure redirects (it did until isSubAdmin
  * was added).
@@ -146,23 +147,11 @@ async function signIn(apiUrl: string, email: string): Promise<{ cookie: string; 
   if (!login.ok) throw new Error(`login as ${email} failed: ${login.status}`);
   const { token } = (await login.json()) as { token: string };
   const bearer = { authorization: `Bearer ${token}` };
-  const me = (await (await fetch(`${apiUrl}/api/users/me`, { headers: bearer })).json()) as { data: Record<string, unknown> };
-  const user = me.data;
+  const me = (await (await fetch(`${apiUrl}/api/users/me`, { headers: bearer })).json()) as { data: AccountLike };
   const storage = createCookieSessionStorage({ cookie: { name: '__session', httpOnly: true, sameSite: 'lax', path: '/', secrets: [secret] } });
   const session = await storage.getSession();
   session.set('token', token);
-  session.set('user', {
-    id: user.id,
-    userName: user.userName,
-    role: user.role,
-    email: user.email,
-    firmName: user.firmName,
-    profileImage: user.profileImage,
-    isVerify: user.isVerify,
-    HasPassword: user.HasPassword,
-    isSubAdmin: user.isSubAdmin ?? false,
-    employer: user.employer ?? null,
-  });
+  session.set('user', toSessionUser(me.data));
   const cookieValue = (await storage.commitSession(session)).split(';')[0]!.split('=').slice(1).join('=');
   return { cookie: `__session=${cookieValue}`, cookieValue, bearer };
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createCookieSessionStorage } from '@remix-run/node';
+import { toSessionUser, type AccountLike } from '../app/utils/session-user';
 
 /**
  * Lighthouse's mobile accessibility and SEO scores of the main pages (issue 15), against an
@@ -38,13 +39,12 @@ const storage = createCookieSessionStorage({ cookie: { name: '__session', httpOn
 /** The Cookie header of a signed-in demo account (its snapshot as the web keeps it). */
 async function sessionCookie(email: string): Promise<{ cookie: string; token: string; id: string }> {
   const login = await api<{ token: string }>('/users/login', { body: { email, password: 'demo1234' } });
-  const { data: me } = await api<{ data: Record<string, unknown> & { id: string } }>('/users/me', { token: login.token });
+  const { data: me } = await api<{ data: AccountLike }>('/users/me', { token: login.token });
   const session = await storage.getSession();
   session.set('token', login.token);
-  const { id, userName, role, email: mail, firmName, profileImage, isVerify, HasPassword } = me;
-  session.set('user', { id, userName, role, email: mail, firmName, profileImage, isVerify, HasPassword, isSubAdmin: me.isSubAdmin ?? false, employer: me.employer ?? null });
+  session.set('user', toSessionUser(me));
   session.set('remember', false);
-  return { cookie: (await storage.commitSession(session)).split(';')[0]!, token: login.token, id };
+  return { cookie: (await storage.commitSession(session)).split(';')[0]!, token: login.token, id: me.id };
 }
 
 type Scores = { accessibility: number; seo: number };

@@ -1,12 +1,10 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
 import { env } from './env.server';
 import type { User } from '../../server/contract/users';
+import { toSessionUser, type AccountLike, type SessionUser } from './session-user';
 
-/** What the header and guards need without an api call. */
-export type SessionUser = Pick<User, 'id' | 'userName' | 'role' | 'email' | 'firmName' | 'profileImage' | 'isVerify' | 'HasPassword'> & {
-  isSubAdmin: boolean;
-  employer: NonNullable<User['employer']> | null;
-};
+export { toSessionUser, type SessionUser };
+
 
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
 
@@ -25,14 +23,6 @@ export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get('Cookie'));
 }
 
-/** An account as the api sends it (or an older snapshot), before it becomes the session's snapshot. */
-type AccountLike = Omit<SessionUser, 'isSubAdmin' | 'employer'> & Partial<Pick<User, 'isSubAdmin' | 'employer'>>;
-
-export function toSessionUser(user: AccountLike): SessionUser {
-  const { id, userName, role, email, firmName, profileImage, isVerify, HasPassword } = user;
-  // Sub-admin and employer: what the workspace's sidebar shows an employee (its firm, its links).
-  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword, isSubAdmin: user.isSubAdmin ?? false, employer: user.employer ?? null };
-}
 
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   return (await getSession(request)).get('user') ?? null;

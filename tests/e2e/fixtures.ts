@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createCookieSessionStorage } from '@remix-run/node';
 import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { E2E } from './env';
+import { toSessionUser, type AccountLike } from '../../app/utils/session-user';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO = {
@@ -33,23 +34,11 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   const { status, json } = await apiCall<{ data: ApiUser; token: string }>('POST', '/users/login', { email, password });
   if (status !== 200) throw new Error(`login as ${email} failed: ${status}`);
   const session = await storage.getSession();
-  // The snapshot the web keeps (app/utils/session.server.ts toSessionUser), from /users/me as the web
-  // reads it: a snapshot the api's viewer version disagrees with is refreshed by a redirect (decision 131).
-  const me = await apiCall<{ data: ApiUser & { isSubAdmin?: boolean; employer?: unknown } }>('GET', '/users/me', undefined, json.token);
-  const { id, userName, role, firmName, profileImage, isVerify, HasPassword } = me.json.data;
+  // The snapshot the web keeps (toSessionUser), from /users/me as the web reads it: a snapshot the
+  // api's viewer version disagrees with is refreshed by a redirect (decision 131).
+  const me = await apiCall<{ data: AccountLike }>('GET', '/users/me', undefined, json.token);
   session.set('token', json.token);
-  session.set('user', {
-    id,
-    userName,
-    role,
-    email: me.json.data.email,
-    firmName,
-    profileImage,
-    isVerify,
-    HasPassword,
-    isSubAdmin: me.json.data.isSubAdmin ?? false,
-    employer: me.json.data.employer ?? null,
-  });
+  session.set('user', toSessionUser(me.json.data));
   session.set('remember', false);
   const cookie = await storage.commitSession(session);
   const value = cookie.split(';')[0]!.split('=').slice(1).join('=');
