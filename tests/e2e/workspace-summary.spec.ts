@@ -301,6 +301,33 @@ test.describe('summary and financial editor', () => {
     await expect(armchair).toContainText('Theirs: oak');
   });
 
+  test('Save all of figures after someone else changed an item: the other items keep what was typed, and their figures', async ({ page, js }) => {
+    const { firm, project, schedule, tree } = await firmWithSummary();
+    const [armchairId, labourId] = tree.rooms[0]!.sections[0]!.items;
+    await loginAs(page, firm.email, firm.password);
+    await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}&tab=financial`);
+    await ready(page, js);
+    const armchair = page.locator(`[data-item-id="${armchairId}"]`);
+    const labour = page.locator(`[data-item-id="${labourId}"]`);
+    await armchair.getByTestId('money-quantity').fill('3');
+    await labour.getByTestId('money-quantity').fill('5');
+    // With JavaScript the figures follow what is typed; without it they are the api's until saved.
+    const typedFigures = await armchair.getByTestId('item-figures').textContent();
+    expect((await apiCall('PUT', `/projects/summary/items/${labourId}`, { quantity: 4 }, firm.token)).status).toBe(200);
+    await page.getByTestId('save-all').click();
+    await expect(page.getByRole('alert').filter({ hasText: SUMMARY_MESSAGES.staleInSaveAll })).toBeVisible();
+    await expect(armchair.getByTestId('money-quantity')).toHaveValue('3');
+    await expect(armchair.getByTestId('item-figures')).toHaveText(typedFigures!);
+    await expect(labour.getByTestId('money-quantity')).toHaveValue('4');
+    await page.getByTestId('save-all').click();
+    await expect(toast(page)).toHaveText('Saved');
+    // Read back from the api: with JavaScript the fields would keep what was typed either way.
+    await page.reload();
+    await ready(page, js);
+    await expect(armchair.getByTestId('money-quantity')).toHaveValue('3');
+    await expect(labour.getByTestId('money-quantity')).toHaveValue('4');
+  });
+
   test('the Export PDF form sends the ticked sections', async ({ page, js }) => {
     const { project, schedule } = await setup(page, js);
     await addRoom(page, 'Study');

@@ -104,9 +104,10 @@ export function ItemCard({
         </div>
       </header>
 
+      {/* Save all carries this item (its version, for a change made meanwhile) when it has fields in it: its texts, or its figures. */}
+      {editing || (financialTab && hasMoney) ? <input type="hidden" name="items" value={`${item.id}:${item.version}`} form="save-all" /> : null}
       {editsTexts ? (
         <div className={`sm-item-fields${item.type === 'title' ? ' is-two' : ''}`}>
-          {editing || financialTab ? <input type="hidden" name="items" value={`${item.id}:${item.version}`} form="save-all" /> : null}
           {fields.map((field) => {
             const name = FIELD(item.id, field);
             const invalid = problems.has(`${item.id}:${field}`);

@@ -103,11 +103,12 @@ export default function SummaryEditor() {
   const { pathname, search } = useLocation();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const [order, dispatch] = useReducer(orderReducer, summary ? orderOf(summary) : { rooms: [] });
+  // What is typed in the money fields, by item and version: the fields are keyed the same way
+  // (item-card.tsx), so a draft lasts exactly as long as the field that shows it.
   const [drafts, setDrafts] = useState<Record<string, MoneyDraft>>({});
   // The api's order replaces the browser's after every load (a saved move, someone else's change).
   useEffect(() => {
     if (summary) dispatch({ type: 'reset', state: orderOf(summary) });
-    setDrafts({});
   }, [summary]);
 
   if (!summary || !view) {
@@ -126,7 +127,8 @@ export default function SummaryEditor() {
   const href = (changes: Partial<EditorView>, extra: Record<string, string> = {}) => editorHref(project.id, { ...view, ...changes }, extra);
   const itemsById = new Map(summary.rooms.flatMap((r) => r.sections.flatMap((s) => s.items.map((i) => [i.id, i] as const))));
   const sectionsById = new Map(summary.rooms.flatMap((r) => r.sections.map((s) => [s.id, s] as const)));
-  const figuresOf = (item: SummaryItem) => liveFigures(item, drafts[item.id]);
+  const draftKey = (item: Pick<SummaryItem, 'id' | 'version'>) => `${item.id}:${item.version}`;
+  const figuresOf = (item: SummaryItem) => liveFigures(item, drafts[draftKey(item)]);
   const liveTotal = (items: SummaryItem[]) => sumFigures(items.map((i) => figuresOf(i) ?? i.figures));
   const room = summary.rooms.find((r) => r.id === view.room);
   const roomOrder = order.rooms.find((r) => r.id === room?.id);
@@ -282,7 +284,10 @@ export default function SummaryEditor() {
                     editing={!!editing}
                     totals={liveTotal(items)}
                     figuresOf={figuresOf}
-                    onMoney={(itemId, field, value) => setDrafts((d) => ({ ...d, [itemId]: { ...d[itemId], [field]: value } }))}
+                    onMoney={(itemId, field, value) => {
+                      const key = draftKey({ id: itemId, version: itemsById.get(itemId)?.version ?? 0 });
+                      setDrafts((d) => ({ ...d, [key]: { ...d[key], [field]: value } }));
+                    }}
                   />
                 );
               })
