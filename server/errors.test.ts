@@ -33,6 +33,20 @@ describe('the error reply', () => {
   });
 });
 
+describe('an unknown route', () => {
+  it('names the path, but not the whole of a huge one (a visitor\'s 10 KB id)', async () => {
+    const app = Fastify({ maxParamLength: 200 });
+    registerErrorHandling(app);
+    const short = await app.inject({ method: 'DELETE', url: '/api/nothing/here?x=1' });
+    expect(short.statusCode).toBe(404);
+    expect(short.json().message).toBe('No route DELETE /api/nothing/here');
+    const huge = await app.inject({ method: 'DELETE', url: `/api/contacts/${'x'.repeat(10_240)}` });
+    expect(huge.statusCode).toBe(404);
+    expect(huge.json().message.length).toBeLessThan(150);
+    await app.close();
+  });
+});
+
 describe('the body validator', () => {
   it('answers 400, never 500, for a value zod itself cannot read', async () => {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();

@@ -115,5 +115,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` }));
+  // The path is echoed only in part: a visitor's 10 KB id would come back whole in every client's message.
+  app.setNotFoundHandler((request, reply) => {
+    const route = request.url.split('?')[0]!;
+    reply.status(404).send({ message: `No route ${request.method} ${route.length > 120 ? `${route.slice(0, 119)}…` : route}` });
+  });
 }
