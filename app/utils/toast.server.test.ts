@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getToast as libraryGetToast } from 'remix-toast';
-import { getToast, redirectWithSuccess } from './toast.server';
+import { getToast, redirectWithError, redirectWithSuccess, TOAST_MAX_LENGTH } from './toast.server';
 
 const withCookie = (cookie: string) => new Request('http://web.test/explore', { headers: { cookie } });
 
@@ -34,5 +34,15 @@ describe('toasts', () => {
     const { toast, headers } = await getToast(withCookie(''));
     expect(toast).toBeUndefined();
     expect(headers.get('set-cookie')).toBeNull();
+  });
+
+  it('cuts a message that echoes a huge input, so its cookie fits (it was a 500)', async () => {
+    const response = await redirectWithError('/workspace', `No route DELETE /api/contacts/${'x'.repeat(10_240)}`);
+    expect(response.status).toBe(302);
+    const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+    expect(cookie.length).toBeLessThan(4096);
+    const { toast } = await getToast(withCookie(cookie));
+    expect(toast?.message).toHaveLength(TOAST_MAX_LENGTH);
+    expect(toast?.message.endsWith('…')).toBe(true);
   });
 });

@@ -28,7 +28,31 @@ export const toastStorage = createCookieSessionStorage({
 });
 
 const toasts = createToastUtilsWithCustomSession(toastStorage);
-export const { redirectWithSuccess, redirectWithError, redirectWithInfo, redirectWithToast, jsonWithSuccess, jsonWithError } = toasts;
+
+/** The longest toast text: the cookie must stay under a browser's 4 KB, or committing it throws (a 500). */
+export const TOAST_MAX_LENGTH = 300;
+
+/**
+ * A toast's text, cut to fit its cookie: an api message may echo what a visitor sent (a 10 KB id
+ * in a path), and a toast cookie over the limit made the action answer 500.
+ */
+export function toastText(message: string): string {
+  return message.length > TOAST_MAX_LENGTH ? `${message.slice(0, TOAST_MAX_LENGTH - 1)}…` : message;
+}
+
+type MessageOrToast = Parameters<typeof toasts.redirectWithError>[1];
+function fitted<M extends MessageOrToast>(toast: M): M {
+  if (typeof toast === 'string') return toastText(toast) as M;
+  const object = toast as Exclude<MessageOrToast, string>;
+  return { ...object, message: toastText(object.message), ...(object.description ? { description: toastText(object.description) } : {}) } as M;
+}
+
+export const redirectWithSuccess: typeof toasts.redirectWithSuccess = (url, toast, init) => toasts.redirectWithSuccess(url, fitted(toast), init);
+export const redirectWithError: typeof toasts.redirectWithError = (url, toast, init) => toasts.redirectWithError(url, fitted(toast), init);
+export const redirectWithInfo: typeof toasts.redirectWithInfo = (url, toast, init) => toasts.redirectWithInfo(url, fitted(toast), init);
+export const redirectWithToast: typeof toasts.redirectWithToast = (url, toast, init) => toasts.redirectWithToast(url, fitted(toast), init);
+export const jsonWithSuccess: typeof toasts.jsonWithSuccess = (data, toast, init) => toasts.jsonWithSuccess(data, fitted(toast), init);
+export const jsonWithError: typeof toasts.jsonWithError = (data, toast, init) => toasts.jsonWithError(data, fitted(toast), init);
 
 /** The toast waiting for this request, if any, and the Set-Cookie that clears it once read. */
 export async function getToast(request: Request): Promise<{ toast: ToastData | undefined; headers: Headers }> {
