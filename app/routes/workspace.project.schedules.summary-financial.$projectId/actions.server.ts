@@ -40,6 +40,7 @@ import {
   type SummaryStatus,
 } from '../../../server/contract/summary';
 import { editorHref, FIELD, type EditorView } from '~/components/summary/editor-url';
+import { isId } from '../../../server/contract/http';
 
 /**
  * The editor's forms (workspace-and-admin.md screen 7; DESIGN.md section 9), told apart by
@@ -59,7 +60,9 @@ const str = (form: FormData, name: string) => {
  */
 function viewOf(form: FormData, postedTo: URLSearchParams): EditorView {
   const pick = (name: string) => str(form, name) || postedTo.get(name) || '';
-  return { schedule: pick('schedule') || undefined, tab: pick('tab') === 'financial' ? 'financial' : 'summary', room: pick('room') || undefined, edit: pick('edit') === '1' };
+  // Only an id goes back into the address: a posted 10 KB "room" made a Location header no client could read.
+  const id = (name: string) => (isId(pick(name)) ? pick(name) : undefined);
+  return { schedule: id('schedule'), tab: pick('tab') === 'financial' ? 'financial' : 'summary', room: id('room'), edit: pick('edit') === '1' };
 }
 
 const failureMessage = (error: ApiError) => (error.status >= 500 ? 'The change could not be saved. Please try again.' : error.message);
