@@ -245,11 +245,13 @@ test('hostile query strings, path ids and form posts never answer 5xx, a stack o
       taskFile: await firstId(db, sql`select tf.id from task_files tf join tasks t on t.id = tf.task_id where t.firm_id = ${studio}`).catch(() => undefined),
       chatAttachment: await firstId(db, sql`select id from chat_attachments where project_id in (select id from projects where user_id = ${studio})`).catch(() => undefined),
       libraryImage: await firstId(db, sql`select images->>0 as id from library_products where firm_id = ${studio} and jsonb_array_length(images) > 0`).catch(() => undefined),
-      document: await firstId(db, sql`select id from users where role = 'architect' and is_verify = 0 limit 1`).catch(() => undefined),
+      document: await firstId(db, sql`select id from users where document_key is not null limit 1`).catch(() => undefined),
     };
     // The super-admin's "own" rows are everyone's: a firm's registration document is its account id.
     const ownIds: Ids = { ...own.ids, document: otherIds.document };
     const missing = (['taskFile', 'chatAttachment', 'libraryImage', 'document'] as const).filter((k) => !otherIds[k]);
+    // The demo has no Group Chat files nor library images: those ids are swept malformed and unknown
+    // only (another firm's are refused by the api, server/routes/*.fuzz.test.ts and tests/*-access.test.ts).
     if (missing.length) console.log(`hostile input: no demo row of ${missing.join(', ')}: those ids are swept malformed and unknown only`);
 
     const cookies: Record<Role, () => Promise<string | undefined>> = {
