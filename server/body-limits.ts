@@ -27,8 +27,8 @@ export const BODY_LIMITS = {
   item: 64 * KB,
   /**
    * Save all of the summary editor: every item of a room at once. The schema's own bound (2,000
-   * items of 10,400 characters) is far more than any editor sends; the web's largest form
-   * (FORM_BODY_LIMIT, 1 MB) turned into JSON is at most twice its size, so this is room for it.
+   * items of 10,400 characters) is far more than any editor sends; the editor's form (2 MB,
+   * LARGE_FORM_ROUTES in web-server/body-limits.ts) turned into JSON is at most twice its size.
    */
   saveAll: 4 * MB,
 } as const;

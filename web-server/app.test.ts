@@ -193,6 +193,16 @@ describe('body limits', () => {
     expect(tooMany.status).toBe(413);
   });
 
+  it('lets the summary editor’s Save all post a form of up to 2 MB, and only there', async () => {
+    const form = (bytes: number) => ({ 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Math.round(bytes)) });
+    const editor = `${web}/workspace/project/schedules/summary-financial/0123456789abcdef01234567`;
+    expect((await announce(editor, { headers: { ...form(1.9 * 1024 * 1024), 'x-answer-now': '1' }, send: 1024 })).status).toBe(200);
+    const over = await announce(editor, { headers: form(2.1 * 1024 * 1024), send: 1024 });
+    expect(over.status).toBe(413);
+    expect(over.body).toContain('larger than the 2 MB');
+    expect((await announce(`${web}/workspace/project/schedules/0123456789abcdef01234567`, { headers: form(1.9 * 1024 * 1024), send: 1024 })).status).toBe(413);
+  });
+
   it('refuses a page body without a length (411) and stops a streamed /api body at its limit', async () => {
     const chunked = await announce(`${web}/?index`, { headers: { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' }, send: 10 });
     expect(chunked.status).toBe(411);

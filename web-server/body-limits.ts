@@ -72,10 +72,20 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
   { path: /^\/api\/tasks\/?$/, maxBytes: TASK_FILES_MAX_BYTES, what: `${TASK_LIMITS.files} task files` },
 ];
 
+/**
+ * Forms larger than FORM_BODY_LIMIT by nature. The summary editor's Save all carries every text of
+ * a room: 200 items of 500 characters in Devanagari are 900 KB as a form (9 bytes a character).
+ * Its api call is JSON, at most twice the form (BODY_LIMITS.saveAll, 4 MB).
+ */
+export const LARGE_FORM_ROUTES: UploadRoute[] = [
+  { path: /^\/workspace\/project\/schedules\/summary-financial\/[^/]+\/?$/, maxBytes: 2 * MiB, what: 'Save all of a room' },
+];
+
 /** The most bytes a request to `path` with this content type may carry. */
 export function bodyLimitFor(path: string, contentType: string | undefined, formLimit: number): number {
-  if (!contentType?.toLowerCase().startsWith('multipart/form-data')) return formLimit;
-  return UPLOAD_ROUTES.find((route) => route.path.test(path))?.maxBytes ?? formLimit;
+  const multipart = contentType?.toLowerCase().startsWith('multipart/form-data');
+  const route = (multipart ? UPLOAD_ROUTES : LARGE_FORM_ROUTES).find((r) => r.path.test(path));
+  return multipart ? (route?.maxBytes ?? formLimit) : Math.max(formLimit, route?.maxBytes ?? 0);
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / MiB) * 10) / 10} MB`;

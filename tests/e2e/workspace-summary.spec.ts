@@ -328,6 +328,42 @@ test.describe('summary and financial editor', () => {
     await expect(labour.getByTestId('money-quantity')).toHaveValue('4');
   });
 
+  test('Save all leaves alone the items nobody touched: a colleague’s change to one of them stays, and is no conflict', async ({ page, js }) => {
+    const { firm, project, schedule, tree } = await firmWithSummary();
+    const [armchairId, labourId] = tree.rooms[0]!.sections[0]!.items;
+    const versions = async () => {
+      const { json } = await apiCall<{ data: { rooms: Array<{ sections: Array<{ items: Array<{ id: string; version: number }> }> }> } }>('GET', `/projects/summary/${schedule.id}`, undefined, firm.token);
+      return Object.fromEntries(json.data.rooms.flatMap((r) => r.sections.flatMap((s) => s.items.map((i) => [i.id, i.version]))));
+    };
+    await loginAs(page, firm.email, firm.password);
+    await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}&edit=1`);
+    await ready(page, js);
+    const armchair = page.locator(`[data-item-id="${armchairId}"]`);
+    const lighting = section(page, 'Lighting').locator('[data-type="description"]');
+    await lighting.getByRole('textbox', { name: 'Description' }).fill('Mine: warm white, on dimmers');
+    // Meanwhile a colleague rewrites the armchair's description, which this editor shows but did not touch.
+    expect((await apiCall('PUT', `/projects/summary/items/${armchairId}`, { description: 'Theirs: oak' }, firm.token)).status).toBe(200);
+    await page.getByTestId('save-all').click();
+    await expect(toast(page)).toHaveText('Saved');
+    await expect(lighting).toContainText('Mine: warm white, on dimmers');
+    await expect(armchair).toContainText('Theirs: oak');
+    // Only the lighting was written (and the armchair by the colleague): the labour item kept its version.
+    const after = await versions();
+    expect([after[armchairId!], after[labourId!], after[tree.rooms[0]!.sections[1]!.items[0]!]]).toEqual([2, 1, 2]);
+
+    // The figures: a colleague changes the labour's quantity while this editor changes the armchair's.
+    await page.getByTestId('tab-financial').click();
+    await ready(page, js);
+    await armchair.getByTestId('money-quantity').fill('3');
+    expect((await apiCall('PUT', `/projects/summary/items/${labourId}`, { quantity: 4 }, firm.token)).status).toBe(200);
+    await page.getByTestId('save-all').click();
+    await expect(toast(page)).toHaveText('Saved');
+    await page.reload();
+    await ready(page, js);
+    await expect(armchair.getByTestId('money-quantity')).toHaveValue('3');
+    await expect(page.locator(`[data-item-id="${labourId}"]`).getByTestId('money-quantity')).toHaveValue('4');
+  });
+
   test('the Export PDF form sends the ticked sections', async ({ page, js }) => {
     const { project, schedule } = await setup(page, js);
     await addRoom(page, 'Study');

@@ -15,6 +15,7 @@ import {
   type Figures,
   type ItemTextField,
 } from '../../../server/contract/summary-rules';
+import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
 import { PostButton, useEditor, ViewFields, type SummaryItem } from './editor-context';
 import { FIELD } from './editor-url';
 import { MoveToForm } from './move-to';
@@ -104,8 +105,10 @@ export function ItemCard({
         </div>
       </header>
 
-      {/* Save all carries this item (its version, for a change made meanwhile) when it has fields in it: its texts, or its figures. */}
-      {editing || (financialTab && hasMoney) ? <input type="hidden" name="items" value={`${item.id}:${item.version}`} form="save-all" /> : null}
+      {/* Save all carries this item when it has fields in it (its texts, its figures): its version, for a change made meanwhile, and what its fields read now, so that an untouched item is left out. */}
+      {editing || (financialTab && hasMoney) ? (
+        <input type="hidden" name="items" value={`${item.id}:${item.version}:${itemFingerprint(fieldsInSaveAll(item, { texts: editsTexts, figures: financialTab && hasMoney }))}`} form="save-all" />
+      ) : null}
       {editsTexts ? (
         <div className={`sm-item-fields${item.type === 'title' ? ' is-two' : ''}`}>
           {fields.map((field) => {

@@ -41,6 +41,7 @@ import {
 } from '../../../server/contract/summary';
 import { editorHref, FIELD, type EditorView } from '~/components/summary/editor-url';
 import { isId } from '../../../server/contract/http';
+import { itemFingerprint, type ItemValues } from '../../../server/contract/summary-fingerprint';
 
 /**
  * The editor's forms (workspace-and-admin.md screen 7; DESIGN.md section 9), told apart by
@@ -91,21 +92,21 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T | null =>
 
 /**
  * Save all: every item whose fields the form carries (`f:<id>:<field>`, one `items` value per
- * item with its version). Texts as typed; money in rupees ("1,23,456.78"), discount in percent.
- * A blank required text or an unreadable amount answers the form again with "Please fill all
- * required fields before saving", nothing saved.
+ * item: `<id>:<version>:<fingerprint>`). Texts as typed; money in rupees ("1,23,456.78"), discount
+ * in percent. An item whose fields read as they did when the page was drawn (its fingerprint) is
+ * left out: nobody touched it (decision 199). A blank required text or an unreadable amount
+ * answers the form again with "Please fill all required fields before saving", nothing saved.
  */
 function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string }>; problems: string[] } {
   const items: Array<ItemChanges & { id: string }> = [];
   const problems: string[] = [];
   for (const entry of form.getAll('items')) {
-    const [id = '', versionText = ''] = String(entry).split(':');
-    const item: ItemChanges & { id: string } = { id };
-    const version = Number(versionText);
-    if (Number.isInteger(version) && version > 0) item.version = version;
+    const [id = '', versionText = '', drawn] = String(entry).split(':');
+    const values: ItemValues = {};
+    const problemsBefore = problems.length;
     for (const field of ITEM_TEXT_FIELDS) {
       const value = form.get(FIELD(id, field));
-      if (typeof value === 'string') item[field] = value;
+      if (typeof value === 'string') values[field] = value;
     }
     const money = [
       ['retailPrice', parseRupees],
@@ -117,15 +118,18 @@ function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string 
       if (typeof value !== 'string') continue;
       const parsed = parse(value.trim() === '' ? '0' : value);
       if (parsed === null || parsed > (field === 'discountBp' ? SUMMARY_LIMITS.discountBp : SUMMARY_LIMITS.pricePaise)) problems.push(`${id}:${field}`);
-      else item[field] = parsed;
+      else values[field] = parsed;
     }
     const quantity = form.get(FIELD(id, 'quantity'));
     if (typeof quantity === 'string') {
       const n = Number(quantity.trim() === '' ? '0' : quantity);
       if (!Number.isInteger(n) || n < 0 || n > SUMMARY_LIMITS.quantity) problems.push(`${id}:quantity`);
-      else item.quantity = n;
+      else values.quantity = n;
     }
-    items.push(item);
+    const untouched = problems.length === problemsBefore && drawn !== undefined && drawn === itemFingerprint(values);
+    if (untouched) continue;
+    const version = Number(versionText);
+    items.push({ id, ...(Number.isInteger(version) && version > 0 ? { version } : {}), ...values });
   }
   return { items, problems };
 }

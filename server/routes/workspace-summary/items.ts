@@ -35,10 +35,11 @@ import {
   ORDER,
   toItemJson,
   updateItem,
+  type ItemImageRow,
   type ItemRow,
 } from '../../queries/summary.js';
 import { summaryItemImages } from '../../db/schema.js';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { claimUploads } from '../../services/pending-uploads.js';
 import { findPendingScheduleImages, imageIdOfRef, SCHEDULE_IMAGE_KIND, scheduleImageFolder } from '../../services/schedule-images.js';
 import type { Database } from '../../db/connection.js';
@@ -78,9 +79,21 @@ function checkVersion(row: ItemRow, version: number | undefined) {
   if (isStale(row, version)) throw new HttpError(409, M.stale, [{ path: 'version', message: M.stale }], STALE);
 }
 
-async function itemImages(tx: Database, itemId: string) {
-  return tx.select().from(summaryItemImages).where(eq(summaryItemImages.itemId, itemId)).orderBy(asc(summaryItemImages.position));
+/** The images of several items in one query, in order, by item. */
+async function imagesOfItems(tx: Database, itemIds: readonly string[]): Promise<Map<string, ItemImageRow[]>> {
+  const byItem = new Map<string, ItemImageRow[]>(itemIds.map((id) => [id, []]));
+  if (!itemIds.length) return byItem;
+  const rows = await tx.select().from(summaryItemImages).where(inArray(summaryItemImages.itemId, [...itemIds])).orderBy(asc(summaryItemImages.position));
+  for (const row of rows) byItem.get(row.itemId)?.push(row);
+  return byItem;
 }
+
+async function itemImages(tx: Database, itemId: string) {
+  return (await imagesOfItems(tx, [itemId])).get(itemId) ?? [];
+}
+
+/** A change that leaves every value as stored: it is not written, and no version is compared (decision 199). */
+const changesNothing = (row: ItemRow, changes: Omit<ItemChanges, 'version'>) => Object.entries(changes).every(([field, value]) => row[field as keyof typeof changes] === value);
 
 export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
@@ -117,10 +130,11 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const item = await summaryWrite(db, access, request.session.user.id, 'item.updated', async (ctx) => {
         const row = await lockedRow(ctx, 'item', request.params.id);
-        checkVersion(row, request.body.version);
         const { changes, problems } = itemChanges(row.type as SummaryItemType, request.body);
+        const write = !changesNothing(row, changes);
+        if (write) checkVersion(row, request.body.version);
         if (problems.length) throw badRequest(M.requiredFields, problems);
-        const updated = await updateItem(ctx.tx, row.id, changes);
+        const updated = write ? await updateItem(ctx.tx, row.id, changes) : row;
         return { result: toItemJson(ctx.schedule.projectId, updated, await itemImages(ctx.tx, row.id)), targetId: row.id, details: { fields: Object.keys(changes) } };
       });
       return { data: item };
@@ -152,19 +166,19 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         const planned = request.body.items.map((body, index) => {
           const row = rows.get(body.id);
           if (!row) throw notFound(M.notFound);
-          if (isStale(row, body.version)) stale.push({ path: `items.${index}.version`, message: M.stale });
           const { changes, problems: p } = itemChanges(row.type as SummaryItemType, body, `items.${index}.`);
+          const write = !changesNothing(row, changes);
+          if (write && isStale(row, body.version)) stale.push({ path: `items.${index}.version`, message: M.stale });
           problems.push(...p);
-          return { row, changes };
+          return { row, changes, write };
         });
         if (stale.length) throw new HttpError(409, M.stale, stale, STALE);
         if (problems.length) throw badRequest(M.requiredFields, problems);
-        const saved = [];
-        for (const { row, changes } of planned) {
-          const updated = await updateItem(ctx.tx, row.id, changes);
-          saved.push(toItemJson(ctx.schedule.projectId, updated, await itemImages(ctx.tx, row.id)));
-        }
-        return { result: saved, targetId: ctx.schedule.id, details: { items: saved.length } };
+        const after: ItemRow[] = [];
+        for (const { row, changes, write } of planned) after.push(write ? await updateItem(ctx.tx, row.id, changes) : row);
+        const images = await imagesOfItems(ctx.tx, ids);
+        const saved = after.map((row) => toItemJson(ctx.schedule.projectId, row, images.get(row.id) ?? []));
+        return { result: saved, targetId: ctx.schedule.id, details: { items: planned.filter((p) => p.write).length } };
       });
       return { message: M.saved, data: { items } };
     },

@@ -28,6 +28,13 @@ async function newSchedule() {
 }
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => summaryCall(api, token, { method, url, payload });
 
+/** How many of `queries` read each table (after FROM or JOIN). */
+function readsPerTable(queries: string[]) {
+  const reads: Record<string, number> = {};
+  for (const q of queries) for (const table of new Set([...q.matchAll(/(?:from|join) "(\w+)"/gi)].map((m) => m[1]!))) reads[table] = (reads[table] ?? 0) + 1;
+  return reads;
+}
+
 describe('GET /api/projects/summary/{scheduleId}', () => {
   it('answers an empty summary for a new schedule, 404 for unknown or malformed ids', async () => {
     const { scheduleId, projectId } = await newSchedule();
@@ -36,13 +43,6 @@ describe('GET /api/projects/summary/{scheduleId}', () => {
     expect((await call('GET', '/api/projects/summary/0123456789abcdef01234567')).statusCode).toBe(404);
     expect((await call('GET', '/api/projects/summary/nope')).statusCode).toBe(404);
   });
-
-  /** How many of `queries` read each table (after FROM or JOIN). */
-  const readsPerTable = (queries: string[]) => {
-    const reads: Record<string, number> = {};
-    for (const q of queries) for (const table of new Set([...q.matchAll(/(?:from|join) "(\w+)"/gi)].map((m) => m[1]!))) reads[table] = (reads[table] ?? 0) + 1;
-    return reads;
-  };
 
   it('loads a summary of 200 items (with pictures and cards) in one query per table, alone and with its project’s schedules', async () => {
     const { scheduleId, projectId } = await newSchedule();
@@ -190,6 +190,40 @@ describe('rooms, sections and items', () => {
     expect(all.json().details.map((d: { path: string }) => d.path)).toEqual(['items.1.version', 'items.2.version']);
     const descriptions = (await readSummary(api, token, scheduleId)).rooms[0]!.sections[0]!.items.map((i) => i.description);
     expect(descriptions).not.toContain('Mine');
+  });
+
+  it('does not write an item sent with the values it holds: its version stays, and a stale version of it is no conflict', async () => {
+    const { scheduleId } = await newSchedule();
+    const { items } = await smallSummary(api, token, scheduleId);
+    // A colleague names the product; this editor still has version 1 of everything.
+    expect((await call('PUT', `/api/projects/summary/items/${items.product}`, { title: 'Theirs', version: 1 })).statusCode).toBe(200);
+    const all = await call('PUT', `/api/projects/summary/${scheduleId}/items`, {
+      items: [
+        { id: items.product, version: 1, title: 'Theirs', description: '' },
+        { id: items.financial, version: 1, title: 'Labour', quantity: 1 },
+      ],
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.items.map((i: { version: number; title: string }) => [i.title, i.version])).toEqual([
+      ['Theirs', 2],
+      ['Labour', 2],
+    ]);
+    // The same values again, with a stale version: nothing to write, so nothing refused.
+    const again = await call('PUT', `/api/projects/summary/items/${items.financial}`, { title: ' Labour ', quantity: 1, version: 1 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.version).toBe(2);
+    // A real change from a stale version is still refused.
+    expect((await call('PUT', `/api/projects/summary/items/${items.financial}`, { title: 'Mine', version: 1 })).statusCode).toBe(409);
+  });
+
+  it('Save all of 200 items reads their images in one query', async () => {
+    const { scheduleId, projectId } = await newSchedule();
+    const pictures = await uploadedScheduleImageIds(api, token, projectId, 2);
+    const ids = await fillSummary((c) => must(api, token, c), scheduleId, { rooms: 2, sections: 5, items: 20 }, pictures);
+    const saved = await countQueries(api, () => call('PUT', `/api/projects/summary/${scheduleId}/items`, { items: ids.map((id) => ({ id, description: `Saved ${id}` })) }));
+    expect(saved.result.statusCode).toBe(200);
+    expect(saved.result.json().data.items.slice(0, 3).map((i: { images: unknown[] }) => i.images.length)).toEqual([1, 1, 0]);
+    expect(readsPerTable(saved.queries).summary_item_images).toBe(1);
   });
 
   it('saves all descriptions at once, all or nothing', async () => {
