@@ -4,7 +4,8 @@ import { placeholderImage } from '../../server/seed/placeholder-images';
 import { apiCall, DEMO, expect, loginAs, postsDuring, ready, test } from './fixtures';
 import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
 import { firmWithSummary } from './summary-output-helpers';
-import { SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
+import { formatPaise, SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
+import type { SummaryJson } from '../../server/contract/summary';
 
 /**
  * The summary and financial editor (workspace-and-admin.md screen 7), with JavaScript and without:
@@ -362,6 +363,20 @@ test.describe('summary and financial editor', () => {
     await ready(page, js);
     await expect(armchair.getByTestId('money-quantity')).toHaveValue('3');
     await expect(page.locator(`[data-item-id="${labourId}"]`).getByTestId('money-quantity')).toHaveValue('4');
+  });
+
+  test('a room’s page carries that room alone, and its Financial tab totals every room of the schedule', async ({ page, js }) => {
+    const { firm, project, schedule, tree } = await firmWithSummary();
+    const { json } = await apiCall<{ data: SummaryJson }>('GET', `/projects/summary/${schedule.id}`, undefined, firm.token);
+    expect(json.data.totals.clientPrice).toBeGreaterThan(0);
+    await loginAs(page, firm.email, firm.password);
+    await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}&tab=financial&room=${tree.rooms[1]!.id}`);
+    await ready(page, js);
+    await expect(page.getByTestId('room-selector').getByRole('link', { name: 'Dining', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('schedule-totals')).toContainText(formatPaise(json.data.totals.clientPrice));
+    // The living room's items are neither drawn nor handed to the browser; its sections are offered as places to move to.
+    expect(await page.content()).not.toContain('Cane armchair');
+    await expect(page.getByTestId('move-to-section').first().locator('option', { hasText: 'Living room · Seating' })).toHaveCount(1);
   });
 
   test('the Export PDF form sends the ticked sections', async ({ page, js }) => {

@@ -47,19 +47,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const schedule = summary ? data.schedules.find((s) => s.id === summary.schedule.id) : undefined;
     if (named && !schedule) throw json({ message: SCHEDULE_MESSAGES.notFound }, { status: 404 });
     const schedules = data.schedules.map((s) => ({ id: s.id, title: s.title }));
-    if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, view: null, info: null, library: [] });
+    if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, room: null, view: null, info: null, library: [] });
     // "Add from library" needs only each product's name.
     const library = libraryData.products.map((p) => ({ id: p.id, title: p.title }));
+    const roomId = query.get('room');
+    const shown = summary.rooms.find((r) => r.id === roomId) ?? summary.rooms[0];
+    // Only the room on show travels whole. The others go as an outline: their tabs, their sections
+    // (to move to), their items' ids (the order of a drag) and their totals (the schedule's total).
+    const rooms = summary.rooms.map(({ id, name, position, totals, sections }) => ({
+      id,
+      name,
+      position,
+      totals,
+      sections: sections.map((section) => ({ id: section.id, title: section.title, items: section.items.map((item) => ({ id: item.id })) })),
+    }));
     // Item images as the browser fetches them: through the web's resource route, with the session.
-    const rooms = summary.rooms.map((room) => ({
-      ...room,
-      sections: room.sections.map((section) => ({
+    const room = shown && {
+      ...shown,
+      sections: shown.sections.map((section) => ({
         ...section,
         items: section.items.map((item) => ({ ...item, images: item.images.map((image) => ({ ...toWebImage(data.project.id, image), url: image.url })) })),
       })),
-    }));
-    const roomId = query.get('room');
-    const room = rooms.find((r) => r.id === roomId) ?? rooms[0];
+    };
     const view: EditorView & { schedule: string } = {
       schedule: schedule.id,
       tab: query.get('tab') === 'financial' ? 'financial' : 'summary',
@@ -67,7 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       edit: query.get('edit') === '1',
     };
     const info = { description: schedule.description, images: schedule.images.map((image) => toWebImage(data.project.id, image)) };
-    return json({ project: data.project, schedules, summary: { ...summary, rooms }, view, info, library });
+    return json({ project: data.project, schedules, summary: { schedule: summary.schedule, totals: summary.totals, rooms }, room: room ?? null, view, info, library });
   } catch (error) {
     throw asErrorResponse(error);
   }
@@ -97,7 +106,7 @@ function liveFigures(item: SummaryItem, draft: MoneyDraft | undefined): Figures 
 }
 
 export default function SummaryEditor() {
-  const { project, schedules, summary, view, info, library } = useLoaderData<typeof loader>();
+  const { project, schedules, summary, room, view, info, library } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionReply | undefined;
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
@@ -125,15 +134,16 @@ export default function SummaryEditor() {
   const query = new URLSearchParams(search);
   const confirmKey = query.get('confirm');
   const href = (changes: Partial<EditorView>, extra: Record<string, string> = {}) => editorHref(project.id, { ...view, ...changes }, extra);
-  const itemsById = new Map(summary.rooms.flatMap((r) => r.sections.flatMap((s) => s.items.map((i) => [i.id, i] as const))));
-  const sectionsById = new Map(summary.rooms.flatMap((r) => r.sections.map((s) => [s.id, s] as const)));
+  const itemsById = new Map((room?.sections ?? []).flatMap((s) => s.items.map((i) => [i.id, i] as const)));
+  const sectionsById = new Map((room?.sections ?? []).map((s) => [s.id, s] as const));
   const draftKey = (item: Pick<SummaryItem, 'id' | 'version'>) => `${item.id}:${item.version}`;
   const figuresOf = (item: SummaryItem) => liveFigures(item, drafts[draftKey(item)]);
   const liveTotal = (items: SummaryItem[]) => sumFigures(items.map((i) => figuresOf(i) ?? i.figures));
-  const room = summary.rooms.find((r) => r.id === view.room);
   const roomOrder = order.rooms.find((r) => r.id === room?.id);
   const financial = view.tab === 'financial';
-  const allItems = [...itemsById.values()];
+  const roomItems = [...itemsById.values()];
+  // The schedule's total as typed: the other rooms as saved, this room's items as their fields read.
+  const scheduleTotal = sumFigures([...summary.rooms.filter((r) => r.id !== room?.id).map((r) => r.totals), liveTotal(roomItems)]);
 
   const problems = new Set(actionData?.intent === 'save-all' ? (actionData.problems ?? []) : []);
   const context: EditorContextValue = {
@@ -237,7 +247,7 @@ export default function SummaryEditor() {
       {financial ? (
         <section className="sm-totals" aria-label="Schedule totals" data-testid="schedule-totals">
           <h2>Schedule total</h2>
-          <FigureList figures={liveTotal(allItems)} />
+          <FigureList figures={scheduleTotal} />
         </section>
       ) : null}
 
@@ -318,7 +328,7 @@ export default function SummaryEditor() {
         </Form>
       ) : null}
 
-      {showSaveBar && allItems.length ? (
+      {showSaveBar && roomItems.length ? (
         // noValidate: a blank required field is answered by the action with the spec's message, for every field at once.
         <Form method="post" id="save-all" className="sm-savebar" preventScrollReset noValidate data-testid="save-all-form">
           <input type="hidden" name="schedule" value={view.schedule} />
