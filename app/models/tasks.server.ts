@@ -1,7 +1,7 @@
 import { api } from '~/utils/api.server';
 import { streamApiFile } from '~/utils/api-file.server';
 import { isId } from '../../server/contract/http';
-import type { AssigneesReply, BoardReply, Task, TaskMove, TaskReply } from '../../server/contract/tasks';
+import type { AssigneesReply, BoardReply, Task, TaskColumn, TaskMove, TaskReply } from '../../server/contract/tasks';
 
 /**
  * The web's calls to the task board api (docs/decisions/111): the only place its paths are written.
@@ -11,13 +11,14 @@ import type { AssigneesReply, BoardReply, Task, TaskMove, TaskReply } from '../.
 export const taskFileHref = (fileId: string) => `/workspace/taskboard/file/${fileId}`;
 
 type WebTask = Omit<Task, 'files'> & { files: Array<Omit<Task['files'][number], 'url'> & { href: string }> };
-export type WebBoard = Record<keyof BoardReply['data'], WebTask[]>;
+export type WebBoard = Record<TaskColumn, WebTask[]> & { doneTotal: number };
 
 const toWebTask = (task: Task): WebTask => ({ ...task, files: task.files.map(({ url: _url, ...file }) => ({ ...file, href: taskFileHref(file.id) })) });
 
-export async function getBoard(request: Request): Promise<WebBoard> {
-  const { data } = await api<BoardReply>(request, '/tasks');
-  return { todo: data.todo.map(toWebTask), given: data.given.map(toWebTask), review: data.review.map(toWebTask), done: data.done.map(toWebTask) };
+/** The board with the newest `done` finished tasks (the api's default when absent). */
+export async function getBoard(request: Request, done?: number): Promise<WebBoard> {
+  const { data } = await api<BoardReply>(request, done ? `/tasks?done=${done}` : '/tasks');
+  return { todo: data.todo.map(toWebTask), given: data.given.map(toWebTask), review: data.review.map(toWebTask), done: data.done.map(toWebTask), doneTotal: data.doneTotal };
 }
 
 export async function listAssignees(request: Request): Promise<AssigneesReply['data']> {

@@ -35,7 +35,16 @@ export function moveBetween(from: TaskColumn, to: TaskColumn): TaskMove | null {
 /** The Add Task form's multipart field names (spec section 3: project, Employee, name (description), files). */
 export const TASK_FORM_FIELDS = { project: 'projectId', employees: 'employees', description: 'description', dueDate: 'dueDate', files: 'files' } as const;
 
-export const TASK_LIMITS = { description: 2000, reason: 500, assignees: 20, files: 10 } as const;
+export const TASK_LIMITS = {
+  description: 2000,
+  reason: 500,
+  assignees: 20,
+  files: 10,
+  /** The Done column shows the newest finished tasks, this many at a time (decision 201)… */
+  doneShown: 20,
+  /** …and at most this many: older ones stay in the audit log and the calendar. */
+  doneMax: 500,
+} as const;
 
 export const TASK_MESSAGES = {
   projectRequired: 'Project is required',

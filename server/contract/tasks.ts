@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { TASK_LIMITS as L, TASK_MESSAGES as M, TASK_STATUSES } from './tasks-rules.js';
+import { pageLimit } from './http.js';
 import { requiredText } from './text-fields.js';
 
 /** The task board's api shapes (docs/decisions/111); the rules and messages are in tasks-rules.ts. */
@@ -51,9 +52,13 @@ export const Task = z.object({
 });
 export type Task = z.infer<typeof Task>;
 
-/** GET /api/tasks: the viewer's board. */
+/** GET /api/tasks?done=: how many of the newest finished tasks the Done column shows. */
+export const BoardQuery = z.object({ done: pageLimit(L.doneShown, L.doneMax) });
+export type BoardQuery = z.input<typeof BoardQuery>;
+
+/** GET /api/tasks: the viewer's board; `doneTotal` counts every finished task, shown or not. */
 export const BoardReply = z.object({
-  data: z.object({ todo: z.array(Task), given: z.array(Task), review: z.array(Task), done: z.array(Task) }),
+  data: z.object({ todo: z.array(Task), given: z.array(Task), review: z.array(Task), done: z.array(Task), doneTotal: z.number() }),
 });
 export type BoardReply = z.infer<typeof BoardReply>;
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FirmMembership } from '../auth/firm.js';
-import { type Task, type TaskColumn, type TaskStatus } from '../contract/tasks.js';
+import { TASK_LIMITS, type Task, type TaskColumn, type TaskStatus } from '../contract/tasks.js';
 import type { Database } from '../db/connection.js';
 import { projects, taskAssignees, taskFiles, tasks, users } from '../db/schema.js';
 
@@ -68,6 +68,17 @@ function involving(userId: string, firmId: string) {
   return and(eq(tasks.firmId, firmId), or(eq(tasks.creatorId, userId), isAssignedTo(userId)))!;
 }
 
+/** Rows by a key, in order. */
+function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = map.get(key(row));
+    if (list) list.push(row);
+    else map.set(key(row), [row]);
+  }
+  return map;
+}
+
 /** Tasks as JSON, with their project, people and files in four queries whatever their number. */
 async function toTaskJson(db: Db, rows: Array<TaskRow & { projectName: string }>, viewerId: string): Promise<Task[]> {
   if (!rows.length) return [];
@@ -84,8 +95,10 @@ async function toTaskJson(db: Db, rows: Array<TaskRow & { projectName: string }>
     creatorIds.length ? db.select({ id: users.id, name: users.userName }).from(users).where(inArray(users.id, creatorIds)) : Promise.resolve([]),
   ]);
   const creatorById = new Map(creators.map((c) => [c.id, c]));
+  const assigneesOf = groupBy(assignees, (a) => a.taskId);
+  const filesOf = groupBy(files, (f) => f.taskId);
   return rows.map((row) => {
-    const to = assignees.filter((a) => a.taskId === row.id).map(({ id, name }) => ({ id, name }));
+    const to = (assigneesOf.get(row.id) ?? []).map(({ id, name }) => ({ id, name }));
     const isAssignee = to.some((p) => p.id === viewerId);
     const isCreator = row.creatorId === viewerId;
     return {
@@ -97,9 +110,7 @@ async function toTaskJson(db: Db, rows: Array<TaskRow & { projectName: string }>
       rejectReason: row.rejectReason,
       from: row.creatorId ? (creatorById.get(row.creatorId) ?? null) : null,
       to,
-      files: files
-        .filter((f) => f.taskId === row.id)
-        .map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size, url: taskFileUrl(f.id) })),
+      files: (filesOf.get(row.id) ?? []).map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size, url: taskFileUrl(f.id) })),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       can: { submit: isAssignee && row.status === 'todo', approve: isCreator && row.status === 'review', reject: isCreator && row.status === 'review' },
@@ -107,30 +118,46 @@ async function toTaskJson(db: Db, rows: Array<TaskRow & { projectName: string }>
   });
 }
 
-async function selectTasks(db: Db, where: ReturnType<typeof and>, order = [desc(tasks.updatedAt), desc(tasks.id)]) {
-  const rows = await db
+const NEWEST_FIRST = [desc(tasks.updatedAt), desc(tasks.id)];
+
+/** Tasks with their project's name; `limit` null for every one (a board's open tasks). */
+async function selectTasks(db: Db, where: ReturnType<typeof and>, order = NEWEST_FIRST, limit: number | null = 500) {
+  const query = db
     .select({ task: tasks, projectName: projects.projectName })
     .from(tasks)
     .innerJoin(projects, eq(projects.id, tasks.projectId))
     .where(where)
-    .orderBy(...order)
-    .limit(500);
+    .orderBy(...order);
+  const rows = await (limit === null ? query : query.limit(limit));
   return rows.map((r) => ({ ...r.task, projectName: r.projectName }));
 }
 
 /**
  * The viewer's board (DESIGN.md section 9): To Do = assigned to me and open; Given = created by me
- * and open; In Review = submitted, mine either way; Done = mine either way (newest first).
+ * and open; In Review = submitted, mine either way; Done = mine either way, the newest `doneShown`
+ * of `doneTotal` (decision 201). Every open task is on it, however long ago it last changed.
  */
-export async function loadBoard(db: Db, userId: string, firmId: string): Promise<Record<TaskColumn, Task[]>> {
-  const rows = await selectTasks(db, involving(userId, firmId));
-  const all = await toTaskJson(db, rows, userId);
+export async function loadBoard(
+  db: Db,
+  userId: string,
+  firmId: string,
+  doneShown: number = TASK_LIMITS.doneShown,
+): Promise<Record<TaskColumn, Task[]> & { doneTotal: number }> {
+  const mine = involving(userId, firmId);
+  const finished = and(mine, eq(tasks.status, 'done'));
+  const [open, done, [counted]] = await Promise.all([
+    selectTasks(db, and(mine, inArray(tasks.status, ['todo', 'review'])), NEWEST_FIRST, null),
+    selectTasks(db, finished, NEWEST_FIRST, doneShown),
+    db.select({ total: count() }).from(tasks).where(finished),
+  ]);
+  const all = await toTaskJson(db, [...open, ...done], userId);
   const mineToDo = (t: Task) => t.to.some((p) => p.id === userId);
   return {
     todo: all.filter((t) => t.status === 'todo' && mineToDo(t)),
     given: all.filter((t) => t.status === 'todo' && t.from?.id === userId && !mineToDo(t)),
     review: all.filter((t) => t.status === 'review'),
     done: all.filter((t) => t.status === 'done'),
+    doneTotal: counted?.total ?? 0,
   };
 }
 

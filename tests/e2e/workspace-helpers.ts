@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { openDatabase } from '../../server/db/connection';
+import { newId } from '../../server/db/ids';
+import { taskAssignees, tasks } from '../../server/db/schema';
 import { createEmployee } from '../../server/seed/factories';
 import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
@@ -58,6 +60,29 @@ export async function createEmployeeAccount(firmId: string, fields: { userName: 
   try {
     const email = `employee-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
     return await createEmployee(database.db, firmId, { ...fields, email });
+  } finally {
+    await database.close();
+  }
+}
+
+/** `count` finished tasks the firm gave itself on a project, one a day from 1 January 2025 (the newest last), written directly. */
+export async function finishedTasks(firmId: string, projectId: string, count: number) {
+  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  try {
+    const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000);
+    const rows = Array.from({ length: count }, (_, i) => ({
+      id: newId(),
+      firmId,
+      projectId,
+      creatorId: firmId,
+      description: `Finished task ${i + 1}`,
+      status: 'done',
+      createdAt: day(i),
+      updatedAt: day(i),
+      doneAt: day(i),
+    }));
+    await database.db.insert(tasks).values(rows);
+    await database.db.insert(taskAssignees).values(rows.map((t) => ({ taskId: t.id, userId: firmId })));
   } finally {
     await database.close();
   }

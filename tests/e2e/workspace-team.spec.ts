@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E } from './env';
 import { expectNoZod } from './browser-scripts';
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
-import { addMember, createProject, newFirm } from './workspace-helpers';
+import { addMember, createProject, finishedTasks, newFirm } from './workspace-helpers';
 
 /**
  * Employees, the task board and the calendar (issue 12 items 1 to 3), with JavaScript and without:
@@ -187,6 +187,25 @@ async function giveTaskThroughApi(token: string, fields: { projectId: string; em
   const res = await fetch(`${E2E.apiURL}/api/tasks`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 201) throw new Error(`task not created: ${res.status} ${await res.text()}`);
 }
+
+test('Done shows the newest 20 finished tasks with their total, and the next ones on request', async ({ page, js }) => {
+  const firm = await newFirm();
+  const project = await createProject(firm.token, { projectName: `Busy ${unique()}` });
+  await finishedTasks(firm.user.id, project.id, 25);
+  await loginAs(page, firm.email, firm.password);
+  await page.goto('/workspace/taskboard');
+  await ready(page, js);
+  const done = column(page, 'done');
+  await expect(done.locator('.ws-column-count')).toHaveText('25');
+  await expect(done.getByTestId('task-card')).toHaveCount(20);
+  await expect(done.getByTestId('task-card').first()).toContainText('Finished task 25');
+  await expect(done.getByTestId('done-footer')).toContainText('The newest 20 of 25 finished tasks.');
+  await done.getByTestId('more-done').click();
+  await expect(page).toHaveURL(/done=25/);
+  await expect(done.getByTestId('task-card')).toHaveCount(25);
+  await expect(done.getByTestId('task-card').last()).toContainText('Finished task 1');
+  await expect(done.getByTestId('done-footer')).toHaveCount(0);
+});
 
 test('with JavaScript a card is dragged only into the column its move allows', { tag: '@js-only' }, async ({ page, js }) => {
   const firm = await newFirm();

@@ -2,7 +2,7 @@ import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, 
 import { Link, useNavigate, useSubmit } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { COLUMN_TITLES, moveBetween, TASK_COLUMNS, type TaskColumn } from '../../../server/contract/tasks-rules';
+import { COLUMN_TITLES, moveBetween, TASK_COLUMNS, TASK_LIMITS, type TaskColumn } from '../../../server/contract/tasks-rules';
 import type { WebBoard } from '~/models/tasks.server';
 import { TaskCard, type CardTask } from './task-card';
 
@@ -21,7 +21,7 @@ function dropTargets(task: CardTask, column: TaskColumn): TaskColumn[] {
   });
 }
 
-type Props = { board: WebBoard; addHref: string; rejectHref: (id: string) => string };
+type Props = { board: WebBoard; addHref: string; rejectHref: (id: string) => string; moreDoneHref: (done: number) => string };
 
 /**
  * The four columns (screen 9). Without JavaScript every move is a button (a form); with it, a card
@@ -34,7 +34,31 @@ export function TaskBoard(props: Props) {
   return hydrated ? <DraggableBoard {...props} /> : <Columns {...props} renderCard={(task) => <TaskCard task={task} rejectHref={props.rejectHref(task.id)} />} />;
 }
 
-function Columns({ board, addHref, renderCard, wrapColumn }: Props & { renderCard: (task: CardTask, column: TaskColumn) => ReactNode; wrapColumn?: (column: TaskColumn, body: ReactNode) => ReactNode }) {
+/** Under Done: how many of the finished tasks it shows, and a link to the next ones. */
+function DoneFooter({ shown, total, moreHref }: { shown: number; total: number; moreHref: (done: number) => string }) {
+  if (shown >= total) return null;
+  const more = Math.min(TASK_LIMITS.doneShown, total - shown, TASK_LIMITS.doneMax - shown);
+  return (
+    <footer className="ws-column-foot" data-testid="done-footer">
+      <p className="muted">
+        The newest {shown} of {total} finished tasks.
+      </p>
+      {more > 0 ? (
+        <Link to={moreHref(shown + more)} preventScrollReset className="button button-ghost button-small" data-testid="more-done">
+          Show {more} more
+        </Link>
+      ) : null}
+    </footer>
+  );
+}
+
+function Columns({
+  board,
+  addHref,
+  moreDoneHref,
+  renderCard,
+  wrapColumn,
+}: Props & { renderCard: (task: CardTask, column: TaskColumn) => ReactNode; wrapColumn?: (column: TaskColumn, body: ReactNode) => ReactNode }) {
   return (
     <div className="ws-board" data-testid="taskboard">
       {TASK_COLUMNS.map((column) => {
@@ -43,7 +67,7 @@ function Columns({ board, addHref, renderCard, wrapColumn }: Props & { renderCar
           <>
             <header className="ws-column-head">
               <h2>
-                {COLUMN_TITLES[column]} <span className="ws-column-count">{tasks.length}</span>
+                {COLUMN_TITLES[column]} <span className="ws-column-count">{column === 'done' ? board.doneTotal : tasks.length}</span>
               </h2>
               {column === 'todo' ? (
                 <Link to={addHref} preventScrollReset className="button ws-column-add" data-testid="add-task">
@@ -54,6 +78,7 @@ function Columns({ board, addHref, renderCard, wrapColumn }: Props & { renderCar
             <div className="ws-column-cards">
               {tasks.length ? tasks.map((task) => <div key={task.id}>{renderCard(task, column)}</div>) : <p className="ws-column-empty">{EMPTY_TEXT[column]}</p>}
             </div>
+            {column === 'done' ? <DoneFooter shown={tasks.length} total={board.doneTotal} moreHref={moreDoneHref} /> : null}
           </>
         );
         return wrapColumn ? (

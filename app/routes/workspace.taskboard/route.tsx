@@ -14,7 +14,7 @@ import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import filesStyles from '~/styles/workspace-files.css';
 import teamStyles from '~/styles/workspace-team.css';
-import type { RejectTaskBody } from '../../../server/contract/tasks';
+import { TASK_LIMITS, type RejectTaskBody } from '../../../server/contract/tasks';
 import { taskboardAction } from './actions.server';
 import { TaskBoard } from './board';
 import { TaskForm } from './task-form';
@@ -28,12 +28,19 @@ export const links: LinksFunction = () => [
 /**
  * The viewer's task board (workspace-and-admin.md screens 9 and 10; DESIGN.md section 9;
  * docs/decisions/111): To Do, Given, In Review, Done. `?panel=new` opens Add Task (on To Do only),
- * `?reject={id}` the reason dialog of a rejection.
+ * `?reject={id}` the reason dialog of a rejection, `?done=` how many finished tasks Done shows
+ * (decision 201).
  */
+/** `?done=`: how many finished tasks the Done column shows; anything else is the default. */
+function doneShown(request: Request): number | undefined {
+  const done = Number(new URL(request.url).searchParams.get('done'));
+  return Number.isInteger(done) && done >= 1 ? Math.min(done, TASK_LIMITS.doneMax) : undefined;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, [board, { projects }, employees]] = await guarded(
     requireWorkspaceUser(request),
-    Promise.all([getBoard(request), listProjects(request), listAssignees(request)]).catch((error) => {
+    Promise.all([getBoard(request, doneShown(request)), listProjects(request), listAssignees(request)]).catch((error) => {
       throw asErrorResponse(error);
     }),
   );
@@ -58,7 +65,7 @@ export default function Taskboard() {
   return (
     <>
       <PageHeader title="Taskboard" description="Tasks given to you and by you, from To Do to Done." />
-      <TaskBoard board={board} addHref={panel.href('new')} rejectHref={(id) => popupHref({ reject: id })} />
+      <TaskBoard board={board} addHref={panel.href('new')} rejectHref={(id) => popupHref({ reject: id })} moreDoneHref={(done) => popupHref({ done })} />
       {panel.open === 'new' ? (
         <SidePanel title="Add Task" closeTo={panel.closeTo} testId="task-panel">
           <TaskForm projects={projects} employees={employees} lastResult={failed?.intent === 'create' ? failed.result : null} closeTo={panel.closeTo} />

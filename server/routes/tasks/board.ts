@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { ErrorReply, IdParams, isId } from '../../contract/http.js';
-import { AssigneesReply, BoardReply, TASK_MESSAGES as M } from '../../contract/tasks.js';
+import { AssigneesReply, BoardQuery, BoardReply, TASK_MESSAGES as M } from '../../contract/tasks.js';
 import { FileContentQuery } from '../../contract/files.js';
 import { notFound } from '../../errors.js';
 import { sendStoredFile } from '../../files/send-stored-file.js';
@@ -16,11 +16,19 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tasks',
-    { schema: { tags: ['tasks'], summary: "The viewer's task board: To Do, Given, In Review, Done", security: [{ bearer: [] }], response: { 200: BoardReply, ...errors } } },
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: "The viewer's task board: To Do, Given, In Review (every open task), Done (the newest `done` finished ones, with their total)",
+        security: [{ bearer: [] }],
+        querystring: BoardQuery,
+        response: { 200: BoardReply, ...errors },
+      },
+    },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
-      return { data: await loadBoard(db, user.id, firm.firmId) };
+      return { data: await loadBoard(db, user.id, firm.firmId, request.query.done) };
     },
   );
 

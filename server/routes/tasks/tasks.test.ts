@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, messagesByPath, postMultipart, type MultipartPart, type TestApi } from '../../../tests/helpers/test-api';
-import { TASK_MESSAGES as M, type Task } from '../../contract/tasks';
-import { auditLog } from '../../db/schema';
+import { TASK_LIMITS, TASK_MESSAGES as M, type Task } from '../../contract/tasks';
+import { countQueries } from '../../../tests/helpers/query-counter';
+import { createTask } from '../../seed/tasks';
+import { auditLog, taskAssignees, tasks } from '../../db/schema';
+import { newId } from '../../db/ids';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../../seed/factories';
 import { saveNotificationSettings } from '../../queries/settings';
 import type { UserRow } from '../../queries/users';
@@ -143,6 +146,51 @@ describe('the task moves', () => {
     expect((await post(`/api/tasks/${task.id}/approve`, tokens.foreignFirm!)).statusCode).toBe(404);
     expect((await post(`/api/tasks/${task.id}/submit`, tokens.bystander!)).statusCode).toBe(404);
     expect((await post('/api/tasks/not-an-id/submit', tokens.firm!)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/tasks', () => {
+  it('shows every open task however old, the newest finished ones 20 at a time with their total, in a fixed number of queries', async () => {
+    const studio = await createFirm(api.db, { firmName: 'Busy Studio' });
+    const worker = await createEmployee(api.db, studio.id, { userName: 'Wen Worker' });
+    const project = await createWorkspaceProject(api.db, studio.id, { projectName: 'Tower' });
+    const token = (await createSession(api.db, worker.id, { remember: false })).token;
+    const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000);
+    const base = { firmId: studio.id, projectId: project.id, creatorId: studio.id, assigneeIds: [worker.id], files: [] };
+    // An open task given long ago, then more tasks finished since than the board ever shows: it stays on the board.
+    await createTask(api.ctx, { ...base, description: 'The oldest open task', createdAt: day(0) });
+    const finished = Array.from({ length: TASK_LIMITS.doneMax + 10 }, (_, i) => ({
+      id: newId(),
+      firmId: studio.id,
+      projectId: project.id,
+      creatorId: studio.id,
+      description: `Finished ${i + 1}`,
+      status: 'done',
+      createdAt: day(i + 1),
+      updatedAt: day(i + 1),
+      doneAt: day(i + 1),
+    }));
+    await api.db.insert(tasks).values(finished);
+    await api.db.insert(taskAssignees).values(finished.map((t) => ({ taskId: t.id, userId: worker.id })));
+    const total = finished.length;
+    const read = async (query = '') => {
+      const { result, queries } = await countQueries(api, () => api.app.inject({ method: 'GET', url: `/api/tasks${query}`, headers: bearer(token) }));
+      expect(result.statusCode).toBe(200);
+      return { data: result.json().data as Record<'todo' | 'done', Task[]> & { doneTotal: number }, queries: queries.length };
+    };
+    const first = await read();
+    expect(first.data.todo.map((t) => t.description)).toEqual(['The oldest open task']);
+    expect(first.data.done).toHaveLength(TASK_LIMITS.doneShown);
+    expect(first.data.done[0]!.description).toBe(`Finished ${total}`);
+    expect(first.data.doneTotal).toBe(total);
+    const more = await read('?done=40');
+    expect(more.data.done.map((t) => t.description).slice(-1)).toEqual([`Finished ${total - 39}`]);
+    expect(more.queries).toBe(first.queries);
+    // Above the most it shows, clamped; not a number, refused.
+    const most = await read('?done=100000');
+    expect(most.data.done).toHaveLength(TASK_LIMITS.doneMax);
+    expect(most.data.todo).toHaveLength(1);
+    expect((await api.app.inject({ method: 'GET', url: '/api/tasks?done=abc', headers: bearer(token) })).statusCode).toBe(400);
   });
 });
 
