@@ -14,6 +14,7 @@ import { newId } from '../db/ids.js';
 import { schedules, summaryCards, summaryItemImages, summaryItems, summaryRooms, summarySections } from '../db/schema.js';
 import { scheduleImageJson } from '../services/schedule-images.js';
 import { closeGaps, nextPosition, type Ordered } from './positions.js';
+import { groupBy } from './rows.js';
 
 /**
  * Data access of schedule summaries (docs/decisions/100–104): rooms → sections → items, item
@@ -78,17 +79,6 @@ export function toItemJson(projectId: string, row: ItemRow, images: readonly Ite
     figures: itemFigures(row),
     images: images.map((image) => scheduleImageJson(projectId, image.folder)),
   };
-}
-
-/** Rows of a parent, grouped by their parent id, in order. */
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(key(row));
-    if (list) list.push(row);
-    else map.set(key(row), [row]);
-  }
-  return map;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FirmMembership } from '../auth/firm.js';
 import { TASK_LIMITS, type Task, type TaskColumn, type TaskStatus } from '../contract/tasks.js';
 import type { Database } from '../db/connection.js';
 import { projects, taskAssignees, taskFiles, tasks, users } from '../db/schema.js';
+import { groupBy } from './rows.js';
 
 /** Data access of tasks, their assignees and files (docs/decisions/111), and the task JSON. */
 
@@ -66,17 +67,6 @@ const isAssignedTo = (userId: string) =>
 /** The tasks `userId` gave or was given, in its firm (optionally only those due within [from, to]). */
 function involving(userId: string, firmId: string) {
   return and(eq(tasks.firmId, firmId), or(eq(tasks.creatorId, userId), isAssignedTo(userId)))!;
-}
-
-/** Rows by a key, in order. */
-function groupBy<T>(rows: readonly T[], key: (row: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(key(row));
-    if (list) list.push(row);
-    else map.set(key(row), [row]);
-  }
-  return map;
 }
 
 /** Tasks as JSON, with their project, people and files in four queries whatever their number. */

@@ -64,6 +64,39 @@ async function drag(page: Page, grip: Locator, target: Locator, at?: { top: numb
 /** The order of a section's item types, as shown. */
 const typesIn = (scope: Locator) => items(scope).evaluateAll((els) => els.map((el) => el.getAttribute('data-type')));
 
+/**
+ * A firm's furnished summary (firmWithSummary) open in the editor with `query` (`edit=1`,
+ * `tab=financial`), signed in as the firm; with the Seating section's armchair and labour items and
+ * the Lighting description.
+ */
+async function openSummary(page: Page, js: boolean, query: string) {
+  const made = await firmWithSummary();
+  await loginAs(page, made.firm.email, made.firm.password);
+  await page.goto(`/workspace/project/schedules/summary-financial/${made.project.id}?schedule=${made.schedule.id}&${query}`);
+  await ready(page, js);
+  const [armchairId, labourId] = made.tree.rooms[0]!.sections[0]!.items as [string, string];
+  return {
+    ...made,
+    armchairId,
+    labourId,
+    armchair: page.locator(`[data-item-id="${armchairId}"]`),
+    labour: page.locator(`[data-item-id="${labourId}"]`),
+    lighting: section(page, 'Lighting').locator('[data-type="description"]'),
+  };
+}
+
+/**
+ * Save all, then each card's quantity as the api answers it: after a reload, as with JavaScript the
+ * fields would keep what was typed either way.
+ */
+async function saveAllAndReadQuantities(page: Page, js: boolean, cards: Locator[]) {
+  await page.getByTestId('save-all').click();
+  await expect(toast(page)).toHaveText('Saved');
+  await page.reload();
+  await ready(page, js);
+  return Promise.all(cards.map((card) => card.getByTestId('money-quantity').inputValue()));
+}
+
 test.describe('summary and financial editor', () => {
   test('builds a summary: rooms, sections, one item of each type, reorder, statuses, figures and totals, Save all, delete', async ({ page, js }) => {
     test.slow();
@@ -282,16 +315,11 @@ test.describe('summary and financial editor', () => {
   });
 
   test('Save all after someone else changed an item: nothing saved, that item shows their version, the rest of what was typed stays', async ({ page, js }) => {
-    const { firm, project, schedule, tree } = await firmWithSummary();
-    await loginAs(page, firm.email, firm.password);
-    await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}&edit=1`);
-    await ready(page, js);
-    const armchair = page.locator(`[data-item-id="${tree.rooms[0]!.sections[0]!.items[0]}"]`);
-    const lighting = section(page, 'Lighting').locator('[data-type="description"]');
+    const { firm, armchairId, armchair, lighting } = await openSummary(page, js, 'edit=1');
     await armchair.getByRole('textbox', { name: 'Description' }).fill('Mine: teak and cane');
     await lighting.getByRole('textbox', { name: 'Description' }).fill('Mine: warm white, on dimmers');
     // Meanwhile a colleague saves the armchair.
-    expect((await apiCall('PUT', `/projects/summary/items/${tree.rooms[0]!.sections[0]!.items[0]}`, { description: 'Theirs: oak' }, firm.token)).status).toBe(200);
+    expect((await apiCall('PUT', `/projects/summary/items/${armchairId}`, { description: 'Theirs: oak' }, firm.token)).status).toBe(200);
     await page.getByTestId('save-all').click();
     await expect(page.getByRole('alert').filter({ hasText: SUMMARY_MESSAGES.staleInSaveAll })).toBeVisible();
     await expect(armchair.getByRole('textbox', { name: 'Description' })).toHaveValue('Theirs: oak');
@@ -303,13 +331,7 @@ test.describe('summary and financial editor', () => {
   });
 
   test('Save all of figures after someone else changed an item: the other items keep what was typed, and their figures', async ({ page, js }) => {
-    const { firm, project, schedule, tree } = await firmWithSummary();
-    const [armchairId, labourId] = tree.rooms[0]!.sections[0]!.items;
-    await loginAs(page, firm.email, firm.password);
-    await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}&tab=financial`);
-    await ready(page, js);
-    const armchair = page.locator(`[data-item-id="${armchairId}"]`);
-    const labour = page.locator(`[data-item-id="${labourId}"]`);
+    const { firm, labourId, armchair, labour } = await openSummary(page, js, 'tab=financial');
     await armchair.getByTestId('money-quantity').fill('3');
     await labour.getByTestId('money-quantity').fill('5');
     // With JavaScript the figures follow what is typed; without it they are the api's until saved.
@@ -320,27 +342,15 @@ test.describe('summary and financial editor', () => {
     await expect(armchair.getByTestId('money-quantity')).toHaveValue('3');
     await expect(armchair.getByTestId('item-figures')).toHaveText(typedFigures!);
     await expect(labour.getByTestId('money-quantity')).toHaveValue('4');
-    await page.getByTestId('save-all').click();
-    await expect(toast(page)).toHaveText('Saved');
-    // Read back from the api: with JavaScript the fields would keep what was typed either way.
-    await page.reload();
-    await ready(page, js);
-    await expect(armchair.getByTestId('money-quantity')).toHaveValue('3');
-    await expect(labour.getByTestId('money-quantity')).toHaveValue('4');
+    expect(await saveAllAndReadQuantities(page, js, [armchair, labour])).toEqual(['3', '4']);
   });
 
   test('Save all leaves alone the items nobody touched: a colleague’s change to one of them stays, and is no conflict', async ({ page, js }) => {
-    const { firm, project, schedule, tree } = await firmWithSummary();
-    const [armchairId, labourId] = tree.rooms[0]!.sections[0]!.items;
+    const { firm, schedule, tree, armchairId, labourId, armchair, labour, lighting } = await openSummary(page, js, 'edit=1');
     const versions = async () => {
       const { json } = await apiCall<{ data: { rooms: Array<{ sections: Array<{ items: Array<{ id: string; version: number }> }> }> } }>('GET', `/projects/summary/${schedule.id}`, undefined, firm.token);
       return Object.fromEntries(json.data.rooms.flatMap((r) => r.sections.flatMap((s) => s.items.map((i) => [i.id, i.version]))));
     };
-    await loginAs(page, firm.email, firm.password);
-    await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}&edit=1`);
-    await ready(page, js);
-    const armchair = page.locator(`[data-item-id="${armchairId}"]`);
-    const lighting = section(page, 'Lighting').locator('[data-type="description"]');
     await lighting.getByRole('textbox', { name: 'Description' }).fill('Mine: warm white, on dimmers');
     // Meanwhile a colleague rewrites the armchair's description, which this editor shows but did not touch.
     expect((await apiCall('PUT', `/projects/summary/items/${armchairId}`, { description: 'Theirs: oak' }, firm.token)).status).toBe(200);
@@ -350,19 +360,14 @@ test.describe('summary and financial editor', () => {
     await expect(armchair).toContainText('Theirs: oak');
     // Only the lighting was written (and the armchair by the colleague): the labour item kept its version.
     const after = await versions();
-    expect([after[armchairId!], after[labourId!], after[tree.rooms[0]!.sections[1]!.items[0]!]]).toEqual([2, 1, 2]);
+    expect([after[armchairId], after[labourId], after[tree.rooms[0]!.sections[1]!.items[0]!]]).toEqual([2, 1, 2]);
 
     // The figures: a colleague changes the labour's quantity while this editor changes the armchair's.
     await page.getByTestId('tab-financial').click();
     await ready(page, js);
     await armchair.getByTestId('money-quantity').fill('3');
     expect((await apiCall('PUT', `/projects/summary/items/${labourId}`, { quantity: 4 }, firm.token)).status).toBe(200);
-    await page.getByTestId('save-all').click();
-    await expect(toast(page)).toHaveText('Saved');
-    await page.reload();
-    await ready(page, js);
-    await expect(armchair.getByTestId('money-quantity')).toHaveValue('3');
-    await expect(page.locator(`[data-item-id="${labourId}"]`).getByTestId('money-quantity')).toHaveValue('4');
+    expect(await saveAllAndReadQuantities(page, js, [armchair, labour])).toEqual(['3', '4']);
   });
 
   test('a room’s page carries that room alone, and its Financial tab totals every room of the schedule', async ({ page, js }) => {

@@ -23,6 +23,7 @@ import {
 import type { ErrorDetail } from '../../contract/http.js';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
 import { moveRow } from '../../queries/positions.js';
+import { groupBy } from '../../queries/rows.js';
 import {
   copyItem,
   countRows,
@@ -81,11 +82,9 @@ function checkVersion(row: ItemRow, version: number | undefined) {
 
 /** The images of several items in one query, in order, by item. */
 async function imagesOfItems(tx: Database, itemIds: readonly string[]): Promise<Map<string, ItemImageRow[]>> {
-  const byItem = new Map<string, ItemImageRow[]>(itemIds.map((id) => [id, []]));
-  if (!itemIds.length) return byItem;
+  if (!itemIds.length) return new Map();
   const rows = await tx.select().from(summaryItemImages).where(inArray(summaryItemImages.itemId, [...itemIds])).orderBy(asc(summaryItemImages.position));
-  for (const row of rows) byItem.get(row.itemId)?.push(row);
-  return byItem;
+  return groupBy(rows, (row) => row.itemId);
 }
 
 async function itemImages(tx: Database, itemId: string) {
