@@ -5,7 +5,7 @@ import { createAppContext } from './context.js';
 import fs from 'node:fs';
 import { demoLoginsFile, demoLoginsText, demoSeedNeeded, seedDemoIfEmpty } from './seed/demo.js';
 import { runDemoSeedProcess } from './seed/seed-process.js';
-import { startUploadCleanup } from './services/upload-cleanup.js';
+import { startHousekeeping } from './services/housekeeping.js';
 import pino from 'pino';
 
 const config = loadConfig();
@@ -41,7 +41,7 @@ if (config.SEED_DEMO && !seededApart) {
 
 const app = await buildApp(ctx, { logger: log });
 await app.listen({ host: config.API_HOST, port: config.API_PORT });
-const uploadCleanup = startUploadCleanup(ctx, log);
+const housekeeping = startHousekeeping(ctx, log);
 
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -49,7 +49,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    await uploadCleanup.stop();
+    await housekeeping.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfFile } from '../../tests/helpers/documents';
 import { postMultipart, startTestApi, type TestApi } from '../../tests/helpers/test-api';
-import { runUploadCleanup } from '../services/upload-cleanup';
+import { runHousekeeping } from '../services/housekeeping';
 import { pendingUploads } from './schema';
 import { loadConfig } from '../config';
 import { openDatabase } from './connection';
@@ -79,7 +79,7 @@ describe('the api on PGlite', { timeout: 120_000 }, () => {
       const upload = await postMultipart(api as TestApi, '/api/users/upload/file', [{ name: 'files', file: pdfFile(), filename: 'lite.pdf' }], secondToken);
       expect(upload.statusCode, upload.body).toBe(200);
       await api.db.update(pendingUploads).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
-      expect(await runUploadCleanup(api.ctx)).toEqual({ uploads: 1, tempFolders: 0 });
+      expect(await runHousekeeping(api.ctx)).toMatchObject({ uploads: 1, tempFolders: 0 });
       expect(await api.db.select().from(pendingUploads)).toEqual([]);
       const logout = await api.app.inject({ method: 'POST', url: '/api/users/logout', headers: { authorization: `Bearer ${secondToken}` } });
       expect(logout.statusCode).toBe(200);

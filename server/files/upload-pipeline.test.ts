@@ -10,7 +10,7 @@ import { closingBoundary, cutOffBody, filePartHead, listenOnLoopback, multipartH
 import { IMAGE_TYPE_MESSAGE } from '../contract/projects';
 import { pendingUploads, users } from '../db/schema';
 import { createFirm, createUser } from '../seed/factories';
-import { runUploadCleanup } from '../services/upload-cleanup';
+import { runHousekeeping } from '../services/housekeeping';
 import { createSession } from '../services/sessions';
 import { TOO_MANY_UPLOADS_MESSAGE } from './upload-slots';
 
@@ -229,7 +229,7 @@ describe.each(backends)('uploads on %s', (_name, env) => {
     expect(await stored('private', `firm-documents/${explorer.id}/`)).toHaveLength(1);
 
     // Two replicas running it at the same moment remove each upload once, without an error.
-    const runs = await Promise.all([runUploadCleanup(api.ctx), runUploadCleanup(api.ctx)]);
+    const runs = await Promise.all([runHousekeeping(api.ctx), runHousekeeping(api.ctx)]);
     expect(runs[0]!.uploads + runs[1]!.uploads).toBe(2);
 
     expect(await stored('public', `projects/${firmId}/${forgotten}/`)).toEqual([]);
@@ -239,6 +239,6 @@ describe.each(backends)('uploads on %s', (_name, env) => {
     for (const id of [...used, recent!]) expect(await stored('public', `projects/${firmId}/${id}/`), id).toHaveLength(3);
     const late = await api.app.inject({ method: 'POST', url: '/api/projects/public-project', headers: bearer(token), payload: projectBody([...used.slice(0, 3), forgotten!]) });
     expect(late.statusCode).toBe(400);
-    expect((await runUploadCleanup(api.ctx)).uploads).toBe(0);
+    expect((await runHousekeeping(api.ctx)).uploads).toBe(0);
   });
 });

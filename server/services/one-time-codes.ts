@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { oneTimeCodes } from '../db/schema.js';
@@ -96,4 +96,10 @@ export async function redeemCode<T>(
     if (error instanceof CodeTaken) return { ok: false };
     throw error;
   }
+}
+
+/** Deletes every code past its end, used or not (the housekeeping's hourly pass); answers how many. */
+export async function removeExpiredCodes(db: Database, now = new Date()): Promise<number> {
+  const removed = await db.delete(oneTimeCodes).where(lte(oneTimeCodes.expiresAt, now)).returning({ id: oneTimeCodes.id });
+  return removed.length;
 }

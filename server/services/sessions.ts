@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
@@ -93,4 +93,10 @@ export async function revokeSession(db: Database, sessionId: string) {
 
 export async function revokeAllSessions(db: Database, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Deletes every session past its end (the housekeeping's hourly pass); answers how many. */
+export async function removeExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  const removed = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return removed.length;
 }

@@ -3,9 +3,14 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { PENDING_UPLOAD_MAX_AGE_MS, removeStaleUploads } from './pending-uploads.js';
+import { removeExpiredCodes } from './one-time-codes.js';
+import { removeExpiredSessions } from './sessions.js';
 
-/** How often the clean-up runs (issue 9, item 13: uploads never used go after a day). */
-export const UPLOAD_CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/**
+ * How often the api tidies up what it keeps and no longer needs (issue 9, item 13: uploads never
+ * used go after a day; decision 202: sessions and codes past their end).
+ */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Temporary upload folders left by a process that stopped mid-upload (a request's folder is
@@ -26,26 +31,33 @@ export async function removeStaleTempFolders(tmpDir: string, maxAgeMs: number, n
   return removed;
 }
 
-/** One pass: pending uploads older than a day (with their stored files) and stale temporary folders. */
-export async function runUploadCleanup(ctx: Pick<AppContext, 'db' | 'storage' | 'config'>, now = new Date()) {
+/**
+ * One pass: pending uploads older than a day (with their stored files), stale temporary folders,
+ * and sessions and mailed codes past their end (each sign-in and each code adds a row; without
+ * this the tables only grew).
+ */
+export async function runHousekeeping(ctx: Pick<AppContext, 'db' | 'storage' | 'config'>, now = new Date()) {
   const uploads = await removeStaleUploads(ctx.db, ctx.storage, { now, maxAgeMs: PENDING_UPLOAD_MAX_AGE_MS });
   const tempFolders = await removeStaleTempFolders(ctx.config.uploadTmpDir, PENDING_UPLOAD_MAX_AGE_MS, now);
-  return { uploads, tempFolders };
+  const sessions = await removeExpiredSessions(ctx.db, now);
+  const codes = await removeExpiredCodes(ctx.db, now);
+  return { uploads, tempFolders, sessions, codes };
 }
 
 /**
- * Runs the clean-up now and then every `intervalMs` in this api process; safe on several replicas
- * at once (see removeStaleUploads). `stop()` ends the timer and waits for a pass under way.
+ * Runs the housekeeping now and then every `intervalMs` in this api process; safe on several
+ * replicas at once (see removeStaleUploads; deleting expired sessions twice deletes nothing the
+ * second time). `stop()` ends the timer and waits for a pass under way.
  */
-export function startUploadCleanup(ctx: Pick<AppContext, 'db' | 'storage' | 'config'>, log: FastifyBaseLogger, intervalMs = UPLOAD_CLEANUP_INTERVAL_MS) {
+export function startHousekeeping(ctx: Pick<AppContext, 'db' | 'storage' | 'config'>, log: FastifyBaseLogger, intervalMs = HOUSEKEEPING_INTERVAL_MS) {
   let running: Promise<void> | null = null;
   const pass = () => {
     if (running) return;
-    running = runUploadCleanup(ctx)
+    running = runHousekeeping(ctx)
       .then((done) => {
-        if (done.uploads || done.tempFolders) log.info(done, 'removed uploads never used');
+        if (Object.values(done).some(Boolean)) log.info(done, 'removed uploads never used, and sessions and codes past their end');
       })
-      .catch((error: unknown) => log.error({ err: error }, 'upload clean-up failed; it runs again later'))
+      .catch((error: unknown) => log.error({ err: error }, 'housekeeping failed; it runs again later'))
       .finally(() => {
         running = null;
       });

@@ -1,12 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
-import { pendingUploads } from '../db/schema';
+import { oneTimeCodes, pendingUploads, sessions } from '../db/schema';
 import { createUser } from '../seed/factories';
 import { storeUpload } from './pending-uploads';
-import { removeStaleTempFolders, startUploadCleanup } from './upload-cleanup';
+import { removeStaleTempFolders, runHousekeeping, startHousekeeping } from './housekeeping';
+import { issueCode } from './one-time-codes';
+import { createSession } from './sessions';
+import { hashToken } from './tokens';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -23,7 +27,7 @@ it('the periodic job started by the api removes a day-old upload on its own, and
     api.ctx.storage.put('public', key, Buffer.from('x'), { contentType: 'image/webp' }),
   );
   await api.db.update(pendingUploads).set({ createdAt: new Date(Date.now() - DAY - 60_000) });
-  const job = startUploadCleanup(api.ctx, pino({ level: 'silent' }), 50);
+  const job = startHousekeeping(api.ctx, pino({ level: 'silent' }), 50);
   await vi.waitFor(async () => expect(await api.ctx.storage.head('public', key)).toBeNull());
   expect(await api.db.select().from(pendingUploads)).toEqual([]);
   await job.stop();
@@ -40,4 +44,19 @@ it('removes temporary upload folders a crashed process left for a day, and nothi
   await fs.utimes(path.join(tmp, 'someone-else'), old, old);
   expect(await removeStaleTempFolders(tmp, DAY)).toBe(1);
   expect((await fs.readdir(tmp)).sort()).toEqual(['someone-else', 'upload-new']);
+});
+
+it('deletes the sessions and mailed codes past their end, and only those', async () => {
+  const user = await createUser(api.db);
+  const codeNow = await issueCode(api.db, user.id, 'reset-password');
+  await issueCode(api.db, user.id, 'email-change');
+  await api.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.purpose, 'email-change'));
+  const live = await createSession(api.db, user.id, { remember: false });
+  const ended = await createSession(api.db, user.id, { remember: true });
+  await api.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(ended.token)));
+  expect((await runHousekeeping(api.ctx)).sessions).toBeGreaterThanOrEqual(1);
+  const left = (await api.db.select({ hash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id))).map((s) => s.hash);
+  expect(left).toEqual([hashToken(live.token)]);
+  expect((await api.db.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id))).map((c) => c.id)).toEqual([codeNow.row.id]);
+  expect(await runHousekeeping(api.ctx)).toMatchObject({ sessions: 0, codes: 0 });
 });
