@@ -87,6 +87,12 @@ export async function ready(page: Page, js: boolean) {
 
 export { expect };
 
+/** Nothing on the page is wider than the window: a phone never scrolls it sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
+}
+
 /**
  * The POST requests the page sends while `act` runs (form submissions, with or without JavaScript):
  * shows whether a form posts only when submitted, not while someone types.

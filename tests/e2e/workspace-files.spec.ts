@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { demoPlanPdf, demoWalkthroughWebm } from '../../server/seed/demo-files';
 import { placeholderSvg } from '../../server/seed/placeholder-images';
 import { expectNoZod, scriptsDuring } from './browser-scripts';
-import { expect, ready, test } from './fixtures';
+import { expect, expectNoSidewaysScroll, ready, test } from './fixtures';
 import { createFolderThroughApi, firmWithProject, folderPath, foldersPath, uploadThroughApi } from './workspace-files-data';
 
 /**
@@ -218,6 +218,21 @@ test.describe('files', () => {
     await expect(page.getByTestId('upload-error')).toContainText('Error uploading file');
     await expect(page.getByTestId('upload-error')).toContainText('Upload at most 10 files at a time.');
     await expect(page.getByTestId('empty-state')).toContainText('No Files available');
+  });
+
+  test('on a phone the upload form fits the screen, and a file uploads', async ({ page, js }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const { project, token } = await firmWithProject(page);
+    const folderId = await createFolderThroughApi(token, project.id, 'Site photos');
+    await page.goto(folderPath(project.id, folderId));
+    await ready(page, js);
+    // Without JavaScript the file input's own width once pushed the form 19 px past the screen.
+    await expectNoSidewaysScroll(page);
+    await page.getByTestId('upload-input').setInputFiles([{ name: 'Site note.txt', mimeType: 'text/plain', buffer: Buffer.from('Level 2 slab poured') }]);
+    if (!js) await page.getByTestId('upload-submit').click();
+    await expect(toast(page)).toHaveText('Site note.txt uploaded');
+    await expect(fileRows(page).getByTestId('file-name')).toHaveText(['Site note.txt']);
+    await expectNoSidewaysScroll(page);
   });
 
   test('a file over the size limit is refused before it is sent, naming it', { tag: '@js-only' }, async ({ page, js }, testInfo) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, expect, loginAs, ready, test } from './fixtures';
+import { DEMO, expect, expectNoSidewaysScroll, loginAs, ready, test } from './fixtures';
 
 const HEX_ID = '0123456789abcdef01234567';
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Workspace' });
@@ -123,7 +123,7 @@ test.describe('workspace drawer at 375 px', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Projects');
     await expect(sidebar(page)).toBeHidden();
     // Nothing is wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoSidewaysScroll(page);
   });
 
   test('the drawer opens from the keyboard; Escape closes it', { tag: '@js-only' }, async ({ page, js }) => {

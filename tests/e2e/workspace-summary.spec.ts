@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { placeholderImage } from '../../server/seed/placeholder-images';
-import { apiCall, DEMO, expect, loginAs, postsDuring, ready, test } from './fixtures';
+import { apiCall, DEMO, expect, expectNoSidewaysScroll, loginAs, postsDuring, ready, test } from './fixtures';
 import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
 import { firmWithSummary } from './summary-output-helpers';
 import { formatPaise, SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
@@ -395,6 +395,31 @@ test.describe('summary and financial editor', () => {
     const query = await page.locator('#pdf-form').evaluate((form) => new URLSearchParams(new FormData(form as HTMLFormElement) as unknown as Record<string, string>).toString());
     const shelving = await section(page, 'Shelving').getAttribute('data-section-id');
     expect(query).toBe(`schedule=${schedule.id}&tab=summary&sections=${shelving}`);
+  });
+});
+
+test.describe('summary editor at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a product item’s image picker, and its Upload button without JavaScript, stay inside the card', async ({ page, js }) => {
+    await setup(page, js);
+    await addRoom(page, 'Bedroom');
+    await addSection(page, 'Wardrobe');
+    await section(page, 'Wardrobe').getByTestId('add-product').click();
+    const product = section(page, 'Wardrobe').locator('[data-type="product"]');
+    await expect(product).toBeVisible();
+    // Without JavaScript the file input and Upload once ran past the card, Upload out of sight.
+    const card = (await product.boundingBox())!;
+    const control = js ? product.locator('.sm-image-pick') : product.getByRole('button', { name: 'Upload' });
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(card.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+    await expectNoSidewaysScroll(page);
+
+    const image = await sharp(await placeholderImage({ scene: 'interior', seed: 5, width: 320, height: 240 })).png().toBuffer();
+    await product.getByTestId('image-input').setInputFiles({ name: 'wardrobe.png', mimeType: 'image/png', buffer: image });
+    if (!js) await product.getByRole('button', { name: 'Upload' }).click();
+    await expect(section(page, 'Wardrobe').locator('[data-type="product"] .sm-images img')).toHaveCount(1);
   });
 });
 
