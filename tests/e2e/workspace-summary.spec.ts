@@ -330,6 +330,21 @@ test.describe('summary and financial editor', () => {
     await expect(armchair).toContainText('Theirs: oak');
   });
 
+  test('Save all refused for a blank field after someone else changed another item: that item shows their change, and the next save keeps it', async ({ page, js }) => {
+    const { firm, tree, armchair, lighting } = await openSummary(page, js, 'edit=1');
+    await armchair.getByLabel('Title').fill('');
+    // Meanwhile a colleague rewrites the lighting, which this editor shows but did not touch.
+    expect((await apiCall('PUT', `/projects/summary/items/${tree.rooms[0]!.sections[1]!.items[0]}`, { description: 'Theirs: dim amber' }, firm.token)).status).toBe(200);
+    await page.getByTestId('save-all').click();
+    await expect(page.getByRole('alert').filter({ hasText: SUMMARY_MESSAGES.requiredFields })).toBeVisible();
+    await expect(lighting.getByRole('textbox', { name: 'Description' })).toHaveValue('Theirs: dim amber');
+    await armchair.getByLabel('Title').fill('Cane armchair, teak');
+    await page.getByTestId('save-all').click();
+    await expect(toast(page)).toHaveText('Saved');
+    await expect(armchair).toContainText('Cane armchair, teak');
+    await expect(lighting).toContainText('Theirs: dim amber');
+  });
+
   test('Save all of figures after someone else changed an item: the other items keep what was typed, and their figures', async ({ page, js }) => {
     const { firm, labourId, armchair, labour } = await openSummary(page, js, 'tab=financial');
     await armchair.getByTestId('money-quantity').fill('3');

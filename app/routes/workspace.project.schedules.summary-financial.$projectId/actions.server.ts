@@ -136,11 +136,15 @@ function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string 
 
 async function saveAll(request: Request, projectId: string, form: FormData, view: EditorView) {
   const { items, problems } = readSaveAll(form);
-  // What was typed, shown again when the save is refused (without JavaScript the page is drawn anew).
+  // What was typed, shown again when the save is refused (without JavaScript the page is drawn
+  // anew), with the version of each item it was typed over: the page shows it again only over that
+  // version, so an item someone else changed meanwhile shows their change instead.
   const typed = Object.fromEntries([...form.entries()].filter(([name, value]) => name.startsWith('f:') && typeof value === 'string').map(([name, value]) => [name, String(value)]));
+  const typedOver = Object.fromEntries(form.getAll('items').map((entry) => String(entry).split(':')).map(([id = '', version = '']) => [id, Number(version)]));
+  const refused = (status: 400 | 409, message: string, problems: string[]) => json({ intent: 'save-all' as const, problems, typed, typedOver, message }, { status });
   if (!view.schedule) throw json({ message: M.scheduleNotFound }, { status: 404 });
   if (!items.length) return redirectWithSuccess(editorHref(projectId, { ...view, edit: false }), M.saved);
-  if (problems.length) return json({ intent: 'save-all' as const, problems, typed, message: M.requiredFields }, { status: 400 });
+  if (problems.length) return refused(400, M.requiredFields, problems);
   try {
     await saveAllItems(request, view.schedule, items);
     return redirectWithSuccess(editorHref(projectId, { ...view, edit: false }), M.saved);
@@ -151,14 +155,10 @@ async function saveAll(request: Request, projectId: string, form: FormData, view
       const [, index, field] = /^items\.(\d+)\.(\w+)$/.exec(d.path) ?? [];
       return index !== undefined ? `${items[Number(index)]?.id}:${field}` : d.path;
     });
-    if (error.status === 400) return json({ intent: 'save-all' as const, problems: marked, typed, message: error.message }, { status: 400 });
-    if (error.status === 409) {
-      // Nothing was saved. The items someone else changed show their version (and their new
-      // version number, for the next save); what was typed in every other item stays.
-      const stale = new Set(marked.filter((p) => p.endsWith(':version')).map((p) => p.slice(0, -':version'.length)));
-      const kept = Object.fromEntries(Object.entries(typed).filter(([name]) => !stale.has(name.split(':')[1] ?? '')));
-      return json({ intent: 'save-all' as const, problems: [], typed: kept, message: M.staleInSaveAll }, { status: 409 });
-    }
+    if (error.status === 400) return refused(400, error.message, marked);
+    // Nothing was saved. The items someone else changed show their version (they have a new one);
+    // what was typed in every other item stays.
+    if (error.status === 409) return refused(409, M.staleInSaveAll, []);
     return redirectWithError(editorHref(projectId, view), failureMessage(error));
   }
 }

@@ -91,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-type ActionReply = { intent?: string; problems?: string[]; typed?: Record<string, string>; message?: string; toast?: ToastData | null; result?: { error?: Record<string, string[] | null> | null } };
+type ActionReply = { intent?: string; problems?: string[]; typed?: Record<string, string>; typedOver?: Record<string, number>; message?: string; toast?: ToastData | null; result?: { error?: Record<string, string[] | null> | null } };
 
 /** What is typed in an item's money fields, read as the api would; null when an amount cannot be read. */
 function liveFigures(item: SummaryItem, draft: MoneyDraft | undefined): Figures | null {
@@ -103,6 +103,19 @@ function liveFigures(item: SummaryItem, draft: MoneyDraft | undefined): Figures 
   const quantity = read(draft.quantity, (t) => (/^\d{1,6}$/.test(t.trim()) ? Number(t) : null), item.quantity);
   if (retailPrice === null || tradePrice === null || discountBp === null || quantity === null) return null;
   return itemFigures({ retailPrice, tradePrice, discountBp, quantity });
+}
+
+/**
+ * What a refused Save all sent, to show again: only over the version of each item it was typed
+ * over. An item someone else changed meanwhile shows their change, and Save all sends it only if
+ * it is touched again.
+ */
+function typedOverShownVersions(reply: ActionReply, items: Map<string, Pick<SummaryItem, 'version'>>): Record<string, string> {
+  const over = reply.typedOver ?? {};
+  return Object.fromEntries(Object.entries(reply.typed ?? {}).filter(([name]) => {
+    const id = name.split(':')[1] ?? '';
+    return over[id] === items.get(id)?.version;
+  }));
 }
 
 export default function SummaryEditor() {
@@ -153,7 +166,7 @@ export default function SummaryEditor() {
     roomChoices: summary.rooms.map((r) => ({ id: r.id, label: r.name })),
     library,
     problems,
-    typed: actionData?.intent === 'save-all' ? (actionData.typed ?? {}) : {},
+    typed: actionData?.intent === 'save-all' ? typedOverShownVersions(actionData, itemsById) : {},
     hydrated,
     confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
   };
