@@ -65,8 +65,8 @@ export async function createEmployeeAccount(firmId: string, fields: { userName: 
   }
 }
 
-/** `count` finished tasks the firm gave itself on a project, one a day from 1 January 2025 (the newest last), written directly. */
-export async function finishedTasks(firmId: string, projectId: string, count: number) {
+/** `count` tasks (finished unless told) the firm gave itself on a project, one a day from 1 January 2025 (the newest last), written directly. */
+export async function finishedTasks(firmId: string, projectId: string, count: number, status: 'done' | 'review' = 'done') {
   const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
   try {
     const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000);
@@ -75,11 +75,12 @@ export async function finishedTasks(firmId: string, projectId: string, count: nu
       firmId,
       projectId,
       creatorId: firmId,
-      description: `Finished task ${i + 1}`,
-      status: 'done',
+      description: `${status === 'done' ? 'Finished' : 'Submitted'} task ${i + 1}`,
+      status,
       createdAt: day(i),
       updatedAt: day(i),
-      doneAt: day(i),
+      submittedAt: day(i),
+      doneAt: status === 'done' ? day(i) : null,
     }));
     await database.db.insert(tasks).values(rows);
     await database.db.insert(taskAssignees).values(rows.map((t) => ({ taskId: t.id, userId: firmId })));

@@ -188,10 +188,11 @@ async function giveTaskThroughApi(token: string, fields: { projectId: string; em
   if (res.status !== 201) throw new Error(`task not created: ${res.status} ${await res.text()}`);
 }
 
-test('Done shows the newest 20 finished tasks with their total, and the next ones on request', async ({ page, js }) => {
+test('Done shows the newest 20 finished tasks with their total, the next ones on request, and as many after a move', async ({ page, js }) => {
   const firm = await newFirm();
   const project = await createProject(firm.token, { projectName: `Busy ${unique()}` });
   await finishedTasks(firm.user.id, project.id, 25);
+  await finishedTasks(firm.user.id, project.id, 1, 'review');
   await loginAs(page, firm.email, firm.password);
   await page.goto('/workspace/taskboard');
   await ready(page, js);
@@ -205,6 +206,12 @@ test('Done shows the newest 20 finished tasks with their total, and the next one
   await expect(done.getByTestId('task-card')).toHaveCount(25);
   await expect(done.getByTestId('task-card').last()).toContainText('Finished task 1');
   await expect(done.getByTestId('done-footer')).toHaveCount(0);
+  // Approving a task keeps as many finished tasks on show.
+  await column(page, 'review').getByTestId('task-card').filter({ hasText: 'Submitted task 1' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(done.locator('.ws-column-count')).toHaveText('26');
+  await expect(page).toHaveURL(/done=25/);
+  await expect(done.getByTestId('task-card')).toHaveCount(25);
+  await expect(done.getByTestId('task-card').first()).toContainText('Submitted task 1');
 });
 
 test('with JavaScript a card is dragged only into the column its move allows', { tag: '@js-only' }, async ({ page, js }) => {

@@ -44,16 +44,22 @@ async function createTaskFromForm(request: Request, formData: FormData) {
   return redirectWithSuccess(TASKBOARD_PATH, 'Task created successfully');
 }
 
+/** The board again after a move, with as many finished tasks as it showed (`?done=`, decision 201). */
+function boardAfter(request: Request): string {
+  const done = new URL(request.url).searchParams.get('done') ?? '';
+  return /^\d{1,4}$/.test(done) ? `${TASKBOARD_PATH}?done=${done}` : TASKBOARD_PATH;
+}
+
 const DONE: Record<TaskMove, string> = { submit: 'Task submitted for review', approve: 'Task approved', reject: 'Task sent back to To Do' };
 
 async function move(request: Request, formData: FormData, name: TaskMove, reason?: string) {
   try {
     await moveTask(request, String(formData.get('id') ?? ''), name, reason);
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithError(TASKBOARD_PATH, error.message);
+    if (error instanceof ApiError) return redirectWithError(boardAfter(request), error.message);
     throw error;
   }
-  return redirectWithSuccess(TASKBOARD_PATH, DONE[name]);
+  return redirectWithSuccess(boardAfter(request), DONE[name]);
 }
 
 async function reject(request: Request, formData: FormData) {
