@@ -1,11 +1,12 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { keepDataForDialogs } from '~/components/dialog';
 import { ListPager } from '~/components/prev-next-pager';
 import { Toast } from '~/components/toast';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
+import { ListSearch } from '~/components/workspace/list-search';
 import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { projectsPage } from '~/models/workspace-projects.server';
@@ -100,20 +101,16 @@ export default function Projects() {
         actions={addButton}
       />
       {count > 0 || search ? (
-        <Form method="get" className="ws-project-search" role="search" data-testid="project-search">
-          <label className="visually-hidden" htmlFor="project-search">
-            Search projects
-          </label>
-          <input id="project-search" type="search" name="search" defaultValue={search} placeholder="Search project or client name" maxLength={PROJECT_LIST.search} />
-          <button type="submit" className="button button-ghost">
-            Search
-          </button>
-          {search ? (
-            <Link to="/workspace/project" className="ws-project-clear">
-              Clear
-            </Link>
-          ) : null}
-        </Form>
+        <ListSearch
+          id="project-search"
+          name="search"
+          label="Search projects"
+          value={search}
+          placeholder="Search project or client name"
+          maxLength={PROJECT_LIST.search}
+          clearTo={search ? '/workspace/project' : null}
+          testId="project-search"
+        />
       ) : null}
       {projects.length ? (
         <>
