@@ -1,4 +1,6 @@
-import { Link } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
+import { withDialog } from './dialog';
+import { pageLink } from './paging';
 
 /**
  * Previous / "Page n of m" / Next links of a paged list (plain links: they work without
@@ -43,4 +45,16 @@ export function PrevNextPager({
       )}
     </nav>
   );
+}
+
+/**
+ * The pager of a workspace list paged by `?page=`: Previous / "Page n of m" / Next to the current
+ * URL with another page, every filter kept (the view, the search) and any open popup closed.
+ * Nothing when the list fits one page.
+ */
+export function ListPager({ page, pages, className }: { page: number; pages: number; className: string }) {
+  const { pathname, search } = useLocation();
+  if (pages <= 1) return null;
+  const href = (n: number) => pageLink(pathname, withDialog(search, null), n);
+  return <PrevNextPager page={page} pages={pages} href={href} className={className} previous={{ rel: 'prev', testId: 'previous-page' }} next={{ rel: 'next', testId: 'next-page' }} />;
 }

@@ -6,6 +6,7 @@ import {
   PHOTO_SIZES,
   type ProjectPhoto,
   type WorkspaceProject,
+  PROJECT_LIST,
   type WorkspaceProjectReply,
   type WorkspaceProjectsReply,
 } from '../../server/contract/workspace-projects';
@@ -34,9 +35,20 @@ function toWebProject(project: WorkspaceProject): WebProject {
 
 const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
 
+/** Every project the visitor may see, newest first: the task board's and the group chat's pickers. */
 export async function listProjects(request: Request): Promise<{ projects: WebProject[]; canManage: boolean }> {
   const reply = await api<WorkspaceProjectsReply>(request, '/projects');
   return { projects: reply.data.map(toWebProject), canManage: reply.canManage };
+}
+
+/** One page of the project list (docs/decisions/203), searched by name or client name, and how many there are. */
+export async function projectsPage(
+  request: Request,
+  query: { page: number; search: string },
+): Promise<{ projects: WebProject[]; canManage: boolean; count: number; pageSize: number }> {
+  const params = { page: query.page, limit: PROJECT_LIST.pageSize, ...(query.search ? { search: query.search } : {}) };
+  const reply = await api<WorkspaceProjectsReply>(request, '/projects', { query: params });
+  return { projects: reply.data.map(toWebProject), canManage: reply.canManage, count: reply.count ?? reply.data.length, pageSize: reply.limit ?? PROJECT_LIST.pageSize };
 }
 
 export async function getProject(request: Request, id: string): Promise<WebProject> {

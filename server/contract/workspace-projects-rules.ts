@@ -59,6 +59,12 @@ export const PROJECT_LIMITS = {
   photoBytes: 15 * 1024 * 1024,
 } as const;
 
+/**
+ * The paged project list (docs/decisions/203): cards a page (a multiple of the grid's 2, 3 and 4
+ * columns), the most a client may ask for, and the longest search.
+ */
+export const PROJECT_LIST = { pageSize: 24, pageMax: 100, search: 200 } as const;
+
 /** Widths of the photo's WebP variants (as portfolio images): the card shows 480, the panel 960. */
 export const PHOTO_SIZES = ['480', '960', '1600'] as const;
 export type PhotoSize = (typeof PHOTO_SIZES)[number];
@@ -78,4 +84,6 @@ export const MEMBER_LIMITS = { name: 120, email: 254 } as const;
 
 /** The spec's empty texts. */
 export const EMPTY_PROJECTS = 'No projects available';
+/** The project list's search that found none (the firm has projects): not the spec's empty text. */
+export const noProjectsMatch = (search: string) => `No projects match “${search}”.`;
 export const EMPTY_MEMBERS = 'No Members available';

@@ -1,7 +1,8 @@
 import { z } from 'zod/v4';
 import { optionalText, requiredText } from './text-fields.js';
 import { DESIGN_TEAM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
-import { PHOTO_SIZES, PROJECT_LIMITS, PROJECT_MESSAGES as M } from './workspace-projects-rules.js';
+import { pageLimit, pageNumber } from './http.js';
+import { PHOTO_SIZES, PROJECT_LIST, PROJECT_LIMITS, PROJECT_MESSAGES as M } from './workspace-projects-rules.js';
 
 /**
  * Workspace projects (DESIGN.md sections 4 and 9; workspace-and-admin.md screens 1 and 2): the form
@@ -9,7 +10,7 @@ import { PHOTO_SIZES, PROJECT_LIMITS, PROJECT_MESSAGES as M } from './workspace-
  * The web validates its form with the same schema before it calls the api.
  */
 
-export { EMPTY_PROJECTS, PHOTO_SIZES, PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, PROJECT_PLACE_MESSAGES, type PhotoSize } from './workspace-projects-rules.js';
+export { EMPTY_PROJECTS, PHOTO_SIZES, PROJECT_FORM_FIELDS, PROJECT_LIST, PROJECT_LIMITS, PROJECT_MESSAGES, PROJECT_PLACE_MESSAGES, type PhotoSize } from './workspace-projects-rules.js';
 
 /** One value of a form field: a repeated field arrives as a list (the first value counts). */
 const single = (value: unknown) => (Array.isArray(value) ? value[0] : value);
@@ -107,8 +108,33 @@ export const WorkspaceProject = z.object({
 });
 export type WorkspaceProject = z.infer<typeof WorkspaceProject>;
 
-/** GET /api/projects: the caller's visible projects, newest first; `canManage` says whether it may add one. */
-export const WorkspaceProjectsReply = z.object({ data: z.array(WorkspaceProject), canManage: z.boolean() });
+/**
+ * GET /api/projects?page=&limit=&search= (docs/decisions/203). Without `page` the whole list, as
+ * the pickers, the task form and the calendar read it; with it one page of `limit` (24, at most
+ * 100: more is clamped). `search` keeps the projects whose name or client name holds it.
+ */
+export const WorkspaceProjectsQuery = z.object({
+  page: pageNumber.unwrap().optional(),
+  limit: pageLimit(PROJECT_LIST.pageSize, PROJECT_LIST.pageMax),
+  search: z
+    .string()
+    .max(PROJECT_LIST.search, `search is at most ${PROJECT_LIST.search} characters`)
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+});
+export type WorkspaceProjectsQuery = z.input<typeof WorkspaceProjectsQuery>;
+
+/**
+ * GET /api/projects: the caller's visible projects, newest first; `canManage` says whether it may
+ * add one. A paged request also answers `count` (the projects of every page) and its `page` and `limit`.
+ */
+export const WorkspaceProjectsReply = z.object({
+  data: z.array(WorkspaceProject),
+  canManage: z.boolean(),
+  count: z.number().int().optional(),
+  page: z.number().int().optional(),
+  limit: z.number().int().optional(),
+});
 export type WorkspaceProjectsReply = z.infer<typeof WorkspaceProjectsReply>;
 
 /** GET /api/projects/{id}, POST /api/projects (201), PUT /api/projects/{id}. */

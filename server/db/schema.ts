@@ -213,6 +213,9 @@ export const projects = pgTable(
     // A firm's public projects, the latest first (the directory's cards, a portfolio): read for as
     // many as are shown, whatever the firm has (decision 187).
     index('projects_firm_latest_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPrivate} = false`),
+    // A firm's workspace projects in the paged list's order (docs/decisions/203): page N reads the
+    // firm's private rows only, already sorted, however many portfolio projects it has.
+    index('projects_workspace_latest_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPrivate} = true`),
     index('projects_public_idx').on(t.isPrivate, t.createdAt),
     index('projects_type_idx').on(t.projectType),
     index('projects_name_lower_idx').on(sql`lower(${t.projectName})`),

@@ -1,10 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FirmMembership } from '../auth/firm.js';
 import { visibleWorkspaceProjects, type ProjectNeed } from '../auth/project-access.js';
 import { projectTypeLabel } from '../contract/vocabulary.js';
 import type { ProjectPhoto, WorkspaceProject, WorkspaceProjectForm } from '../contract/workspace-projects.js';
 import type { Database } from '../db/connection.js';
 import { chatAttachments, files, folders, members, projects, schedules } from '../db/schema.js';
+import { likePattern } from './sql.js';
 import type { UserRow } from './users.js';
 import { scheduleImageKeys } from '../services/schedule-images.js';
 import { photoVersion } from '../services/workspace-photos.js';
@@ -41,13 +42,53 @@ export function toWorkspaceProjectJson(row: WorkspaceProjectRow, access: Project
   };
 }
 
-/** The projects the caller may see (DESIGN.md section 9), newest first. */
-export function listWorkspaceProjects(db: Database, user: Pick<UserRow, 'email'>, firm: FirmMembership) {
+/**
+ * Which projects a list shows: those the caller may see (DESIGN.md section 9), and with a search
+ * those whose name or client name holds it (case-insensitive; `%` and `_` mean themselves).
+ * Undefined when nothing can match: PostgreSQL text cannot hold a NUL.
+ */
+function listFilter(user: Pick<UserRow, 'email'>, firm: FirmMembership, search: string | undefined): SQL | undefined {
+  const visible = visibleWorkspaceProjects(user, firm);
+  if (!search) return visible;
+  if (search.includes('\u0000')) return undefined;
+  const pattern = likePattern(search);
+  return and(visible, or(ilike(projects.projectName, pattern), ilike(projects.clientName, pattern)));
+}
+
+/** Newest first, the id breaking ties: a stable order for pages (projects_workspace_latest_idx). */
+const NEWEST_FIRST = [desc(projects.createdAt), desc(projects.id)];
+
+/** The projects the caller may see (DESIGN.md section 9), newest first, all of them: the pickers' list. */
+export async function listWorkspaceProjects(db: Database, user: Pick<UserRow, 'email'>, firm: FirmMembership, search?: string) {
+  const where = listFilter(user, firm, search);
+  if (!where) return [];
   return db
     .select()
     .from(projects)
-    .where(visibleWorkspaceProjects(user, firm))
-    .orderBy(desc(projects.createdAt), desc(projects.id));
+    .where(where)
+    .orderBy(...NEWEST_FIRST);
+}
+
+/** One page of the projects the caller may see (docs/decisions/203) and how many there are in all. */
+export async function workspaceProjectsPage(
+  db: Database,
+  user: Pick<UserRow, 'email'>,
+  firm: FirmMembership,
+  query: { page: number; limit: number; search?: string },
+): Promise<{ rows: WorkspaceProjectRow[]; count: number }> {
+  const where = listFilter(user, firm, query.search);
+  if (!where) return { rows: [], count: 0 };
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(projects)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(projects).where(where),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
 }
 
 /** The columns of a validated project form (the spec's field names → ours). */

@@ -13,6 +13,7 @@ import {
   PROJECT_PLACE_MESSAGES,
   WorkspaceProjectForm,
   WorkspaceProjectReply,
+  WorkspaceProjectsQuery,
   WorkspaceProjectsReply,
 } from '../contract/workspace-projects.js';
 import { newId } from '../db/ids.js';
@@ -24,6 +25,7 @@ import {
   listWorkspaceProjects,
   toWorkspaceProjectJson,
   updateWorkspaceProject,
+  workspaceProjectsPage,
 } from '../queries/workspace-projects.js';
 import { streamStoredFile } from '../files/send-stored-file.js';
 import { withReceivedFiles } from '../files/receive-files.js';
@@ -113,13 +115,27 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects',
-    { schema: { tags: ['workspace'], summary: "The caller's workspace projects", security: [{ bearer: [] }], response: { 200: WorkspaceProjectsReply, ...errors } } },
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: "The caller's workspace projects: all of them, or with ?page= one page and the count",
+        security: [{ bearer: [] }],
+        querystring: WorkspaceProjectsQuery,
+        response: { 200: WorkspaceProjectsReply, ...errors },
+      },
+    },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
-      const rows = await listWorkspaceProjects(db, user, firm);
       const access = firm.canManage ? 'manage' : 'work';
-      return { data: rows.map((row) => toWorkspaceProjectJson(row, access)), canManage: firm.canManage };
+      const { page, limit, search } = request.query;
+      // Without a page, the whole list as before (the pickers, the task form, the calendar read it).
+      if (page === undefined) {
+        const rows = await listWorkspaceProjects(db, user, firm, search);
+        return { data: rows.map((row) => toWorkspaceProjectJson(row, access)), canManage: firm.canManage };
+      }
+      const { rows, count } = await workspaceProjectsPage(db, user, firm, { page, limit, search });
+      return { data: rows.map((row) => toWorkspaceProjectJson(row, access)), canManage: firm.canManage, count, page, limit };
     },
   );
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { openDatabase } from '../../server/db/connection';
 import { newId } from '../../server/db/ids';
 import { taskAssignees, tasks } from '../../server/db/schema';
-import { createEmployee } from '../../server/seed/factories';
+import { createEmployee, createWorkspaceProject } from '../../server/seed/factories';
 import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
 import { apiCall, registerUser } from './fixtures';
@@ -84,6 +84,21 @@ export async function finishedTasks(firmId: string, projectId: string, count: nu
     }));
     await database.db.insert(tasks).values(rows);
     await database.db.insert(taskAssignees).values(rows.map((t) => ({ taskId: t.id, userId: firmId })));
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `count` workspace projects of a firm, without photos, written directly: "Project 1" … one a
+ * minute from 1 January 2025 (the newest last); `clientOf(n)` names a project's client.
+ */
+export async function manyProjects(firmId: string, count: number, clientOf: (n: number) => string = () => 'Rhea Kapoor') {
+  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  try {
+    for (let n = 1; n <= count; n++) {
+      await createWorkspaceProject(database.db, firmId, { projectName: `Project ${n}`, clientName: clientOf(n), createdAt: new Date(Date.UTC(2025, 0, 1) + n * 60_000) });
+    }
   } finally {
     await database.close();
   }

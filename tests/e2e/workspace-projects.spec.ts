@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
-import { addMember, createEmployeeAccount, createProject, newFirm, photoFile } from './workspace-helpers';
+import { addMember, createEmployeeAccount, createProject, manyProjects, newFirm, photoFile } from './workspace-helpers';
 
 /** Workspace projects and members (issue 10, items 2 and 3), with JavaScript and without. */
 
@@ -225,4 +225,67 @@ test('an employee who is a member sees only its project, without add, edit or de
   expect(res?.status()).toBe(404);
   const photo = await page.request.get(`/workspace/project/photo/${other.id}?size=480`);
   expect(photo.status()).toBe(404);
+});
+
+test('a firm with 30 projects pages them 24 at a time, searches them, and edits one from page 2 (decision 203)', async ({ page, js }) => {
+  test.setTimeout(60_000);
+  const firm = await newFirm();
+  await manyProjects(firm.user.id, 30, (n) => (n === 3 ? 'Anaya Sharma' : 'Rhea Kapoor'));
+  await loginAs(page, firm.email, firm.password);
+  await page.goto('/workspace/project');
+  await ready(page, js);
+  const cards = page.getByTestId('workspace-project-card');
+  // Newest first: Project 30 … Project 7 on page 1.
+  await expect(cards).toHaveCount(24);
+  await expect(cards.first()).toContainText('Project 30');
+  await expect(cards.last()).toContainText('Project 7');
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('Page 1 of 2');
+  await expect(page.getByTestId('previous-page')).toHaveCount(0);
+
+  await page.getByTestId('next-page').click();
+  await expect(page).toHaveURL(/\?page=2$/);
+  await expect(cards).toHaveCount(6);
+  await expect(cards.first()).toContainText('Project 6');
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('Page 2 of 2');
+
+  // Edit from page 2: the panel's links and the save keep the page.
+  await page.getByRole('link', { name: 'Edit Project 4' }).click();
+  await expect(page).toHaveURL(/page=2.*panel=edit|panel=edit.*page=2/);
+  const panel = panelOf(page);
+  await panel.getByLabel('Project name').fill('Project 4, extended');
+  await panel.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Project updated successfully');
+  await expect(page).toHaveURL(/\/workspace\/project\?page=2$/);
+  await expect(cards).toHaveCount(6);
+  await expect(cards.filter({ hasText: 'Project 4, extended' })).toBeVisible();
+
+  // Search by the client's name (the form works without JavaScript: a GET form).
+  await page.getByLabel('Search projects').fill('anaya');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/search=anaya/);
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Project 3');
+  await expect(page.getByTestId('next-page')).toHaveCount(0);
+
+  // The delete confirmation keeps the search, and so does its Cancel.
+  await cards.first().getByRole('link', { name: 'Delete Project 3' }).click();
+  await expect(page).toHaveURL(/search=anaya.*confirm=|confirm=.*search=anaya/);
+  await page.getByTestId('confirm-delete-dialog').getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/workspace\/project\?search=anaya$/);
+
+  // A search that finds nothing says so, unlike a firm with no projects.
+  await page.getByLabel('Search projects').fill('50%_off');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('No projects match “50%_off”.')).toBeVisible();
+  await expect(page.getByText('No projects available')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Show all projects' }).click();
+  await expect(cards).toHaveCount(24);
+
+  // Hostile page numbers: page 1, or the last page past the end; never an error.
+  for (const [query, first] of [['page=abc', 'Project 30'], ['page=-1', 'Project 30'], ['page=999999', 'Project 30'], ['page=7', 'Project 6']] as const) {
+    const res = await page.goto(`/workspace/project?${query}`);
+    expect(res?.status(), query).toBe(200);
+    await expect(cards.first(), query).toContainText(first);
+  }
 });

@@ -1,10 +1,11 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { keepDataForDialogs } from '~/components/dialog';
 import { Toast } from '~/components/toast';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
+import { ListSearch } from '~/components/workspace/list-search';
 import { PageHeader } from '~/components/workspace/page-header';
 import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
@@ -76,11 +77,16 @@ export default function AddressBook() {
   return (
     <>
       <PageHeader title="Address Book" description="Your firm's clients, suppliers and consultants. Pick them as project members or clients." actions={addButton} />
-      <Form method="get" className="cb-search" role="search" data-testid="contact-search">
-        <label className="visually-hidden" htmlFor="contact-q">
-          Search contacts
-        </label>
-        <input id="contact-q" type="search" name="q" defaultValue={q} placeholder="Search name, company, email or phone" maxLength={CONTACT_LIMITS.search} />
+      <ListSearch
+        id="contact-q"
+        name="q"
+        label="Search contacts"
+        value={q}
+        placeholder="Search name, company, email or phone"
+        maxLength={CONTACT_LIMITS.search}
+        clearTo={filtered ? '/workspace/address-book' : null}
+        testId="contact-search"
+      >
         <label className="visually-hidden" htmlFor="contact-kind">
           Kind
         </label>
@@ -92,15 +98,7 @@ export default function AddressBook() {
             </option>
           ))}
         </select>
-        <button type="submit" className="button button-ghost">
-          Search
-        </button>
-        {filtered ? (
-          <Link to="/workspace/address-book" className="cb-clear">
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      </ListSearch>
       {contacts.length ? (
         <ContactTable contacts={contacts} editHref={canManage ? (id) => panel.href('edit', id) : null} deleteHref={canManage ? (id) => confirm.href(id) : null} />
       ) : (

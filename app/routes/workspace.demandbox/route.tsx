@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { keepDataForDialogs } from '~/components/dialog';
-import { PrevNextPager } from '~/components/prev-next-pager';
+import { ListPager } from '~/components/prev-next-pager';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
@@ -77,7 +77,7 @@ export default function DemandBox() {
               <LeadRow key={lead.id} lead={lead} deleteHref={confirm.href(lead.id)} />
             ))}
           </ul>
-          {pages > 1 ? <Pager page={page} pages={pages} /> : null}
+          <ListPager page={page} pages={pages} className="lead-pager" />
         </>
       ) : (
         <EmptyState title={EMPTY_DEMANDBOX} icon="demandbox">
@@ -107,18 +107,4 @@ function LeadRow({ lead, deleteHref }: { lead: Lead; deleteHref: string }) {
       <LeadMenu lead={lead} deleteHref={deleteHref} />
     </li>
   );
-}
-
-/** Page links: they work without JavaScript (the other parameters, such as the view, are kept). */
-function Pager({ page, pages }: { page: number; pages: number }) {
-  const [params] = useSearchParams();
-  const href = (n: number) => {
-    const next = new URLSearchParams(params);
-    next.delete('confirm');
-    if (n === 1) next.delete('page');
-    else next.set('page', String(n));
-    const query = next.toString();
-    return `/workspace/demandbox${query ? `?${query}` : ''}`;
-  };
-  return <PrevNextPager page={page} pages={pages} href={href} className="lead-pager" previous={{ rel: 'prev', testId: 'previous-page' }} next={{ rel: 'next', testId: 'next-page' }} />;
 }

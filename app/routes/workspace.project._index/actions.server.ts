@@ -1,5 +1,6 @@
 import { parseWithZod } from '~/utils/form-data.server';
 import { json } from '@remix-run/node';
+import { withDialog } from '~/components/dialog';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -10,6 +11,12 @@ import { createProject, deleteProject, updateProject } from '~/models/workspace-
 import { PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, PROJECT_PLACE_MESSAGES, WorkspaceProjectForm } from '../../../server/contract/workspace-projects';
 
 export const PROJECTS_PATH = '/workspace/project';
+
+/** The list as the form was posted from (its page and search), without the popup: where an edit or a delete returns. */
+function backToList(request: Request): string {
+  const search = withDialog(new URL(request.url).search, null);
+  return `${PROJECTS_PATH}${search === '?' ? '' : search}`;
+}
 
 const PHOTO = PROJECT_FORM_FIELDS.photo;
 const TEXT_FIELDS = Object.values(PROJECT_FORM_FIELDS).filter((name) => name !== PHOTO);
@@ -66,7 +73,8 @@ async function saveProject(request: Request, formData: FormData) {
     const serverFailure = editing ? PROJECT_MESSAGES.updateFailed : PROJECT_MESSAGES.saveFailed;
     return formFailure(submission, { error, intent: 'save', fields: [...TEXT_FIELDS, PHOTO], serverFailure, data });
   }
-  return redirectWithSuccess(PROJECTS_PATH, editing ? 'Project updated successfully' : 'Project created successfully');
+  // A new project is the newest: page 1 shows it; an edited one keeps its place.
+  return redirectWithSuccess(editing ? backToList(request) : PROJECTS_PATH, editing ? 'Project updated successfully' : 'Project created successfully');
 }
 
 async function removeProject(request: Request, formData: FormData) {
@@ -75,8 +83,9 @@ async function removeProject(request: Request, formData: FormData) {
     await deleteProject(request, id);
   } catch (error) {
     // Spec: a failed delete shows the server's message.
-    if (error instanceof ApiError) return redirectWithError(PROJECTS_PATH, error.message);
+    if (error instanceof ApiError) return redirectWithError(backToList(request), error.message);
     throw error;
   }
-  return redirectWithSuccess(PROJECTS_PATH, 'Project deleted successfully');
+  // Back to the same page (the last one when it was the last card of it: the loader shows the last page).
+  return redirectWithSuccess(backToList(request), 'Project deleted successfully');
 }

@@ -2,18 +2,20 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { keepDataForDialogs } from '~/components/dialog';
+import { ListPager } from '~/components/prev-next-pager';
 import { Toast } from '~/components/toast';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
+import { ListSearch } from '~/components/workspace/list-search';
 import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
-import { listProjects } from '~/models/workspace-projects.server';
+import { projectsPage } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
 import { placeOptions } from '~/utils/places.server';
-import { guarded } from '~/utils/showcase.server';
+import { guarded, parsePage } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
-import { EMPTY_PROJECTS } from '../../../server/contract/workspace-projects-rules';
+import { EMPTY_PROJECTS, noProjectsMatch, PROJECT_LIST } from '../../../server/contract/workspace-projects-rules';
 import { projectsAction } from './actions.server';
 import { WorkspaceProjectCard } from './project-card';
 import { ProjectForm } from './project-form';
@@ -22,25 +24,42 @@ export const meta: MetaFunction = () => [{ title: 'Projects — Archivista' }, {
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
 
 /**
+ * One page of the list: the page asked for, or the last one when it is past the end (a link
+ * from before a delete, a hand-typed number), so the page never shows an empty list by mistake.
+ */
+async function loadPage(request: Request, page: number, search: string) {
+  const asked = await projectsPage(request, { page, search });
+  const pages = Math.max(1, Math.ceil(asked.count / asked.pageSize));
+  if (page <= pages) return { ...asked, page, pages };
+  if (asked.count === 0) return { ...asked, page: 1, pages };
+  return { ...(await projectsPage(request, { page: pages, search })), page: pages, pages };
+}
+
+/**
  * The firm's private projects (workspace-and-admin.md screens 1 and 2): the firm and its
  * sub-admins see all of them and add, edit and delete; a plain employee sees the projects it is a
- * member of. `?panel=new` and `?panel=edit&item={id}` open the side panel, `?confirm={id}` the
- * delete confirmation: pages of their own without JavaScript, opened in place with it.
+ * member of. 24 cards a page, newest first, `?page=` and `?search=` (name or client name; decision
+ * 203). `?panel=new` and `?panel=edit&item={id}` open the side panel, `?confirm={id}` the delete
+ * confirmation: pages of their own without JavaScript, opened in place with it; their links keep
+ * the page and the search.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [, { projects, canManage }] = await guarded(
+  const url = new URL(request.url);
+  // A page out of range is page 1 (parsePage); a search longer than the api takes is cut to its length.
+  const search = (url.searchParams.get('search') ?? '').trim().slice(0, PROJECT_LIST.search);
+  const [, { projects, canManage, count, page, pages }] = await guarded(
     requireWorkspaceUser(request),
-    listProjects(request).catch((error) => {
+    loadPage(request, parsePage(url), search).catch((error) => {
       throw asErrorResponse(error);
     }),
   );
-  const search = new URL(request.url).searchParams;
-  const editing = search.get('panel') === 'edit' ? projects.find((p) => p.id === search.get('item')) : undefined;
+  const params = url.searchParams;
+  const editing = params.get('panel') === 'edit' ? projects.find((p) => p.id === params.get('item')) : undefined;
   // "Pick from Address Book" for the client name: its clients first, then everyone else (read only with the panel open).
-  const contacts = canManage && search.get('panel') ? await allContacts(request).catch(() => []) : [];
+  const contacts = canManage && params.get('panel') ? await allContacts(request).catch(() => []) : [];
   const clients = [...new Set([...contacts.filter((c) => c.kind === 'client'), ...contacts.filter((c) => c.kind !== 'client')].map((c) => c.name))];
   // The place lists the panel's selects start from: the edited project's country and state.
-  return json({ projects, canManage, clients, options: placeOptions(editing?.country, editing?.state) });
+  return json({ projects, canManage, count, page, pages, search, clients, options: placeOptions(editing?.country, editing?.state) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,7 +78,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
 };
 
 export default function Projects() {
-  const { projects, canManage, clients, options } = useLoaderData<typeof loader>();
+  const { projects, canManage, count, page, pages, search, clients, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
   const confirm = useConfirm();
@@ -81,18 +100,37 @@ export default function Projects() {
         description={canManage ? "Your firm's private projects, with their files, schedules and members." : 'The projects you are a member of.'}
         actions={addButton}
       />
+      {count > 0 || search ? (
+        <ListSearch
+          id="project-search"
+          name="search"
+          label="Search projects"
+          value={search}
+          placeholder="Search project or client name"
+          maxLength={PROJECT_LIST.search}
+          clearTo={search ? '/workspace/project' : null}
+          testId="project-search"
+        />
+      ) : null}
       {projects.length ? (
-        <ul className="ws-project-grid" data-testid="workspace-projects">
-          {projects.map((project, index) => (
-            <WorkspaceProjectCard
-              key={project.id}
-              project={project}
-              editHref={project.access === 'manage' ? panel.href('edit', project.id) : null}
-              deleteHref={project.access === 'manage' ? confirm.href(project.id) : null}
-              priority={index < 4}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="ws-project-grid" data-testid="workspace-projects">
+            {projects.map((project, index) => (
+              <WorkspaceProjectCard
+                key={project.id}
+                project={project}
+                editHref={project.access === 'manage' ? panel.href('edit', project.id) : null}
+                deleteHref={project.access === 'manage' ? confirm.href(project.id) : null}
+                priority={index < 4}
+              />
+            ))}
+          </ul>
+          <ListPager page={page} pages={pages} className="ws-project-pager" />
+        </>
+      ) : search ? (
+        <EmptyState title={noProjectsMatch(search)} action={<Link to="/workspace/project" className="button button-ghost">Show all projects</Link>}>
+          Try another project or client name, or clear the search.
+        </EmptyState>
       ) : (
         <EmptyState title={EMPTY_PROJECTS} action={addButton}>
           {canManage ? 'Add a project to keep its files, schedules and members together.' : 'A project appears here once you are added to its members.'}
