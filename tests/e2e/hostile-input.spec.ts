@@ -156,7 +156,8 @@ async function makeFirm(database: DatabaseHandle, marker: string): Promise<{ id:
   const file = await createProjectFile({ db, storage }, folder, { fileName: `file-${marker}.txt`, data: Buffer.from(`secret ${marker}\n`) });
   const lead = await createLead(db, firm.id, { name: `Lead ${marker}`, message: `Message ${marker}` });
   const contact = await createContact(db, firm.id, { name: `Contact ${marker}` });
-  const publicProject = await createPublicProject({ db, storage }, firm.id, { projectName: `Showcase ${newId().slice(0, 6)}`, images: [] });
+  // With its pictures, as a firm publishes one: the explore journey counts the pictures on page 1.
+  const publicProject = await createPublicProject({ db, storage }, firm.id, { projectName: `Showcase ${newId().slice(0, 6)}` });
   return {
     id: firm.id,
     ids: { firm: firm.id, workspaceProject: project.id, folder: folder.id, file: file.id, lead: lead.id, contact: contact.id, publicProject: publicProject.id },
