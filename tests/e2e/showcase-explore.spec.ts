@@ -1,9 +1,12 @@
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+import { publishPicturedProjects } from './showcase-images';
 
 type ExploreReply = { projects: Array<{ id: string; projectName: string; images: unknown[] }>; count: number; nextCursor: string | null };
 
 test.describe('explore', () => {
   test('an explorer browses the gallery and loads the second page', async ({ page, js }) => {
+    // The newest four, with pictures: the eager/lazy rule below needs more than three on page 1.
+    await publishPicturedProjects(4);
     const { token } = await loginAs(page, DEMO.explorer);
     const { json } = await apiCall<ExploreReply>('GET', '/projects/explore?page=1&limit=10', undefined, token);
     expect(json.count, 'the demo seed has more than one page of projects').toBeGreaterThan(10);

@@ -2,6 +2,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { openDatabase } from '../../server/db/connection';
+import { createFirm, createPublicProject } from '../../server/seed/factories';
+import { placeholderImage } from '../../server/seed/placeholder-images';
+import { createLocalStorage } from '../../server/services/storage/local';
+import { databaseUrl } from '../setup/database-url';
+import { E2E } from './env';
 
 /** Writes `count` small PNG pictures (different colours) to a fresh temporary folder; returns their paths. */
 export async function makePngs(count: number, size = { width: 640, height: 480 }): Promise<string[]> {
@@ -18,4 +24,25 @@ export async function makePngs(count: number, size = { width: 640, height: 480 }
     files.push(file);
   }
   return files;
+}
+
+/**
+ * `count` public projects of a new approved firm, one picture each, written directly: the newest
+ * in Explore, so a journey that reads Explore's first page does not depend on what other journeys
+ * published before it (some publish projects without pictures).
+ */
+export async function publishPicturedProjects(count: number): Promise<string[]> {
+  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  try {
+    const storage = createLocalStorage({ publicDir: path.join(E2E.dataDir, 'uploads'), privateDir: path.join(E2E.dataDir, 'private') });
+    const firm = await createFirm(database.db, { firmName: `Pictured Studio ${Date.now().toString(36)}` });
+    const names: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const project = await createPublicProject({ db: database.db, storage }, firm.id, { images: [await placeholderImage({ seed: i + 1, width: 480, height: 300 })] });
+      names.push(project.projectName);
+    }
+    return names;
+  } finally {
+    await database.close();
+  }
 }
