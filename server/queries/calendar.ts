@@ -10,7 +10,7 @@ import { tasksDueBetween } from './tasks.js';
 /**
  * The calendar's events (docs/decisions/112): the viewer's tasks by due date, and the schedules
  * of the projects it may see by the day they were made (India's calendar day, as the pages show
- * dates), between two days inclusive.
+ * dates), between two days inclusive. The days bound the read, not a row count (decision 204).
  */
 
 /** A schedule's day in the display time zone (app/utils/dates.ts shows dates there). */
@@ -24,8 +24,7 @@ export async function calendarEvents(db: Database, user: UserRow, firm: FirmMemb
       .from(schedules)
       .innerJoin(projects, eq(projects.id, schedules.projectId))
       .where(and(visibleWorkspaceProjects(user, firm), gte(scheduleDay, from), lte(scheduleDay, to)))
-      .orderBy(schedules.createdAt)
-      .limit(1000),
+      .orderBy(schedules.createdAt),
   ]);
   const events: CalendarEvent[] = [
     ...taskRows.map((t) => ({ date: t.dueDate!, kind: 'task' as const, id: t.id, title: t.projectName, detail: t.description, projectId: t.projectId, status: t.status })),

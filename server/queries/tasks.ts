@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FirmMembership } from '../auth/firm.js';
 import { TASK_LIMITS, type Task, type TaskColumn, type TaskStatus } from '../contract/tasks.js';
 import type { Database } from '../db/connection.js';
@@ -157,7 +157,9 @@ export async function taskJson(db: Db, id: string, viewerId: string): Promise<Ta
 }
 
 /** The viewer's tasks due between two days (inclusive): the calendar's and the feed's. */
-export async function tasksDueBetween(db: Db, userId: string, firmId: string, from: string | null, to: string | null) {
-  const range = [isNotNull(tasks.dueDate), from ? gte(tasks.dueDate, from) : undefined, to ? lte(tasks.dueDate, to) : undefined];
-  return selectTasks(db, and(involving(userId, firmId), ...range), [asc(tasks.dueDate), asc(tasks.id)]);
+export async function tasksDueBetween(db: Db, userId: string, firmId: string, from: string, to: string) {
+  const range = [gte(tasks.dueDate, from), lte(tasks.dueDate, to)];
+  // The days are the bound (the calendar's six weeks, the feed's fifteen months): no row cap, which
+  // would drop the latest due dates without a sign once someone had more.
+  return selectTasks(db, and(involving(userId, firmId), ...range), [asc(tasks.dueDate), asc(tasks.id)], null);
 }

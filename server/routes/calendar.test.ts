@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { monthGrid } from '../contract/calendar-rules';
 import { newId } from '../db/ids';
-import { schedules } from '../db/schema';
+import { schedules, taskAssignees, tasks } from '../db/schema';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
 import { createTask } from '../seed/tasks';
 import type { UserRow } from '../queries/users';
@@ -107,6 +107,30 @@ describe('the iCal feed', () => {
     expect((await api.app.inject({ method: 'DELETE', url: '/api/calendar/feed', headers: bearer(tokens.employee) })).statusCode).toBe(200);
     expect((await get(again.path)).statusCode).toBe(404);
     expect((await get('/api/calendar/feed/not-a-token.ics')).statusCode).toBe(404);
+  });
+
+  it('holds every task due in its fifteen months, however many (no row cap)', async () => {
+    const studio = await createFirm(api.db, { firmName: 'Many Dues' });
+    const worker = await createEmployee(api.db, studio.id, { userName: 'Dee Due' });
+    const project = await createWorkspaceProject(api.db, studio.id, { projectName: 'Long Haul' });
+    const due = Array.from({ length: 620 }, (_, i) => ({
+      id: newId(),
+      firmId: studio.id,
+      projectId: project.id,
+      creatorId: studio.id,
+      description: `Due ${i + 1}`,
+      status: 'todo',
+      dueDate: inDays(i % 360),
+    }));
+    await api.db.insert(tasks).values(due);
+    await api.db.insert(taskAssignees).values(due.map((t) => ({ taskId: t.id, userId: worker.id })));
+    const token = (await createSession(api.db, worker.id, { remember: false })).token;
+    const { data } = (await api.app.inject({ method: 'POST', url: '/api/calendar/feed', headers: bearer(token) })).json();
+    const feed = await get(data.path);
+    const events = new ICAL.Component(ICAL.parse(feed.body)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events.filter((e) => e.summary === 'Task due: Long Haul')).toHaveLength(due.length);
+    // The latest due date is there too: a cap would have cut the end of the range.
+    expect(events.map((e) => e.startDate.toString())).toContain(inDays(359));
   });
 
   it('stops for a deactivated employee', async () => {
