@@ -76,6 +76,7 @@ export const SUMMARY_LIMITS = {
 
 export const SUMMARY_MESSAGES = {
   roomNameRequired: 'Room name cannot be empty',
+  roomNameTaken: 'This schedule already has a room with this name',
   sectionTitleRequired: 'Section name cannot be empty',
   requiredFields: 'Please fill all required fields before saving',
   imagesMax: `You can add only ${SUMMARY_LIMITS.imagesPerItem} images`,

@@ -168,6 +168,25 @@ export async function insertItem(tx: Database, scope: Scope, sectionId: string, 
   return row!;
 }
 
+/**
+ * Whether another room of the schedule already has this name, ignoring case and surrounding space
+ * (decision 216): the room selector, the PDF's pages and the Financial overview name rooms only by it.
+ */
+export async function roomNameTaken(tx: Database, scheduleId: string, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: summaryRooms.id })
+    .from(summaryRooms)
+    .where(
+      and(
+        eq(summaryRooms.scheduleId, scheduleId),
+        sql`lower(btrim(${summaryRooms.name})) = lower(btrim(${name}))`,
+        exceptId ? sql`${summaryRooms.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function updateRoom(tx: Database, id: string, name: string) {
   await tx.update(summaryRooms).set({ name }).where(eq(summaryRooms.id, id));
 }

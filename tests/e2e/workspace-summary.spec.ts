@@ -108,6 +108,14 @@ test.describe('summary and financial editor', () => {
     await addRoom(page, 'Kitchen');
     await addRoom(page, 'Living room');
     await expect(page.getByTestId('room-selector').getByRole('link')).toHaveText(['Kitchen', 'Living room']);
+    // A second "Kitchen" (any case) is refused on its field; renaming onto it, in a toast.
+    await page.getByTestId('new-room-name').fill(' kitchen');
+    await page.getByTestId('new-room').click();
+    await expect(page.locator('#new-room-error')).toHaveText('This schedule already has a room with this name');
+    await page.locator('#rename-room').fill('KITCHEN');
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await expect(toast(page)).toHaveText('This schedule already has a room with this name');
+    await expect(page.getByTestId('room-selector').getByRole('link')).toHaveText(['Kitchen', 'Living room']);
 
     await addSection(page, 'Seating');
     await addSection(page, 'Lighting');

@@ -22,12 +22,19 @@ import {
   insertRoom,
   insertSection,
   loadSummary,
+  roomNameTaken,
   updateCard,
   updateRoom,
   updateSection,
 } from '../../queries/summary.js';
 import { requireScheduleAccess, requireSummaryRowAccess } from '../../auth/schedule-access.js';
 import { lockedRow, removeImagesLater, summaryWrite } from './access.js';
+import type { Database } from '../../db/connection.js';
+
+/** 409 on the name field when another room of the schedule has the name (the schedule is locked by the write). */
+async function refuseTakenRoomName(tx: Database, scheduleId: string, name: string, exceptId?: string) {
+  if (await roomNameTaken(tx, scheduleId, name, exceptId)) throw conflict(M.roomNameTaken, [{ path: 'name', message: M.roomNameTaken }]);
+}
 
 /** Rooms, sections and cards of a summary, and the summary itself (GET). */
 
@@ -58,6 +65,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const room = await summaryWrite(db, access, request.session.user.id, 'room.created', async ({ tx, scope }) => {
         if ((await countRows(tx, 'room', scope.scheduleId)) >= SUMMARY_LIMITS.roomsPerSchedule) throw conflict(M.roomsMax);
+        await refuseTakenRoomName(tx, scope.scheduleId, request.body.name);
         const row = await insertRoom(tx, scope, request.body.name);
         return { result: row, targetId: row.id, details: { name: row.name } };
       });
@@ -72,6 +80,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await requireSummaryRowAccess(db, request.session, 'room', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'room.renamed', async (ctx) => {
         const room = await lockedRow(ctx, 'room', request.params.id);
+        await refuseTakenRoomName(ctx.tx, room.scheduleId, request.body.name, room.id);
         await updateRoom(ctx.tx, room.id, request.body.name);
         return { result: null, targetId: room.id, details: { name: request.body.name } };
       });

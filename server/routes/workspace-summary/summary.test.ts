@@ -106,6 +106,25 @@ describe('rooms, sections and items', () => {
     expect(audit.map((r) => r.action)).toEqual(expect.arrayContaining(['summary.room.created', 'summary.room.deleted']));
   });
 
+  it('refuses a second room of the same name in one schedule (case and spaces aside), with nothing written; another schedule may use it', async () => {
+    const { scheduleId } = await newSchedule();
+    const kitchen = await addRoom(api, token, scheduleId, 'Kitchen');
+    const bath = await addRoom(api, token, scheduleId, 'Bath');
+    for (const name of ['Kitchen', '  kitchen ', 'KITCHEN']) {
+      const again = await call('POST', `/api/projects/summary/${scheduleId}/rooms`, { name });
+      expect(again.statusCode).toBe(409);
+      expect(messagesByPath(again).name).toBe(SUMMARY_MESSAGES.roomNameTaken);
+    }
+    const renamed = await call('PUT', `/api/projects/summary/rooms/${bath}`, { name: 'kitchen' });
+    expect(renamed.statusCode).toBe(409);
+    expect(messagesByPath(renamed).name).toBe(SUMMARY_MESSAGES.roomNameTaken);
+    // A room may take its own name again, in another case.
+    expect((await call('PUT', `/api/projects/summary/rooms/${kitchen}`, { name: 'KITCHEN' })).statusCode).toBe(200);
+    expect((await readSummary(api, token, scheduleId)).rooms.map((r) => r.name)).toEqual(['KITCHEN', 'Bath']);
+    const other = await newSchedule();
+    await addRoom(api, token, other.scheduleId, 'Kitchen');
+  });
+
   it('adds sections with a default title, renames them, sets each status, and refuses another status', async () => {
     const { scheduleId } = await newSchedule();
     const room = await addRoom(api, token, scheduleId, 'Living');
