@@ -16,6 +16,7 @@ const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmWork', url: () => '/api/projects' },
   { method: 'POST', kind: 'firmManage', url: () => '/api/projects', multipart: () => projectParts(projectForm(), { file: photo }), allowed: [201] },
   { method: 'GET', kind: 'work', url: ({ project }) => `/api/projects/${project.id}` },
+  { method: 'POST', kind: 'firmManage', url: () => '/api/projects/photo-drafts', multipart: () => [{ name: 'profileImage', file: photo, filename: 'site.jpg', type: 'image/jpeg' }], allowed: [201] },
   {
     method: 'GET',
     kind: 'work',

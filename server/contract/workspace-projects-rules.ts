@@ -17,6 +17,8 @@ export const PROJECT_FORM_FIELDS = {
   clientDetails: 'clientdetails',
   address: 'address',
   photo: 'profileImage',
+  /** A photo kept from an earlier try of the form (decision 217): its draft's id, sent instead of the file. */
+  photoDraft: 'photoDraft',
 } as const;
 
 /** The place rule's messages in this form's spelling (decision 157): the one rule of every form, its own words. */
@@ -30,6 +32,7 @@ export const PROJECT_MESSAGES = {
   photoRequired: 'project photo is required',
   photoType: 'Only JPG, PNG or GIF allowed',
   photoTooLarge: 'The project photo must be at most 15 MB',
+  photoDraftGone: 'The photo kept from your last try has expired; choose it again',
   nameRequired: 'project name is required',
   typeRequired: 'project type is required',
   typeUnknown: 'Choose a project type from the list',

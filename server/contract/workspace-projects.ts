@@ -137,6 +137,13 @@ export const WorkspaceProjectsReply = z.object({
 });
 export type WorkspaceProjectsReply = z.infer<typeof WorkspaceProjectsReply>;
 
+/**
+ * POST /api/projects/photo-drafts (201): a photo kept for a form that came back (decision 217).
+ * `id` goes in the form's `photoDraft` field; `w480` shows it to its uploader.
+ */
+export const PhotoDraftReply = z.object({ data: z.object({ id: z.string(), w480: z.string() }) });
+export type PhotoDraftReply = z.infer<typeof PhotoDraftReply>;
+
 /** GET /api/projects/{id}, POST /api/projects (201), PUT /api/projects/{id}. */
 export const WorkspaceProjectReply = z.object({ data: WorkspaceProject });
 export type WorkspaceProjectReply = z.infer<typeof WorkspaceProjectReply>;

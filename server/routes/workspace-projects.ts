@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import { requireFirmAccess } from '../auth/firm.js';
 import { PROJECT_NOT_FOUND, requireProjectAccess } from '../auth/project-access.js';
-import { ErrorReply, IdParams, MessageReply, type ErrorDetail } from '../contract/http.js';
+import { ErrorReply, IdParams, isId, MessageReply, type ErrorDetail } from '../contract/http.js';
 import { placeOf, placeRuleErrors } from '../contract/places.js';
 import {
+  PhotoDraftReply,
   PhotoQuery,
   PROJECT_FORM_FIELDS,
   PROJECT_LIMITS,
@@ -28,11 +29,11 @@ import {
   workspaceProjectsPage,
 } from '../queries/workspace-projects.js';
 import { streamStoredFile } from '../files/send-stored-file.js';
-import { withReceivedFiles } from '../files/receive-files.js';
+import { withReceivedFiles, type ReceivedUpload } from '../files/receive-files.js';
 import { IMAGE_TYPES } from '../services/file-types.js';
 import { InvalidImageError } from '../services/images.js';
-import { claimUploads, discardUploads, type PendingUpload } from '../services/pending-uploads.js';
-import { deleteProjectPhotos, photoFileKey, photoVersion, uploadProjectPhoto } from '../services/workspace-photos.js';
+import { claimUploads, discardUploads, findUpload, type PendingUpload } from '../services/pending-uploads.js';
+import { deleteProjectPhotos, photoFileKey, photoKeyOf, photoVersion, uploadProjectPhoto } from '../services/workspace-photos.js';
 
 /**
  * Workspace projects (DESIGN.md sections 4 and 9; workspace-and-admin.md screens 1 and 2), scope
@@ -44,6 +45,7 @@ import { deleteProjectPhotos, photoFileKey, photoVersion, uploadProjectPhoto } f
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const uploadErrors = { ...errors, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply };
 const PHOTO = PROJECT_FORM_FIELDS.photo;
+const PHOTO_DRAFT = PROJECT_FORM_FIELDS.photoDraft;
 
 /** An error about the photo part (`files.0` in the upload pipeline's words) under the form's field name. */
 function asPhotoError(error: unknown): unknown {
@@ -52,16 +54,11 @@ function asPhotoError(error: unknown): unknown {
 }
 
 /**
- * Receives the project form of a request (the upload pipeline: the photo checked by its first
- * bytes, JPG/PNG/GIF only (415), at most 15 MB (413), streamed to a temporary file), validates
- * its fields with every message at once (400), and runs `handle` with the form and the photo's
- * file (`photoRequired` on create). The temporary file is gone when it returns.
+ * Runs `work` on a multipart request of the project form's shape through the upload pipeline: the
+ * photo checked by its first bytes, JPG/PNG/GIF only (415), at most 15 MB (413), streamed to a
+ * temporary file that is gone when it returns. Errors about the photo name the form's field.
  */
-async function withProjectForm<T>(
-  request: FastifyRequest,
-  photoRequired: boolean,
-  handle: (form: WorkspaceProjectForm, photo: string | undefined) => Promise<T>,
-): Promise<T> {
+async function receivingPhoto<T>(request: FastifyRequest, work: (received: ReceivedUpload) => Promise<T>): Promise<T> {
   const options = {
     accountId: request.session.user.id,
     fileFields: [PHOTO],
@@ -72,28 +69,49 @@ async function withProjectForm<T>(
     messages: { type: PROJECT_MESSAGES.photoType, tooLarge: PROJECT_MESSAGES.photoTooLarge, count: 'Send one project photo' },
   };
   try {
-    return await withReceivedFiles(request, options, async ({ fields, files }) => {
-      const details: ErrorDetail[] = [];
-      const parsed = WorkspaceProjectForm.safeParse(fields);
-      if (!parsed.success) details.push(...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
-      // The one place rule of every form (decisions 140, 157), checked with the other fields so one answer says everything.
-      const place = placeRuleErrors(placeOf(fields), PROJECT_PLACE_MESSAGES);
-      details.push(...place.filter((error) => !details.some((d) => d.path === error.path)));
-      const photo = files[0];
-      if (!photo && photoRequired) details.push({ path: PHOTO, message: PROJECT_MESSAGES.photoRequired });
-      if (details.length || !parsed.success) throw badRequest(details[0]!.message, details);
-      return handle(parsed.data, photo?.path);
-    });
+    return await withReceivedFiles(request, options, work);
   } catch (error) {
     throw asPhotoError(error);
   }
+}
+
+/**
+ * The project form: validates its fields with every message at once (400) and runs `handle` with
+ * the form and its photo, a file or a kept draft's id (`photoRequired` on create).
+ */
+function withProjectForm<T>(
+  request: FastifyRequest,
+  photoRequired: boolean,
+  handle: (form: WorkspaceProjectForm, photo: { file?: string; draftId?: string }) => Promise<T>,
+): Promise<T> {
+  return receivingPhoto(request, async ({ fields, files }) => {
+    const details: ErrorDetail[] = [];
+    const parsed = WorkspaceProjectForm.safeParse(fields);
+    if (!parsed.success) details.push(...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+    // The one place rule of every form (decisions 140, 157), checked with the other fields so one answer says everything.
+    const place = placeRuleErrors(placeOf(fields), PROJECT_PLACE_MESSAGES);
+    details.push(...place.filter((error) => !details.some((d) => d.path === error.path)));
+    const file = files[0]?.path;
+    const draftId = fields[PHOTO_DRAFT]?.[0] || undefined;
+    if (!file && !draftId && photoRequired) details.push({ path: PHOTO, message: PROJECT_MESSAGES.photoRequired });
+    if (details.length || !parsed.success) throw badRequest(details[0]!.message, details);
+    return handle(parsed.data, { file, draftId });
+  });
+}
+
+/** A request of one photo alone (a draft's): `handle` gets its file. */
+function withReceivedPhoto<T>(request: FastifyRequest, handle: (file: string) => Promise<T>): Promise<T> {
+  return receivingPhoto(request, async ({ files }) => {
+    if (!files[0]) throw badRequest(PROJECT_MESSAGES.photoRequired, [{ path: PHOTO, message: PROJECT_MESSAGES.photoRequired }]);
+    return handle(files[0].path);
+  });
 }
 
 export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
 
   /** Stores a checked photo as a pending upload; an image whose content does not decode is the wrong type (415). */
-  async function uploadPhoto(ownerId: string, firmId: string, projectId: string, file: string) {
+  async function uploadPhoto(ownerId: string, firmId: string, projectId: string | null, file: string) {
     try {
       return await uploadProjectPhoto(db, storage, { ownerId, firmId, projectId }, file);
     } catch (error) {
@@ -101,6 +119,22 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       throw error;
     }
   }
+
+  /**
+   * The photo a save names: the file sent with it (stored now, `fresh`), or a draft kept from an
+   * earlier try of the form (decision 217), which only its uploader may name.
+   */
+  async function photoOfSave(ownerId: string, firmId: string, projectId: string, photo: { file?: string; draftId?: string }) {
+    if (photo.file) return { ...(await uploadPhoto(ownerId, firmId, projectId, photo.file)), fresh: true };
+    if (!photo.draftId) return undefined;
+    const upload = isId(photo.draftId) ? await findUpload(db, ownerId, 'project-photo', photo.draftId) : null;
+    if (!upload) throw new HttpError(409, PROJECT_MESSAGES.photoDraftGone, [{ path: PHOTO, message: PROJECT_MESSAGES.photoDraftGone }]);
+    return { photoKey: photoKeyOf(upload), upload, fresh: false };
+  }
+
+  /** A failed save removes the photo it stored; a draft stays for the next try (the clean-up takes it in a day). */
+  const discardFresh = (request: FastifyRequest, stored: { upload: PendingUpload; fresh: boolean } | undefined) =>
+    stored?.fresh ? discard(request, () => discardUploads(db, storage, [stored.upload])) : Promise.resolve();
 
   /** Claims the photo's upload in the transaction writing the row that names it (decision 078). */
   async function claimPhoto(tx: typeof db, ownerId: string, upload: PendingUpload) {
@@ -181,6 +215,50 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/projects/photo-drafts',
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: 'Keep a project photo for a form sent back with errors (multipart: profileImage); its id goes in photoDraft',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: PhotoDraftReply, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.session;
+      const firm = requireFirmAccess(user, 'manage');
+      const { upload } = await withReceivedPhoto(request, (file) => uploadPhoto(user.id, firm.firmId, null, file));
+      return reply.status(201).send({ data: { id: upload.id, w480: `/api/projects/photo-drafts/${upload.id}` } });
+    },
+  );
+
+  app.get(
+    '/projects/photo-drafts/:id',
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: 'A kept project photo (WebP, 480 px wide), to its uploader only',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        produces: ['image/webp'],
+        response: { 200: z.unknown().describe('The photo (image/webp)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const upload = await findUpload(db, request.session.user.id, 'project-photo', request.params.id);
+      if (!upload) throw notFound(PROJECT_MESSAGES.photoDraftGone);
+      return streamStoredFile(request, reply, {
+        area: 'private',
+        key: photoFileKey(photoKeyOf(upload), '480'),
+        contentType: 'image/webp',
+        notFoundMessage: PROJECT_MESSAGES.photoDraftGone,
+        headers: { 'content-disposition': 'inline', 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-cache' },
+      });
+    },
+  );
+
+  app.post(
     '/projects',
     {
       schema: {
@@ -196,17 +274,17 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       const firm = requireFirmAccess(user, 'manage');
       return withProjectForm(request, true, async (form, photo) => {
         const id = newId();
-        const { photoKey, upload } = await uploadPhoto(user.id, firm.firmId, id, photo!);
+        const stored = (await photoOfSave(user.id, firm.firmId, id, photo))!;
         try {
           const row = await db.transaction(async (tx) => {
-            await claimPhoto(tx, user.id, upload);
-            const created = await insertWorkspaceProject(tx, { id, firmId: firm.firmId, photoKey, form });
+            await claimPhoto(tx, user.id, stored.upload);
+            const created = await insertWorkspaceProject(tx, { id, firmId: firm.firmId, photoKey: stored.photoKey, form });
             await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'project.created', targetType: 'project', targetId: id, details: { projectName: form.projectName } });
             return created;
           });
           return reply.status(201).send({ data: toWorkspaceProjectJson(row, 'manage') });
         } catch (error) {
-          await discard(request, () => discardUploads(db, storage, [upload]));
+          await discardFresh(request, stored);
           throw error;
         }
       });
@@ -229,7 +307,7 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       const { project, firm } = await requireProjectAccess(db, request.session, request.params.id, 'manage');
       return withProjectForm(request, false, async (form, photo) => {
-        const stored = photo ? await uploadPhoto(user.id, firm.firmId, project.id, photo) : undefined;
+        const stored = await photoOfSave(user.id, firm.firmId, project.id, photo);
         let row;
         try {
           row = await db.transaction(async (tx) => {
@@ -248,7 +326,7 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
             return updated;
           });
         } catch (error) {
-          if (stored) await discard(request, () => discardUploads(db, storage, [stored.upload]));
+          await discardFresh(request, stored);
           throw error;
         }
         // The old photo goes once the row names the new one.

@@ -19,7 +19,9 @@ export const photoVariantKeys = (photoKey: string) => PHOTO_SIZES.map((size) => 
 /** The version of a stored photo (the start of its random part), for cache-busting urls. */
 export const photoVersion = (photoKey: string) => photoKey.slice(photoKey.lastIndexOf('/') + 1, photoKey.lastIndexOf('/') + 9);
 
-const newPhotoKey = (firmId: string, projectId: string) => `workspace/${firmId}/projects/${projectId}/photo/${crypto.randomBytes(12).toString('hex')}`;
+/** A photo's key: under its project, or under the firm's drafts while no project names it yet (decision 217). */
+const newPhotoKey = (firmId: string, projectId: string | null) =>
+  `workspace/${firmId}/${projectId ? `projects/${projectId}/photo` : 'photo-drafts'}/${crypto.randomBytes(12).toString('hex')}`;
 
 const putVariants = (storage: Storage, photoKey: string, processed: ProcessedProjectImage) =>
   Promise.all(PHOTO_SIZES.map((size) => storage.put('private', variantKey(photoKey, size), processed.variants[`w${size}`], { contentType: 'image/webp' })));
@@ -41,7 +43,7 @@ export async function storeProjectPhoto(storage: Storage, firmId: string, projec
 export async function uploadProjectPhoto(
   db: Database,
   storage: Storage,
-  ids: { ownerId: string; firmId: string; projectId: string },
+  ids: { ownerId: string; firmId: string; projectId: string | null },
   file: ImageInput,
 ): Promise<{ photoKey: string; upload: PendingUpload }> {
   const processed = await processProjectImage(file);
@@ -56,6 +58,9 @@ export async function uploadProjectPhoto(
   );
   return { photoKey, upload };
 }
+
+/** The stored photo a pending upload of kind 'project-photo' holds. */
+export const photoKeyOf = (upload: PendingUpload) => String(upload.details.photoKey);
 
 /** The variant file of a stored photo, for streaming. */
 export const photoFileKey = variantKey;
