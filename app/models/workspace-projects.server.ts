@@ -4,6 +4,7 @@ import { isId, type MessageReply } from '../../server/contract/http';
 import type { CreateMemberBody, Member, MemberReply, MembersReply, UpdateMemberBody } from '../../server/contract/workspace-members';
 import {
   PHOTO_SIZES,
+  type PhotoDraftReply,
   type ProjectPhoto,
   type WorkspaceProject,
   PROJECT_LIST,
@@ -55,7 +56,20 @@ export async function getProject(request: Request, id: string): Promise<WebProje
   return toWebProject((await api<WorkspaceProjectReply>(request, projectPath(id))).data);
 }
 
-/** POST /api/projects with the spec's multipart form (fields and the photo `profileImage`). */
+/** A photo kept for a form sent back (decision 217): its id for the form's `photoDraft`, and where its uploader sees it. */
+export type PhotoDraft = { id: string; preview: string };
+
+export const photoDraftPath = (id: string) => `/workspace/project/photo-draft/${id}`;
+
+/** POST /api/projects/photo-drafts: stores the chosen photo until the form that carries it is saved. */
+export async function keepProjectPhoto(request: Request, photo: File): Promise<PhotoDraft> {
+  const body = new FormData();
+  body.append('profileImage', photo, photo.name);
+  const { id } = (await api<PhotoDraftReply>(request, '/projects/photo-drafts', { method: 'POST', body })).data;
+  return { id, preview: photoDraftPath(id) };
+}
+
+/** POST /api/projects with the spec's multipart form (fields and the photo `profileImage`, or a kept `photoDraft`). */
 export async function createProject(request: Request, form: FormData): Promise<WebProject> {
   return toWebProject((await api<WorkspaceProjectReply>(request, '/projects', { method: 'POST', body: form })).data);
 }
@@ -98,8 +112,17 @@ export async function projectPhotoResponse(request: Request, projectId: string):
     return plain(404, 'Not found');
   }
   const query = new URLSearchParams({ size, ...(version ? { v: version } : {}) });
+  return privatePhotoResponse(request, `/projects/${projectId}/photo?${query}`);
+}
+
+/** A kept photo's preview (decision 217), to its uploader alone. */
+export async function photoDraftResponse(request: Request, draftId: string): Promise<Response> {
+  return isId(draftId) ? privatePhotoResponse(request, `/projects/photo-drafts/${draftId}`) : plain(404, 'Not found');
+}
+
+async function privatePhotoResponse(request: Request, apiPath: string): Promise<Response> {
   try {
-    return await streamApiFile(request, `/projects/${projectId}/photo?${query}`);
+    return await streamApiFile(request, apiPath);
   } catch (error) {
     if (error instanceof ApiError) return error.status === 503 ? plain(503, 'The service is unavailable') : plain(404, 'Not found');
     throw error;

@@ -48,6 +48,7 @@ export const PROJECT_MESSAGES = {
   /** Spec, error catalogue: what the web says when the server fails. */
   saveFailed: 'Failed to save project',
   updateFailed: 'Failed to update project',
+  uploadFailed: 'Failed to upload images',
   loadFailed: 'Failed to load project details',
 } as const;
 

@@ -7,7 +7,8 @@ import { dispatchIntent } from '~/utils/intent.server';
 import { placeFieldErrors, placeOptions } from '~/utils/places.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
-import { createProject, deleteProject, updateProject } from '~/models/workspace-projects.server';
+import { createProject, deleteProject, keepProjectPhoto, photoDraftPath, updateProject, type PhotoDraft } from '~/models/workspace-projects.server';
+import { isId } from '../../../server/contract/http';
 import { PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, PROJECT_PLACE_MESSAGES, WorkspaceProjectForm } from '../../../server/contract/workspace-projects';
 
 export const PROJECTS_PATH = '/workspace/project';
@@ -19,7 +20,7 @@ function backToList(request: Request): string {
 }
 
 const PHOTO = PROJECT_FORM_FIELDS.photo;
-const TEXT_FIELDS = Object.values(PROJECT_FORM_FIELDS).filter((name) => name !== PHOTO);
+const TEXT_FIELDS = Object.values(PROJECT_FORM_FIELDS).filter((name) => name !== PHOTO && name !== PROJECT_FORM_FIELDS.photoDraft);
 
 /**
  * The project list's actions: `save` (the Add/Edit side panel; an `id` edits) and `delete` (the
@@ -36,12 +37,34 @@ export async function projectsAction(request: Request) {
   });
 }
 
-/** The multipart body of the api call: the form's own fields as sent (the api checks them again) and the photo. */
-function apiForm(formData: FormData, photo: File | null): FormData {
+/** The multipart body of the api call: the form's own fields as sent (the api checks them again) and the kept photo. */
+function apiForm(formData: FormData, draft: PhotoDraft | null): FormData {
   const body = new FormData();
   for (const name of TEXT_FIELDS) for (const value of formData.getAll(name)) if (typeof value === 'string') body.append(name, value);
-  if (photo) body.append(PHOTO, photo, photo.name);
+  if (draft) body.append(PROJECT_FORM_FIELDS.photoDraft, draft.id);
   return body;
+}
+
+/**
+ * The photo of a submit (decision 217): a file just chosen is kept first as a draft, so that a form
+ * sent back for any reason (an error, the no-JavaScript place refresh) still holds it; without a
+ * new file, the draft the form already held. `problem` says why a chosen file could not be kept:
+ * the web's own message, or the api's answer (shown on the field and as a toast, as a save's are).
+ */
+async function photoOfSubmit(request: Request, formData: FormData): Promise<{ draft: PhotoDraft | null; problem: string | ApiError | null }> {
+  const value = formData.get(PHOTO);
+  // The message names the file ("site.jpg is larger than 15 MB").
+  if (value === TOO_LARGE) return { draft: null, problem: fileProblems(formData, PHOTO)[0]?.message ?? PROJECT_MESSAGES.photoTooLarge };
+  if (value instanceof File) {
+    try {
+      return { draft: await keepProjectPhoto(request, value), problem: null };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { draft: null, problem: error };
+    }
+  }
+  const kept = formData.get(PROJECT_FORM_FIELDS.photoDraft);
+  return { draft: typeof kept === 'string' && isId(kept) ? { id: kept, preview: photoDraftPath(kept) } : null, problem: null };
 }
 
 async function saveProject(request: Request, formData: FormData) {
@@ -49,29 +72,29 @@ async function saveProject(request: Request, formData: FormData) {
   const editing = typeof id === 'string' && id !== '' ? id : null;
   const submission = parseWithZod(formData, { schema: WorkspaceProjectForm });
   const payload = submission.payload as { country?: string; state?: string };
-  const photoValue = formData.get(PHOTO);
-  const photo = photoValue instanceof File ? photoValue : null;
-  // Without JavaScript a file cannot come back with the form: the panel asks for it again.
-  const data = { options: placeOptions(payload.country, payload.state), photoSent: photo !== null };
+  const photo = await photoOfSubmit(request, formData);
+  const data = { options: placeOptions(payload.country, payload.state), photoDraft: photo.draft };
 
   if (submission.status === undefined) return json({ ...data, intent: 'save', result: submission.reply(), toast: null });
 
-  const photoErrors: string[] = [];
-  // The message names the file ("site.jpg is larger than 15 MB").
-  if (photoValue === TOO_LARGE) photoErrors.push(fileProblems(formData, PHOTO)[0]?.message ?? PROJECT_MESSAGES.photoTooLarge);
-  else if (!photo && !editing) photoErrors.push(PROJECT_MESSAGES.photoRequired);
+  const photoErrors = typeof photo.problem === 'string' ? [photo.problem] : !photo.problem && !photo.draft && !editing ? [PROJECT_MESSAGES.photoRequired] : [];
   // The one place rule of every form (decision 157), with the other errors of the submit.
   const fieldErrors: Record<string, string[]> = { ...placeFieldErrors(submission.payload, PROJECT_PLACE_MESSAGES), ...(photoErrors.length ? { [PHOTO]: photoErrors } : {}) };
-  if (submission.status !== 'success' || Object.keys(fieldErrors).length) return formFailure(submission, { intent: 'save', fieldErrors, data });
+  if (submission.status !== 'success' || Object.keys(fieldErrors).length || photo.problem) {
+    const error = photo.problem instanceof ApiError ? photo.problem : undefined;
+    return formFailure(submission, { intent: 'save', fieldErrors, data, error, fields: [...TEXT_FIELDS, PHOTO], serverFailure: PROJECT_MESSAGES.uploadFailed });
+  }
 
   try {
-    const body = apiForm(formData, photo);
+    const body = apiForm(formData, photo.draft);
     if (editing) await updateProject(request, editing, body);
     else await createProject(request, body);
   } catch (error) {
     // Spec, error catalogue: "Failed to save project" / "Failed to update project" when the server fails.
     const serverFailure = editing ? PROJECT_MESSAGES.updateFailed : PROJECT_MESSAGES.saveFailed;
-    return formFailure(submission, { error, intent: 'save', fields: [...TEXT_FIELDS, PHOTO], serverFailure, data });
+    // A draft the api no longer holds (expired, or taken) is not offered again.
+    const draftGone = error instanceof ApiError && error.details.some((d) => d.path === PHOTO);
+    return formFailure(submission, { error, intent: 'save', fields: [...TEXT_FIELDS, PHOTO], serverFailure, data: draftGone ? { ...data, photoDraft: null } : data });
   }
   // A new project is the newest: page 1 shows it; an edited one keeps its place.
   return redirectWithSuccess(editing ? backToList(request) : PROJECTS_PATH, editing ? 'Project updated successfully' : 'Project created successfully');

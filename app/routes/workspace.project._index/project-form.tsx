@@ -1,6 +1,5 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
-import { useHydrated } from 'remix-utils/use-hydrated';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
@@ -8,8 +7,9 @@ import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects'
 import { ProjectTypeOptions } from '~/components/project-type-select';
 import { PhotoInput } from '~/components/workspace/photo-input';
 import { Suggestions } from '~/components/suggestions';
-import type { WebProject } from '~/models/workspace-projects.server';
+import type { PhotoDraft, WebProject } from '~/models/workspace-projects.server';
 import type { WorkspaceProjectFormInput } from '../../../server/contract/workspace-projects';
+import { PROJECT_FORM_FIELDS } from '../../../server/contract/workspace-projects-rules';
 import { DESIGN_TEAM_ROLES } from '../../../server/contract/vocabulary';
 
 type ProjectFields = WorkspaceProjectFormInput & { profileImage?: File };
@@ -40,7 +40,7 @@ export function ProjectForm({
   project,
   lastResult,
   options,
-  photoSent,
+  photoDraft,
   closeTo,
   clients = [],
 }: {
@@ -48,13 +48,12 @@ export function ProjectForm({
   project: WebProject | null;
   lastResult?: SubmissionResult<string[]> | null;
   options: PlaceOptionLists;
-  /** The last submission carried a photo that could not come back with the form (no JavaScript). */
-  photoSent: boolean;
+  /** The photo of the last submission, kept by the api while the form came back (decision 217). */
+  photoDraft: PhotoDraft | null;
   closeTo: string;
   /** Names from the Address Book the client name may be picked from (a datalist: works without JavaScript). */
   clients?: string[];
 }) {
-  const hydrated = useHydrated();
   const saving = useSaving();
   const editing = project !== null;
   const [form, fields] = useForm<ProjectFields>({
@@ -63,21 +62,21 @@ export function ProjectForm({
     defaultValue: defaultsOf(project),
     ...SERVER_VALIDATION,
   });
-  const photoHint =
-    !hydrated && photoSent && lastResult?.status === 'error'
-      ? 'Choose the photo again: a form sent back with errors cannot keep it.'
-      : editing
-        ? 'Choose a new photo to replace this one.'
-        : undefined;
+  const photoHint = photoDraft
+    ? 'Kept from your last try. Choose another photo to replace it.'
+    : editing
+      ? 'Choose a new photo to replace this one.'
+      : undefined;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="ws-project-form" data-testid="project-form">
       {editing ? <input type="hidden" name="id" value={project.id} /> : null}
+      {photoDraft ? <input type="hidden" name={PROJECT_FORM_FIELDS.photoDraft} value={photoDraft.id} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
       <PhotoInput
         id={fields.profileImage.id}
         name={fields.profileImage.name}
         label="Project photo"
-        current={project?.photo?.w960}
+        current={photoDraft?.preview ?? project?.photo?.w960}
         errors={fields.profileImage.errors}
         errorId={fields.profileImage.errorId}
         hint={photoHint}

@@ -145,7 +145,7 @@ export default function Projects() {
             lastResult={saved?.result}
             // With JavaScript the selects keep their own lists; the action's are for the page it renders without.
             options={!hydrated && saved?.options ? saved.options : options}
-            photoSent={saved?.photoSent ?? false}
+            photoDraft={saved?.photoDraft ?? null}
             closeTo={panel.closeTo}
             clients={clients}
           />
