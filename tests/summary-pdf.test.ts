@@ -25,6 +25,8 @@ let api: TestApi;
 let token: string;
 let scheduleId: string;
 let tree: BuiltTree;
+/** A schedule whose summary has one section only. */
+let oneSectionScheduleId: string;
 let listener: Awaited<ReturnType<typeof countingListener>>;
 const renderer = new PdfRenderer({ executablePath: '/usr/bin/chromium', pagesAtOnce: 2, timeoutMs: 30_000 });
 
@@ -53,6 +55,10 @@ beforeAll(async () => {
     },
     { name: 'Dining', sections: [{ title: 'Lighting', status: 'rejected', items: [{ type: 'description', description: hostile }, { type: 'title', title: 'Finish', description: 'Brass', title1: 'Bulb', description1: '2700K' }] }] },
   ]);
+  oneSectionScheduleId = (await insertSchedule(api.db, { id: newId(), projectId: project.id, userId: firm.id, title: 'Study', description: 'd', images: [] })).id;
+  await createSummaryTree(api.db, { scheduleId: oneSectionScheduleId, firmId: firm.id }, [
+    { name: 'Study', sections: [{ title: 'Shelving', items: [{ type: 'description', description: 'Oak shelves' }] }] },
+  ]);
 });
 afterAll(async () => {
   await renderer.close();
@@ -60,8 +66,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function printData(sections: string[]) {
-  const res = await api.app.inject({ method: 'GET', url: `/api/projects/schedules/${scheduleId}/print?sections=${sections.join(',')}`, headers: bearer(token) });
+async function printData(sections: string[], schedule = scheduleId) {
+  const res = await api.app.inject({ method: 'GET', url: `/api/projects/schedules/${schedule}/print?sections=${sections.join(',')}`, headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as PrintReply).data;
 }
@@ -88,9 +94,9 @@ describe('the summary PDF', () => {
     expect(text).not.toContain('₹');
   });
 
-  it('two sections: A4 landscape; the financial tab prints figures and totals', async () => {
+  it('no section chosen: every section, A4 landscape; the financial tab prints figures and totals', async () => {
     const data = await printData([]);
-    expect(data.sectionCount).toBe(2);
+    expect(data.sectionCount).toBe(0);
     const pdf = await renderSummaryPdf(data, 'financial', renderer);
     for (const box of mediaBoxes(pdf)) expect(isA4(box, 'landscape'), `MediaBox ${box}`).toBe(true);
     const text = pdfText(pdf).replace(/\s+/g, ' ');
@@ -98,6 +104,21 @@ describe('the summary PDF', () => {
     for (const figure of ['₹81,000.00', '₹93,000.00', '₹68,000.00', '₹25,000.00', 'Section total', 'Lighting', '2700K']) expect(text).toContain(figure);
     expect(text.toLowerCase()).toContain('rejected');
     expect(Number(pdfInfo(pdf).Pages)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('no section chosen prints landscape even when the schedule has only one section (spec: landscape for zero)', async () => {
+    const data = await printData([], oneSectionScheduleId);
+    expect(data.sectionCount).toBe(0);
+    const pdf = await renderSummaryPdf(data, 'summary', renderer);
+    for (const box of mediaBoxes(pdf)) expect(isA4(box, 'landscape'), `MediaBox ${box}`).toBe(true);
+    expect(pdfText(pdf)).toContain('Shelving');
+  });
+
+  it('two sections chosen: A4 landscape', async () => {
+    const data = await printData(tree.rooms.map((room) => room.sections[0]!.id));
+    expect(data.sectionCount).toBe(2);
+    const pdf = await renderSummaryPdf(data, 'summary', renderer);
+    for (const box of mediaBoxes(pdf)) expect(isA4(box, 'landscape'), `MediaBox ${box}`).toBe(true);
   });
 
   it('prints markup in a description as text and makes no request to the URLs it names', async () => {

@@ -22,7 +22,7 @@ export const PrintReply = z.object({
     schedule: z.object({ id: z.string(), title: z.string() }),
     /** The summary with only the chosen sections (rooms without one left out); totals over what is printed. */
     summary: SummaryJson,
-    /** Number of sections chosen (the PDF is portrait for exactly one). */
+    /** Number of sections chosen, 0 when none is (all are printed); the PDF is portrait for exactly one. */
     sectionCount: z.number(),
     /** Each item image (by image id) as a `data:image/webp;base64,…` URL of a square crop (services/print-thumbnails.ts). */
     images: z.record(z.string(), z.string()),

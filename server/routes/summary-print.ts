@@ -97,7 +97,8 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
           project: { id: access.project.id, name: access.project.projectName },
           schedule: { id: schedule.id, title: schedule.title },
           summary: printed,
-          sectionCount: chosen.length || known.size,
+          // The spec's orientation counts the sections chosen: none chosen prints all, in landscape.
+          sectionCount: chosen.length,
           images,
         },
       };

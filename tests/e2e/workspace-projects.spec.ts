@@ -293,3 +293,15 @@ test('a firm with 30 projects pages them 24 at a time, searches them, and edits 
     await expect(cards.first(), query).toContainText(first);
   }
 });
+
+test('an edit link for a project the list does not have says "Failed to load project details" (spec, error catalogue)', async ({ page, js }) => {
+  const firm = await newFirm();
+  await createProject(firm.token, { projectName: 'Kept House' });
+  await loginAs(page, firm.email, firm.password);
+  await page.goto('/workspace/project?page=1&panel=edit&item=00000000-0000-4000-8000-000000000000');
+  await ready(page, js);
+  await expect(page.getByTestId('toast')).toHaveText('Failed to load project details');
+  await expect(page).toHaveURL(/\/workspace\/project\?page=1$/);
+  await expect(panelOf(page)).toHaveCount(0);
+  await expect(page.getByTestId('workspace-project-card').filter({ hasText: 'Kept House' })).toBeVisible();
+});

@@ -225,7 +225,8 @@ test.describe('summary and financial editor', () => {
     await items(section(page, 'Seating')).nth(0).getByTestId('copy-item').click();
     await expect(items(section(page, 'Seating'))).toHaveCount(3);
     await items(section(page, 'Seating')).nth(1).getByTestId('delete-item').click();
-    await expect(page.getByText('Are you sure you want to delete this item?')).toBeVisible();
+    // Spec, error catalogue: the summary's question is exactly this (no "You can not undo.").
+    await expect(page.getByTestId('confirm-delete-dialog').locator('p').first()).toHaveText('Are you sure you want to delete this item?');
     await page.getByTestId('confirm-delete').click();
     await expect(items(section(page, 'Seating'))).toHaveCount(2);
 

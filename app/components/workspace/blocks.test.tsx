@@ -69,6 +69,15 @@ describe('delete confirmation', () => {
     expect(html).toMatch(/href="\/workspace\/project\?page=2"[^>]*>Cancel/);
   });
 
+  it('asks the question it is given instead (the summary editor’s “Are you sure you want to delete this item?”)', async () => {
+    const html = await renderRoutes(
+      [{ path: '/s', element: <ConfirmDelete what="item" id="i1" closeTo="/s" question="Are you sure you want to delete this item?" /> }],
+      '/s',
+    );
+    expect(html).toContain('<p>Are you sure you want to delete this item?</p>');
+    expect(html).not.toContain('You can not undo');
+  });
+
   it('is not there without ?confirm=', async () => {
     expect(await render('/workspace/project')).not.toContain('You can not undo');
   });

@@ -29,6 +29,7 @@ export function ConfirmDelete({
   intent = 'delete',
   action,
   note,
+  question,
 }: {
   /** The kind of item, as the spec words it: project, schedule, file, member, folder. */
   what: string;
@@ -40,11 +41,13 @@ export function ConfirmDelete({
   action?: string;
   /** What else goes with it (a folder's files). */
   note?: ReactNode;
+  /** The question when the spec words it differently (the summary's "…delete this item?"). */
+  question?: string;
 }) {
   const deleting = useSubmittingIntent(intent, id);
   return (
     <Dialog title={`Delete ${what}`} closeTo={closeTo} size="small" testId="confirm-delete-dialog">
-      <p>{`Are you sure you want to delete this ${what}? You can not undo.`}</p>
+      <p>{question ?? `Are you sure you want to delete this ${what}? You can not undo.`}</p>
       {name ? <p className="ws-confirm-name">{name}</p> : null}
       {note ? <p className="muted">{note}</p> : null}
       <Form method="post" action={action} className="form-actions">

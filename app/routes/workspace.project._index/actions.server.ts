@@ -14,7 +14,7 @@ import { PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, PROJECT_PLACE_ME
 export const PROJECTS_PATH = '/workspace/project';
 
 /** The list as the form was posted from (its page and search), without the popup: where an edit or a delete returns. */
-function backToList(request: Request): string {
+export function backToList(request: Request): string {
   const search = withDialog(new URL(request.url).search, null);
   return `${PROJECTS_PATH}${search === '?' ? '' : search}`;
 }

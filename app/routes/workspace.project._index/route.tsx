@@ -13,10 +13,11 @@ import { projectsPage } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
 import { placeOptions } from '~/utils/places.server';
 import { guarded, parsePage } from '~/utils/showcase.server';
+import { redirectWithError } from '~/utils/toast.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
-import { EMPTY_PROJECTS, noProjectsMatch, PROJECT_LIST } from '../../../server/contract/workspace-projects-rules';
-import { projectsAction } from './actions.server';
+import { EMPTY_PROJECTS, noProjectsMatch, PROJECT_LIST, PROJECT_MESSAGES } from '../../../server/contract/workspace-projects-rules';
+import { backToList, projectsAction } from './actions.server';
 import { WorkspaceProjectCard } from './project-card';
 import { ProjectForm } from './project-form';
 
@@ -55,6 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const params = url.searchParams;
   const editing = params.get('panel') === 'edit' ? projects.find((p) => p.id === params.get('item')) : undefined;
+  // Spec, error catalogue: an edit panel for a project the list does not have (deleted meanwhile, a link from elsewhere).
+  if (canManage && params.get('panel') === 'edit' && !editing) throw await redirectWithError(backToList(request), PROJECT_MESSAGES.loadFailed);
   // "Pick from Address Book" for the client name: its clients first, then everyone else (read only with the panel open).
   const contacts = canManage && params.get('panel') ? await allContacts(request).catch(() => []) : [];
   const clients = [...new Set([...contacts.filter((c) => c.kind === 'client'), ...contacts.filter((c) => c.kind !== 'client')].map((c) => c.name))];

@@ -361,7 +361,14 @@ export default function SummaryEditor() {
       ) : null}
 
       {confirmKind && confirmId && confirmName !== undefined ? (
-        <ConfirmDelete what={confirmKind} id={confirmId} name={confirmName} intent={`delete-${confirmKind}`} closeTo={closeConfirm} />
+        <ConfirmDelete
+          what={confirmKind}
+          id={confirmId}
+          name={confirmName}
+          intent={`delete-${confirmKind}`}
+          closeTo={closeConfirm}
+          question={confirmKind === 'item' ? SUMMARY_MESSAGES.confirmDelete : undefined}
+        />
       ) : null}
       <Toast toast={actionData?.toast ?? fetcherToast} />
     </EditorContext.Provider>

@@ -55,17 +55,19 @@ const done = { 200: SummaryWriteReply, ...errors };
 const STALE = 'stale';
 
 /**
- * The changes of `body` that apply to an item of `type` (texts trimmed; texts the type does not
- * have are left out), or the details of the required text left blank, under `path`.
+ * The changes of `body` that apply to `row` (texts trimmed; texts its type does not have are left
+ * out), or the details of the texts left blank, under `path`: the type's required text, and any
+ * text that held words (spec section 5: "edited fields that become blank are rejected").
  */
-function itemChanges(type: SummaryItemType, body: ItemChanges, path = ''): { changes: Omit<ItemChanges, 'version'>; problems: ErrorDetail[] } {
+function itemChanges(row: ItemRow, body: ItemChanges, path = ''): { changes: Omit<ItemChanges, 'version'>; problems: ErrorDetail[] } {
+  const type = row.type as SummaryItemType;
   const changes: Omit<ItemChanges, 'version'> = {};
   const problems: ErrorDetail[] = [];
   for (const field of ITEM_TEXT_FIELDS) {
     const value = body[field];
     if (value === undefined || !ITEM_FIELDS_BY_TYPE[type].includes(field)) continue;
     const trimmed = value.trim();
-    if (!trimmed && ITEM_REQUIRED_FIELD[type] === field) problems.push({ path: `${path}${field}`, message: M.requiredFields });
+    if (!trimmed && (ITEM_REQUIRED_FIELD[type] === field || (row[field] ?? '').trim() !== '')) problems.push({ path: `${path}${field}`, message: M.requiredFields });
     changes[field] = trimmed;
   }
   for (const field of ['retailPrice', 'tradePrice', 'quantity', 'discountBp'] as const) {
@@ -129,7 +131,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const item = await summaryWrite(db, access, request.session.user.id, 'item.updated', async (ctx) => {
         const row = await lockedRow(ctx, 'item', request.params.id);
-        const { changes, problems } = itemChanges(row.type as SummaryItemType, request.body);
+        const { changes, problems } = itemChanges(row, request.body);
         const write = !changesNothing(row, changes);
         if (write) checkVersion(row, request.body.version);
         if (problems.length) throw badRequest(M.requiredFields, problems);
@@ -165,7 +167,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         const planned = request.body.items.map((body, index) => {
           const row = rows.get(body.id);
           if (!row) throw notFound(M.notFound);
-          const { changes, problems: p } = itemChanges(row.type as SummaryItemType, body, `items.${index}.`);
+          const { changes, problems: p } = itemChanges(row, body, `items.${index}.`);
           const write = !changesNothing(row, changes);
           if (write && isStale(row, body.version)) stale.push({ path: `items.${index}.version`, message: M.stale });
           problems.push(...p);

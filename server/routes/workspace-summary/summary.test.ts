@@ -164,6 +164,16 @@ describe('rooms, sections and items', () => {
     // A product has no second pair: such fields are left out, not stored.
     const extra = await call('PUT', `/api/projects/summary/items/${items.product}`, { title1: 'ignored', description: 'Walnut' });
     expect(extra.json().data).toMatchObject({ title1: '', description: 'Walnut' });
+    // Spec section 5: a text that held words cannot be emptied, whichever it is (the description
+    // of a product that was never written stays allowed blank).
+    for (const field of ['description', 'title1', 'description1'] as const) {
+      const emptied = await call('PUT', `/api/projects/summary/items/${items.title}`, { [field]: ' ' });
+      expect(emptied.statusCode, field).toBe(400);
+      expect(emptied.json()).toEqual({ message: SUMMARY_MESSAGES.requiredFields, details: [{ path: field, message: SUMMARY_MESSAGES.requiredFields }] });
+    }
+    const walnut = await call('PUT', `/api/projects/summary/items/${items.product}`, { description: '' });
+    expect(walnut.statusCode).toBe(400);
+    expect((await call('PUT', `/api/projects/summary/items/${items.financial}`, { description: '' })).statusCode).toBe(200);
     expect((await call('POST', `/api/projects/summary/sections/${list[0]!.sectionId}/items`, { type: 'video' })).statusCode).toBe(400);
   });
 
@@ -265,6 +275,11 @@ describe('rooms, sections and items', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.items.map((i: { description: string }) => i.description)).toEqual(['Velvet sofa', 'Warm, layered light']);
+    // Save all refuses a description emptied after it held words, and saves nothing.
+    const emptied = await call('PUT', `/api/projects/summary/${scheduleId}/items`, { items: [{ id: items.product, title: 'Sofa', description: '  ' }] });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().details).toEqual([{ path: 'items.0.description', message: SUMMARY_MESSAGES.requiredFields }]);
+    expect((await readSummary(api, token, scheduleId)).rooms[0]!.sections[0]!.items[0]!.title).toBe('New product');
     // An item of another schedule is not found here.
     const other = await newSchedule();
     const foreign = await smallSummary(api, token, other.scheduleId);
