@@ -33,7 +33,15 @@ export function moveBetween(from: TaskColumn, to: TaskColumn): TaskMove | null {
 }
 
 /** The Add Task form's multipart field names (spec section 3: project, Employee, name (description), files). */
-export const TASK_FORM_FIELDS = { project: 'projectId', employees: 'employees', description: 'description', dueDate: 'dueDate', files: 'files' } as const;
+export const TASK_FORM_FIELDS = {
+  project: 'projectId',
+  employees: 'employees',
+  description: 'description',
+  dueDate: 'dueDate',
+  files: 'files',
+  /** Files kept from an earlier try of the form (decision 218): their drafts' ids, sent instead of the files. */
+  fileDrafts: 'fileDrafts',
+} as const;
 
 export const TASK_LIMITS = {
   description: 2000,
@@ -60,4 +68,6 @@ export const TASK_MESSAGES = {
   onlyCreator: 'Only the person who gave the task can approve or reject it',
   wrongState: (move: TaskMove, status: TaskStatus) => `A task that is ${STATUS_LABELS[status]} cannot be ${move === 'submit' ? 'submitted' : move === 'approve' ? 'approved' : 'rejected'}`,
   createFailed: 'Failed to create task',
+  filesMax: `You can attach at most ${TASK_LIMITS.files} files`,
+  fileDraftGone: 'A file kept from your last try has expired; attach it again',
 } as const;

@@ -62,6 +62,12 @@ export const BoardReply = z.object({
 });
 export type BoardReply = z.infer<typeof BoardReply>;
 
+/** POST /api/tasks/file-drafts (201): files kept for an Add Task form that came back (decision 218). */
+export const TaskFileDraft = z.object({ id: z.string(), fileName: z.string(), size: z.number().int() });
+export type TaskFileDraft = z.infer<typeof TaskFileDraft>;
+export const TaskFileDraftsReply = z.object({ data: z.array(TaskFileDraft) });
+export type TaskFileDraftsReply = z.infer<typeof TaskFileDraftsReply>;
+
 export const TaskReply = z.object({ data: Task });
 export type TaskReply = z.infer<typeof TaskReply>;
 

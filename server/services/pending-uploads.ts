@@ -10,7 +10,7 @@ import type { Storage, StorageArea } from './storage/storage.js';
  * (deletes its row) in its own transaction; the clean-up removes what nobody claimed within a day.
  */
 
-export type UploadKind = 'project-image' | 'registration-document' | 'project-photo' | 'project-file' | 'schedule-image';
+export type UploadKind = 'project-image' | 'registration-document' | 'project-photo' | 'project-file' | 'schedule-image' | 'task-file';
 export type PendingUpload = typeof pendingUploads.$inferSelect;
 type Tx = Pick<Database, 'select' | 'delete'>;
 

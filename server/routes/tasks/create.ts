@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { requireProjectAccess } from '../../auth/project-access.js';
-import { ErrorReply } from '../../contract/http.js';
-import { TASK_FORM_FIELDS as F, TASK_LIMITS, TASK_MESSAGES as M, TaskFields, TaskReply } from '../../contract/tasks.js';
+import { ErrorReply, isId } from '../../contract/http.js';
+import { TASK_FORM_FIELDS as F, TASK_LIMITS, TASK_MESSAGES as M, TaskFields, TaskFileDraftsReply, TaskReply } from '../../contract/tasks.js';
 import { newId } from '../../db/ids.js';
 import { HttpError } from '../../errors.js';
 import { withReceivedFiles, type ReceivedUpload } from '../../files/receive-files.js';
@@ -11,10 +11,18 @@ import { workspaceFiles } from '../../files/upload-kinds.js';
 import { recordAudit } from '../../queries/audit.js';
 import { activeEmployeesAmong } from '../../queries/employees.js';
 import { insertTask, taskFileKey, taskJson } from '../../queries/tasks.js';
+import { claimUploads, findUploads, storeUpload } from '../../services/pending-uploads.js';
 import { contentTypeOfUpload } from '../../services/project-files.js';
+
+const TASK_FILE_UPLOAD = 'task-file' as const;
+/** Where a kept file waits for its task; the task's row names this key once it takes it. */
+const taskDraftKey = (id: string) => `tasks/drafts/${id}`;
 import { mailTaskChange } from './mail.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+
+/** The ids of the files kept from an earlier try (decision 218), each once. */
+const draftIdsOf = (upload: ReceivedUpload) => [...new Set((upload.fields[F.fileDrafts] ?? []).filter((id) => id !== ''))];
 
 /** The form's text fields and files checked together, so every missing one is named at once (spec, section 5). */
 function checkForm(upload: ReceivedUpload) {
@@ -25,7 +33,9 @@ function checkForm(upload: ReceivedUpload) {
     dueDate: upload.fields[F.dueDate]?.[0],
   });
   const details = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: String(issue.path[0] ?? ''), message: issue.message }));
-  if (!upload.files.length) details.push({ path: F.files, message: M.filesRequired });
+  const count = upload.files.length + draftIdsOf(upload).length;
+  if (!count) details.push({ path: F.files, message: M.filesRequired });
+  else if (count > TASK_LIMITS.files) details.push({ path: F.files, message: M.filesMax });
   if (!parsed.success || details.length) throw new HttpError(400, details[0]!.message, details);
   return parsed.data;
 }
@@ -37,6 +47,44 @@ function checkForm(upload: ReceivedUpload) {
  */
 export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app.ctx;
+  const receiving = (accountId: string) => ({ accountId, fileFields: [F.files], maxFields: 40, ...workspaceFiles(config, TASK_LIMITS.files) });
+
+  /** The caller's kept files among `ids`, as task file rows; 409 on the files when one is not (any more) theirs. */
+  async function keptFiles(ownerId: string, ids: string[]) {
+    const found = await findUploads(db, ownerId, TASK_FILE_UPLOAD, ids.filter(isId));
+    if (found.size !== ids.length) throw new HttpError(409, M.fileDraftGone, [{ path: F.files, message: M.fileDraftGone }]);
+    return [...found.values()].map((d) => ({ id: newId(), fileName: d.fileName ?? 'file', storageKey: d.keys[0]!, contentType: d.contentType ?? 'application/octet-stream', size: d.size ?? 0 }));
+  }
+
+  app.post(
+    '/tasks/file-drafts',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: `Keep files for an Add Task form sent back with errors (multipart: 1 to ${TASK_LIMITS.files} files); their ids go in fileDrafts`,
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: TaskFileDraftsReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.session;
+      requireFirmAccess(user, 'work');
+      const kept = await withReceivedFiles(request, receiving(user.id), async (upload) => {
+        if (!upload.files.length) throw new HttpError(400, M.filesRequired, [{ path: F.files, message: M.filesRequired }]);
+        const drafts = [];
+        for (const file of upload.files) {
+          const id = newId();
+          const contentType = await contentTypeOfUpload(file.path, file.type);
+          const row = { id, ownerId: user.id, kind: TASK_FILE_UPLOAD, area: 'private' as const, keys: [taskDraftKey(id)], fileName: file.fileName, contentType, size: file.size };
+          await storeUpload(db, storage, row, () => storage.put('private', taskDraftKey(id), fs.createReadStream(file.path), { contentType }));
+          drafts.push({ id, fileName: file.fileName, size: file.size });
+        }
+        return drafts;
+      });
+      return reply.status(201).send({ data: kept });
+    },
+  );
 
   app.post(
     '/tasks',
@@ -58,9 +106,11 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
       try {
         await withReceivedFiles(
           request,
-          { accountId: user.id, fileFields: [F.files], maxFields: 40, ...workspaceFiles(config, TASK_LIMITS.files) },
+          receiving(user.id),
           async (upload) => {
             const form = checkForm(upload);
+            const draftIds = draftIdsOf(upload);
+            const kept = await keptFiles(user.id, draftIds);
             const { project } = await requireProjectAccess(db, session, form.projectId, 'work');
             const assignees = await activeEmployeesAmong(db, firm.firmId, form.employees);
             if (assignees.length !== form.employees.length) throw new HttpError(400, M.employeeUnknown, [{ path: F.employees, message: M.employeeUnknown }]);
@@ -73,7 +123,11 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
               stored.push(key);
               files.push({ id, fileName: file.fileName, storageKey: key, contentType, size: file.size });
             }
+            files.push(...kept);
             await db.transaction(async (tx) => {
+              if ((await claimUploads(tx, user.id, TASK_FILE_UPLOAD, draftIds)).length !== draftIds.length) {
+                throw new HttpError(409, M.fileDraftGone, [{ path: F.files, message: M.fileDraftGone }]);
+              }
               await insertTask(
                 tx,
                 { id: taskId, firmId: firm.firmId, projectId: project.id, creatorId: user.id, description: form.description, dueDate: form.dueDate ?? null },

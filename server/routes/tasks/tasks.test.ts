@@ -207,3 +207,56 @@ describe('task files', () => {
     expect((await api.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 });
+
+describe('task file drafts: files kept for a form sent back (decision 218)', () => {
+  const keep = async (token: string, names: string[]) => {
+    const parts: MultipartPart[] = names.map((name) => ({ name: 'files', file: Buffer.from(`%PDF-1.4\n%${name}\n`), filename: name }));
+    return postMultipart(api, '/api/tasks/file-drafts', parts, token);
+  };
+  const withDrafts = (ids: string[], over: Parameters<typeof taskParts>[0] = {}) => [...taskParts({ ...over, files: 0 }), ...ids.map((id) => ({ name: 'fileDrafts', value: id }))];
+
+  it('keeps files for their uploader, and a task given with them takes them once; a refused form leaves them', async () => {
+    const kept = await keep(tokens.member!, ['brief.pdf', 'survey.pdf']);
+    expect(kept.statusCode, kept.body).toBe(201);
+    const drafts = kept.json().data as Array<{ id: string; fileName: string; size: number }>;
+    expect(drafts.map((d) => d.fileName)).toEqual(['brief.pdf', 'survey.pdf']);
+    const ids = drafts.map((d) => d.id);
+
+    const refused = await postMultipart(api, '/api/tasks', withDrafts(ids, { description: '' }), tokens.member!);
+    expect(messagesByPath(refused)).toEqual({ description: M.descriptionRequired });
+    // One more file sent with them: three files on the task.
+    const parts = [...withDrafts(ids, { employees: [member.id] }), { name: 'files', file: Buffer.from('%PDF-1.4\n%new\n'), filename: 'new.pdf' }];
+    const given = await postMultipart(api, '/api/tasks', parts, tokens.member!);
+    expect(given.statusCode, given.body).toBe(201);
+    const task = given.json().data as Task;
+    expect(task.files.map((f) => f.fileName).sort()).toEqual(['brief.pdf', 'new.pdf', 'survey.pdf']);
+    const brief = task.files.find((f) => f.fileName === 'brief.pdf')!;
+    const read = await api.app.inject({ method: 'GET', url: brief.url, headers: bearer(tokens.member!) });
+    expect(read.body).toContain('%brief.pdf');
+
+    // Taken: a second task cannot name them.
+    const again = await postMultipart(api, '/api/tasks', withDrafts(ids), tokens.member!);
+    expect(again.statusCode).toBe(409);
+    expect(messagesByPath(again)).toEqual({ files: M.fileDraftGone });
+  });
+
+  it("refuses another account's kept file and made-up ids, and more than ten files in all", async () => {
+    const theirs = (await keep(tokens.firm!, ['theirs.pdf'])).json().data[0].id as string;
+    for (const id of [theirs, newId(), 'nope']) {
+      const res = await postMultipart(api, '/api/tasks', withDrafts([id], { description: `Not mine ${id}` }), tokens.member!);
+      expect(res.statusCode).toBe(409);
+      expect(messagesByPath(res)).toEqual({ files: M.fileDraftGone });
+    }
+    const mine = (await keep(tokens.member!, ['a.pdf', 'b.pdf', 'c.pdf'])).json().data.map((d: { id: string }) => d.id) as string[];
+    const tooMany = await postMultipart(api, '/api/tasks', [...withDrafts(mine), ...taskParts({ files: TASK_LIMITS.files }).filter((p) => p.name === 'files')], tokens.member!);
+    expect(tooMany.statusCode).toBe(400);
+    expect(messagesByPath(tooMany)).toEqual({ files: M.filesMax });
+  });
+
+  it('needs a file, and someone of a firm', async () => {
+    const none = await postMultipart(api, '/api/tasks/file-drafts', [{ name: 'note', value: 'x' }], tokens.member!);
+    expect(none.statusCode).toBe(400);
+    expect(messagesByPath(none)).toEqual({ files: M.filesRequired });
+    expect((await keep('', ['x.pdf'])).statusCode).toBe(401);
+  });
+});
