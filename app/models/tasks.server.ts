@@ -1,7 +1,7 @@
 import { api } from '~/utils/api.server';
 import { streamApiFile } from '~/utils/api-file.server';
 import { isId } from '../../server/contract/http';
-import type { AssigneesReply, BoardReply, Task, TaskColumn, TaskMove, TaskReply } from '../../server/contract/tasks';
+import type { AssigneesReply, BoardReply, Task, TaskColumn, TaskFileDraft, TaskFileDraftsReply, TaskMove, TaskReply } from '../../server/contract/tasks';
 
 /**
  * The web's calls to the task board api (docs/decisions/111): the only place its paths are written.
@@ -26,6 +26,13 @@ export async function listAssignees(request: Request): Promise<AssigneesReply['d
 }
 
 /** POST /api/tasks with the Add Task form (fields and files) as multipart. */
+/** POST /api/tasks/file-drafts: keeps the chosen files until the Add Task form that carries them is saved (decision 218). */
+export async function keepTaskFiles(request: Request, files: File[]): Promise<TaskFileDraft[]> {
+  const body = new FormData();
+  for (const file of files) body.append('files', file, file.name);
+  return (await api<TaskFileDraftsReply>(request, '/tasks/file-drafts', { method: 'POST', body })).data;
+}
+
 export async function createTask(request: Request, form: FormData): Promise<Task> {
   return (await api<TaskReply>(request, '/tasks', { method: 'POST', body: form })).data;
 }

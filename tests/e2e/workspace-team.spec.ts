@@ -91,9 +91,16 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
   }
   await taskPanel.getByLabel('Project').selectOption({ label: project.projectName });
   await taskPanel.getByRole('checkbox', { name: /Neha Rao/ }).check();
-  await taskPanel.getByLabel('Description').fill('Measure the site and mark the trees');
   await taskPanel.getByLabel('Due date').fill(due);
-  await taskPanel.getByLabel('Files').setInputFiles({ name: 'survey.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%survey\n') });
+  const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n%${name}\n`) });
+  await taskPanel.getByLabel('Files').setInputFiles([pdf('survey.pdf'), pdf('wrong.pdf')]);
+  // Sent back for its description: the files are kept (decision 218), and one is left out by unticking it.
+  await taskPanel.getByRole('button', { name: 'Confirm' }).click();
+  await expect(taskPanel.getByText('description is required', { exact: true })).toBeVisible();
+  const kept = taskPanel.getByTestId('task-kept-files');
+  await expect(kept.getByRole('checkbox')).toHaveCount(2);
+  await kept.getByRole('checkbox', { name: /wrong\.pdf/ }).uncheck();
+  await taskPanel.getByLabel('Description').fill('Measure the site and mark the trees');
   await taskPanel.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('task-panel')).toHaveCount(0);
   const given = column(page, 'given').getByTestId('task-card').filter({ hasText: 'Measure the site' });
@@ -108,6 +115,7 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
   const todo = column(page, 'todo').getByTestId('task-card').filter({ hasText: 'Measure the site' });
   await expect(todo).toBeVisible();
   await expect(todo.getByRole('link', { name: 'survey.pdf' })).toHaveAttribute('href', /\/workspace\/taskboard\/file\//);
+  await expect(todo.getByRole('link', { name: 'wrong.pdf' })).toHaveCount(0);
   await todo.getByTestId('submit-task').click();
   await expect(column(page, 'review').getByTestId('task-card').filter({ hasText: 'Measure the site' }).getByTestId('task-status')).toHaveText('in Review');
 

@@ -4,11 +4,14 @@ import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_LARGE, TOO_MANY } from '~/utils/uploads.server';
-import { createTask, moveTask } from '~/models/tasks.server';
+import { createTask, keepTaskFiles, moveTask } from '~/models/tasks.server';
 import { FILE_LIMITS } from '../../../server/contract/files-rules';
-import { RejectTaskBody, TASK_FORM_FIELDS as F, TASK_LIMITS, TASK_MESSAGES as M, TaskFields, type TaskMove } from '../../../server/contract/tasks';
+import { RejectTaskBody, TASK_FORM_FIELDS as F, TASK_LIMITS, TASK_MESSAGES as M, TaskFields, type TaskFileDraft, type TaskMove } from '../../../server/contract/tasks';
 
 export const TASKBOARD_PATH = '/workspace/taskboard';
+
+/** A file kept for the Add Task form (decision 218). */
+export type KeptTaskFile = TaskFileDraft;
 const FIELDS = Object.values(F) as string[];
 
 /** The board's actions: `create` (the Add Task panel, with files), `submit`, `approve`, `reject` (with its reason). */
@@ -22,24 +25,48 @@ export async function taskboardAction(request: Request) {
   });
 }
 
+/**
+ * The form's files as kept drafts (decision 218): those it already held (each a ticked checkbox
+ * whose value is `id|size|name`; untick one to leave it out) and the files just chosen, kept first so
+ * that a form sent back still holds them. `problem` is the api's answer when they could not be kept.
+ */
+async function filesOfSubmit(request: Request, formData: FormData): Promise<{ drafts: KeptTaskFile[]; problem: ApiError | null }> {
+  const held = formData.getAll(F.fileDrafts).flatMap((value) => {
+    const match = typeof value === 'string' ? /^([0-9a-f]{24})\|(\d{1,12})\|(.{1,255})$/s.exec(value) : null;
+    return match ? [{ id: match[1]!, size: Number(match[2]), fileName: match[3]! }] : [];
+  });
+  const files = formData.getAll(F.files).filter((v): v is File => v instanceof File);
+  if (!files.length) return { drafts: held, problem: null };
+  try {
+    return { drafts: [...held, ...(await keepTaskFiles(request, files))], problem: null };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { drafts: held, problem: error };
+  }
+}
+
 async function createTaskFromForm(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: TaskFields });
+  const { drafts, problem } = await filesOfSubmit(request, formData);
   const values = formData.getAll(F.files);
-  const files = values.filter((v): v is File => v instanceof File);
   const fileErrors = values.some((v) => v === TOO_LARGE || v === TOO_MANY) ? fileProblems(formData, F.files).map((p) => p.message) : [];
-  if (!files.length && !fileErrors.length) fileErrors.push(M.filesRequired);
+  if (!drafts.length && !fileErrors.length && !problem) fileErrors.push(M.filesRequired);
   const fieldErrors: Record<string, string[]> = fileErrors.length ? { [F.files]: fileErrors } : {};
-  if (submission.status !== 'success' || fileErrors.length) return formFailure(submission, { intent: 'create', fieldErrors });
+  const failure = (error: unknown, kept: KeptTaskFile[]) =>
+    formFailure(submission, { error, intent: 'create', fieldErrors, fields: FIELDS, serverFailure: M.createFailed, data: { fileDrafts: kept } });
+  if (submission.status !== 'success' || fileErrors.length || problem) return failure(problem ?? undefined, drafts);
   const body = new FormData();
   body.append(F.project, submission.value.projectId);
   for (const id of submission.value.employees) body.append(F.employees, id);
   body.append(F.description, submission.value.description);
   if (submission.value.dueDate) body.append(F.dueDate, submission.value.dueDate);
-  for (const file of files) body.append(F.files, file, file.name);
+  for (const draft of drafts) body.append(F.fileDrafts, draft.id);
   try {
     await createTask(request, body);
   } catch (error) {
-    return formFailure(submission, { error, intent: 'create', fields: FIELDS, serverFailure: M.createFailed });
+    // Kept files the api no longer holds (expired, or taken) are not offered again.
+    const gone = error instanceof ApiError && error.status === 409 && error.details.some((d) => d.path === F.files);
+    return failure(error, gone ? [] : drafts);
   }
   return redirectWithSuccess(TASKBOARD_PATH, 'Task created successfully');
 }

@@ -15,7 +15,7 @@ import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server'
 import filesStyles from '~/styles/workspace-files.css';
 import teamStyles from '~/styles/workspace-team.css';
 import { TASK_LIMITS, type RejectTaskBody } from '../../../server/contract/tasks';
-import { taskboardAction } from './actions.server';
+import { taskboardAction, type KeptTaskFile } from './actions.server';
 import { TaskBoard } from './board';
 import { TaskForm } from './task-form';
 
@@ -68,7 +68,7 @@ export default function Taskboard() {
       <TaskBoard board={board} addHref={panel.href('new')} rejectHref={(id) => popupHref({ reject: id })} moreDoneHref={(done) => popupHref({ done })} />
       {panel.open === 'new' ? (
         <SidePanel title="Add Task" closeTo={panel.closeTo} testId="task-panel">
-          <TaskForm projects={projects} employees={employees} lastResult={failed?.intent === 'create' ? failed.result : null} closeTo={panel.closeTo} />
+          <TaskForm projects={projects} employees={employees} lastResult={failed?.intent === 'create' ? failed.result : null} fileDrafts={failed?.intent === 'create' && 'fileDrafts' in failed ? (failed.fileDrafts as KeptTaskFile[]) : []} closeTo={panel.closeTo} />
         </SidePanel>
       ) : null}
       {rejecting ? (

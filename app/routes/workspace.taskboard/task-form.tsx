@@ -5,7 +5,8 @@ import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import { TASK_FORM_FIELDS as F } from '../../../server/contract/tasks-rules';
-import type { TaskFields } from '../../../server/contract/tasks';
+import type { TaskFields, TaskFileDraft } from '../../../server/contract/tasks';
+import { formatBytes } from '../../../server/contract/files-rules';
 
 type Option = { id: string; name: string; designation?: string };
 
@@ -18,11 +19,14 @@ export function TaskForm({
   projects,
   employees,
   lastResult,
+  fileDrafts = [],
   closeTo,
 }: {
   projects: Array<{ id: string; projectName: string }>;
   employees: Option[];
   lastResult?: SubmissionResult<string[]> | null;
+  /** Files of the last submission, kept by the api while the form came back (decision 218). */
+  fileDrafts?: TaskFileDraft[];
   closeTo: string;
 }) {
   const saving = useSaving();
@@ -64,9 +68,26 @@ export function TaskForm({
         <textarea {...getTextareaProps(fields.description)} rows={4} placeholder="What is to be done" />
       </Field>
       <TextField label="Due date" meta={fields.dueDate} type="date" />
-      <Field label="Files" meta={fields.files} hint="Drawings, photos, documents: at least one.">
-        <input id={fields.files.id} name={F.files} type="file" multiple aria-describedby={fields.files.errorId} data-testid="task-files" />
+      <Field label="Files" meta={fields.files} hint={fileDrafts.length ? 'Kept from your last try (untick one to leave it out); add more if you need.' : 'Drawings, photos, documents: at least one.'}>
+        {/* A new key once files are kept: the browser's input lets go of them, so they are not sent twice. */}
+        <input key={fileDrafts.map((f) => f.id).join()} id={fields.files.id} name={F.files} type="file" multiple aria-describedby={fields.files.errorId} data-testid="task-files" />
       </Field>
+      {fileDrafts.length ? (
+        <fieldset className="field ws-choices" data-testid="task-kept-files">
+          <legend>Kept files</legend>
+          <div className="ws-choice-list">
+            {fileDrafts.map((file) => (
+              <label key={file.id} className="checkbox ws-choice">
+                <input type="checkbox" name={F.fileDrafts} value={`${file.id}|${file.size}|${file.fileName}`} defaultChecked />
+                <span>
+                  {file.fileName}
+                  <span className="muted"> · {formatBytes(file.size)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       <PanelActions cancelTo={closeTo} intent="create" busy={saving} {...saveLabels(false)} testId="save-task" sidePanel />
     </Form>
   );
