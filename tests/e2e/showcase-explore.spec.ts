@@ -100,6 +100,13 @@ test.describe('explore', () => {
     // The +N tile opens the carousel at the fourth image.
     await page.getByTestId('more-images').click();
     await expect(page.getByTestId('carousel-counter')).toHaveText(`4 / ${total}`);
+
+    // A hand-made image number is brought into the list, never a missing image (it was a 500).
+    for (const [image, shown] of [['1.5', 2], ['1e-7', 1], ['-2', 1], ['9999', total]] as const) {
+      const answer = await page.goto(`/explore/${project.id}?dialog=carousel&image=${image}`);
+      expect(answer?.status(), `image=${image}`).toBe(200);
+      await expect(page.getByTestId('carousel-counter')).toHaveText(`${shown} / ${total}`);
+    }
   });
 
   test('the header search finds a project and a firm', async ({ page, js }) => {
