@@ -46,6 +46,20 @@ test.describe('header', () => {
     });
   }
 
+  test('an employee sees Workspace but no Portfolio; the portfolio pages send it to its workspace', async ({ page, js }) => {
+    // The demo firm's employee: the portfolio is the firm account's own (the api refuses employees, decision 211).
+    await loginAs(page, 'priya@studio.demo.test');
+    await page.goto('/explore');
+    await ready(page, js);
+    await expect(link(page, 'Workspace')).toHaveAttribute('href', '/workspace/project');
+    for (const name of ['Portfolio', 'Register Firm', 'Pricing']) await expect(link(page, name)).toHaveCount(0);
+    for (const path of ['/portfolio', '/portfolio/add-project']) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(200);
+      await expect(page).toHaveURL(/\/workspace\/project$/);
+    }
+  });
+
   test('the header links lead to their pages', async ({ page, js }) => {
     await loginAs(page, DEMO.firm);
     await page.goto('/explore');
