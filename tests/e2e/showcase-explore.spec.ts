@@ -166,4 +166,22 @@ test.describe('explore', () => {
     await page.mouse.click(1200, 650);
     await expect(dropdown).toBeHidden();
   });
+
+  test('the search runs once, 300 ms after typing stops', { tag: '@js-only' }, async ({ page, js }) => {
+    await loginAs(page, DEMO.explorer);
+    await page.goto('/explore');
+    await ready(page, js);
+    const searches: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/explore/search') searches.push(Date.now());
+    });
+    const input = page.getByTestId('search-input');
+    await input.focus();
+    // Four keys in quick succession: one search, for the whole word, after the last one.
+    for (const key of ['C', 'o', 'u', 'r']) await page.keyboard.type(key);
+    const lastKey = Date.now();
+    await expect(page.getByTestId('search-dropdown').getByRole('link').first()).toBeVisible();
+    expect(searches).toHaveLength(1);
+    expect(searches[0]! - lastKey, 'the wait after the last key').toBeGreaterThanOrEqual(290);
+  });
 });
