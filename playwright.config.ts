@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E } from './tests/e2e/env';
+import { E2E, FOOTER_ENV } from './tests/e2e/env';
 import { socialWebEnv } from './tests/e2e/social-env';
 
 const chromium = {
@@ -56,6 +56,7 @@ export default defineConfig({
         PUBLIC_URL: E2E.baseURL,
         LOG_LEVEL: 'warn',
         ...socialWebEnv,
+        ...FOOTER_ENV,
       },
     },
   ],

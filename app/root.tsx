@@ -12,6 +12,7 @@ import { loadRegisterFirm } from '~/utils/register-firm.server';
 import { getSessionUser } from '~/utils/session.server';
 import { loadPlan } from '~/utils/plan.server';
 import { socialSignInConfig } from '~/utils/social.server';
+import { footerLinks } from '~/utils/footer.server';
 import { getToast } from '~/utils/toast.server';
 import { useNonce } from '~/utils/nonce';
 import stylesheet from '~/styles/app.css';
@@ -35,7 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // An employee cannot buy the plan: its header always leads to its work (issue 12: "its header shows Workspace").
   const pricing = plan !== null && !plan.active && user?.role !== 'employee';
   // Client ids of Google and Apple sign-in (public values) for the login view.
-  return json({ user, toast: toast ?? null, pricing, plan, socialSignIn: socialSignInConfig(), registerFirm: registerFirm.state }, { headers });
+  // The footer's social links: the operator's pages (decision 212).
+  return json({ user, toast: toast ?? null, pricing, plan, socialSignIn: socialSignInConfig(), registerFirm: registerFirm.state, footerLinks: footerLinks() }, { headers });
 }
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -93,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       />
       <FirmStatusBanner banner={data?.registerFirm.banner} />
       <main id="main">{children}</main>
-      {pathname !== '/' ? <Footer /> : null}
+      {pathname !== '/' ? <Footer links={data?.footerLinks} /> : null}
       {data?.registerFirm.dialog ? <RegisterFirmDialog data={data.registerFirm.dialog} /> : null}
       <Toast toast={data?.toast} />
     </Document>

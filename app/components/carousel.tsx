@@ -24,7 +24,7 @@ export function Carousel({
   const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);
   const count = images.length;
-  const current = Math.min(Math.max(index, 0), count - 1);
+  const current = carouselIndex(index, count);
   const prev = (current - 1 + count) % count;
   const next = (current + 1) % count;
 
@@ -88,6 +88,16 @@ export function Carousel({
       </div>
     </div>
   );
+}
+
+/**
+ * The image a carousel shows for the URL's `image=N`: a whole number from 0 to count - 1. Anything
+ * else a hand-made URL can carry (a fraction, a negative, NaN, a huge number) is brought into that
+ * range, so no value reaches past the list (`image=1.5` was a missing image and a 500).
+ */
+export function carouselIndex(index: number, count: number): number {
+  const whole = Number.isFinite(index) ? Math.trunc(index) : index > 0 ? count - 1 : 0;
+  return Math.min(Math.max(whole, 0), Math.max(count - 1, 0));
 }
 
 const STEPS = {

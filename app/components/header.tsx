@@ -27,6 +27,8 @@ export function Header({
 }) {
   const isExplorer = user?.role === 'explorer';
   const showWorkspace = user !== null && !isExplorer;
+  // The portfolio is the firm account's own: an employee's header shows Workspace only (DESIGN.md 9, decision 211).
+  const showPortfolio = showWorkspace && user.role !== 'employee';
   // The menu checkbox is remounted (unchecked) on every navigation, so the menu closes once a link is followed.
   const { key: locationKey } = useLocation();
   const workspace = !user || pricing ? { to: '/workspace/pricing', label: 'Pricing' } : { to: '/workspace/project', label: 'Workspace' };
@@ -58,15 +60,15 @@ export function Header({
               </NavItem>
             </>
           ) : null}
+          {showPortfolio ? (
+            <NavItem to="/portfolio" pathname={pathname}>
+              Portfolio
+            </NavItem>
+          ) : null}
           {showWorkspace ? (
-            <>
-              <NavItem to="/portfolio" pathname={pathname}>
-                Portfolio
-              </NavItem>
-              <NavItem to={workspace.to} pathname={pathname}>
-                {workspace.label}
-              </NavItem>
-            </>
+            <NavItem to={workspace.to} pathname={pathname}>
+              {workspace.label}
+            </NavItem>
           ) : null}
           <div className="nav-actions">
             {isExplorer ? (

@@ -28,10 +28,13 @@ export function ImageUpload({
   errorId,
   resetKey,
   rule = UPLOAD_RULES.projectImage,
+  maxMessage,
 }: {
   stored: ReadonlyArray<StoredImage>;
   min: number;
   max: number;
+  /** The message of `max`: when given, files past it are refused as soon as they are chosen (the action refuses them too). */
+  maxMessage?: string;
   errors?: string[];
   errorId: string;
   /** Changes when the form comes back from the server: the new files were uploaded by then. */
@@ -82,7 +85,14 @@ export function ImageUpload({
         </ul>
       ) : null}
       {hydrated ? (
-        <DropzoneInput resetKey={resetKey} onCount={setAdded} errorId={errorId} invalid={Boolean(errors?.length)} rule={rule} />
+        <DropzoneInput
+          resetKey={resetKey}
+          onCount={setAdded}
+          errorId={errorId}
+          invalid={Boolean(errors?.length)}
+          rule={rule}
+          room={maxMessage ? { left: max - (stored.length - removed.size), message: maxMessage } : undefined}
+        />
       ) : (
         <div className="field">
           <label htmlFor="project-files">Add images</label>
@@ -109,12 +119,15 @@ function DropzoneInput({
   errorId,
   invalid,
   rule,
+  room,
 }: {
   resetKey: unknown;
   onCount: (n: number) => void;
   errorId: string;
   invalid: boolean;
   rule: UploadRule;
+  /** How many new files the form still takes besides the stored ones, and the message past it. */
+  room?: { left: number; message: string };
 }) {
   const [files, setFiles] = useState<NewFile[]>([]);
   const [rejected, setRejected] = useState<string | null>(null);
@@ -142,10 +155,13 @@ function DropzoneInput({
     onDrop: async (chosen, rejections) => {
       // The names filter first; then each file's first bytes and size (a text file named .png is refused here).
       const { accepted, refused } = await sortFiles(chosen, rule);
-      setRejected(refusalMessage([...rejections.map((r) => ({ file: r.file, message: rule.typeMessage })), ...refused]));
+      // Past the form's limit (the spec's "Cannot add more than 100 images."): the files beyond it are named and left out.
+      const left = room ? Math.max(room.left - files.length, 0) : accepted.length;
+      const beyond = accepted.slice(left).map((file) => ({ file, message: room!.message }));
+      setRejected(refusalMessage([...rejections.map((r) => ({ file: r.file, message: rule.typeMessage })), ...refused, ...beyond]));
       setFiles((current) => [
         ...current,
-        ...accepted.map((file, i) => ({ file, url: URL.createObjectURL(file), key: `${Date.now()}-${i}-${file.name}` })),
+        ...accepted.slice(0, left).map((file, i) => ({ file, url: URL.createObjectURL(file), key: `${Date.now()}-${i}-${file.name}` })),
       ]);
     },
   });

@@ -6,7 +6,7 @@ import { Toast } from '~/components/toast';
 import { deletePublicProject, getPublicProject } from '~/models/projects.server';
 import { ApiError } from '~/utils/api.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { requireFirm, requireUser } from '~/utils/auth.server';
+import { requirePortfolioOwner, requireUser } from '~/utils/auth.server';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded, loadOr, toDetailProject } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireFirm(request);
+  await requirePortfolioOwner(request);
   return dispatchIntent(await readFormData(request), {
     delete: async () => {
       try {

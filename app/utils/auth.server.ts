@@ -22,6 +22,17 @@ export async function requireFirm(request: Request): Promise<SessionUser> {
   return user;
 }
 
+/**
+ * The firm's own portfolio pages: the firm account only (the api refuses its employees, decision
+ * 021). An employee is sent to its workspace, an explorer to /explore (decision 211).
+ */
+export async function requirePortfolioOwner(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role === 'employee') throw redirect('/workspace/project');
+  if (!isFirmRole(user.role)) throw redirect('/explore');
+  return user;
+}
+
 /** Public-only pages: a signed-in visitor is sent to /explore. */
 export async function requireAnonymous(request: Request): Promise<void> {
   const session = await getSession(request);

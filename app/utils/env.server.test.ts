@@ -19,3 +19,17 @@ describe('the web configuration', () => {
     expect(() => parseWebEnv({ ...production, SECURE_COOKIES: 'false' })).toThrow(/SECURE_COOKIES=false is for tests/);
   });
 });
+
+describe('the footer’s social links', () => {
+  it('are the operator’s http(s) pages; an empty one is unset, anything else refuses to start', async () => {
+    const { footerLinks } = await import('./footer.server');
+    const config = parseWebEnv({ FOOTER_FACEBOOK_URL: 'https://www.facebook.com/studio', FOOTER_X_URL: '  ', FOOTER_YOUTUBE_URL: 'http://youtube.example/@studio' });
+    expect(footerLinks(config)).toEqual([
+      { network: 'Facebook', href: 'https://www.facebook.com/studio' },
+      { network: 'YouTube', href: 'http://youtube.example/@studio' },
+    ]);
+    expect(footerLinks(parseWebEnv({}))).toEqual([]);
+    expect(() => parseWebEnv({ FOOTER_INSTAGRAM_URL: 'javascript:alert(1)' })).toThrow(/FOOTER_INSTAGRAM_URL: must be an http/);
+    expect(() => parseWebEnv({ FOOTER_LINKEDIN_URL: '#top' })).toThrow(/FOOTER_LINKEDIN_URL/);
+  });
+});

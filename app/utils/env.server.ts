@@ -7,6 +7,14 @@ export const DEVELOPMENT_SESSION_SECRET = 'dev-only-secret-change-me-in-producti
 /** Values that were only ever examples (.env.example, docker-compose.yml of earlier versions). */
 const PLACEHOLDER_SECRET = /change-me|dev-only|^(secret|changeme|password)$/i;
 
+/** A footer social link (decision 212): empty is unset; anything else must be an http(s) address. */
+const socialLink = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || /^https?:\/\/[^\s/]+/i.test(v), 'must be an http:// or https:// address (or empty)');
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_URL: z.string().url().default('http://127.0.0.1:3001'),
@@ -26,6 +34,12 @@ const schema = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** PDF pages one web process renders at once; more wait their turn (docs/decisions/105). */
   PDF_PAGES_AT_ONCE: z.coerce.number().int().min(1).max(16).default(2),
+  /** The footer's social-media links: the operator's own pages; an unset one is not shown (decision 212). */
+  FOOTER_FACEBOOK_URL: socialLink,
+  FOOTER_INSTAGRAM_URL: socialLink,
+  FOOTER_X_URL: socialLink,
+  FOOTER_LINKEDIN_URL: socialLink,
+  FOOTER_YOUTUBE_URL: socialLink,
 });
 
 /**

@@ -100,6 +100,12 @@ export type PublicFirm = z.infer<typeof PublicFirm>;
 
 export const UserReply = z.object({ data: User });
 export type UserReply = z.infer<typeof UserReply>;
+/**
+ * GET /api/users/{id}: the caller's own account in full, any other (an approved firm) in its public
+ * shape only, without its login email or sign-in fields (decisions 191, 210).
+ */
+export const UserOrFirmReply = z.object({ data: z.union([User, PublicFirm]) });
+export type UserOrFirmReply = z.infer<typeof UserOrFirmReply>;
 export const LoginReply = z.object({ data: User, token: z.string() });
 export type LoginReply = z.infer<typeof LoginReply>;
 export const RegisterReply = z.object({ userData: User, token: z.string() });

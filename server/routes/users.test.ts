@@ -320,6 +320,19 @@ describe('GET /api/users/{id}', () => {
     expect(res.body).not.toContain('$argon2');
   });
 
+  it("keeps another firm's login email and sign-in fields private: its public shape only", async () => {
+    const firm = await createFirm(api.db, { email: uniqueEmail('private'), businessEmail: 'hello@studio-private.example' });
+    const res = await get(`/users/${firm.id}`, bearer(token));
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as Record<string, unknown>;
+    expect(data).toMatchObject({ id: firm.id, businessEmail: 'hello@studio-private.example' });
+    for (const field of ['email', 'loginType', 'HasPassword', 'isSuperAdmin', 'isSubAdmin', 'employer']) expect(data).not.toHaveProperty(field);
+    expect(res.body).not.toContain(firm.email);
+    // The own account keeps every field.
+    const own = await get(`/users/${firm.id}`, bearer(await loginToken(api, firm.email)));
+    expect(own.json().data).toMatchObject({ id: firm.id, email: firm.email, loginType: 'normal', HasPassword: true });
+  });
+
   it("answers 404 for an explorer's account", async () => {
     const explorer = await createUser(api.db, { email: uniqueEmail('explorer') });
     const res = await get(`/users/${explorer.id}`, bearer(token));

@@ -7,7 +7,9 @@ import {
   LoginReply,
   RegisterBody,
   RegisterReply,
+  PublicFirm,
   ResetPasswordBody,
+  UserOrFirmReply,
   UserReply,
 } from '../contract/users.js';
 import { EMPLOYEE_MESSAGES } from '../contract/employees-rules.js';
@@ -159,7 +161,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         security: [{ bearer: [] }],
         params: IdParams,
-        response: { 200: UserReply, 401: ErrorReply, 404: ErrorReply },
+        response: { 200: UserOrFirmReply, 401: ErrorReply, 404: ErrorReply },
       },
     },
     async (request) => {
@@ -168,7 +170,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another account is visible only as an approved firm's public profile.
       const visible = row && (row.id === me.id || (isFirmRole(row.role) && row.isVerify === VERIFY.approved));
       if (!row || !visible) throw notFound('User not found');
-      return { data: await userJson(db, row) };
+      const user = await userJson(db, row);
+      // Another firm's login email and sign-in fields stay private, as on its public pages (decision 210).
+      return { data: row.id === me.id ? user : PublicFirm.parse(user) };
     },
   );
 };

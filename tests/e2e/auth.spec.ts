@@ -163,6 +163,23 @@ test.describe('login', () => {
     await expect(page).toHaveURL(/\/explore$/);
   });
 
+  test('the welcome toast sits at the top right and leaves after 2000 ms, with and without JavaScript', async ({ page, js }) => {
+    await page.goto('/');
+    await ready(page, js);
+    await panel(page).getByLabel('Email').fill(DEMO.explorer);
+    await password(page).fill('demo1234');
+    await submit(page, 'Log in').click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Welcome back');
+    const box = (await toast.boundingBox())!;
+    const width = page.viewportSize()!.width;
+    expect(width - (box.x + box.width), 'near the right edge').toBeLessThan(40);
+    expect(box.y, 'near the top, under the header').toBeLessThan(160);
+    // 2000 ms shown, then a 0.3 s fade (a CSS animation, so it leaves without JavaScript too).
+    expect(await toast.evaluate((el) => [getComputedStyle(el).animationDelay, getComputedStyle(el).animationDuration])).toEqual(['2s', '0.3s']);
+    await expect(toast).toBeHidden({ timeout: 5000 });
+  });
+
   test('empty fields and a wrong password are reported', async ({ page, js }) => {
     const { email } = await registerUser();
     await openView(page, js, 'login');

@@ -11,3 +11,12 @@ export const E2E = {
   dataDir: path.resolve(`tests/.artifacts/e2e-${base}`),
   sessionSecret: 'e2e-session-secret-0123456789',
 };
+
+/** The footer's social links of the end-to-end web server (decision 212): one page per network. */
+export const FOOTER_ENV = {
+  FOOTER_FACEBOOK_URL: 'https://www.facebook.com/archivista.example',
+  FOOTER_INSTAGRAM_URL: 'https://www.instagram.com/archivista.example',
+  FOOTER_X_URL: 'https://x.com/archivista_example',
+  FOOTER_LINKEDIN_URL: 'https://www.linkedin.com/company/archivista-example',
+  FOOTER_YOUTUBE_URL: 'https://www.youtube.com/@archivista-example',
+};

@@ -151,6 +151,24 @@ test.describe('wrong files found as soon as they are chosen (item 7)', () => {
     await expect(added.getByRole('button', { name: 'Remove notes.png' })).toHaveCount(0);
   });
 
+  test('the project drop zone takes at most 100 images and names the ones past it at once', { tag: '@js-only' }, async ({ page }) => {
+    const firm = await newFirm();
+    await loginAs(page, firm.email, firm.password);
+    await page.goto('/portfolio/add-project');
+    await ready(page, true);
+    const [png] = await makePngs(1);
+    const buffer = fs.readFileSync(png!);
+    const pictures = Array.from({ length: 101 }, (_, i) => ({ name: `picture-${i + 1}.png`, mimeType: 'image/png', buffer }));
+    await page.getByTestId('dropzone-input').setInputFiles(pictures);
+    await expect(page.getByTestId('image-upload').getByRole('alert')).toHaveText('picture-101.png: Cannot add more than 100 images.');
+    await expect(page.getByTestId('new-images').getByRole('listitem')).toHaveCount(100);
+    // Removing one makes room for one more.
+    await page.getByTestId('new-images').getByRole('button', { name: 'Remove picture-1.png' }).click();
+    await page.getByTestId('dropzone-input').setInputFiles([{ name: 'picture-102.png', mimeType: 'image/png', buffer }]);
+    await expect(page.getByTestId('new-images').getByRole('listitem')).toHaveCount(100);
+    await expect(page.getByTestId('new-images').getByRole('button', { name: 'Remove picture-102.png' })).toBeVisible();
+  });
+
   test('the workspace project photo refuses a text file named .jpg at once and takes a GIF', { tag: '@js-only' }, async ({ page }) => {
     const firm = await newFirm();
     await createProject(firm.token, { projectName: 'Reed House' });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { FOOTER_ENV } from './env';
 import { DEMO, expect, loginAs, ready, test } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -46,6 +47,20 @@ test.describe('header', () => {
     });
   }
 
+  test('an employee sees Workspace but no Portfolio; the portfolio pages send it to its workspace', async ({ page, js }) => {
+    // The demo firm's employee: the portfolio is the firm account's own (the api refuses employees, decision 211).
+    await loginAs(page, 'priya@studio.demo.test');
+    await page.goto('/explore');
+    await ready(page, js);
+    await expect(link(page, 'Workspace')).toHaveAttribute('href', '/workspace/project');
+    for (const name of ['Portfolio', 'Register Firm', 'Pricing']) await expect(link(page, name)).toHaveCount(0);
+    for (const path of ['/portfolio', '/portfolio/add-project']) {
+      const answer = await page.goto(path);
+      expect(answer?.status(), path).toBe(200);
+      await expect(page).toHaveURL(/\/workspace\/project$/);
+    }
+  });
+
   test('the header links lead to their pages', async ({ page, js }) => {
     await loginAs(page, DEMO.firm);
     await page.goto('/explore');
@@ -81,6 +96,20 @@ test.describe('footer', () => {
       await expect(footer).toContainText('Powered By');
       await expect(footer).toContainText('2024');
       await expect(footer.getByRole('list', { name: 'Social media' }).getByRole('link')).toHaveCount(5);
+    }
+    // The five links lead to the operator's pages (FOOTER_*_URL, decision 212), in a new tab.
+    const social = page.getByRole('contentinfo').getByRole('list', { name: 'Social media' });
+    for (const [network, href] of [
+      ['Facebook', FOOTER_ENV.FOOTER_FACEBOOK_URL],
+      ['Instagram', FOOTER_ENV.FOOTER_INSTAGRAM_URL],
+      ['X', FOOTER_ENV.FOOTER_X_URL],
+      ['LinkedIn', FOOTER_ENV.FOOTER_LINKEDIN_URL],
+      ['YouTube', FOOTER_ENV.FOOTER_YOUTUBE_URL],
+    ]) {
+      const link = social.getByRole('link', { name: network, exact: true });
+      await expect(link).toHaveAttribute('href', href!);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     }
   });
 });

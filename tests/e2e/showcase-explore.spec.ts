@@ -102,6 +102,20 @@ test.describe('explore', () => {
     await expect(page.getByTestId('carousel-counter')).toHaveText(`4 / ${total}`);
   });
 
+  test('a hand-made carousel image number is brought into the list, never a missing image (it was a 500)', async ({ page }) => {
+    const { token } = await loginAs(page, DEMO.explorer);
+    const { json } = await apiCall<ExploreReply>('GET', '/projects/explore?page=1&limit=50', undefined, token);
+    const project = json.projects.find((p) => p.images.length > 4)!;
+    const total = project.images.length;
+    for (const [image, shown] of [['1.5', 2], ['1e-7', 1], ['-2', 1], ['9999', total]] as const) {
+      // The server's page (the same with and without JavaScript): its status and the counter it renders.
+      const answer = await page.request.get(`/explore/${project.id}?dialog=carousel&image=${image}`);
+      expect(answer.status(), `image=${image}`).toBe(200);
+      const counter = /data-testid="carousel-counter">([^<]*(?:<!-- -->[^<]*)*)</.exec(await answer.text())?.[1]?.replaceAll('<!-- -->', '');
+      expect(counter, `image=${image}`).toBe(`${shown} / ${total}`);
+    }
+  });
+
   test('the header search finds a project and a firm', async ({ page, js }) => {
     await loginAs(page, DEMO.explorer);
     await page.goto('/explore');
@@ -151,5 +165,23 @@ test.describe('explore', () => {
     // A click anywhere outside the search box (here: on the page, below the dropdown).
     await page.mouse.click(1200, 650);
     await expect(dropdown).toBeHidden();
+  });
+
+  test('the search runs once, 300 ms after typing stops', { tag: '@js-only' }, async ({ page, js }) => {
+    await loginAs(page, DEMO.explorer);
+    await page.goto('/explore');
+    await ready(page, js);
+    const searches: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/explore/search') searches.push(Date.now());
+    });
+    const input = page.getByTestId('search-input');
+    await input.focus();
+    // Four keys in quick succession: one search, for the whole word, after the last one.
+    for (const key of ['C', 'o', 'u', 'r']) await page.keyboard.type(key);
+    const lastKey = Date.now();
+    await expect(page.getByTestId('search-dropdown').getByRole('link').first()).toBeVisible();
+    expect(searches).toHaveLength(1);
+    expect(searches[0]! - lastKey, 'the wait after the last key').toBeGreaterThanOrEqual(290);
   });
 });

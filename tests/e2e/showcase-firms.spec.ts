@@ -151,3 +151,29 @@ test.describe('firm directory', () => {
     await expect(page.getByTestId('edit-project')).toHaveCount(0);
   });
 });
+
+test('long firm details are clamped with Read More and opened with Read Less, with and without JavaScript', async ({ page, js }) => {
+  const details = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} of a long practice history, with its buildings and its people.`).join('\n');
+  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  let firmId: string;
+  try {
+    firmId = (await createFirm(database.db, { firmName: `Long Story ${uniqueSuffix()}`, userDetails: details })).id;
+  } finally {
+    await database.close();
+  }
+  await loginAs(page, DEMO.explorer);
+  await page.goto(`/firms/${firmId}`);
+  await ready(page, js);
+  const about = page.getByTestId('owner-card').locator('.owner-details');
+  const text = about.locator('.read-more-text');
+  const clamped = (await text.boundingBox())!.height;
+  await expect(about.getByText('Read More')).toBeVisible();
+  await expect(about.getByText('Read Less')).toBeHidden();
+  await about.getByText('Read More').click();
+  await expect(about.getByText('Read Less')).toBeVisible();
+  await expect(about.getByText('Read More')).toBeHidden();
+  expect((await text.boundingBox())!.height, 'the whole text once opened').toBeGreaterThan(clamped * 2);
+  await about.getByText('Read Less').click();
+  await expect(about.getByText('Read More')).toBeVisible();
+  expect((await text.boundingBox())!.height).toBeCloseTo(clamped, 0);
+});

@@ -6,7 +6,7 @@ import { ProfileCard } from '~/components/profile-card';
 import { PortfolioGrid } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { getPortfolio } from '~/models/projects.server';
-import { requireFirm } from '~/utils/auth.server';
+import { requirePortfolioOwner } from '~/utils/auth.server';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { placeOptions } from '~/utils/places.server';
@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, { userData: u, projects }] = await guarded(
-    requireFirm(request),
+    requirePortfolioOwner(request),
     loadOr(getPortfolio(request), { to: '/explore', message: 'Failed to load your portfolio' }),
   );
   const dialog = new URL(request.url).searchParams.get('dialog');
@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The page's forms, told apart by their `intent`: the profile, and the two steps of a login-email change. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireFirm(request);
+  const user = await requirePortfolioOwner(request);
   const formData = await parseUploadForm(request, { maxFileBytes: PROFILE_IMAGE_MAX_BYTES, maxFiles: 1 });
   switch (formData.get('intent')) {
     case 'profile':

@@ -7,6 +7,7 @@ import { ImageUpload, type StoredImage } from '~/components/image-upload';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
 import { ProjectTypeOptions } from '~/components/project-type-select';
 import type { PublicProjectInput } from '../../../server/contract/projects';
+import { IMAGES_MAX_MESSAGE, PROJECT_IMAGES_MAX, PROJECT_IMAGES_MIN } from '../../../server/contract/projects-rules';
 import { DESIGN_TEAM_ROLES } from '../../../server/contract/vocabulary';
 
 export type ProjectDefaults = {
@@ -112,7 +113,15 @@ export function ProjectForm({
 
       <section className="form-section">
         <h2>Images</h2>
-        <ImageUpload stored={images} min={4} max={100} errors={fields.images.errors} errorId={fields.images.errorId} resetKey={imagesKey} />
+        <ImageUpload
+          stored={images}
+          min={PROJECT_IMAGES_MIN}
+          max={PROJECT_IMAGES_MAX}
+          maxMessage={IMAGES_MAX_MESSAGE}
+          errors={fields.images.errors}
+          errorId={fields.images.errorId}
+          resetKey={imagesKey}
+        />
       </section>
 
       <div className="form-actions form-actions-sticky">

@@ -4,7 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { StoredImage } from '~/components/image-upload';
 import { Toast } from '~/components/toast';
 import { getPublicProject } from '~/models/projects.server';
-import { requireFirm } from '~/utils/auth.server';
+import { requirePortfolioOwner } from '~/utils/auth.server';
 import { loadOr } from '~/utils/showcase.server';
 import { placeOptions } from '~/utils/places.server';
 import { saveProject } from './actions.server';
@@ -33,7 +33,7 @@ const EMPTY: ProjectDefaults = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireFirm(request);
+  const user = await requirePortfolioOwner(request);
   const projectId = params.projectId ?? null;
   if (!projectId) return json({ projectId, defaults: EMPTY, images: [] as StoredImage[], options: placeOptions() });
   const { projectData: p } = await loadOr(getPublicProject(request, projectId), {
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireFirm(request);
+  await requirePortfolioOwner(request);
   return saveProject(request, params.projectId);
 }
 
