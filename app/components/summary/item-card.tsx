@@ -1,7 +1,5 @@
 import { Link } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
-import { Icon } from '~/components/icon';
-import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import {
   bpToInput,
   formatPaise,
@@ -18,11 +16,10 @@ import {
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
 import { EditorForm, IntentButton, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
 import { FIELD } from './editor-url';
+import { RowIcon } from './icons';
 import { MoveTo } from './move-to';
 import { pickProblem } from '~/utils/file-sniff';
 import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
-
-export const MOVE_ICONS = { up: 'M12 19V5M6 11l6-6 6 6', down: 'M12 5v14M6 13l6 6 6-6', copy: 'M8 8h11v11H8zM5 16V5h11', grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01' };
 
 const TEXT_LABELS: Record<ItemTextField, string> = { title: 'Title', description: 'Description', title1: 'Second title', description1: 'Second description' };
 
@@ -87,21 +84,21 @@ export function ItemCard({
         <span className={`sm-type sm-type-${item.type}`}>{SUMMARY_ITEM_TYPE_LABELS[item.type]}</span>
         <RowForm kind="items" id={item.id} className="sm-item-actions">
           <IntentButton intent="copy-item" label="Copy item" testId="copy-item">
-            <Icon d={MOVE_ICONS.copy} size={16} />
+            <RowIcon name="copy" size={16} />
           </IntentButton>
           {item.type === 'product' ? (
             <IntentButton intent="save-to-library" label="Save to library" testId="save-to-library">
-              <Icon d={ACTION_ICONS.download} size={16} />
+              <RowIcon name="download" size={16} />
             </IntentButton>
           ) : null}
           <IntentButton intent="move" value={index - 1} label="Move up" testId="move-up" disabled={index === 0}>
-            <Icon d={MOVE_ICONS.up} size={16} />
+            <RowIcon name="up" size={16} />
           </IntentButton>
           <IntentButton intent="move" value={index + 1} label="Move down" testId="move-down" disabled={index === count - 1}>
-            <Icon d={MOVE_ICONS.down} size={16} />
+            <RowIcon name="down" size={16} />
           </IntentButton>
           <Link to={confirmHref(`item:${item.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete item" title="Delete item" data-testid="delete-item">
-            <Icon d={ACTION_ICONS.trash} size={16} />
+            <RowIcon name="trash" size={16} />
           </Link>
         </RowForm>
       </header>
@@ -166,7 +163,7 @@ export function ItemCard({
                   <img src={image.w480} alt={`${item.title}, image ${i + 1}`} loading="lazy" width={96} height={72} />
                   {financialTab ? null : (
                     <IntentButton intent="delete-image" value={image.id} form={rowFormId('items', item.id)} label={`Remove image ${i + 1}`} className="sm-image-remove">
-                      <Icon d={ACTION_ICONS.close} size={12} />
+                      <RowIcon name="close" size={12} />
                     </IntentButton>
                   )}
                 </li>
@@ -180,7 +177,7 @@ export function ItemCard({
               {/* In a field, not on the button: a choice submits the form without a submitter (JavaScript). */}
               <input type="hidden" name="intent" value="add-images" />
               <label className="sm-image-pick">
-                <Icon d={ACTION_ICONS.add} size={16} />
+                <RowIcon name="add" size={16} />
                 <span>Add images</span>
                 <input
                   type="file"

@@ -1,7 +1,5 @@
 import { Link } from '@remix-run/react';
 import { useRef } from 'react';
-import { Icon } from '~/components/icon';
-import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import {
   SUMMARY_ITEM_TYPE_LABELS,
   SUMMARY_LIMITS,
@@ -15,7 +13,8 @@ import {
 import { useDragRow } from './dnd';
 import { EditorForm, IntentButton, RowForm, rowFormId, useEditor, type SummaryItem, type SummarySection } from './editor-context';
 import type { EditorView } from './editor-url';
-import { FigureList, ItemCard, MOVE_ICONS, type MoneyDraft } from './item-card';
+import { RowIcon } from './icons';
+import { FigureList, ItemCard, type MoneyDraft } from './item-card';
 import { MoveTo } from './move-to';
 
 /** The room selector, New Room (name required: "Room name cannot be empty"), rename and delete of the current room. */
@@ -54,7 +53,7 @@ export function RoomBar({
             ) : null}
           </div>
           <button type="submit" name="intent" value="add-room" className="button button-primary" data-testid="new-room">
-            <Icon d={ACTION_ICONS.add} size={16} /> New Room
+            <RowIcon name="add" size={16} /> New Room
           </button>
         </EditorForm>
         {room ? (
@@ -71,14 +70,14 @@ export function RoomBar({
             </EditorForm>
             <RowForm kind="rooms" id={room.id} className="sm-inline-form">
               <IntentButton intent="move" value={index - 1} label="Move room left" disabled={index <= 0}>
-                <Icon d="M15 6l-6 6 6 6" size={16} />
+                <RowIcon name="left" size={16} />
               </IntentButton>
               <IntentButton intent="move" value={index + 1} label="Move room right" disabled={index >= rooms.length - 1}>
-                <Icon d="M9 6l6 6-6 6" size={16} />
+                <RowIcon name="right" size={16} />
               </IntentButton>
             </RowForm>
             <Link to={confirmHref(`room:${room.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete room" title="Delete room">
-              <Icon d={ACTION_ICONS.trash} size={16} />
+              <RowIcon name="trash" size={16} />
             </Link>
           </div>
         ) : null}
@@ -188,16 +187,16 @@ export function SectionCard({
         </div>
         <RowForm kind="sections" id={section.id} className="sm-section-actions">
           <IntentButton intent="copy-section" label="Copy section" testId="copy-section">
-            <Icon d={MOVE_ICONS.copy} size={16} />
+            <RowIcon name="copy" size={16} />
           </IntentButton>
           <IntentButton intent="move" value={index - 1} label="Move section up" testId="section-up" disabled={index === 0}>
-            <Icon d={MOVE_ICONS.up} size={16} />
+            <RowIcon name="up" size={16} />
           </IntentButton>
           <IntentButton intent="move" value={index + 1} label="Move section down" testId="section-down" disabled={index === count - 1}>
-            <Icon d={MOVE_ICONS.down} size={16} />
+            <RowIcon name="down" size={16} />
           </IntentButton>
           <Link to={confirmHref(`section:${section.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete section" title="Delete section">
-            <Icon d={ACTION_ICONS.trash} size={16} />
+            <RowIcon name="trash" size={16} />
           </Link>
         </RowForm>
       </header>
@@ -221,7 +220,7 @@ export function SectionCard({
               {card.description ? <span>{card.description}</span> : null}
               {financial ? null : (
                 <IntentButton intent="delete-card" value={card.id} form={form} label={`Delete card ${card.title}`} className="sm-card-remove">
-                  <Icon d={ACTION_ICONS.close} size={12} />
+                  <RowIcon name="close" size={12} />
                 </IntentButton>
               )}
             </div>
@@ -259,7 +258,7 @@ export function SectionCard({
           <span className="muted">Add</span>
           {addTypes.map((type) => (
             <IntentButton key={type} intent="add-item" value={type} form={form} testId={`add-${type}`}>
-              <Icon d={ACTION_ICONS.add} size={14} /> {SUMMARY_ITEM_TYPE_LABELS[type]}
+              <RowIcon name="add" size={14} /> {SUMMARY_ITEM_TYPE_LABELS[type]}
             </IntentButton>
           ))}
         </div>
@@ -276,7 +275,7 @@ export function SectionCard({
               ))}
             </select>
             <IntentButton intent="add-from-library" form={form} testId="add-from-library">
-              <Icon d={ACTION_ICONS.add} size={14} /> Add from library
+              <RowIcon name="add" size={14} /> Add from library
             </IntentButton>
           </div>
         ) : null}

@@ -8,6 +8,7 @@ import { SummaryDnd, type Move } from '~/components/summary/dnd';
 import { EditorContext, EditorForm, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
 import { orderOf, orderReducer } from '~/components/summary/editor-reducer';
 import { editorHref, pdfPath, type EditorView } from '~/components/summary/editor-url';
+import { EditorIconSprite } from '~/components/summary/icons';
 import { FigureList, type MoneyDraft } from '~/components/summary/item-card';
 import { RoomBar, SectionCard } from '~/components/summary/section-card';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
@@ -199,6 +200,7 @@ export default function SummaryEditor() {
 
   return (
     <EditorContext.Provider value={context}>
+      <EditorIconSprite />
       <PageHeader
         title={summary.schedule.title}
         description={
