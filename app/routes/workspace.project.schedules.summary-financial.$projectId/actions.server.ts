@@ -96,7 +96,7 @@ async function step(projectId: string, form: FormData, current: EditorView, run:
  */
 const INTENT_ARGUMENTS: Record<string, string> = { move: 'index', 'delete-image': 'imageId', 'delete-card': 'cardId', 'add-item': 'type' };
 
-function spreadIntentArgument(form: FormData) {
+export function spreadIntentArgument(form: FormData) {
   const intent = str(form, 'intent');
   const colon = intent.indexOf(':');
   const name = colon > 0 ? intent.slice(0, colon) : '';
