@@ -10,6 +10,7 @@
  * goal is one per table, whatever the schedule's size. The api's summary read alone is also a test
  * (server/routes/workspace-summary/summary.test.ts).
  */
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { fillSummary, type MustCall, type SummaryShape } from '../tests/helpers/summary';
 
@@ -91,12 +92,13 @@ async function readsPerLoad(databaseUrl: string, loads: number, load: () => Prom
 
 const mostOf = (reads: ReadonlyArray<readonly [string, number]>) => Math.max(0, ...reads.map(([, n]) => n));
 
-async function loadPage(url: string, cookie: string): Promise<{ ms: number; bytes: number }> {
+async function loadPage(url: string, cookie: string): Promise<{ ms: number; bytes: number; gzipped: number }> {
   const started = process.hrtime.bigint();
   const response = await fetch(url, { headers: { cookie }, redirect: 'manual' });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}, not 200`);
-  return { ms: Number(process.hrtime.bigint() - started) / 1e6, bytes: body.length };
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return { ms, bytes: Buffer.byteLength(body), gzipped: gzipSync(body).length };
 }
 
 export async function benchSummaryEditor(p: WorkspaceBenchProduct): Promise<string[]> {
@@ -121,16 +123,16 @@ export async function benchSummaryEditor(p: WorkspaceBenchProduct): Promise<stri
     reads = `\n    table scans per load (${LOADS} loads): ${perLoad.map(([t, n]) => `${t} ${n.toFixed(2)}`).join(', ')}; at most ${mostOf(perLoad).toFixed(2)} per table (goal ≤ 1)`;
   }
   const times: number[] = [];
-  let bytes = 0;
+  let weight = { bytes: 0, gzipped: 0 };
   for (const end = Date.now() + 5_000; Date.now() < end; ) {
     const page = await loadPage(url, cookie);
     times.push(page.ms);
-    bytes = page.bytes;
+    weight = page;
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
   lines.push(
-    `Summary editor of a schedule of ${items} items (web page, signed-in firm, one connection): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms over ${times.length} loads, ${(bytes / 1024).toFixed(0)} KB of HTML${reads}`,
+    `Summary editor of a schedule of ${items} items (web page, signed-in firm, one connection): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms over ${times.length} loads, ${(weight.bytes / 1024).toFixed(0)} KB of HTML (${(weight.gzipped / 1024).toFixed(0)} KB gzip)${reads}`,
   );
   return lines;
 }

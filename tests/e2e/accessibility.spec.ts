@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { apiCall, DEMO, expect, loginAs, loginAsAdmin, ready, test } from './fixtures';
+import { firmWithSummary } from './summary-output-helpers';
 
 /**
  * Every page of the route map, each role, JavaScript on and off (the two projects): no serious or
@@ -100,24 +101,35 @@ async function showNoscriptContent(page: Page) {
   });
 }
 
-async function checkRole(browser: Browser, js: boolean, role: Role) {
-  const ids = await demoIds();
+/** A browser context to audit in, with JavaScript or as a browser without it. */
+async function auditContext(browser: Browser, js: boolean) {
   // axe runs as a script in the page, so the no-JavaScript pages are audited with JavaScript on but
   // the app's scripts refused: what is audited is the server's HTML, never hydrated. JavaScript is
   // turned on explicitly: a context made in the test inherits the project's `javaScriptEnabled:
   // false`, and there axe's timers never fire, so its run never ended (decision 158).
   const context = await browser.newContext({ javaScriptEnabled: true });
   if (!js) await context.route(/\.js(\?|$)/, (route) => route.abort());
+  return context;
+}
+
+/** One page as audited: the server's HTML (hydrated with JavaScript), with a <noscript>'s content shown without. */
+async function openAudited(page: Page, path: string, js: boolean) {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(400);
+  await ready(page, js);
+  if (!js) await showNoscriptContent(page);
+}
+
+async function checkRole(browser: Browser, js: boolean, role: Role) {
+  const ids = await demoIds();
+  const context = await auditContext(browser, js);
   const page = await context.newPage();
   await signIn(page, role);
   const problems: string[] = [];
   for (const entry of PAGES.filter((p) => p.role === role)) {
     const path = entry.path(ids);
     if (!path) continue;
-    const response = await page.goto(path);
-    expect(response?.status(), `${entry.name} ${path}`).toBeLessThan(400);
-    await ready(page, js);
-    if (!js) await showNoscriptContent(page);
+    await openAudited(page, path, js);
     // A short timeout: without one, a page with no description would wait for it for ever.
     const description = await page.locator('meta[name="description"]').first().getAttribute('content', { timeout: 1_000 }).catch(() => null);
     if (!description?.trim()) problems.push(`${entry.name} (${path}): no meta description`);
@@ -126,6 +138,23 @@ async function checkRole(browser: Browser, js: boolean, role: Role) {
   await context.close();
   expect(problems, problems.join('\n')).toEqual([]);
 }
+
+// The demo firm's schedules have no summary: the editor's rows (one form each, decision 215) are audited on a furnished one.
+test('no serious or critical axe violations on the summary editor with rooms, sections and items, in each of its views', async ({ browser, js }) => {
+  test.slow();
+  const { firm, project, schedule } = await firmWithSummary();
+  const context = await auditContext(browser, js);
+  const page = await context.newPage();
+  await loginAs(page, firm.email, firm.password);
+  const problems: string[] = [];
+  for (const view of ['', '&tab=financial', '&edit=1']) {
+    const path = `/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}${view}`;
+    await openAudited(page, path, js);
+    for (const line of await audit(page)) problems.push(`${path}: ${line}`);
+  }
+  await context.close();
+  expect(problems, problems.join('\n')).toEqual([]);
+});
 
 test('the audit itself reports a serious violation: a button without a name', { tag: '@js-only' }, async ({ page }) => {
   await page.setContent('<!doctype html><html lang="en"><head><title>Audit</title></head><body><main><h1>Audit</h1><button></button></main></body></html>');

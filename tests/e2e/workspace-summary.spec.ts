@@ -408,6 +408,49 @@ test.describe('summary and financial editor', () => {
     await expect(page.getByTestId('move-to-section').first().locator('option', { hasText: 'Living room · Seating' })).toHaveCount(1);
   });
 
+  test('the buttons of a section’s and an item’s one form each post their own intent: cards, copy, moves, remove image, rename', async ({ page, js }) => {
+    test.slow();
+    const { firm, schedule, armchair } = await openSummary(page, js, '');
+    const titles = () => sections(page).locator('h3').allTextContents();
+    const cards = (title: string) => section(page, title).getByTestId('spec-card');
+
+    // A card added (a form of its own) and deleted (a button of the section's form).
+    await section(page, 'Seating').getByText('Add specification card').click();
+    await section(page, 'Seating').getByLabel('Card title').fill('Finish');
+    await section(page, 'Seating').getByLabel('Card detail').fill('Brushed brass');
+    await section(page, 'Seating').getByRole('button', { name: 'Add card' }).click();
+    await expect(cards('Seating')).toHaveText(['FinishBrushed brass']);
+    await section(page, 'Seating').getByRole('button', { name: 'Delete card Finish' }).click();
+    await expect(cards('Seating')).toHaveCount(0);
+
+    // The armchair's picture removed, then the armchair moved below the labour (shown on the Financial tab only).
+    await armchair.getByRole('button', { name: 'Remove image 1' }).click();
+    await expect(armchair.locator('.sm-images img')).toHaveCount(0);
+    await armchair.getByTestId('move-down').click();
+    await expect(toast(page)).toHaveText('Moved');
+
+    // Seating below Lighting, then Lighting copied.
+    await section(page, 'Seating').getByTestId('section-down').click();
+    await expect.poll(titles).toEqual(['Lighting', 'Seating']);
+    await section(page, 'Lighting').getByTestId('copy-section').click();
+    await expect.poll(titles).toEqual(['Lighting', 'Lighting (copy)', 'Seating']);
+
+    // A section renamed while editing every description.
+    await page.getByTestId('edit-all').click();
+    await ready(page, js);
+    // Enter submits with the form's Rename button (a click may land on the sticky Save all bar).
+    await section(page, 'Lighting (copy)').getByLabel('Section name').fill('Lamps');
+    await section(page, 'Lighting (copy)').getByLabel('Section name').press('Enter');
+    await expect.poll(titles).toEqual(['Lighting', 'Lamps', 'Seating']);
+
+    const { json } = await apiCall<{ data: SummaryJson }>('GET', `/projects/summary/${schedule.id}`, undefined, firm.token);
+    expect(json.data.rooms[0]!.sections.map((s) => [s.title, s.cards.length, s.items.map((i) => [i.type, i.images.length])])).toEqual([
+      ['Lighting', 0, [['description', 0]]],
+      ['Lamps', 0, [['description', 0]]],
+      ['Seating', 0, [['financial', 0], ['product', 0]]],
+    ]);
+  });
+
   test('the Export PDF form sends the ticked sections', async ({ page, js }) => {
     const { project, schedule } = await setup(page, js);
     await addRoom(page, 'Study');

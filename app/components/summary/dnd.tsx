@@ -13,9 +13,8 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { Icon } from '~/components/icon';
 import { dropMove, sectionItems, splitDndId, type Move, type OrderState } from './editor-reducer';
-import { MOVE_ICONS } from './item-card';
+import { RowIcon } from './icons';
 
 /**
  * Drag and drop of the editor (DESIGN.md section 5: @dnd-kit with JavaScript, Move buttons
@@ -91,7 +90,7 @@ export function useDragRow(kind: 'item' | 'section' | 'room', id: string, label:
     className: `${drag.isDragging ? ' is-dragging' : ''}${drop.isOver && !drag.isDragging ? ' is-over' : ''}`,
     handle: (
       <button type="button" className="sm-grip" aria-label={`Drag ${label}`} title="Drag to move" data-testid={`drag-${kind}`} {...drag.listeners} {...drag.attributes}>
-        <Icon d={MOVE_ICONS.grip} size={16} />
+        <RowIcon name="grip" size={16} />
       </button>
     ),
   };

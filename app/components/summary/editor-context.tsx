@@ -1,9 +1,9 @@
-import { Form } from '@remix-run/react';
+import { Form, type FormProps } from '@remix-run/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SummaryJson } from '../../../server/contract/summary';
 import type { EditorView } from './editor-url';
 
-/** What every part of the editor needs: the view (for the hidden fields of each form) and the summary's places to move to. */
+/** What every part of the editor needs: the view (and the address its forms post to) and the summary's places to move to. */
 export type EditorContextValue = {
   projectId: string;
   view: EditorView & { schedule: string };
@@ -17,6 +17,8 @@ export type EditorContextValue = {
   problems: Set<string>;
   typed: Record<string, string>;
   hydrated: boolean;
+  /** The action's address for this view (editorHref): every form of the editor posts there. */
+  formAction: string;
   /** The href of the delete confirmation of `kind:id`. */
   confirmHref: (key: string) => string;
 };
@@ -31,23 +33,49 @@ export function useEditor(): EditorContextValue {
 export type SummaryItem = SummaryJson['rooms'][number]['sections'][number]['items'][number];
 export type SummarySection = SummaryJson['rooms'][number]['sections'][number];
 
-/** The hidden fields that bring a post back to the same view. */
-export function ViewFields() {
-  const { view } = useEditor();
+/**
+ * A form of the editor. It posts to the page's action at the address of the view on show
+ * (`formAction`), so the action sends the person back to the same view. The view travels in the
+ * address, not as hidden fields in every form (decision 215).
+ */
+export function EditorForm({ children, ...props }: Omit<FormProps, 'method' | 'action' | 'preventScrollReset'>) {
+  const { formAction } = useEditor();
   return (
-    <>
-      <input type="hidden" name="schedule" value={view.schedule} />
-      <input type="hidden" name="tab" value={view.tab} />
-      {view.room ? <input type="hidden" name="room" value={view.room} /> : null}
-      {view.edit ? <input type="hidden" name="edit" value="1" /> : null}
-    </>
+    <Form method="post" action={formAction} preventScrollReset {...props}>
+      {children}
+    </Form>
   );
 }
 
-/** One button that posts one intent (copy, move up, delete image…): a form of its own, so it works without JavaScript. */
-export function PostButton({
+export type RowKind = 'rooms' | 'sections' | 'items';
+
+/** The id of a row's form, for the controls outside it (`form="…"`). */
+export const rowFormId = (kind: RowKind, id: string) => `${kind}-${id}`;
+
+/**
+ * The one form of a room, section or item: its id and kind, once. Each button of the row names its
+ * intent (and its one value: `move:3`, see `IntentButton`); buttons elsewhere in the row join it
+ * with `form={rowFormId(kind, id)}`, as nested forms are not allowed.
+ */
+export function RowForm({ kind, id, className, children }: { kind: RowKind; id: string; className?: string; children?: ReactNode }) {
+  return (
+    <EditorForm id={rowFormId(kind, id)} className={className}>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="kind" value={kind} />
+      {children}
+    </EditorForm>
+  );
+}
+
+/**
+ * A button that posts one intent of a row's form (copy, move up, delete image…). `value` is the
+ * intent's one argument, sent after a colon (`move:3`, `delete-image:<id>`); the action spreads it
+ * into its field (INTENT_ARGUMENTS, actions.server.ts).
+ */
+export function IntentButton({
   intent,
-  fields,
+  value,
+  form,
   children,
   className = 'button button-ghost button-small',
   label,
@@ -55,7 +83,9 @@ export function PostButton({
   disabled,
 }: {
   intent: string;
-  fields: Record<string, string | number>;
+  value?: string | number;
+  /** The row's form, when the button is not inside it. */
+  form?: string;
   children: ReactNode;
   className?: string;
   label?: string;
@@ -63,14 +93,8 @@ export function PostButton({
   disabled?: boolean;
 }) {
   return (
-    <Form method="post" className="sm-inline-form" preventScrollReset>
-      <ViewFields />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={String(value)} />
-      ))}
-      <button type="submit" name="intent" value={intent} className={className} aria-label={label} title={label} data-testid={testId} disabled={disabled}>
-        {children}
-      </button>
-    </Form>
+    <button type="submit" name="intent" value={value === undefined ? intent : `${intent}:${value}`} form={form} className={className} aria-label={label} title={label} data-testid={testId} disabled={disabled}>
+      {children}
+    </button>
   );
 }

@@ -1,7 +1,5 @@
-import { Form, Link } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
-import { Icon } from '~/components/icon';
-import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import {
   bpToInput,
   formatPaise,
@@ -16,13 +14,12 @@ import {
   type ItemTextField,
 } from '../../../server/contract/summary-rules';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
-import { PostButton, useEditor, ViewFields, type SummaryItem } from './editor-context';
+import { EditorForm, IntentButton, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
 import { FIELD } from './editor-url';
-import { MoveToForm } from './move-to';
+import { RowIcon } from './icons';
+import { MoveTo } from './move-to';
 import { pickProblem } from '~/utils/file-sniff';
 import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
-
-export const MOVE_ICONS = { up: 'M12 19V5M6 11l6-6 6 6', down: 'M12 5v14M6 13l6 6 6-6', copy: 'M8 8h11v11H8zM5 16V5h11', grip: 'M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01' };
 
 const TEXT_LABELS: Record<ItemTextField, string> = { title: 'Title', description: 'Description', title1: 'Second title', description1: 'Second description' };
 
@@ -50,8 +47,9 @@ export type MoneyDraft = Partial<Record<'retailPrice' | 'tradePrice' | 'discount
 /**
  * One item (product, description, title or financial). Texts are shown, or are fields of Save all
  * (`form="save-all"`) when editing; on the Financial tab a product's or financial item's figures
- * are fields of Save all with live figures. Copy, Move up / down, "Move to section" and Delete are
- * forms of their own (without JavaScript); with it the grip drags the card.
+ * are fields of Save all with live figures. Copy, Save to library, Move up / down, Remove image and
+ * "Move to section" are buttons of the item's one form (RowForm), Delete a link to the confirmation;
+ * with JavaScript the grip also drags the card.
  */
 export function ItemCard({
   item,
@@ -84,25 +82,25 @@ export function ItemCard({
       <header className="sm-item-head">
         {handle}
         <span className={`sm-type sm-type-${item.type}`}>{SUMMARY_ITEM_TYPE_LABELS[item.type]}</span>
-        <div className="sm-item-actions">
-          <PostButton intent="copy-item" fields={{ id: item.id }} label="Copy item" testId="copy-item">
-            <Icon d={MOVE_ICONS.copy} size={16} />
-          </PostButton>
+        <RowForm kind="items" id={item.id} className="sm-item-actions">
+          <IntentButton intent="copy-item" label="Copy item" testId="copy-item">
+            <RowIcon name="copy" size={16} />
+          </IntentButton>
           {item.type === 'product' ? (
-            <PostButton intent="save-to-library" fields={{ itemId: item.id }} label="Save to library" testId="save-to-library">
-              <Icon d={ACTION_ICONS.download} size={16} />
-            </PostButton>
+            <IntentButton intent="save-to-library" label="Save to library" testId="save-to-library">
+              <RowIcon name="download" size={16} />
+            </IntentButton>
           ) : null}
-          <PostButton intent="move" fields={{ kind: 'items', id: item.id, index: index - 1 }} label="Move up" testId="move-up" disabled={index === 0}>
-            <Icon d={MOVE_ICONS.up} size={16} />
-          </PostButton>
-          <PostButton intent="move" fields={{ kind: 'items', id: item.id, index: index + 1 }} label="Move down" testId="move-down" disabled={index === count - 1}>
-            <Icon d={MOVE_ICONS.down} size={16} />
-          </PostButton>
+          <IntentButton intent="move" value={index - 1} label="Move up" testId="move-up" disabled={index === 0}>
+            <RowIcon name="up" size={16} />
+          </IntentButton>
+          <IntentButton intent="move" value={index + 1} label="Move down" testId="move-down" disabled={index === count - 1}>
+            <RowIcon name="down" size={16} />
+          </IntentButton>
           <Link to={confirmHref(`item:${item.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete item" title="Delete item" data-testid="delete-item">
-            <Icon d={ACTION_ICONS.trash} size={16} />
+            <RowIcon name="trash" size={16} />
           </Link>
-        </div>
+        </RowForm>
       </header>
 
       {/* Save all carries this item when it has fields in it (its texts, its figures): its version, for a change made meanwhile, and what its fields read now, so that an untouched item is left out. */}
@@ -164,9 +162,9 @@ export function ItemCard({
                 <li key={image.id}>
                   <img src={image.w480} alt={`${item.title}, image ${i + 1}`} loading="lazy" width={96} height={72} />
                   {financialTab ? null : (
-                    <PostButton intent="delete-image" fields={{ itemId: item.id, imageId: image.id }} label={`Remove image ${i + 1}`} className="sm-image-remove">
-                      <Icon d={ACTION_ICONS.close} size={12} />
-                    </PostButton>
+                    <IntentButton intent="delete-image" value={image.id} form={rowFormId('items', item.id)} label={`Remove image ${i + 1}`} className="sm-image-remove">
+                      <RowIcon name="close" size={12} />
+                    </IntentButton>
                   )}
                 </li>
               ))}
@@ -174,13 +172,12 @@ export function ItemCard({
           ) : null}
           {/* The spec: the add icon of a product item is hidden on the financial tab. */}
           {financialTab || item.images.length >= SUMMARY_LIMITS.imagesPerItem ? null : (
-            <Form method="post" encType="multipart/form-data" className="sm-image-form" preventScrollReset data-testid="image-form">
-              <ViewFields />
+            <EditorForm encType="multipart/form-data" className="sm-image-form" data-testid="image-form">
               <input type="hidden" name="itemId" value={item.id} />
               {/* In a field, not on the button: a choice submits the form without a submitter (JavaScript). */}
               <input type="hidden" name="intent" value="add-images" />
               <label className="sm-image-pick">
-                <Icon d={ACTION_ICONS.add} size={16} />
+                <RowIcon name="add" size={16} />
                 <span>Add images</span>
                 <input
                   type="file"
@@ -213,7 +210,7 @@ export function ItemCard({
               <button type="submit" className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'}>
                 Upload
               </button>
-            </Form>
+            </EditorForm>
           )}
         </div>
       ) : null}
@@ -253,7 +250,7 @@ export function ItemCard({
       ) : null}
 
       {/* Without JavaScript (and by keyboard), the way to move an item to another section. */}
-      <MoveToForm kind="items" id={item.id} parentId={item.sectionId} choices={sectionChoices} summary="Move to another section" button="Move to section" label="Section" menuTestId="move-menu" selectTestId="move-to-section" />
+      <MoveTo kind="items" id={item.id} parentId={item.sectionId} choices={sectionChoices} summary="Move to another section" button="Move to section" label="Section" menuTestId="move-menu" selectTestId="move-to-section" />
     </article>
   );
 }

@@ -1,12 +1,12 @@
-import { Form } from '@remix-run/react';
-import { ViewFields } from './editor-context';
+import { IntentButton, rowFormId } from './editor-context';
 
 /**
  * "Move to another section" of an item and "Move to another room" of a section: a native
- * disclosure holding a select of the places and a button, a form of its own that posts the `move`
- * intent (to the end of the chosen parent). It works without JavaScript, and by keyboard with it.
+ * disclosure holding a select of the places and a button. Both belong to the row's form
+ * (RowForm) and post the `move-to` intent (to the end of the parent chosen in `to`). It works
+ * without JavaScript, and by keyboard with it.
  */
-export function MoveToForm({
+export function MoveTo({
   kind,
   id,
   parentId,
@@ -29,28 +29,25 @@ export function MoveToForm({
   menuTestId: string;
   selectTestId: string;
 }) {
+  const form = rowFormId(kind, id);
   return (
     <details className="sm-more">
       <summary data-testid={menuTestId}>{summary}</summary>
-      <Form method="post" className="sm-move-to" preventScrollReset>
-        <ViewFields />
-        <input type="hidden" name="kind" value={kind} />
-        <input type="hidden" name="id" value={id} />
-        <input type="hidden" name="index" value="10000" />
+      <div className="sm-move-to">
         <label htmlFor={`move-${id}`} className="visually-hidden">
           {label}
         </label>
-        <select id={`move-${id}`} name="parentId" defaultValue={parentId} data-testid={selectTestId}>
+        <select id={`move-${id}`} name="to" form={form} defaultValue={parentId} data-testid={selectTestId}>
           {choices.map((choice) => (
             <option key={choice.id} value={choice.id}>
               {choice.label}
             </option>
           ))}
         </select>
-        <button type="submit" name="intent" value="move" className="button button-ghost button-small">
+        <IntentButton intent="move-to" form={form}>
           {button}
-        </button>
-      </Form>
+        </IntentButton>
+      </div>
     </details>
   );
 }

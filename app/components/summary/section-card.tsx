@@ -1,6 +1,5 @@
-import { Form, Link } from '@remix-run/react';
-import { Icon } from '~/components/icon';
-import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { Link } from '@remix-run/react';
+import { useRef } from 'react';
 import {
   SUMMARY_ITEM_TYPE_LABELS,
   SUMMARY_LIMITS,
@@ -12,10 +11,11 @@ import {
   type SummaryItemType,
 } from '../../../server/contract/summary-rules';
 import { useDragRow } from './dnd';
-import { PostButton, useEditor, ViewFields, type SummaryItem, type SummarySection } from './editor-context';
+import { EditorForm, IntentButton, RowForm, rowFormId, useEditor, type SummaryItem, type SummarySection } from './editor-context';
 import type { EditorView } from './editor-url';
-import { FigureList, ItemCard, MOVE_ICONS, type MoneyDraft } from './item-card';
-import { MoveToForm } from './move-to';
+import { RowIcon } from './icons';
+import { FigureList, ItemCard, type MoneyDraft } from './item-card';
+import { MoveTo } from './move-to';
 
 /** The room selector, New Room (name required: "Room name cannot be empty"), rename and delete of the current room. */
 export function RoomBar({
@@ -40,8 +40,7 @@ export function RoomBar({
         ))}
       </nav>
       <div className="sm-room-forms">
-        <Form method="post" className="sm-new-room" noValidate preventScrollReset>
-          <ViewFields />
+        <EditorForm className="sm-new-room" noValidate>
           <div className={`field${newRoomError ? ' has-error' : ''}`}>
             <label htmlFor="new-room" className="visually-hidden">
               New room name
@@ -54,13 +53,12 @@ export function RoomBar({
             ) : null}
           </div>
           <button type="submit" name="intent" value="add-room" className="button button-primary" data-testid="new-room">
-            <Icon d={ACTION_ICONS.add} size={16} /> New Room
+            <RowIcon name="add" size={16} /> New Room
           </button>
-        </Form>
+        </EditorForm>
         {room ? (
           <div className="sm-room-actions">
-            <Form method="post" className="sm-rename-room" preventScrollReset>
-              <ViewFields />
+            <EditorForm className="sm-rename-room">
               <input type="hidden" name="id" value={room.id} />
               <label htmlFor="rename-room" className="visually-hidden">
                 Room name
@@ -69,15 +67,17 @@ export function RoomBar({
               <button type="submit" name="intent" value="rename-room" className="button button-ghost button-small">
                 Rename
               </button>
-            </Form>
-            <PostButton intent="move" fields={{ kind: 'rooms', id: room.id, index: index - 1 }} label="Move room left" disabled={index <= 0}>
-              <Icon d="M15 6l-6 6 6 6" size={16} />
-            </PostButton>
-            <PostButton intent="move" fields={{ kind: 'rooms', id: room.id, index: index + 1 }} label="Move room right" disabled={index >= rooms.length - 1}>
-              <Icon d="M9 6l6 6-6 6" size={16} />
-            </PostButton>
+            </EditorForm>
+            <RowForm kind="rooms" id={room.id} className="sm-inline-form">
+              <IntentButton intent="move" value={index - 1} label="Move room left" disabled={index <= 0}>
+                <RowIcon name="left" size={16} />
+              </IntentButton>
+              <IntentButton intent="move" value={index + 1} label="Move room right" disabled={index >= rooms.length - 1}>
+                <RowIcon name="right" size={16} />
+              </IntentButton>
+            </RowForm>
             <Link to={confirmHref(`room:${room.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete room" title="Delete room">
-              <Icon d={ACTION_ICONS.trash} size={16} />
+              <RowIcon name="trash" size={16} />
             </Link>
           </div>
         ) : null}
@@ -143,6 +143,10 @@ export function SectionCard({
   const shown = financial ? items : items.filter((i) => i.type !== 'financial');
   const colours = SUMMARY_STATUS_COLOURS[section.status];
   const addTypes: SummaryItemType[] = financial ? ['financial', 'product'] : ['product', 'description', 'title'];
+  // The section's one form (RowForm, in the head): its status, add item, add from library, delete
+  // card and move to room join it from elsewhere in the card.
+  const form = rowFormId('sections', section.id);
+  const setStatus = useRef<HTMLButtonElement>(null);
   return (
     <section
       ref={drag.ref}
@@ -157,18 +161,17 @@ export function SectionCard({
         {hydrated ? drag.handle : null}
         <input type="checkbox" name="sections" value={section.id} form="pdf-form" aria-label={`Choose ${section.title} for the PDF`} className="sm-check" data-testid="section-check" />
         <h3 id={`section-${section.id}`}>{section.title}</h3>
-        <Form method="post" className="sm-status" preventScrollReset>
-          <ViewFields />
-          <input type="hidden" name="id" value={section.id} />
+        <div className="sm-status">
           <label htmlFor={`status-${section.id}`} className="visually-hidden">
             Status of {section.title}
           </label>
           <select
             id={`status-${section.id}`}
             name="status"
+            form={form}
             defaultValue={section.status}
             key={section.status}
-            onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit() : undefined}
+            onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit(setStatus.current) : undefined}
             data-testid="section-status"
           >
             {SUMMARY_STATUSES.map((status) => (
@@ -177,37 +180,36 @@ export function SectionCard({
               </option>
             ))}
           </select>
-          <input type="hidden" name="intent" value="status" />
-          <button type="submit" className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'} data-testid="set-status">
+          {/* With JavaScript a choice posts at once, through this button (the intent is the submitter's). */}
+          <button type="submit" name="intent" value="status" form={form} ref={setStatus} className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'} data-testid="set-status">
             Set
           </button>
-        </Form>
-        <div className="sm-section-actions">
-          <PostButton intent="copy-section" fields={{ id: section.id }} label="Copy section" testId="copy-section">
-            <Icon d={MOVE_ICONS.copy} size={16} />
-          </PostButton>
-          <PostButton intent="move" fields={{ kind: 'sections', id: section.id, index: index - 1 }} label="Move section up" testId="section-up" disabled={index === 0}>
-            <Icon d={MOVE_ICONS.up} size={16} />
-          </PostButton>
-          <PostButton intent="move" fields={{ kind: 'sections', id: section.id, index: index + 1 }} label="Move section down" testId="section-down" disabled={index === count - 1}>
-            <Icon d={MOVE_ICONS.down} size={16} />
-          </PostButton>
-          <Link to={confirmHref(`section:${section.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete section" title="Delete section">
-            <Icon d={ACTION_ICONS.trash} size={16} />
-          </Link>
         </div>
+        <RowForm kind="sections" id={section.id} className="sm-section-actions">
+          <IntentButton intent="copy-section" label="Copy section" testId="copy-section">
+            <RowIcon name="copy" size={16} />
+          </IntentButton>
+          <IntentButton intent="move" value={index - 1} label="Move section up" testId="section-up" disabled={index === 0}>
+            <RowIcon name="up" size={16} />
+          </IntentButton>
+          <IntentButton intent="move" value={index + 1} label="Move section down" testId="section-down" disabled={index === count - 1}>
+            <RowIcon name="down" size={16} />
+          </IntentButton>
+          <Link to={confirmHref(`section:${section.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete section" title="Delete section">
+            <RowIcon name="trash" size={16} />
+          </Link>
+        </RowForm>
       </header>
 
       {editing ? (
-        <Form method="post" className="sm-rename-section" preventScrollReset>
-          <ViewFields />
+        <EditorForm className="sm-rename-section">
           <input type="hidden" name="id" value={section.id} />
           <label htmlFor={`title-${section.id}`}>Section name</label>
           <input id={`title-${section.id}`} name="title" defaultValue={section.title} maxLength={SUMMARY_LIMITS.sectionTitle} required />
           <button type="submit" name="intent" value="rename-section" className="button button-ghost button-small">
             Rename
           </button>
-        </Form>
+        </EditorForm>
       ) : null}
 
       {section.cards.length || !financial ? (
@@ -217,9 +219,9 @@ export function SectionCard({
               <strong>{card.title}</strong>
               {card.description ? <span>{card.description}</span> : null}
               {financial ? null : (
-                <PostButton intent="delete-card" fields={{ id: card.id }} label={`Delete card ${card.title}`} className="sm-card-remove">
-                  <Icon d={ACTION_ICONS.close} size={12} />
-                </PostButton>
+                <IntentButton intent="delete-card" value={card.id} form={form} label={`Delete card ${card.title}`} className="sm-card-remove">
+                  <RowIcon name="close" size={12} />
+                </IntentButton>
               )}
             </div>
           ))}
@@ -228,15 +230,14 @@ export function SectionCard({
           ) : (
             <details className="sm-card-add">
               <summary>Add specification card</summary>
-              <Form method="post" preventScrollReset>
-                <ViewFields />
+              <EditorForm>
                 <input type="hidden" name="sectionId" value={section.id} />
                 <input name="title" placeholder="Card title (e.g. Finish)" required maxLength={SUMMARY_LIMITS.cardTitle} aria-label="Card title" />
                 <input name="description" placeholder="Detail (e.g. Brushed brass)" maxLength={SUMMARY_LIMITS.cardDescription} aria-label="Card detail" />
                 <button type="submit" name="intent" value="add-card" className="button button-ghost button-small">
                   Add card
                 </button>
-              </Form>
+              </EditorForm>
             </details>
           )}
         </div>
@@ -253,39 +254,34 @@ export function SectionCard({
       )}
 
       <footer className="sm-section-foot">
-        <Form method="post" className="sm-add-item" preventScrollReset>
-          <ViewFields />
-          <input type="hidden" name="sectionId" value={section.id} />
-          <input type="hidden" name="intent" value="add-item" />
+        <div className="sm-add-item">
           <span className="muted">Add</span>
           {addTypes.map((type) => (
-            <button key={type} type="submit" name="type" value={type} className="button button-ghost button-small" data-testid={`add-${type}`}>
-              <Icon d={ACTION_ICONS.add} size={14} /> {SUMMARY_ITEM_TYPE_LABELS[type]}
-            </button>
+            <IntentButton key={type} intent="add-item" value={type} form={form} testId={`add-${type}`}>
+              <RowIcon name="add" size={14} /> {SUMMARY_ITEM_TYPE_LABELS[type]}
+            </IntentButton>
           ))}
-        </Form>
+        </div>
         {library.length ? (
-          <Form method="post" className="sm-add-item sm-from-library" preventScrollReset data-testid="add-from-library-form">
-            <ViewFields />
-            <input type="hidden" name="sectionId" value={section.id} />
+          <div className="sm-add-item sm-from-library" data-testid="add-from-library-form">
             <label htmlFor={`library-${section.id}`} className="muted">
               From library
             </label>
-            <select id={`library-${section.id}`} name="productId" required data-testid="library-product">
+            <select id={`library-${section.id}`} name="productId" form={form} required data-testid="library-product">
               {library.map((product) => (
                 <option key={product.id} value={product.id}>
                   {product.title}
                 </option>
               ))}
             </select>
-            <button type="submit" name="intent" value="add-from-library" className="button button-ghost button-small" data-testid="add-from-library">
-              <Icon d={ACTION_ICONS.add} size={14} /> Add from library
-            </button>
-          </Form>
+            <IntentButton intent="add-from-library" form={form} testId="add-from-library">
+              <RowIcon name="add" size={14} /> Add from library
+            </IntentButton>
+          </div>
         ) : null}
         {/* Without JavaScript (and by keyboard), the way to move a section to another room; with it, a drop on a room tab does the same. */}
         {roomChoices.length > 1 ? (
-          <MoveToForm kind="sections" id={section.id} parentId={section.roomId} choices={roomChoices} summary="Move to another room" button="Move to room" label="Room" menuTestId="move-room-menu" selectTestId="move-to-room" />
+          <MoveTo kind="sections" id={section.id} parentId={section.roomId} choices={roomChoices} summary="Move to another room" button="Move to room" label="Room" menuTestId="move-room-menu" selectTestId="move-to-room" />
         ) : null}
         {financial ? (
           <div className="sm-section-total">

@@ -88,6 +88,26 @@ async function step(projectId: string, form: FormData, current: EditorView, run:
   }
 }
 
+/**
+ * The field each intent's one argument goes to. A row's buttons share its form (its `id` and
+ * `kind` once, decision 215), so a button that needs one more value sends it after a colon in its
+ * intent: `move:3` (to index 3), `delete-image:<imageId>`, `delete-card:<cardId>`,
+ * `add-item:product`. An intent not listed here keeps its colon, and is refused as unknown.
+ */
+const INTENT_ARGUMENTS: Record<string, string> = { move: 'index', 'delete-image': 'imageId', 'delete-card': 'cardId', 'add-item': 'type' };
+
+export function spreadIntentArgument(form: FormData) {
+  const intent = str(form, 'intent');
+  const colon = intent.indexOf(':');
+  const name = colon > 0 ? intent.slice(0, colon) : '';
+  if (!Object.hasOwn(INTENT_ARGUMENTS, name)) return;
+  form.set('intent', name);
+  form.set(INTENT_ARGUMENTS[name]!, intent.slice(colon + 1));
+}
+
+/** "Move to another section / room": to the end of the parent chosen. */
+const TO_THE_END = 10_000;
+
 const oneOf = <T extends string>(list: readonly T[], value: string): T | null => ((list as readonly string[]).includes(value) ? (value as T) : null);
 
 /**
@@ -207,9 +227,18 @@ async function readForm(request: Request, projectId: string) {
 
 export async function summaryAction(request: Request, projectId: string) {
   const { form, uploaded, uploadErrors } = await readForm(request, projectId);
+  spreadIntentArgument(form);
   const current = viewOf(form, new URL(request.url).searchParams);
   const id = str(form, 'id');
+  // The row a post is about: its own field where the intent names one (the image form's `itemId`),
+  // else the id of the row's form.
+  const row = (field: 'itemId' | 'sectionId' | 'cardId') => str(form, field) || id;
   const go = (run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) => step(projectId, form, current, run, success, view);
+  const move = (index: number, parentId: string | undefined) => {
+    const kind = oneOf(['rooms', 'sections', 'items'] as const, str(form, 'kind'));
+    if (!kind || !Number.isInteger(index) || index < 0) return go(() => Promise.reject(new ApiError(400, 'That move is not possible')), '');
+    return go(() => moveSummaryRow(request, kind, id, Math.min(index, TO_THE_END), parentId), M.moved);
+  };
   return dispatchIntent<Response | Promise<Response>>(form, {
     'add-room': () => newRoom(request, projectId, form, current),
     'rename-room': () => renameRoomIntent(request, projectId, form, current),
@@ -228,35 +257,32 @@ export async function summaryAction(request: Request, projectId: string) {
     'copy-section': () => go(() => copySection(request, id), M.copied),
     'add-item': () => {
       const type = oneOf<SummaryItemType>(SUMMARY_ITEM_TYPES, str(form, 'type'));
-      return go(() => (type ? addItem(request, str(form, 'sectionId'), type) : Promise.reject(new ApiError(400, 'Choose an item type'))), 'Item added');
+      return go(() => (type ? addItem(request, row('sectionId'), type) : Promise.reject(new ApiError(400, 'Choose an item type'))), 'Item added');
     },
     'delete-item': () => go(() => deleteItem(request, id), 'Item deleted'),
     'copy-item': () => go(() => copyItem(request, id), M.copied),
-    move: () => {
-      const kind = oneOf(['rooms', 'sections', 'items'] as const, str(form, 'kind'));
-      const index = Number(str(form, 'index'));
-      const parentId = str(form, 'parentId') || undefined;
-      if (!kind || !Number.isInteger(index) || index < 0) return go(() => Promise.reject(new ApiError(400, 'That move is not possible')), '');
-      return go(() => moveSummaryRow(request, kind, id, Math.min(index, 10_000), parentId), M.moved);
-    },
+    // A drop (the fetcher: index and parent) and Move up / down (`move:<index>`, in the same parent).
+    move: () => move(Number(str(form, 'index')), str(form, 'parentId') || undefined),
+    // "Move to section / room": the row's form, with the parent chosen in `to`.
+    'move-to': () => move(TO_THE_END, str(form, 'to') || undefined),
     'save-all': () => saveAll(request, projectId, form, current),
     'add-images': () => {
       if (uploadErrors.length) return go(() => Promise.reject(new ApiError(400, uploadErrors[0]!)), '');
       if (!uploaded.length) return go(() => Promise.reject(new ApiError(400, SCHEDULE_MESSAGES.imagesRequiredToUpload)), '');
-      return go(() => addItemImages(request, str(form, 'itemId'), uploaded), 'Images added');
+      return go(() => addItemImages(request, row('itemId'), uploaded), 'Images added');
     },
-    'delete-image': () => go(() => deleteItemImage(request, str(form, 'itemId'), str(form, 'imageId')), 'Image removed'),
+    'delete-image': () => go(() => deleteItemImage(request, row('itemId'), str(form, 'imageId')), 'Image removed'),
     'add-card': () => {
       const title = str(form, 'title').trim();
       if (!title) return go(() => Promise.reject(new ApiError(400, 'Card title cannot be empty')), '');
       return go(() => addCard(request, str(form, 'sectionId'), { title, description: str(form, 'description') }), 'Card added');
     },
-    'delete-card': () => go(() => deleteCard(request, id), 'Card deleted'),
-    'save-to-library': () => go(() => saveItemToLibrary(request, str(form, 'itemId')), 'Saved to the Project Library'),
+    'delete-card': () => go(() => deleteCard(request, row('cardId')), 'Card deleted'),
+    'save-to-library': () => go(() => saveItemToLibrary(request, row('itemId')), 'Saved to the Project Library'),
     'add-from-library': () => {
       const productId = str(form, 'productId');
       if (!productId) return go(() => Promise.reject(new ApiError(400, 'Choose a product from the library')), '');
-      return go(() => addLibraryProductToSection(request, productId, str(form, 'sectionId')), 'Product added from the library');
+      return go(() => addLibraryProductToSection(request, productId, row('sectionId')), 'Product added from the library');
     },
   });
 }

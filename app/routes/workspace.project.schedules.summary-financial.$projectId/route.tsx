@@ -5,9 +5,10 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { Icon } from '~/components/icon';
 import { Toast, type ToastData } from '~/components/toast';
 import { SummaryDnd, type Move } from '~/components/summary/dnd';
-import { EditorContext, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
+import { EditorContext, EditorForm, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
 import { orderOf, orderReducer } from '~/components/summary/editor-reducer';
 import { editorHref, pdfPath, type EditorView } from '~/components/summary/editor-url';
+import { EditorIconSprite } from '~/components/summary/icons';
 import { FigureList, type MoneyDraft } from '~/components/summary/item-card';
 import { RoomBar, SectionCard } from '~/components/summary/section-card';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
@@ -33,7 +34,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  * The summary and financial editor of one schedule (workspace-and-admin.md screen 7; DESIGN.md
  * sections 8 and 9): `?schedule={id}` (the first schedule when none is named), `&tab=financial`,
  * `&room={id}` (the first room when none is named), `&edit=1` to edit all descriptions.
- * Everything persists through the action's intents; without JavaScript every control is a form.
+ * Everything persists through the action's intents; without JavaScript every control posts a form:
+ * each room, section and item has one (RowForm), whose buttons name their intent (decision 215).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
@@ -168,6 +170,7 @@ export default function SummaryEditor() {
     problems,
     typed: actionData?.intent === 'save-all' ? typedOverShownVersions(actionData, itemsById) : {},
     hydrated,
+    formAction: href({}),
     confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
   };
 
@@ -197,6 +200,7 @@ export default function SummaryEditor() {
 
   return (
     <EditorContext.Provider value={context}>
+      <EditorIconSprite />
       <PageHeader
         title={summary.schedule.title}
         description={
@@ -326,10 +330,7 @@ export default function SummaryEditor() {
       </SummaryDnd>
 
       {room ? (
-        <Form method="post" className="sm-add-section" preventScrollReset>
-          <input type="hidden" name="schedule" value={view.schedule} />
-          <input type="hidden" name="tab" value={view.tab} />
-          <input type="hidden" name="room" value={room.id} />
+        <EditorForm className="sm-add-section">
           <input type="hidden" name="roomId" value={room.id} />
           <label htmlFor="new-section" className="visually-hidden">
             New section name
@@ -338,15 +339,12 @@ export default function SummaryEditor() {
           <button type="submit" name="intent" value="add-section" className="button button-ghost" data-testid="add-section">
             <Icon d={ACTION_ICONS.add} size={16} /> Add section
           </button>
-        </Form>
+        </EditorForm>
       ) : null}
 
       {showSaveBar && roomItems.length ? (
         // noValidate: a blank required field is answered by the action with the spec's message, for every field at once.
-        <Form method="post" id="save-all" className="sm-savebar" preventScrollReset noValidate data-testid="save-all-form">
-          <input type="hidden" name="schedule" value={view.schedule} />
-          <input type="hidden" name="tab" value={view.tab} />
-          {view.room ? <input type="hidden" name="room" value={view.room} /> : null}
+        <EditorForm id="save-all" className="sm-savebar" noValidate data-testid="save-all-form">
           {saveMessage ? (
             <p className="sm-savebar-error" role="alert">
               {saveMessage}
@@ -357,7 +355,7 @@ export default function SummaryEditor() {
           <button type="submit" name="intent" value="save-all" className="button button-primary" data-testid="save-all">
             Save all
           </button>
-        </Form>
+        </EditorForm>
       ) : null}
 
       {confirmKind && confirmId && confirmName !== undefined ? (
