@@ -1,7 +1,8 @@
-import { Form, type FormProps } from '@remix-run/react';
+import { Form, Link, type FormProps } from '@remix-run/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SummaryJson } from '../../../server/contract/summary';
 import type { EditorView } from './editor-url';
+import { RowIcon } from './icons';
 
 /** What every part of the editor needs: the view (and the address its forms post to) and the summary's places to move to. */
 export type EditorContextValue = {
@@ -96,5 +97,38 @@ export function IntentButton({
     <button type="submit" name="intent" value={value === undefined ? intent : `${intent}:${value}`} form={form} className={className} aria-label={label} title={label} data-testid={testId} disabled={disabled}>
       {children}
     </button>
+  );
+}
+
+/**
+ * Move up, Move down and Delete of an item or a section, inside its row form: the moves post `move`
+ * to the index before or after; Delete opens the confirmation (`confirmKey`).
+ */
+export function MoveAndDelete({
+  index,
+  count,
+  confirmKey,
+  labels,
+  testIds,
+}: {
+  index: number;
+  count: number;
+  confirmKey: string;
+  labels: { up: string; down: string; remove: string };
+  testIds: { up: string; down: string; remove?: string };
+}) {
+  const { confirmHref } = useEditor();
+  return (
+    <>
+      <IntentButton intent="move" value={index - 1} label={labels.up} testId={testIds.up} disabled={index === 0}>
+        <RowIcon name="up" size={16} />
+      </IntentButton>
+      <IntentButton intent="move" value={index + 1} label={labels.down} testId={testIds.down} disabled={index === count - 1}>
+        <RowIcon name="down" size={16} />
+      </IntentButton>
+      <Link to={confirmHref(confirmKey)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label={labels.remove} title={labels.remove} data-testid={testIds.remove}>
+        <RowIcon name="trash" size={16} />
+      </Link>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import {
   bpToInput,
@@ -14,7 +13,7 @@ import {
   type ItemTextField,
 } from '../../../server/contract/summary-rules';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
-import { EditorForm, IntentButton, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
+import { EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
 import { FIELD } from './editor-url';
 import { RowIcon } from './icons';
 import { MoveTo } from './move-to';
@@ -69,7 +68,7 @@ export function ItemCard({
   onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
   handle?: ReactNode;
 }) {
-  const { view, sectionChoices, problems, typed, confirmHref, hydrated } = useEditor();
+  const { view, sectionChoices, problems, typed, hydrated } = useEditor();
   const financialTab = view.tab === 'financial';
   const hasMoney = item.type === 'financial' || item.type === 'product';
   const fields = ITEM_FIELDS_BY_TYPE[item.type];
@@ -91,15 +90,13 @@ export function ItemCard({
               <RowIcon name="download" size={16} />
             </IntentButton>
           ) : null}
-          <IntentButton intent="move" value={index - 1} label="Move up" testId="move-up" disabled={index === 0}>
-            <RowIcon name="up" size={16} />
-          </IntentButton>
-          <IntentButton intent="move" value={index + 1} label="Move down" testId="move-down" disabled={index === count - 1}>
-            <RowIcon name="down" size={16} />
-          </IntentButton>
-          <Link to={confirmHref(`item:${item.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete item" title="Delete item" data-testid="delete-item">
-            <RowIcon name="trash" size={16} />
-          </Link>
+          <MoveAndDelete
+            index={index}
+            count={count}
+            confirmKey={`item:${item.id}`}
+            labels={{ up: 'Move up', down: 'Move down', remove: 'Delete item' }}
+            testIds={{ up: 'move-up', down: 'move-down', remove: 'delete-item' }}
+          />
         </RowForm>
       </header>
 

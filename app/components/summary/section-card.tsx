@@ -11,7 +11,7 @@ import {
   type SummaryItemType,
 } from '../../../server/contract/summary-rules';
 import { useDragRow } from './dnd';
-import { EditorForm, IntentButton, RowForm, rowFormId, useEditor, type SummaryItem, type SummarySection } from './editor-context';
+import { EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem, type SummarySection } from './editor-context';
 import type { EditorView } from './editor-url';
 import { RowIcon } from './icons';
 import { FigureList, ItemCard, type MoneyDraft } from './item-card';
@@ -137,7 +137,7 @@ export function SectionCard({
   figuresOf: (item: SummaryItem) => Figures | null;
   onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
 }) {
-  const { view, hydrated, confirmHref, library, roomChoices } = useEditor();
+  const { view, hydrated, library, roomChoices } = useEditor();
   const drag = useDragRow('section', section.id, section.title);
   const financial = view.tab === 'financial';
   const shown = financial ? items : items.filter((i) => i.type !== 'financial');
@@ -189,15 +189,13 @@ export function SectionCard({
           <IntentButton intent="copy-section" label="Copy section" testId="copy-section">
             <RowIcon name="copy" size={16} />
           </IntentButton>
-          <IntentButton intent="move" value={index - 1} label="Move section up" testId="section-up" disabled={index === 0}>
-            <RowIcon name="up" size={16} />
-          </IntentButton>
-          <IntentButton intent="move" value={index + 1} label="Move section down" testId="section-down" disabled={index === count - 1}>
-            <RowIcon name="down" size={16} />
-          </IntentButton>
-          <Link to={confirmHref(`section:${section.id}`)} replace preventScrollReset className="button button-ghost button-small sm-danger" aria-label="Delete section" title="Delete section">
-            <RowIcon name="trash" size={16} />
-          </Link>
+          <MoveAndDelete
+            index={index}
+            count={count}
+            confirmKey={`section:${section.id}`}
+            labels={{ up: 'Move section up', down: 'Move section down', remove: 'Delete section' }}
+            testIds={{ up: 'section-up', down: 'section-down' }}
+          />
         </RowForm>
       </header>
 
