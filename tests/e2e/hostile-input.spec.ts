@@ -43,6 +43,7 @@ type Kind =
   | 'scheduleImage'
   | 'document'
   | 'shareToken'
+  | 'photoDraft'
   | 'lead'
   | 'contact'
   | 'splat';
@@ -57,6 +58,7 @@ const PARAM_KINDS: Record<string, Kind> = {
   'routes/resources.library-images.$imageId:imageId': 'libraryImage',
   'routes/workspace.taskboard.file.$fileId:fileId': 'taskFile',
   'routes/workspace.project.file.$fileId:fileId': 'file',
+  'routes/workspace.project.photo-draft.$draftId:draftId': 'photoDraft',
 };
 const KIND_OF_PARAM: Record<string, Kind> = {
   userId: 'firm',
@@ -247,6 +249,11 @@ test('hostile query strings, path ids and form posts never answer 5xx, a stack o
       chatAttachment: await firstId(db, sql`select id from chat_attachments where project_id in (select id from projects where user_id = ${studio})`).catch(() => undefined),
       libraryImage: await firstId(db, sql`select images->>0 as id from library_products where firm_id = ${studio} and jsonb_array_length(images) > 0`).catch(() => undefined),
       document: await firstId(db, sql`select id from users where document_key is not null limit 1`).catch(() => undefined),
+      // A photo kept for the other firm's project form (decision 217): only its uploader may see it.
+      photoDraft: await firstId(
+        db,
+        sql`insert into pending_uploads (id, owner_id, kind, area, keys, details) values (${newId()}, ${other.id}, 'project-photo', 'private', '[]'::jsonb, '{"photoKey":"none"}'::jsonb) returning id`,
+      ),
     };
     // The super-admin's "own" rows are everyone's: a firm's registration document is its account id.
     const ownIds: Ids = { ...own.ids, document: otherIds.document };
