@@ -1,11 +1,18 @@
+import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E, FOOTER_ENV } from './tests/e2e/env';
 import { socialWebEnv } from './tests/e2e/social-env';
 
+// Debian's headless shell (package chromium-headless-shell): the same Chromium without the desktop
+// browser's compositing, about twice as fast for the journeys (decision 219). The full browser is
+// the fallback on a machine that has only the chromium package.
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const executablePath = process.env.E2E_CHROMIUM ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   },
 };
@@ -18,13 +25,16 @@ const notRun = (tag: string) => (process.env.SCREENSHOTS ? [new RegExp(tag)] : [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // Files share the two workers; a file's tests run in order in one of them (decision 219).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 30_000,
   outputDir: 'test-results',
-  use: { baseURL: E2E.baseURL, trace: 'retain-on-failure', ...chromium },
+  // A trace records every step's DOM and screenshots: it doubled the run when kept for every test,
+  // so only a retry records one (`--trace on` records them all).
+  use: { baseURL: E2E.baseURL, trace: 'on-first-retry', ...chromium },
   // Every journey runs twice: with JavaScript and without. A test tagged @js-only (an interaction
   // that exists only with JavaScript, such as the provider scripts of social sign-in) or
   // @no-js-only runs in its one project; @on-demand tests (review screenshots) only with SCREENSHOTS=1.
