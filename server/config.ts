@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod/v4';
+import { SHARE_DECISIONS_PER_WINDOW, SHARE_VIEWS_PER_WINDOW } from './contract/share-links-rules.js';
 import { parseTrustedProxies } from './trusted-proxies.js';
 
 const bool = z
@@ -40,6 +41,12 @@ const schema = z.object({
   /** Enquiries (demand box) per hour from one visitor address, and to one firm from everyone (docs/decisions/121). */
   ENQUIRY_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   ENQUIRY_MAX_PER_FIRM: z.coerce.number().int().positive().default(30),
+  /**
+   * A client approval link's page views, and its decisions, per visitor address per 15 minutes
+   * (docs/decisions/106). An office whose clients share one address may raise them.
+   */
+  SHARE_VIEWS_PER_WINDOW: z.coerce.number().int().positive().default(SHARE_VIEWS_PER_WINDOW),
+  SHARE_DECISIONS_PER_WINDOW: z.coerce.number().int().positive().default(SHARE_DECISIONS_PER_WINDOW),
   /** Redis for the rate-limit counters (shared by every api replica); unset = the database (or memory on PGlite). */
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** Prefix of the api's Redis keys, so several deployments can share one Redis. */

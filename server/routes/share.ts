@@ -5,9 +5,7 @@ import {
   ClientDecisionReply,
   ClientSummaryReply,
   type ClientSection,
-  SHARE_DECISIONS_PER_WINDOW,
   SHARE_MESSAGES,
-  SHARE_VIEWS_PER_WINDOW,
   TokenImageParams,
   TokenParams,
   TokenSectionParams,
@@ -42,15 +40,10 @@ const gone = (message: string) => new HttpError(410, message, undefined, 'link-g
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, background, config } = app.ctx;
   // Its own allowance on the shared counters: a client reading and deciding is not a sign-in.
-  const views = new AttemptLimiter(app.ctx.limiter.store, { max: SHARE_VIEWS_PER_WINDOW, addressMax: SHARE_VIEWS_PER_WINDOW, windowMs: WINDOW_MS, maxDelayMs: 0 });
-  const decisions = new AttemptLimiter(app.ctx.limiter.store, {
-    max: SHARE_DECISIONS_PER_WINDOW,
-    addressMax: SHARE_DECISIONS_PER_WINDOW * 2,
-    windowMs: WINDOW_MS,
-    maxDelayMs: 0,
-  });
-
-  const images = new AttemptLimiter(app.ctx.limiter.store, { max: SHARE_VIEWS_PER_WINDOW * 25, addressMax: SHARE_VIEWS_PER_WINDOW * 25, windowMs: WINDOW_MS, maxDelayMs: 0 });
+  const { SHARE_VIEWS_PER_WINDOW: viewsMax, SHARE_DECISIONS_PER_WINDOW: decisionsMax } = config;
+  const views = new AttemptLimiter(app.ctx.limiter.store, { max: viewsMax, addressMax: viewsMax, windowMs: WINDOW_MS, maxDelayMs: 0 });
+  const decisions = new AttemptLimiter(app.ctx.limiter.store, { max: decisionsMax, addressMax: decisionsMax * 2, windowMs: WINDOW_MS, maxDelayMs: 0 });
+  const images = new AttemptLimiter(app.ctx.limiter.store, { max: viewsMax * 25, addressMax: viewsMax * 25, windowMs: WINDOW_MS, maxDelayMs: 0 });
 
   /** The open link a token names: 404 when none, 410 when expired or revoked. */
   async function openLink(token: string) {

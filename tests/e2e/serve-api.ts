@@ -22,6 +22,10 @@ Object.assign(process.env, {
   RATE_LIMIT_MAX: '10000',
   // Every journey's enquiry comes from the web's one address; the limits have their api tests.
   ENQUIRY_MAX_PER_ADDRESS: '10000',
+  // Likewise every client link's page: the hostile-input sweep opens share pages while, in the
+  // other worker, a client's journey opens its own (decision 219).
+  SHARE_VIEWS_PER_WINDOW: '10000',
+  SHARE_DECISIONS_PER_WINDOW: '10000',
   // Journeys write their own data straight into the database (server/seed/factories), past the
   // api's writes that empty the public cache; a cached explore page would hide it. The cache has
   // its api test (server/routes/public-cache.test.ts).
