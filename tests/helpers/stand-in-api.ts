@@ -145,9 +145,15 @@ export async function redirectToast(response: Response): Promise<ToastData | und
   return toast;
 }
 
-/** A small PNG picture, made here (nothing is downloaded). */
-export async function testPng(width = 32, height = 24): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+/** The arguments of a route's loader or action: the request, the route's params and the web server's load context. */
+export function routeArgs(request: Request, params: Record<string, string> = {}) {
+  return { request, params, context: { cspNonce: '', clientAddress: '127.0.0.1' } };
+}
+
+/** A small PNG picture as a form's File, made here (nothing is downloaded). */
+export async function testPng(name = 'site.png', width = 32, height = 24): Promise<File> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
     .png()
     .toBuffer();
+  return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
 }
