@@ -121,6 +121,13 @@ describe('editing a project when the api fails', () => {
     expect(await redirectToast(response)).toEqual({ type: 'error', message: 'Failed to load project details' });
   });
 
+  it('says "Failed to load project details" for a 200 without the project (a reply without data), not a 500', async () => {
+    api.on('GET', `/api/projects/public-project/${PROJECT_ID}`, { status: 200, body: {} });
+    const response = await settled(loader(routeArgs(webRequest(`/portfolio/add-project/${PROJECT_ID}`, cookie), { projectId: PROJECT_ID })));
+    expect(response.headers.get('location')).toBe('/portfolio');
+    expect(await redirectToast(response)).toEqual({ type: 'error', message: 'Failed to load project details' });
+  });
+
   it('renders the not-found page for a project the api does not have (404), as decision 056 says', async () => {
     api.on('GET', `/api/projects/public-project/${PROJECT_ID}`, refusal(404, 'Project not found'));
     const response = await settled(loader(routeArgs(webRequest(`/portfolio/add-project/${PROJECT_ID}`, cookie), { projectId: PROJECT_ID })));
