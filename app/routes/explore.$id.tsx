@@ -24,6 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loadOr(getExploreProject(request, params.id!), {
       to: '/explore',
       message: 'Failed to load project details',
+      complete: (reply) => reply?.data?.projectData && reply.data.userData,
     }),
   );
   return json({

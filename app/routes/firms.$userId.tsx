@@ -23,6 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loadOr(getPublicPortfolio(request, params.userId!), {
       to: '/firms',
       message: 'Failed to load the portfolio',
+      complete: (reply) => reply?.data?.userData && reply.data.projects,
     }),
   );
   return json({ owner: toOwner(data.userData), projects: data.projects.map(toCardProject), ...(await enquiryLoaderData(user)) });

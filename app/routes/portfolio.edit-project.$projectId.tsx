@@ -20,6 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     loadOr(getPublicProject(request, params.projectId!), {
       to: '/portfolio',
       message: 'Failed to load project details',
+      complete: (reply) => reply?.projectData && reply.userData,
     }),
   );
   return json({
@@ -38,8 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithSuccess('/portfolio', message);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        // Spec, error catalogue: a failed delete shows the server's message.
-        return json({ toast: { type: 'error' as const, message: error.message } }, { status: error.status < 500 ? error.status : 500 });
+        // Spec, error catalogue: a failed delete shows the server's message (a server failure is the api's 5xx as 502, not the web's 500).
+        return json({ toast: { type: 'error' as const, message: error.message } }, { status: error.status < 500 ? error.status : 502 });
       }
     },
   });

@@ -24,6 +24,8 @@ export type FormFailureOptions = {
   /** Errors found by the action itself (an upload refused before the api was called), added to the api's. */
   fieldErrors?: Record<string, string[]>;
   formErrors?: string[];
+  /** An error toast of the action's own (an upload the server failed), shown when the api's failure gives none. */
+  toast?: string;
   status?: number;
   /** The api's message only in the form, not also as a toast (a wrong password said twice, issue 15 item 8). */
   inlineOnly?: boolean;
@@ -59,7 +61,7 @@ export function failureReply<T>(submission: Submission<T>, options: FormFailureO
   if (error && !(error instanceof ApiError)) throw error;
   const fieldErrors: Record<string, string[]> = Object.fromEntries(Object.entries(options.fieldErrors ?? {}).map(([k, v]) => [k, [...v]]));
   const formErrors: string[] = [...(options.formErrors ?? [])];
-  let toast: FormToast | null = null;
+  let toast: FormToast | null = options.toast ? { type: 'error', message: options.toast } : null;
   if (error instanceof ApiError) {
     const message = error.status >= 500 && options.serverFailure ? options.serverFailure : error.message;
     const payload = (submission.payload ?? {}) as Record<string, unknown>;

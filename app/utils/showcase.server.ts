@@ -41,11 +41,13 @@ export function parseKeyset(url: URL, isCursor: (value: string) => unknown = par
 
 /**
  * Loads what a page cannot do without. A 404 (or 403: not yours) from the api renders the shared
- * "not found" page; any other failure goes back to `fallback` with the spec's error toast.
+ * "not found" page; any other failure goes back to `fallback` with the spec's error toast, and so
+ * does a 2xx reply without what the page needs (`complete` says whether it has it).
  */
-export async function loadOr<T>(promise: Promise<T>, fallback: { to: string; message: string }): Promise<T> {
+export async function loadOr<T>(promise: Promise<T>, fallback: { to: string; message: string; complete?: (reply: T) => unknown }): Promise<T> {
+  let reply: T;
   try {
-    return await promise;
+    reply = await promise;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 400)) {
       throw json({ message: error.message }, { status: 404 });
@@ -53,6 +55,8 @@ export async function loadOr<T>(promise: Promise<T>, fallback: { to: string; mes
     if (error instanceof ApiError) throw await redirectWithError(fallback.to, fallback.message);
     throw error;
   }
+  if (fallback.complete && !fallback.complete(reply)) throw await redirectWithError(fallback.to, fallback.message);
+  return reply;
 }
 
 /** The toast of a list that failed to load (spec, error catalogue: the server's message). */

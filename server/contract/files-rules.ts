@@ -32,6 +32,8 @@ export const FOLDER_MESSAGES = {
   // The spec's failures (section 8).
   createFailed: 'Failed to create folder',
   renameFailed: 'Failed to rename folder',
+  /** A create the api answered 2xx without the folder (the web checks; our api always sends it). */
+  createdWithoutData: 'Failed to get created folder data',
   empty: 'No folders available',
 } as const;
 

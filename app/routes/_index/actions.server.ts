@@ -17,7 +17,10 @@ export async function login(request: Request, formData: FormData) {
   const options = { intent: 'login', hideFields: ['password'], serverFailure: LOGIN_FALLBACK, inlineOnly: true };
   if (submission.status !== 'success') return formFailure(submission, options);
   try {
-    const { data, token } = await loginCall(request, submission.value);
+    const reply = await loginCall(request, submission.value);
+    // A 2xx without a token (or without the account) is a failed login, not a session without a token.
+    if (!reply?.token || !reply.data) return formFailure(submission, { ...options, formErrors: [LOGIN_FALLBACK], status: 502 });
+    const { data, token } = reply;
     const cookie = await commitUserSession(request, token, data, { remember: submission.value.remember });
     return redirectWithSuccess('/explore', `Welcome back, ${data.userName}`, { headers: { 'Set-Cookie': cookie } });
   } catch (error) {

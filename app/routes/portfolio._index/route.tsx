@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, { userData: u, projects }] = await guarded(
     requirePortfolioOwner(request),
-    loadOr(getPortfolio(request), { to: '/explore', message: 'Failed to load your portfolio' }),
+    loadOr(getPortfolio(request), { to: '/explore', message: 'Failed to load your portfolio', complete: (reply) => reply?.userData && reply.projects }),
   );
   const dialog = new URL(request.url).searchParams.get('dialog');
   const editing = dialog === 'profile';

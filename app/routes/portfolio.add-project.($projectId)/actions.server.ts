@@ -89,7 +89,10 @@ export async function saveProject(request: Request, projectId: string | undefine
   };
   // Every error of the submit at once: the fields', the place rule's and the images'.
   const fieldErrors = { ...placeFieldErrors(submission.payload), ...(imageErrors.length ? { images: imageErrors } : {}) };
-  if (submission.status !== 'success' || Object.keys(fieldErrors).length) return formFailure(submission, { ...failure, fieldErrors });
+  if (submission.status !== 'success' || Object.keys(fieldErrors).length) {
+    // Spec, error catalogue: "Failed to upload images" is a toast too (the server failed, not the form).
+    return formFailure(submission, { ...failure, fieldErrors, toast: uploadErrors.has(UPLOAD_FAILED) ? UPLOAD_FAILED : undefined });
+  }
 
   const body = { ...submission.value, imageIds: images.map((i) => i.id) };
   try {

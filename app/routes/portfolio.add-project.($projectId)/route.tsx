@@ -39,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { projectData: p } = await loadOr(getPublicProject(request, projectId), {
     to: '/portfolio',
     message: 'Failed to load project details',
+    complete: (reply) => reply?.projectData,
   });
   // Only the owner edits (the api refuses the save anyway).
   if (p.userId !== user.id) throw json({ message: 'Not found' }, { status: 404 });

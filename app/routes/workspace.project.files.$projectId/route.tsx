@@ -32,11 +32,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /**
- * A refused change comes back to the page as an error toast: the spec's words with the api's
- * reason under them. A project that is gone (or not the visitor's) is the page's 404.
+ * A refused or failed change comes back to the page as an error toast: the spec's words with the
+ * api's reason under them (a server failure too: the spec's "Failed to create folder" is for it).
+ * A project that is gone (or not the visitor's) is the page's 404.
  */
 function refused(error: unknown, to: string, failure: string) {
-  if (!(error instanceof ApiError) || error.status >= 500 || (error.status === 404 && error.message !== FOLDER_MESSAGES.notFound)) {
+  if (!(error instanceof ApiError) || (error.status === 404 && error.message !== FOLDER_MESSAGES.notFound)) {
     throw asErrorResponse(error);
   }
   return redirectWithError(to, error.message === failure ? failure : { message: failure, description: error.message });
@@ -53,6 +54,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     create: async () => {
       try {
         const folder = await createFolder(request, projectId);
+        // Spec, error catalogue: the folder was made but its data did not come back.
+        if (!folder?.id) return redirectWithError(page, FOLDER_MESSAGES.createdWithoutData);
         return redirectWithSuccess(`${page}?rename=${folder.id}`, 'Folder created');
       } catch (error) {
         return refused(error, page, FOLDER_MESSAGES.createFailed);
