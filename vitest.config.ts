@@ -11,6 +11,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one fork on 2 CPUs; the api tests wait on PostgreSQL as much as they
+    // compute, so two forks take 150 s where one took 242 (three: 179; decision 219).
+    maxWorkers: 2,
     // Files share a fork's modules instead of importing everything again for each (half the run's
     // time on 2 cores, decision 186). A file that needs modules read under its own environment
     // calls vi.resetModules() before importing them.
