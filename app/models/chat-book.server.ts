@@ -51,9 +51,9 @@ export async function getChatPage(request: Request, projectId: string, before?: 
   return (await api<ChatPageReply>(request, `/projects/${enc(projectId)}/chat${before !== undefined ? `?before=${before}` : ''}`)).data;
 }
 
-/** The send form (multipart: body and files), passed on to the api as it arrives. */
-export async function postChatMessage(request: Request, projectId: string) {
-  return (await forwardUploadToApi<ChatMessageReply>(request, `/projects/${enc(projectId)}/chat`)).data;
+/** The send form (multipart: body and files), passed on to the api as it arrives (`body`: the request's, after a first look). */
+export async function postChatMessage(request: Request, projectId: string, body?: ReadableStream<Uint8Array> | null) {
+  return (await forwardUploadToApi<ChatMessageReply>(request, `/projects/${enc(projectId)}/chat`, body ?? request.body)).data;
 }
 
 /** The author's new text of a message (docs/decisions/171). */

@@ -115,10 +115,11 @@ export function isMultipart(request: Request): boolean {
  * for a form of several files and a few fields (the project files' upload) that the api reads
  * itself. Nothing is parsed or held by the web (fetchApi sends a stream body with node:http,
  * decision 095); the web server's body limit for the route stops an oversized body. Sent with the
- * visitor's session token: a 401 ends the session.
+ * visitor's session token: a 401 ends the session. `body` replaces the request's own when part of
+ * it was read first (readLeadingField).
  */
-export async function forwardUploadToApi<T>(request: Request, path: string): Promise<T> {
-  if (!isMultipart(request) || !request.body) throw new ApiError(415, 'Send the files as multipart/form-data');
+export async function forwardUploadToApi<T>(request: Request, path: string, body: ReadableStream<Uint8Array> | null = request.body): Promise<T> {
+  if (!isMultipart(request) || !body) throw new ApiError(415, 'Send the files as multipart/form-data');
   const token = (await getSession(request)).get('token');
   const headers = apiHeaders({
     token,
@@ -126,7 +127,7 @@ export async function forwardUploadToApi<T>(request: Request, path: string): Pro
     headers: { 'content-type': request.headers.get('content-type')! },
   });
   try {
-    const response = await fetchApi(apiUrl(path), { method: 'POST', headers, body: request.body, duplex: 'half', signal: request.signal } as RequestInit);
+    const response = await fetchApi(apiUrl(path), { method: 'POST', headers, body, duplex: 'half', signal: request.signal } as RequestInit);
     return await readApiReply<T>(response, 'Upload failed');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request);

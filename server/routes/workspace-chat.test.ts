@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../tests/helpers/event-stream';
 import { bearer, createTestApi, messagesByPath, postMultipart, type TestApi } from '../../tests/helpers/test-api';
-import { CHAT_MESSAGES, type ChatMessage } from '../contract/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from '../contract/chat';
 import { createChatMessage } from '../seed/chat-book';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
 import type { UserRow } from '../queries/users';
@@ -86,6 +86,17 @@ describe('GET and POST /api/projects/{projectId}/chat', () => {
     expect(empty.statusCode).toBe(400);
     expect(messagesByPath(empty)).toEqual({ body: CHAT_MESSAGES.empty });
     expect((await post(id, tokens.firm, 'x'.repeat(4001))).statusCode).toBe(400);
+  });
+
+  it('refuses more files than a message takes, in the chat’s words, and keeps nothing of them', async () => {
+    const { id } = await project();
+    const files = Array.from({ length: CHAT_LIMITS.filesPerMessage + 1 }, (_, i) => ({ name: 'files', file: Buffer.from(`sheet ${i}`), filename: `sheet-${i}.txt` }));
+    const refused = await post(id, tokens.firm, 'Six sheets', files);
+    // The upload pipeline's answer for a count over the limit, as for every upload.
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toBe(CHAT_MESSAGES.tooManyFiles);
+    const thread = await api.app.inject({ method: 'GET', url: `/api/projects/${id}/chat`, headers: { authorization: `Bearer ${tokens.firm}` } });
+    expect(thread.json().data.messages).toEqual([]);
   });
 
   it('pages backwards by seq: the newest page first, then "older" until the first message', async () => {

@@ -78,6 +78,9 @@ function lastEventId(header: string | string[] | undefined): number | undefined 
 
 export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config, chatHub, mailer, background } = app.ctx;
+  // A project's files, with the chat's own words for too many of them.
+  const projectFiles = workspaceFiles(config, CHAT_LIMITS.filesPerMessage);
+  const chatFiles = { ...projectFiles, messages: { ...projectFiles.messages, count: CHAT_MESSAGES.tooManyFiles } };
 
   /** A short mail to the project's other readers who keep chat mails on (docs/decisions/118), after the answer. */
   function mailChatMessage(project: { id: string; userId: string; projectName: string }, author: { id: string; userName: string }, body: string, fileCount: number) {
@@ -140,7 +143,7 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       const { project } = await requireProjectAccess(db, session, request.params.projectId, 'work');
       const message = await withReceivedFiles(
         request,
-        { accountId: session.user.id, fileFields: ['files'], maxFields: 5, ...workspaceFiles(config, CHAT_LIMITS.filesPerMessage) },
+        { accountId: session.user.id, fileFields: ['files'], maxFields: 5, ...chatFiles },
         async (upload) => {
           const body = chatBody(upload.fields.body?.[0] ?? '', upload.files.length > 0, CHAT_MESSAGES.empty);
           const files = await Promise.all(

@@ -80,6 +80,28 @@ test('two members chat with a form and a reload', { tag: '@no-js-only' }, async 
   expect(await download.text()).toBe('section A-A');
 });
 
+test('a send the api refuses says why and keeps the typed message', async ({ page, js }) => {
+  const firm = await newFirm();
+  const project = await createProject(firm.token, { projectName: 'Refused Villa' });
+  await loginAs(page, firm.email, firm.password);
+  await open(page, js, `/workspace/group-chat/${project.id}`);
+  // Typed with a line break and letters outside ASCII: the web reads the text from the form's bytes.
+  const text = 'Six drawings — the façade first.\nThen the sections.';
+  await page.getByTestId('chat-body').fill(text);
+  const files = Array.from({ length: 6 }, (_, i) => ({ name: `sheet-${i + 1}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`sheet ${i + 1}`) }));
+  await page.getByTestId('chat-files').setInputFiles(files);
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-form').getByRole('alert')).toHaveText('Attach at most 5 files to a message');
+  await expect(page.getByTestId('chat-body')).toHaveValue(text);
+  await expect(page.getByTestId('chat-message')).toHaveCount(0);
+
+  // Sent again with five: the message goes, and the form is empty again.
+  await page.getByTestId('chat-files').setInputFiles(files.slice(0, 5));
+  await page.getByTestId('chat-send').click();
+  await expect(page.getByTestId('chat-message').filter({ hasText: 'the façade first' })).toHaveCount(1);
+  await expect(page.getByTestId('chat-body')).toHaveValue('');
+});
+
 /** Sends `body` from the chat page's form (a reload without JavaScript, in place with it). */
 async function send(page: Page, body: string) {
   await page.getByTestId('chat-body').fill(body);

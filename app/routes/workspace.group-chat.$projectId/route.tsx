@@ -7,6 +7,7 @@ import { editChatMessage, getChatPage, postChatMessage } from '~/models/chat-boo
 import { chatFileHref, chatPagePath } from '~/models/chat-paths';
 import { ApiError } from '~/utils/api.server';
 import { guarded } from '~/utils/showcase.server';
+import { readLeadingField } from '~/utils/leading-field.server';
 import { isMultipart } from '~/utils/stream-upload.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import { formatDateTime } from '~/utils/dates';
@@ -43,17 +44,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({ ...page, me: user.id, paged, before: paged ? before : null, editing: search.get('edit'), now: new Date().toISOString() });
 }
 
-type ActionFailure = { error: string; intent: 'send' } | { error: string; intent: 'edit'; messageId: string; body: string };
+type ActionFailure = { error: string; intent: 'send'; body?: string } | { error: string; intent: 'edit'; messageId: string; body: string };
+
+/** The most a message's text can take in the form's body: 4 bytes a character in UTF-8, and its part's headers. */
+const MESSAGE_PART_MAX_BYTES = CHAT_LIMITS.body * 4 + 1024;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
   const projectId = params.projectId ?? '';
   // The edit form is a small urlencoded post; sending is multipart (files).
   if (!isMultipart(request)) return editAction(request, projectId);
+  // The text is read before the form goes on to the api, so a refused send shows it again.
+  const { text, body } = await readLeadingField(request, 'body', MESSAGE_PART_MAX_BYTES);
   try {
-    await postChatMessage(request, projectId);
+    await postChatMessage(request, projectId, body);
   } catch (error) {
-    if (error instanceof ApiError && error.status !== 404 && error.status !== 403) return json<ActionFailure>({ error: error.message, intent: 'send' }, { status: error.status });
+    if (error instanceof ApiError && error.status !== 404 && error.status !== 403) {
+      return json<ActionFailure>({ error: error.message, intent: 'send', body: text ?? '' }, { status: error.status });
+    }
     throw asErrorResponse(error);
   }
   return redirect(`${chatPagePath(projectId)}#latest`);
@@ -111,12 +119,20 @@ export default function GroupChat() {
     if (!paged) bottom.current?.scrollIntoView({ block: 'end' });
   }, [shown.length, paged]);
 
-  // A sent message clears the form (its page comes back with the message in it).
-  const wasSending = useRef(false);
+  // A sent message clears the form (its page comes back with the message in it). The outcome is
+  // known once the navigation is idle again: while the page reloads after the send, the data of an
+  // earlier refused send is still there.
+  const inFlight = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data';
+  const wasInFlight = useRef(false);
   useEffect(() => {
-    if (wasSending.current && !sending && !failure) form.current?.reset();
-    wasSending.current = sending;
-  }, [sending, failure]);
+    if (wasInFlight.current && !inFlight && !failure && form.current) {
+      form.current.reset();
+      // reset() goes back to the text a refused send left as the default.
+      const body = form.current.elements.namedItem('body');
+      if (body instanceof HTMLTextAreaElement) body.value = '';
+    }
+    wasInFlight.current = inFlight;
+  }, [inFlight, failure]);
 
   return (
     <div className="cb-chat">
@@ -170,7 +186,8 @@ export default function GroupChat() {
         <label className="visually-hidden" htmlFor="chat-body">
           Message
         </label>
-        <textarea id="chat-body" name="body" rows={2} maxLength={CHAT_LIMITS.body} placeholder="Write a message…" data-testid="chat-body" />
+        {/* First in the form: the action reads it from the front of the body (readLeadingField). */}
+        <textarea id="chat-body" name="body" rows={2} maxLength={CHAT_LIMITS.body} placeholder="Write a message…" defaultValue={failure?.body} data-testid="chat-body" />
         <div className="cb-compose-row">
           <label className="cb-attach">
             <span>Attach files</span>
