@@ -140,7 +140,9 @@ describe('parseUploadForm', () => {
     const form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: 100 * MB }));
     peak.sample();
     expect(form.get('files')).toBeInstanceOf(File);
-    expect(peak.growth).toBeGreaterThan(30 * MB);
+    // Twice the bound the streaming parser is held to (8 MB), not the file's whole 32 MB: other test
+    // files of this fork free their own buffers while it runs, which lowers what is seen (decision 219).
+    expect(peak.growth).toBeGreaterThan(16 * MB);
   });
 
   it('cuts a file over its limit as it arrives: marked TOO_LARGE, named in fileProblems, nothing left on disk, later fields kept', async () => {
