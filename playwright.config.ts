@@ -20,7 +20,8 @@ const chromium = {
 /** How long the servers may take to start: a loaded machine (helpers in parallel) needs more than a minute. */
 const serverTimeout = Number(process.env.E2E_SERVER_TIMEOUT ?? 180_000);
 
-const notRun = (tag: string) => (process.env.SCREENSHOTS ? [new RegExp(tag)] : [new RegExp(tag), /@on-demand/]);
+/** What a project leaves out: the other project's tag, and the review screenshots (`npm run screenshots`). */
+const notRun = (tag: string) => [new RegExp(tag), /@on-demand/];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,7 +40,7 @@ export default defineConfig({
   use: { baseURL: E2E.baseURL, trace: 'on-first-retry', ...chromium },
   // Every journey runs twice: with JavaScript and without. A test tagged @js-only (an interaction
   // that exists only with JavaScript, such as the provider scripts of social sign-in) or
-  // @no-js-only runs in its one project; @on-demand tests (review screenshots) only with SCREENSHOTS=1.
+  // @no-js-only runs in its one project; @on-demand tests (review screenshots) only in `npm run screenshots`.
   projects: [
     { name: 'js', use: { javaScriptEnabled: true }, grepInvert: notRun('@no-js-only') },
     { name: 'no-js', use: { javaScriptEnabled: false }, grepInvert: notRun('@js-only') },

@@ -20,3 +20,6 @@ export const FOOTER_ENV = {
   FOOTER_LINKEDIN_URL: 'https://www.linkedin.com/company/archivista-example',
   FOOTER_YOUTUBE_URL: 'https://www.youtube.com/@archivista-example',
 };
+
+/** Where the on-demand review screenshots go (`npm run screenshots`): an ignored folder, never the repository. */
+export const SCREENSHOT_DIR = path.resolve(process.env.SCREENSHOT_DIR ?? 'screenshots');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
 import { addMember, createEmployeeAccount, createProject, newFirm } from './workspace-helpers';
+import { SCREENSHOT_DIR } from './env';
 
 /**
  * Address Book, Group Chat and Setting (issue 12 items 4 to 6), with JavaScript on and off: a
@@ -205,11 +206,11 @@ test('screenshots of an edited message, the edit form and unread counts', { tag:
     for (const page of [firmPage, employeePage]) await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
     await open(employeePage, js, '/workspace/group-chat');
     await expect(employeePage.getByTestId('chat-unread')).toHaveText(/1 unread message/);
-    await employeePage.screenshot({ path: `docs/screenshots/chat-unread-${mode}-${width}.png`, fullPage: true });
+    await employeePage.screenshot({ path: `${SCREENSHOT_DIR}/chat-unread-${mode}-${width}.png`, fullPage: true });
     await open(firmPage, js, `/workspace/group-chat/${project.id}`);
-    await firmPage.screenshot({ path: `docs/screenshots/chat-edited-${mode}-${width}.png`, fullPage: true });
+    await firmPage.screenshot({ path: `${SCREENSHOT_DIR}/chat-edited-${mode}-${width}.png`, fullPage: true });
     await startEditing(firmPage, 'Thanks. Site visit on Friday at 10.');
-    await firmPage.screenshot({ path: `docs/screenshots/chat-edit-form-${mode}-${width}.png`, fullPage: true });
+    await firmPage.screenshot({ path: `${SCREENSHOT_DIR}/chat-edit-form-${mode}-${width}.png`, fullPage: true });
   }
 });
 
@@ -242,7 +243,7 @@ test('screenshots of the Address Book, Group Chat and Setting', { tag: ['@js-onl
   const chatProject = projects.find((p) => p.projectName === 'Koregaon Park Residence') ?? projects[0]!;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
-    const shot = (name: string) => page.screenshot({ path: `docs/screenshots/chat-book-${name}-${width}.png`, fullPage: true });
+    const shot = (name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/chat-book-${name}-${width}.png`, fullPage: true });
     await open(page, js, '/workspace/address-book');
     await shot('address-book');
     await open(page, js, '/workspace/address-book?panel=new');

@@ -6,6 +6,7 @@ import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
 import { firmWithSummary } from './summary-output-helpers';
 import { formatPaise, SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
 import type { SummaryJson } from '../../server/contract/summary';
+import { SCREENSHOT_DIR } from './env';
 
 /**
  * The summary and financial editor (workspace-and-admin.md screen 7), with JavaScript and without:
@@ -490,7 +491,7 @@ test.describe('summary editor at 375 px', () => {
   });
 });
 
-/** Review screenshots on the demo data (SCREENSHOTS=1): both tabs at 1280 and 375 px. */
+/** Review screenshots on the demo data (npm run screenshots): both tabs at 1280 and 375 px. */
 test('summary editor screenshots', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }) => {
   test.setTimeout(180_000);
   const { token } = await loginAs(page, DEMO.interiorFirm);
@@ -511,13 +512,13 @@ test('summary editor screenshots', { tag: ['@js-only', '@on-demand'] }, async ({
       await ready(page, js);
       await page.locator('img[loading="lazy"]').evaluateAll((imgs) => imgs.forEach((img) => ((img as HTMLImageElement).loading = 'eager')));
       await expect.poll(() => page.locator('img').evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
-      await page.screenshot({ path: `docs/screenshots/workspace-summary-${tab}-${width}.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-summary-${tab}-${width}.png`, fullPage: true });
     }
   }
 });
 
 /**
- * Review screenshots of the moves (SCREENSHOTS=1): the room tabs (grips with JavaScript, arrows
+ * Review screenshots of the moves (npm run screenshots): the room tabs (grips with JavaScript, arrows
  * without), a section's "Move to another room" open, at 1280 and 375 px; and the Project Library
  * with a product saved from an item with its image.
  */
@@ -540,10 +541,10 @@ test('summary moves and library screenshots', { tag: ['@on-demand'] }, async ({ 
     await eager();
     // From the top: a full-page shot of a scrolled page draws the sticky header in its middle.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `docs/screenshots/summary-moves-${mode}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/summary-moves-${mode}-${width}.png`, fullPage: true });
     await page.goto('/workspace/project-library');
     await ready(page, js);
     await eager();
-    await page.screenshot({ path: `docs/screenshots/summary-library-images-${mode}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/summary-library-images-${mode}-${width}.png`, fullPage: true });
   }
 });
