@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -77,6 +77,16 @@ function requestLog(app: FastifyInstance, nodeEnv: string) {
   });
 }
 
+/** One registered api route: its method, its path as Fastify reads it, and its scope. */
+export type RegisteredRoute = { method: string; url: string; scope: Scope | undefined };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the api registered (HEAD twins left out): what tests/route-table.test.ts checks. */
+    routeTable(): RegisteredRoute[];
+  }
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -95,6 +105,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.setValidatorCompiler(safeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // The options object is kept, not copied: the scope's own onRoute hook (declareScope) runs after
+  // this one and writes the scope into it.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
+  app.decorate('routeTable', () =>
+    routes.flatMap((route) =>
+      [route.method]
+        .flat()
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ method, url: route.url, scope: route.config?.scope })),
+    ),
+  );
   decorateSession(app);
   // Held event streams would keep the server from closing: ended first.
   app.addHook('preClose', async () => {

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorReply } from '../contract/http.js';
 import { isFirmRole } from '../contract/vocabulary.js';
 import { VIEWER_VERSION_HEADER, viewerVersion } from '../contract/viewer.js';
 import { forbidden } from '../errors.js';
@@ -68,11 +69,46 @@ export function decorateSession(app: FastifyInstance) {
   });
 }
 
+/**
+ * The error answers every route of a scope can give: 400 for a body or query its schema refuses,
+ * 401 where a token is read, 403 where the scope refuses a role. A route lists only the others
+ * (404, 409, 413, 429…) it answers itself.
+ */
+const SCOPE_ERRORS: Record<Scope, readonly number[]> = {
+  public: [400],
+  visitor: [400, 401],
+  signedIn: [400, 401],
+  firm: [400, 401, 403],
+  workspace: [400, 401, 403],
+  admin: [400, 401, 403],
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope the route was registered in (docs/decisions/070); the route table reads it. */
+    scope?: Scope;
+  }
+}
+
+/**
+ * What a scope declares for each of its routes, so no route repeats it: the scope itself (the
+ * route table), the bearer token in the OpenAPI document when the scope reads one, and the
+ * scope's error answers.
+ */
+export function declareScope(route: RouteOptions, scope: Scope) {
+  route.config = { ...route.config, scope };
+  const schema = (route.schema ??= {}) as { security?: unknown; response?: Record<string, unknown>; hide?: boolean };
+  if (scope !== 'public') schema.security ??= [{ bearer: [] }];
+  const response = (schema.response ??= {});
+  for (const status of SCOPE_ERRORS[scope]) response[status] ??= ErrorReply;
+}
+
 /** A plugin registering `plugins` inside `scope`: its hook runs on every request of their routes. */
 export function inScope(scope: Scope, plugins: readonly FastifyPluginAsyncZod[]): FastifyPluginAsyncZod {
   const readScopeSession = hooks[scope];
   return async (app) => {
     const { sessions } = app.ctx;
+    app.addHook('onRoute', (route) => declareScope(route, scope));
     app.addHook('onRequest', async (request, reply) => {
       const session = await readScopeSession(sessions, request);
       request.optionalSession = session;

@@ -3,6 +3,8 @@ import type { projects } from '../../server/db/schema';
 import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../../server/seed/factories';
 import { createSession } from '../../server/services/sessions';
 import type { UserRow } from '../../server/queries/users';
+import { ROUTE_ACCESS } from './route-access';
+import { routeKeyOf } from './route-pattern';
 import { bearer, createTestApi, multipart, type MultipartPart, type TestApi } from './test-api';
 
 /**
@@ -152,6 +154,9 @@ export function accessCases(endpoints: AccessEndpoint[]): Array<[string, AccessE
 export async function expectAccess(world: AccessWorld, endpoint: AccessEndpoint, role: AccessRole) {
   const expected = endpoint.expect?.[role] ?? expectedAccess(endpoint.kind, role);
   const res = await callAs(world, endpoint, role);
+  // The endpoint's kind is the route's row of the access table of every route.
+  const route = routeKeyOf(world.api.app, endpoint.method, res.raw.req.url!);
+  expect(route && ROUTE_ACCESS[route], `${route} in tests/helpers/route-access.ts`).toBe(endpoint.kind);
   const what = `${endpoint.method} ${res.raw.req.url} as ${role} answered ${res.statusCode} ${res.body.slice(0, 200)}`;
   if (expected === 'allowed') {
     const ok = endpoint.allowed ? endpoint.allowed.includes(res.statusCode) : res.statusCode >= 200 && res.statusCode < 300;
