@@ -1,9 +1,10 @@
 #!/bin/sh
+# The image's commands, each on the built JavaScript (scripts/build-api.mjs): no transpiler at runtime.
 set -e
 case "$1" in
-  api) exec node --max-old-space-size=256 --import tsx server/main.ts ;;
+  api) exec node --max-old-space-size=256 build/api.mjs ;;
   web) exec node --max-old-space-size=128 --max-semi-space-size=16 build/web-server.mjs ;;
-  seed) exec node --import tsx server/seed/cli.ts ;;
-  admin:create) shift; exec node --import tsx server/scripts/admin-create.ts "$@" ;;
+  seed) exec node build/seed.mjs ;;
+  admin:create) shift; exec node build/admin-create.mjs "$@" ;;
   *) exec "$@" ;;
 esac

@@ -4,9 +4,17 @@ import { mallocEnv } from './malloc-env';
 import { API_NODE_FLAGS, WEB_NODE_FLAGS } from './node-flags';
 
 describe('the Docker image runs each process as npm start does', () => {
+  it('on the built files, never under tsx (issue 30 item 7)', () => {
+    const start = fs.readFileSync('scripts/start.ts', 'utf8');
+    expect(start).toContain("'build/api.mjs'");
+    expect(start).not.toContain("'tsx'");
+    expect(JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start).toBe('npm run build && node build/start.mjs');
+  });
+
   it('with the same node flags', () => {
     const entry = fs.readFileSync('docker-entrypoint.sh', 'utf8');
-    expect(entry).toContain(`api) exec node ${API_NODE_FLAGS.join(' ')} --import tsx server/main.ts ;;`);
+    expect(entry).toContain(`api) exec node ${API_NODE_FLAGS.join(' ')} build/api.mjs ;;`);
+    expect(entry).not.toContain('tsx');
     expect(entry).toContain(`web) exec node ${WEB_NODE_FLAGS.join(' ')} build/web-server.mjs ;;`);
   });
 

@@ -1,5 +1,5 @@
 /**
- * `npm start`: the api and the web on their embedded defaults, in one terminal, kept running
+ * `npm start` (as build/start.mjs, scripts/build-api.mjs): the built api and web on their embedded defaults, in one terminal, kept running
  * (a crashed process is started again with back-off; Ctrl-C stops both). The web answers on
  * http://localhost:3000 and forwards /api and /uploads to the api.
  *
@@ -65,7 +65,7 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not answer within 120 s`);
 }
 
-supervisor.start({ name: 'api', command: process.execPath, args: [...API_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], env });
+supervisor.start({ name: 'api', command: process.execPath, args: [...API_NODE_FLAGS, 'build/api.mjs'], env });
 await waitFor(`${env.API_URL}/api/health`);
 supervisor.start({ name: 'web', command: process.execPath, args: [...WEB_NODE_FLAGS, 'build/web-server.mjs'], env });
 await waitFor(`http://127.0.0.1:${webPort}/healthz`);

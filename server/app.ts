@@ -1,4 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import { REQUEST_ID_HEADER, requestIdFrom } from './contract/request-id.js';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -92,6 +93,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     // Fastify's two lines per request (and its 4xx lines with stacks) give way to requestLog below.
     disableRequestLogging: true,
+    // The id the proxy and the web gave the request (or a new one) on every log line it causes.
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    requestIdLogLabel: 'requestId',
     // X-Forwarded-For counts only from the listed peers (the web, the reverse proxy): anyone else's
     // header is ignored and request.ip is the socket's address.
     trustProxy: ctx.config.TRUST_PROXY.length ? ctx.config.TRUST_PROXY : false,

@@ -59,6 +59,16 @@ describe('the api log', () => {
     expect(lines).toHaveLength(5);
   });
 
+  it('carries the request id the proxy and the web sent (or a fresh one for a missing or odd one) on the lines of the request', async () => {
+    const { app, lines } = await loggedApi('production', 'info');
+    await app.inject({ method: 'GET', url: '/api/probe/broken', headers: { 'x-request-id': 'caddy-7f3a' } });
+    await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'no spaces\nor new lines' } });
+    expect(lines.filter((l) => l.requestId === 'caddy-7f3a').map((l) => l.msg)).toEqual(expect.arrayContaining(['request']));
+    expect(lines.filter((l) => l.requestId === 'caddy-7f3a').length).toBe(2);
+    const other = lines.find((l) => l.url === '/api/health')!;
+    expect(other.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('logs requests at debug outside production: nothing at the default level, a line with LOG_LEVEL=debug', async () => {
     const quiet = await loggedApi('development', 'info');
     await quiet.app.inject({ method: 'GET', url: '/api/health' });

@@ -138,6 +138,25 @@ describe('the visitor address', () => {
   });
 });
 
+describe('readiness and the request id', () => {
+  it('answers /healthz/ready while the api answers its health, and 503 while it does not', async () => {
+    expect((await fetch(`${web}/healthz/ready`)).status).toBe(200);
+    const orphan = await startWeb({ API_URL: 'http://127.0.0.1:1' });
+    const down = await fetch(`${orphan}/healthz/ready`);
+    expect(down.status).toBe(503);
+    expect(await down.text()).toContain('not ready');
+  });
+
+  it('passes the proxy’s request id on to the api and back to the client, and replaces an odd one', async () => {
+    apiSeen = [];
+    const answer = await fetch(`${web}/api/anything`, { headers: { 'x-request-id': 'caddy-1234' } });
+    expect(answer.headers.get('x-request-id')).toBe('caddy-1234');
+    expect(apiSeen[0]!.headers['x-request-id']).toBe('caddy-1234');
+    const odd = await fetch(`${web}/api/anything`, { headers: { 'x-request-id': 'a b' } });
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe('Remix data requests', () => {
   it('are marked for the loaders (which never see `_data`), and a visitor cannot send the mark on a page load', async () => {
     const data = await fetch(`${web}/explore?page=2&index&_data=routes%2Fexplore._index`);

@@ -13,6 +13,8 @@ import type { WebServerConfig } from './config';
 import { csrfCheck } from './csrf';
 import { pageSlots } from './page-slots';
 import { precompressedBuild } from './precompressed';
+import { readiness } from './readiness';
+import { requestId } from './request-id';
 import { securityHeaders } from './security-headers';
 
 /**
@@ -59,7 +61,7 @@ function requestLog(log: Logger, level: 'info' | 'debug'): RequestHandler {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      log[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      log[level]({ requestId: res.locals.requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     next();
   };
@@ -78,6 +80,7 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.set('trust proxy', config.trustProxy);
 
   app.use(visitorAddress);
+  app.use(requestId);
   app.use(securityHeaders({ socialScripts: config.socialScripts, development: config.NODE_ENV === 'development', https: config.https }));
   app.use(compression());
   // Remix fingerprints its browser build: cached for a year, and gzipped once (docs/decisions/173).
@@ -85,6 +88,7 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.use(assets.publicPath, express.static(path.resolve(assets.directory), { immutable: true, maxAge: '1y', index: false, redirect: false }));
   app.use(assets.publicPath, (_req, res) => res.status(404).type('text/plain').send('Not found'));
   app.use(publicFiles(path.resolve(publicDirectory)));
+  app.get('/healthz/ready', readiness({ apiUrl: config.API_URL }));
 
   app.use(bodyLimit({ formLimit: config.FORM_BODY_LIMIT, streamingPaths: /^\/(api|uploads)(\/|$)/ }));
   const forward = apiProxy({ apiUrl: config.API_URL });
@@ -101,7 +105,7 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.all('*', remix);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    log.error({ err: error, url: req.originalUrl }, 'request failed');
+    log.error({ err: error, requestId: res.locals.requestId, url: req.originalUrl }, 'request failed');
     if (res.headersSent) return res.destroy();
     refuse(req, res, 500, 'Something went wrong', 'An unexpected error happened on our side. Please try again in a moment.');
   };

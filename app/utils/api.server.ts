@@ -5,6 +5,8 @@ import { isStreamedBody, requestText, streamFetch } from './stream-fetch.server'
 import type { ErrorReply } from '../../server/contract/http';
 import { VIEWER_VERSION_HEADER } from '../../server/contract/viewer';
 import { refreshStaleViewer } from './viewer.server';
+import { currentRequestId } from './request-id.server';
+import { REQUEST_ID_HEADER } from '../../server/contract/request-id';
 
 /** An api answer other than 2xx, with the api's message and field details. */
 export class ApiError extends Error {
@@ -40,11 +42,13 @@ export function apiUrl(path: string, query?: ApiInit['query']): string {
   return url.toString();
 }
 
-/** The headers of a call to the api: JSON answers, the bearer token (if any) and the visitor's address. */
+/** The headers of a call to the api: JSON answers, the bearer token (if any), the visitor's address and the request id. */
 export function apiHeaders(options: { token?: string | null; forwardedFor?: string; headers?: Record<string, string> }): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
+  const id = currentRequestId();
+  if (id) headers[REQUEST_ID_HEADER] = id;
   return headers;
 }
 
@@ -57,6 +61,12 @@ export const API_UNAVAILABLE_MESSAGE = 'The service is unavailable. Please try a
  * memory until the answer (docs/decisions/095).
  */
 export async function fetchApi(url: string, init: RequestInit): Promise<Response> {
+  const id = currentRequestId();
+  if (id) {
+    const headers = new Headers(init.headers);
+    headers.set(REQUEST_ID_HEADER, id);
+    init = { ...init, headers };
+  }
   try {
     const { body } = init;
     if (isStreamedBody(body)) return await streamFetch(url, { method: init.method, headers: init.headers, body, signal: init.signal });

@@ -59,6 +59,29 @@ function postgresListen(pg: typeof import('pg').default, url: string): { listen:
   return { listen, closeAll: async () => void (await Promise.all([...open].map((stop) => stop()))) };
 }
 
+/** The key of the session lock that migrations run under (any constant; "archivista" in ASCII, shortened). */
+export const MIGRATION_LOCK_KEY = 0x61726368;
+
+/**
+ * Runs the migrations on one connection that holds a PostgreSQL advisory lock: api replicas that
+ * start together (a rolling upgrade, `docker compose up --scale api=2`) take turns, so each
+ * migration runs once and the later ones find it recorded (issue 29, decision 231). The lock goes
+ * with the connection if the process dies.
+ */
+async function migrateOnce(pool: import('pg').Pool, run: (client: import('pg').PoolClient) => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await run(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -89,7 +112,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
     // by the pool, and the next query opens another; without a listener its error ended the process.
     pool.on('error', (error) => options.log?.warn({ err: error }, 'a pooled PostgreSQL connection was closed by the server'));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    await migrateOnce(pool, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
     const listening = postgresListen(pg, options.url!);
     return {
       db: db as unknown as Database,

@@ -8,10 +8,26 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('GET /api/health', () => {
-  it('answers ok when the database answers', async () => {
-    const res = await api.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+  it('answers ready when the database and the file storage answer', async () => {
+    for (const url of ['/api/health', '/api/health/ready']) {
+      const res = await api.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+    }
+  });
+
+  it('answers not ready (503, saying what is missing) while the storage cannot be reached, and alive all the same', async () => {
+    const check = api.ctx.storage.check;
+    api.ctx.storage.check = () => Promise.reject(new Error('bucket gone'));
+    try {
+      const res = await api.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: 'ok', storage: 'unavailable' });
+      const live = await api.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+    } finally {
+      api.ctx.storage.check = check;
+    }
   });
 
   it('serves the OpenAPI document generated from the schemas', async () => {

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
  */
 export function runDemoSeedProcess(): Promise<void> {
   const here = fileURLToPath(import.meta.url);
-  const cli = path.join(path.dirname(here), `cli${path.extname(here)}`);
+  // Beside the source (cli.ts, under tsx) or beside the bundle (build/seed.mjs, scripts/build-api.mjs).
+  const cli = path.join(path.dirname(here), path.extname(here) === '.ts' ? 'cli.ts' : 'seed.mjs');
   // The same loaders as this process (tsx), without a watcher or a debugger port of its own.
   const execArgv = process.execArgv.filter((arg) => !/^--(watch|inspect)/.test(arg));
   return new Promise((resolve, reject) => {

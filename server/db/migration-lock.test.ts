@@ -1,0 +1,32 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUrl, TEST_PG_URL } from '../../tests/setup/database-url';
+import { openDatabase } from './connection';
+
+const name = `mig_${crypto.randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: TEST_PG_URL });
+const journal = JSON.parse(fs.readFileSync(path.join(__dirname, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+
+beforeAll(async () => {
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+});
+afterAll(async () => {
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('migrations on PostgreSQL', () => {
+  it('run once when three api replicas start together on an empty database (advisory lock)', async () => {
+    const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ url: databaseUrl(name), dataDir: '' })));
+    const check = new pg.Client({ connectionString: databaseUrl(name) });
+    await check.connect();
+    const { rows } = await check.query<{ count: string }>('select count(*) from drizzle.__drizzle_migrations');
+    await check.end();
+    await Promise.all(handles.map((handle) => handle.close()));
+    expect(Number(rows[0].count)).toBe(journal.entries.length);
+  });
+});
