@@ -57,6 +57,8 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'POST /api/employees/:id/reactivate': 'manage',
   'POST /api/firms/:firmId/enquiries': 'visitor',
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/leads': 'firmManage',
   'DELETE /api/leads/:id': 'firmObjectManage',
   'GET /api/leads/:id': 'firmObjectManage',
