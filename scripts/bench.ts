@@ -51,7 +51,6 @@ const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'workspace' | 'memory' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
 const EMAIL = 'explorer@demo.test';
 const PASSWORD = 'demo1234';
-const MB = 1024 * 1024;
 
 // Processes ---------------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import type { RequestHandler } from 'express';
 export function readiness(options: { apiUrl: string; timeoutMs?: number }): RequestHandler {
   const url = new URL('/api/health', options.apiUrl).toString();
   return async (_req, res) => {
-    let ready = false;
+    let ready: boolean;
     try {
       const answer = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 2500) });
       ready = answer.ok;

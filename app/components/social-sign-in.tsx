@@ -111,6 +111,11 @@ export function SocialButtons({
   onCredential: (credential: SocialCredential) => void;
 }) {
   const { google, apple } = config;
+  // The effects depend on the providers' values, not on the config objects (new on every render).
+  const googleClientId = google?.clientId;
+  const googleScriptUrl = google?.scriptUrl;
+  const appleClientId = apple?.clientId;
+  const appleScriptUrl = apple?.scriptUrl;
   // Rendered only after hydration: without JavaScript there is nothing to click.
   const [hydrated, setHydrated] = useState(false);
   const [googleReady, setGoogleReady] = useState(false);
@@ -122,14 +127,14 @@ export function SocialButtons({
   useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
-    if (!hydrated || !google) return;
+    if (!hydrated || !googleClientId || !googleScriptUrl) return;
     let active = true;
-    loadScript(google.scriptUrl)
+    loadScript(googleScriptUrl)
       .then(() => {
         const gsi = window.google?.accounts.id;
         if (!active || !gsi || !googleButton.current) return;
         gsi.initialize({
-          client_id: google.clientId,
+          client_id: googleClientId,
           ux_mode: 'popup',
           auto_select: false,
           context: 'signin',
@@ -159,16 +164,16 @@ export function SocialButtons({
     return () => {
       active = false;
     };
-  }, [hydrated, google?.clientId, google?.scriptUrl, size]);
+  }, [hydrated, googleClientId, googleScriptUrl, size]);
 
   useEffect(() => {
-    if (!hydrated || !apple) return;
+    if (!hydrated || !appleClientId || !appleScriptUrl) return;
     let active = true;
-    loadScript(apple.scriptUrl)
+    loadScript(appleScriptUrl)
       .then(() => {
         if (!active || !window.AppleID) return;
         window.AppleID.auth.init({
-          clientId: apple.clientId,
+          clientId: appleClientId,
           scope: 'name email',
           redirectURI: `${window.location.origin}/auth/social`,
           usePopup: true,
@@ -179,7 +184,7 @@ export function SocialButtons({
     return () => {
       active = false;
     };
-  }, [hydrated, apple?.clientId, apple?.scriptUrl]);
+  }, [hydrated, appleClientId, appleScriptUrl]);
 
   const signInWithApple = () => {
     // Called straight from the click, so the provider's popup is not blocked.

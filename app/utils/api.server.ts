@@ -85,7 +85,7 @@ export async function readApiReply<T>(response: Response, failure = 'Request fai
 }
 
 function parseApiReply<T>(response: { ok: boolean; status: number }, text: string, failure = 'Request failed'): T {
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

@@ -6,6 +6,7 @@ export function matchesPath(pathname: string, path: string): boolean {
 
 const BASE = 'http://same-origin.invalid';
 /** Characters browsers drop (tab, newline) or read as `/` (backslash) when they resolve a URL. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const UNSAFE = /[\u0000-\u001f\u007f\\]/;
 /** `//host` or `/\host`: a path that a browser reads as another site. */
 const OTHER_SITE = /^\/[/\\]/;

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { ID_PATTERN } from './http.js';
 import { wellFormed } from './text-fields.js';
-import { DEFAULT_FOLDER_NAME, FILE_LIMITS, FOLDER_LIMITS, FOLDER_MESSAGES as M } from './files-rules.js';
+import { FILE_LIMITS, FOLDER_LIMITS, FOLDER_MESSAGES as M } from './files-rules.js';
 
 /**
  * A workspace project's folders and files (DESIGN.md sections 3, 4 and 9; workspace-and-admin.md

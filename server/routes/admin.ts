@@ -53,7 +53,7 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
  * list, decisions (audited and mailed), document downloads and statistics.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, mailer, config } = app.ctx;
+  const { db, mailer, config } = app.ctx;
 
   app.post(
     '/admin/logout',

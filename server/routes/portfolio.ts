@@ -6,7 +6,6 @@ import {
   IMAGES_MIN_MESSAGE,
   imageIdFromUrl,
   PortfolioReply,
-  PROJECT_IMAGE_MAX_BYTES,
   PROJECT_IMAGES_PER_REQUEST,
   ProjectReply,
   PublicProjectBody,

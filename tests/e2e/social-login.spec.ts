@@ -27,7 +27,7 @@ async function sessionCookie(page: Page) {
 }
 
 test.describe('sign in with Google and Apple', () => {
-  test('without JavaScript the login view shows no social buttons and email login remains', { tag: '@no-js-only' }, async ({ page, js }) => {
+  test('without JavaScript the login view shows no social buttons and email login remains', { tag: '@no-js-only' }, async ({ page }) => {
     // the buttons need JavaScript: this checks the page without it
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
@@ -108,7 +108,7 @@ test.describe('sign in with Google and Apple', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('the web action signs in with a token from the local provider posted as its form fields', { tag: '@js-only' }, async ({ page, js }) => {
+  test('the web action signs in with a token from the local provider posted as its form fields', { tag: '@js-only' }, async ({ page }) => {
     // the social sign-in is a JavaScript journey
     const identity = newIdentity('posted');
     const { token } = (await (await fetch(`${IDP.url}/mint?${new URLSearchParams({ provider: 'google', ...identity })}`)).json()) as { token: string };

@@ -80,7 +80,7 @@ export function EditMessageForm({ message, error, body, before }: { message: Cha
         rows={3}
         maxLength={CHAT_LIMITS.body}
         defaultValue={body}
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens because the author asked to edit this text
+        // Focus moves into the form because the author asked to edit this text.
         autoFocus
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -40,7 +40,7 @@ import {
   type ItemRow,
 } from '../../queries/summary.js';
 import { summaryItemImages } from '../../db/schema.js';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { claimUploads } from '../../services/pending-uploads.js';
 import { findPendingScheduleImages, imageIdOfRef, SCHEDULE_IMAGE_KIND, scheduleImageFolder } from '../../services/schedule-images.js';
 import type { Database } from '../../db/connection.js';
