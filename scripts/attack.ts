@@ -41,6 +41,8 @@ let webUrl = '';
 /** The environment the instance runs with (its limits are read from it). */
 let instanceEnv: NodeJS.ProcessEnv = { NODE_ENV: 'production' };
 let apiUrl = '';
+/** The instance's mail outbox (DATA_DIR/outbox): the probes read welcome links from it, as the person would. */
+let outboxDir = '';
 
 /**
  * One request with full control of its headers and body; the answer's body is kept up to 64 KB.
@@ -236,6 +238,50 @@ async function createProject(token: string): Promise<string> {
   return created.json.data.id;
 }
 
+// ---- issue 27: who may act, how much one firm may mail -------------------------------------------
+
+/** The newest welcome link mailed to `email` (waits a little: welcome mails go after the answer). */
+async function welcomeLink(email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort().reverse() : [];
+    for (const file of files) {
+      const mail = JSON.parse(fs.readFileSync(path.join(outboxDir, file), 'utf8')) as { to: string; text: string };
+      const token = mail.to === email ? /\/confirm-account\/([\w-]+)/.exec(mail.text)?.[1] : undefined;
+      if (token) return token;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no welcome link mailed to ${email}`);
+}
+
+const employeeBody = (email: string, isSubAdmin = false) => ({
+  name: 'Probe Person',
+  designation: 'Intern',
+  email,
+  mobile: '9123456780',
+  address: 'Pune',
+  password: 'probe-pass1',
+  confirmPassword: 'probe-pass1',
+  isSubAdmin,
+});
+
+/** An employee of the firm of `firmToken`, confirmed by its person through the welcome link; with its token. */
+async function confirmedEmployee(firmToken: string, email: string, isSubAdmin: boolean) {
+  const created = await apiJson<{ data: { id: string } }>('/employees', { method: 'POST', token: firmToken, json: employeeBody(email, isSubAdmin) });
+  if (created.status !== 201) throw new Error(`creating ${email} answered ${created.status}`);
+  const confirmed = await apiJson(`/employees/confirmation/${await welcomeLink(email)}/confirm`, { method: 'POST' });
+  if (confirmed.status !== 200) throw new Error(`confirming ${email} answered ${confirmed.status}`);
+  const login = await apiJson<{ token: string }>('/users/login', { method: 'POST', json: { email, password: 'probe-pass1' } });
+  return { id: created.json.data.id, token: login.json.token };
+}
+
+/** A demo firm's token (approved firms; each probe its own, as the flood uses up one firm's mail allowance). */
+async function demoFirmToken(email: 'studio@demo.test' | 'interiors@demo.test' | 'atelier@demo.test'): Promise<string> {
+  const login = await apiJson<{ token: string }>('/users/login', { method: 'POST', json: { email, password: 'demo1234' } });
+  if (login.status !== 200) throw new Error(`the demo firm's login answered ${login.status}`);
+  return login.json.token;
+}
+
 async function runProbes(supervisorOutput: () => string) {
   const explorer = await newAccount('explorer');
   const guessed = await newAccount('explorer');
@@ -391,6 +437,54 @@ async function runProbes(supervisorOutput: () => string) {
     return { held: answer.status === 302 && stays, detail: `${answer.status} → ${location || '(no location)'}` };
   });
 
+  // Issue 27 item 1 (decision 235): a firm nobody approved mails no stranger; an approved firm
+  // reaches at most 20 recipients a message and FIRM_MAIL_PER_HOUR mails an hour.
+  await probe('firm mail: unverified firm mails a stranger; approved firm 30 recipients, then a flood', async () => {
+    const fresh = await newAccount('architect');
+    const welcome = await apiJson<{ message: string }>('/employees', { method: 'POST', token: fresh.token, json: employeeBody(`stranger-${process.pid}@example.test`) });
+    const studio = await demoFirmToken('studio@demo.test');
+    const leads = await apiJson<{ data: { leads: Array<{ id: string }> } }>('/leads', { token: studio });
+    const leadId = leads.json.data.leads[0]?.id;
+    if (!leadId) throw new Error('the demo firm has no lead');
+    const list = (from: number, count: number) => Array.from({ length: count }, (_, i) => `r${from + i}-${process.pid}@example.test`).join(', ');
+    const wide = await apiJson(`/leads/${leadId}/messages`, { method: 'POST', token: studio, json: { to: list(0, 10), cc: list(10, 10), bcc: list(20, 10), subject: 'Wide', message: 'Thirty at once' } });
+    const perHour = loadConfig(instanceEnv).FIRM_MAIL_PER_HOUR;
+    const statuses: number[] = [];
+    for (let i = 0; i <= perHour && !statuses.includes(429); i++) {
+      statuses.push((await apiJson(`/leads/${leadId}/messages`, { method: 'POST', token: studio, json: { to: list(100 + i * 20, 10), cc: list(110 + i * 20, 10), subject: `Flood ${i}`, message: 'Buy now' } })).status);
+    }
+    const sent = statuses.filter((s) => s === 201).length;
+    const held = welcome.status === 403 && wide.status === 400 && sent <= perHour && statuses.at(-1) === 429;
+    return { held, detail: `unverified welcome mail ${welcome.status} "${welcome.json.message}"; 30 recipients ${wide.status}; flood: ${sent} × 201 (20 recipients each), then ${statuses.at(-1)}` };
+  });
+
+  // Issue 27 item 2 (decision 236): a firm that adds someone's address holds nothing.
+  await probe("address squatting: a firm adds the owner's email; the owner signs up anyway", async () => {
+    const squatter = await demoFirmToken('interiors@demo.test');
+    const email = `owner-${process.pid}@example.test`;
+    const added = await apiJson('/employees', { method: 'POST', token: squatter, json: employeeBody(email) });
+    const firmLogin = await apiJson('/users/login', { method: 'POST', json: { email, password: 'probe-pass1' } });
+    const signup = await apiJson('/users/register', { method: 'POST', json: { userName: 'The Owner', email, password: 'owner-pass1', role: 'explorer', loginType: 'normal' } });
+    const held = added.status === 201 && firmLogin.status === 403 && signup.status === 201;
+    return { held, detail: `employee ${added.status}; its sign-in before confirmation ${firmLogin.status}; the owner's sign-up ${signup.status} (was 409)` };
+  });
+
+  // Issue 27 item 3 (decision 237): a sub-admin cannot take a peer over or make new sub-admins.
+  await probe("sub-admin takeover: set a peer sub-admin's password, make a sub-admin", async () => {
+    const firmToken = await demoFirmToken('atelier@demo.test');
+    const a = await confirmedEmployee(firmToken, `sub-a-${process.pid}@example.test`, true);
+    const b = await confirmedEmployee(firmToken, `sub-b-${process.pid}@example.test`, true);
+    const takeOver = await apiJson(`/employees/${b.id}`, {
+      method: 'PUT',
+      token: a.token,
+      json: { ...employeeBody(`sub-b-${process.pid}@example.test`, true), password: 'taken-over1', confirmPassword: 'taken-over1' },
+    });
+    const peerLogin = await apiJson('/users/login', { method: 'POST', json: { email: `sub-b-${process.pid}@example.test`, password: 'taken-over1' } });
+    const promote = await apiJson('/employees', { method: 'POST', token: a.token, json: employeeBody(`sub-c-${process.pid}@example.test`, true) });
+    const held = takeOver.status === 403 && peerLogin.status === 401 && promote.status === 403;
+    return { held, detail: `peer's password ${takeOver.status}; sign-in with it ${peerLogin.status}; a new sub-admin ${promote.status}` };
+  });
+
   await probe('api killed: the web answers 503, npm start restarts the api', async () => {
     const killed = pids.api;
     process.kill(killed, 'SIGKILL');
@@ -426,6 +520,7 @@ async function main() {
   apiUrl = `http://127.0.0.1:${apiPort}`;
   webUrl = `http://127.0.0.1:${webPort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attack-'));
+  outboxDir = path.join(dataDir, 'outbox');
   // ATTACK_DATABASE=embedded runs on PGlite even when PostgreSQL answers (issue 9's embedded goal).
   const database = process.env.ATTACK_DATABASE === 'embedded' ? null : await createDatabase(`attack_${process.pid}`);
   console.log(`Database: ${database ? 'PostgreSQL (fresh database)' : 'PGlite (embedded, temporary folder)'}; starting the product with the npm start supervisor…`);

@@ -19,6 +19,7 @@ import { adminLoginRoutes, adminRoutes } from './routes/admin.js';
 import { firmRegistrationRoutes } from './routes/firm-registration.js';
 import { socialLoginRoutes } from './routes/social-login.js';
 import { usersPublicRoutes, usersRoutes } from './routes/users.js';
+import { employeeConfirmationRoutes } from './routes/employee-confirmation.js';
 import { emailChangeRoutes } from './routes/email-change.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { showcaseRoutes } from './routes/showcase.js';
@@ -50,7 +51,7 @@ import { adminTeamRoutes } from './routes/admin-team.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
-  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes],
+  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes],
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes],
   firm: [portfolioRoutes, profileRoutes],

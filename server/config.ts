@@ -41,6 +41,9 @@ const schema = z.object({
   /** Enquiries (demand box) per hour from one visitor address, and to one firm from everyone (docs/decisions/121). */
   ENQUIRY_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(5),
   ENQUIRY_MAX_PER_FIRM: z.coerce.number().int().positive().default(30),
+  /** Mails a firm may send to addresses outside its own accounts, per hour and per day (docs/decisions/235). */
+  FIRM_MAIL_PER_HOUR: z.coerce.number().int().positive().default(50),
+  FIRM_MAIL_PER_DAY: z.coerce.number().int().positive().default(200),
   /**
    * A client approval link's page views, and its decisions, per visitor address per 15 minutes
    * (docs/decisions/106). An office whose clients share one address may raise them.

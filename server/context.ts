@@ -4,6 +4,7 @@ import type { Database, Listen } from './db/connection.js';
 import { ChatHub } from './services/chat-hub.js';
 import { BackgroundTasks } from './services/background.js';
 import { createMailer, type Mailer } from './services/mail.js';
+import { FirmMail } from './services/firm-mail.js';
 import { isEmbeddedDatabase } from './db/connection.js';
 import { AttemptLimiter } from './services/rate-limits/attempt-limiter.js';
 import { MemoryCounterStore, type CounterStore } from './services/rate-limits/counter-store.js';
@@ -20,6 +21,8 @@ export type AppContext = {
   db: Database;
   config: Config;
   mailer: Mailer;
+  /** Every mail sent on a firm's behalf: verification, the firm's allowance, the audit (docs/decisions/235). */
+  firmMail: FirmMail;
   limiter: AttemptLimiter;
   storage: Storage;
   uploadSlots: UploadSlots;
@@ -35,11 +38,14 @@ export type AppContext = {
 
 /** The context of an api instance on an open database: mail, rate limits and storage as the config says. */
 export function createAppContext({ config, db, log, listen }: { config: Config; db: Database; log: FastifyBaseLogger; listen?: Listen }): AppContext {
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log });
+  const store = counterStore(config, db, log);
   return {
     db,
     config,
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir, log }),
-    limiter: new AttemptLimiter(counterStore(config, db, log), {
+    mailer,
+    firmMail: new FirmMail(db, mailer, store, { perHour: config.FIRM_MAIL_PER_HOUR, perDay: config.FIRM_MAIL_PER_DAY }),
+    limiter: new AttemptLimiter(store, {
       max: config.RATE_LIMIT_MAX,
       addressMax: config.RATE_LIMIT_ADDRESS_MAX,
       windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,

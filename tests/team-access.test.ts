@@ -20,8 +20,13 @@ const employeeForm = () => {
   n += 1;
   return { name: `Access ${n}`, designation: 'Intern', email: `access${n}@team-access.test`, mobile: '9000000000', address: 'Pune', password: 'secret12', confirmPassword: 'secret12' };
 };
-const plainEmployee = async () => ({ employeeId: (await createEmployee(access.api.db, access.world.users.firm.id)).id });
-const employeeEdit = () => ({ ...employeeForm(), email: `edit${n}-${Date.now()}@team-access.test` });
+const employeeOf = async (fields: Parameters<typeof createEmployee>[2] = {}) => {
+  const row = await createEmployee(access.api.db, access.world.users.firm.id, fields);
+  return { employeeId: row.id, email: row.email };
+};
+const plainEmployee = () => employeeOf();
+/** An edit keeping the address (a confirmed address is its person's, docs/decisions/236). */
+const employeeEdit = ({ data }: { data: Record<string, string> }, over: Record<string, unknown> = {}) => ({ ...employeeForm(), email: data.email, ...over });
 
 /** A task the firm gave the member employee in `projectId`, in `status`. */
 const taskOf = async (projectId: string, status: 'todo' | 'review' = 'todo') => {
@@ -42,9 +47,77 @@ const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmManage', url: () => '/api/employees' },
   { method: 'POST', kind: 'firmManage', url: () => '/api/employees', body: () => employeeForm(), allowed: [201] },
   // The 'manage' row, but a plain employee is refused before any id is looked at (403, not 404).
-  { method: 'PUT', kind: 'manage', setup: plainEmployee, url: ({ data }) => `/api/employees/${data.employeeId}`, body: () => employeeEdit(), expect: { employee: 403 } },
+  { method: 'PUT', kind: 'manage', setup: plainEmployee, url: ({ data }) => `/api/employees/${data.employeeId}`, body: (ctx) => employeeEdit(ctx), expect: { employee: 403 } },
   { method: 'POST', kind: 'manage', setup: plainEmployee, url: ({ data }) => `/api/employees/${data.employeeId}/deactivate`, expect: { employee: 403 } },
   { method: 'POST', kind: 'manage', setup: plainEmployee, url: ({ data }) => `/api/employees/${data.employeeId}/reactivate`, expect: { employee: 403 } },
+  { method: 'POST', kind: 'manage', setup: () => employeeOf({ unconfirmedSince: new Date() }), url: ({ data }) => `/api/employees/${data.employeeId}/resend-confirmation`, expect: { employee: 403 } },
+  // Sub-admins (issue 27 item 3, docs/decisions/237): only the firm grants or removes sub-admin
+  // access, and only the firm edits, deactivates or reactivates a sub-admin; a sub-admin manages
+  // plain employees only (itself included: its own password and email go through Setting).
+  {
+    name: 'POST /api/employees making a sub-admin',
+    method: 'POST',
+    kind: 'firmManage',
+    url: () => '/api/employees',
+    body: () => ({ ...employeeForm(), isSubAdmin: true }),
+    allowed: [201],
+    expect: { subAdmin: 403 },
+  },
+  {
+    name: 'PUT /api/employees/{plain} granting sub-admin',
+    method: 'PUT',
+    kind: 'manage',
+    setup: plainEmployee,
+    url: ({ data }) => `/api/employees/${data.employeeId}`,
+    body: (ctx) => employeeEdit(ctx, { isSubAdmin: true }),
+    expect: { employee: 403, subAdmin: 403 },
+  },
+  {
+    name: "PUT /api/employees/{sub-admin} (a peer's password)",
+    method: 'PUT',
+    kind: 'manage',
+    setup: () => employeeOf({ isSubAdmin: true }),
+    url: ({ data }) => `/api/employees/${data.employeeId}`,
+    body: (ctx) => employeeEdit(ctx, { isSubAdmin: true, password: 'taken-over', confirmPassword: 'taken-over' }),
+    expect: { employee: 403, subAdmin: 403 },
+  },
+  {
+    name: 'PUT /api/employees/{sub-admin} removing sub-admin',
+    method: 'PUT',
+    kind: 'manage',
+    setup: () => employeeOf({ isSubAdmin: true }),
+    url: ({ data }) => `/api/employees/${data.employeeId}`,
+    body: (ctx) => employeeEdit(ctx, { isSubAdmin: false }),
+    expect: { employee: 403, subAdmin: 403 },
+  },
+  { name: 'POST /api/employees/{sub-admin}/deactivate', method: 'POST', kind: 'manage', setup: () => employeeOf({ isSubAdmin: true }), url: ({ data }) => `/api/employees/${data.employeeId}/deactivate`, expect: { employee: 403, subAdmin: 403 } },
+  {
+    name: 'POST /api/employees/{sub-admin}/reactivate',
+    method: 'POST',
+    kind: 'manage',
+    setup: () => employeeOf({ isSubAdmin: true, deactivatedAt: new Date() }),
+    url: ({ data }) => `/api/employees/${data.employeeId}/reactivate`,
+    expect: { employee: 403, subAdmin: 403 },
+  },
+  {
+    name: 'POST /api/employees/{sub-admin}/resend-confirmation',
+    method: 'POST',
+    kind: 'manage',
+    setup: () => employeeOf({ isSubAdmin: true, unconfirmedSince: new Date() }),
+    url: ({ data }) => `/api/employees/${data.employeeId}/resend-confirmation`,
+    expect: { employee: 403, subAdmin: 403 },
+  },
+  // The sub-admin's own record, through the employees page: the firm may, the sub-admin itself not (Setting).
+  {
+    name: 'PUT /api/employees/{the sub-admin itself}',
+    method: 'PUT',
+    kind: 'manage',
+    setup: async ({ world }) => ({ employeeId: world.users.subAdmin.id, email: world.users.subAdmin.email }),
+    url: ({ data }) => `/api/employees/${data.employeeId}`,
+    // A blank password keeps it (and the world's sub-admin session, which the rows after this one use).
+    body: (ctx) => employeeEdit(ctx, { isSubAdmin: true, name: 'Sub Admin', password: '', confirmPassword: '' }),
+    expect: { employee: 403, subAdmin: 403 },
+  },
   // Tasks.
   { method: 'GET', kind: 'firmWork', url: () => '/api/tasks' },
   { method: 'GET', kind: 'firmWork', url: () => '/api/tasks/assignees' },

@@ -28,8 +28,28 @@ export const EMPLOYEE_MESSAGES = {
   ownSubAdmin: 'You cannot change your own sub-admin access',
   ownDeactivate: 'You cannot deactivate your own account',
   subAdminOnlyByFirm: 'Only the firm account can change or deactivate a sub-admin',
+  grantOnlyByFirm: 'Only the firm account can grant or remove sub-admin access',
+  ownInSetting: 'Change your own details, password and email in Setting',
+  confirmedEmailIsTheirs: 'This employee has confirmed this email: only they can change it, in Setting',
+  alreadyConfirmed: 'This employee has already confirmed the account',
+  unconfirmed: 'Confirm your email first: open the link in the welcome mail your firm’s invitation sent you. Ask your firm to send it again if it has expired.',
+  awaiting: 'Awaiting confirmation',
   deactivated: 'This account has been deactivated. Ask your firm to reactivate it.',
 } as const;
+
+/**
+ * Who may manage whom among a firm's people (issue 27 item 3, docs/decisions/237): the firm
+ * account manages everyone; a sub-admin only plain employees (not itself, not another sub-admin),
+ * and never grants sub-admin access. The api's access layer (server/auth/employee-access.ts) and
+ * the web's controls read the same rule.
+ */
+export function mayManageEmployee(viewer: { id: string; isOwner: boolean }, target: { id: string; isSubAdmin: boolean }): boolean {
+  return viewer.isOwner || (target.id !== viewer.id && !target.isSubAdmin);
+}
+
+export function mayGrantSubAdmin(viewer: { isOwner: boolean }): boolean {
+  return viewer.isOwner;
+}
 
 /** Spec, screen 11: "No employees available". */
 export const EMPTY_EMPLOYEES = 'No employees available';

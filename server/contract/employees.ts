@@ -81,6 +81,8 @@ export const Employee = z.object({
   address: z.string(),
   isSubAdmin: z.boolean(),
   active: z.boolean(),
+  /** Created by the firm and not yet confirmed by its person (docs/decisions/236). */
+  awaitingConfirmation: z.boolean(),
   deactivatedAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -1,3 +1,4 @@
+import { FIRM_MAIL_MAX_RECIPIENTS } from './firm-mail-rules.js';
 /**
  * The plain values of enquiries and the demand box (DESIGN.md section 9, issue 13 items 1 and 2):
  * limits, messages and page size. No zod here, so browser code can use them; the schemas of
@@ -16,6 +17,8 @@ export const MESSAGE_LIMITS = {
   body: 10_000,
   /** Addresses in each of To, Cc and Bcc. */
   addresses: 10,
+  /** To, Cc and Bcc together (issue 27 item 1, docs/decisions/235). */
+  recipients: FIRM_MAIL_MAX_RECIPIENTS,
   /** The characters of one of those fields as typed (the addresses and their separators). */
   addressField: 2_600,
 } as const;
@@ -41,6 +44,7 @@ export const LEAD_MESSAGES = {
   toRequired: 'Add at least one recipient',
   addressInvalid: (address: string) => `"${address.length > 60 ? `${address.slice(0, 60)}…` : address}" is not a valid email address`,
   tooManyAddresses: `At most ${MESSAGE_LIMITS.addresses} addresses in each field`,
+  tooManyRecipients: `At most ${MESSAGE_LIMITS.recipients} recipients in To, Cc and Bcc together`,
   subjectRequired: 'Subject is required',
   bodyRequired: 'Message is required',
   sendFailed: 'The mail could not be sent. Please try again in a moment.',

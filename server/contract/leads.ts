@@ -89,13 +89,17 @@ const addressList = (required: boolean) =>
     .transform((addresses) => [...new Set(addresses.map((a) => a.toLowerCase()))]);
 
 /** POST /api/leads/{id}/messages: the New Message dialog. */
-export const LeadMessageBody = z.object({
-  to: addressList(true),
-  cc: addressList(false),
-  bcc: addressList(false),
-  subject: headerText(M.subjectRequired, MESSAGE_LIMITS.subject),
-  message: bodyText(M.bodyRequired, MESSAGE_LIMITS.body),
-});
+export const LeadMessageBody = z
+  .object({
+    to: addressList(true),
+    cc: addressList(false),
+    bcc: addressList(false),
+    subject: headerText(M.subjectRequired, MESSAGE_LIMITS.subject),
+    message: bodyText(M.bodyRequired, MESSAGE_LIMITS.body),
+  })
+  .superRefine((value, ctx) => {
+    if (new Set([...value.to, ...value.cc, ...value.bcc]).size > MESSAGE_LIMITS.recipients) ctx.addIssue({ code: 'custom', path: ['to'], message: M.tooManyRecipients });
+  });
 export type LeadMessageBody = z.input<typeof LeadMessageBody>;
 export type LeadMessageFields = z.output<typeof LeadMessageBody>;
 

@@ -63,6 +63,14 @@ export const users = pgTable(
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /**
+     * Issue 27 item 2 (docs/decisions/236): set when a firm creates an employee account, cleared
+     * when its person confirms the address through the welcome mail's link. While set, the account
+     * cannot sign in, does not block the address's owner from signing up, and lapses after 7 days.
+     */
+    unconfirmedSince: timestamp('unconfirmed_since', { withTimezone: true }),
+    /** The hash of the welcome mail's one-time link (null once used, released or lapsed). */
+    confirmationTokenHash: text('confirmation_token_hash'),
+    /**
      * How many of its projects are shown (`shownProject()` in server/queries/visibility.ts: not
      * private, not hidden), kept by triggers of migration 0014 (docs/decisions/183) so the explore
      * gallery's total sums firms instead of counting projects. Never written by the api.
@@ -78,6 +86,9 @@ export const users = pgTable(
     index('users_directory_idx').on(t.isVerify, t.role, t.country, t.state, t.city),
     index('users_firm_id_idx').on(t.firmId),
     index('users_created_at_idx').on(t.createdAt),
+    uniqueIndex('users_confirmation_token_idx').on(t.confirmationTokenHash),
+    // The housekeeping's pass over lapsed accounts reads only the unconfirmed ones.
+    index('users_unconfirmed_idx').on(t.unconfirmedSince).where(sql`${t.unconfirmedSince} is not null`),
     // Performance (issue 14, docs/decisions/136, 184): the header search's ILIKE '%…%' on a listed
     // firm's names (pg_trgm, one expression so the planner weighs one index, not an OR of two), and
     // the directory's case-insensitive place filters.

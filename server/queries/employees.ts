@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Employee } from '../contract/employees.js';
 import type { Database } from '../db/connection.js';
 import { users } from '../db/schema.js';
@@ -16,6 +16,7 @@ export function toEmployeeJson(row: UserRow): Employee {
     address: row.address ?? '',
     isSubAdmin: row.isSubAdmin,
     active: row.deactivatedAt === null,
+    awaitingConfirmation: row.unconfirmedSince !== null,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -57,4 +58,64 @@ export async function activeEmployeesAmong(db: Database, firmId: string, ids: st
 export function findUsersByIds(db: Database, ids: string[]): Promise<UserRow[]> {
   if (!ids.length) return Promise.resolve([]);
   return db.select().from(users).where(inArray(users.id, ids));
+}
+
+// Confirmation of an employee's address (issue 27 item 2, docs/decisions/236) -----------------
+
+/** How long a firm's new employee account waits for its person: then the link dies and the account lapses. */
+export const CONFIRMATION_DAYS = 7;
+const CONFIRMATION_MS = CONFIRMATION_DAYS * 24 * 60 * 60 * 1000;
+
+/** When an unconfirmed account lapses. */
+export const lapsesAt = (row: Pick<UserRow, 'unconfirmedSince'>) => new Date((row.unconfirmedSince ?? new Date()).getTime() + CONFIRMATION_MS);
+
+type NewEmployee = Omit<typeof users.$inferInsert, 'id' | 'role' | 'loginType' | 'firmId' | 'unconfirmedSince'>;
+
+/** A firm's new employee account, unconfirmed, with the hash of its welcome link. */
+export async function insertUnconfirmedEmployee(db: Database, id: string, firmId: string, values: NewEmployee, tokenHash: string): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, id, role: 'employee', loginType: 'normal', firmId, unconfirmedSince: new Date(), confirmationTokenHash: tokenHash })
+    .returning();
+  return row!;
+}
+
+/** A new welcome link for an unconfirmed account (the old one dies); undefined once it is confirmed. */
+export async function renewConfirmationToken(db: Database, id: string, tokenHash: string): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ confirmationTokenHash: tokenHash, updatedAt: new Date() }).where(and(eq(users.id, id), isNotNull(users.unconfirmedSince))).returning();
+  return row;
+}
+
+/** The unconfirmed account of a welcome link still running, or undefined. */
+export async function findByConfirmationToken(db: Database, tokenHash: string, now = new Date()): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.confirmationTokenHash, tokenHash), gt(users.unconfirmedSince, new Date(now.getTime() - CONFIRMATION_MS))))
+    .limit(1);
+  return row;
+}
+
+/** Its person confirmed the address: the account signs in from now on. Undefined when it was no longer waiting. */
+export async function markConfirmed(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ unconfirmedSince: null, confirmationTokenHash: null, updatedAt: new Date() })
+    .where(and(eq(users.id, id), isNotNull(users.unconfirmedSince)))
+    .returning();
+  return row;
+}
+
+/** Deletes an account that is still unconfirmed (never a confirmed one); undefined when there was none. */
+export async function deleteUnconfirmed(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.delete(users).where(and(eq(users.id, id), isNotNull(users.unconfirmedSince))).returning();
+  return row;
+}
+
+/** Deletes the accounts unconfirmed for CONFIRMATION_DAYS (the housekeeping), answering them. */
+export function deleteLapsedUnconfirmed(db: Database, now = new Date()): Promise<UserRow[]> {
+  return db
+    .delete(users)
+    .where(and(isNotNull(users.unconfirmedSince), lte(users.unconfirmedSince, new Date(now.getTime() - CONFIRMATION_MS))))
+    .returning();
 }

@@ -23,6 +23,16 @@ afterAll(() => api?.close());
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: unknown) =>
   api.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 
+/** The welcome mail's link to `email`, opened and confirmed as its person would. */
+async function confirmFromMail(email: string) {
+  await api.ctx.background.idle();
+  const mail = (await api.outbox()).filter((m) => m.to === email).at(-1);
+  const token = /\/confirm-account\/([\w-]+)/.exec(mail?.text ?? '')?.[1];
+  expect(token, `a welcome link to ${email}`).toBeTruthy();
+  expect((await call('POST', `/api/employees/confirmation/${token}/confirm`)).statusCode).toBe(200);
+  return token!;
+}
+
 let n = 0;
 const form = (over: Record<string, unknown> = {}) => {
   n += 1;
@@ -49,6 +59,12 @@ describe('POST /api/employees', () => {
     expect(row).toMatchObject({ role: 'employee', firmId: firm.id });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
 
+    // Unconfirmed until its person opens the welcome mail's link (issue 27 item 2).
+    expect(created.awaitingConfirmation).toBe(true);
+    const early = await api.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: 'secret12' } });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe(M.unconfirmed);
+    await confirmFromMail(body.email);
     const login = await api.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: 'secret12' } });
     expect(login.statusCode).toBe(200);
     const token = login.json().token as string;
@@ -60,8 +76,7 @@ describe('POST /api/employees', () => {
     expect(projects.statusCode).toBe(200);
     expect(projects.json().data.map((p: { projectName: string }) => p.projectName)).toEqual(['Member project']);
 
-    expect(await api.db.select().from(auditLog).where(eq(auditLog.targetId, created.id))).toEqual([expect.objectContaining({ action: 'employee.created', actorId: firm.id, firmId: firm.id })]);
-    expect((await api.outbox()).some((m) => m.to === body.email)).toBe(true);
+    expect((await api.db.select().from(auditLog).where(eq(auditLog.targetId, created.id))).map((a) => a.action)).toEqual(['employee.created', 'employee.confirmed']);
   });
 
   it('answers every message of the spec, one per field', async () => {
@@ -88,7 +103,9 @@ describe('POST /api/employees', () => {
     const res = await call('POST', '/api/employees', tokens.firm, form({ email: explorer.email.toUpperCase() }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: M.emailTaken, details: [{ path: 'email', message: M.emailTaken }] });
-    const edit = await call('PUT', `/api/employees/${subAdmin.id}`, tokens.firm, form({ email: firm.email, isSubAdmin: true }));
+    // An unconfirmed account's address may be corrected, not to a taken one.
+    const pending = (await call('POST', '/api/employees', tokens.firm, form())).json().data;
+    const edit = await call('PUT', `/api/employees/${pending.id}`, tokens.firm, form({ email: firm.email }));
     expect(edit.statusCode).toBe(409);
   });
 });
@@ -129,20 +146,36 @@ describe('GET and PUT /api/employees', () => {
 });
 
 describe('sub-admin limits', () => {
-  it('a sub-admin cannot change its own sub-admin access, deactivate itself, or demote or deactivate another sub-admin', async () => {
+  it('a sub-admin manages plain employees only: not itself, not a peer sub-admin, and grants sub-admin access to nobody (issue 27 item 3)', async () => {
     const self = await createEmployee(api.db, firm.id, { isSubAdmin: true });
     const peer = await createEmployee(api.db, firm.id, { isSubAdmin: true });
+    const plain = await createEmployee(api.db, firm.id);
     const { token } = await createSession(api.db, self.id, { remember: false });
-    const own = await call('PUT', `/api/employees/${self.id}`, token, form({ email: self.email, isSubAdmin: false }));
+    // Its own record: through Setting, like anyone.
+    const own = await call('PUT', `/api/employees/${self.id}`, token, form({ email: self.email, isSubAdmin: true, password: 'taken-over1', confirmPassword: 'taken-over1' }));
     expect(own.statusCode).toBe(403);
-    expect(own.json().message).toBe(M.ownSubAdmin);
+    expect(own.json().message).toBe(M.ownInSetting);
     expect((await call('POST', `/api/employees/${self.id}/deactivate`, token)).json().message).toBe(M.ownDeactivate);
-    expect((await call('PUT', `/api/employees/${peer.id}`, token, form({ email: peer.email, isSubAdmin: false }))).statusCode).toBe(403);
+    // A peer sub-admin: not its password, not its email, not its state.
+    const takeOver = await call('PUT', `/api/employees/${peer.id}`, token, form({ email: peer.email, isSubAdmin: true, password: 'taken-over1', confirmPassword: 'taken-over1' }));
+    expect(takeOver.statusCode).toBe(403);
+    expect(takeOver.json().message).toBe(M.subAdminOnlyByFirm);
+    expect((await api.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: peer.email, password: 'taken-over1' } })).statusCode).toBe(401);
     expect((await call('POST', `/api/employees/${peer.id}/deactivate`, token)).statusCode).toBe(403);
-    // Its own details, keeping its access, it may change.
-    expect((await call('PUT', `/api/employees/${self.id}`, token, form({ email: self.email, isSubAdmin: true }))).statusCode).toBe(200);
-    // The firm may do all of it.
-    expect((await call('POST', `/api/employees/${peer.id}/deactivate`, tokens.firm)).statusCode).toBe(200);
+    expect((await call('POST', `/api/employees/${peer.id}/reactivate`, token)).statusCode).toBe(403);
+    // No new sub-admin, no promotion.
+    const created = await call('POST', '/api/employees', token, form({ isSubAdmin: true }));
+    expect(created.statusCode).toBe(403);
+    expect(created.json().message).toBe(M.grantOnlyByFirm);
+    expect((await call('PUT', `/api/employees/${plain.id}`, token, form({ email: plain.email, isSubAdmin: true }))).json().message).toBe(M.grantOnlyByFirm);
+    // A plain employee it manages.
+    expect((await call('PUT', `/api/employees/${plain.id}`, token, form({ email: plain.email, name: 'Renamed by sub' }))).statusCode).toBe(200);
+    expect((await call('POST', `/api/employees/${plain.id}/deactivate`, token)).statusCode).toBe(200);
+    expect((await call('POST', '/api/employees', token, form())).statusCode).toBe(201);
+    // The firm does all of it.
+    expect((await call('PUT', `/api/employees/${peer.id}`, tokens.firm, form({ email: peer.email, isSubAdmin: false }))).statusCode).toBe(200);
+    expect((await call('PUT', `/api/employees/${plain.id}`, tokens.firm, form({ email: plain.email, isSubAdmin: true }))).statusCode).toBe(200);
+    expect((await call('POST', `/api/employees/${self.id}/deactivate`, tokens.firm)).statusCode).toBe(200);
   });
 
   it('a plain employee manages nobody (403)', async () => {

@@ -1,48 +1,54 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireFirmAccess, type FirmMembership } from '../auth/firm.js';
-import type { Session } from '../auth/session.js';
+import { requireEmployeeManagement, requireEmployeesManager } from '../auth/employee-access.js';
 import { CreateEmployeeBody, EMPLOYEE_MESSAGES as M, EmployeeReply, EmployeesReply, UpdateEmployeeBody } from '../contract/employees.js';
 import { designationOf } from '../contract/employees-rules.js';
-import { ErrorReply, IdParams, isId } from '../contract/http.js';
+import { ErrorReply, IdParams } from '../contract/http.js';
 import { newId } from '../db/ids.js';
 import { users } from '../db/schema.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
-import { findEmployee, listEmployees, toEmployeeJson } from '../queries/employees.js';
-import { findUserByEmail, type UserRow } from '../queries/users.js';
+import { insertUnconfirmedEmployee, listEmployees, renewConfirmationToken, toEmployeeJson } from '../queries/employees.js';
+import { findUserByEmail, findUserById, type UserRow } from '../queries/users.js';
+import { firmNameOf, welcomeMail } from '../services/employee-confirmation.js';
 import { hashPassword } from '../services/passwords.js';
 import { revokeAllSessions } from '../services/sessions.js';
+import { newToken } from '../services/tokens.js';
 
 /**
- * A firm's employees (workspace-and-admin.md screen 11; DESIGN.md section 9; docs/decisions/110),
- * scope `workspace`, managed by the firm and its sub-admins only. Each is a real account (role
- * `employee`, argon2id password) that signs in through the ordinary login. Deactivating deletes
- * its sessions at once and keeps the account and its history; reactivating lets it sign in again.
+ * A firm's employees (workspace-and-admin.md screen 11; DESIGN.md sections 9 and 10;
+ * docs/decisions/110, 235–237), scope `workspace`, managed by the firm and its sub-admins (a
+ * sub-admin: plain employees only, server/auth/employee-access.ts). Each is a real account (role
+ * `employee`, argon2id password) that signs in through the ordinary login once its person has
+ * confirmed the address from the welcome mail. Deactivating deletes its sessions at once and
+ * keeps the account and its history; reactivating lets it sign in again.
  */
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const emailTaken = () => conflict(M.emailTaken, [{ path: 'email', message: M.emailTaken }]);
 
-/** A sub-admin manages the firm's plain employees; a sub-admin's access and its state are the firm's to change. */
-function checkSubAdminLimits(firm: FirmMembership, actor: UserRow, target: UserRow, change: { isSubAdmin?: boolean; deactivate?: boolean }) {
-  if (firm.isOwner) return;
-  if (target.id === actor.id) {
-    if (change.deactivate) throw forbidden(M.ownDeactivate);
-    if (change.isSubAdmin !== undefined && change.isSubAdmin !== target.isSubAdmin) throw forbidden(M.ownSubAdmin);
-    return;
-  }
-  if (target.isSubAdmin && (change.deactivate || change.isSubAdmin === false)) throw forbidden(M.subAdminOnlyByFirm);
-}
-
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, background } = app.ctx;
+  const { db, firmMail, background, config } = app.ctx;
 
-  async function managedEmployee(session: Session, id: string) {
-    const firm = requireFirmAccess(session.user, 'manage');
-    const employee = isId(id) ? await findEmployee(db, firm.firmId, id) : undefined;
-    if (!employee) throw notFound(M.notFound);
-    return { firm, employee };
+  /**
+   * Mails the welcome link of `employee` on the firm's behalf: checked and counted before (403 for
+   * a firm not yet approved, 429 past its allowance), sent after the answer.
+   */
+  async function inviteEmployee(actor: UserRow, firmId: string, email: string, write: (tokenHash: string) => Promise<UserRow>) {
+    const grant = await firmMail.reserve({ firmId, actorId: actor.id, kind: 'employee-welcome' }, [email]);
+    const { token, hash } = newToken();
+    let employee: UserRow;
+    try {
+      employee = await write(hash);
+    } catch (error) {
+      await grant.cancel();
+      throw error;
+    }
+    const firm = firmId === actor.id ? actor : await findUserById(db, firmId);
+    background.defer('employee welcome mail', () =>
+      grant.send(welcomeMail({ employee, firmName: firmNameOf(firm), addedBy: actor, token, publicUrl: config.PUBLIC_URL })),
+    );
+    return employee;
   }
 
   app.get(
@@ -50,7 +56,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['employees'], summary: "The firm's employees (firm and sub-admins)", security: [{ bearer: [] }], response: { 200: EmployeesReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
-      const firm = requireFirmAccess(user, 'manage');
+      const firm = requireEmployeesManager(request.session);
       const rows = await listEmployees(db, firm.firmId);
       return { data: { employees: rows.map(toEmployeeJson), viewer: { id: user.id, isOwner: firm.isOwner } } };
     },
@@ -69,50 +75,43 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = request.session;
-      const firm = requireFirmAccess(user, 'manage');
       const body = request.body;
+      const firm = requireEmployeesManager(request.session, body.isSubAdmin);
       if (await findUserByEmail(db, body.email)) throw emailTaken();
       const passwordHash = await hashPassword(body.password);
       const id = newId();
-      const row = await db
-        .transaction(async (tx) => {
-          const [created] = await tx
-            .insert(users)
-            .values({
+      const row = await inviteEmployee(user, firm.firmId, body.email, (tokenHash) =>
+        db
+          .transaction(async (tx) => {
+            const created = await insertUnconfirmedEmployee(
+              tx,
               id,
-              userName: body.name,
-              email: body.email,
-              passwordHash,
-              role: 'employee',
-              loginType: 'normal',
+              firm.firmId,
+              {
+                userName: body.name,
+                email: body.email,
+                passwordHash,
+                designation: designationOf(body.designation, body.designationOther),
+                contactNo: body.mobile,
+                address: body.address,
+                isSubAdmin: body.isSubAdmin,
+              },
+              tokenHash,
+            );
+            await recordAudit(tx, {
+              actorId: user.id,
               firmId: firm.firmId,
-              designation: designationOf(body.designation, body.designationOther),
-              contactNo: body.mobile,
-              address: body.address,
-              isSubAdmin: body.isSubAdmin,
-            })
-            .returning();
-          await recordAudit(tx, {
-            actorId: user.id,
-            firmId: firm.firmId,
-            action: 'employee.created',
-            targetType: 'user',
-            targetId: id,
-            details: { email: body.email, isSubAdmin: body.isSubAdmin },
-          });
-          return created!;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw emailTaken();
-          throw error;
-        });
-      const firmName = (await db.select({ firmName: users.firmName, userName: users.userName }).from(users).where(eq(users.id, firm.firmId)))[0];
-      background.defer('employee welcome mail', () =>
-        mailer.send({
-          to: row.email,
-          subject: `Your Archivista account at ${firmName?.firmName ?? firmName?.userName ?? 'your firm'}`,
-          text: `Hello ${row.userName},\n\n${user.userName} created your workspace account. Sign in with this email and the password they gave you; you can change it in Setting.`,
-        }),
+              action: 'employee.created',
+              targetType: 'user',
+              targetId: id,
+              details: { email: body.email, isSubAdmin: body.isSubAdmin },
+            });
+            return created;
+          })
+          .catch((error: unknown) => {
+            if (isUniqueViolation(error)) throw emailTaken();
+            throw error;
+          }),
       );
       return reply.status(201).send({ data: toEmployeeJson(row) });
     },
@@ -132,10 +131,11 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = request.session;
-      const { firm, employee } = await managedEmployee(request.session, request.params.id);
       const body = request.body;
-      checkSubAdminLimits(firm, user, employee, { isSubAdmin: body.isSubAdmin });
+      const { firm, employee } = await requireEmployeeManagement(db, request.session, request.params.id, { isSubAdmin: body.isSubAdmin });
       if (body.email !== employee.email.toLowerCase()) {
+        // A confirmed address is its person's: they move it themselves, proving the new one (Setting).
+        if (!employee.unconfirmedSince) throw forbidden(M.confirmedEmailIsTheirs);
         const other = await findUserByEmail(db, body.email);
         if (other && other.id !== employee.id) throw emailTaken();
       }
@@ -177,6 +177,35 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
           if (isUniqueViolation(error)) throw emailTaken();
           throw error;
         });
+      // A corrected address of an account still waiting: the link goes to the new one (the old link dies).
+      if (row.email !== employee.email) {
+        return { data: toEmployeeJson(await inviteEmployee(user, firm.firmId, row.email, async (hash) => (await renewConfirmationToken(db, row.id, hash)) ?? row)) };
+      }
+      return { data: toEmployeeJson(row) };
+    },
+  );
+
+  app.post(
+    '/employees/:id/resend-confirmation',
+    {
+      schema: {
+        tags: ['employees'],
+        summary: 'Send an unconfirmed employee a new welcome link (the old one dies; the account still lapses 7 days after it was created)',
+        security: [{ bearer: [] }],
+        params: IdParams,
+        response: { 200: EmployeeReply, ...errors, 409: ErrorReply, 429: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { user } = request.session;
+      const { firm, employee } = await requireEmployeeManagement(db, request.session, request.params.id);
+      if (!employee.unconfirmedSince) throw conflict(M.alreadyConfirmed);
+      const row = await inviteEmployee(user, firm.firmId, employee.email, async (hash) => {
+        const renewed = await renewConfirmationToken(db, employee.id, hash);
+        if (!renewed) throw conflict(M.alreadyConfirmed);
+        await recordAudit(db, { actorId: user.id, firmId: firm.firmId, action: 'employee.confirmation-resent', targetType: 'user', targetId: employee.id });
+        return renewed;
+      });
       return { data: toEmployeeJson(row) };
     },
   );
@@ -198,8 +227,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { user } = request.session;
-        const { firm, employee } = await managedEmployee(request.session, request.params.id);
-        checkSubAdminLimits(firm, user, employee, { deactivate });
+        const { firm, employee } = await requireEmployeeManagement(db, request.session, request.params.id, { deactivate });
         const row = await db.transaction(async (tx) => {
           const [updated] = await tx
             .update(users)

@@ -28,7 +28,7 @@ import { findUserById } from '../queries/users.js';
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer } = app.ctx;
+  const { db, firmMail } = app.ctx;
 
   /** A lead with its project's name, as JSON. */
   async function leadJson(row: Parameters<typeof toLeadJson>[0]) {
@@ -101,7 +101,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: IdParams,
         body: LeadMessageBody,
-        response: { 201: LeadMessageReply, ...errors, 502: ErrorReply },
+        response: { 201: LeadMessageReply, ...errors, 429: ErrorReply, 502: ErrorReply, 503: ErrorReply },
       },
     },
     async (request, reply) => {
@@ -110,9 +110,11 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       const firmAccount = firm.isOwner ? user : await findUserById(db, firm.firmId);
       if (!firmAccount) throw notFound(LEAD_MESSAGES.notFound);
       const { to, cc, bcc, subject, message } = request.body;
+      // Checked (verified firm, its allowance) and counted before it leaves (docs/decisions/235).
+      const grant = await firmMail.reserve({ firmId: firm.firmId, actorId: user.id, kind: 'lead-message', target: { type: 'lead', id: lead.id } }, [...to, ...cc, ...bcc]);
       // Sent before it is kept: the thread shows only mails that left. A failure is the firm's to retry.
       try {
-        await mailer.send({ to, cc, bcc, subject, text: message, fromName: firmDisplayName(firmAccount), replyTo: firmMailbox(firmAccount) });
+        await grant.send({ to, cc, bcc, subject, text: message, fromName: firmDisplayName(firmAccount), replyTo: firmMailbox(firmAccount) });
       } catch (error) {
         request.log.error({ err: error, leadId: lead.id }, 'lead mail failed');
         throw new HttpError(502, LEAD_MESSAGES.sendFailed);

@@ -3,7 +3,8 @@ import { BODY_LIMITS } from '../body-limits.js';
 import { ErrorReply } from '../contract/http.js';
 import { isSocialProvider, SOCIAL_PROVIDER_LABELS, SocialLoginBody } from '../contract/social-login.js';
 import { LoginReply } from '../contract/users.js';
-import type { Database } from '../db/connection.js';
+import type { AppContext } from '../context.js';
+import { releasePendingEmployee } from '../services/employee-confirmation.js';
 import { unauthorized } from '../errors.js';
 import { createIdentityAccount, findIdentityAccount, linkIdentity, updateIdentityEmail } from '../queries/social-identities.js';
 import { findUserByEmail, userJson, type UserRow } from '../queries/users.js';
@@ -21,7 +22,8 @@ function fallbackName(identity: VerifiedIdentity, displayName: string | null) {
  * same (provider-verified) email, which gets the identity linked; else a new explorer account
  * without a password. Concurrent first sign-ins settle on one account (unique email, identity pk).
  */
-async function accountFor(db: Database, identity: VerifiedIdentity, displayName: string | null): Promise<UserRow> {
+async function accountFor(ctx: AppContext, identity: VerifiedIdentity, displayName: string | null): Promise<UserRow> {
+  const { db } = ctx;
   const label = SOCIAL_PROVIDER_LABELS[identity.provider];
   const known = await findIdentityAccount(db, identity);
   if (known) {
@@ -35,6 +37,11 @@ async function accountFor(db: Database, identity: VerifiedIdentity, displayName:
   const email = identity.email;
   for (let attempt = 0; attempt < 2; attempt++) {
     const existing = await findUserByEmail(db, email);
+    // An address a firm added and nobody confirmed gives way to its owner, proven by the provider (docs/decisions/236).
+    if (existing?.unconfirmedSince) {
+      await releasePendingEmployee(ctx, existing, 'owner-signed-up');
+      continue;
+    }
     if (existing) {
       // The super-admin signs in at /admin/login only, as with a password: never linked.
       if (existing.isSuperAdmin) throw unauthorized(`Sign in with ${label} failed. Please try again.`);
@@ -83,7 +90,7 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
           throw unauthorized(`The ${label} sign-in does not match the account it claims.`);
         }
 
-        const user = await accountFor(db, identity, body.displayName);
+        const user = await accountFor(app.ctx, identity, body.displayName);
         if (user.isSuperAdmin) throw unauthorized(`Sign in with ${label} failed. Please try again.`);
         const { token } = await createSession(db, user.id, { remember: body.remember });
         return { data: await userJson(db, user), token };

@@ -16,11 +16,12 @@ import { EMPLOYEE_MESSAGES } from '../contract/employees-rules.js';
 import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
 import { newId } from '../db/ids.js';
 import { users } from '../db/schema.js';
-import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.js';
 import { issueCode, redeemCode } from '../services/one-time-codes.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
 import { findUserByEmail, findUserById, userJson } from '../queries/users.js';
 import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
+import { releasePendingEmployee } from '../services/employee-confirmation.js';
 
 const FORGOT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
 const BAD_CODE_MESSAGE = 'The code is invalid or has expired. Request a new one.';
@@ -28,7 +29,7 @@ const EMAIL_TAKEN = 'An account with this email already exists';
 export const emailTaken = (path = 'email') => conflict(EMAIL_TAKEN, [{ path, message: EMAIL_TAKEN }]);
 const badCode = () => badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
 /** Sign-up, login and password reset (scope `public`: no session is read). */
 export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,7 +57,10 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         { address: request.ip },
         async () => {
           const body = request.body;
-          if (await findUserByEmail(db, body.email)) throw emailTaken();
+          const holder = await findUserByEmail(db, body.email);
+          // An address a firm added and nobody confirmed gives way to its owner (docs/decisions/236).
+          if (holder?.unconfirmedSince) await releasePendingEmployee(app.ctx, holder, 'owner-signed-up');
+          else if (holder) throw emailTaken();
           const passwordHash = await hashPassword(body.password);
           const [row] = await db
             .insert(users)
@@ -92,6 +96,8 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!user || !ok || user.isSuperAdmin) throw unauthorized('Invalid email or password');
         // Told only to whoever knows the password: the firm deactivated this employee.
         if (user.deactivatedAt) throw unauthorized(EMPLOYEE_MESSAGES.deactivated);
+        // A firm's new employee signs in once its person has confirmed the address (docs/decisions/236).
+        if (user.unconfirmedSince) throw forbidden(EMPLOYEE_MESSAGES.unconfirmed);
         const { token } = await createSession(db, user.id, { remember });
         return { data: await userJson(db, user), token };
       });

@@ -77,7 +77,7 @@ function lastEventId(header: string | string[] | undefined): number | undefined 
 }
 
 export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage, config, chatHub, mailer, background } = app.ctx;
+  const { db, storage, config, chatHub, firmMail, background } = app.ctx;
   // A project's files, with the chat's own words for too many of them.
   const projectFiles = workspaceFiles(config, CHAT_LIMITS.filesPerMessage);
   const chatFiles = { ...projectFiles, messages: { ...projectFiles.messages, count: CHAT_MESSAGES.tooManyFiles } };
@@ -90,7 +90,7 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       const preview = body ? (body.length > 140 ? `${body.slice(0, 137)}…` : body) : `${fileCount} file${fileCount === 1 ? '' : 's'}`;
       for (const reader of readers) {
         if (!wanting.has(reader.id)) continue;
-        await mailer.send({
+        await firmMail.sendIfAllowed({ firmId: project.userId, actorId: author.id, kind: 'chat', target: { type: 'project', id: project.id } }, {
           to: reader.email,
           subject: `New message in ${project.projectName}`,
           text: `Hello ${reader.userName},\n\n${author.userName} wrote in the Group Chat of ${project.projectName}:\n\n${preview}\n\nOpen the chat: ${config.PUBLIC_URL}/workspace/group-chat/${project.id}\n\nYou can turn these mails off in Setting.`,

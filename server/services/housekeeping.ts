@@ -5,6 +5,7 @@ import type { AppContext } from '../context.js';
 import { PENDING_UPLOAD_MAX_AGE_MS, removeStaleUploads } from './pending-uploads.js';
 import { removeExpiredCodes } from './one-time-codes.js';
 import { removeExpiredSessions } from './sessions.js';
+import { removeLapsedEmployees } from './employee-confirmation.js';
 
 /**
  * How often the api tidies up what it keeps and no longer needs (issue 9, item 13: uploads never
@@ -34,14 +35,17 @@ export async function removeStaleTempFolders(tmpDir: string, maxAgeMs: number, n
 /**
  * One pass: pending uploads older than a day (with their stored files), stale temporary folders,
  * and sessions and mailed codes past their end (each sign-in and each code adds a row; without
- * this the tables only grew).
+ * this the tables only grew), and employee accounts nobody confirmed within 7 days (issue 27 item 2).
  */
-export async function runHousekeeping(ctx: Pick<AppContext, 'db' | 'storage' | 'config'>, now = new Date()) {
+type HousekeepingContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'mailer' | 'background'>;
+
+export async function runHousekeeping(ctx: HousekeepingContext, now = new Date()) {
   const uploads = await removeStaleUploads(ctx.db, ctx.storage, { now, maxAgeMs: PENDING_UPLOAD_MAX_AGE_MS });
   const tempFolders = await removeStaleTempFolders(ctx.config.uploadTmpDir, PENDING_UPLOAD_MAX_AGE_MS, now);
   const sessions = await removeExpiredSessions(ctx.db, now);
   const codes = await removeExpiredCodes(ctx.db, now);
-  return { uploads, tempFolders, sessions, codes };
+  const lapsedEmployees = await removeLapsedEmployees(ctx, now);
+  return { uploads, tempFolders, sessions, codes, lapsedEmployees };
 }
 
 /**
@@ -49,13 +53,13 @@ export async function runHousekeeping(ctx: Pick<AppContext, 'db' | 'storage' | '
  * replicas at once (see removeStaleUploads; deleting expired sessions twice deletes nothing the
  * second time). `stop()` ends the timer and waits for a pass under way.
  */
-export function startHousekeeping(ctx: Pick<AppContext, 'db' | 'storage' | 'config'>, log: FastifyBaseLogger, intervalMs = HOUSEKEEPING_INTERVAL_MS) {
+export function startHousekeeping(ctx: HousekeepingContext, log: FastifyBaseLogger, intervalMs = HOUSEKEEPING_INTERVAL_MS) {
   let running: Promise<void> | null = null;
   const pass = () => {
     if (running) return;
     running = runHousekeeping(ctx)
       .then((done) => {
-        if (Object.values(done).some(Boolean)) log.info(done, 'removed uploads never used, and sessions and codes past their end');
+        if (Object.values(done).some(Boolean)) log.info(done, 'removed uploads never used, sessions and codes past their end, and lapsed employee accounts');
       })
       .catch((error: unknown) => log.error({ err: error }, 'housekeeping failed; it runs again later'))
       .finally(() => {

@@ -1,11 +1,13 @@
 import sharp from 'sharp';
 import { openDatabase } from '../../server/db/connection';
 import { newId } from '../../server/db/ids';
-import { taskAssignees, tasks } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { taskAssignees, tasks, users } from '../../server/db/schema';
+import { VERIFY } from '../../server/contract/vocabulary';
 import { createEmployee, createWorkspaceProject } from '../../server/seed/factories';
 import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
-import { apiCall, registerUser } from './fixtures';
+import { apiCall, lastMailTo, registerUser } from './fixtures';
 
 /** Helpers of the workspace journeys: data made through the api (or the factories, for employees). */
 
@@ -18,6 +20,32 @@ export async function photoFile(name = 'house.jpg', color = '#c8783e') {
 /** A new firm account (an architect) with its api token. */
 export async function newFirm() {
   return registerUser({ role: 'architect' });
+}
+
+/** A new firm the super-admin has approved: only those mail outside their own accounts (issue 27 item 1). */
+export async function newVerifiedFirm() {
+  const firm = await newFirm();
+  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  try {
+    await database.db.update(users).set({ isVerify: VERIFY.approved }).where(eq(users.id, firm.user.id));
+  } finally {
+    await database.close();
+  }
+  return firm;
+}
+
+/** The token of the newest welcome link mailed to `email` (issue 27 item 2). */
+export async function welcomeLinkTo(email: string): Promise<string> {
+  const mail = await lastMailTo(email);
+  const token = /\/confirm-account\/([\w-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no welcome link in the mail to ${email}`);
+  return token;
+}
+
+/** Confirms a new employee's account as its person would, through the api. */
+export async function confirmEmployee(email: string) {
+  const { status } = await apiCall('POST', `/employees/confirmation/${await welcomeLinkTo(email)}/confirm`);
+  if (status !== 200) throw new Error(`confirming ${email} failed: ${status}`);
 }
 
 export type ProjectFields = Record<string, string | string[]>;

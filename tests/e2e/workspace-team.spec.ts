@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { E2E } from './env';
 import { expectNoZod } from './browser-scripts';
 import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
-import { addMember, createProject, finishedTasks, newFirm } from './workspace-helpers';
+import { addMember, confirmEmployee, createProject, finishedTasks, newVerifiedFirm } from './workspace-helpers';
 
 /**
  * Employees, the task board and the calendar (issue 12 items 1 to 3), with JavaScript and without:
@@ -30,6 +30,8 @@ async function addEmployee(page: Page, js: boolean, person: { name: string; emai
   await panel.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('employee-panel')).toHaveCount(0);
   await expect(page.getByTestId('employee-row').filter({ hasText: person.email })).toBeVisible();
+  // Its person confirms the address from the welcome mail (issue 27 item 2; its own journey: employee-confirmation.spec.ts).
+  await confirmEmployee(person.email);
   void js;
 }
 
@@ -37,7 +39,7 @@ const column = (page: Page, name: 'todo' | 'given' | 'review' | 'done') => page.
 
 test('the firm manages employees; an employee works a task from To Do to Done; the calendar shows it', async ({ page, js }) => {
   test.setTimeout(120_000);
-  const firm = await newFirm();
+  const firm = await newVerifiedFirm();
   const project = await createProject(firm.token, { projectName: `Villa ${unique()}` });
   const other = await createProject(firm.token, { projectName: `Hidden ${unique()}` });
   const employeeEmail = `neha-${unique()}@example.test`;
@@ -162,7 +164,7 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
 });
 
 test('a deactivated employee is signed out at once', async ({ page, js }) => {
-  const firm = await newFirm();
+  const firm = await newVerifiedFirm();
   const email = `gone-${unique()}@example.test`;
   await loginAs(page, firm.email, firm.password);
   await page.goto('/workspace/employee');
@@ -197,7 +199,7 @@ async function giveTaskThroughApi(token: string, fields: { projectId: string; em
 }
 
 test('Done shows the newest 20 finished tasks with their total, the next ones on request, and as many after a move', async ({ page, js }) => {
-  const firm = await newFirm();
+  const firm = await newVerifiedFirm();
   const project = await createProject(firm.token, { projectName: `Busy ${unique()}` });
   await finishedTasks(firm.user.id, project.id, 25);
   await finishedTasks(firm.user.id, project.id, 1, 'review');
@@ -223,7 +225,7 @@ test('Done shows the newest 20 finished tasks with their total, the next ones on
 });
 
 test('with JavaScript a card is dragged only into the column its move allows', { tag: '@js-only' }, async ({ page, js }) => {
-  const firm = await newFirm();
+  const firm = await newVerifiedFirm();
   const project = await createProject(firm.token, { projectName: `Drag ${unique()}` });
   const email = `drag-${unique()}@example.test`;
   const created = await apiCall<{ data: { id: string } }>(
@@ -233,6 +235,7 @@ test('with JavaScript a card is dragged only into the column its move allows', {
     firm.token,
   );
   expect(created.status).toBe(201);
+  await confirmEmployee(email);
   await addMember(firm.token, project.id, { name: 'Dev Drag', email });
   await giveTaskThroughApi(firm.token, { projectId: project.id, employeeId: created.json.data.id, description: 'Drag me to review' });
 

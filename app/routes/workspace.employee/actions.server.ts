@@ -3,7 +3,7 @@ import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { createEmployee, setEmployeeActive, updateEmployee } from '~/models/employees.server';
+import { createEmployee, resendConfirmation, setEmployeeActive, updateEmployee } from '~/models/employees.server';
 import { CreateEmployeeBody, UpdateEmployeeBody } from '../../../server/contract/employees';
 
 export const EMPLOYEES_PATH = '/workspace/employee';
@@ -15,6 +15,7 @@ export async function employeesAction(request: Request) {
     save: (formData) => saveEmployee(request, formData),
     deactivate: (formData) => setActive(request, formData, false),
     reactivate: (formData) => setActive(request, formData, true),
+    resend: (formData) => resend(request, formData),
   });
 }
 
@@ -30,7 +31,7 @@ async function saveEmployee(request: Request, formData: FormData) {
   } catch (error) {
     return formFailure(submission, { error, intent: 'save', fields: FIELDS, hideFields, serverFailure: editing ? 'Failed to update employee' : 'Failed to create employee' });
   }
-  return redirectWithSuccess(EMPLOYEES_PATH, editing ? 'Employee updated successfully' : 'Employee added successfully');
+  return redirectWithSuccess(EMPLOYEES_PATH, editing ? 'Employee updated successfully' : 'Employee added: we mailed them a link to confirm their account');
 }
 
 async function setActive(request: Request, formData: FormData, active: boolean) {
@@ -41,4 +42,14 @@ async function setActive(request: Request, formData: FormData, active: boolean) 
     throw error;
   }
   return redirectWithSuccess(EMPLOYEES_PATH, active ? 'Employee reactivated' : 'Employee deactivated: signed out everywhere');
+}
+
+async function resend(request: Request, formData: FormData) {
+  try {
+    await resendConfirmation(request, String(formData.get('id') ?? ''));
+  } catch (error) {
+    if (error instanceof ApiError) return redirectWithError(EMPLOYEES_PATH, error.message);
+    throw error;
+  }
+  return redirectWithSuccess(EMPLOYEES_PATH, 'We mailed a new confirmation link');
 }

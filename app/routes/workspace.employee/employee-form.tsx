@@ -24,7 +24,7 @@ export function EmployeeForm({
   employee: Employee | null;
   lastResult?: SubmissionResult<string[]> | null;
   closeTo: string;
-  /** False for a sub-admin editing itself, or another sub-admin: only the firm account may change that. */
+  /** Only the firm account grants or removes sub-admin access (decision 237). */
   canChangeSubAdmin: boolean;
 }) {
   const saving = useSaving();
@@ -59,7 +59,15 @@ export function EmployeeForm({
       {showOther ? (
         <TextField label="Other designation" meta={fields.designationOther} hint={hydrated ? undefined : 'Only when the designation is Other.'} autoComplete="off" placeholder="e.g. Site engineer" />
       ) : null}
-      <TextField label="Email" meta={fields.email} type="email" autoComplete="off" />
+      {/* A confirmed address is its person's: they change it in Setting (decision 236). */}
+      <TextField
+        label="Email"
+        meta={fields.email}
+        type="email"
+        autoComplete="off"
+        readOnly={editing && !employee.awaitingConfirmation}
+        hint={editing && !employee.awaitingConfirmation ? 'Confirmed by the employee: they change it in Setting.' : editing ? undefined : 'We mail a link to this address; the account signs in once its person confirms.'}
+      />
       <TextField label="Mobile" meta={fields.mobile} type="tel" inputMode="numeric" autoComplete="off" placeholder="10 digits" />
       <Field label="Address" meta={fields.address}>
         <textarea {...getInputProps(fields.address, { type: 'text' })} rows={2} />
@@ -79,12 +87,7 @@ export function EmployeeForm({
             Is Sub Admin <span className="muted">— manages projects, members, employees and tasks of the firm</span>
           </span>
         </label>
-      ) : (
-        <>
-          {employee?.isSubAdmin ? <input type="hidden" name="isSubAdmin" value="on" /> : null}
-          <p className="muted">{employee?.isSubAdmin ? 'Sub admin (only the firm account can change this).' : null}</p>
-        </>
-      )}
+      ) : null}
       <PanelActions cancelTo={closeTo} intent="save" busy={saving} {...saveLabels(editing)} testId="save-employee" sidePanel />
     </Form>
   );

@@ -14,7 +14,7 @@ import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import teamStyles from '~/styles/workspace-team.css';
-import { EMPTY_EMPLOYEES } from '../../../server/contract/employees-rules';
+import { EMPLOYEE_MESSAGES, EMPTY_EMPLOYEES, mayGrantSubAdmin, mayManageEmployee } from '../../../server/contract/employees-rules';
 import type { Employee } from '../../../server/contract/employees';
 import { employeesAction } from './actions.server';
 import { EmployeeForm } from './employee-form';
@@ -51,10 +51,10 @@ export default function Employees() {
   const { employees, viewer } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
-  const editing = panel.open === 'edit' ? (employees.find((e) => e.id === panel.item) ?? null) : null;
+  // Only the employees the viewer may manage open in the panel (a sub-admin: plain employees only, decision 237).
+  const editing = panel.open === 'edit' ? (employees.find((e) => e.id === panel.item && mayManageEmployee(viewer, e)) ?? null) : null;
   const panelOpen = panel.open === 'new' || editing !== null;
   const saved = actionData && 'result' in actionData ? actionData : null;
-  const canChangeSubAdmin = (e: Employee | null) => viewer.isOwner || (e !== null && e.id !== viewer.id && !e.isSubAdmin) || e === null;
   const addButton = (
     <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-employee">
       Add Employee
@@ -72,7 +72,7 @@ export default function Employees() {
       )}
       {panelOpen ? (
         <SidePanel title={editing ? 'Edit Employee' : 'Add Employee'} closeTo={panel.closeTo} testId="employee-panel">
-          <EmployeeForm key={editing?.id ?? 'new'} employee={editing} lastResult={saved?.result} closeTo={panel.closeTo} canChangeSubAdmin={canChangeSubAdmin(editing)} />
+          <EmployeeForm key={editing?.id ?? 'new'} employee={editing} lastResult={saved?.result} closeTo={panel.closeTo} canChangeSubAdmin={mayGrantSubAdmin(viewer)} />
         </SidePanel>
       ) : null}
       <Toast toast={saved?.toast} />
@@ -86,8 +86,8 @@ function EmployeeTable({ employees, editHref, viewer }: { employees: Employee[];
       <TableHead columns={['Name', 'Designation', 'Email', 'Contact', 'Address']} actions rowClassName="ws-employees-head" />
       <tbody>
         {employees.map((employee) => {
-          // A sub-admin cannot deactivate itself or another sub-admin (the api says so too).
-          const mayToggle = viewer.isOwner || (employee.id !== viewer.id && !employee.isSubAdmin);
+          // A sub-admin manages plain employees only (the api's access layer says so too, decision 237).
+          const mayManage = mayManageEmployee(viewer, employee);
           return (
             <tr key={employee.id} className={`ws-employee${employee.active ? '' : ' is-inactive'}`} data-testid="employee-row">
               <td className="ws-employee-name">
@@ -96,6 +96,11 @@ function EmployeeTable({ employees, editHref, viewer }: { employees: Employee[];
                   <strong>{employee.name}</strong>
                   {employee.isSubAdmin ? <span className="ws-badge ws-badge-brand">Sub Admin</span> : null}
                   {employee.active ? null : <span className="ws-badge">Deactivated</span>}
+                  {employee.awaitingConfirmation ? (
+                    <span className="ws-badge" data-testid="awaiting-confirmation">
+                      {EMPLOYEE_MESSAGES.awaiting}
+                    </span>
+                  ) : null}
                 </span>
               </td>
               <td className="ws-employee-designation">{employee.designation}</td>
@@ -106,8 +111,13 @@ function EmployeeTable({ employees, editHref, viewer }: { employees: Employee[];
               <td className="ws-employee-address">{employee.address || <span className="ws-empty-cell">—</span>}</td>
               <td>
                 <div className="ws-card-actions">
-                  <RowIconLink kind="edit" to={editHref(employee.id)} name={employee.name} testId="edit-employee" />
-                  {mayToggle ? (
+                  {mayManage ? <RowIconLink kind="edit" to={editHref(employee.id)} name={employee.name} testId="edit-employee" /> : null}
+                  {mayManage && employee.awaitingConfirmation ? (
+                    <RowActionForm id={employee.id} intent="resend" className="ws-text-button" testId="resend-confirmation">
+                      Resend link
+                    </RowActionForm>
+                  ) : null}
+                  {mayManage ? (
                     <RowActionForm
                       id={employee.id}
                       intent={employee.active ? 'deactivate' : 'reactivate'}

@@ -151,7 +151,7 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const task = await taskJson(db, taskId, user.id);
-      mailTaskChange(app.ctx, 'created', task, user);
+      mailTaskChange(app.ctx, firm.firmId, 'created', task, user);
       return reply.status(201).send({ data: task });
     },
   );

@@ -9,9 +9,10 @@ export type TaskChange = 'created' | 'submitted' | 'approved' | 'rejected';
 /**
  * Mails the other side of a task change (DESIGN.md section 9): the assignees when it is given,
  * approved or rejected; its creator when it is submitted; only to those whose Setting keeps task
- * mails on (docs/decisions/118). After the answer (ctx.background).
+ * mails on (docs/decisions/118). After the answer (ctx.background), through the firm-mail rules
+ * (docs/decisions/235): a mail the firm may not send is left out.
  */
-export function mailTaskChange(ctx: Pick<AppContext, 'db' | 'mailer' | 'background'>, change: TaskChange, task: Task, actor: Pick<UserRow, 'id' | 'userName'>) {
+export function mailTaskChange(ctx: Pick<AppContext, 'db' | 'firmMail' | 'background'>, firmId: string, change: TaskChange, task: Task, actor: Pick<UserRow, 'id' | 'userName'>) {
   const toIds = change === 'submitted' ? (task.from ? [task.from.id] : []) : task.to.map((p) => p.id).filter((id) => id !== actor.id);
   if (!toIds.length) return;
   ctx.background.defer(`task ${change} mail`, async () => {
@@ -29,7 +30,10 @@ export function mailTaskChange(ctx: Pick<AppContext, 'db' | 'mailer' | 'backgrou
     };
     for (const person of people) {
       if (person.deactivatedAt) continue;
-      await ctx.mailer.send({ to: person.email, subject: lines[change].subject, text: `Hello ${person.userName},\n\n${lines[change].text}\n\nOpen the task board: /workspace/taskboard` });
+      await ctx.firmMail.sendIfAllowed(
+        { firmId, actorId: actor.id, kind: 'task', target: { type: 'task', id: task.id } },
+        { to: person.email, subject: lines[change].subject, text: `Hello ${person.userName},\n\n${lines[change].text}\n\nOpen the task board: /workspace/taskboard` },
+      );
     }
   });
 }

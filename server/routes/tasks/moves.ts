@@ -51,7 +51,7 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     });
     const json = await taskJson(db, task.id, user.id);
-    mailTaskChange(app.ctx, CHANGE[name], json, user);
+    mailTaskChange(app.ctx, firm.firmId, CHANGE[name], json, user);
     return { data: json };
   }
 
