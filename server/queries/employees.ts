@@ -58,3 +58,13 @@ export function findUsersByIds(db: Database, ids: string[]): Promise<UserRow[]> 
   if (!ids.length) return Promise.resolve([]);
   return db.select().from(users).where(inArray(users.id, ids));
 }
+
+/** The firm's plain employee (not a sub-admin, whose access does not come from members) with this email, or undefined. */
+export async function findPlainEmployeeByEmail(db: Database, firmId: string, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(ofFirm(firmId), eq(users.isSubAdmin, false), sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  return row;
+}
