@@ -483,6 +483,90 @@ async function runProbes(supervisorOutput: () => string) {
     const promote = await apiJson('/employees', { method: 'POST', token: a.token, json: employeeBody(`sub-c-${process.pid}@example.test`, true) });
     const held = takeOver.status === 403 && peerLogin.status === 401 && promote.status === 403;
     return { held, detail: `peer's password ${takeOver.status}; sign-in with it ${peerLogin.status}; a new sub-admin ${promote.status}` };
+
+  // Issue 27 item 4: enquiries need a form token from the page (signed, at least
+  // ENQUIRY_MIN_AGE_SECONDS old, used once), and a flood past the firm's hourly volume is kept as
+  // probable spam instead of turning a real visitor away.
+  const demoFirm = await apiJson<{ data: { id: string }; token: string }>('/users/login', { method: 'POST', json: { email: 'studio@demo.test', password: 'demo1234' } });
+  await probe('enquiry flood: no token, fresh token, 35 tokens from 7 addresses, a reuse, then a visitor', async () => {
+    const firmId = demoFirm.json.data.id;
+    const json = { 'content-type': 'application/json' };
+    const enquiry = (formToken: string | undefined, name: string) => JSON.stringify({ name, email: 'flood@example.test', projectType: 'architecture-residential', message: 'A flood of enquiries to silence the firm.', formToken });
+    const post = (formToken: string | undefined, from: string, name = 'Flood') => send(`${apiUrl}/api/firms/${firmId}/enquiries`, { method: 'POST', headers: json, body: enquiry(formToken, name), from });
+    const token = async () => (await apiJson<{ data: { token: string } }>(`/firms/${firmId}/enquiry-token`)).json.data.token;
+    const none = await post(undefined, '127.0.1.1');
+    const fresh = await post(await token(), '127.0.1.1');
+    const tokens = await Promise.all(Array.from({ length: 36 }, token));
+    const minAge = Number(instanceEnv.ENQUIRY_MIN_AGE_SECONDS ?? 3);
+    await new Promise((r) => setTimeout(r, minAge * 1000 + 200));
+    const flood: number[] = [];
+    for (let i = 0; i < 35; i++) flood.push((await post(tokens[i], `127.0.1.${2 + (i % 7)}`)).status);
+    const reuse = await post(tokens[0], '127.0.1.20');
+    const visitor = await post(tokens[35], '127.0.1.21', 'Real Visitor');
+    const held = none.status === 400 && fresh.status === 400 && flood.every((s) => s === 201) && reuse.status === 409 && visitor.status === 201;
+    return { held, detail: `no token ${none.status}, at once ${fresh.status}; flood ${flood.filter((s) => s === 201).length} × 201 (past 30 kept as spam); reuse ${reuse.status}; the visitor after it ${visitor.status}` };
+  });
+
+  // Issue 27 item 5: a deactivated employee's open chat stream ends at once and its links are revoked.
+  await probe("deactivation: the employee's open chat stream and client link end at once", async () => {
+    const employee = await apiJson<{ data: { id: string }; token: string }>('/users/login', { method: 'POST', json: { email: 'priya@studio.demo.test', password: 'demo1234' } });
+    const projects = await apiJson<{ data: Array<{ id: string }> }>('/projects', { token: employee.json.token });
+    const projectId = projects.json.data[0]!.id;
+    const schedules = await apiJson<{ data: { schedules: Array<{ id: string }> } }>(`/projects/schedules/${projectId}`, { token: employee.json.token });
+    const scheduleId = schedules.json.data.schedules[0]?.id;
+    const link = scheduleId ? await apiJson<{ data: { path: string } }>(`/projects/schedules/${scheduleId}/share-links`, { method: 'POST', token: employee.json.token, json: { clientName: 'Attack' } }) : null;
+    const stream = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${apiUrl}/api/projects/${projectId}/chat/events`, { headers: { authorization: `Bearer ${employee.json.token}`, accept: 'text/event-stream' } }, resolve).on('error', reject),
+    );
+    stream.resume();
+    const ended = new Promise<number>((resolve) => stream.once('close', () => resolve(performance.now())));
+    await new Promise((r) => setTimeout(r, 300));
+    const started = performance.now();
+    const off = await apiJson(`/employees/${employee.json.data.id}/deactivate`, { method: 'POST', token: demoFirm.json.token });
+    const endedAt = await Promise.race([ended, new Promise<number>((r) => setTimeout(() => r(0), 10_000))]);
+    const shared = link?.json ? await send(`${apiUrl}/api${link.json.data.path}`) : null;
+    await apiJson(`/employees/${employee.json.data.id}/reactivate`, { method: 'POST', token: demoFirm.json.token });
+    const held = stream.statusCode === 200 && off.status === 200 && endedAt > 0 && (!shared || shared.status === 410);
+    return { held, detail: `stream ${stream.statusCode}; deactivated: ${off.status}; stream ended ${endedAt ? `after ${Math.round(endedAt - started)} ms` : 'NOT within 10 s'}; the employee's link ${shared ? shared.status : 'not made (no schedule)'}` };
+  });
+
+  // Issue 27 item 6: an account holds at most CHAT_STREAMS_PER_ACCOUNT streams (oldest closed), and
+  // uploads stop at the firm's storage quota (FIRM_STORAGE_QUOTA_MB, set low for this run).
+  await probe('8 chat streams on one cookie; 10 MB task drafts until the storage quota', async () => {
+    const projects = await apiJson<{ data: Array<{ id: string }> }>('/projects', { token: demoFirm.json.token });
+    const projectId = projects.json.data[0]!.id;
+    const streams: Array<{ res: http.IncomingMessage; closed: boolean }> = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http.get(`${apiUrl}/api/projects/${projectId}/chat/events`, { headers: { authorization: `Bearer ${demoFirm.json.token}`, accept: 'text/event-stream' }, agent: false }, resolve).on('error', reject),
+      );
+      const entry = { res, closed: false };
+      res.resume();
+      res.once('close', () => (entry.closed = true));
+      streams.push(entry);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const open = streams.filter((s) => !s.closed).length;
+    const oldestClosed = streams.slice(0, 3).every((s) => s.closed);
+    for (const s of streams) s.res.destroy();
+
+    const quotaMb = Number(instanceEnv.FIRM_STORAGE_QUOTA_MB);
+    const statuses: number[] = [];
+    let message = '';
+    for (let i = 0; i < Math.ceil(quotaMb / 10) + 2; i++) {
+      const boundary = `----attack${i}`;
+      const file = Buffer.alloc(10 * MiB, 0x41);
+      const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="draft-${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const answer = await send(`${apiUrl}/api/tasks/file-drafts`, { method: 'POST', headers: { authorization: `Bearer ${demoFirm.json.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+      statuses.push(answer.status);
+      if (answer.status === 413) {
+        message = (JSON.parse(answer.body) as { message: string }).message;
+        break;
+      }
+    }
+    const stored = statuses.filter((s) => s === 201).length * 10;
+    const held = open === 5 && oldestClosed && statuses.at(-1) === 413 && message.startsWith('Storage limit reached') && stored <= quotaMb;
+    return { held, detail: `streams open ${open} of 8 (the 3 oldest closed: ${oldestClosed}); drafts ${stored} MB stored, then ${statuses.at(-1)} "${message.slice(0, 60)}" (quota ${quotaMb} MB)` };
   });
 
   await probe('api killed: the web answers 503, npm start restarts the api', async () => {
@@ -525,7 +609,19 @@ async function main() {
   const database = process.env.ATTACK_DATABASE === 'embedded' ? null : await createDatabase(`attack_${process.pid}`);
   console.log(`Database: ${database ? 'PostgreSQL (fresh database)' : 'PGlite (embedded, temporary folder)'}; starting the product with the npm start supervisor…`);
 
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(webPort), API_PORT: String(apiPort), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: webUrl, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+  // A low storage quota, so the quota probe stores tens of MB, not gigabytes (issue 27 item 6).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(webPort),
+    API_PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: webUrl,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    FIRM_STORAGE_QUOTA_MB: process.env.FIRM_STORAGE_QUOTA_MB ?? '50',
+  };
   delete env.DATABASE_URL;
   delete env.SESSION_SECRET;
   if (database) env.DATABASE_URL = database.url;

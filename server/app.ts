@@ -35,6 +35,7 @@ import { addressBookRoutes } from './routes/address-book.js';
 import { workspaceChatRoutes } from './routes/workspace-chat.js';
 import { settingsRoutes } from './routes/settings.js';
 import { enquiryRoutes } from './routes/enquiries.js';
+import { storageRoutes } from './routes/storage.js';
 import { leadRoutes } from './routes/leads.js';
 import { employeeRoutes } from './routes/employees.js';
 import { taskRoutes } from './routes/tasks/index.js';
@@ -55,7 +56,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminTeamRoutes],
 };
 

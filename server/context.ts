@@ -56,7 +56,7 @@ export function createAppContext({ config, db, log, listen }: { config: Config; 
     background: new BackgroundTasks(log),
     publicCache: new PublicCache(config.PUBLIC_CACHE_MS),
     sessions: new SessionLookup(db, config.SESSION_CACHE_MS),
-    chatHub: new ChatHub(listen),
+    chatHub: new ChatHub(listen, config.CHAT_STREAMS_PER_ACCOUNT),
   };
 }
 

@@ -14,8 +14,16 @@ export type EnquiryFormProps = {
   /** The signed-in visitor's name and email, so they need not type them. */
   defaults: { name: string; email: string };
   honeypot: HoneypotInputProps;
+  /** The api's form token for this firm (issue 27 item 4), issued with the page. */
+  formToken: string;
   lastResult?: SubmissionResult<string[]> | null;
 };
+
+/** The form token a refused post carried, if any. */
+function sentToken(lastResult: SubmissionResult<string[]> | null | undefined): string | undefined {
+  const value = (lastResult?.initialValue as Record<string, unknown> | undefined)?.formToken;
+  return typeof value === 'string' && value ? value : undefined;
+}
 
 type EnquiryFields = { name: string; email: string; phone: string; projectType: string; message: string };
 
@@ -24,7 +32,7 @@ type EnquiryFields = { name: string; email: string; phone: string; projectType: 
  * message, with the api's messages after a post. A plain form post: it works without JavaScript.
  * The hidden honeypot fields catch bots (the web drops their posts).
  */
-export function EnquiryForm({ firmId, projectId, defaults, honeypot, lastResult }: EnquiryFormProps) {
+export function EnquiryForm({ firmId, projectId, defaults, honeypot, formToken, lastResult }: EnquiryFormProps) {
   const saving = useSaving();
   const [form, fields] = useForm<EnquiryFields>({
     id: 'enquiry-form',
@@ -37,6 +45,8 @@ export function EnquiryForm({ firmId, projectId, defaults, honeypot, lastResult 
       <Form method="post" {...getFormProps(form)} className="enquiry-form" data-testid="enquiry-form" preventScrollReset>
         <input type="hidden" name="firmId" value={firmId} />
         {projectId ? <input type="hidden" name="projectId" value={projectId} /> : null}
+        {/* After a refused post the token sent stays: it was not used, and it is older than the page's new one. */}
+        <input type="hidden" name="formToken" value={sentToken(lastResult) ?? formToken} />
         <HoneypotInputs label="Please leave this field blank" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="enquiry-row">

@@ -2,6 +2,7 @@ import { api } from '~/utils/api.server';
 import type { MessageReply } from '../../server/contract/http';
 import type {
   EnquiryBody,
+  EnquiryTokenReply,
   Lead,
   LeadDetailReply,
   LeadMessage,
@@ -23,6 +24,11 @@ const leadPath = (id: string) => `/leads/${encodeURIComponent(id)}`;
 
 export async function sendEnquiry(request: Request, firmId: string, body: EnquiryBody): Promise<string> {
   return (await api<MessageReply>(request, `/firms/${encodeURIComponent(firmId)}/enquiries`, { method: 'POST', json: body })).message;
+}
+
+/** The form token the enquiry form sends back (issue 27 item 4): issued by the api with every page that shows the form. */
+export async function getEnquiryToken(request: Request, firmId: string): Promise<string> {
+  return (await api<EnquiryTokenReply>(request, `/firms/${encodeURIComponent(firmId)}/enquiry-token`)).data.token;
 }
 
 export async function listLeads(request: Request, query: { page: number; view: LeadView }): Promise<LeadsReply['data']> {

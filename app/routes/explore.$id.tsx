@@ -27,10 +27,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       complete: (reply) => reply?.data?.projectData && reply.data.userData,
     }),
   );
+  const owner = toOwner(data.userData);
   return json({
     project: toDetailProject(data.projectData),
-    owner: toOwner(data.userData),
-    ...(await enquiryLoaderData(user)),
+    owner,
+    ...(await enquiryLoaderData(request, user, owner.id)),
   });
 }
 
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function ProjectPage() {
-  const { project, owner, honeypot, visitor } = useLoaderData<typeof loader>();
+  const { project, owner, honeypot, visitor, formToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const href = useDialogHref();
   return (
@@ -63,7 +64,7 @@ export default function ProjectPage() {
       <ProjectCarousel project={project} />
       <OwnerDialogs
         owner={owner}
-        enquiry={<EnquiryForm firmId={owner.id} projectId={project.id} defaults={visitor} honeypot={honeypot} lastResult={actionData && 'result' in actionData ? actionData.result : null} />}
+        enquiry={<EnquiryForm firmId={owner.id} projectId={project.id} defaults={visitor} honeypot={honeypot} formToken={formToken} lastResult={actionData && 'result' in actionData ? actionData.result : null} />}
       />
     </div>
   );

@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       complete: (reply) => reply?.data?.userData && reply.data.projects,
     }),
   );
-  return json({ owner: toOwner(data.userData), projects: data.projects.map(toCardProject), ...(await enquiryLoaderData(user)) });
+  return json({ owner: toOwner(data.userData), projects: data.projects.map(toCardProject), ...(await enquiryLoaderData(request, user, params.userId!)) });
 }
 
 /** The Contact popup's enquiry to this firm. */
@@ -39,7 +39,7 @@ export const shouldRevalidate = keepDataForDialogs;
 
 /** A firm's public portfolio: owner card with Contact and Team popups, and its projects. */
 export default function FirmPortfolio() {
-  const { owner, projects, honeypot, visitor } = useLoaderData<typeof loader>();
+  const { owner, projects, honeypot, visitor, formToken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const href = useDialogHref();
   return (
@@ -55,7 +55,7 @@ export default function FirmPortfolio() {
       </div>
       <OwnerDialogs
         owner={owner}
-        enquiry={<EnquiryForm firmId={owner.id} defaults={visitor} honeypot={honeypot} lastResult={actionData && 'result' in actionData ? actionData.result : null} />}
+        enquiry={<EnquiryForm firmId={owner.id} defaults={visitor} honeypot={honeypot} formToken={formToken} lastResult={actionData && 'result' in actionData ? actionData.result : null} />}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { sendEnquiry } from '~/models/leads.server';
+import { getEnquiryToken, sendEnquiry } from '~/models/leads.server';
 import { parseWithZod, readFormData } from './form-data.server';
 import { formFailure } from './forms.server';
 import { honeypotInputProps, isSpam } from './honeypot.server';
@@ -12,8 +12,10 @@ import type { User } from '../../server/contract/users';
  * loader adds (the honeypot's fields, the visitor's name and email) and the action.
  */
 
-export async function enquiryLoaderData(user: Pick<User, 'userName' | 'email' | 'role'>) {
-  return { honeypot: honeypotInputProps(), visitor: { name: user.userName, email: user.email } };
+export async function enquiryLoaderData(request: Request, user: Pick<User, 'userName' | 'email' | 'role'>, firmId: string) {
+  // Without a token the form still shows; the api then answers with its own clear message.
+  const formToken = await getEnquiryToken(request, firmId).catch(() => '');
+  return { honeypot: honeypotInputProps(), visitor: { name: user.userName, email: user.email }, formToken };
 }
 
 /**
@@ -39,6 +41,7 @@ export async function enquiryAction(request: Request, pageFirmId: string | null)
       try {
         await sendEnquiry(request, firmId, { ...submission.value, projectId: typeof projectId === 'string' && projectId ? projectId : null });
       } catch (error) {
+        // A refused form token (issue 27 item 4) is told above the form, as the form's own error.
         return formFailure(submission, { intent: 'enquiry', error, fields: ['name', 'email', 'phone', 'projectType', 'message'] });
       }
       return redirectWithSuccess(to, LEAD_MESSAGES.sent);

@@ -39,6 +39,11 @@ export const LEAD_MESSAGES = {
   /** CR or LF where a mail header is made of the field: header injection. */
   lineBreak: 'Line breaks are not allowed in this field',
   sent: 'Your enquiry has been sent. The firm will reply by email.',
+  /** The form token (issue 27 item 4): missing, forged or another firm's; expired; too fresh; used. */
+  formTokenInvalid: 'This form could not be checked. Please reload the page and send your enquiry again.',
+  formTokenExpired: 'This form has expired. Please reload the page and send your enquiry again.',
+  formTokenTooFresh: 'Please take a moment to read your enquiry over, then send it again.',
+  formTokenUsed: 'This enquiry was already sent. Reload the page to write another one.',
   firmNotFound: 'Firm not found',
   notFound: 'Enquiry not found',
   toRequired: 'Add at least one recipient',
@@ -54,8 +59,11 @@ export const LEAD_MESSAGES = {
 /** Spec, screen 12. */
 export const EMPTY_DEMANDBOX = 'No demandbox available';
 
-/** Which leads a demand box page lists: the working list, or the archived ones. */
-export const LEAD_VIEWS = ['inbox', 'archived'] as const;
+/**
+ * Which leads a demand box page lists: the working list, the archived ones, or probable spam (the
+ * enquiries past the firm's hourly volume, issue 27 item 4: kept, never mailed).
+ */
+export const LEAD_VIEWS = ['inbox', 'archived', 'spam'] as const;
 export type LeadView = (typeof LEAD_VIEWS)[number];
 
 /** True when the text holds a carriage return or a line feed (or their Unicode kin mail clients honour). */

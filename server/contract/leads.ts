@@ -65,11 +65,17 @@ export const EnquiryBody = z.object({
   projectId: z.string().max(64).nullish(),
   /** The honeypot: a field people never see; a filled one is a bot's (the enquiry is dropped). */
   website: z.string().max(2000).nullish(),
+  /** The form token issued with the page (GET /api/firms/{firmId}/enquiry-token; issue 27 item 4). */
+  formToken: z.string().max(300).nullish(),
 });
 export type EnquiryBody = z.input<typeof EnquiryBody>;
 export type EnquiryFields = z.output<typeof EnquiryBody>;
 
 export const FirmIdParams = z.object({ firmId: z.string().max(64) });
+
+/** GET /api/firms/{firmId}/enquiry-token: the token the enquiry form sends back. */
+export const EnquiryTokenReply = z.object({ data: z.object({ token: z.string(), minAgeSeconds: z.number() }) });
+export type EnquiryTokenReply = z.infer<typeof EnquiryTokenReply>;
 
 /** A To, Cc or Bcc field: addresses separated by commas, each valid, at most MESSAGE_LIMITS.addresses. */
 const addressList = (required: boolean) =>
@@ -110,7 +116,7 @@ export const UpdateLeadBody = z
 export type UpdateLeadBody = z.input<typeof UpdateLeadBody>;
 
 /** GET /api/leads. */
-export const LeadsQuery = z.object({ page: pageNumber, view: z.enum(LEAD_VIEWS, { error: 'view is inbox or archived' }).default('inbox') });
+export const LeadsQuery = z.object({ page: pageNumber, view: z.enum(LEAD_VIEWS, { error: 'view is inbox, archived or spam' }).default('inbox') });
 export type LeadsQuery = z.input<typeof LeadsQuery>;
 
 export const Lead = z.object({
@@ -126,6 +132,8 @@ export const Lead = z.object({
   isRead: z.boolean(),
   isHandled: z.boolean(),
   isArchived: z.boolean(),
+  /** Probable spam: sent after the firm's hourly volume of enquiries was used up. */
+  isSpam: z.boolean(),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof Lead>;

@@ -57,6 +57,9 @@ export const ShareLink = z.object({
   state: z.enum(['open', 'expired', 'revoked']),
   expiresAt: z.string(),
   revokedAt: z.string().nullable(),
+  /** Who revoked it (a firm shows its firm name), and why when it was not by hand (its maker left). */
+  revokedByName: z.string().nullable(),
+  revokeReason: z.string().nullable(),
   lastOpenedAt: z.string().nullable(),
   createdAt: z.string(),
   createdByName: z.string().nullable(),
@@ -91,6 +94,8 @@ export type ClientDecisionJson = z.infer<typeof ClientDecisionJson>;
 export const ClientBoardReply = z.object({
   data: z.object({
     links: z.array(ShareLink),
+    /** Links revoked in the last 30 days, with who and why (issue 27 item 5). */
+    revokedLinks: z.array(ShareLink),
     decisions: z.array(ClientDecisionJson),
     /** The schedules a link can be made for (the board's "Share a schedule" form). */
     schedules: z.array(z.object({ id: z.string(), title: z.string(), projectId: z.string(), projectName: z.string() })),

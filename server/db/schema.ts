@@ -646,11 +646,16 @@ export const leads = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     isHandled: boolean('is_handled').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
+    /**
+     * Probable spam (issue 27 item 4, docs/decisions/240): an enquiry that came after the firm's
+     * hourly volume was used up. Kept, listed under the demand box's Spam filter, never mailed.
+     */
+    isSpam: boolean('is_spam').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
-    // The demand box's list: one firm's inbox or archive, unread first, newest first.
-    index('leads_firm_list_idx').on(t.firmId, t.isArchived, t.isRead, t.createdAt, t.id),
+    // The demand box's list: one firm's inbox, archive or spam, unread first, newest first.
+    index('leads_firm_list_idx').on(t.firmId, t.isSpam, t.isArchived, t.isRead, t.createdAt, t.id),
     index('leads_project_idx').on(t.projectId),
   ],
 );
@@ -702,6 +707,10 @@ export const shareLinks = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Who revoked it (by hand, or whose action ended its creator's access: issue 27 item 5). */
+    revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why, when it was not revoked by hand ("Priya Shah was deactivated"); shown on the Client Board. */
+    revokeReason: text('revoke_reason'),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -711,6 +720,7 @@ export const shareLinks = pgTable(
     index('share_links_project_idx').on(t.projectId),
     index('share_links_schedule_idx').on(t.scheduleId, t.createdAt),
     index('share_links_created_by_idx').on(t.createdBy),
+    index('share_links_revoked_by_idx').on(t.revokedBy),
   ],
 );
 
@@ -992,3 +1002,14 @@ export const chatReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('chat_reads_project_idx').on(t.projectId)],
 );
+
+/**
+ * Secrets the api makes itself and every replica shares (issue 27 item 4): one row per name, made
+ * on first use (`insert … on conflict do nothing`, then read), e.g. the key that signs enquiry form
+ * tokens. Never sent anywhere.
+ */
+export const platformSecrets = pgTable('platform_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { firmOf } from '../auth/firm.js';
+import { STORAGE_MESSAGES } from '../contract/storage-rules.js';
 import { HttpError } from '../errors.js';
+import { firmStorageUsed } from '../queries/storage.js';
 import { detectFileType, type DetectedType } from '../services/file-types.js';
 import { headerFileName } from './send-stored-file.js';
 
@@ -196,6 +199,21 @@ async function receive(request: FastifyRequest, folder: string, options: Receive
   return { files, fields };
 }
 
+const storageFull = (usedBytes: number, quotaBytes: number) => new HttpError(413, STORAGE_MESSAGES.full(usedBytes, quotaBytes));
+
+/**
+ * The caller's firm's storage quota and what it uses (issue 27 item 6, docs/decisions/242): one
+ * aggregate statement per upload; none for an account without a firm (an explorer's photo). Two
+ * parallel uploads may each fit alone and pass together: UPLOADS_PER_ACCOUNT × MAX_FILE_MB bounds that.
+ */
+async function storageQuota(request: FastifyRequest): Promise<{ usedBytes: number; quotaBytes: number } | null> {
+  const user = request.optionalSession?.user;
+  const firm = user ? firmOf(user) : null;
+  if (!firm) return null;
+  const { db, config } = request.server.ctx;
+  return { usedBytes: await firmStorageUsed(db, firm.firmId), quotaBytes: config.FIRM_STORAGE_QUOTA_MB * 1024 * 1024 };
+}
+
 /**
  * Receives the multipart request's files (see the top of this file), runs `handle` with them and
  * cleans up whatever happens. Errors answer with the api's shape: 415 type (the message names the
@@ -205,17 +223,25 @@ export async function withReceivedFiles<T>(request: FastifyRequest, options: Rec
   if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data');
   const { uploadSlots, config } = request.server.ctx;
   const release = uploadSlots.acquire(options.accountId);
+  const bodyLimit = options.maxFiles * options.maxBytes + 1024 * 1024;
   let folder: string | undefined;
   try {
+    const quota = await storageQuota(request);
+    if (quota && quota.usedBytes >= quota.quotaBytes) {
+      discardRestOfBody(request, bodyLimit);
+      throw storageFull(quota.usedBytes, quota.quotaBytes);
+    }
     await fsp.mkdir(config.uploadTmpDir, { recursive: true, mode: 0o700 });
     folder = await fsp.mkdtemp(path.join(config.uploadTmpDir, 'upload-'));
     let upload: ReceivedUpload;
     try {
       upload = await receive(request, folder, options);
     } catch (error) {
-      discardRestOfBody(request, options.maxFiles * options.maxBytes + 1024 * 1024);
+      discardRestOfBody(request, bodyLimit);
       throw multipartError(error, options.messages);
     }
+    const received = upload.files.reduce((sum, file) => sum + file.size, 0);
+    if (quota && received > 0 && quota.usedBytes + received > quota.quotaBytes) throw storageFull(quota.usedBytes, quota.quotaBytes);
     return await handle(upload);
   } finally {
     if (folder) await fsp.rm(folder, { recursive: true, force: true });

@@ -62,3 +62,8 @@ export async function replaceFeed(db: Pick<Database, 'insert'>, userId: string, 
 export async function deleteFeed(db: Pick<Database, 'delete'>, userId: string) {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
+
+/** Gives an existing feed a token nobody holds (the old link stops working; the owner renews to see a new one). */
+export async function rotateFeed(db: Pick<Database, 'update'>, userId: string, tokenHash: string) {
+  await db.update(calendarFeeds).set({ tokenHash, createdAt: new Date() }).where(eq(calendarFeeds.userId, userId));
+}

@@ -5,7 +5,7 @@ import type { ChatMessage } from '../contract/chat.js';
 import type { Database } from '../db/connection.js';
 import { chatAttachments, chatMessages, chatReads, members, projects, users } from '../db/schema.js';
 import type { UserRow } from './users.js';
-import { CHAT_CHANNEL } from '../services/chat-hub.js';
+import { CHAT_CHANNEL, endStreamsPayload } from '../services/chat-hub.js';
 
 /** Data access of Group Chat (docs/decisions/116 and 117) and its JSON. */
 
@@ -102,6 +102,14 @@ const lockThread = (tx: Database, projectId: string) => tx.execute(sql`select pg
 
 /** Wakes every replica's streams of the project when the transaction commits (never for a rollback). */
 const notifyThread = (tx: Database, projectId: string, revisionNo: number) => tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${`${projectId}:${revisionNo}`})`);
+
+/**
+ * Closes `userId`'s open chat streams (of one project, or all) on every replica when the
+ * transaction commits (issue 27 item 5): the browser reconnects, and the new request's access
+ * check refuses what was taken away.
+ */
+export const notifyStreamsEnd = (tx: Database, userId: string, projectId?: string) =>
+  tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${endStreamsPayload(userId, projectId)})`);
 
 /**
  * Replaces a message's text in transaction `tx` (docs/decisions/171): the edit draws a new seq from

@@ -119,3 +119,13 @@ export function deleteLapsedUnconfirmed(db: Database, now = new Date()): Promise
     .where(and(isNotNull(users.unconfirmedSince), lte(users.unconfirmedSince, new Date(now.getTime() - CONFIRMATION_MS))))
     .returning();
 }
+
+/** The firm's plain employee (not a sub-admin, whose access does not come from members) with this email, or undefined. */
+export async function findPlainEmployeeByEmail(db: Database, firmId: string, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(ofFirm(firmId), eq(users.isSubAdmin, false), sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  return row;
+}

@@ -38,10 +38,10 @@ export async function findFirmPublicProject(db: Database, firmId: string, projec
   return row;
 }
 
-export async function insertLead(db: Database, firmId: string, projectId: string | null, fields: Omit<EnquiryFields, 'projectId' | 'website'>) {
+export async function insertLead(db: Database, firmId: string, projectId: string | null, fields: Omit<EnquiryFields, 'projectId' | 'website' | 'formToken'>, isSpam = false) {
   const [row] = await db
     .insert(leads)
-    .values({ id: newId(), firmId, projectId, name: fields.name, email: fields.email, phone: fields.phone, projectType: fields.projectType, message: fields.message })
+    .values({ id: newId(), firmId, projectId, name: fields.name, email: fields.email, phone: fields.phone, projectType: fields.projectType, message: fields.message, isSpam })
     .returning();
   return row!;
 }
@@ -78,7 +78,9 @@ export async function findLead(db: Database, id: string): Promise<LeadRow | unde
 
 /** One page of a firm's demand box: unread first, then newest first; with the counts. */
 export async function listLeads(db: Database, firmId: string, view: LeadView, page: number, pageSize: number) {
-  const where = and(eq(leads.firmId, firmId), eq(leads.isArchived, view === 'archived'));
+  // Spam lists every probable spam, archived or not; the inbox and the archive leave it out.
+  const where =
+    view === 'spam' ? and(eq(leads.firmId, firmId), eq(leads.isSpam, true)) : and(eq(leads.firmId, firmId), eq(leads.isSpam, false), eq(leads.isArchived, view === 'archived'));
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -145,6 +147,7 @@ export function toLeadJson(row: LeadRow, projectNames: Map<string, string>): Lea
     isRead: row.isRead,
     isHandled: row.isHandled,
     isArchived: row.isArchived,
+    isSpam: row.isSpam,
     createdAt: row.createdAt.toISOString(),
   };
 }

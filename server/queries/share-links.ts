@@ -10,19 +10,27 @@ import { clientDecisions, projects, schedules, shareLinks, users } from '../db/s
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
 
 const creator = alias(users, 'creator');
+const revoker = alias(users, 'revoker');
 
 /** A link with the names its JSON shows: one joined select, whatever the number of links. */
 const linkSelect = (db: Database) =>
   db
-    .select({ link: shareLinks, projectName: projects.projectName, scheduleTitle: schedules.title, createdByName: creator.userName })
+    .select({
+      link: shareLinks,
+      projectName: projects.projectName,
+      scheduleTitle: schedules.title,
+      createdByName: creator.userName,
+      revokedByName: sql<string | null>`coalesce(nullif(trim(${revoker.firmName}), ''), ${revoker.userName})`,
+    })
     .from(shareLinks)
     .innerJoin(projects, eq(projects.id, shareLinks.projectId))
     .innerJoin(schedules, eq(schedules.id, shareLinks.scheduleId))
-    .leftJoin(creator, eq(creator.id, shareLinks.createdBy));
+    .leftJoin(creator, eq(creator.id, shareLinks.createdBy))
+    .leftJoin(revoker, eq(revoker.id, shareLinks.revokedBy));
 
-type LinkWithNames = { link: ShareLinkRow; projectName: string; scheduleTitle: string; createdByName: string | null };
+type LinkWithNames = { link: ShareLinkRow; projectName: string; scheduleTitle: string; createdByName: string | null; revokedByName: string | null };
 
-export function toShareLinkJson({ link, projectName, scheduleTitle, createdByName }: LinkWithNames, now = new Date()): ShareLink {
+export function toShareLinkJson({ link, projectName, scheduleTitle, createdByName, revokedByName }: LinkWithNames, now = new Date()): ShareLink {
   return {
     id: link.id,
     projectId: link.projectId,
@@ -33,6 +41,8 @@ export function toShareLinkJson({ link, projectName, scheduleTitle, createdByNam
     state: shareLinkState(link, now),
     expiresAt: link.expiresAt.toISOString(),
     revokedAt: link.revokedAt?.toISOString() ?? null,
+    revokedByName: link.revokedAt ? revokedByName : null,
+    revokeReason: link.revokeReason,
     lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
     createdAt: link.createdAt.toISOString(),
     createdByName,
@@ -66,11 +76,35 @@ export async function countOpenLinks(db: Database, scheduleId: string, now = new
   return row?.n ?? 0;
 }
 
-export async function revokeShareLink(db: Database, id: string, now = new Date()): Promise<void> {
+export async function revokeShareLink(db: Database, id: string, revokedBy: string, now = new Date()): Promise<void> {
   await db
     .update(shareLinks)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, revokedBy })
     .where(and(eq(shareLinks.id, id), isNull(shareLinks.revokedAt)));
+}
+
+/**
+ * Revokes the still open links `createdBy` made (of one project, or all), recording who and why
+ * (issue 27 item 5: access ends when the person leaves). Answers the links revoked.
+ */
+export async function revokeLinksCreatedBy(
+  db: Database,
+  createdBy: string,
+  revoke: { revokedBy: string; reason: string; projectId?: string; now?: Date },
+): Promise<Array<{ id: string }>> {
+  const now = revoke.now ?? new Date();
+  return db
+    .update(shareLinks)
+    .set({ revokedAt: now, revokedBy: revoke.revokedBy, revokeReason: revoke.reason })
+    .where(
+      and(
+        eq(shareLinks.createdBy, createdBy),
+        isNull(shareLinks.revokedAt),
+        gt(shareLinks.expiresAt, now),
+        revoke.projectId ? eq(shareLinks.projectId, revoke.projectId) : undefined,
+      ),
+    )
+    .returning({ id: shareLinks.id });
 }
 
 /** The link a token's hash names, with its firm's and project's names (the client's page header). */
@@ -135,6 +169,14 @@ export async function openLinksOf(db: Database, visible: SQL, now = new Date(), 
   return linkSelect(db)
     .where(and(visible, isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now)))
     .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id))
+    .limit(limit);
+}
+
+/** The Client Board's links revoked within `days` (by hand, or because their maker left), newest first. */
+export async function revokedLinksOf(db: Database, visible: SQL, now = new Date(), days = 30, limit = 50) {
+  return linkSelect(db)
+    .where(and(visible, gt(shareLinks.revokedAt, new Date(now.getTime() - days * 86_400_000))))
+    .orderBy(desc(shareLinks.revokedAt), desc(shareLinks.id))
     .limit(limit);
 }
 

@@ -12,6 +12,7 @@ import { insertUnconfirmedEmployee, listEmployees, renewConfirmationToken, toEmp
 import { findUserByEmail, findUserById, type UserRow } from '../queries/users.js';
 import { firmNameOf, welcomeMail } from '../services/employee-confirmation.js';
 import { hashPassword } from '../services/passwords.js';
+import { endAccess } from '../services/access-end.js';
 import { revokeAllSessions } from '../services/sessions.js';
 import { newToken } from '../services/tokens.js';
 
@@ -234,7 +235,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
             .set({ deactivatedAt: deactivate ? (employee.deactivatedAt ?? new Date()) : null, updatedAt: new Date() })
             .where(eq(users.id, employee.id))
             .returning();
-          if (deactivate) await revokeAllSessions(tx, employee.id);
+          if (deactivate && !employee.deactivatedAt) {
+            await revokeAllSessions(tx, employee.id);
+            await endAccess(tx, employee, { actorId: user.id, firmId: firm.firmId, reason: `${employee.userName} was deactivated` });
+          }
           await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: `employee.${action}d`, targetType: 'user', targetId: employee.id });
           return updated!;
         });

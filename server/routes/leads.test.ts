@@ -22,7 +22,8 @@ let firm: UserRow;
 let tokens: Record<'firm' | 'foreignFirm' | 'subAdmin' | 'employee' | 'explorer', string>;
 
 beforeAll(async () => {
-  api = await createTestApi();
+  // The form token's minimum age has its own tests (enquiry-tokens.test.ts); here a token is good at once.
+  api = await createTestApi({ ENQUIRY_MIN_AGE_SECONDS: '0' });
   expect(api.config).toMatchObject({ ENQUIRY_MAX_PER_ADDRESS: ENQUIRY_RATE.perAddress, ENQUIRY_MAX_PER_FIRM: ENQUIRY_RATE.perFirm });
   firm = await createFirm(api.db, { firmName: 'Lead Studio', businessEmail: 'office@lead-studio.example.test' });
   const people = {
@@ -51,8 +52,14 @@ const enquiry = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-const sendEnquiry = (firmId: string, payload: unknown, remoteAddress = nextAddress(), token?: string) =>
-  api.app.inject({ method: 'POST', url: `/api/firms/${firmId}/enquiries`, payload: payload as object, remoteAddress, headers: token ? bearer(token) : {} });
+/** A form token for the firm, as the page gets it (issue 27 item 4). */
+const formToken = async (firmId: string) => (await api.app.inject({ url: `/api/firms/${firmId}/enquiry-token` })).json().data?.token as string | undefined;
+
+/** Posts an enquiry with a fresh form token, unless the payload brings its own `formToken`. */
+const sendEnquiry = async (firmId: string, payload: unknown, remoteAddress = nextAddress(), token?: string) => {
+  const body = payload && typeof payload === 'object' && !('formToken' in payload) ? { ...payload, formToken: await formToken(firmId) } : payload;
+  return api.app.inject({ method: 'POST', url: `/api/firms/${firmId}/enquiries`, payload: body as object, remoteAddress, headers: token ? bearer(token) : {} });
+};
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, payload?: unknown) =>
   api.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -147,13 +154,43 @@ describe('POST /api/firms/{firmId}/enquiries', () => {
     expect((await sendEnquiry(a.id, enquiry(), '10.200.0.2')).statusCode).toBe(201);
   });
 
-  it(`limits one firm to ${ENQUIRY_RATE.perFirm} enquiries per window from everyone (429)`, async () => {
-    const target = await createFirm(api.db);
+  it(`takes a firm's enquiries past ${ENQUIRY_RATE.perFirm} an hour as probable spam: the same answer, kept under Spam, never mailed (issue 27 item 4)`, async () => {
+    const target = await createFirm(api.db, { businessEmail: 'flooded@example.test' });
+    const token = (await createSession(api.db, target.id, { remember: false })).token;
     for (let i = 0; i < ENQUIRY_RATE.perFirm; i++) expect((await sendEnquiry(target.id, enquiry())).statusCode).toBe(201);
-    expect((await sendEnquiry(target.id, enquiry())).statusCode).toBe(429);
-    expect(await firmLeads(target.id)).toHaveLength(ENQUIRY_RATE.perFirm);
-    // Other firms still receive theirs.
+    await api.ctx.background.idle();
+    const mailed = (await mails()).filter((m) => m.to === 'flooded@example.test').length;
+    expect(mailed).toBe(ENQUIRY_RATE.perFirm);
+    // A real visitor after the flood is not turned away.
+    const late = await sendEnquiry(target.id, enquiry({ name: 'Real Visitor' }));
+    expect(late.statusCode).toBe(201);
+    expect(late.json()).toEqual({ message: M.sent });
+    await api.ctx.background.idle();
+    expect((await mails()).filter((m) => m.to === 'flooded@example.test')).toHaveLength(mailed);
+    const spam = (await call('GET', '/api/leads?view=spam', token)).json().data;
+    expect(spam.leads.map((l: Lead) => [l.name, l.isSpam])).toEqual([['Real Visitor', true]]);
+    const inbox = (await call('GET', '/api/leads', token)).json().data;
+    expect(inbox.count).toBe(ENQUIRY_RATE.perFirm);
+    expect(inbox.leads.every((l: Lead) => !l.isSpam)).toBe(true);
+    // Other firms still receive theirs as usual.
     expect((await sendEnquiry(firm.id, enquiry())).statusCode).toBe(201);
+  });
+
+  it('refuses an enquiry without a form token, with a forged one, another firm\'s, or one used before (issue 27 item 4)', async () => {
+    const target = await createFirm(api.db);
+    const other = await createFirm(api.db);
+    const missing = await sendEnquiry(target.id, enquiry({ formToken: undefined }));
+    expect(missing.statusCode).toBe(400);
+    expect(messagesByPath(missing)).toEqual({ formToken: M.formTokenInvalid });
+    const good = (await formToken(target.id))!;
+    const forged = `${good.slice(0, -4)}${good.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+    expect((await sendEnquiry(target.id, enquiry({ formToken: forged }))).statusCode).toBe(400);
+    expect((await sendEnquiry(target.id, enquiry({ formToken: await formToken(other.id) }))).statusCode).toBe(400);
+    expect((await sendEnquiry(target.id, enquiry({ formToken: good }))).statusCode).toBe(201);
+    const again = await sendEnquiry(target.id, enquiry({ formToken: good }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(M.formTokenUsed);
+    expect(await firmLeads(target.id)).toHaveLength(1);
   });
 });
 
@@ -179,7 +216,7 @@ describe('the demand box', () => {
     expect(second.leads).toHaveLength(3);
     const archived = (await call('GET', '/api/leads?view=archived', token)).json().data;
     expect(archived.leads.map((l: Lead) => l.name)).toEqual(['Archived']);
-    expect((await call('GET', '/api/leads?view=spam', token)).statusCode).toBe(400);
+    expect((await call('GET', '/api/leads?view=junk', token)).statusCode).toBe(400);
   });
 
   it('opens a lead (marking it read), marks it unread, handled, archived and deletes it', async () => {

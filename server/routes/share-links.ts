@@ -24,6 +24,7 @@ import {
   listScheduleLinks,
   openLinksOf,
   revokeShareLink,
+  revokedLinksOf,
   schedulesOf,
   toShareLinkJson,
 } from '../queries/share-links.js';
@@ -113,7 +114,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       const { found, access } = await linkAccess(request.session, request.params.id);
       await db.transaction(async (tx) => {
-        await revokeShareLink(tx, found.link.id);
+        await revokeShareLink(tx, found.link.id, user.id);
         await recordAudit(tx, {
           actorId: user.id,
           firmId: access.firm.firmId,
@@ -135,8 +136,14 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const firm = requireFirmAccess(user, 'work');
       const visible = visibleWorkspaceProjects(user, firm);
       const now = new Date();
-      const [links, decisions, schedules] = await Promise.all([openLinksOf(db, visible, now), latestDecisionsOf(db, visible), schedulesOf(db, visible)]);
-      return { data: { links: links.map((row) => toShareLinkJson(row, now)), decisions, schedules } };
+      const [links, revoked, decisions, schedules] = await Promise.all([
+        openLinksOf(db, visible, now),
+        revokedLinksOf(db, visible, now),
+        latestDecisionsOf(db, visible),
+        schedulesOf(db, visible),
+      ]);
+      const json = (row: (typeof links)[number]) => toShareLinkJson(row, now);
+      return { data: { links: links.map(json), revokedLinks: revoked.map(json), decisions, schedules } };
     },
   );
 };

@@ -331,7 +331,7 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       // A client gone during the checks above closed its socket before these listeners existed.
       if (socket.destroyed) end();
       try {
-        unsubscribe = await chatHub.subscribe(project.id, () => void send(), end);
+        unsubscribe = await chatHub.subscribe(project.id, readerId, () => void send(), end);
       } catch (error) {
         request.log.error({ err: error }, 'chat stream could not listen');
         end();

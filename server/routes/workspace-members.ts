@@ -6,6 +6,7 @@ import { CreateMemberBody, MEMBER_MESSAGES, MemberReply, MembersReply, ProjectId
 import { newId } from '../db/ids.js';
 import { conflict, databaseErrorCode, HttpError, isUniqueViolation, notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
+import { endProjectAccess } from '../services/access-end.js';
 import { deleteMember, findMember, insertMember, listMembers, toMemberJson, updateMember } from '../queries/workspace-members.js';
 
 /**
@@ -28,6 +29,9 @@ function memberWriteError(error: unknown): never {
   if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound(PROJECT_NOT_FOUND);
   throw error;
 }
+
+/** Why a member's access to a project ended (the Client Board shows it on the links it revokes). */
+const leaving = (actorId: string, firmId: string, name: string, projectName: string) => ({ actorId, firmId, reason: `${name} was removed from ${projectName}` });
 
 export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
@@ -92,12 +96,14 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = request.session;
-      const { member, firm } = await managedMember(request.session, request.params.id);
+      const { member, firm, project } = await managedMember(request.session, request.params.id);
       const row = await db
         .transaction(async (tx) => {
           const updated = await updateMember(tx, member.id, request.body);
           // Deleted by another request since it was read.
           if (!updated) throw notFound(MEMBER_MESSAGES.notFound);
+          // Another email: the old one's employee no longer works on the project.
+          if (updated.email.toLowerCase() !== member.email.toLowerCase()) await endProjectAccess(tx, member, leaving(user.id, firm.firmId, member.name, project.projectName));
           await recordAudit(tx, {
             actorId: user.id,
             firmId: firm.firmId,
@@ -118,9 +124,10 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['workspace'], summary: 'Remove a member from its project', security: [{ bearer: [] }], params: IdParams, response: { 200: MessageReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
-      const { member, firm } = await managedMember(request.session, request.params.id);
+      const { member, firm, project } = await managedMember(request.session, request.params.id);
       await db.transaction(async (tx) => {
         await deleteMember(tx, member.id);
+        await endProjectAccess(tx, member, leaving(user.id, firm.firmId, member.name, project.projectName));
         await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'member.deleted', targetType: 'member', targetId: member.id, details: { projectId: member.projectId, email: member.email } });
       });
       return { message: 'Member deleted' };

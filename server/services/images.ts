@@ -55,6 +55,9 @@ async function orientedSize(data: ImageInput) {
 
 export type ProcessedProjectImage = { width: number; height: number; variants: Record<VariantName, Buffer> };
 
+/** The bytes an image's variants take in storage: what its pending upload counts against the firm's quota. */
+export const storedBytes = (processed: Pick<ProcessedProjectImage, 'variants'>) => Object.values(processed.variants).reduce((sum, buffer) => sum + buffer.length, 0);
+
 /** Decodes once at most 1600 px wide, then derives the smaller variants from that. */
 export async function processProjectImage(data: ImageInput, options: EncodeOptions = {}): Promise<ProcessedProjectImage> {
   const { width, height } = await orientedSize(data);
@@ -126,7 +129,7 @@ export async function uploadProjectImage(db: Database, storage: Storage, ownerId
   const upload = await storeUpload(
     db,
     storage,
-    { id: imageId, ownerId, kind: 'project-image', area: 'public', keys: variantKeys(storageKey), contentType: 'image/webp', details: { width, height, storageKey } },
+    { id: imageId, ownerId, kind: 'project-image', area: 'public', keys: variantKeys(storageKey), contentType: 'image/webp', size: storedBytes(processed), details: { width, height, storageKey } },
     async () => {
       await putVariants(storage, storageKey, processed);
     },

@@ -3,7 +3,7 @@ import type { ScheduleImage } from '../contract/schedules.js';
 import { SCHEDULE_IMAGE_ID, SCHEDULE_IMAGE_SIZES, type ScheduleImageSize } from '../contract/schedules-rules.js';
 import { VARIANT_WIDTHS } from '../contract/projects-rules.js';
 import type { Database } from '../db/connection.js';
-import { processProjectImage, variantKeys, type EncodeOptions, type ImageInput } from './images.js';
+import { processProjectImage, storedBytes, variantKeys, type EncodeOptions, type ImageInput } from './images.js';
 import { findUploads, storeUpload, type PendingUpload, type UploadKind } from './pending-uploads.js';
 import type { Storage } from './storage/storage.js';
 
@@ -99,6 +99,7 @@ export async function uploadScheduleImage(
       area: 'private',
       keys: variantKeys(folder),
       contentType: 'image/webp',
+      size: storedBytes(processed),
       details: { projectId, imageId },
     },
     () => putVariants(ctx.storage, folder, processed.variants).then(() => undefined),

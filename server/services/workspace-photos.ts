@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PHOTO_SIZES, type PhotoSize } from '../contract/workspace-projects-rules.js';
 import type { Database } from '../db/connection.js';
-import { processProjectImage, type EncodeOptions, type ImageInput, type ProcessedProjectImage } from './images.js';
+import { processProjectImage, storedBytes, type EncodeOptions, type ImageInput, type ProcessedProjectImage } from './images.js';
 import { storeUpload, type PendingUpload } from './pending-uploads.js';
 import type { Storage } from './storage/storage.js';
 
@@ -51,7 +51,7 @@ export async function uploadProjectPhoto(
   const upload = await storeUpload(
     db,
     storage,
-    { ownerId: ids.ownerId, kind: 'project-photo', area: 'private', keys: photoVariantKeys(photoKey), contentType: 'image/webp', details: { photoKey } },
+    { ownerId: ids.ownerId, kind: 'project-photo', area: 'private', keys: photoVariantKeys(photoKey), contentType: 'image/webp', size: storedBytes(processed), details: { photoKey } },
     async () => {
       await putVariants(storage, photoKey, processed);
     },

@@ -22,6 +22,10 @@ Object.assign(process.env, {
   RATE_LIMIT_MAX: '10000',
   // Every journey's enquiry comes from the web's one address; the limits have their api tests.
   ENQUIRY_MAX_PER_ADDRESS: '10000',
+  ENQUIRY_MAX_PER_FIRM: '10000',
+  // A journey sends its enquiry as fast as a browser can fill it; the form token's minimum age
+  // (issue 27 item 4) has its api tests.
+  ENQUIRY_MIN_AGE_SECONDS: '0',
   // Likewise every client link's page: the hostile-input sweep opens share pages while, in the
   // other worker, a client's journey opens its own (decision 219).
   SHARE_VIEWS_PER_WINDOW: '10000',

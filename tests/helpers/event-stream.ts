@@ -62,6 +62,11 @@ export async function openEventStream(url: string, headers: Record<string, strin
       }
       return events.slice(0, count);
     },
+    /** Resolves when the server ends the stream (never resolved by close() alone being awaited first). */
+    ended: reading,
+    get isEnded() {
+      return ended;
+    },
     async close() {
       controller.abort();
       await reading;

@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function ClientBoard() {
-  const { links, decisions, schedules } = useLoaderData<typeof loader>();
+  const { links, revokedLinks, decisions, schedules } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
   const navigation = useNavigation();
@@ -138,6 +138,37 @@ export default function ClientBoard() {
           </EmptyState>
         )}
       </section>
+
+      {revokedLinks.length ? (
+        <section className="so-board-section" aria-labelledby="revoked-title">
+          <h2 id="revoked-title">Revoked links</h2>
+          <p className="field-hint">Links revoked in the last 30 days. A link is revoked by hand, or when the person who made it leaves the firm or the project.</p>
+          <div className="so-table-wrap">
+            <table className="so-table" data-testid="revoked-links">
+              <TableHead columns={['Client', 'Schedule', 'Made by', 'Revoked']} />
+              <tbody>
+                {revokedLinks.map((link) => (
+                  <tr key={link.id} data-testid="revoked-link">
+                    <td data-label="Client">{link.clientName || <span className="muted">Not named</span>}</td>
+                    <td data-label="Schedule">
+                      <Link to={editorHref(link.projectId, link.scheduleId)}>{link.scheduleTitle}</Link>
+                      <span className="so-sub">{link.projectName}</span>
+                    </td>
+                    <td data-label="Made by">{link.createdByName ?? <span className="muted">A former account</span>}</td>
+                    <td data-label="Revoked">
+                      {link.revokedAt ? <time dateTime={link.revokedAt}>{formatDateTime(link.revokedAt)}</time> : null}
+                      <span className="so-sub" data-testid="revoked-why">
+                        by {link.revokedByName ?? 'a former account'}
+                        {link.revokeReason ? ` · ${link.revokeReason}` : ''}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
 
       {panel.open === 'new' && schedules.length ? (
         <SidePanel title="Share a schedule" closeTo={panel.closeTo.replace(/[?&]schedule=[^&]*/, '')} testId="share-panel">

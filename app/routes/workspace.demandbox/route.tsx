@@ -10,7 +10,7 @@ import { formatDay } from '~/utils/dates';
 import { guarded, parsePage } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import leadStyles from '~/styles/leads.css';
-import { EMPTY_DEMANDBOX, type LeadView } from '../../../server/contract/leads-rules';
+import { EMPTY_DEMANDBOX, LEAD_VIEWS, type LeadView } from '../../../server/contract/leads-rules';
 import type { Lead } from '../../../server/contract/leads';
 import { leadActions } from './actions.server';
 import { HandledToggle, LeadMenu, leadHref } from './lead-controls';
@@ -26,7 +26,8 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const view: LeadView = url.searchParams.get('view') === 'archived' ? 'archived' : 'inbox';
+  const asked = url.searchParams.get('view');
+  const view: LeadView = LEAD_VIEWS.find((v) => v === asked) ?? 'inbox';
   const page = parsePage(url);
   const [, box] = await guarded(
     requireWorkspaceUser(request),
@@ -57,6 +58,9 @@ export default function DemandBox() {
       <Link to="/workspace/demandbox?view=archived" className={view === 'archived' ? 'is-active' : undefined} aria-current={view === 'archived' ? 'page' : undefined}>
         Archived
       </Link>
+      <Link to="/workspace/demandbox?view=spam" className={view === 'spam' ? 'is-active' : undefined} aria-current={view === 'spam' ? 'page' : undefined} data-testid="spam-filter">
+        Spam
+      </Link>
     </nav>
   );
   return (
@@ -66,7 +70,9 @@ export default function DemandBox() {
         description={
           view === 'inbox'
             ? `Enquiries from your public portfolio${count ? ` · ${count} in the inbox, ${unread} unread` : ''}.`
-            : `Archived enquiries${count ? ` · ${count}` : ''}.`
+            : view === 'spam'
+              ? `Probable spam: enquiries that came after your hourly volume was used up. They were not mailed to you${count ? ` · ${count}` : ''}.`
+              : `Archived enquiries${count ? ` · ${count}` : ''}.`
         }
         actions={tabs}
       />
@@ -81,7 +87,11 @@ export default function DemandBox() {
         </>
       ) : (
         <EmptyState title={EMPTY_DEMANDBOX} icon="demandbox">
-          {view === 'inbox' ? 'Enquiries visitors send from your portfolio and project pages arrive here.' : 'Enquiries you archive are kept here.'}
+          {view === 'inbox'
+            ? 'Enquiries visitors send from your portfolio and project pages arrive here.'
+            : view === 'spam'
+              ? 'Nothing marked as spam. When a flood of enquiries goes past your hourly volume, the extra ones wait here.'
+              : 'Enquiries you archive are kept here.'}
         </EmptyState>
       )}
       {deleting ? <ConfirmDelete what="enquiry" id={deleting.id} name={`${deleting.name} (${deleting.email})`} closeTo={confirm.closeTo} /> : null}

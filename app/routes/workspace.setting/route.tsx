@@ -11,6 +11,8 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { planSummary } from '~/components/workspace/plan-status';
 import { getFeedState } from '~/models/calendar.server';
 import { getNotificationSettings } from '~/models/chat-book.server';
+import { getStorageUsage } from '~/models/storage.server';
+import { formatBytes, storagePercent } from '../../../server/contract/storage-rules';
 import { useRootData } from '~/root';
 import { calendarFeedAction, readFreshFeedUrl } from '~/utils/calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
@@ -39,16 +41,16 @@ const FEED_INTENT_VALUES: readonly string[] = Object.values(FEED_INTENTS);
  * item 3, placed at merge), and for the firm its public profile (and, later, its subscription).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, [notifications, feed]] = await guarded(
+  const [user, [notifications, feed, storage]] = await guarded(
     requireWorkspaceUser(request),
-    Promise.all([getNotificationSettings(request), getFeedState(request)]).catch((error) => {
+    Promise.all([getNotificationSettings(request), getFeedState(request), getStorageUsage(request)]).catch((error) => {
       throw asErrorResponse(error);
     }),
   );
   const fresh = await readFreshFeedUrl(request);
   const isFirm = isFirmRole(user.role);
   return json(
-    { notifications, feed, freshUrl: fresh.url, firm: isFirm ? { id: user.id, name: user.firmName ?? user.userName } : null, hasPassword: user.HasPassword },
+    { notifications, feed, storage, freshUrl: fresh.url, firm: isFirm ? { id: user.id, name: user.firmName ?? user.userName } : null, hasPassword: user.HasPassword },
     { headers: fresh.headers },
   );
 }
@@ -63,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Setting() {
-  const { notifications, feed, freshUrl, firm, hasPassword } = useLoaderData<typeof loader>();
+  const { notifications, feed, storage, freshUrl, firm, hasPassword } = useLoaderData<typeof loader>();
   // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
   const plan = useRootData()?.plan ?? null;
   const actionData = useActionData<typeof action>();
@@ -113,6 +115,8 @@ export default function Setting() {
 
         <IcalLinkCard feed={feed} freshUrl={freshUrl} />
 
+        <StorageCard usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} />
+
         {firm ? (
           <section className="cb-card" aria-labelledby="firm-title" data-testid="firm-card">
             <h2 id="firm-title">Your firm</h2>
@@ -134,5 +138,22 @@ export default function Setting() {
       </div>
       <Toast toast={failed?.toast} />
     </>
+  );
+}
+
+/** The firm's storage quota (issue 27 item 6): used of total, with a bar; uploads past it are refused. */
+function StorageCard({ usedBytes, quotaBytes }: { usedBytes: number; quotaBytes: number }) {
+  const percent = storagePercent(usedBytes, quotaBytes);
+  return (
+    <section className="cb-card" aria-labelledby="storage-title" data-testid="storage-card">
+      <h2 id="storage-title">Storage</h2>
+      <p data-testid="storage-used">
+        {formatBytes(usedBytes)} of {formatBytes(quotaBytes)} used
+      </p>
+      <progress className="cb-storage-bar" max={100} value={percent} aria-label={`Storage used: ${percent}%`} data-testid="storage-bar">
+        {percent}%
+      </progress>
+      <p className="muted">Project, task and chat files of your firm, and uploads not yet saved. Past the limit, uploads are refused until files are deleted.</p>
+    </section>
   );
 }
