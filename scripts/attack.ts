@@ -22,6 +22,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { loadConfig } from '../server/config';
+import { DEMO_PASSWORD } from '../server/seed/demo';
 import { createDatabase, freePort, waitFor } from './instance';
 
 const UPLOAD_MB = Number(process.env.ATTACK_UPLOAD_MB ?? 14);
@@ -280,6 +281,27 @@ async function demoFirmToken(email: 'studio@demo.test' | 'interiors@demo.test' |
   const login = await apiJson<{ token: string }>('/users/login', { method: 'POST', json: { email, password: 'demo1234' } });
   if (login.status !== 200) throw new Error(`the demo firm's login answered ${login.status}`);
   return login.json.token;
+
+/** A session of the demo studio (seeded: SEED_DEMO), which has workspace projects and schedules. */
+let studioToken = '';
+async function demoFirm(): Promise<string> {
+  if (studioToken) return studioToken;
+  const login = await apiJson<{ token: string }>('/users/login', { method: 'POST', json: { email: 'studio@demo.test', password: DEMO_PASSWORD } });
+  if (login.status !== 200) throw new Error(`the demo studio's login answered ${login.status}`);
+  studioToken = login.json.token;
+  return studioToken;
+}
+
+/** Waits until the supervisor has started an api other than `killed` and it answers; records its pid. */
+async function waitForRestartedApi(supervisorOutput: () => string, killed: number) {
+  const until = performance.now() + 240_000;
+  while (performance.now() < until) {
+    const pid = Number([...supervisorOutput().matchAll(/api running \(pid (\d+)\)/g)].at(-1)?.[1] ?? 0);
+    const health = pid && pid !== killed ? await send(`${apiUrl}/api/health`).catch(() => null) : null;
+    if (health?.status === 200) return void (pids.api = pid);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the api did not come back');
 }
 
 async function runProbes(supervisorOutput: () => string) {
@@ -567,6 +589,62 @@ async function runProbes(supervisorOutput: () => string) {
     const stored = statuses.filter((s) => s === 201).length * 10;
     const held = open === 5 && oldestClosed && statuses.at(-1) === 413 && message.startsWith('Storage limit reached') && stored <= quotaMb;
     return { held, detail: `streams open ${open} of 8 (the 3 oldest closed: ${oldestClosed}); drafts ${stored} MB stored, then ${statuses.at(-1)} "${message.slice(0, 60)}" (quota ${quotaMb} MB)` };
+
+  // Issue 27 item 7: the request lines of both processes print no share-link token, iCal token or
+  // ?token= value (the instance logs at info; the database keeps the tokens hashed).
+  await probe('log redaction: share, iCal and ?token= secrets in no request log', async () => {
+    const studio = await demoFirm();
+    const { data: projects } = (await apiJson<{ data: Array<{ id: string }> }>('/projects', { token: studio })).json;
+    let scheduleId = '';
+    for (const project of projects) {
+      const listed = await apiJson<{ data: { schedules: Array<{ id: string }> } }>(`/projects/schedules/${project.id}`, { token: studio });
+      scheduleId = listed.json.data?.schedules[0]?.id ?? '';
+      if (scheduleId) break;
+    }
+    const link = await apiJson<{ data: { token: string } }>(`/projects/schedules/${scheduleId}/share-links`, { method: 'POST', token: studio, json: { clientName: 'Attack Client' } });
+    const feed = await apiJson<{ data: { token: string; path: string } }>('/calendar/feed', { method: 'POST', token: studio });
+    const secrets = [link.json.data.token, feed.json.data.token, 'attack-Secret-7'];
+    const before = supervisorOutput().length;
+    const page = await send(`${webUrl}/share/${secrets[0]}`);
+    const calendar = await send(`${webUrl}${feed.json.data.path}`);
+    await send(`${webUrl}/explore?token=${secrets[2]}`);
+    await new Promise((r) => setTimeout(r, 500));
+    const logged = supervisorOutput().slice(before);
+    const leaked = secrets.filter((secret) => logged.includes(secret));
+    const redacted = (logged.match(/\[redacted\]/g) ?? []).length;
+    return { held: page.status === 200 && calendar.status === 200 && leaked.length === 0 && redacted >= 3, detail: `share page ${page.status}, feed ${calendar.status}; ${redacted} [redacted] in the new log lines, ${leaked.length} of 3 secrets in clear` };
+  });
+
+  // Issue 27 item 8: a file is saved under its detected type's extension; a title is one line.
+  await probe('download name: PNG bytes named poly.png.html save as poly.png; a title with CR/LF is refused', async () => {
+    const studio = await demoFirm();
+    const { data: projects } = (await apiJson<{ data: Array<{ id: string }> }>('/projects', { token: studio })).json;
+    const projectId = projects[0]!.id;
+    const folder = await apiJson<{ data: { id: string } }>('/projects/folder', { method: 'POST', token: studio, json: { projectId, folderName: 'Attack polyglots' } });
+    const body = new FormData();
+    body.append('projectId', projectId);
+    body.append('folderId', folder.json.data.id);
+    const polyglot = Buffer.concat([await smallPng(200), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    body.append('files', new Blob([new Uint8Array(polyglot)], { type: 'text/html' }), 'poly.png.html');
+    const uploaded = (await (await fetch(`${apiUrl}/api/users/project/upload-file`, { method: 'POST', headers: { authorization: `Bearer ${studio}` }, body })).json()) as { urls: unknown };
+    const placed = await apiJson<{ data: { files: Array<{ url: string }> } }>('/projects/files', { method: 'POST', token: studio, json: { projectId, folderId: folder.json.data.id, projectFiles: uploaded.urls, type: 'file' } });
+    const download = await send(`${apiUrl}${placed.json.data.files[0]!.url}`, { headers: { authorization: `Bearer ${studio}` } });
+    const disposition = String(download.headers['content-disposition'] ?? '');
+    const title = await apiJson<{ message: string }>('/projects/schedules', { method: 'POST', token: studio, json: { projectId, title: 'Kitchen\r\nInjected: line', description: 'Attack' } });
+    const held = download.headers['content-type'] === 'image/png' && /filename="poly\.png"/.test(disposition) && title.status === 400;
+    return { held, detail: `${download.headers['content-type']}, ${disposition.split(';')[1]?.trim() ?? '(no name)'}; title with CR/LF → ${title.status} "${title.json?.message ?? ''}"` };
+  });
+
+  // Issue 27 item 9: a write the api acknowledged is kept through a SIGKILL of the api (on the
+  // embedded PGlite with ATTACK_DATABASE=embedded: its commits go through fsync).
+  await probe('durable write: an account registered just before kill -9 of the api signs in after the restart', async () => {
+    const account = { userName: 'Durable Attack', email: `durable-${process.pid}@example.test`, password: `pw-${crypto.randomBytes(6).toString('hex')}`, role: 'explorer', loginType: 'normal' };
+    const registered = await apiJson('/users/register', { method: 'POST', json: account });
+    const killed = pids.api;
+    process.kill(killed, 'SIGKILL');
+    await waitForRestartedApi(supervisorOutput, killed);
+    const login = await apiJson('/users/login', { method: 'POST', json: { email: account.email, password: account.password } });
+    return { held: registered.status === 201 && login.status === 200, detail: `registered ${registered.status}; api pid ${killed} killed → ${pids.api}; sign-in after the restart ${login.status}` };
   });
 
   await probe('api killed: the web answers 503, npm start restarts the api', async () => {
@@ -618,7 +696,8 @@ async function main() {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PUBLIC_URL: webUrl,
-    LOG_LEVEL: 'warn',
+    // At info: the log redaction probe reads the request lines both processes write.
+    LOG_LEVEL: 'info',
     SEED_DEMO: 'true',
     FIRM_STORAGE_QUOTA_MB: process.env.FIRM_STORAGE_QUOTA_MB ?? '50',
   };
@@ -628,7 +707,7 @@ async function main() {
   instanceEnv = env;
   let output = '';
   const supervisor: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  supervisor.stdout!.on('data', (chunk) => (output += chunk));
+  supervisor.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-2_000_000)));
   supervisor.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-200_000)));
 
   try {

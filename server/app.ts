@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { BODY_LIMITS } from './body-limits.js';
+import { redactUrl } from './contract/log-redaction.js';
 import { registerErrorHandling, safeValidatorCompiler } from './errors.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
 import { decorateSession, inScope, SCOPES, type Scope } from './auth/scopes.js';
@@ -70,13 +71,14 @@ export type BuildOptions = {
  * One line per request (method, url, status, ms) at info in production and at debug otherwise, so
  * a development console keeps its start banner and demo logins readable (issue 15 item 11,
  * docs/decisions/135). LOG_LEVEL decides what shows; 5xx errors are logged apart, with their stack.
+ * Secrets in the url (share and iCal tokens) are redacted (docs/decisions/245).
  */
 function requestLog(app: FastifyInstance, nodeEnv: string) {
   const level = nodeEnv === 'production' ? 'info' : 'debug';
   // Pino's level values: debug 20, info 30.
   if ((app.log as FastifyBaseLogger & { levelVal?: number }).levelVal! > (level === 'info' ? 30 : 20)) return;
   app.addHook('onResponse', async (request, reply) => {
-    request.log[level]({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    request.log[level]({ method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
   });
 }
 

@@ -3,8 +3,13 @@ import pino from 'pino';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../tests/helpers/test-api';
+import { bearer } from '../tests/helpers/test-api';
 import { buildApp } from './app';
 import { notFound } from './errors';
+import { newId } from './db/ids';
+import { insertSchedule } from './queries/schedules';
+import { createFirm, createWorkspaceProject } from './seed/factories';
+import { createSession } from './services/sessions';
 
 /** The api's log (issue 15 item 11, docs/decisions/135): one line per request at the right level, stacks only for 5xx. */
 
@@ -77,5 +82,30 @@ describe('the api log', () => {
     const verbose = await loggedApi('development', 'debug');
     await verbose.app.inject({ method: 'GET', url: '/api/health' });
     expect(verbose.lines.filter((l) => l.msg === 'request')).toEqual([expect.objectContaining({ level: 20, url: '/api/health', status: 200 })]);
+  });
+});
+
+describe('secrets in the api log (issue 27 item 7, docs/decisions/245)', () => {
+  it('prints neither a share-link token nor an iCal feed token nor a ?token= value, at any level', async () => {
+    const { app, lines } = await loggedApi('production', 'debug');
+    const firm = await createFirm(api.db);
+    const project = await createWorkspaceProject(api.db, firm.id);
+    const schedule = await insertSchedule(api.db, { id: newId(), projectId: project.id, userId: firm.id, title: 'Living room', description: '', images: [] });
+    const session = bearer((await createSession(api.db, firm.id, { remember: false })).token);
+    const link = await app.inject({ method: 'POST', url: `/api/projects/schedules/${schedule.id}/share-links`, headers: session, payload: { clientName: 'Mrs Rao' } });
+    const shareToken = link.json().data.token as string;
+    const feed = (await app.inject({ method: 'POST', url: '/api/calendar/feed', headers: session })).json().data as { path: string; token: string };
+    const secrets = [shareToken, feed.token, 'q-Secret-9'];
+
+    expect((await app.inject({ method: 'GET', url: `/api/share/${shareToken}` })).statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/api/share/${shareToken}/images/${newId()}` });
+    expect((await app.inject({ method: 'GET', url: feed.path })).statusCode).toBe(200);
+    await app.inject({ method: 'GET', url: `/api/health?token=q-Secret-9` });
+
+    const text = lines.map((line) => JSON.stringify(line)).join('\n');
+    expect(shareToken.length).toBeGreaterThan(20);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    const urls = lines.filter((l) => l.msg === 'request').map((l) => l.url);
+    expect(urls).toEqual(expect.arrayContaining(['/api/share/[redacted]', '/api/calendar/feed/[redacted]', '/api/health?token=[redacted]']));
   });
 });

@@ -413,4 +413,16 @@ describe('the request log (issue 15 item 11)', () => {
     expect(quiet.lines).toHaveLength(0);
     expect(verbose.lines).toEqual([expect.objectContaining({ level: 20, url: '/explore', status: 200 })]);
   });
+
+  it('prints no secret of a url: share-link tokens, ?token= and ?code= values (issue 27 item 7, docs/decisions/245)', async () => {
+    const { url, lines } = await logged('production', 'debug');
+    const token = 'Zq4_kL9mN2pR7sT1vW3xY5zA8bC0dE6fG-hJ';
+    await (await fetch(`${url}/share/${token}`)).text();
+    await (await fetch(`${url}/share/${token}?_data=routes%2Fshare.%24token`)).text();
+    await (await fetch(`${url}/reset-password?token=r3set-Secret&code=731904`)).text();
+    await vi.waitFor(() => expect(lines).toHaveLength(3));
+    const text = lines.map((line) => JSON.stringify(line)).join('\n');
+    for (const secret of [token, 'r3set-Secret', '731904']) expect(text).not.toContain(secret);
+    expect(lines.map((line) => line.url)).toEqual(['/share/[redacted]', '/share/[redacted]?_data=routes%2Fshare.%24token', '/reset-password?token=[redacted]&code=[redacted]']);
+  });
 });

@@ -5,6 +5,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import type { Logger } from 'pino';
 import { withResponseScope } from '../app/utils/after-response.server';
 import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
+import { redactUrl } from '../server/contract/log-redaction';
 import { refuse } from './answers';
 import { apiProxy } from './api-proxy';
 import { bodyLimit } from './body-limits';
@@ -54,14 +55,15 @@ function publicFiles(directory: string): RequestHandler {
 
 /**
  * One line per page or data request (not per asset, not per forwarded api call: the api logs those),
- * at info in production and at debug otherwise (issue 15 item 11, docs/decisions/135).
+ * at info in production and at debug otherwise (issue 15 item 11, docs/decisions/135), its secrets
+ * redacted (docs/decisions/245).
  */
 function requestLog(log: Logger, level: 'info' | 'debug'): RequestHandler {
   return (req, res, next) => {
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      log[level]({ requestId: res.locals.requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      log[level]({ requestId: res.locals.requestId, method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     next();
   };
@@ -105,7 +107,7 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.all('*', remix);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    log.error({ err: error, requestId: res.locals.requestId, url: req.originalUrl }, 'request failed');
+    log.error({ err: error, requestId: res.locals.requestId, url: redactUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) return res.destroy();
     refuse(req, res, 500, 'Something went wrong', 'An unexpected error happened on our side. Please try again in a moment.');
   };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../tests/helpers/render-routes';
 import { ProjectImageGrid } from './project-detail';
@@ -39,16 +41,38 @@ describe('the firm portfolio’s details text (screen 14)', () => {
   });
 });
 
-describe('the task board (screen 9, section 4)', () => {
-  it('has the four columns, and To Do and Given read in progress, In Review in Review, Done Done', () => {
-    expect(TASK_COLUMNS.map((c) => COLUMN_TITLES[c])).toEqual(['To Do Tasks', 'Given', 'In Review', 'Done']);
-    expect(STATUS_LABELS).toEqual({ todo: 'in progress', review: 'in Review', done: 'Done' });
+/**
+ * The spec's own words, read from its documents (../shared/spec beside the repository), so these
+ * texts are checked against the spec rather than against a second copy typed here. A clone
+ * without the spec folder skips them.
+ */
+const SPEC_FOLDER = path.resolve(__dirname, '../../../shared/spec');
+const hasSpec = fs.existsSync(path.join(SPEC_FOLDER, 'workspace-and-admin.md'));
+const spec = (file: string) => fs.readFileSync(path.join(SPEC_FOLDER, file), 'utf8');
+/** The comma-separated list after `lead` in `text` (after its colon, if any), up to the first full stop or semicolon. */
+const listAfter = (text: string, lead: string) => {
+  const at = text.indexOf(lead);
+  expect(at, `the spec says "${lead}"`).toBeGreaterThanOrEqual(0);
+  // Up to the full stop; what stands before a colon there is a remark: "(employees, second document):".
+  const sentence = text.slice(at + lead.length).split(/[.;]/)[0]!;
+  return sentence.slice(sentence.indexOf(':') + 1).split(',').map((item) => item.trim());
+};
+
+describe.skipIf(!hasSpec)('the task board (screen 9, section 4), as workspace-and-admin.md says', () => {
+  it('has the spec’s four columns, in its order', () => {
+    expect(TASK_COLUMNS.map((c) => COLUMN_TITLES[c])).toEqual(listAfter(spec('workspace-and-admin.md'), 'Taskboard: four columns'));
+  });
+
+  it('shows To Do and Given as the spec’s label, In Review and Done as theirs', () => {
+    expect(spec('workspace-and-admin.md')).toContain(
+      `Task columns: To Do and Given display as ${STATUS_LABELS.todo}, In Review as ${STATUS_LABELS.review}, Done as ${STATUS_LABELS.done}.`,
+    );
   });
 });
 
-describe('the employee form (screen 11)', () => {
-  it('offers the spec’s designations, Other last', () => {
-    expect(DESIGNATIONS).toEqual(['Architect', 'Interior designer', 'Intern', 'Other']);
+describe.skipIf(!hasSpec)('the employee form (screen 11), as both spec documents say', () => {
+  it.each(['workspace-and-admin.md', 'showcase-and-accounts.md'])('offers the designations of %s, Other last', (file) => {
+    expect(DESIGNATIONS).toEqual(listAfter(spec(file), 'Designation choices'));
   });
 });
 

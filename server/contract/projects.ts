@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { PageQuery } from './http.js';
 import { CURSOR_MESSAGE, parseCursor } from './keyset-cursor.js';
-import { requiredText, optionalText } from './text-fields.js';
+import { requiredText, optionalText, titleText } from './text-fields.js';
 import { PROJECT_TYPE_VALUES } from './vocabulary.js';
 import {
   EXPLORE_PAGE_SIZE,
@@ -81,7 +81,7 @@ const imageList = (item: typeof ImageRef) =>
     .refine((ids) => new Set(ids).size === ids.length, 'The same image is listed twice');
 
 export const PublicProjectBody = z.object({
-  projectName: requiredText('Project name is required'),
+  projectName: titleText('Project name is required'),
   projectType: z
     .string({ error: 'Project type is required' })
     .trim()

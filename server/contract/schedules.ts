@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { requiredText } from './text-fields.js';
+import { requiredText, titleText } from './text-fields.js';
 import {
   SCHEDULE_DESCRIPTION_MAX,
   SCHEDULE_IMAGE_SIZES,
@@ -26,7 +26,7 @@ const schedulesFiles = z
   .array(ScheduleImageRef, { error: 'schedulesFiles must be a list of image ids' })
   .max(SCHEDULE_IMAGES_MAX, SCHEDULE_MESSAGES.imagesMax);
 
-const title = requiredText(SCHEDULE_MESSAGES.titleRequired, SCHEDULE_TITLE_MAX);
+const title = titleText(SCHEDULE_MESSAGES.titleRequired, SCHEDULE_TITLE_MAX);
 const description = requiredText(SCHEDULE_MESSAGES.descriptionRequired, SCHEDULE_DESCRIPTION_MAX);
 
 /** POST /api/projects/schedules. The spec's payload also carries `userId`: ignored, the session says who creates it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { ScheduleImage, ScheduleListReply } from './schedules.js';
-import { requiredText } from './text-fields.js';
+import { requiredText, titleText } from './text-fields.js';
 import {
   ITEM_TEXT_FIELDS,
   SUMMARY_ITEM_TYPES,
@@ -31,10 +31,10 @@ export type SummaryItemType = z.infer<typeof SummaryItemType>;
 
 // Bodies --------------------------------------------------------------------------------------
 
-export const RoomBody = z.object({ name: requiredText(M.roomNameRequired, L.roomName) });
-export const NewSectionBody = z.object({ title: requiredText(M.sectionTitleRequired, L.sectionTitle).optional() });
+export const RoomBody = z.object({ name: titleText(M.roomNameRequired, L.roomName) });
+export const NewSectionBody = z.object({ title: titleText(M.sectionTitleRequired, L.sectionTitle).optional() });
 export const SectionChangesBody = z
-  .object({ title: requiredText(M.sectionTitleRequired, L.sectionTitle).optional(), status: SummaryStatus.optional() })
+  .object({ title: titleText(M.sectionTitleRequired, L.sectionTitle).optional(), status: SummaryStatus.optional() })
   .refine((b) => b.title !== undefined || b.status !== undefined, { message: 'Send a title or a status to change', when: (p) => p.issues.length === 0 });
 export const NewItemBody = z.object({ type: SummaryItemType });
 
@@ -87,7 +87,7 @@ export const ItemImagesBody = z.object({
 });
 
 export const CardBody = z.object({
-  title: requiredText('Card title cannot be empty', L.cardTitle),
+  title: titleText('Card title cannot be empty', L.cardTitle),
   description: text(L.cardDescription).trim().default(''),
 });
 export const CardChangesBody = CardBody.partial();

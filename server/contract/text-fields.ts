@@ -20,3 +20,13 @@ export const optionalText = <E extends null | undefined = null>(max: number, emp
     .max(max, `At most ${max} characters`)
     .nullish()
     .transform((v): string | E => (v ? wellFormed(v) : empty));
+
+/** Said of a title with a line break in it (issue 27 item 8, docs/decisions/246). */
+export const ONE_LINE_MESSAGE = 'A title must fit on one line: remove the line breaks';
+
+/**
+ * A title (project, schedule, room, section, card): required text on one line. A
+ * line break inside would split the lines of a PDF, an iCal entry, a CSV row or a mail subject
+ * that prints it; one at either end is trimmed away like any space.
+ */
+export const titleText = (message: string, max = 200) => requiredText(message, max).refine((v) => !/[\r\n\u0085\u2028\u2029]/.test(v), ONE_LINE_MESSAGE);

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { optionalText, requiredText } from './text-fields.js';
+import { optionalText, requiredText, titleText } from './text-fields.js';
 import { DESIGN_TEAM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
 import { pageLimit, pageNumber } from './http.js';
 import { PHOTO_SIZES, PROJECT_LIST, PROJECT_LIMITS, PROJECT_MESSAGES as M } from './workspace-projects-rules.js';
@@ -27,7 +27,7 @@ const ROLES: readonly string[] = DESIGN_TEAM_ROLES;
  * photo (`profileImage`) is a file: the api checks it apart (required on create, JPG/PNG/GIF by content).
  */
 export const WorkspaceProjectForm = z.object({
-  projectName: text(M.nameRequired, PROJECT_LIMITS.name),
+  projectName: z.preprocess(single, titleText(M.nameRequired, PROJECT_LIMITS.name)),
   projecttype: z.preprocess(
     single,
     z

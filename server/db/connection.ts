@@ -134,15 +134,18 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
   // PostgreSQL's default of 128 MB was a quarter of the api's resident memory (issue 14). The data
   // files stay in the OS page cache, outside the process; 16 MB keeps the hot pages of a firm's
   // showcase (docs/decisions/162).
-  const settings = { extensions, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])] };
+  const ownSettings = PGLITE_SETTINGS.flatMap((s) => ['-c', s]);
   let client: InstanceType<typeof PGlite>;
   if (options.url?.startsWith('memory://')) {
-    client = new PGlite(settings);
+    client = new PGlite({ extensions, startParams: [...PGlite.defaultStartParams, ...ownSettings] });
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     // PGlite does not create parent folders.
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, settings);
+    // A commit is on the disk before it is acknowledged (docs/decisions/247): PGlite's default
+    // (fsync off) could lose acknowledged writes to a power loss.
+    const { DurableNodeFS, durableStartParams } = await import('./durable-nodefs.js');
+    client = new PGlite({ fs: new DurableNodeFS(dir), extensions, startParams: [...durableStartParams(PGlite.defaultStartParams), ...ownSettings] });
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

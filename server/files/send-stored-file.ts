@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange, StorageArea } from '../services/storage/storage.js';
+import { downloadName } from './download-name.js';
 
 /**
  * Streaming stored files to a client, from either storage backend, never buffered whole
@@ -119,7 +120,7 @@ export async function streamStoredFile(request: FastifyRequest, reply: FastifyRe
 
 export type SendStoredFileOptions = {
   key: string;
-  /** The name the browser saves the file under. */
+  /** The name the browser saves the file under (its extension made to follow the type: downloadName). */
   fileName: string;
   /** The type recorded when the file was checked (by its content). */
   contentType: string;
@@ -133,8 +134,8 @@ export type SendStoredFileOptions = {
 /**
  * A private file to an authorized client: Range requests (video seeking, resumed downloads),
  * `Content-Disposition` (inline only for types a browser cannot run: PDF, images but SVG, video,
- * audio; HTML, SVG, XML and anything unknown always as an attachment), `nosniff`, a sandboxing
- * CSP and `Cache-Control: private, no-store`. Check access before calling it.
+ * audio; HTML, SVG, XML and anything unknown always as an attachment) under a name whose
+ * extension follows the type (downloadName), `nosniff`, a sandboxing CSP and `Cache-Control: private, no-store`. Check access before calling it.
  */
 export function sendStoredFile(reply: FastifyReply, request: FastifyRequest, options: SendStoredFileOptions) {
   const contentType = safeContentType(options.contentType);
@@ -145,7 +146,7 @@ export function sendStoredFile(reply: FastifyReply, request: FastifyRequest, opt
     contentType,
     notFoundMessage: options.notFoundMessage,
     headers: {
-      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', options.fileName),
+      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', downloadName(headerFileName(options.fileName), contentType)),
       'x-content-type-options': 'nosniff',
       'content-security-policy': inline && contentType === 'application/pdf' ? PDF_POLICY : SANDBOX,
       'cache-control': 'private, no-store',

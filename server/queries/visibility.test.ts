@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectCountersRight } from '../../tests/helpers/shown-counters';
 import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { FIRM_ROLES, ROLES, VERIFY } from '../contract/vocabulary';
@@ -223,7 +223,7 @@ describe('the counters of shown projects on PostgreSQL', () => {
         await first();
         const waiting = second();
         // The second write waits for the first one's lock on the project row.
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await untilWaitingOnLock(pool);
         await firstClient.query('commit');
         await waiting;
         await (firstClient === hider ? toggler : hider).query('commit');
@@ -257,7 +257,7 @@ describe('the counters of shown projects on PostgreSQL', () => {
         let settled = false;
         const waiting = second().finally(() => (settled = true));
         // The second write waits for the first one's lock on the firm's row.
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await untilWaitingOnLock(pool);
         expect(settled).toBe(false);
         await firstClient.query('commit');
         await waiting;
@@ -292,14 +292,14 @@ describe('the counters of shown projects on PostgreSQL', () => {
           await approver.query(`select id from projects where user_id = $1 order by id for update`, [pending.id]);
           await approver.query(`update users set is_verify = ${VERIFY.approved}, role = 'architect' where id = $1`, [pending.id]);
           const waiting = toggle().finally(() => (settled = true));
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await untilWaitingOnLock(pool);
           expect(settled).toBe(false);
           await approver.query('commit');
           await waiting;
         } else {
           await toggle();
           const waiting = decideRegistration(api.db, { admin, target, decision: VERIFY.approved, note: null }).finally(() => (settled = true));
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          await untilWaitingOnLock(pool);
           expect(settled).toBe(false);
           await toggler.query('commit');
           expect(await waiting).toBeDefined();
@@ -333,3 +333,17 @@ describe('the counters of shown projects on PGlite', { timeout: 120_000 }, () =>
     await expectShowcaseListedAsVocabulary(handle.db);
   });
 });
+
+/**
+ * Waits until a session of this test database waits on a lock (the second write is blocked by the
+ * first one's), asked of PostgreSQL rather than slept on.
+ */
+async function untilWaitingOnLock(pool: pg.Pool) {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+      expect(rows[0]!.n).toBeGreaterThan(0);
+    },
+    { timeout: 10_000, interval: 10 },
+  );
+}

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventStream } from '../../tests/helpers/event-stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openEventStream, type StreamEvent } from '../../tests/helpers/event-stream';
 import { bearer, createTestApi, messagesByPath, postMultipart, type TestApi } from '../../tests/helpers/test-api';
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from '../contract/chat';
 import { createChatMessage } from '../seed/chat-book';
@@ -136,8 +136,7 @@ describe('GET /api/projects/{projectId}/chat/events', () => {
     await waitForStreams(api, 1);
     await post(id, tokens.member, 'five');
     await again.until(3);
-    await settle();
-    expect(again.events.map((e) => JSON.parse(e.data).body)).toEqual(['three', 'four', 'five']);
+    expect((await fence(again, id)).map((e) => JSON.parse(e.data).body)).toEqual(['three', 'four', 'five']);
     await again.close();
   });
 
@@ -219,14 +218,12 @@ describe('PATCH /api/projects/{projectId}/chat/{messageId}: editing one’s own 
     const [a, b] = await stream.until(2);
     expect([a!.id, JSON.parse(a!.data).id, JSON.parse(a!.data).body]).toEqual([String(edited.revision), sent.id, 'second draft']);
     expect(JSON.parse(b!.data).body).toBe('after the edit');
-    await settle();
-    expect(stream.events).toHaveLength(2);
+    expect(await fence(stream, id)).toHaveLength(2);
     await stream.close();
     const again = await openEventStream(`${base}/api/projects/${id}/chat/events`, { ...bearer(tokens.firm), 'last-event-id': a!.id! });
     const [resumed] = await again.until(1);
     expect(JSON.parse(resumed!.data).body).toBe('after the edit');
-    await settle();
-    expect(again.events).toHaveLength(1);
+    expect(await fence(again, id)).toHaveLength(1);
     await again.close();
   });
 });
@@ -262,8 +259,8 @@ describe('GET /api/chat/unread: unread messages per project', () => {
     await waitForStreams(api, 1);
     await post(id, tokens.firm, 'seen live');
     await stream.until(1);
-    await settle();
-    expect((await unread(tokens.member))[id]).toBeUndefined();
+    // The read mark is written after the delivery: waited for, not slept on.
+    await vi.waitFor(async () => expect((await unread(tokens.member))[id]).toBeUndefined(), { timeout: 10_000, interval: 20 });
     await stream.close();
   });
 
@@ -304,20 +301,33 @@ describe('two api processes on one database', () => {
     // The stream is held by the other process; the messages are posted to this one.
     const stream = await openEventStream(`${otherBase}/api/projects/${id}/chat/events`, bearer(tokens.member));
     expect(stream.response.status).toBe(200);
-    // The other process listens before it answers; a short pause lets its first catch-up read finish.
-    await settle();
+    // The other process listens before it answers and then reads what it missed: a first message
+    // seen on the stream says both are done (waited for, not slept on).
+    await post(id, tokens.firm, 'warm-up');
+    await stream.until(1);
     const sent = [];
     for (const body of ['from replica A', 'again from A']) sent.push((await post(id, tokens.firm, body)).json().data.seq);
-    await stream.until(2);
-    await settle();
-    expect(stream.events.map((e) => Number(e.id))).toEqual(sent);
-    expect(stream.events.map((e) => JSON.parse(e.data).body)).toEqual(['from replica A', 'again from A']);
+    await stream.until(3);
+    const delivered = (await fence(stream, id)).slice(1);
+    expect(delivered.map((e) => Number(e.id))).toEqual(sent);
+    expect(delivered.map((e) => JSON.parse(e.data).body)).toEqual(['from replica A', 'again from A']);
     await stream.close();
   });
 });
 
-/** Lets events that should not come (a duplicate) arrive before the count is checked. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * The events a stream had before a marker message posted now: a stream delivers in order, so a
+ * duplicate of anything earlier (the event that should not come) would have arrived before the
+ * marker. Waits on the marker, not on the clock.
+ */
+async function fence(stream: { events: StreamEvent[] }, projectId: string) {
+  const marker = `fence ${Math.random().toString(36).slice(2)}`;
+  await post(projectId, tokens.firm, marker);
+  const at = () => stream.events.findIndex((e) => JSON.parse(e.data).body === marker);
+  await vi.waitFor(() => expect(at()).toBeGreaterThanOrEqual(0), { timeout: 10_000, interval: 10 });
+  // Earlier fences' markers are not what the caller counts.
+  return stream.events.slice(0, at()).filter((e) => !String(JSON.parse(e.data).body).startsWith('fence '));
+}
 
 async function waitForStreams(target: Pick<TestApi, 'ctx'>, count: number) {
   for (let i = 0; i < 200 && target.ctx.chatHub.openStreams < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -463,6 +463,20 @@ describe('reading a file', () => {
     }
   });
 
+  it('downloads a file under the extension of its detected type: PNG bytes named poly.png.html save as poly.png (docs/decisions/246)', async () => {
+    const p = await project();
+    const folder = await folderIn(p.id);
+    const png = await testImage('png');
+    const polyglot = Buffer.concat([png, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const listed = await uploadInto({ projectId: p.id, folderId: folder.id }, [file('poly.png.html', polyglot, 'text/html'), file('render.html', png, 'text/html'), file('plan', demoPlanPdf('Poly'))]);
+    const saved = await Promise.all(listed.map(async (f) => (await call('GET', f.url)).headers['content-disposition']));
+    expect(saved).toEqual([
+      `attachment; filename="poly.png"; filename*=UTF-8''poly.png`,
+      `attachment; filename="render.html.png"; filename*=UTF-8''render.html.png`,
+      `attachment; filename="plan.pdf"; filename*=UTF-8''plan.pdf`,
+    ]);
+  });
+
   it('answers a Range request with 206 and the asked bytes (video seeking), and 416 past the end', async () => {
     const res = await call('GET', pdfUrl, undefined);
     const part = await api.app.inject({ method: 'GET', url: pdfUrl, headers: { ...bearer(token), range: 'bytes=0-7' } });

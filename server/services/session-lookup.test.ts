@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countQueries } from '../../tests/helpers/query-counter';
 import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { sessions, users } from '../db/schema';
@@ -52,8 +52,14 @@ describe('the session lookup behind every signed-in call', () => {
     const token = await tokenOf(user.id);
     await api.db.update(sessions).set({ expiresAt: new Date(Date.now() + 300) }).where(eq(sessions.userId, user.id));
     expect((await call('GET', '/users/me', token)).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect((await call('GET', '/users/me', token)).statusCode).toBe(401);
+    // The clock moves past the expiry (only Date is faked: sockets and timers run as usual).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 400);
+      expect((await call('GET', '/users/me', token)).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sees a change made outside the api (a script) once any api write has gone through', async () => {

@@ -38,7 +38,8 @@ async function setActive(request: Request, formData: FormData, active: boolean) 
   try {
     await setEmployeeActive(request, String(formData.get('id') ?? ''), active);
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithError(EMPLOYEES_PATH, error.message);
+    // The api's refusal (403, 404) says why; a failure on its side says what did not happen.
+    if (error instanceof ApiError) return redirectWithError(EMPLOYEES_PATH, error.status >= 500 ? `Failed to ${active ? 'reactivate' : 'deactivate'} the employee. Please try again.` : error.message);
     throw error;
   }
   return redirectWithSuccess(EMPLOYEES_PATH, active ? 'Employee reactivated' : 'Employee deactivated: signed out everywhere');

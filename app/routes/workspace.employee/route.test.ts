@@ -60,11 +60,20 @@ describe('saving an employee when the api fails', () => {
     expect(data.toast?.message).toBe('An account with this email already exists');
   });
 
-  it('goes back to the list with the server’s message when a deactivation fails', async () => {
-    api.on('POST', `/api/employees/${EMPLOYEE_ID}/deactivate`, serverError(500));
-    const response = await settled(action(routeArgs(webRequest('/workspace/employee', cookie, { intent: 'deactivate', id: EMPLOYEE_ID }))));
+  it.each([
+    ['deactivate', 500],
+    ['reactivate', 503],
+  ] as const)('goes back to the list saying what failed when the api fails to %s (%i)', async (intent, status) => {
+    api.on('POST', `/api/employees/${EMPLOYEE_ID}/${intent}`, serverError(status));
+    const response = await settled(action(routeArgs(webRequest('/workspace/employee', cookie, { intent, id: EMPLOYEE_ID }))));
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/workspace/employee');
-    expect(await redirectToast(response)).toEqual({ type: 'error', message: 'Internal Server Error' });
+    expect(await redirectToast(response)).toEqual({ type: 'error', message: `Failed to ${intent} the employee. Please try again.` });
+  });
+
+  it('goes back to the list with the api’s reason when it refuses a deactivation', async () => {
+    api.on('POST', `/api/employees/${EMPLOYEE_ID}/deactivate`, refusal(403, 'Only the firm owner can deactivate a sub-admin'));
+    const response = await settled(action(routeArgs(webRequest('/workspace/employee', cookie, { intent: 'deactivate', id: EMPLOYEE_ID }))));
+    expect(await redirectToast(response)).toEqual({ type: 'error', message: 'Only the firm owner can deactivate a sub-admin' });
   });
 });
