@@ -281,6 +281,7 @@ async function demoFirmToken(email: 'studio@demo.test' | 'interiors@demo.test' |
   const login = await apiJson<{ token: string }>('/users/login', { method: 'POST', json: { email, password: 'demo1234' } });
   if (login.status !== 200) throw new Error(`the demo firm's login answered ${login.status}`);
   return login.json.token;
+}
 
 /** A session of the demo studio (seeded: SEED_DEMO), which has workspace projects and schedules. */
 let studioToken = '';
@@ -505,13 +506,14 @@ async function runProbes(supervisorOutput: () => string) {
     const promote = await apiJson('/employees', { method: 'POST', token: a.token, json: employeeBody(`sub-c-${process.pid}@example.test`, true) });
     const held = takeOver.status === 403 && peerLogin.status === 401 && promote.status === 403;
     return { held, detail: `peer's password ${takeOver.status}; sign-in with it ${peerLogin.status}; a new sub-admin ${promote.status}` };
+  });
 
   // Issue 27 item 4: enquiries need a form token from the page (signed, at least
   // ENQUIRY_MIN_AGE_SECONDS old, used once), and a flood past the firm's hourly volume is kept as
   // probable spam instead of turning a real visitor away.
-  const demoFirm = await apiJson<{ data: { id: string }; token: string }>('/users/login', { method: 'POST', json: { email: 'studio@demo.test', password: 'demo1234' } });
+  const studioLogin = await apiJson<{ data: { id: string }; token: string }>('/users/login', { method: 'POST', json: { email: 'studio@demo.test', password: 'demo1234' } });
   await probe('enquiry flood: no token, fresh token, 35 tokens from 7 addresses, a reuse, then a visitor', async () => {
-    const firmId = demoFirm.json.data.id;
+    const firmId = studioLogin.json.data.id;
     const json = { 'content-type': 'application/json' };
     const enquiry = (formToken: string | undefined, name: string) => JSON.stringify({ name, email: 'flood@example.test', projectType: 'architecture-residential', message: 'A flood of enquiries to silence the firm.', formToken });
     const post = (formToken: string | undefined, from: string, name = 'Flood') => send(`${apiUrl}/api/firms/${firmId}/enquiries`, { method: 'POST', headers: json, body: enquiry(formToken, name), from });
@@ -544,10 +546,10 @@ async function runProbes(supervisorOutput: () => string) {
     const ended = new Promise<number>((resolve) => stream.once('close', () => resolve(performance.now())));
     await new Promise((r) => setTimeout(r, 300));
     const started = performance.now();
-    const off = await apiJson(`/employees/${employee.json.data.id}/deactivate`, { method: 'POST', token: demoFirm.json.token });
+    const off = await apiJson(`/employees/${employee.json.data.id}/deactivate`, { method: 'POST', token: studioLogin.json.token });
     const endedAt = await Promise.race([ended, new Promise<number>((r) => setTimeout(() => r(0), 10_000))]);
     const shared = link?.json ? await send(`${apiUrl}/api${link.json.data.path}`) : null;
-    await apiJson(`/employees/${employee.json.data.id}/reactivate`, { method: 'POST', token: demoFirm.json.token });
+    await apiJson(`/employees/${employee.json.data.id}/reactivate`, { method: 'POST', token: studioLogin.json.token });
     const held = stream.statusCode === 200 && off.status === 200 && endedAt > 0 && (!shared || shared.status === 410);
     return { held, detail: `stream ${stream.statusCode}; deactivated: ${off.status}; stream ended ${endedAt ? `after ${Math.round(endedAt - started)} ms` : 'NOT within 10 s'}; the employee's link ${shared ? shared.status : 'not made (no schedule)'}` };
   });
@@ -555,12 +557,12 @@ async function runProbes(supervisorOutput: () => string) {
   // Issue 27 item 6: an account holds at most CHAT_STREAMS_PER_ACCOUNT streams (oldest closed), and
   // uploads stop at the firm's storage quota (FIRM_STORAGE_QUOTA_MB, set low for this run).
   await probe('8 chat streams on one cookie; 10 MB task drafts until the storage quota', async () => {
-    const projects = await apiJson<{ data: Array<{ id: string }> }>('/projects', { token: demoFirm.json.token });
+    const projects = await apiJson<{ data: Array<{ id: string }> }>('/projects', { token: studioLogin.json.token });
     const projectId = projects.json.data[0]!.id;
     const streams: Array<{ res: http.IncomingMessage; closed: boolean }> = [];
     for (let i = 0; i < 8; i++) {
       const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
-        http.get(`${apiUrl}/api/projects/${projectId}/chat/events`, { headers: { authorization: `Bearer ${demoFirm.json.token}`, accept: 'text/event-stream' }, agent: false }, resolve).on('error', reject),
+        http.get(`${apiUrl}/api/projects/${projectId}/chat/events`, { headers: { authorization: `Bearer ${studioLogin.json.token}`, accept: 'text/event-stream' }, agent: false }, resolve).on('error', reject),
       );
       const entry = { res, closed: false };
       res.resume();
@@ -579,7 +581,7 @@ async function runProbes(supervisorOutput: () => string) {
       const boundary = `----attack${i}`;
       const file = Buffer.alloc(10 * MiB, 0x41);
       const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="draft-${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-      const answer = await send(`${apiUrl}/api/tasks/file-drafts`, { method: 'POST', headers: { authorization: `Bearer ${demoFirm.json.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+      const answer = await send(`${apiUrl}/api/tasks/file-drafts`, { method: 'POST', headers: { authorization: `Bearer ${studioLogin.json.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
       statuses.push(answer.status);
       if (answer.status === 413) {
         message = (JSON.parse(answer.body) as { message: string }).message;
@@ -589,6 +591,7 @@ async function runProbes(supervisorOutput: () => string) {
     const stored = statuses.filter((s) => s === 201).length * 10;
     const held = open === 5 && oldestClosed && statuses.at(-1) === 413 && message.startsWith('Storage limit reached') && stored <= quotaMb;
     return { held, detail: `streams open ${open} of 8 (the 3 oldest closed: ${oldestClosed}); drafts ${stored} MB stored, then ${statuses.at(-1)} "${message.slice(0, 60)}" (quota ${quotaMb} MB)` };
+  });
 
   // Issue 27 item 7: the request lines of both processes print no share-link token, iCal token or
   // ?token= value (the instance logs at info; the database keeps the tokens hashed).

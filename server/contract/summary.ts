@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { ScheduleImage, ScheduleListReply } from './schedules.js';
-import { requiredText, titleText } from './text-fields.js';
+import { titleText } from './text-fields.js';
 import {
   ITEM_TEXT_FIELDS,
   SUMMARY_ITEM_TYPES,

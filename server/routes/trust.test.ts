@@ -149,7 +149,7 @@ describe('item 2: an address belongs to whoever proves it', () => {
   });
 
   it('“This was not me” removes the account, frees the address and tells the firm', async () => {
-    const { firm, firmToken, form, employee, token } = await addEmployee();
+    const { firm, form, employee, token } = await addEmployee();
     const res = await call('POST', `/api/employees/confirmation/${token}/not-me`);
     expect(res.json()).toEqual({ message: CONFIRMATION_MESSAGES.released });
     expect(await api.db.select().from(users).where(eq(users.id, employee.id))).toHaveLength(0);
@@ -173,7 +173,7 @@ describe('item 2: an address belongs to whoever proves it', () => {
   });
 
   it('a resend sends a new link (the old one dies); a confirmed employee has none to resend', async () => {
-    const { firm, firmToken, form, employee, token } = await addEmployee();
+    const { firmToken, form, employee, token } = await addEmployee();
     const res = await call('POST', `/api/employees/${employee.id}/resend-confirmation`, firmToken);
     expect(res.statusCode).toBe(200);
     await api.ctx.background.idle();
