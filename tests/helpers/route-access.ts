@@ -177,4 +177,10 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'POST /api/workspace/plan/request': 'firmManage',
   'POST /api/workspace/plan/trial': 'firmManage',
   'GET /uploads/*': 'outside',
+  'GET /api/employees/confirmation/:token': 'public',
+  'POST /api/employees/confirmation/:token/confirm': 'public',
+  'POST /api/employees/confirmation/:token/not-me': 'public',
+  'POST /api/employees/:id/resend-confirmation': 'manage',
+  'GET /api/firms/:firmId/enquiry-token': 'visitor',
+  'GET /api/workspace/storage': 'firmWork',
 };
