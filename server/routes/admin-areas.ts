@@ -9,6 +9,7 @@ import {
   VisibilityBody,
 } from '../contract/admin-areas.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
+import { formatCalendarDay } from '../contract/dates.js';
 import { Plan } from '../contract/subscription.js';
 import { notFound } from '../errors.js';
 import { findModeratedProject, moderationFirmsPage, moderationProjectsPage, setPortfolioHidden, setProjectHidden } from '../queries/moderation.js';
@@ -47,7 +48,7 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       const firm = isId(request.params.id) ? await findFirmForPlan(db, request.params.id) : undefined;
       if (!firm) throw notFound('Firm not found');
       const row = await markPaid(db, firm.id, request.session.user.id, request.body.paidUntil);
-      const until = request.body.paidUntil;
+      const until = formatCalendarDay(request.body.paidUntil);
       app.ctx.background.defer('plan paid mail', () =>
         mailer.send({
           to: firm.email,

@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '../contract/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
@@ -100,11 +101,14 @@ describe('the plan: trial, request, paid', () => {
     const until = inOneYear();
     const paid = await call('PUT', `/admin/firms/${firm.id}/subscription`, ownerToken, { paidUntil: until });
     expect(paid.statusCode, paid.body).toBe(200);
+    // The toast and the mail name the day as every page does ("30 Jun 2027"), not as ISO (issue 31).
+    const shown = formatCalendarDay(until);
+    expect(paid.json().message).toBe(`Paying Studio is paid until ${shown}`);
 
     const seen = (await call('GET', '/workspace/plan', await tokenOf(employee.id))).json().data;
     expect(seen).toMatchObject({ state: 'paid', active: true, requestPending: false });
     expect(seen.paidUntil.slice(0, 10)).toBe(until);
-    expect((await api.outbox()).some((m) => m.to === firm.email && m.text.includes(until))).toBe(true);
+    expect((await api.outbox()).some((m) => m.to === firm.email && m.text.includes(`paid until ${shown}`))).toBe(true);
     const audit = await api.db.select().from(auditLog).where(and(eq(auditLog.firmId, firm.id), eq(auditLog.action, 'plan.marked_paid')));
     expect(audit).toHaveLength(1);
   });
