@@ -15,8 +15,9 @@ import adminStyles from '~/styles/admin-areas.css';
 import { MODERATION_PAGE_SIZE, SHOWCASE_FILTERS, type ShowcaseFilter } from '../../server/contract/admin-areas-rules';
 import { isId } from '../../server/contract/http-rules';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Showcase — Archivista admin' }, { name: 'description', content: 'Hide or show public projects and firm portfolios.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Showcase', 'admin') }, { name: 'description', content: 'Hide or show public projects and firm portfolios.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
 type Tab = 'projects' | 'firms';

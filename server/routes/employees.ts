@@ -110,7 +110,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       background.defer('employee welcome mail', () =>
         mailer.send({
           to: row.email,
-          subject: `Your Archivista account at ${firmName?.firmName ?? firmName?.userName ?? 'your firm'}`,
+          subject: `Your ${app.ctx.config.PRODUCT_NAME} account at ${firmName?.firmName ?? firmName?.userName ?? 'your firm'}`,
           text: `Hello ${row.userName},\n\n${user.userName} created your workspace account. Sign in with this email and the password they gave you; you can change it in Setting.`,
         }),
       );

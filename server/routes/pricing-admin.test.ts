@@ -154,6 +154,12 @@ describe('showcase moderation', () => {
     expect(portfolio).toEqual([other.id]);
     // The firm itself still sees its own project.
     expect((await call('GET', `/projects/public-project/${project.id}`, await tokenOf(firm.id))).statusCode).toBe(200);
+    // The firm is told why, by mail and on its own portfolio; nobody else sees the reason (issue 31).
+    const told = (await api.outbox()).find((m) => m.to === firm.email && m.subject.includes('Lantern House'));
+    expect(told?.text).toContain('Reason: Copied photographs');
+    const own = (await call('GET', '/projects/portfolio', await tokenOf(firm.id))).json();
+    expect(own.hidden).toMatchObject({ portfolio: null, projects: [{ projectId: project.id, reason: 'Copied photographs' }] });
+    expect((await call('GET', `/projects/public-portfolio/${firm.id}`)).body).not.toContain('Copied photographs');
 
     const listed = (await call('GET', '/admin/showcase/projects?filter=hidden', ownerToken)).json().data.projects;
     expect(listed.find((p: { id: string }) => p.id === project.id).hidden.reason).toBe('Copied photographs');

@@ -11,8 +11,9 @@ import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server'
 import teamStyles from '~/styles/workspace-team.css';
 import { monthGrid, monthKey, parseMonth, shiftMonth, todayInIndia } from '../../../server/contract/calendar-rules';
 import type { CalendarEvent } from '../../../server/contract/calendar';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Calendar — Archivista' }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Calendar') }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: teamStyles }];
 
 const CALENDAR_PATH = '/workspace/calendar';

@@ -14,8 +14,9 @@ import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server'
 import outputStyles from '~/styles/summary-output.css';
 import { SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DEFAULT_DAYS, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';
 import { clientBoardAction } from './actions.server';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Client Board — Archivista' }, { name: 'description', content: 'Client approval links and the latest client decisions.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Client Board') }, { name: 'description', content: 'Client approval links and the latest client decisions.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
 
 const editorHref = (projectId: string, scheduleId: string) =>

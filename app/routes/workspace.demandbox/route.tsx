@@ -14,8 +14,9 @@ import { EMPTY_DEMANDBOX, type LeadView } from '../../../server/contract/leads-r
 import type { Lead } from '../../../server/contract/leads';
 import { leadActions } from './actions.server';
 import { HandledToggle, LeadMenu, leadHref } from './lead-controls';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Demand box — Archivista' }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Demand box') }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
 
 /**

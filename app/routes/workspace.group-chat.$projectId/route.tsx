@@ -17,8 +17,9 @@ import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_EVENT, CHAT_LIMITS, CHAT_MESSAGES } from '../../../server/contract/chat-rules';
 import { EditMessageForm, EditedMark, EditLink, editingOf, mergeMessages } from './edit-message';
 import { fileFamily } from '../../../server/contract/files-rules';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Chat · ${data.project.projectName}` : 'Group Chat'} — Archivista` }, { name: 'description', content: "A project's group chat." }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
 
 /**

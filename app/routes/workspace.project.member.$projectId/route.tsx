@@ -18,8 +18,9 @@ import { EMPTY_MEMBERS } from '../../../server/contract/workspace-projects-rules
 import type { Member } from '../../../server/contract/workspace-members';
 import { membersAction } from './actions.server';
 import { MemberForm, PickContactForm } from './member-form';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Members of ${data.project.projectName}` : 'Members'} — Archivista` }, { name: 'description', content: 'The members of a workspace project.' }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Members of ${data.project.projectName}` : 'Members') }, { name: 'description', content: 'The members of a workspace project.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
 
 /**
