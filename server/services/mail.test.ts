@@ -87,9 +87,9 @@ describe('the mailer over SMTP', () => {
 
 describe('the product name (issue 31)', () => {
   it('names the sender of every mail unless MAIL_FROM is set, and defaults to Archivista', () => {
-    expect(loadConfig({}).MAIL_FROM).toBe('Archivista <no-reply@localhost>');
-    expect(loadConfig({ PRODUCT_NAME: 'Studio Desk' })).toMatchObject({ PRODUCT_NAME: 'Studio Desk', MAIL_FROM: 'Studio Desk <no-reply@localhost>' });
-    expect(loadConfig({ PRODUCT_NAME: 'Studio Desk', MAIL_FROM: 'Office <office@example.test>' }).MAIL_FROM).toBe('Office <office@example.test>');
-    expect(loadConfig({ PRODUCT_NAME: '' }).PRODUCT_NAME).toBe('Archivista');
+    expect(loadConfig({ NODE_ENV: 'test' }).MAIL_FROM).toBe('Archivista <no-reply@localhost>');
+    expect(loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Studio Desk' })).toMatchObject({ PRODUCT_NAME: 'Studio Desk', MAIL_FROM: 'Studio Desk <no-reply@localhost>' });
+    expect(loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Studio Desk', MAIL_FROM: 'Office <office@example.test>' }).MAIL_FROM).toBe('Office <office@example.test>');
+    expect(loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: '' }).PRODUCT_NAME).toBe('Archivista');
   });
 });
