@@ -9,7 +9,7 @@ import { HiddenFields } from '~/components/hidden-fields';
 import { createSubAdmin, getAdmins, revokeSubAdmin } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../server/contract/dates';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';

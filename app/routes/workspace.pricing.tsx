@@ -5,7 +5,7 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getPlan, requestSubscription, startTrial } from '~/models/plan.server';
 import { ApiError } from '~/utils/api.server';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { formatRupees } from '~/utils/money';

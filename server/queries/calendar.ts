@@ -14,7 +14,7 @@ import { taskTitle } from '../contract/tasks-rules.js';
  * dates), between two days inclusive. The days bound the read, not a row count (decision 204).
  */
 
-/** A schedule's day in the display time zone (app/utils/dates.ts shows dates there). */
+/** A schedule's day in the display time zone (server/contract/dates.ts shows dates there). */
 const scheduleDay = sql<string>`to_char(${schedules.createdAt} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
 
 export async function calendarEvents(db: Database, user: UserRow, firm: FirmMembership, from: string, to: string): Promise<CalendarEvent[]> {

@@ -79,6 +79,8 @@ test('a project the super-admin hides: its firm gets a mail with the reason and 
 });
 
 test('one product name: page titles, header and the footer’s Powered By line', async ({ page, js }) => {
+  const firm = await newFirm();
+  await loginAs(page, firm.email, firm.password);
   await page.goto('/firms');
   await ready(page, js);
   await expect(page).toHaveTitle('Firms — Archivista');

@@ -14,6 +14,7 @@ async function open(page: Page, js: boolean, url: string) {
 }
 
 test('a contact from the Address Book becomes a project member', async ({ page, js }) => {
+  test.setTimeout(90_000);
   const firm = await newFirm();
   const project = await createProject(firm.token);
   await loginAs(page, firm.email, firm.password);

@@ -9,7 +9,7 @@ import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { CopyField } from '~/components/summary-output/copy-field';
 import { DecisionBadge } from '~/components/summary-output/decision-badge';
 import { getClientBoard } from '~/models/share-links.server';
-import { formatDateTime, formatDay } from '~/utils/dates';
+import { formatDateTime, formatDay } from '../../../server/contract/dates';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DEFAULT_DAYS, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';

@@ -7,7 +7,7 @@ import { Toast, type ToastData } from '~/components/toast';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { CONTROL_ICONS } from '~/components/workspace/icons';
 import { getLead, sendLeadMessage } from '~/models/leads.server';
-import { formatDateTime } from '~/utils/dates';
+import { formatDateTime } from '../../../server/contract/dates';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { formFailure } from '~/utils/forms.server';
 import { invariantResponse } from '~/utils/invariant.server';

@@ -10,7 +10,7 @@ import { guarded } from '~/utils/showcase.server';
 import { readLeadingField } from '~/utils/leading-field.server';
 import { isMultipart } from '~/utils/stream-upload.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
-import { formatDateTime } from '~/utils/dates';
+import { formatDateTime } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { ChatMessage } from '../../../server/contract/chat';

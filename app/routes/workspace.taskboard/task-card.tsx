@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { FileIcon } from '~/components/workspace/file-icon';
 import { RowActionForm } from '~/components/form-actions';
-import { dateParts, formatDay, formatTime, monthName } from '~/utils/dates';
+import { dateParts, formatDay, formatTime, monthName } from '../../../server/contract/dates';
 import { fileFamily } from '../../../server/contract/files-rules';
 import { STATUS_LABELS } from '../../../server/contract/tasks-rules';
 import type { WebBoard } from '~/models/tasks.server';
