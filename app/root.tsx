@@ -16,13 +16,15 @@ import { footerLinks } from '~/utils/footer.server';
 import { getToast } from '~/utils/toast.server';
 import { useNonce } from '~/utils/nonce';
 import stylesheet from '~/styles/app.css';
+import { productNameOf } from '~/utils/product';
+import { env } from '~/utils/env.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export const meta: MetaFunction = () => [{ title: 'Archivista — architecture and interior design' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${productNameOf(matches)} — architecture and interior design` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await getToast(request);
@@ -37,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pricing = plan !== null && !plan.active && user?.role !== 'employee';
   // Client ids of Google and Apple sign-in (public values) for the login view.
   // The footer's social links: the operator's pages (decision 212).
-  return json({ user, toast: toast ?? null, pricing, plan, socialSignIn: socialSignInConfig(), registerFirm: registerFirm.state, footerLinks: footerLinks() }, { headers });
+  return json({ user, toast: toast ?? null, pricing, plan, socialSignIn: socialSignInConfig(), registerFirm: registerFirm.state, footerLinks: footerLinks(), productName: env.PRODUCT_NAME }, { headers });
 }
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -95,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       />
       <FirmStatusBanner banner={data?.registerFirm.banner} />
       <main id="main">{children}</main>
-      {pathname !== '/' ? <Footer links={data?.footerLinks} /> : null}
+      {pathname !== '/' ? <Footer links={data?.footerLinks} productName={data?.productName} /> : null}
       {data?.registerFirm.dialog ? <RegisterFirmDialog data={data.registerFirm.dialog} /> : null}
       <Toast toast={data?.toast} />
     </Document>

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod/v4';
 import { SHARE_DECISIONS_PER_WINDOW, SHARE_VIEWS_PER_WINDOW } from './contract/share-links-rules.js';
 import { parseTrustedProxies } from './trusted-proxies.js';
+import { ProductName } from './contract/product.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -20,7 +21,10 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Architects Platform <no-reply@localhost>'),
+  /** The product's name in mails, page titles and PDFs (issue 31). */
+  PRODUCT_NAME: ProductName,
+  /** The sender; unset = `PRODUCT_NAME <no-reply@localhost>`. */
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long the anonymous-alike public reads (explore, firm directory) are kept; 0 turns the cache off (docs/decisions/133). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -100,8 +104,9 @@ const schema = z.object({
   APPLE_ISSUERS: z.string().default('https://appleid.apple.com'),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'RATE_LIMIT_ADDRESS_MAX'> & {
+export type Config = Omit<z.infer<typeof schema>, 'RATE_LIMIT_ADDRESS_MAX' | 'MAIL_FROM'> & {
   RATE_LIMIT_ADDRESS_MAX: number;
+  MAIL_FROM: string;
   dataDir: string;
   uploadsDir: string;
   privateDir: string;
@@ -125,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     RATE_LIMIT_ADDRESS_MAX: parsed.data.RATE_LIMIT_ADDRESS_MAX ?? 5 * parsed.data.RATE_LIMIT_MAX,
+    MAIL_FROM: parsed.data.MAIL_FROM ?? `${parsed.data.PRODUCT_NAME} <no-reply@localhost>`,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     privateDir: path.join(dataDir, 'private'),

@@ -1,11 +1,15 @@
 import type { Request, Response } from 'express';
+import { ProductName } from '../server/contract/product';
+
+/** The product's one name (issue 31), as the pages read it. */
+const PRODUCT_NAME = ProductName.parse(process.env.PRODUCT_NAME);
 
 /** A small page for answers given before Remix (its error boundary cannot render them). */
 export function errorPage(status: number, title: string, text: string): string {
   const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${escape(title)} — Archivista</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>` +
+    `<title>${escape(title)} — ${escape(PRODUCT_NAME)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>` +
     `<body><main data-status="${status}"><p>${status}</p><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Go to the home page</a></p></main></body></html>`
   );
 }

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import type { RequestHandler } from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { writeReadableStreamToWritable } from '@remix-run/node';
 import { afterResponse } from '../app/utils/after-response.server';
 import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
 import { createWebApp } from './app';
@@ -25,6 +26,13 @@ function listen(server: http.Server): Promise<number> {
 
 let apiSeen: Seen[] = [];
 const api = http.createServer((req, res) => {
+  // A stream that never ends (the chat's events), or one that breaks on the api's side.
+  if (req.url === '/events' || req.url === '/events-break') {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write('retry: 3000\n\n');
+    if (req.url === '/events-break') setTimeout(() => res.destroy(), 50);
+    return;
+  }
   let bytes = 0;
   req.on('data', (chunk: Buffer) => (bytes += chunk.length));
   req.on('end', () => {
@@ -39,7 +47,19 @@ const api = http.createServer((req, res) => {
 const afterAnswers: Array<{ path: string; answered: boolean }> = [];
 
 /** Stands in for Remix: reads the whole body and answers what it saw. */
-const remix: RequestHandler = (req, res) => {
+const remix: RequestHandler = (req, res, next) => {
+  // As @remix-run/express passes on a streamed answer: aborted when the visitor goes, its failure to next().
+  if (req.path === '/events' || req.path === '/events-break') {
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    return void fetch(`http://127.0.0.1:${apiPort}${req.path}`, { signal: controller.signal })
+      .then(async (upstream) => {
+        res.status(200).set('content-type', 'text/event-stream');
+        res.flushHeaders();
+        await writeReadableStreamToWritable(upstream.body!, res);
+      })
+      .catch(next);
+  }
   // As an upload action does with its temporary files (app/utils/uploads.server.ts), after an await.
   if (req.path === '/after-response') {
     return void Promise.resolve().then(() => {
@@ -424,5 +444,40 @@ describe('the request log (issue 15 item 11)', () => {
     const text = lines.map((line) => JSON.stringify(line)).join('\n');
     for (const secret of [token, 'r3set-Secret', '731904']) expect(text).not.toContain(secret);
     expect(lines.map((line) => line.url)).toEqual(['/share/[redacted]', '/share/[redacted]?_data=routes%2Fshare.%24token', '/reset-password?token=[redacted]&code=[redacted]']);
+  });
+});
+
+describe('a visitor who goes away (issue 31: closing a chat tab)', () => {
+  /** Opens `path` as a stream, reads its first bytes, then lets the stream run for `ms` or closes it after them. */
+  async function openStream(url: string, path: string, closeAfterFirst: boolean) {
+    const controller = new AbortController();
+    const answer = await fetch(`${url}${path}`, { signal: controller.signal });
+    const reader = answer.body!.getReader();
+    await reader.read();
+    if (closeAfterFirst) controller.abort();
+    else await reader.read().catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+
+  async function logged() {
+    const lines: Array<Record<string, unknown>> = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    return { url: await startWeb({ NODE_ENV: 'production' }, log), lines };
+  }
+
+  it('is logged at debug without a stack, not as an error', async () => {
+    const { url, lines } = await logged();
+    await openStream(url, '/events', true);
+    const gone = lines.filter((line) => line.msg !== 'request');
+    expect(gone).toEqual([expect.objectContaining({ level: 20, msg: 'visitor went away', url: '/events' })]);
+    expect(JSON.stringify(gone)).not.toContain('stack');
+  });
+
+  it('while a stream that breaks on our side is still an error with its stack', async () => {
+    const { url, lines } = await logged();
+    await openStream(url, '/events-break', false);
+    const failed = lines.filter((line) => line.msg === 'request failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ level: 50, err: { stack: expect.any(String) } });
   });
 });

@@ -69,6 +69,18 @@ function requestLog(log: Logger, level: 'info' | 'debug'): RequestHandler {
   };
 }
 
+/**
+ * Notes a visitor who closed the connection before the answer finished (a chat tab closed mid-stream):
+ * Remix then aborts the page's work and passes the abort on as an error, which is not ours to log as one.
+ * The close comes before that error; a stream that breaks on our side closes the answer only after it.
+ */
+const noteVisitorGone: RequestHandler = (_req, res, next) => {
+  res.once('close', () => {
+    if (!res.writableFinished) res.locals.visitorGone = true;
+  });
+  next();
+};
+
 /** Marks Remix's data requests for app/utils/viewer.server.ts; a visitor cannot send the mark. */
 const markDataRequests: RequestHandler = (req, _res, next) => {
   if (req.query._data !== undefined) req.headers[DATA_REQUEST_HEADER] = '1';
@@ -103,10 +115,12 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   // Reads leave none, and skip the scope (and its AsyncLocalStorage) altogether.
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : withResponseScope(new Promise((resolve) => res.once('close', resolve)), next)));
   app.use(markDataRequests);
+  app.use(noteVisitorGone);
   app.use(pageSlots({ max: config.WEB_CONCURRENT_PAGES, queueMax: config.WEB_PAGE_QUEUE }));
   app.all('*', remix);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    if (res.locals.visitorGone) return void log.debug({ requestId: res.locals.requestId, url: redactUrl(req.originalUrl) }, 'visitor went away');
     log.error({ err: error, requestId: res.locals.requestId, url: redactUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) return res.destroy();
     refuse(req, res, 500, 'Something went wrong', 'An unexpected error happened on our side. Please try again in a moment.');

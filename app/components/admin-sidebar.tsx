@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Icon } from "./icon";
+import { useProductName } from "~/utils/product";
 
 type Item = { label: string; icon: ReactNode; to: string };
 
@@ -46,6 +47,7 @@ const ITEMS: Item[] = [
 
 export function AdminSidebar({ email }: { email: string }) {
   const { pathname } = useLocation();
+  const productName = useProductName();
   return (
     <aside className="admin-sidebar">
       <div className="admin-brand">
@@ -53,7 +55,7 @@ export function AdminSidebar({ email }: { email: string }) {
           A
         </span>
         <span className="admin-brand-text">
-          Archivista <small>Admin</small>
+          {productName} <small>Admin</small>
         </span>
         {/* The drawer of small screens opens without JavaScript (a checkbox and its label). */}
         <label

@@ -6,7 +6,7 @@ const MESSAGES: Record<number, { title: string; text: string }> = {
   404: { title: 'Page not found', text: 'The page or item you are looking for does not exist or is not yours to see.' },
   413: { title: 'Too large', text: 'The file you sent is larger than allowed.' },
   429: { title: 'Too many attempts', text: 'Please wait a few minutes and try again.' },
-  503: { title: 'The service is unavailable', text: 'Archivista is restarting or busy. Please try again in a moment.' },
+  503: { title: 'The service is unavailable', text: 'The service is restarting or busy. Please try again in a moment.' },
 };
 
 export type ErrorHome = { to: string; label: string };

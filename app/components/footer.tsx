@@ -1,3 +1,5 @@
+import { DEFAULT_PRODUCT_NAME } from '../../server/contract/product';
+
 export type SocialNetwork = 'Facebook' | 'Instagram' | 'X' | 'LinkedIn' | 'YouTube';
 /** A social link of the footer: the network and the operator's page on it. */
 export type FooterLink = { network: SocialNetwork; href: string };
@@ -14,12 +16,12 @@ const ICONS: Record<SocialNetwork, string> = {
  * Footer of every page except `/`: the "Powered By" line and the operator's social-media links
  * (FOOTER_*_URL, decision 212; the spec's five networks, each shown only when its page is set).
  */
-export function Footer({ links = [] }: { links?: ReadonlyArray<FooterLink> }) {
+export function Footer({ links = [], productName = DEFAULT_PRODUCT_NAME }: { links?: ReadonlyArray<FooterLink>; productName?: string }) {
   return (
     <footer className="site-footer">
       <div className="footer-inner">
         <p className="powered">
-          Powered By <strong>Archivista Store</strong> © 2024
+          Powered By <strong>{productName}</strong> © 2024
         </p>
         {links.length ? (
           <ul className="social" aria-label="Social media">

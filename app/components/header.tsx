@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import type { SessionUser } from '~/utils/session.server';
 import { matchesPath } from '~/utils/paths';
+import { useProductName } from '~/utils/product';
 import { preloadRegisterFirmDialog } from '~/components/register-firm-dialog-lazy';
 
 function NavItem({ to, pathname, children }: { to: string; pathname: string; children: ReactNode }) {
@@ -31,6 +32,7 @@ export function Header({
   const showPortfolio = showWorkspace && user.role !== 'employee';
   // The menu checkbox is remounted (unchecked) on every navigation, so the menu closes once a link is followed.
   const { key: locationKey } = useLocation();
+  const productName = useProductName();
   const workspace = !user || pricing ? { to: '/workspace/pricing', label: 'Pricing' } : { to: '/workspace/project', label: 'Workspace' };
   return (
     <header className="site-header">
@@ -39,7 +41,7 @@ export function Header({
           <span className="logo-mark" aria-hidden="true">
             A
           </span>
-          <span className="logo-text">Archivista</span>
+          <span className="logo-text">{productName}</span>
         </Link>
         {search}
         <input key={locationKey} type="checkbox" id="nav-toggle" className="nav-toggle" aria-label="Menu" aria-controls="site-nav" />

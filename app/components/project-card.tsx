@@ -13,6 +13,8 @@ export type CardProject = {
   country?: string | null;
   year?: number | null;
   images?: ReadonlyArray<ImageVariants>;
+  /** Why the super-admin hid it from the public: on the firm's own portfolio only (issue 31). */
+  hiddenReason?: string | null;
 };
 
 export function placeLine(p: { city?: string | null; state?: string | null; country?: string | null }): string {
@@ -53,6 +55,11 @@ export function ProjectCard({
           {owner ? <p className="project-card-owner">{owner}</p> : null}
         </div>
       </Link>
+      {project.hiddenReason ? (
+        <p className="project-card-hidden" data-testid="hidden-reason">
+          <strong>Hidden from the public</strong> by the platform’s team: {project.hiddenReason}
+        </p>
+      ) : null}
     </article>
   );
 }

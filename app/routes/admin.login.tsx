@@ -11,8 +11,9 @@ import { formFailure } from '~/utils/forms.server';
 import { ADMIN_HOME_PATH, commitAdminSession, getAdminSession } from '~/utils/admin-session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { AdminLoginBody, NO_TOKEN_MESSAGE } from '../../server/contract/admin';
+import { pageTitle, productNameOf, useProductName } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Admin log in — Archivista' }, { name: 'description', content: 'Sign in to verify the firms registered on Archivista.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Admin log in') }, { name: 'description', content: `Sign in to verify the firms registered on ${productNameOf(matches)}.` }];
 
 /** Screen 16: the super-admin's email and password form. An admin already signed in goes to the dashboard. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,6 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminLogin() {
+  const productName = useProductName();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
@@ -57,7 +59,7 @@ export default function AdminLogin() {
             A
           </span>
           <span>
-            Archivista <small>Administration</small>
+            {productName} <small>Administration</small>
           </span>
         </div>
         <Form method="post" {...getFormProps(form)}>
@@ -72,7 +74,7 @@ export default function AdminLogin() {
         </Form>
         <p className="admin-login-back">
           <Link to="/" className="link">
-            ← Back to Archivista
+            ← Back to {productName}
           </Link>
         </p>
       </div>

@@ -12,8 +12,9 @@ import { formFailure } from '~/utils/forms.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { AdminPasswordBody } from '../../server/contract/admin-areas';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Setting — Archivista admin' }, { name: 'description', content: "The super-admin's own password." }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting', 'admin') }, { name: 'description', content: "The super-admin's own password." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
 /** The form adds the confirmation the api does not need. */

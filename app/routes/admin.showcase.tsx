@@ -6,7 +6,7 @@ import { HiddenFields } from '~/components/hidden-fields';
 import { getModerationFirms, getModerationProjects, setPortfolioVisibility, setProjectVisibility } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { parsePage } from '~/utils/showcase.server';
@@ -15,8 +15,9 @@ import adminStyles from '~/styles/admin-areas.css';
 import { MODERATION_PAGE_SIZE, SHOWCASE_FILTERS, type ShowcaseFilter } from '../../server/contract/admin-areas-rules';
 import { isId } from '../../server/contract/http-rules';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Showcase — Archivista admin' }, { name: 'description', content: 'Hide or show public projects and firm portfolios.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Showcase', 'admin') }, { name: 'description', content: 'Hide or show public projects and firm portfolios.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
 type Tab = 'projects' | 'firms';

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import type { z } from 'zod/v4';
@@ -9,7 +9,7 @@ import { HiddenFields } from '~/components/hidden-fields';
 import { createSubAdmin, getAdmins, revokeSubAdmin } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../server/contract/dates';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -17,8 +17,9 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { CreateSubAdminBody, OWNERS_ONLY } from '../../server/contract/admin-areas';
 import { isId } from '../../server/contract/http-rules';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Sub admins — Archivista admin' }, { name: 'description', content: 'The platform administrators: create and revoke sub-admins.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Sub admins', 'admin') }, { name: 'description', content: 'The platform administrators: create and revoke sub-admins.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
 const HERE = '/admin/sub-admins';
@@ -67,12 +68,6 @@ export default function SubAdmins() {
   const [params] = useSearchParams();
   const revoking = data.canManage ? data.admins.find((a) => a.id === params.get('revoke') && a.level === 'sub') : undefined;
   const busy = navigation.state === 'submitting';
-  const [form, fields] = useForm<z.input<typeof CreateSubAdminBody>>({
-    id: 'create-sub-admin',
-    lastResult: actionData?.result,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
-  });
 
   return (
     <AdminPage email={data.email} title="Sub admins" description="The people who run the platform. Sub admins verify firms, moderate the showcase and manage subscriptions; only an owner adds or revokes them.">
@@ -132,23 +127,37 @@ export default function SubAdmins() {
         <section className="admin-panel admin-form-panel" aria-labelledby="new-admin-title">
           <h2 id="new-admin-title">Add a sub admin</h2>
           {data.canManage ? (
-            <Form method="post" {...getFormProps(form)} action={HERE}>
-              <input type="hidden" name="intent" value="create" />
-              <FormErrors id={form.errorId} errors={form.errors} />
-              <Field label="Name" meta={fields.name}>
-                <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" maxLength={80} />
-              </Field>
-              <EmailField meta={fields.email} autoComplete="off" />
-              <PasswordField meta={fields.password} autoComplete="new-password" hint="At least 8 characters. Share it with them privately." />
-              <button type="submit" className="button button-primary button-block" disabled={busy} data-testid="create-admin">
-                {busy ? 'Creating…' : 'Create sub admin'}
-              </button>
-            </Form>
+            // A new admin in the list is a create that succeeded: the form starts again empty, without the
+            // last attempt's messages or password (issue 31); a refused create keeps its key and its values.
+            <CreateSubAdminForm key={data.admins.map((admin) => admin.id).join(' ')} lastResult={actionData?.result} busy={busy} />
           ) : (
             <p className="muted">{OWNERS_ONLY}.</p>
           )}
         </section>
       </div>
     </AdminPage>
+  );
+}
+
+function CreateSubAdminForm({ lastResult, busy }: { lastResult: SubmissionResult<string[]> | undefined; busy: boolean }) {
+  const [form, fields] = useForm<z.input<typeof CreateSubAdminBody>>({
+    id: 'create-sub-admin',
+    lastResult,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} action={HERE}>
+      <input type="hidden" name="intent" value="create" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label="Name" meta={fields.name}>
+        <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" maxLength={80} />
+      </Field>
+      <EmailField meta={fields.email} autoComplete="off" />
+      <PasswordField meta={fields.password} autoComplete="new-password" hint="At least 8 characters. Share it with them privately." />
+      <button type="submit" className="button button-primary button-block" disabled={busy} data-testid="create-admin">
+        {busy ? 'Creating…' : 'Create sub admin'}
+      </button>
+    </Form>
   );
 }

@@ -6,7 +6,7 @@ import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getAdminFirms, markFirmPaid } from '~/models/admin.server';
 import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { parsePage } from '~/utils/showcase.server';
@@ -14,8 +14,9 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { isId } from '../../server/contract/http-rules';
 import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Workspace — Archivista admin' }, { name: 'description', content: 'Firms with their trial and subscription state.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Workspace', 'admin') }, { name: 'description', content: 'Firms with their trial and subscription state.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
 const FILTER_LABELS: Record<FirmPlanFilter, string> = { all: 'All firms', requests: 'Requests', trial: 'On trial', paid: 'Paid', none: 'No plan' };

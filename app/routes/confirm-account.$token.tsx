@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { answerConfirmation, getPendingAccount } from '~/models/employees.server';
 import { ApiError } from '~/utils/api.server';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';

@@ -10,9 +10,10 @@ import { enquiryAction, enquiryLoaderData } from '~/utils/enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
 import { guarded, loadOr, toDetailProject, toOwner } from '~/utils/showcase.server';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? pageTitle(matches, `${data.project.projectName}`) : pageTitle(matches, 'Project') },
   { name: 'description', content: data?.project.description?.slice(0, 160) ?? '' },
 ];
 

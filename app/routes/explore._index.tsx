@@ -10,9 +10,10 @@ import { requireUser } from '~/utils/auth.server';
 import { guarded, listFailure, parseKeyset, parsePage, toCardProject, type Keyset } from '~/utils/showcase.server';
 import type { ExploreCard } from '../../server/contract/projects';
 import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [
-  { title: 'Explore projects — Archivista' },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, 'Explore projects') },
   { name: 'description', content: 'Public projects of architecture and interior-design firms.' },
 ];
 

@@ -7,8 +7,9 @@ import { Toast } from '~/components/toast';
 import { searchShowcase } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
 import { guarded, listFailure } from '~/utils/showcase.server';
+import { pageTitle, productNameOf } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Search — Archivista' }, { name: 'description', content: 'Projects and firms of Archivista that match your search.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Search') }, { name: 'description', content: `Projects and firms of ${productNameOf(matches)} that match your search.` }];
 
 /**
  * The header search's results: a page of its own without JavaScript (the search box is a GET form

@@ -9,10 +9,11 @@ import { requireUser } from '~/utils/auth.server';
 import { enquiryAction, enquiryLoaderData } from '~/utils/enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
+import { pageTitle, productNameOf } from '~/utils/product';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${ownerName(data.owner)} — Archivista` : 'Firm — Archivista' },
-  { name: 'description', content: data ? `The portfolio of ${ownerName(data.owner)}: projects, team and contact.` : 'A firm on Archivista.' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? pageTitle(matches, `${ownerName(data.owner)}`) : pageTitle(matches, 'Firm') },
+  { name: 'description', content: data ? `The portfolio of ${ownerName(data.owner)}: projects, team and contact.` : `A firm on ${productNameOf(matches)}.` },
 ];
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: enquiryStyles }];

@@ -15,9 +15,10 @@ import type { FirmCard as FirmCardData } from '../../server/contract/profile';
 import { avatarVariants, FIRM_PAGE_SIZE } from '../../server/contract/profile-rules';
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [
-  { title: 'Firms — Archivista' },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, 'Firms') },
   { name: 'description', content: 'A directory of verified architecture and interior-design firms, by place and project type.' },
 ];
 

@@ -10,8 +10,9 @@ import { requirePortfolioOwner, requireUser } from '~/utils/auth.server';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded, loadOr, toDetailProject } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
+import { pageTitle, productNameOf } from '~/utils/product';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' }, { name: 'description', content: data ? `${data.project.projectName}: pictures, place and team of the project.` : 'A project on Archivista.' }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data ? pageTitle(matches, `${data.project.projectName}`) : pageTitle(matches, 'Project') }, { name: 'description', content: data ? `${data.project.projectName}: pictures, place and team of the project.` : `A project on ${productNameOf(matches)}.` }];
 
 /** A read-only project detail with image preview; its owner also gets Edit and Delete. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation
 import { DecisionBadge } from '~/components/summary-output/decision-badge';
 import { decideSection, getSharedSummary } from '~/models/share-links.server';
 import { ApiError } from '~/utils/api.server';
-import { formatDateTime, formatDay } from '~/utils/dates';
+import { formatDateTime, formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';

@@ -10,8 +10,9 @@ import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import { unreadLabel } from '../../server/contract/chat-rules';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Group Chat — Archivista' }, { name: 'description', content: 'The group chats of your projects.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Group Chat') }, { name: 'description', content: 'The group chats of your projects.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
 
 /**

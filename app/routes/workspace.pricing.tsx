@@ -5,7 +5,7 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getPlan, requestSubscription, startTrial } from '~/models/plan.server';
 import { ApiError } from '~/utils/api.server';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { formatRupees } from '~/utils/money';
@@ -14,8 +14,9 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import pricingStyles from '~/styles/pricing.css';
 import { MANAGE_PLAN_ONLY, PLAN_FEATURES, TRIAL_DAYS } from '../../server/contract/subscription-rules';
+import { pageTitle, productNameOf, useProductName } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Pricing — Archivista' }, { name: 'description', content: 'Archivista pricing: a free trial, then 3000 rupees a year.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Pricing') }, { name: 'description', content: `${productNameOf(matches)} pricing: a free trial, then 3000 rupees a year.` }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pricingStyles }];
 
 const HERE = '/workspace/pricing';
@@ -65,6 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Pricing() {
   const { plan } = useLoaderData<typeof loader>();
+  const productName = useProductName();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : '';
   const price = formatRupees(plan.pricePaise).replace('₹', '');
@@ -75,7 +77,7 @@ export default function Pricing() {
       <section className="pricing" aria-labelledby="plan-title">
         <div className="pricing-card">
           <div className="pricing-head">
-            <h2 id="plan-title">Archivista for firms</h2>
+            <h2 id="plan-title">{productName} for firms</h2>
             <p className="pricing-status" data-testid="plan-status">
               <span className={`pricing-dot pricing-dot-${plan.active ? 'on' : 'off'}`} aria-hidden="true" />
               {planSummary(plan)}

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getFinancialOverview } from '~/models/summary-output.server';
 import { paiseAsRupees, toCsv } from '~/utils/csv';
+import { isoDay } from '../../server/contract/dates';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 
 /** The Financial overview as CSV (rupees, two decimals; text cells safe from formula injection). */
@@ -21,7 +22,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures)]),
     ['Total', '', ...figures(data.totals)],
   ]);
-  const day = new Date().toISOString().slice(0, 10);
+  // The day as the pages show it (India's calendar day, decision 263), not UTC's.
+  const day = isoDay(new Date());
   return new Response(csv, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',

@@ -7,8 +7,9 @@ import { getFinancialOverview } from '~/models/summary-output.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPaise, formatPercent, type Figures } from '../../server/contract/summary-rules';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Financial — Archivista' }, { name: 'description', content: 'The firm-wide financial overview of every schedule.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Financial') }, { name: 'description', content: 'The firm-wide financial overview of every schedule.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
 
 /**

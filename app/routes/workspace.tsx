@@ -7,12 +7,13 @@ import { useRootData } from '~/root';
 import { requireWorkspaceUser } from '~/utils/workspace.server';
 import { workspacePagePatterns } from '~/utils/workspace-pages.server';
 import workspaceStyles from '~/styles/workspace.css';
+import { pageTitle } from '~/utils/product';
 
 /** The workspace's own styles (STYLE.md: CSS per area), loaded only on workspace pages. */
 
 /** The workspace's pages without a meta of their own (its home) read this one. */
-export const meta: MetaFunction = () => [
-  { title: 'Workspace — Archivista' },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: pageTitle(matches, 'Workspace') },
   { name: 'description', content: 'Your firm’s workspace: projects, schedules, files and members.' },
 ];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: workspaceStyles }];

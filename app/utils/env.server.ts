@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod/v4';
+import { ProductName } from '../../server/contract/product';
 
 /** The session secret of development and tests only; production refuses it (issue 9 item 10). */
 export const DEVELOPMENT_SESSION_SECRET = 'dev-only-secret-change-me-in-production';
@@ -40,6 +41,8 @@ const schema = z.object({
   FOOTER_X_URL: socialLink,
   FOOTER_LINKEDIN_URL: socialLink,
   FOOTER_YOUTUBE_URL: socialLink,
+  /** The product's one name (the api reads the same variable for its mails). */
+  PRODUCT_NAME: ProductName,
 });
 
 /**

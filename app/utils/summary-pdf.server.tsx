@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PrintDocument, PrintFooter, PrintHeader, type PrintTab } from '~/components/summary-print/print-document';
 import type { PrintData } from '../../server/contract/summary-print';
-import { formatDay } from './dates';
+import { formatDay } from '../../server/contract/dates';
 import { pdfRenderer, type PdfRenderer } from './pdf.server';
 
 /**

@@ -15,6 +15,14 @@ export function parseMonth(value: string | undefined | null): Month | null {
   return year >= 1970 && year <= 9999 && month >= 1 && month <= 12 ? { year, month } : null;
 }
 
+/** A day as YYYY-MM-DD that exists in the calendar, or null. */
+export function parseDay(value: string | undefined | null): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  if (!match || !parseMonth(`${match[1]}-${match[2]}`)) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return dayKey(date) === value ? value : null;
+}
+
 export const monthKey = ({ year, month }: Month) => `${year}-${String(month).padStart(2, '0')}`;
 
 export function shiftMonth({ year, month }: Month, by: number): Month {

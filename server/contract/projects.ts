@@ -208,7 +208,13 @@ export type ExploreQuery = z.infer<typeof ExploreQuery>;
 // Replies ---------------------------------------------------------------------------------
 
 /** GET /api/projects/portfolio (the signed-in firm's own portfolio). */
-export const PortfolioReply = z.object({ userData: User, projects: z.array(PublicProject) });
+/** What the super-admin hid and why: shown to the firm on its own portfolio only (issue 31). */
+const HiddenNote = z.object({ reason: z.string(), hiddenAt: z.string() });
+export const PortfolioReply = z.object({
+  userData: User,
+  projects: z.array(PublicProject),
+  hidden: z.object({ portfolio: HiddenNote.nullable(), projects: z.array(HiddenNote.extend({ projectId: z.string() })) }),
+});
 export type PortfolioReply = z.infer<typeof PortfolioReply>;
 
 /** POST /api/projects/public-project (201) and PUT /api/projects/public-project/{id} (200). */

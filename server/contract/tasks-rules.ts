@@ -36,6 +36,7 @@ export function moveBetween(from: TaskColumn, to: TaskColumn): TaskMove | null {
 export const TASK_FORM_FIELDS = {
   project: 'projectId',
   employees: 'employees',
+  title: 'title',
   description: 'description',
   dueDate: 'dueDate',
   files: 'files',
@@ -43,7 +44,10 @@ export const TASK_FORM_FIELDS = {
   fileDrafts: 'fileDrafts',
 } as const;
 
+const TASK_LIMITS_TITLE = 80;
+
 export const TASK_LIMITS = {
+  title: TASK_LIMITS_TITLE,
   description: 2000,
   reason: 500,
   assignees: 20,
@@ -58,6 +62,9 @@ export const TASK_MESSAGES = {
   projectRequired: 'Project is required',
   employeeRequired: 'Employee is required',
   employeeUnknown: 'Choose employees of your firm from the list',
+  /** An assignee who cannot open the project (a plain employee not on its members list; decision 260). */
+  notAMember: (names: string) => `${names} ${names.includes(', ') ? 'are not members' : 'is not a member'} of this project: add them on its Members tab first`,
+  titleMax: `The title is at most ${TASK_LIMITS_TITLE} characters`,
   descriptionRequired: 'description is required',
   filesRequired: 'Please attach at least one file',
   dueDateInvalid: 'Choose a valid due date',
@@ -71,3 +78,19 @@ export const TASK_MESSAGES = {
   filesMax: `You can attach at most ${TASK_LIMITS.files} files`,
   fileDraftGone: 'A file kept from your last try has expired; attach it again',
 } as const;
+
+/**
+ * A task's title as cards, the calendar and mails show it (issue 31): its own, or for a task made
+ * before titles its description's first words.
+ */
+export function taskTitle(task: { title: string | null; description: string }): string {
+  if (task.title) return task.title;
+  const words = task.description.trim().split(/\s+/);
+  let title = '';
+  for (const word of words) {
+    if ((title ? `${title} ${word}` : word).length > 48) break;
+    title = title ? `${title} ${word}` : word;
+  }
+  if (!title) title = task.description.trim().slice(0, 48);
+  return title.length < task.description.trim().length ? `${title}…` : title;
+}

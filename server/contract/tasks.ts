@@ -17,6 +17,12 @@ export const TaskFields = z.object({
     .array(z.string().trim().max(64), { error: M.employeeRequired })
     .transform((ids) => [...new Set(ids.filter(Boolean))])
     .pipe(z.array(z.string()).min(1, M.employeeRequired).max(L.assignees, `At most ${L.assignees} employees`)),
+  title: z
+    .string()
+    .trim()
+    .max(L.title, M.titleMax)
+    .optional()
+    .transform((v) => v || undefined),
   description: requiredText(M.descriptionRequired, L.description),
   dueDate: z
     .string()
@@ -38,6 +44,8 @@ export type TaskFile = z.infer<typeof TaskFile>;
 export const Task = z.object({
   id: z.string(),
   project: z.object({ id: z.string(), projectName: z.string() }),
+  /** Its title, or its description's first words for a task made before titles (taskTitle). */
+  title: z.string(),
   description: z.string(),
   dueDate: z.string().nullable(),
   status: z.enum(TASK_STATUSES),

@@ -436,6 +436,8 @@ export const tasks = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     /** Who gave it; kept (null) when that account goes. */
     creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A short title (issue 31, beyond the spec); null on older tasks, which show their description's first words. */
+    title: text('title'),
     description: text('description').notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     status: text('status').notNull().default('todo'),

@@ -6,6 +6,7 @@ import type { Database } from '../db/connection.js';
 import { calendarFeeds, projects, schedules, users } from '../db/schema.js';
 import type { UserRow } from './users.js';
 import { tasksDueBetween } from './tasks.js';
+import { taskTitle } from '../contract/tasks-rules.js';
 
 /**
  * The calendar's events (docs/decisions/112): the viewer's tasks by due date, and the schedules
@@ -13,7 +14,7 @@ import { tasksDueBetween } from './tasks.js';
  * dates), between two days inclusive. The days bound the read, not a row count (decision 204).
  */
 
-/** A schedule's day in the display time zone (app/utils/dates.ts shows dates there). */
+/** A schedule's day in the display time zone (server/contract/dates.ts shows dates there). */
 const scheduleDay = sql<string>`to_char(${schedules.createdAt} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
 
 export async function calendarEvents(db: Database, user: UserRow, firm: FirmMembership, from: string, to: string): Promise<CalendarEvent[]> {
@@ -27,7 +28,7 @@ export async function calendarEvents(db: Database, user: UserRow, firm: FirmMemb
       .orderBy(schedules.createdAt),
   ]);
   const events: CalendarEvent[] = [
-    ...taskRows.map((t) => ({ date: t.dueDate!, kind: 'task' as const, id: t.id, title: t.projectName, detail: t.description, projectId: t.projectId, status: t.status })),
+    ...taskRows.map((t) => ({ date: t.dueDate!, kind: 'task' as const, id: t.id, title: taskTitle(t), detail: t.projectName, projectId: t.projectId, status: t.status })),
     ...scheduleRows.map((s) => ({ date: s.day, kind: 'schedule' as const, id: s.id, title: s.title, detail: s.projectName, projectId: s.projectId, status: null })),
   ];
   return events.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind));

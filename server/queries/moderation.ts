@@ -105,7 +105,7 @@ export async function moderationFirmsPage(db: Database, query: ListQuery): Promi
 /** A public project of a firm account (hidden or not), or undefined. */
 export async function findModeratedProject(db: Database, id: string) {
   const [row] = await db
-    .select({ id: projects.id, projectName: projects.projectName, firmId: projects.userId })
+    .select({ id: projects.id, projectName: projects.projectName, firmId: projects.userId, firmEmail: users.email, firmUserName: users.userName })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.userId))
     .where(and(eq(projects.id, id), eq(projects.isPrivate, false), inArray(users.role, [...FIRM_ROLES])))
@@ -162,4 +162,21 @@ export function setPortfolioHidden(db: Database, firm: { id: string; name: strin
     });
     return true;
   });
+}
+
+/**
+ * What the super-admin hid of one firm, with the reasons, for the firm's own portfolio (issue 31):
+ * the firm sees why a card is gone from the public side; nobody else is told.
+ */
+export async function moderationNotesOfFirm(db: Database, firmId: string) {
+  const [portfolio, hiddenOnes] = await Promise.all([
+    db.select({ reason: hiddenPortfolios.reason, hiddenAt: hiddenPortfolios.hiddenAt }).from(hiddenPortfolios).where(eq(hiddenPortfolios.firmId, firmId)).limit(1),
+    db
+      .select({ projectId: hiddenProjects.projectId, reason: hiddenProjects.reason, hiddenAt: hiddenProjects.hiddenAt })
+      .from(hiddenProjects)
+      .innerJoin(projects, eq(projects.id, hiddenProjects.projectId))
+      .where(eq(projects.userId, firmId)),
+  ]);
+  const note = (r: { reason: string; hiddenAt: Date }) => ({ reason: r.reason, hiddenAt: r.hiddenAt.toISOString() });
+  return { portfolio: portfolio[0] ? note(portfolio[0]) : null, projects: hiddenOnes.map((r) => ({ projectId: r.projectId, ...note(r) })) };
 }

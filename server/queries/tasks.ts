@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FirmMembership } from '../auth/firm.js';
 import { TASK_LIMITS, type Task, type TaskColumn, type TaskStatus } from '../contract/tasks.js';
+import { taskTitle } from '../contract/tasks-rules.js';
 import type { Database } from '../db/connection.js';
-import { projects, taskAssignees, taskFiles, tasks, users } from '../db/schema.js';
+import { members, projects, taskAssignees, taskFiles, tasks, users } from '../db/schema.js';
 import { groupBy } from './rows.js';
 
 /** Data access of tasks, their assignees and files (docs/decisions/111), and the task JSON. */
@@ -94,6 +95,7 @@ async function toTaskJson(db: Db, rows: Array<TaskRow & { projectName: string }>
     return {
       id: row.id,
       project: { id: row.projectId, projectName: row.projectName },
+      title: taskTitle(row),
       description: row.description,
       dueDate: row.dueDate,
       status: row.status as TaskStatus,
@@ -162,4 +164,13 @@ export async function tasksDueBetween(db: Db, userId: string, firmId: string, fr
   // The days are the bound (the calendar's six weeks, the feed's fifteen months): no row cap, which
   // would drop the latest due dates without a sign once someone had more.
   return selectTasks(db, and(involving(userId, firmId), ...range), [asc(tasks.dueDate), asc(tasks.id)], null);
+}
+
+/** The assignees who cannot open the project: plain employees whose email is not on its members list. */
+export async function assigneesOutsideProject<P extends { email: string; isSubAdmin: boolean }>(db: Db, projectId: string, people: P[]): Promise<P[]> {
+  const plain = people.filter((person) => !person.isSubAdmin);
+  if (!plain.length) return [];
+  const listed = await db.select({ email: members.email }).from(members).where(eq(members.projectId, projectId));
+  const emails = new Set(listed.map((m) => m.email.toLowerCase()));
+  return plain.filter((person) => !emails.has(person.email.toLowerCase()));
 }

@@ -9,6 +9,7 @@ import {
   VisibilityBody,
 } from '../contract/admin-areas.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
+import { formatCalendarDay } from '../contract/dates.js';
 import { Plan } from '../contract/subscription.js';
 import { notFound } from '../errors.js';
 import { findModeratedProject, moderationFirmsPage, moderationProjectsPage, setPortfolioHidden, setProjectHidden } from '../queries/moderation.js';
@@ -47,11 +48,11 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       const firm = isId(request.params.id) ? await findFirmForPlan(db, request.params.id) : undefined;
       if (!firm) throw notFound('Firm not found');
       const row = await markPaid(db, firm.id, request.session.user.id, request.body.paidUntil);
-      const until = request.body.paidUntil;
+      const until = formatCalendarDay(request.body.paidUntil);
       app.ctx.background.defer('plan paid mail', () =>
         mailer.send({
           to: firm.email,
-          subject: 'Your Archivista subscription is active',
+          subject: `Your ${config.PRODUCT_NAME} subscription is active`,
           text: `Hello ${firm.userName},\n\nThe subscription of ${firm.firmName ?? 'your firm'} is paid until ${until}. Thank you.\n\nYour workspace: ${config.PUBLIC_URL}/workspace/project`,
         }),
       );
@@ -90,6 +91,18 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       const changed = await setProjectHidden(db, project, { adminId: request.session.user.id, hidden, reason: reason || null });
       const name = `"${project.projectName}"`;
       if (!changed) return { message: hidden ? `${name} is hidden` : `${name} is already shown` };
+      // The firm is told why its project left the public side (issue 31); its portfolio card says so too.
+      if (hidden) {
+        app.ctx.background.defer('project hidden mail', () =>
+          mailer.send({
+            to: project.firmEmail,
+            subject: `Your project ${name} is hidden from the public`,
+            text:
+              `Hello ${project.firmUserName},\n\nThe ${config.PRODUCT_NAME} team has hidden your project ${name} from the public pages.\n\nReason: ${reason}\n\n` +
+              `Edit the project or reply to this mail, and we will look at it again. Your portfolio: ${config.PUBLIC_URL}/portfolio`,
+          }),
+        );
+      }
       return { message: hidden ? `${name} is hidden from the public` : `${name} is shown again` };
     },
   );

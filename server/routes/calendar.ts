@@ -121,7 +121,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', 'inline; filename="archivista.ics"')
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(icalFeed(`Archivista — ${owner.userName}`, events));
+        .send(icalFeed(`${app.ctx.config.PRODUCT_NAME} — ${owner.userName}`, events, app.ctx.config.PRODUCT_NAME));
     },
   );
 };

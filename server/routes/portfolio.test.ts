@@ -404,7 +404,7 @@ describe('GET /api/projects/portfolio', () => {
     const res = await call('GET', '/projects/portfolio', token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['projects', 'userData']);
+    expect(Object.keys(body).sort()).toEqual(['hidden', 'projects', 'userData']);
     expect(body.userData).toMatchObject({ firmName: 'Waiting Studio', projectCount: 2, isVerify: VERIFY.pending });
     expect(body.projects.map((p: PublicProject) => p.id)).toEqual([second.id, first.id]);
     expect(body.projects[0]).toEqual(second);

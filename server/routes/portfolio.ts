@@ -34,6 +34,7 @@ import { PROJECT_IMAGES } from '../files/upload-kinds.js';
 import { deleteImageFiles, findPendingImages, PENDING_IMAGE_ID } from '../services/images.js';
 import { storeProjectImages } from '../files/project-image-uploads.js';
 import { discardUploads } from '../services/pending-uploads.js';
+import { moderationNotesOfFirm } from '../queries/moderation.js';
 
 const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const NOT_FOUND = 'Project not found';
@@ -165,8 +166,12 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['projects'], security: [{ bearer: [] }], response: { 200: PortfolioReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
-      const [list, userData] = await Promise.all([listPublicProjects(db, user.id).then((rows) => projectsJson(db, rows)), userJson(db, user)]);
-      return { userData, projects: list };
+      const [list, userData, hidden] = await Promise.all([
+        listPublicProjects(db, user.id).then((rows) => projectsJson(db, rows)),
+        userJson(db, user),
+        moderationNotesOfFirm(db, user.id),
+      ]);
+      return { userData, projects: list, hidden };
     },
   );
 

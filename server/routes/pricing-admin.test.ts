@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '../contract/dates';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
@@ -100,11 +101,14 @@ describe('the plan: trial, request, paid', () => {
     const until = inOneYear();
     const paid = await call('PUT', `/admin/firms/${firm.id}/subscription`, ownerToken, { paidUntil: until });
     expect(paid.statusCode, paid.body).toBe(200);
+    // The toast and the mail name the day as every page does ("30 Jun 2027"), not as ISO (issue 31).
+    const shown = formatCalendarDay(until);
+    expect(paid.json().message).toBe(`Paying Studio is paid until ${shown}`);
 
     const seen = (await call('GET', '/workspace/plan', await tokenOf(employee.id))).json().data;
     expect(seen).toMatchObject({ state: 'paid', active: true, requestPending: false });
     expect(seen.paidUntil.slice(0, 10)).toBe(until);
-    expect((await api.outbox()).some((m) => m.to === firm.email && m.text.includes(until))).toBe(true);
+    expect((await api.outbox()).some((m) => m.to === firm.email && m.text.includes(`paid until ${shown}`))).toBe(true);
     const audit = await api.db.select().from(auditLog).where(and(eq(auditLog.firmId, firm.id), eq(auditLog.action, 'plan.marked_paid')));
     expect(audit).toHaveLength(1);
   });
@@ -150,6 +154,12 @@ describe('showcase moderation', () => {
     expect(portfolio).toEqual([other.id]);
     // The firm itself still sees its own project.
     expect((await call('GET', `/projects/public-project/${project.id}`, await tokenOf(firm.id))).statusCode).toBe(200);
+    // The firm is told why, by mail and on its own portfolio; nobody else sees the reason (issue 31).
+    const told = (await api.outbox()).find((m) => m.to === firm.email && m.subject.includes('Lantern House'));
+    expect(told?.text).toContain('Reason: Copied photographs');
+    const own = (await call('GET', '/projects/portfolio', await tokenOf(firm.id))).json();
+    expect(own.hidden).toMatchObject({ portfolio: null, projects: [{ projectId: project.id, reason: 'Copied photographs' }] });
+    expect((await call('GET', `/projects/public-portfolio/${firm.id}`)).body).not.toContain('Copied photographs');
 
     const listed = (await call('GET', '/admin/showcase/projects?filter=hidden', ownerToken)).json().data.projects;
     expect(listed.find((p: { id: string }) => p.id === project.id).hidden.reason).toBe('Copied photographs');

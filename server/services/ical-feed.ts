@@ -7,8 +7,8 @@ const STATUS_WORDS: Record<string, string> = { todo: 'in progress', review: 'in 
  * A person's calendar as RFC 5545 text (docs/decisions/112): one all-day event per task due date
  * and per schedule, with stable UIDs so a calendar app updates an event instead of adding it again.
  */
-export function icalFeed(name: string, events: CalendarEvent[], stamp: Date = new Date()): string {
-  const calendar = ical({ name, prodId: { company: 'Archivista', product: 'Workspace', language: 'EN' }, ttl: 60 * 60 });
+export function icalFeed(name: string, events: CalendarEvent[], product: string, stamp: Date = new Date()): string {
+  const calendar = ical({ name, prodId: { company: product, product: 'Workspace', language: 'EN' }, ttl: 60 * 60 });
   calendar.method(ICalCalendarMethod.PUBLISH);
   for (const event of events) {
     const isTask = event.kind === 'task';

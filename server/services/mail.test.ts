@@ -1,6 +1,7 @@
 import net from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { createMailer, senderAddress } from './mail';
 
 /**
@@ -81,5 +82,14 @@ describe('the mailer over SMTP', () => {
   it("reads MAIL_FROM's address", () => {
     expect(senderAddress('Archivista <no-reply@archivista.example>')).toBe('no-reply@archivista.example');
     expect(senderAddress('no-reply@archivista.example')).toBe('no-reply@archivista.example');
+  });
+});
+
+describe('the product name (issue 31)', () => {
+  it('names the sender of every mail unless MAIL_FROM is set, and defaults to Archivista', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).MAIL_FROM).toBe('Archivista <no-reply@localhost>');
+    expect(loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Studio Desk' })).toMatchObject({ PRODUCT_NAME: 'Studio Desk', MAIL_FROM: 'Studio Desk <no-reply@localhost>' });
+    expect(loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Studio Desk', MAIL_FROM: 'Office <office@example.test>' }).MAIL_FROM).toBe('Office <office@example.test>');
+    expect(loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: '' }).PRODUCT_NAME).toBe('Archivista');
   });
 });

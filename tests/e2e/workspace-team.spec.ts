@@ -102,12 +102,16 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
   const kept = taskPanel.getByTestId('task-kept-files');
   await expect(kept.getByRole('checkbox')).toHaveCount(2);
   await kept.getByRole('checkbox', { name: /wrong\.pdf/ }).uncheck();
+  await taskPanel.getByLabel('Title').fill('Site survey');
   await taskPanel.getByLabel('Description').fill('Measure the site and mark the trees');
   await taskPanel.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('task-panel')).toHaveCount(0);
   const given = column(page, 'given').getByTestId('task-card').filter({ hasText: 'Measure the site' });
   await expect(given).toBeVisible();
   await expect(given.getByTestId('task-status')).toHaveText('in progress');
+  // The card is headed by the task's title, its project under it (issue 31).
+  await expect(given.getByRole('heading', { name: 'Site survey' })).toBeVisible();
+  await expect(given.getByTestId('task-project')).toHaveText(project.projectName);
   await expect(given).toContainText('Neha Rao');
 
   // The employee submits.
@@ -154,7 +158,14 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
   await loginAs(page, employeeEmail, 'secret12');
   await page.goto(`/workspace/calendar?month=${due.slice(0, 7)}`);
   await ready(page, js);
-  await expect(page.locator(`td[data-day="${due}"]`).getByTestId('calendar-event').filter({ hasText: project.projectName })).toBeVisible();
+  // The chip names the task; its whole text (with the project) is its tooltip and accessible name (issue 31).
+  const chip = page.locator(`td[data-day="${due}"]`).getByTestId('calendar-event').filter({ hasText: 'Site survey' });
+  await expect(chip).toHaveAttribute('title', `Task due: Site survey — ${project.projectName}`);
+  await expect(chip).toHaveAccessibleName(`Task due: Site survey — ${project.projectName}`);
+  // A day opens (a plain link): its list names every task in full.
+  await page.locator(`td[data-day="${due}"]`).getByTestId('open-day').click();
+  await expect(page).toHaveURL(new RegExp(`[?&]day=${due}`));
+  await expect(page.getByTestId('day-view').getByTestId('day-event')).toHaveText(`Task due: Site survey — ${project.projectName}`);
   await page.getByTestId('renew-ical').click();
   await expect(page.getByTestId('ical-url')).toHaveValue(/\/api\/calendar\/feed\/[A-Za-z0-9_-]+\.ics$/);
   const feedUrl = await page.getByTestId('ical-url').inputValue();

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../../server/contract/dates';
 import { FEED_INTENTS as INTENTS } from '../../../server/contract/calendar-rules';
 
 

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { formatDay } from '~/utils/dates';
+import { formatCalendarDay } from '../../../server/contract/dates';
 import { formatRupees } from '~/utils/money';
 import type { Plan, PlanReply } from '../../../server/contract/subscription';
 import { PLAN_STATE_LABELS } from '../../../server/contract/subscription-rules';
@@ -7,7 +7,7 @@ import { PLAN_STATE_LABELS } from '../../../server/contract/subscription-rules';
 export type ShellPlan = PlanReply['data'];
 
 /** A paid-until day is stored as the end of that UTC day: shown as that calendar day. */
-export const paidUntilDay = (iso: string) => formatDay(`${iso.slice(0, 10)}T12:00:00Z`);
+export const paidUntilDay = (iso: string) => formatCalendarDay(iso);
 
 const daysText = (days: number) => (days === 1 ? '1 day left' : `${days} days left`);
 

@@ -8,9 +8,10 @@ import { honeypotInputProps } from '~/utils/honeypot.server';
 import { handleAuthAction } from './actions.server';
 import { AuthPanel, useAuthView, ViewLink } from './auth-panel';
 import { parseView } from './views';
+import { productNameOf } from '~/utils/product';
 
-export const meta: MetaFunction = () => [
-  { title: 'Archivista — showcase your work, run your studio' },
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${productNameOf(matches)} — showcase your work, run your studio` },
   { name: 'description', content: 'Portfolios and a private workspace for architecture and interior-design firms.' },
 ];
 

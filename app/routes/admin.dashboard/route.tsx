@@ -14,8 +14,9 @@ import { isId } from '../../../server/contract/http-rules';
 import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus } from '../../../server/contract/admin-rules';
 import { VerificationTable } from './verification-table';
 import { readFormData } from '~/utils/form-data.server';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Verification — Archivista admin' }, { name: 'description', content: 'Firm registrations waiting for verification, approved and rejected.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Verification', 'admin') }, { name: 'description', content: 'Firm registrations waiting for verification, approved and rejected.' }];
 
 /** Without JavaScript "Load more" shows pages 1..N; beyond this the search is the better tool. */
 const MAX_PAGES = 20;

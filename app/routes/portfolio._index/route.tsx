@@ -17,11 +17,12 @@ import { updateProfile } from './actions.server';
 import { confirmEmailChange, startEmailChange } from './email-change.server';
 import { CODE_DIALOG, EMAIL_DIALOG, EmailChangeForm, EmailCodeForm } from './email-change-forms';
 import { ProfileForm } from './profile-form';
+import { pageTitle, productNameOf } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Your portfolio — Archivista' }, { name: 'description', content: 'Your firm’s profile and public projects on Archivista.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Your portfolio') }, { name: 'description', content: `Your firm’s profile and public projects on ${productNameOf(matches)}.` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [, { userData: u, projects }] = await guarded(
+  const [, { userData: u, projects, hidden }] = await guarded(
     requirePortfolioOwner(request),
     loadOr(getPortfolio(request), { to: '/explore', message: 'Failed to load your portfolio', complete: (reply) => reply?.userData && reply.projects }),
   );
@@ -30,7 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     owner: toOwner(u),
     loginEmail: u.email,
-    projects: projects.map(toCardProject),
+    // Hidden by the super-admin, the whole portfolio or one project: the card says why (issue 31).
+    projects: projects.map((p) => ({
+      ...toCardProject(p),
+      hiddenReason: hidden.portfolio?.reason ?? hidden.projects.find((h) => h.projectId === p.id)?.reason ?? null,
+    })),
     /** The profile form's values and place lists, only when its popup is open. */
     profile: editing
       ? {

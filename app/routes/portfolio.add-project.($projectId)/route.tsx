@@ -9,13 +9,14 @@ import { loadOr } from '~/utils/showcase.server';
 import { placeOptions } from '~/utils/places.server';
 import { saveProject } from './actions.server';
 import { ProjectForm, type ProjectDefaults } from './project-form';
+import { pageTitle } from '~/utils/product';
 
 /**
  * /portfolio/add-project creates a public project; /portfolio/add-project/{project_id} edits one
  * (the optional segment serves both routes of the spec's route map with one form).
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.projectId ? 'Edit project — Archivista' : 'Add project — Archivista' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.projectId ? pageTitle(matches, 'Edit project') : pageTitle(matches, 'Add project') },
   { name: 'description', content: 'Add or edit a public project of your portfolio: details, place, team and pictures.' },
 ];
 

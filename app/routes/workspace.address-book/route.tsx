@@ -19,8 +19,9 @@ import { CONTACT_KIND_LABELS, CONTACT_KINDS, CONTACT_LIMITS, CONTACT_MESSAGES, i
 import { isId } from '../../../server/contract/http-rules';
 import { addressBookAction } from './actions.server';
 import { ContactForm } from './contact-form';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Address Book — Archivista' }, { name: 'description', content: "The firm's contacts: clients, suppliers and consultants." }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Address Book') }, { name: 'description', content: "The firm's contacts: clients, suppliers and consultants." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
 
 /**

@@ -4,15 +4,16 @@ import { IcalLinkCard } from '~/components/workspace/ical-link-card';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getCalendar } from '~/models/calendar.server';
 import { calendarFeedAction, readFreshFeedUrl } from '~/utils/calendar-feed.server';
-import { monthName } from '~/utils/dates';
+import { formatCalendarDay, monthName } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import teamStyles from '~/styles/workspace-team.css';
-import { monthGrid, monthKey, parseMonth, shiftMonth, todayInIndia } from '../../../server/contract/calendar-rules';
+import { monthGrid, monthKey, parseDay, parseMonth, shiftMonth, todayInIndia } from '../../../server/contract/calendar-rules';
 import type { CalendarEvent } from '../../../server/contract/calendar';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Calendar — Archivista' }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Calendar') }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: teamStyles }];
 
 const CALENDAR_PATH = '/workspace/calendar';
@@ -26,7 +27,10 @@ const PER_DAY = 3;
  * private iCal link card sits under it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const month = new URL(request.url).searchParams.get('month');
+  const params = new URL(request.url).searchParams;
+  // A day opened (`?day=YYYY-MM-DD`, issue 31) shows its month with that day's whole list.
+  const day = parseDay(params.get('day'));
+  const month = day ? day.slice(0, 7) : params.get('month');
   const [, calendar] = await guarded(
     requireWorkspaceUser(request),
     getCalendar(request, parseMonth(month) ? month : null).catch((error) => {
@@ -34,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }),
   );
   const fresh = await readFreshFeedUrl(request);
-  return json({ ...calendar, freshUrl: fresh.url, today: todayInIndia().day }, { headers: fresh.headers });
+  return json({ ...calendar, day, freshUrl: fresh.url, today: todayInIndia().day }, { headers: fresh.headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,13 +50,13 @@ export async function action({ request }: ActionFunctionArgs) {
 const eventHref = (event: CalendarEvent) =>
   event.kind === 'task' ? '/workspace/taskboard' : `/workspace/project/schedules/summary-financial/${event.projectId}?schedule=${event.id}`;
 
-const dayLabel = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return `${d} ${monthName(m!)} ${y}`;
-};
+const dayLabel = (day: string) => formatCalendarDay(day);
+const dayHref = (day: string) => `${CALENDAR_PATH}?day=${day}`;
+/** What a chip says in full: its cut text in the grid, on hover (title) and to a screen reader. */
+const eventText = (event: CalendarEvent) => (event.kind === 'task' ? `Task due: ${event.title}` : `Schedule: ${event.title}`);
 
 export default function Calendar() {
-  const { month: key, events, feed, freshUrl, today } = useLoaderData<typeof loader>();
+  const { month: key, events, feed, freshUrl, today, day: openDay } = useLoaderData<typeof loader>();
   const month = parseMonth(key)!;
   const { weeks } = monthGrid(month);
   const byDay = new Map<string, CalendarEvent[]>();
@@ -98,14 +102,20 @@ export default function Calendar() {
                   const outside = !day.startsWith(key);
                   return (
                     <td key={day} className={`ws-day${outside ? ' is-outside' : ''}${day === today ? ' is-today' : ''}`} data-day={day}>
-                      <span className="ws-day-number" aria-label={dayLabel(day)}>
+                      <Link to={dayHref(day)} className="ws-day-number" aria-label={`${dayLabel(day)}${list.length ? `, ${list.length} ${list.length === 1 ? 'event' : 'events'}` : ''}`} preventScrollReset data-testid="open-day">
                         {Number(day.slice(8))}
-                      </span>
+                      </Link>
                       {list.length ? (
                         <ul className="ws-day-events">
                           {list.slice(0, PER_DAY).map((event) => (
                             <li key={`${event.kind}-${event.id}`}>
-                              <Link to={eventHref(event)} className={`ws-event ws-event-${event.kind} ws-event-${event.status ?? 'schedule'}`} title={`${event.title}: ${event.detail}`} data-testid="calendar-event">
+                              <Link
+                                to={eventHref(event)}
+                                className={`ws-event ws-event-${event.kind} ws-event-${event.status ?? 'schedule'}`}
+                                title={`${eventText(event)} — ${event.detail}`}
+                                aria-label={`${eventText(event)} — ${event.detail}`}
+                                data-testid="calendar-event"
+                              >
                                 <span className="ws-event-dot" aria-hidden="true" />
                                 <span className="ws-event-text">
                                   {event.kind === 'task' ? 'Due: ' : ''}
@@ -114,7 +124,13 @@ export default function Calendar() {
                               </Link>
                             </li>
                           ))}
-                          {list.length > PER_DAY ? <li className="ws-day-more">+{list.length - PER_DAY} more</li> : null}
+                          {list.length > PER_DAY ? (
+                            <li className="ws-day-more">
+                              <Link to={dayHref(day)} preventScrollReset>
+                                +{list.length - PER_DAY} more
+                              </Link>
+                            </li>
+                          ) : null}
                         </ul>
                       ) : null}
                     </td>
@@ -124,6 +140,7 @@ export default function Calendar() {
             ))}
           </tbody>
         </table>
+        {openDay ? <DayList day={openDay} events={byDay.get(openDay) ?? []} closeTo={`${CALENDAR_PATH}?month=${key}`} /> : null}
         <div className="ws-agenda" aria-label={`Events in ${title}`}>
           {monthEvents.length ? (
             <ul>
@@ -133,7 +150,7 @@ export default function Calendar() {
                   <Link to={eventHref(event)} className={`ws-event ws-event-${event.kind} ws-event-${event.status ?? 'schedule'}`}>
                     <span className="ws-event-dot" aria-hidden="true" />
                     <span className="ws-event-text">
-                      {event.kind === 'task' ? `Task due: ${event.title}` : `Schedule: ${event.title}`}
+                      {eventText(event)}
                       <span className="muted"> — {event.detail}</span>
                     </span>
                   </Link>
@@ -161,6 +178,37 @@ export default function Calendar() {
       </section>
       <IcalLinkCard feed={feed} freshUrl={freshUrl} />
     </>
+  );
+}
+
+/** One day opened: every task and schedule of it, titles in full (issue 31). */
+function DayList({ day, events, closeTo }: { day: string; events: CalendarEvent[]; closeTo: string }) {
+  return (
+    <section className="ws-day-view" aria-labelledby="day-view-title" data-testid="day-view">
+      <header className="ws-day-view-head">
+        <h3 id="day-view-title">{dayLabel(day)}</h3>
+        <Link to={closeTo} className="button button-ghost button-small" preventScrollReset>
+          Close day
+        </Link>
+      </header>
+      {events.length ? (
+        <ul>
+          {events.map((event) => (
+            <li key={`${event.kind}-${event.id}`} className="ws-day-view-item">
+              <Link to={eventHref(event)} className={`ws-event ws-event-${event.kind} ws-event-${event.status ?? 'schedule'}`} data-testid="day-event">
+                <span className="ws-event-dot" aria-hidden="true" />
+                <span className="ws-day-view-text">
+                  <strong>{eventText(event)}</strong>
+                  <span className="muted"> — {event.detail}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Nothing due on this day.</p>
+      )}
+    </section>
   );
 }
 

@@ -6,7 +6,7 @@ import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { listLeads } from '~/models/leads.server';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../../server/contract/dates';
 import { guarded, parsePage } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import leadStyles from '~/styles/leads.css';
@@ -14,8 +14,9 @@ import { EMPTY_DEMANDBOX, LEAD_VIEWS, type LeadView } from '../../../server/cont
 import type { Lead } from '../../../server/contract/leads';
 import { leadActions } from './actions.server';
 import { HandledToggle, LeadMenu, leadHref } from './lead-controls';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Demand box — Archivista' }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Demand box') }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
 
 /**

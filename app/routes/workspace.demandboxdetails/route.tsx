@@ -7,7 +7,7 @@ import { Toast, type ToastData } from '~/components/toast';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { CONTROL_ICONS } from '~/components/workspace/icons';
 import { getLead, sendLeadMessage } from '~/models/leads.server';
-import { formatDateTime } from '~/utils/dates';
+import { formatDateTime } from '../../../server/contract/dates';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { formFailure } from '~/utils/forms.server';
 import { invariantResponse } from '~/utils/invariant.server';
@@ -19,8 +19,9 @@ import { LEAD_MESSAGES, LeadMessageBody, type Lead, type LeadMessage } from '../
 import { leadActions } from '../workspace.demandbox/actions.server';
 import { HandledToggle, LeadMenu, leadHref } from '../workspace.demandbox/lead-controls';
 import { MessageForm } from './message-form';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Enquiry from ${data.lead.name}` : 'Enquiry'} — Archivista` }, { name: 'description', content: 'An enquiry, its contact details and its thread.' }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Enquiry from ${data.lead.name}` : 'Enquiry') }, { name: 'description', content: 'An enquiry, its contact details and its thread.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
 
 const idOf = (request: Request) => new URL(request.url).searchParams.get('id') ?? '';

@@ -18,8 +18,9 @@ import { EMPLOYEE_MESSAGES, EMPTY_EMPLOYEES, mayGrantSubAdmin, mayManageEmployee
 import type { Employee } from '../../../server/contract/employees';
 import { employeesAction } from './actions.server';
 import { EmployeeForm } from './employee-form';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Employees — Archivista' }, { name: 'description', content: "The firm's employees and their accounts." }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employees') }, { name: 'description', content: "The firm's employees and their accounts." }];
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: projectStyles },
   { rel: 'stylesheet', href: teamStyles },

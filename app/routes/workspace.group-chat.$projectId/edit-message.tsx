@@ -2,7 +2,7 @@ import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
 import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_LIMITS, withinEditWindow } from '../../../server/contract/chat-rules';
 import { chatPagePath } from '~/models/chat-paths';
-import { formatDateTime } from '~/utils/dates';
+import { formatDateTime } from '../../../server/contract/dates';
 
 /**
  * Editing one's own Group Chat message (docs/decisions/171): an "Edit" link (`?edit={id}`, kept

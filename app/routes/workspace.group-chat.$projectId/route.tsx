@@ -10,15 +10,16 @@ import { guarded } from '~/utils/showcase.server';
 import { readLeadingField } from '~/utils/leading-field.server';
 import { isMultipart } from '~/utils/stream-upload.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
-import { formatDateTime } from '~/utils/dates';
+import { formatDateTime } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_EVENT, CHAT_LIMITS, CHAT_MESSAGES } from '../../../server/contract/chat-rules';
 import { EditMessageForm, EditedMark, EditLink, editingOf, mergeMessages } from './edit-message';
 import { fileFamily } from '../../../server/contract/files-rules';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Chat · ${data.project.projectName}` : 'Group Chat'} — Archivista` }, { name: 'description', content: "A project's group chat." }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
 
 /**

@@ -15,8 +15,9 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPaise, paiseToInput, parseRupees } from '../../../server/contract/summary-rules';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Project Library — Archivista' }, { name: 'description', content: "The firm's saved products, reused across projects." }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Project Library') }, { name: 'description', content: "The firm's saved products, reused across projects." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
 
 const LIBRARY = '/workspace/project-library';

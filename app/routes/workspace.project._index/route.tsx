@@ -20,8 +20,9 @@ import { EMPTY_PROJECTS, noProjectsMatch, PROJECT_LIST, PROJECT_MESSAGES } from 
 import { backToList, projectsAction } from './actions.server';
 import { WorkspaceProjectCard } from './project-card';
 import { ProjectForm } from './project-form';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Projects — Archivista' }, { name: 'description', content: 'Your firm’s private workspace projects.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Projects') }, { name: 'description', content: 'Your firm’s private workspace projects.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
 
 /**

@@ -7,7 +7,7 @@ import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { useConfirm } from '~/components/workspace/confirm-delete';
 import { FolderIcon } from '~/components/workspace/file-icon';
 import { useClickOrDoubleClick } from '~/components/workspace/use-click-or-double-click';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../../server/contract/dates';
 import type { Folder } from '../../../server/contract/files';
 
 export const folderHref = (projectId: string, folderId: string) =>

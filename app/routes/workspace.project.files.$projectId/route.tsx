@@ -15,10 +15,11 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import { FOLDER_LIMITS, FOLDER_MESSAGES } from '../../../server/contract/files-rules';
 import { FolderTile } from './folder-tile';
+import { pageTitle } from '~/utils/product';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Files · ${data.project.projectName}` : 'Files'} — Archivista` }, { name: 'description', content: 'The folders of a workspace project.' }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Files · ${data.project.projectName}` : 'Files') }, { name: 'description', content: 'The folders of a workspace project.' }];
 
 const pagePath = (projectId: string) => `/workspace/project/files/${encodeURIComponent(projectId)}`;
 

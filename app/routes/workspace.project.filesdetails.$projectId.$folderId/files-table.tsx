@@ -3,7 +3,7 @@ import { Icon } from '~/components/icon';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { FileIcon } from '~/components/workspace/file-icon';
 import type { FileView } from '~/models/workspace-files.server';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../../server/contract/dates';
 import { formatBytes } from '../../../server/contract/files-rules';
 
 /**

@@ -4,7 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { Icon } from '~/components/icon';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { FileIcon } from '~/components/workspace/file-icon';
-import { formatDay } from '~/utils/dates';
+import { formatDay } from '../../../server/contract/dates';
 import type { FileView } from '~/models/workspace-files.server';
 import { FILE_MESSAGES, formatBytes, PREVIEW_WIDTH, previewKind } from '../../../server/contract/files-rules';
 import { storedWidth, widthAfterDrag, widthAfterKey } from './preview-width';

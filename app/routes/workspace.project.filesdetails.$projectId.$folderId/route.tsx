@@ -21,11 +21,12 @@ import { FILE_MESSAGES, FOLDER_MESSAGES } from '../../../server/contract/files-r
 import { FilesTable } from './files-table';
 import { PreviewPanel, usePreviewWidth } from './preview-panel';
 import { UploadArea, type UploadFailure } from './upload-area';
+import { pageTitle } from '~/utils/product';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? `${data.folder.folderName} · ${data.project.projectName}` : 'Folder'} — Archivista` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: pageTitle(matches, data ? `${data.folder.folderName} · ${data.project.projectName}` : 'Folder') },
   { name: 'description', content: 'The files of a project folder: upload, preview and download.' },
 ];
 

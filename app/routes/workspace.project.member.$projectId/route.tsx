@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { TableHead } from '~/components/data-table';
 import { keepDataForDialogs } from '~/components/dialog';
@@ -18,8 +18,9 @@ import { EMPTY_MEMBERS } from '../../../server/contract/workspace-projects-rules
 import type { Member } from '../../../server/contract/workspace-members';
 import { membersAction } from './actions.server';
 import { MemberForm, PickContactForm } from './member-form';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Members of ${data.project.projectName}` : 'Members'} — Archivista` }, { name: 'description', content: 'The members of a workspace project.' }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Members of ${data.project.projectName}` : 'Members') }, { name: 'description', content: 'The members of a workspace project.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
 
 /**
@@ -50,7 +51,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return membersAction(request, params.projectId ?? '');
 }
 
-export const shouldRevalidate = keepDataForDialogs;
+/**
+ * Popups open on the loaded data, except Add Member: its "Pick from Address Book" needs the contacts
+ * the loader reads only for that panel, so opening it with JavaScript loads them too (issue 31).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
+  const opensAdd = (url: URL) => url.searchParams.get('panel') === 'new';
+  if (!args.formMethod && opensAdd(args.nextUrl) && !opensAdd(args.currentUrl)) return true;
+  return keepDataForDialogs(args);
+};
 
 export default function ProjectMembers() {
   const { project, members, contacts } = useLoaderData<typeof loader>();

@@ -16,11 +16,12 @@ import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { schedulesAction } from './actions.server';
 import { ScheduleCard, type ScheduleCardData } from './schedule-card';
 import { AddScheduleForm, EditScheduleForm } from './schedule-forms';
+import { pageTitle } from '~/utils/product';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: schedulesStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Schedules — ${data.project.projectName} — Archivista` : 'Schedules — Archivista' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? pageTitle(matches, `Schedules — ${data.project.projectName}`) : pageTitle(matches, 'Schedules') },
   { name: 'description', content: 'The schedules of a workspace project.' },
 ];
 

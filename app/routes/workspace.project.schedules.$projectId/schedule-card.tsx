@@ -8,7 +8,7 @@ import { pickProblem } from '~/utils/file-sniff';
 import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { useClickOrDoubleClick } from '~/components/workspace/use-click-or-double-click';
-import { dateParts, formatTime, monthName } from '~/utils/dates';
+import { dateParts, formatTime, monthName } from '../../../server/contract/dates';
 
 export type ScheduleCardData = {
   id: string;

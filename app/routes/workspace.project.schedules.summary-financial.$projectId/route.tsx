@@ -22,11 +22,12 @@ import summaryStyles from '~/styles/workspace-summary.css';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { itemFigures, parsePercent, parseRupees, sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
 import { summaryAction } from './actions.server';
+import { pageTitle } from '~/utils/product';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: summaryStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.summary ? `${data.summary.schedule.title} — ${data.project.projectName} — Archivista` : 'Summary — Archivista' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data?.summary ? pageTitle(matches, `${data.summary.schedule.title} — ${data.project.projectName}`) : pageTitle(matches, 'Summary') },
   { name: 'description', content: 'The summary and financials of a schedule: rooms, sections and items.' },
 ];
 

@@ -24,8 +24,9 @@ import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
 import { NOTIFICATION_FLAGS, NOTIFICATION_LABELS, PASSWORD_MESSAGES } from '../../../server/contract/settings-rules';
 import { settingAction } from './actions.server';
 import { isFirmRole } from '../../../server/contract/vocabulary';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Setting — Archivista' }, { name: 'description', content: 'Your password, mail choices and calendar link.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting') }, { name: 'description', content: 'Your password, mail choices and calendar link.' }];
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: chatBookStyles },
   // The iCal card's own styles (team area).

@@ -58,6 +58,7 @@ async function createTaskFromForm(request: Request, formData: FormData) {
   const body = new FormData();
   body.append(F.project, submission.value.projectId);
   for (const id of submission.value.employees) body.append(F.employees, id);
+  if (submission.value.title) body.append(F.title, submission.value.title);
   body.append(F.description, submission.value.description);
   if (submission.value.dueDate) body.append(F.dueDate, submission.value.dueDate);
   for (const draft of drafts) body.append(F.fileDrafts, draft.id);

@@ -18,8 +18,9 @@ import { TASK_LIMITS, type RejectTaskBody } from '../../../server/contract/tasks
 import { taskboardAction, type KeptTaskFile } from './actions.server';
 import { TaskBoard } from './board';
 import { TaskForm } from './task-form';
+import { pageTitle } from '~/utils/product';
 
-export const meta: MetaFunction = () => [{ title: 'Taskboard — Archivista' }, { name: 'description', content: 'Tasks given to you and by you, in review and done.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Taskboard') }, { name: 'description', content: 'Tasks given to you and by you, in review and done.' }];
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: filesStyles },
   { rel: 'stylesheet', href: teamStyles },

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { FileIcon } from '~/components/workspace/file-icon';
 import { RowActionForm } from '~/components/form-actions';
-import { dateParts, formatDay, formatTime, monthName } from '~/utils/dates';
+import { dateParts, formatDay, formatTime, monthName } from '../../../server/contract/dates';
 import { fileFamily } from '../../../server/contract/files-rules';
 import { STATUS_LABELS } from '../../../server/contract/tasks-rules';
 import type { WebBoard } from '~/models/tasks.server';
@@ -27,7 +27,7 @@ export function TaskCard({ task, rejectHref, dragHandle }: { task: CardTask; rej
   return (
     <article className={`ws-task ws-task-${task.status}`} data-testid="task-card" data-task-id={task.id}>
       <header className="ws-task-head">
-        <h3 className="ws-task-title">{task.project.projectName}</h3>
+        <h3 className="ws-task-title">{task.title}</h3>
         {dragHandle}
       </header>
       <p className="ws-task-meta">
@@ -38,6 +38,7 @@ export function TaskCard({ task, rejectHref, dragHandle }: { task: CardTask; rej
           {STATUS_LABELS[task.status]}
         </span>
       </p>
+      <p className="ws-task-project" data-testid="task-project">{task.project.projectName}</p>
       <dl className="ws-task-people">
         <div>
           <dt>From</dt>

@@ -4,7 +4,7 @@ import { ErrorList, Field, FormErrors } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
-import { TASK_FORM_FIELDS as F } from '../../../server/contract/tasks-rules';
+import { TASK_FORM_FIELDS as F, TASK_LIMITS } from '../../../server/contract/tasks-rules';
 import type { TaskFields, TaskFileDraft } from '../../../server/contract/tasks';
 import { formatBytes } from '../../../server/contract/files-rules';
 
@@ -64,6 +64,7 @@ export function TaskForm({
         )}
         <ErrorList id={fields.employees.errorId} errors={fields.employees.errors} />
       </fieldset>
+      <TextField label="Title" meta={fields.title} hint="A few words the board and the calendar show; the description's first words otherwise." maxLength={TASK_LIMITS.title} />
       <Field label="Description" meta={fields.description}>
         <textarea {...getTextareaProps(fields.description)} rows={4} placeholder="What is to be done" />
       </Field>

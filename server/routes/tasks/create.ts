@@ -10,7 +10,7 @@ import { withReceivedFiles, type ReceivedUpload } from '../../files/receive-file
 import { workspaceFiles } from '../../files/upload-kinds.js';
 import { recordAudit } from '../../queries/audit.js';
 import { activeEmployeesAmong } from '../../queries/employees.js';
-import { insertTask, taskFileKey, taskJson } from '../../queries/tasks.js';
+import { assigneesOutsideProject, insertTask, taskFileKey, taskJson } from '../../queries/tasks.js';
 import { claimUploads, findUploads, storeUpload } from '../../services/pending-uploads.js';
 import { contentTypeOfUpload } from '../../services/project-files.js';
 
@@ -29,6 +29,7 @@ function checkForm(upload: ReceivedUpload) {
   const parsed = TaskFields.safeParse({
     projectId: upload.fields[F.project]?.[0] ?? '',
     employees: upload.fields[F.employees] ?? [],
+    title: upload.fields[F.title]?.[0],
     description: upload.fields[F.description]?.[0] ?? '',
     dueDate: upload.fields[F.dueDate]?.[0],
   });
@@ -114,6 +115,12 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
             const { project } = await requireProjectAccess(db, session, form.projectId, 'work');
             const assignees = await activeEmployeesAmong(db, firm.firmId, form.employees);
             if (assignees.length !== form.employees.length) throw new HttpError(400, M.employeeUnknown, [{ path: F.employees, message: M.employeeUnknown }]);
+            // Each assignee must be able to open the project (decision 260): a plain employee only through its members list.
+            const outside = await assigneesOutsideProject(db, project.id, assignees);
+            if (outside.length) {
+              const message = M.notAMember(outside.map((person) => person.userName).join(', '));
+              throw new HttpError(400, message, [{ path: F.employees, message }]);
+            }
             const files: Array<{ id: string; fileName: string; storageKey: string; contentType: string; size: number }> = [];
             for (const file of upload.files) {
               const id = newId();
@@ -130,7 +137,7 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
               }
               await insertTask(
                 tx,
-                { id: taskId, firmId: firm.firmId, projectId: project.id, creatorId: user.id, description: form.description, dueDate: form.dueDate ?? null },
+                { id: taskId, firmId: firm.firmId, projectId: project.id, creatorId: user.id, title: form.title ?? null, description: form.description, dueDate: form.dueDate ?? null },
                 form.employees,
                 files,
               );

@@ -1,3 +1,4 @@
+import { formatCalendarDay } from '../../contract/dates.js';
 import type { AppContext } from '../../context.js';
 import type { Task } from '../../contract/tasks.js';
 import { findUsersByIds } from '../../queries/employees.js';
@@ -18,9 +19,10 @@ export function mailTaskChange(ctx: Pick<AppContext, 'db' | 'firmMail' | 'backgr
   ctx.background.defer(`task ${change} mail`, async () => {
     const wanting = await usersWantingMail(ctx.db, toIds, 'tasks');
     const people = await findUsersByIds(ctx.db, [...wanting]);
-    const what = task.description.length > 80 ? `${task.description.slice(0, 77)}…` : task.description;
+    // The task's title (issue 31): its own, or its description's first words.
+    const what = task.title;
     const lines: Record<TaskChange, { subject: string; text: string }> = {
-      created: { subject: `New task on ${task.project.projectName}`, text: `${actor.userName} gave you a task on ${task.project.projectName}: "${what}"${task.dueDate ? `, due ${task.dueDate}` : ''}.` },
+      created: { subject: `New task on ${task.project.projectName}`, text: `${actor.userName} gave you a task on ${task.project.projectName}: "${what}"${task.dueDate ? `, due ${formatCalendarDay(task.dueDate)}` : ''}.` },
       submitted: { subject: `Task submitted for review: ${task.project.projectName}`, text: `${actor.userName} submitted the task "${what}" on ${task.project.projectName}. Approve or reject it on your task board.` },
       approved: { subject: `Task approved: ${task.project.projectName}`, text: `${actor.userName} approved the task "${what}" on ${task.project.projectName}. It is done.` },
       rejected: {

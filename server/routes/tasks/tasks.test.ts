@@ -76,10 +76,23 @@ describe('POST /api/tasks', () => {
   it('mails only the assignees whose Setting keeps task mails on (decision 118)', async () => {
     const quiet = await createEmployee(api.db, firm.id, { userName: 'Quinn Quiet' });
     await saveNotificationSettings(api.db, quiet.id, { tasks: false, chat: true, leads: true });
+    await createMember(api.db, projectId, { email: quiet.email });
     const task = await giveTask(tokens.firm!, { employees: [member.id, quiet.id], description: 'Mail choices are asked first' });
     expect(task.to).toHaveLength(2);
     const mails = (await api.outbox()).filter((m) => m.text.includes('Mail choices are asked first'));
     expect(mails.map((m) => m.to)).toEqual([member.email]);
+  });
+
+  it('shows a title: its own, or the first words of the description for a task made without one (issue 31)', async () => {
+    const titled = await postMultipart(api, '/api/tasks', [...taskParts(), { name: 'title', value: '  Site plan  ' }], tokens.firm);
+    expect(titled.statusCode, titled.body).toBe(201);
+    expect(titled.json().data.title).toBe('Site plan');
+    const untitled = await giveTask(tokens.firm!, { description: 'Measure the north wing and draw the furniture layout for every room before Friday' });
+    expect(untitled.title).toBe('Measure the north wing and draw the furniture…');
+    const mail = (await api.outbox()).find((m) => m.text.includes('"Site plan"'));
+    expect(mail?.text).toContain('due 15 Dec 2026');
+    const long = await postMultipart(api, '/api/tasks', [...taskParts(), { name: 'title', value: 'x'.repeat(81) }], tokens.firm);
+    expect(messagesByPath(long)).toEqual({ title: M.titleMax });
   });
 
   it("answers the spec's messages for every missing part at once", async () => {
@@ -93,6 +106,11 @@ describe('POST /api/tasks', () => {
     const res = await postMultipart(api, '/api/tasks', taskParts({ employees: [outsider.id] }), tokens.firm);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.employeeUnknown);
+    // An employee of the firm who is not on the project's members list cannot be given its task (issue 31, decision 260).
+    const away = await createEmployee(api.db, firm.id, { userName: 'Ada Away' });
+    const refused = await postMultipart(api, '/api/tasks', taskParts({ employees: [member.id, away.id] }), tokens.firm);
+    expect(refused.statusCode).toBe(400);
+    expect(messagesByPath(refused)).toEqual({ employees: 'Ada Away is not a member of this project: add them on its Members tab first' });
     // A plain employee who is not a member of the project: 404, as for every project it cannot see.
     expect((await postMultipart(api, '/api/tasks', taskParts(), tokens.bystander)).statusCode).toBe(404);
     expect((await postMultipart(api, '/api/tasks', taskParts({ dueDate: '2026-02-30' }), tokens.firm)).json().message).toBe(M.dueDateInvalid);

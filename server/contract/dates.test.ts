@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateParts, formatDateTime, formatDay, formatTime, monthName } from './dates';
+import { dateParts, formatCalendarDay, formatDateTime, formatDay, formatTime, isoDay, monthName } from './dates';
 
 describe('workspace dates', () => {
   it('reads an instant in India time (UTC+5:30), across the day boundary', () => {
@@ -20,5 +20,18 @@ describe('workspace dates', () => {
   it('writes a day (the lists of files and folders), and nothing for a value that is not a date', () => {
     expect(formatDay('2025-03-11T20:05:00.000Z')).toBe('12 Mar 2025');
     expect(formatDay('not a date')).toBe('');
+  });
+});
+
+describe('one module for every date (issue 31)', () => {
+  it('reads the same instant in another zone when told, and India’s by default', () => {
+    expect(formatDateTime('2025-03-11T20:05:00.000Z', 'Europe/London')).toBe('11 Mar 2025, 8:05 PM');
+    expect(isoDay('2025-03-11T20:05:00.000Z')).toBe('2025-03-12');
+    expect(isoDay('2025-03-11T20:05:00.000Z', 'UTC')).toBe('2025-03-11');
+  });
+
+  it('writes a calendar day (a due date, a paid-until day) without moving it across zones', () => {
+    expect(formatCalendarDay('2027-06-30')).toBe('30 Jun 2027');
+    expect(formatCalendarDay('nonsense')).toBe('');
   });
 });

@@ -1,0 +1,101 @@
+/**
+ * Every date the product shows, mails or exports is formatted here (docs/decisions/089 and 263),
+ * in the firm's time zone (`users.timeZone`, default India's). Pages render on the server and
+ * hydrate in the browser, so the text is built from numeric parts only, never from a locale's
+ * month names or AM/PM marks, which differ between ICU versions.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** Whether the runtime knows `zone` as an IANA time zone ("Asia/Kolkata", "Europe/London"). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(zone) && zone !== 'UTC') return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The time zones offered in Setting (the runtime's list; UTC first). */
+export function timeZoneChoices(): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIME_ZONE];
+  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let found = formatters.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-GB', {
+      timeZone: isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, found);
+  }
+  return found;
+}
+
+export type DateParts = { year: number; month: number; day: number; hour: number; minute: number };
+
+/** The calendar and clock of an instant in `timeZone` (month 1–12). */
+export function dateParts(instant: string | Date, timeZone = DEFAULT_TIME_ZONE): DateParts {
+  const found: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') found[part.type] = Number(part.value);
+  }
+  return { year: found.year!, month: found.month!, day: found.day!, hour: found.hour! % 24, minute: found.minute! };
+}
+
+/** "Mar" */
+export const monthName = (month: number) => MONTHS[month - 1] ?? '';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2:05 PM" */
+export function formatTime({ hour, minute }: Pick<DateParts, 'hour' | 'minute'>): string {
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${pad(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+const isInstant = (instant: string | Date) => !Number.isNaN(new Date(instant).getTime());
+
+/** "12 Mar 2025, 2:05 PM" */
+export function formatDateTime(instant: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+  if (!isInstant(instant)) return '';
+  const p = dateParts(instant, timeZone);
+  return `${p.day} ${monthName(p.month)} ${p.year}, ${formatTime(p)}`;
+}
+
+/** "12 Mar 2025" (an empty text for a value that is not a date). */
+export function formatDay(instant: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+  if (!isInstant(instant)) return '';
+  const p = dateParts(instant, timeZone);
+  return `${p.day} ${monthName(p.month)} ${p.year}`;
+}
+
+/** A calendar day "2027-01-03" (a due date, a paid-until day: no time, no zone) as "3 Jan 2027". */
+export function formatCalendarDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  if (!match) return '';
+  return `${Number(match[3])} ${monthName(Number(match[2]))} ${match[1]}`;
+}
+
+/** The calendar day "2025-03-12" of an instant in `timeZone` (file names, CSV rows, "today"). */
+export function isoDay(instant: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+  const p = dateParts(instant, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
+/** "2025-03-12 14:05" of an instant in `timeZone`: a sortable stamp for exports. */
+export function isoDateTime(instant: string | Date, timeZone = DEFAULT_TIME_ZONE): string {
+  const p = dateParts(instant, timeZone);
+  return `${isoDay(instant, timeZone)} ${pad(p.hour)}:${pad(p.minute)}`;
+}
