@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation, useRouteLoaderData, type FormProps } from '@remix-run/react';
+import { Form, Link, useNavigate, useNavigation, useRouteLoaderData, type FormProps } from '@remix-run/react';
 import { createContext, useContext, useEffect, useRef, type ReactNode, type Ref } from 'react';
 import type { SummaryJson } from '../../../server/contract/summary';
 import type { EditorView } from './editor-url';
@@ -164,12 +164,36 @@ export function useClearedAfterSuccess() {
   };
 }
 
-/** The Edit link of an item or a section's read view: opens that one row for editing, at its anchor. */
+/**
+ * The Edit link of an item or a section's read view: opens that one row for editing, at its anchor.
+ * A plain link with a relative address (`?…&edit=<id>#row-<id>`), as there is one per item: with
+ * JavaScript the sections' one click handler (RowLinks) follows it without reloading the page.
+ */
 export function EditButton({ id, label, testId }: { id: string; label: string; testId: string }) {
   const { openHref } = useEditor();
   return (
-    <Link to={openHref(id)} preventScrollReset className="button button-ghost button-small sm-edit" aria-label={label} title={label} data-testid={testId}>
+    <a href={openHref(id)} className="button button-ghost button-small sm-edit" aria-label={label} data-testid={testId} data-row-link="">
       Edit
-    </Link>
+    </a>
+  );
+}
+
+/** One click handler for every Edit link inside (`data-row-link`): a client navigation that keeps the scroll. */
+export function RowLinks({ children, className, testId }: { children: ReactNode; className?: string; testId?: string }) {
+  const navigate = useNavigate();
+  return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a delegated handler of the links inside, which keep their own keyboard behaviour
+    <div
+      className={className}
+      data-testid={testId}
+      onClick={(event) => {
+        const link = event.target instanceof Element ? event.target.closest('a[data-row-link]') : null;
+        if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigate(link.getAttribute('href') ?? '', { preventScrollReset: true });
+      }}
+    >
+      {children}
+    </div>
   );
 }

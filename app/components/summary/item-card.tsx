@@ -32,7 +32,7 @@ export function FigureLine({ figures, testId }: { figures: Figures; testId?: str
   const tone = figures.netProfit < 0 ? ' is-loss' : figures.netProfit > 0 ? ' is-gain' : '';
   return (
     <p className={`sm-figure-line${tone}`} data-testid={testId}>
-      Client Price {formatPaise(figures.clientPrice)} · Trade cost {formatPaise(figures.tradeCost)} · Net Profit {formatPaise(figures.netProfit)} · Markup {formatPercent(figures.markup)}
+      {`Client Price ${formatPaise(figures.clientPrice)} · Trade cost ${formatPaise(figures.tradeCost)} · Net Profit ${formatPaise(figures.netProfit)} · Markup ${formatPercent(figures.markup)}`}
     </p>
   );
 }

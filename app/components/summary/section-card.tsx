@@ -322,7 +322,7 @@ function AddItemButtons({ types, form }: { types: SummaryItemType[]; form?: stri
       <span className="muted">Add</span>
       {types.map((type) => (
         <IntentButton key={type} intent="add-item" value={type} form={form} testId={`add-${type}`}>
-          + {SUMMARY_ITEM_TYPE_LABELS[type]}
+          {`+ ${SUMMARY_ITEM_TYPE_LABELS[type]}`}
         </IntentButton>
       ))}
     </>

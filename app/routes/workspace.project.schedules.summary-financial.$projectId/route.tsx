@@ -5,9 +5,9 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { Icon } from '~/components/icon';
 import { Toast, type ToastData } from '~/components/toast';
 import { SummaryDnd, type Move } from '~/components/summary/dnd';
-import { EditorContext, EditorForm, useClearedAfterSuccess, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
+import { EditorContext, EditorForm, RowLinks, useClearedAfterSuccess, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
 import { orderOf, orderReducer } from '~/components/summary/editor-reducer';
-import { editorHref, editorHrefAt, pdfPath, readEdit, type EditorView } from '~/components/summary/editor-url';
+import { editorHref, editorHrefAt, editorPath, pdfPath, readEdit, type EditorView } from '~/components/summary/editor-url';
 import { EditorIconSprite } from '~/components/summary/icons';
 import { FigureList, type MoneyDraft } from '~/components/summary/item-card';
 import { RoomBar, SectionCard } from '~/components/summary/section-card';
@@ -173,7 +173,8 @@ export default function SummaryEditor() {
     typed: actionData?.intent === 'save-all' ? typedOverShownVersions(actionData, itemsById) : {},
     hydrated,
     formAction: href({}),
-    openHref: (id) => editorHrefAt(project.id, { ...view, edit: false, open: id }, id),
+    // Relative (the query and the anchor): one per item, so every byte counts.
+    openHref: (id) => editorHrefAt(project.id, { ...view, edit: false, open: id }, id).slice(editorPath(project.id).length),
     closeHref: (id) => editorHrefAt(project.id, { ...view, open: undefined }, id),
     confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
   };
@@ -299,7 +300,7 @@ export default function SummaryEditor() {
       </form>
 
       {room && roomOrder ? (
-          <div className="sm-sections" data-testid="sections">
+          <RowLinks className="sm-sections" testId="sections">
             {roomOrder.sections.length ? (
               roomOrder.sections.map((entry, index) => {
                 const section = sectionsById.get(entry.id);
@@ -325,7 +326,7 @@ export default function SummaryEditor() {
             ) : (
               <p className="sm-empty">This room has no sections yet. Add the first one below.</p>
             )}
-          </div>
+          </RowLinks>
       ) : (
         <EmptyState title="No rooms yet" icon="project">
           A summary is organised by room. Name the first room above, for example “Living room”.
