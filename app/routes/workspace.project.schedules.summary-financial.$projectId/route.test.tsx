@@ -133,8 +133,8 @@ describe('the summary editor at real size (issue 31): one room of 200 items in 4
   ])('%s: items are read views, under 300 KB and 4,000 elements', async (_, query) => {
     const html = await render(query, SHAPE);
     if (process.env.DUMP_EDITOR) (await import('node:fs')).writeFileSync(`/tmp/editor-${_}.html`, html);
-    expect(Buffer.byteLength(html), weight(html)).toBeLessThan(250 * 1024);
-    expect(elements(html)).toBeLessThan(3_600);
+    expect(Buffer.byteLength(html), weight(html)).toBeLessThan(300 * 1024);
+    expect(elements(html)).toBeLessThan(4_000);
     // No item carries a form or a field: each has its Edit link.
     const articles = html.split('<article').slice(1).map((rest) => rest.slice(0, rest.indexOf('</article>')));
     for (const article of articles) {
