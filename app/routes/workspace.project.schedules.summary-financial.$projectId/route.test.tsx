@@ -4,7 +4,6 @@ import { renderRoutes } from '../../../tests/helpers/render-routes';
 import { itemFigures, sumFigures, type Figures } from '../../../server/contract/summary-rules';
 import type { SummaryJson } from '../../../server/contract/summary';
 import { readEdit } from '~/components/summary/editor-url';
-import { isId } from '../../../server/contract/http';
 import { spreadIntentArgument } from './actions.server';
 import SummaryEditor from './route';
 
@@ -71,7 +70,7 @@ function loaderData(query: URLSearchParams, shape?: { rooms: number; sections: n
       rooms: rooms.map(({ id, name, position, totals, sections }) => ({ id, name, position, totals, sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items.map((i) => ({ id: i.id })) })) })),
     },
     room,
-    view: { schedule: SCHEDULE, tab: query.get('tab') === 'financial' ? 'financial' : 'summary', room: room.id, ...readEdit(query.get('edit'), isId) },
+    view: { schedule: SCHEDULE, tab: query.get('tab') === 'financial' ? 'financial' : 'summary', room: room.id, ...readEdit(query.get('edit'), (id) => id.length === 36) },
     info: { description: 'Every room of the house.', images: [] },
     library: [],
   };
