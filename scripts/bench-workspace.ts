@@ -30,7 +30,7 @@ const LOADS = 20;
 const SURVEY_LOADS = 5;
 
 /** Over fetch, the `must` of the tests: a call that must answer 2xx. */
-function mustOver(apiUrl: string, bearer: Record<string, string>): MustCall {
+export function mustOver(apiUrl: string, bearer: Record<string, string>): MustCall {
   return async (call) => {
     const response = await fetch(`${apiUrl}${call.url}`, {
       method: call.method,

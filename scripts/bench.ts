@@ -35,6 +35,7 @@ import * as schema from '../server/db/schema';
 import { recountShownProjects } from '../server/queries/visibility';
 import { createDatabase, freePort, waitFor } from './instance';
 import { benchPdf } from './bench-pdf';
+import { benchEditorAtSize } from './bench-editor';
 import { benchSummaryEditor, workspacePageStatements } from './bench-workspace';
 import { mallocEnv } from './malloc-env';
 import { toSessionUser, type AccountLike } from '../app/utils/session-user';
@@ -46,9 +47,9 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 const SCALE = Number(process.env.BENCH_SCALE ?? 0);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as Array<'postgres' | 'embedded'>;
-/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, summary, workspace, memory, scale, pdf): a quick measure of one thing. */
+/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, summary, editor, workspace, memory, scale, pdf): a quick measure of one thing. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'workspace' | 'memory' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
+const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'editor' | 'workspace' | 'memory' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
 const EMAIL = 'explorer@demo.test';
 const PASSWORD = 'demo1234';
 
@@ -579,6 +580,8 @@ async function runFor(kind: 'postgres' | 'embedded') {
     if (wanted('statements')) notes.push(await targetStatementsPerPage(p));
     if (kind === 'postgres' && wanted('weight')) notes.push(...(await pageWeight(p)));
     if (wanted('summary')) notes.push(...(await benchSummaryEditor({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
+    // The editor at real size: its figures do not depend on the database, so PostgreSQL's run alone.
+    if (kind === 'postgres' && wanted('editor')) notes.push(...(await benchEditorAtSize({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
     if (wanted('workspace')) notes.push(...(await workspacePageStatements({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
     for (const n of notes) console.log(n);
     const memory = wanted('memory') ? await memoryRounds(p) : [];

@@ -79,6 +79,11 @@ export const SUMMARY_MESSAGES = {
   roomNameTaken: 'This schedule already has a room with this name',
   sectionTitleRequired: 'Section name cannot be empty',
   requiredFields: 'Please fill all required fields before saving',
+  /** Save all refused for figures alone (no blank text): what is wrong, not "fill all required fields". */
+  checkFigures: 'Some figures cannot be saved: correct the marked fields',
+  discountRange: 'Discount must be between 0 and 100 %',
+  priceRange: 'Enter an amount in rupees up to ₹1,00,00,000, such as 1,23,456.78',
+  quantityRange: `Quantity must be a whole number from 0 to ${SUMMARY_LIMITS.quantity.toLocaleString('en-IN')}`,
   imagesMax: `You can add only ${SUMMARY_LIMITS.imagesPerItem} images`,
   imageType: 'Only JPG, PNG or GIF allowed',
   cardsMax: `Maximum limit reached: ${SUMMARY_LIMITS.cardsPerSection} cards allowed.`,

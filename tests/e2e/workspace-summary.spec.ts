@@ -20,6 +20,17 @@ const section = (page: Page, title: string) => sections(page).filter({ has: page
 const items = (scope: Locator) => scope.getByTestId('summary-item');
 const toast = (page: Page) => page.getByTestId('toast');
 
+/** Opens an item for editing (its Edit link): the editor draws one row's controls and fields at a time (decision 250). */
+async function openItem(item: Locator) {
+  await item.getByTestId('edit-item').click();
+  await expect(item.getByTestId('close-item')).toBeVisible();
+}
+/** Opens a section for editing: its status, copy, moves, cards, library and "Move to room". */
+async function openSection(page: Page, title: string) {
+  await section(page, title).getByTestId('edit-section').click();
+  await expect(section(page, title).getByTestId('close-section')).toBeVisible();
+}
+
 async function setup(page: Page, js: boolean) {
   const { firm, project } = await firmWithProject({ projectName: 'Juhu Sea-facing Flat' });
   const schedule = await scheduleThroughApi(firm.token, project.id, { title: 'Living and kitchen', description: 'The main rooms.', images: [] });
@@ -93,7 +104,8 @@ async function openSummary(page: Page, js: boolean, query: string) {
 async function saveAllAndReadQuantities(page: Page, js: boolean, cards: Locator[]) {
   await page.getByTestId('save-all').click();
   await expect(toast(page)).toHaveText('Saved');
-  await page.reload();
+  // Saved, the fields close: Edit all figures again to read them.
+  await page.getByTestId('edit-all').click();
   await ready(page, js);
   return Promise.all(cards.map((card) => card.getByTestId('money-quantity').inputValue()));
 }
@@ -132,6 +144,7 @@ test.describe('summary and financial editor', () => {
       // Dropped near the first item's top, so it lands before it; the reload below finds it saved.
       await drag(page, items(seating).nth(2).getByTestId('drag-item'), items(seating).nth(0), { top: 8 });
     } else {
+      await openItem(items(seating).nth(2));
       await items(seating).nth(2).getByTestId('move-up').click();
       await items(section(page, 'Seating')).nth(1).getByTestId('move-up').click();
     }
@@ -143,6 +156,7 @@ test.describe('summary and financial editor', () => {
 
     // Move the description to Lighting with "Move to section".
     const description = items(section(page, 'Seating')).nth(2);
+    await openItem(description);
     await description.getByTestId('move-menu').click();
     await description.getByTestId('move-to-section').selectOption({ label: 'Living room · Lighting' });
     await description.getByRole('button', { name: 'Move to section' }).click();
@@ -153,6 +167,7 @@ test.describe('summary and financial editor', () => {
       ['Seating', 'approved'],
       ['Lighting', 'in_review'],
     ] as const) {
+      await openSection(page, title);
       await section(page, title).getByTestId('section-status').selectOption(status);
       if (!js) await section(page, title).getByTestId('set-status').click();
       await expect(section(page, title)).toHaveAttribute('data-status', status);
@@ -169,6 +184,7 @@ test.describe('summary and financial editor', () => {
     await section(page, 'Seating').getByTestId('add-financial').click();
     const financial = section(page, 'Seating').locator('[data-type="financial"]');
     await expect(financial).toHaveCount(1);
+    await openItem(financial);
     await financial.getByTestId('money-retailPrice').fill('1000');
     await financial.getByTestId('money-tradePrice').fill('800');
     await financial.getByTestId('money-quantity').fill('2');
@@ -198,6 +214,7 @@ test.describe('summary and financial editor', () => {
     await expect(section(page, 'Seating').locator('[data-type="product"]')).toContainText('Deep seat, removable covers');
 
     // An image for the product; a file of another type is refused with the spec's message.
+    await openItem(section(page, 'Seating').locator('[data-type="product"]'));
     const picker = section(page, 'Seating').locator('[data-type="product"]').getByTestId('image-input');
     const image = await sharp(await placeholderImage({ scene: 'interior', seed: 3, width: 320, height: 240 })).png().toBuffer();
     await picker.setInputFiles({ name: 'sofa.png', mimeType: 'image/png', buffer: image });
@@ -223,8 +240,10 @@ test.describe('summary and financial editor', () => {
     }
 
     // Copy the title item, then delete the copy with the spec's confirmation.
+    await openItem(items(section(page, 'Seating')).nth(0));
     await items(section(page, 'Seating')).nth(0).getByTestId('copy-item').click();
     await expect(items(section(page, 'Seating'))).toHaveCount(3);
+    await openItem(items(section(page, 'Seating')).nth(1));
     await items(section(page, 'Seating')).nth(1).getByTestId('delete-item').click();
     // Spec, error catalogue: the summary's question is exactly this (no "You can not undo.").
     await expect(page.getByTestId('confirm-delete-dialog').locator('p').first()).toHaveText('Are you sure you want to delete this item?');
@@ -260,6 +279,7 @@ test.describe('summary and financial editor', () => {
     if (js) {
       await drag(page, section(page, 'Lighting').getByTestId('drag-section'), roomTab('Kitchen'));
     } else {
+      await openSection(page, 'Lighting');
       await section(page, 'Lighting').getByTestId('move-room-menu').click();
       await section(page, 'Lighting').getByTestId('move-to-room').selectOption({ label: 'Kitchen' });
       await section(page, 'Lighting').getByRole('button', { name: 'Move to room' }).click();
@@ -267,6 +287,7 @@ test.describe('summary and financial editor', () => {
     await expect.poll(sectionTitles).toEqual(['Seating']);
     // The same control is there with JavaScript too: Seating follows Lighting into the Kitchen.
     if (js) {
+      await openSection(page, 'Seating');
       await section(page, 'Seating').getByTestId('move-room-menu').click();
       await section(page, 'Seating').getByTestId('move-to-room').selectOption({ label: 'Kitchen' });
       await section(page, 'Seating').getByRole('button', { name: 'Move to room' }).click();
@@ -356,7 +377,7 @@ test.describe('summary and financial editor', () => {
   });
 
   test('Save all of figures after someone else changed an item: the other items keep what was typed, and their figures', async ({ page, js }) => {
-    const { firm, labourId, armchair, labour } = await openSummary(page, js, 'tab=financial');
+    const { firm, labourId, armchair, labour } = await openSummary(page, js, 'tab=financial&edit=1');
     await armchair.getByTestId('money-quantity').fill('3');
     await labour.getByTestId('money-quantity').fill('5');
     // With JavaScript the figures follow what is typed; without it they are the api's until saved.
@@ -390,6 +411,8 @@ test.describe('summary and financial editor', () => {
     // The figures: a colleague changes the labour's quantity while this editor changes the armchair's.
     await page.getByTestId('tab-financial').click();
     await ready(page, js);
+    await page.getByTestId('edit-all').click();
+    await ready(page, js);
     await armchair.getByTestId('money-quantity').fill('3');
     expect((await apiCall('PUT', `/projects/summary/items/${labourId}`, { quantity: 4 }, firm.token)).status).toBe(200);
     expect(await saveAllAndReadQuantities(page, js, [armchair, labour])).toEqual(['3', '4']);
@@ -406,6 +429,7 @@ test.describe('summary and financial editor', () => {
     await expect(page.getByTestId('schedule-totals')).toContainText(formatPaise(json.data.totals.clientPrice));
     // The living room's items are neither drawn nor handed to the browser; its sections are offered as places to move to.
     expect(await page.content()).not.toContain('Cane armchair');
+    await openItem(page.getByTestId('summary-item').first());
     await expect(page.getByTestId('move-to-section').first().locator('option', { hasText: 'Living room · Seating' })).toHaveCount(1);
   });
 
@@ -416,6 +440,7 @@ test.describe('summary and financial editor', () => {
     const cards = (title: string) => section(page, title).getByTestId('spec-card');
 
     // A card added (a form of its own) and deleted (a button of the section's form).
+    await openSection(page, 'Seating');
     await section(page, 'Seating').getByText('Add specification card').click();
     await section(page, 'Seating').getByLabel('Card title').fill('Finish');
     await section(page, 'Seating').getByLabel('Card detail').fill('Brushed brass');
@@ -425,14 +450,17 @@ test.describe('summary and financial editor', () => {
     await expect(cards('Seating')).toHaveCount(0);
 
     // The armchair's picture removed, then the armchair moved below the labour (shown on the Financial tab only).
+    await openItem(armchair);
     await armchair.getByRole('button', { name: 'Remove image 1' }).click();
     await expect(armchair.locator('.sm-images img')).toHaveCount(0);
     await armchair.getByTestId('move-down').click();
     await expect(toast(page)).toHaveText('Moved');
 
     // Seating below Lighting, then Lighting copied.
+    await openSection(page, 'Seating');
     await section(page, 'Seating').getByTestId('section-down').click();
     await expect.poll(titles).toEqual(['Lighting', 'Seating']);
+    await openSection(page, 'Lighting');
     await section(page, 'Lighting').getByTestId('copy-section').click();
     await expect.poll(titles).toEqual(['Lighting', 'Lighting (copy)', 'Seating']);
 
@@ -450,6 +478,47 @@ test.describe('summary and financial editor', () => {
       ['Lamps', 0, [['description', 0]]],
       ['Seating', 0, [['financial', 0], ['product', 0]]],
     ]);
+  });
+
+  test('New Room, Add section and Add card empty their field once added, so a second click adds nothing twice', async ({ page, js }) => {
+    await setup(page, js);
+    await addRoom(page, 'Study');
+    await expect(page.getByTestId('new-room-name')).toHaveValue('');
+    await addSection(page, 'Desk');
+    await expect(page.locator('#new-section')).toHaveValue('');
+    await openSection(page, 'Desk');
+    await section(page, 'Desk').getByText('Add specification card').click();
+    await section(page, 'Desk').getByLabel('Card title').fill('Finish');
+    await section(page, 'Desk').getByRole('button', { name: 'Add card' }).click();
+    await expect(section(page, 'Desk').getByTestId('spec-card')).toHaveCount(1);
+    await section(page, 'Desk').getByText('Add specification card').click();
+    await expect(section(page, 'Desk').getByLabel('Card title')).toHaveValue('');
+    // A refused name keeps what was typed, to be corrected.
+    await page.getByTestId('new-room-name').fill('study');
+    await page.getByTestId('new-room').click();
+    await expect(page.locator('#new-room-error')).toHaveText('This schedule already has a room with this name');
+    await expect(page.getByTestId('new-room-name')).toHaveValue('study');
+  });
+
+  test('an item opens for editing alone and returns to its place; a 150 % discount says what is wrong; Save to library has a library icon', async ({ page, js }) => {
+    const { armchair, armchairId } = await openSummary(page, js, 'tab=financial');
+    await expect(page.getByTestId('money-quantity')).toHaveCount(0);
+    await openItem(armchair);
+    await expect(page).toHaveURL(new RegExp(`edit=${armchairId}#row-${armchairId}$`));
+    await expect(page.getByTestId('money-quantity')).toHaveCount(1);
+    await armchair.getByTestId('money-discountBp').fill('150');
+    await armchair.getByTestId('save-item').click();
+    await expect(page.getByRole('alert').filter({ hasText: SUMMARY_MESSAGES.checkFigures })).toBeVisible();
+    await expect(armchair.locator('.field-error')).toHaveText(SUMMARY_MESSAGES.discountRange);
+    await armchair.getByTestId('money-discountBp').fill('15');
+    await armchair.getByTestId('save-item').click();
+    await expect(toast(page)).toHaveText('Saved');
+    await expect(page).toHaveURL(new RegExp(`#row-${armchairId}$`));
+    await expect(armchair.getByTestId('item-figures')).toBeVisible();
+    await page.getByTestId('tab-summary').click();
+    await ready(page, js);
+    await openItem(armchair);
+    await expect(armchair.getByTestId('save-to-library').locator('use')).toHaveAttribute('href', '#sm-icon-library');
   });
 
   test('the Export PDF form sends the ticked sections', async ({ page, js }) => {
@@ -476,6 +545,13 @@ test.describe('summary editor at 375 px', () => {
     await section(page, 'Wardrobe').getByTestId('add-product').click();
     const product = section(page, 'Wardrobe').locator('[data-type="product"]');
     await expect(product).toBeVisible();
+    await openItem(product);
+    // The open item's buttons (copy, library, up, down, delete, Done) stay inside the card (issue 31).
+    const cardBox = (await product.boundingBox())!;
+    for (const button of await product.locator('.sm-item-actions .button').all()) {
+      const b = (await button.boundingBox())!;
+      expect(b.x + b.width, await button.getAttribute('aria-label') ?? 'Done').toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    }
     // Without JavaScript the file input and Upload once ran past the card, Upload out of sight.
     const card = (await product.boundingBox())!;
     const control = js ? product.locator('.sm-image-pick') : product.getByRole('button', { name: 'Upload' });
@@ -537,6 +613,7 @@ test('summary moves and library screenshots', { tag: ['@on-demand'] }, async ({ 
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 812 });
     await page.goto(`/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}`);
     await ready(page, js);
+    await openSection(page, 'Lighting');
     await section(page, 'Lighting').getByTestId('move-room-menu').click();
     await eager();
     // From the top: a full-page shot of a scrolled page draws the sticky header in its middle.

@@ -1,5 +1,5 @@
-import { Form, Link, type FormProps } from '@remix-run/react';
-import { createContext, useContext, type ReactNode } from 'react';
+import { Form, Link, useNavigate, useNavigation, useRouteLoaderData, type FormProps } from '@remix-run/react';
+import { createContext, useContext, useEffect, useRef, type ReactNode, type Ref } from 'react';
 import type { SummaryJson } from '../../../server/contract/summary';
 import type { EditorView } from './editor-url';
 import { RowIcon } from './icons';
@@ -16,12 +16,18 @@ export type EditorContextValue = {
   library: Array<{ id: string; title: string }>;
   /** Fields of Save all the last post refused (`<itemId>:<field>`), with what was typed. */
   problems: Set<string>;
+  /** What is wrong with a refused field, where it is more than a blank (an amount out of range). */
+  problemMessages: Record<string, string>;
   typed: Record<string, string>;
   hydrated: boolean;
   /** The action's address for this view (editorHref): every form of the editor posts there. */
   formAction: string;
   /** The href of the delete confirmation of `kind:id`. */
   confirmHref: (key: string) => string;
+  /** The view with one item or section open for editing (`?edit=<id>`), at its anchor. */
+  openHref: (id: string) => string;
+  /** The view with nothing open, back at the row's anchor. */
+  closeHref: (id: string) => string;
 };
 
 export const EditorContext = createContext<EditorContextValue | null>(null);
@@ -39,10 +45,10 @@ export type SummarySection = SummaryJson['rooms'][number]['sections'][number];
  * (`formAction`), so the action sends the person back to the same view. The view travels in the
  * address, not as hidden fields in every form (decision 215).
  */
-export function EditorForm({ children, ...props }: Omit<FormProps, 'method' | 'action' | 'preventScrollReset'>) {
+export function EditorForm({ children, formRef, ...props }: Omit<FormProps, 'method' | 'action' | 'preventScrollReset'> & { formRef?: Ref<HTMLFormElement> }) {
   const { formAction } = useEditor();
   return (
-    <Form method="post" action={formAction} preventScrollReset {...props}>
+    <Form method="post" action={formAction} preventScrollReset ref={formRef} {...props}>
       {children}
     </Form>
   );
@@ -130,5 +136,64 @@ export function MoveAndDelete({
         <RowIcon name="trash" size={16} />
       </Link>
     </>
+  );
+}
+
+/**
+ * With JavaScript the page is not drawn anew after a post, so a form that adds something (New
+ * Room, Add section, Add card) would keep its text, and a second click would add it twice. This
+ * empties the form once its post succeeded (the redirect's toast is a success); after a refusal
+ * the text stays, to be corrected. Without JavaScript the new page's form is empty anyway.
+ */
+export function useClearedAfterSuccess() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const posted = useRef(false);
+  const navigation = useNavigation();
+  const root = useRouteLoaderData('root') as { toast?: { type?: string } | null } | undefined;
+  const succeeded = root?.toast?.type === 'success';
+  useEffect(() => {
+    if (navigation.state !== 'idle' || !posted.current) return;
+    posted.current = false;
+    if (succeeded) formRef.current?.reset();
+  }, [navigation.state, succeeded]);
+  return {
+    formRef,
+    onSubmit: () => {
+      posted.current = true;
+    },
+  };
+}
+
+/**
+ * The Edit link of an item or a section's read view: opens that one row for editing, at its anchor.
+ * A plain link with a relative address (`?…&edit=<id>#row-<id>`), as there is one per item: with
+ * JavaScript the sections' one click handler (RowLinks) follows it without reloading the page.
+ */
+export function EditButton({ id, label, testId }: { id: string; label: string; testId: string }) {
+  const { openHref } = useEditor();
+  return (
+    <a href={openHref(id)} className="button button-ghost button-small sm-edit" aria-label={label} data-testid={testId} data-row-link="">
+      Edit
+    </a>
+  );
+}
+
+/** One click handler for every Edit link inside (`data-row-link`): a client navigation that keeps the scroll. */
+export function RowLinks({ children, className, testId }: { children: ReactNode; className?: string; testId?: string }) {
+  const navigate = useNavigate();
+  return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a delegated handler of the links inside, which keep their own keyboard behaviour
+    <div
+      className={className}
+      data-testid={testId}
+      onClick={(event) => {
+        const link = event.target instanceof Element ? event.target.closest('a[data-row-link]') : null;
+        if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        navigate(link.getAttribute('href') ?? '', { preventScrollReset: true });
+      }}
+    >
+      {children}
+    </div>
   );
 }

@@ -14,7 +14,8 @@ const ROW_ICONS = {
   left: 'M15 6l-6 6 6 6',
   right: 'M9 6l6 6-6 6',
   add: ACTION_ICONS.add,
-  download: ACTION_ICONS.download,
+  // Save to library: a book with a plus (a download arrow read as "export a file").
+  library: 'M4 5a2 2 0 0 1 2-2h12v16H6a2 2 0 0 0-2 2zM4 21V5M12 7v6M9 10h6',
   trash: ACTION_ICONS.trash,
   close: ACTION_ICONS.close,
 } as const;

@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import {
   bpToInput,
@@ -13,7 +14,8 @@ import {
   type ItemTextField,
 } from '../../../server/contract/summary-rules';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
-import { EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
+import { EditButton, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
+import { rowAnchor } from './editor-url';
 import { FIELD } from './editor-url';
 import { RowIcon } from './icons';
 import { MoveTo } from './move-to';
@@ -21,6 +23,19 @@ import { pickProblem } from '~/utils/file-sniff';
 import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
 
 const TEXT_LABELS: Record<ItemTextField, string> = { title: 'Title', description: 'Description', title1: 'Second title', description1: 'Second description' };
+
+/**
+ * An item's figures in its read view: one line, so that a room of 200 items stays light (the
+ * labelled grid, FigureList, is for the item being edited and for the totals).
+ */
+export function FigureLine({ figures, testId }: { figures: Figures; testId?: string }) {
+  const tone = figures.netProfit < 0 ? ' is-loss' : figures.netProfit > 0 ? ' is-gain' : '';
+  return (
+    <p className={`sm-figure-line${tone}`} data-testid={testId}>
+      {`Client Price ${formatPaise(figures.clientPrice)} · Trade cost ${formatPaise(figures.tradeCost)} · Net Profit ${formatPaise(figures.netProfit)} · Markup ${formatPercent(figures.markup)}`}
+    </p>
+  );
+}
 
 /** The four figures of an item or a total, as the spec groups them. */
 export function FigureList({ figures, testId }: { figures: Figures | null; testId?: string }) {
@@ -44,11 +59,13 @@ export function FigureList({ figures, testId }: { figures: Figures | null; testI
 export type MoneyDraft = Partial<Record<'retailPrice' | 'tradePrice' | 'discountBp' | 'quantity', string>>;
 
 /**
- * One item (product, description, title or financial). Texts are shown, or are fields of Save all
- * (`form="save-all"`) when editing; on the Financial tab a product's or financial item's figures
- * are fields of Save all with live figures. Copy, Save to library, Move up / down, Remove image and
- * "Move to section" are buttons of the item's one form (RowForm), Delete a link to the confirmation;
- * with JavaScript the grip also drags the card.
+ * One item (product, description, title or financial). It is a read view with an Edit link
+ * (`?edit=<item>`, back to its anchor), unless it is the item open for editing (issue 31, decision
+ * 250). The open item draws its fields in Save all (`form="save-all"`: its texts; on the Financial
+ * tab its figures, live) and its controls: Copy, Save to library, Move up / down, Remove image and
+ * "Move to section" are buttons of its one form (RowForm), Delete a link to the confirmation.
+ * "Edit all" (`edit=1`) draws every item's fields, without the controls. With JavaScript the grip
+ * drags the card.
  */
 export function ItemCard({
   item,
@@ -68,26 +85,40 @@ export function ItemCard({
   onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
   handle?: ReactNode;
 }) {
-  const { view, sectionChoices, problems, typed, hydrated } = useEditor();
+  const { view, sectionChoices, problems, problemMessages, typed, hydrated, closeHref } = useEditor();
   const financialTab = view.tab === 'financial';
   const hasMoney = item.type === 'financial' || item.type === 'product';
   const fields = ITEM_FIELDS_BY_TYPE[item.type];
-  const editsTexts = editing || (financialTab && item.type === 'financial');
+  const open = view.open === item.id;
+  // `editing`: Edit all (texts on Summary, figures on Financial), or this item open.
+  const fieldsOn = editing || open;
+  const editsTexts = fieldsOn && (!financialTab || item.type === 'financial');
+  const editsMoney = fieldsOn && financialTab && hasMoney;
   const value = (field: string, fallback: string) => typed[FIELD(item.id, field)] ?? fallback;
   const [pickError, setPickError] = useState<string | null>(null);
 
   return (
-    <article className={`sm-item sm-item-${item.type}`} data-testid="summary-item" data-item-id={item.id} data-type={item.type} aria-label={`${SUMMARY_ITEM_TYPE_LABELS[item.type]} item`}>
+    <article
+      id={rowAnchor(item.id)}
+      className={`sm-item sm-item-${item.type}${open ? ' is-open' : ''}`}
+      data-testid="summary-item"
+      data-item-id={item.id}
+      data-type={item.type}
+      aria-label={`${SUMMARY_ITEM_TYPE_LABELS[item.type]} item`}
+    >
       <header className="sm-item-head">
         {handle}
         <span className={`sm-type sm-type-${item.type}`}>{SUMMARY_ITEM_TYPE_LABELS[item.type]}</span>
+        {open ? null : <EditButton id={item.id} label={`Edit ${item.title || SUMMARY_ITEM_TYPE_LABELS[item.type].toLowerCase()}`} testId="edit-item" />}
+      </header>
+      {open ? (
         <RowForm kind="items" id={item.id} className="sm-item-actions">
           <IntentButton intent="copy-item" label="Copy item" testId="copy-item">
             <RowIcon name="copy" size={16} />
           </IntentButton>
           {item.type === 'product' ? (
             <IntentButton intent="save-to-library" label="Save to library" testId="save-to-library">
-              <RowIcon name="download" size={16} />
+              <RowIcon name="library" size={16} />
             </IntentButton>
           ) : null}
           <MoveAndDelete
@@ -97,12 +128,15 @@ export function ItemCard({
             labels={{ up: 'Move up', down: 'Move down', remove: 'Delete item' }}
             testIds={{ up: 'move-up', down: 'move-down', remove: 'delete-item' }}
           />
+          <Link to={closeHref(item.id)} preventScrollReset className="button button-ghost button-small sm-done" data-testid="close-item">
+            Done
+          </Link>
         </RowForm>
-      </header>
+      ) : null}
 
       {/* Save all carries this item when it has fields in it (its texts, its figures): its version, for a change made meanwhile, and what its fields read now, so that an untouched item is left out. */}
-      {editing || (financialTab && hasMoney) ? (
-        <input type="hidden" name="items" value={`${item.id}:${item.version}:${itemFingerprint(fieldsInSaveAll(item, { texts: editsTexts, figures: financialTab && hasMoney }))}`} form="save-all" />
+      {editsTexts || editsMoney ? (
+        <input type="hidden" name="items" value={`${item.id}:${item.version}:${itemFingerprint(fieldsInSaveAll(item, { texts: editsTexts, figures: editsMoney }))}`} form="save-all" />
       ) : null}
       {editsTexts ? (
         <div className={`sm-item-fields${item.type === 'title' ? ' is-two' : ''}`}>
@@ -158,7 +192,7 @@ export function ItemCard({
               {item.images.map((image, i) => (
                 <li key={image.id}>
                   <img src={image.w480} alt={`${item.title}, image ${i + 1}`} loading="lazy" width={96} height={72} />
-                  {financialTab ? null : (
+                  {financialTab || !open ? null : (
                     <IntentButton intent="delete-image" value={image.id} form={rowFormId('items', item.id)} label={`Remove image ${i + 1}`} className="sm-image-remove">
                       <RowIcon name="close" size={12} />
                     </IntentButton>
@@ -168,7 +202,7 @@ export function ItemCard({
             </ul>
           ) : null}
           {/* The spec: the add icon of a product item is hidden on the financial tab. */}
-          {financialTab || item.images.length >= SUMMARY_LIMITS.imagesPerItem ? null : (
+          {financialTab || !open || item.images.length >= SUMMARY_LIMITS.imagesPerItem ? null : (
             <EditorForm encType="multipart/form-data" className="sm-image-form" data-testid="image-form">
               <input type="hidden" name="itemId" value={item.id} />
               {/* In a field, not on the button: a choice submits the form without a submitter (JavaScript). */}
@@ -212,7 +246,8 @@ export function ItemCard({
         </div>
       ) : null}
 
-      {financialTab && hasMoney ? (
+      {financialTab && hasMoney && !editsMoney && figures ? <FigureLine figures={figures} testId="item-figures" /> : null}
+      {editsMoney ? (
         <div className="sm-money">
           <div className="sm-money-fields">
             {(
@@ -225,6 +260,7 @@ export function ItemCard({
             ).map(([field, label, fallback, mode]) => {
               const name = FIELD(item.id, field);
               const invalid = problems.has(`${item.id}:${field}`);
+              const message = problemMessages[`${item.id}:${field}`];
               return (
                 <div key={`${field}:${item.version}`} className={`field${invalid ? ' has-error' : ''}`}>
                   <label htmlFor={name}>{label}</label>
@@ -238,6 +274,7 @@ export function ItemCard({
                     onChange={(event) => onMoney(item.id, field, event.currentTarget.value)}
                     data-testid={`money-${field}`}
                   />
+                  {invalid && message ? <p className="field-error">{message}</p> : null}
                 </div>
               );
             })}
@@ -246,8 +283,16 @@ export function ItemCard({
         </div>
       ) : null}
 
-      {/* Without JavaScript (and by keyboard), the way to move an item to another section. */}
-      <MoveTo kind="items" id={item.id} parentId={item.sectionId} choices={sectionChoices} summary="Move to another section" button="Move to section" label="Section" menuTestId="move-menu" selectTestId="move-to-section" />
+      {open ? (
+        <div className="sm-item-foot">
+          {/* Saves this item's fields: the page's Save all form, which carries only the fields drawn. */}
+          <button type="submit" form="save-all" name="intent" value="save-all" className="button button-primary button-small" data-testid="save-item">
+            Save
+          </button>
+          {/* Without JavaScript (and by keyboard), the way to move an item to another section. */}
+          <MoveTo kind="items" id={item.id} parentId={item.sectionId} choices={sectionChoices} summary="Move to another section" button="Move to section" label="Section" menuTestId="move-menu" selectTestId="move-to-section" />
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -11,10 +11,11 @@ import {
   type SummaryItemType,
 } from '../../../server/contract/summary-rules';
 import { useDragRow } from './dnd';
-import { EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem, type SummarySection } from './editor-context';
+import { EditButton, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useClearedAfterSuccess, useEditor, type SummaryItem, type SummarySection } from './editor-context';
+import { rowAnchor } from './editor-url';
 import type { EditorView } from './editor-url';
 import { RowIcon } from './icons';
-import { FigureList, ItemCard, type MoneyDraft } from './item-card';
+import { FigureLine, ItemCard, type MoneyDraft } from './item-card';
 import { MoveTo } from './move-to';
 
 /** The room selector, New Room (name required: "Room name cannot be empty"), rename and delete of the current room. */
@@ -30,17 +31,18 @@ export function RoomBar({
   newRoomError: string | null;
 }) {
   const { view, confirmHref } = useEditor();
+  const newRoom = useClearedAfterSuccess();
   const room = rooms.find((r) => r.id === current);
   const index = room ? rooms.indexOf(room) : -1;
   return (
     <section className="sm-rooms" aria-label="Rooms">
       <nav className="sm-room-list" aria-label="Room selector" data-testid="room-selector">
         {rooms.map((r) => (
-          <RoomTab key={r.id} room={r} active={r.id === current} to={href({ room: r.id, edit: view.edit })} />
+          <RoomTab key={r.id} room={r} active={r.id === current} to={href({ room: r.id, edit: view.edit, open: undefined })} />
         ))}
       </nav>
       <div className="sm-room-forms">
-        <EditorForm className="sm-new-room" noValidate>
+        <EditorForm className="sm-new-room" noValidate formRef={newRoom.formRef} onSubmit={newRoom.onSubmit}>
           <div className={`field${newRoomError ? ' has-error' : ''}`}>
             <label htmlFor="new-room" className="visually-hidden">
               New room name
@@ -115,8 +117,10 @@ function DraggableItem(props: { item: SummaryItem; index: number; count: number;
 
 /**
  * One section: its checkbox (for the PDF), title, status (None grey, Approved light green, In
- * Review light blue, Rejected light red), copy / move / delete, its cards (at most 4), items,
- * and "add item" of each type (financial items on the Financial tab only, as the spec says).
+ * Review light blue, Rejected light red), its cards (at most 4), items, and "add item" of each type
+ * (financial items on the Financial tab only, as the spec says). Its other controls (status
+ * choice, copy / move / delete, add or delete a card, add from library, move to room) are drawn
+ * while it is open for editing (`?edit=<section>`, its Edit link; decision 250).
  */
 export function SectionCard({
   section,
@@ -137,8 +141,10 @@ export function SectionCard({
   figuresOf: (item: SummaryItem) => Figures | null;
   onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
 }) {
-  const { view, hydrated, library, roomChoices } = useEditor();
+  const { view, hydrated, library, roomChoices, closeHref } = useEditor();
   const drag = useDragRow('section', section.id, section.title);
+  const open = view.open === section.id;
+  const addCard = useClearedAfterSuccess();
   const financial = view.tab === 'financial';
   const shown = financial ? items : items.filter((i) => i.type !== 'financial');
   const colours = SUMMARY_STATUS_COLOURS[section.status];
@@ -149,6 +155,7 @@ export function SectionCard({
   const setStatus = useRef<HTMLButtonElement>(null);
   return (
     <section
+      id={rowAnchor(section.id)}
       ref={drag.ref}
       style={{ ...drag.style, ['--status-bg' as string]: colours.background, ['--status-border' as string]: colours.border, ['--status-text' as string]: colours.text }}
       className={`sm-section status-${section.status}${drag.className}`}
@@ -161,6 +168,16 @@ export function SectionCard({
         {hydrated ? drag.handle : null}
         <input type="checkbox" name="sections" value={section.id} form="pdf-form" aria-label={`Choose ${section.title} for the PDF`} className="sm-check" data-testid="section-check" />
         <h3 id={`section-${section.id}`}>{section.title}</h3>
+        {open ? null : (
+          <>
+            <span className="sm-status-badge" data-testid="section-status-label">
+              {SUMMARY_STATUS_LABELS[section.status]}
+            </span>
+            <EditButton id={section.id} label={`Edit section ${section.title}`} testId="edit-section" />
+          </>
+        )}
+        {open ? (
+        <>
         <div className="sm-status">
           <label htmlFor={`status-${section.id}`} className="visually-hidden">
             Status of {section.title}
@@ -196,7 +213,12 @@ export function SectionCard({
             labels={{ up: 'Move section up', down: 'Move section down', remove: 'Delete section' }}
             testIds={{ up: 'section-up', down: 'section-down' }}
           />
+          <Link to={closeHref(section.id)} preventScrollReset className="button button-ghost button-small sm-done" data-testid="close-section">
+            Done
+          </Link>
         </RowForm>
+        </>
+        ) : null}
       </header>
 
       {editing ? (
@@ -210,25 +232,25 @@ export function SectionCard({
         </EditorForm>
       ) : null}
 
-      {section.cards.length || !financial ? (
+      {section.cards.length || (open && !financial) ? (
         <div className="sm-cards">
           {section.cards.map((card) => (
             <div key={card.id} className="sm-card" data-testid="spec-card">
               <strong>{card.title}</strong>
               {card.description ? <span>{card.description}</span> : null}
-              {financial ? null : (
+              {financial || !open ? null : (
                 <IntentButton intent="delete-card" value={card.id} form={form} label={`Delete card ${card.title}`} className="sm-card-remove">
                   <RowIcon name="close" size={12} />
                 </IntentButton>
               )}
             </div>
           ))}
-          {financial ? null : section.cards.length >= SUMMARY_LIMITS.cardsPerSection ? (
+          {financial || !open ? null : section.cards.length >= SUMMARY_LIMITS.cardsPerSection ? (
             <p className="sm-limit">{SUMMARY_MESSAGES.cardsMax}</p>
           ) : (
             <details className="sm-card-add">
               <summary>Add specification card</summary>
-              <EditorForm>
+              <EditorForm formRef={addCard.formRef} onSubmit={addCard.onSubmit}>
                 <input type="hidden" name="sectionId" value={section.id} />
                 <input name="title" placeholder="Card title (e.g. Finish)" required maxLength={SUMMARY_LIMITS.cardTitle} aria-label="Card title" />
                 <input name="description" placeholder="Detail (e.g. Brushed brass)" maxLength={SUMMARY_LIMITS.cardDescription} aria-label="Card detail" />
@@ -252,15 +274,16 @@ export function SectionCard({
       )}
 
       <footer className="sm-section-foot">
-        <div className="sm-add-item">
-          <span className="muted">Add</span>
-          {addTypes.map((type) => (
-            <IntentButton key={type} intent="add-item" value={type} form={form} testId={`add-${type}`}>
-              <RowIcon name="add" size={14} /> {SUMMARY_ITEM_TYPE_LABELS[type]}
-            </IntentButton>
-          ))}
-        </div>
-        {library.length ? (
+        {open ? (
+          <div className="sm-add-item">
+            <AddItemButtons types={addTypes} form={form} />
+          </div>
+        ) : (
+          <RowForm kind="sections" id={section.id} className="sm-add-item">
+            <AddItemButtons types={addTypes} />
+          </RowForm>
+        )}
+        {open && library.length ? (
           <div className="sm-add-item sm-from-library" data-testid="add-from-library-form">
             <label htmlFor={`library-${section.id}`} className="muted">
               From library
@@ -278,16 +301,30 @@ export function SectionCard({
           </div>
         ) : null}
         {/* Without JavaScript (and by keyboard), the way to move a section to another room; with it, a drop on a room tab does the same. */}
-        {roomChoices.length > 1 ? (
+        {open && roomChoices.length > 1 ? (
           <MoveTo kind="sections" id={section.id} parentId={section.roomId} choices={roomChoices} summary="Move to another room" button="Move to room" label="Room" menuTestId="move-room-menu" selectTestId="move-to-room" />
         ) : null}
         {financial ? (
           <div className="sm-section-total">
             <h4>Section total</h4>
-            <FigureList figures={totals} testId="section-totals" />
+            <FigureLine figures={totals} testId="section-totals" />
           </div>
         ) : null}
       </footer>
     </section>
+  );
+}
+
+/** "Add" an item of each type: buttons of the section's row form (`form` when they are outside it). */
+function AddItemButtons({ types, form }: { types: SummaryItemType[]; form?: string }) {
+  return (
+    <>
+      <span className="muted">Add</span>
+      {types.map((type) => (
+        <IntentButton key={type} intent="add-item" value={type} form={form} testId={`add-${type}`}>
+          {`+ ${SUMMARY_ITEM_TYPE_LABELS[type]}`}
+        </IntentButton>
+      ))}
+    </>
   );
 }

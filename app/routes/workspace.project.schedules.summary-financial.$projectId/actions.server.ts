@@ -39,7 +39,7 @@ import {
   type SummaryItemType,
   type SummaryStatus,
 } from '../../../server/contract/summary';
-import { editorHref, FIELD, type EditorView } from '~/components/summary/editor-url';
+import { editorHref, editorHrefAt, FIELD, readEdit, type EditorView } from '~/components/summary/editor-url';
 import { isId } from '../../../server/contract/http';
 import { itemFingerprint, type ItemValues } from '../../../server/contract/summary-fingerprint';
 
@@ -63,7 +63,7 @@ function viewOf(form: FormData, postedTo: URLSearchParams): EditorView {
   const pick = (name: string) => str(form, name) || postedTo.get(name) || '';
   // Only an id goes back into the address: a posted 10 KB "room" made a Location header no client could read.
   const id = (name: string) => (isId(pick(name)) ? pick(name) : undefined);
-  return { schedule: id('schedule'), tab: pick('tab') === 'financial' ? 'financial' : 'summary', room: id('room'), edit: pick('edit') === '1' };
+  return { schedule: id('schedule'), tab: pick('tab') === 'financial' ? 'financial' : 'summary', room: id('room'), ...readEdit(pick('edit'), isId) };
 }
 
 const failureMessage = (error: ApiError) => (error.status >= 500 ? 'The change could not be saved. Please try again.' : error.message);
@@ -74,7 +74,9 @@ const failureMessage = (error: ApiError) => (error.status >= 500 ? 'The change c
  * other person's version). JavaScript fetchers (`js=1`) get JSON instead.
  */
 async function step(projectId: string, form: FormData, current: EditorView, run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) {
-  const target = editorHref(projectId, { ...current, ...view });
+  // Back to the row that was open (its anchor), and still open: the next change is one click away.
+  const next = { ...current, ...view };
+  const target = editorHrefAt(projectId, next, next.open);
   const js = str(form, 'js') === '1';
   try {
     const reply = await run();
@@ -117,9 +119,11 @@ const oneOf = <T extends string>(list: readonly T[], value: string): T | null =>
  * left out: nobody touched it (decision 199). A blank required text or an unreadable amount
  * answers the form again with "Please fill all required fields before saving", nothing saved.
  */
-function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string }>; problems: string[] } {
+function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string }>; problems: string[]; problemMessages: Record<string, string> } {
   const items: Array<ItemChanges & { id: string }> = [];
   const problems: string[] = [];
+  // What is wrong with each figure refused: a 150 % discount is out of range, not a blank field.
+  const problemMessages: Record<string, string> = {};
   for (const entry of form.getAll('items')) {
     const [id = '', versionText = '', drawn] = String(entry).split(':');
     const values: ItemValues = {};
@@ -137,37 +141,45 @@ function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string 
       const value = form.get(FIELD(id, field));
       if (typeof value !== 'string') continue;
       const parsed = parse(value.trim() === '' ? '0' : value);
-      if (parsed === null || parsed > (field === 'discountBp' ? SUMMARY_LIMITS.discountBp : SUMMARY_LIMITS.pricePaise)) problems.push(`${id}:${field}`);
-      else values[field] = parsed;
+      if (parsed === null || parsed > (field === 'discountBp' ? SUMMARY_LIMITS.discountBp : SUMMARY_LIMITS.pricePaise)) {
+        problems.push(`${id}:${field}`);
+        problemMessages[`${id}:${field}`] = field === 'discountBp' ? M.discountRange : M.priceRange;
+      } else values[field] = parsed;
     }
     const quantity = form.get(FIELD(id, 'quantity'));
     if (typeof quantity === 'string') {
       const n = Number(quantity.trim() === '' ? '0' : quantity);
-      if (!Number.isInteger(n) || n < 0 || n > SUMMARY_LIMITS.quantity) problems.push(`${id}:quantity`);
-      else values.quantity = n;
+      if (!Number.isInteger(n) || n < 0 || n > SUMMARY_LIMITS.quantity) {
+        problems.push(`${id}:quantity`);
+        problemMessages[`${id}:quantity`] = M.quantityRange;
+      } else values.quantity = n;
     }
     const untouched = problems.length === problemsBefore && drawn !== undefined && drawn === itemFingerprint(values);
     if (untouched) continue;
     const version = Number(versionText);
     items.push({ id, ...(Number.isInteger(version) && version > 0 ? { version } : {}), ...values });
   }
-  return { items, problems };
+  return { items, problems, problemMessages };
 }
 
 async function saveAll(request: Request, projectId: string, form: FormData, view: EditorView) {
-  const { items, problems } = readSaveAll(form);
+  const { items, problems, problemMessages } = readSaveAll(form);
   // What was typed, shown again when the save is refused (without JavaScript the page is drawn
   // anew), with the version of each item it was typed over: the page shows it again only over that
   // version, so an item someone else changed meanwhile shows their change instead.
   const typed = Object.fromEntries([...form.entries()].filter(([name, value]) => name.startsWith('f:') && typeof value === 'string').map(([name, value]) => [name, String(value)]));
   const typedOver = Object.fromEntries(form.getAll('items').map((entry) => String(entry).split(':')).map(([id = '', version = '']) => [id, Number(version)]));
-  const refused = (status: 400 | 409, message: string, problems: string[]) => json({ intent: 'save-all' as const, problems, typed, typedOver, message }, { status });
+  const refused = (status: 400 | 409, message: string, problems: string[], messages: Record<string, string> = {}) =>
+    json({ intent: 'save-all' as const, problems, problemMessages: messages, typed, typedOver, message }, { status });
   if (!view.schedule) throw json({ message: M.scheduleNotFound }, { status: 404 });
-  if (!items.length) return redirectWithSuccess(editorHref(projectId, { ...view, edit: false }), M.saved);
-  if (problems.length) return refused(400, M.requiredFields, problems);
+  // Saved: the rows close, and the page returns to the one that was open.
+  const saved = editorHrefAt(projectId, { ...view, edit: false, open: undefined }, view.open);
+  if (!items.length) return redirectWithSuccess(saved, M.saved);
+  // Every refused field a figure (none a blank text): say what is wrong with them.
+  if (problems.length) return refused(400, problems.every((p) => problemMessages[p]) ? M.checkFigures : M.requiredFields, problems, problemMessages);
   try {
     await saveAllItems(request, view.schedule, items);
-    return redirectWithSuccess(editorHref(projectId, { ...view, edit: false }), M.saved);
+    return redirectWithSuccess(saved, M.saved);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // `items.3.title` → the field of that item, so the form marks it.
@@ -179,7 +191,7 @@ async function saveAll(request: Request, projectId: string, form: FormData, view
     // Nothing was saved. The items someone else changed show their version (they have a new one);
     // what was typed in every other item stays.
     if (error.status === 409) return refused(409, M.staleInSaveAll, []);
-    return redirectWithError(editorHref(projectId, view), failureMessage(error));
+    return redirectWithError(editorHrefAt(projectId, view, view.open), failureMessage(error));
   }
 }
 
@@ -188,7 +200,7 @@ async function newRoom(request: Request, projectId: string, form: FormData, view
   if (submission.status !== 'success' || !view.schedule) return formFailure(submission, { intent: 'add-room' });
   try {
     const { id } = await addRoom(request, view.schedule, submission.value.name);
-    return redirectWithSuccess(editorHref(projectId, { ...view, room: id }), 'Room added');
+    return redirectWithSuccess(editorHref(projectId, { ...view, room: id, open: undefined }), 'Room added');
   } catch (error) {
     return formFailure(submission, { intent: 'add-room', error });
   }
@@ -253,13 +265,13 @@ export async function summaryAction(request: Request, projectId: string) {
       const status = oneOf<SummaryStatus>(SUMMARY_STATUSES, str(form, 'status'));
       return go(() => (status ? updateSection(request, id, { status }) : Promise.reject(new ApiError(400, 'Choose a status'))), 'Status updated');
     },
-    'delete-section': () => go(() => deleteSection(request, id), 'Section deleted'),
+    'delete-section': () => go(() => deleteSection(request, id), 'Section deleted', { open: undefined }),
     'copy-section': () => go(() => copySection(request, id), M.copied),
     'add-item': () => {
       const type = oneOf<SummaryItemType>(SUMMARY_ITEM_TYPES, str(form, 'type'));
       return go(() => (type ? addItem(request, row('sectionId'), type) : Promise.reject(new ApiError(400, 'Choose an item type'))), 'Item added');
     },
-    'delete-item': () => go(() => deleteItem(request, id), 'Item deleted'),
+    'delete-item': () => go(() => deleteItem(request, id), 'Item deleted', { open: undefined }),
     'copy-item': () => go(() => copyItem(request, id), M.copied),
     // A drop (the fetcher: index and parent) and Move up / down (`move:<index>`, in the same parent).
     move: () => move(Number(str(form, 'index')), str(form, 'parentId') || undefined),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../tests/helpers/render-routes';
 import { itemFigures, sumFigures, type Figures } from '../../../server/contract/summary-rules';
 import type { SummaryJson } from '../../../server/contract/summary';
+import { readEdit } from '~/components/summary/editor-url';
 import { spreadIntentArgument } from './actions.server';
 import SummaryEditor from './route';
 
@@ -18,11 +19,11 @@ const uuid = (kind: number, n: number) => `${kind.toString(16).padStart(8, '0')}
 
 type Room = SummaryJson['rooms'][number];
 
-function roomOf(r: number): Room {
-  const sections = Array.from({ length: 5 }, (_, s) => {
-    const sectionId = uuid(2, r * 10 + s);
-    const items = Array.from({ length: 10 }, (_, i) => {
-      const n = r * 50 + s * 10 + i;
+function roomOf(r: number, shape = { sections: 5, items: 10 }): Room {
+  const sections = Array.from({ length: shape.sections }, (_, s) => {
+    const sectionId = uuid(2, r * 100 + s);
+    const items = Array.from({ length: shape.items }, (_, i) => {
+      const n = r * shape.sections * shape.items + s * shape.items + i;
       const money = { retailPrice: 1_000_000 + n * 1_000, tradePrice: 700_000 + n * 500, quantity: 1 + (n % 3), discountBp: (n % 4) * 250 };
       const imageId = uuid(4, n);
       const image = { id: imageId, url: `/i/${imageId}`, w480: `/i/${imageId}?w=480`, w960: `/i/${imageId}?w=960`, w1600: `/i/${imageId}?w=1600`, width: 640, height: 480 };
@@ -49,15 +50,15 @@ function roomOf(r: number): Room {
       position: s,
       totals: sumFigures(items.map((i) => i.figures)),
       items,
-      cards: [{ id: uuid(5, r * 10 + s), sectionId, title: 'Finish', description: 'Natural oil', position: 0 }],
+      cards: [{ id: uuid(5, r * 100 + s), sectionId, title: 'Finish', description: 'Natural oil', position: 0 }],
     };
   });
   return { id: uuid(1, r), name: `Room ${r + 1}`, position: r, totals: sumFigures(sections.map((s) => s.totals)), sections };
 }
 
 /** The loader's reply (route.tsx) for `query`, on the first room. */
-function loaderData(query: URLSearchParams) {
-  const rooms = Array.from({ length: 4 }, (_, r) => roomOf(r));
+function loaderData(query: URLSearchParams, shape?: { rooms: number; sections: number; items: number }) {
+  const rooms = Array.from({ length: shape?.rooms ?? 4 }, (_, r) => roomOf(r, shape));
   const room = rooms[0]!;
   const totals: Figures = sumFigures(rooms.map((r) => r.totals));
   return {
@@ -69,15 +70,15 @@ function loaderData(query: URLSearchParams) {
       rooms: rooms.map(({ id, name, position, totals, sections }) => ({ id, name, position, totals, sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items.map((i) => ({ id: i.id })) })) })),
     },
     room,
-    view: { schedule: SCHEDULE, tab: query.get('tab') === 'financial' ? 'financial' : 'summary', room: room.id, edit: query.get('edit') === '1' },
+    view: { schedule: SCHEDULE, tab: query.get('tab') === 'financial' ? 'financial' : 'summary', room: room.id, ...readEdit(query.get('edit'), (id) => id.length === 36) },
     info: { description: 'Every room of the house.', images: [] },
     library: [],
   };
 }
 
-async function render(query = '') {
+async function render(query = '', shape?: { rooms: number; sections: number; items: number }) {
   const url = `/workspace/project/schedules/summary-financial/${PROJECT}?schedule=${SCHEDULE}${query}`;
-  return renderRoutes([{ id: 'editor', path: '/workspace/project/schedules/summary-financial/:projectId', loader: ({ request }) => loaderData(new URL(request.url).searchParams), element: <SummaryEditor /> }], url);
+  return renderRoutes([{ id: 'editor', path: '/workspace/project/schedules/summary-financial/:projectId', loader: ({ request }) => loaderData(new URL(request.url).searchParams, shape), element: <SummaryEditor /> }], url);
 }
 
 const weight = (html: string) => `${(Buffer.byteLength(html) / 1024).toFixed(0)} KB (${(gzipSync(html).length / 1024).toFixed(1)} KB gzip)`;
@@ -116,6 +117,43 @@ describe('the summary editor without JavaScript, a room of 50 items', () => {
     expect(html.match(/type="hidden" name="schedule"/g)).toHaveLength(1);
     // Decision 215: 415 KB before (display), 297 KB after folding the forms, 260 KB with the icons drawn once.
     expect(Buffer.byteLength(html), `${name}: ${weight(html)}`).toBeLessThan(budgetKb * 1024);
+  });
+});
+
+/** The elements of the editor's HTML: its opening tags. */
+const elements = (html: string) => (html.match(/<[a-z][a-z0-9-]*[\s>\/]/g) ?? []).length;
+
+describe('the summary editor at real size (issue 31): one room of 200 items in 40 sections', () => {
+  const SHAPE = { rooms: 1, sections: 40, items: 5 };
+  // Before decision 250 the page was 1.34 MB and 15,384 elements on the Summary tab (bench).
+  it.each([
+    ['summary', ''],
+    ['financial', '&tab=financial'],
+  ])('%s: items are read views, under 300 KB and 4,000 elements', async (_, query) => {
+    const html = await render(query, SHAPE);
+    if (process.env.DUMP_EDITOR) (await import('node:fs')).writeFileSync(`/tmp/editor-${_}.html`, html);
+    expect(Buffer.byteLength(html), weight(html)).toBeLessThan(300 * 1024);
+    expect(elements(html)).toBeLessThan(4_000);
+    // No item carries a form or a field: each has its Edit link.
+    const articles = html.split('<article').slice(1).map((rest) => rest.slice(0, rest.indexOf('</article>')));
+    for (const article of articles) {
+      expect(article).not.toMatch(/<form|<input|<select|<textarea/);
+      expect(article).toContain('data-testid="edit-item"');
+    }
+  });
+
+  it('?edit=<item> draws that item alone with its form, its fields and its controls, and the others as read views', async () => {
+    const open = uuid(3, 149);
+    const html = await render(`&tab=financial&edit=${open}`, SHAPE);
+    const articles = html.split('<article').slice(1).map((rest) => rest.slice(0, rest.indexOf('</article>')));
+    const withFields = articles.filter((a) => a.includes('name="f:'));
+    expect(withFields).toHaveLength(1);
+    expect(withFields[0]).toContain(`data-item-id="${open}"`);
+    expect(withFields[0]).toContain('data-testid="copy-item"');
+    expect(withFields[0]).toContain('data-testid="move-to-section"');
+    expect(withFields[0]).toContain('data-testid="save-item"');
+    expect(html).toContain(`id="row-${open}"`);
+    expect(deepestForm(html)).toBe(1);
   });
 });
 

@@ -5,9 +5,9 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { Icon } from '~/components/icon';
 import { Toast, type ToastData } from '~/components/toast';
 import { SummaryDnd, type Move } from '~/components/summary/dnd';
-import { EditorContext, EditorForm, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
+import { EditorContext, EditorForm, RowLinks, useClearedAfterSuccess, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
 import { orderOf, orderReducer } from '~/components/summary/editor-reducer';
-import { editorHref, pdfPath, type EditorView } from '~/components/summary/editor-url';
+import { editorHref, editorHrefAt, editorPath, pdfPath, readEdit, type EditorView } from '~/components/summary/editor-url';
 import { EditorIconSprite } from '~/components/summary/icons';
 import { FigureList, type MoneyDraft } from '~/components/summary/item-card';
 import { RoomBar, SectionCard } from '~/components/summary/section-card';
@@ -19,6 +19,7 @@ import { getSchedulesWithSummary, toWebImage } from '~/models/workspace-schedule
 import { getLibrary } from '~/models/summary-output.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
 import summaryStyles from '~/styles/workspace-summary.css';
+import { isId } from '../../../server/contract/http';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { itemFigures, parsePercent, parseRupees, sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
 import { summaryAction } from './actions.server';
@@ -76,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       schedule: schedule.id,
       tab: query.get('tab') === 'financial' ? 'financial' : 'summary',
       room: room?.id,
-      edit: query.get('edit') === '1',
+      ...readEdit(query.get('edit'), isId),
     };
     const info = { description: schedule.description, images: schedule.images.map((image) => toWebImage(data.project.id, image)) };
     return json({ project: data.project, schedules, summary: { schedule: summary.schedule, totals: summary.totals, rooms }, room: room ?? null, view, info, library });
@@ -94,7 +95,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-type ActionReply = { intent?: string; problems?: string[]; typed?: Record<string, string>; typedOver?: Record<string, number>; message?: string; toast?: ToastData | null; result?: { error?: Record<string, string[] | null> | null } };
+type ActionReply = { intent?: string; problems?: string[]; problemMessages?: Record<string, string>; typed?: Record<string, string>; typedOver?: Record<string, number>; message?: string; toast?: ToastData | null; result?: { error?: Record<string, string[] | null> | null } };
 
 /** What is typed in an item's money fields, read as the api would; null when an amount cannot be read. */
 function liveFigures(item: SummaryItem, draft: MoneyDraft | undefined): Figures | null {
@@ -169,9 +170,13 @@ export default function SummaryEditor() {
     roomChoices: summary.rooms.map((r) => ({ id: r.id, label: r.name })),
     library,
     problems,
+    problemMessages: actionData?.intent === 'save-all' ? (actionData.problemMessages ?? {}) : {},
     typed: actionData?.intent === 'save-all' ? typedOverShownVersions(actionData, itemsById) : {},
     hydrated,
     formAction: href({}),
+    // Relative (the query and the anchor): one per item, so every byte counts.
+    openHref: (id) => editorHrefAt(project.id, { ...view, edit: false, open: id }, id).slice(editorPath(project.id).length),
+    closeHref: (id) => editorHrefAt(project.id, { ...view, open: undefined }, id),
     confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
   };
 
@@ -194,8 +199,10 @@ export default function SummaryEditor() {
   const confirmName =
     confirmKind === 'item' ? itemsById.get(confirmId ?? '')?.title || 'This item' : confirmKind === 'section' ? sectionsById.get(confirmId ?? '')?.title : confirmKind === 'room' ? summary.rooms.find((r) => r.id === confirmId)?.name : undefined;
   const closeConfirm = href({});
-  const editing = !!view.edit && !financial;
-  const showSaveBar = editing || financial;
+  // Edit all: every item's texts (Summary) or figures (Financial) are fields.
+  const editing = !!view.edit;
+  const showSaveBar = editing || !!view.open;
+  const addSection = useClearedAfterSuccess();
   const saveMessage = actionData?.intent === 'save-all' ? actionData.message ?? SUMMARY_MESSAGES.requiredFields : null;
   const fetcherToast: ToastData | null = fetcher.data && !fetcher.data.ok ? { type: 'error', message: fetcher.data.message } : null;
 
@@ -254,10 +261,10 @@ export default function SummaryEditor() {
       ) : null}
 
       <nav className="ws-tabs sm-tabs" aria-label="Summary and financial">
-        <Link to={href({ tab: 'summary', edit: false })} className={financial ? 'ws-tab' : 'ws-tab active'} aria-current={financial ? undefined : 'page'} data-testid="tab-summary">
+        <Link to={href({ tab: 'summary', edit: false, open: undefined })} className={financial ? 'ws-tab' : 'ws-tab active'} aria-current={financial ? undefined : 'page'} data-testid="tab-summary">
           Summary
         </Link>
-        <Link to={href({ tab: 'financial', edit: false })} className={financial ? 'ws-tab active' : 'ws-tab'} aria-current={financial ? 'page' : undefined} data-testid="tab-financial">
+        <Link to={href({ tab: 'financial', edit: false, open: undefined })} className={financial ? 'ws-tab active' : 'ws-tab'} aria-current={financial ? 'page' : undefined} data-testid="tab-financial">
           Financial
         </Link>
       </nav>
@@ -278,17 +285,15 @@ export default function SummaryEditor() {
         <input type="hidden" name="tab" value={view.tab} />
         <p className="muted sm-toolbar-hint">Tick sections to export only those.</p>
         <div className="sm-toolbar-actions">
-          {!financial ? (
-            editing ? (
-              <Link to={href({ edit: false })} className="button button-ghost" data-testid="cancel-edit">
-                Cancel
-              </Link>
-            ) : (
-              <Link to={href({ edit: true })} className="button button-ghost" data-testid="edit-all">
-                <Icon d={ACTION_ICONS.edit} size={16} /> Edit all descriptions
-              </Link>
-            )
-          ) : null}
+          {editing ? (
+            <Link to={href({ edit: false })} className="button button-ghost" data-testid="cancel-edit">
+              Cancel
+            </Link>
+          ) : (
+            <Link to={href({ edit: true, open: undefined })} className="button button-ghost" data-testid="edit-all">
+              <Icon d={ACTION_ICONS.edit} size={16} /> {financial ? 'Edit all figures' : 'Edit all descriptions'}
+            </Link>
+          )}
           <button type="submit" className="button button-ghost" data-testid="export-pdf">
             <Icon d={ACTION_ICONS.download} size={16} /> Export PDF
           </button>
@@ -296,7 +301,7 @@ export default function SummaryEditor() {
       </form>
 
       {room && roomOrder ? (
-          <div className="sm-sections" data-testid="sections">
+          <RowLinks className="sm-sections" testId="sections">
             {roomOrder.sections.length ? (
               roomOrder.sections.map((entry, index) => {
                 const section = sectionsById.get(entry.id);
@@ -322,7 +327,7 @@ export default function SummaryEditor() {
             ) : (
               <p className="sm-empty">This room has no sections yet. Add the first one below.</p>
             )}
-          </div>
+          </RowLinks>
       ) : (
         <EmptyState title="No rooms yet" icon="project">
           A summary is organised by room. Name the first room above, for example “Living room”.
@@ -331,7 +336,7 @@ export default function SummaryEditor() {
       </SummaryDnd>
 
       {room ? (
-        <EditorForm className="sm-add-section">
+        <EditorForm className="sm-add-section" formRef={addSection.formRef} onSubmit={addSection.onSubmit}>
           <input type="hidden" name="roomId" value={room.id} />
           <label htmlFor="new-section" className="visually-hidden">
             New section name
@@ -351,7 +356,7 @@ export default function SummaryEditor() {
               {saveMessage}
             </p>
           ) : (
-            <p className="muted">{financial ? 'Change the figures, then save them all at once.' : 'Edit the texts, then save them all at once.'}</p>
+            <p className="muted">{!editing ? 'Save the open item.' : financial ? 'Change the figures, then save them all at once.' : 'Edit the texts, then save them all at once.'}</p>
           )}
           <button type="submit" name="intent" value="save-all" className="button button-primary" data-testid="save-all">
             Save all
