@@ -12,12 +12,14 @@ let counter = 0;
 export async function createContact(
   db: Database,
   firmId: string,
-  fields: Partial<{ name: string; company: string; email: string; phone: string; kind: ContactKind; notes: string; createdBy: string }> = {},
+  fields: Partial<{ name: string; company: string; email: string; phone: string; kind: ContactKind; notes: string; createdBy: string; isClient: boolean; isSupplier: boolean; address: string; state: string; gstin: string }> = {},
 ) {
   counter += 1;
+  const kind = fields.kind ?? 'client';
   const [row] = await db
     .insert(contacts)
-    .values({ id: newId(), firmId, name: `Contact ${counter}`, email: `contact${counter}@example.test`, kind: 'client', ...fields })
+    // As the contract does: a contact of kind client is a client, of kind supplier a supplier (docs/decisions/257).
+    .values({ id: newId(), firmId, name: `Contact ${counter}`, email: `contact${counter}@example.test`, kind, isClient: kind === 'client', isSupplier: kind === 'supplier', ...fields })
     .returning();
   return row!;
 }
