@@ -90,6 +90,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
               contactNo: body.mobile,
               address: body.address,
               isSubAdmin: body.isSubAdmin,
+              canSeeFinancials: body.canSeeFinancials,
             })
             .returning();
           await recordAudit(tx, {
@@ -98,7 +99,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
             action: 'employee.created',
             targetType: 'user',
             targetId: id,
-            details: { email: body.email, isSubAdmin: body.isSubAdmin },
+            details: { email: body.email, isSubAdmin: body.isSubAdmin, canSeeFinancials: body.canSeeFinancials },
           });
           return created!;
         })
@@ -151,6 +152,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
               contactNo: body.mobile,
               address: body.address,
               isSubAdmin: body.isSubAdmin,
+              canSeeFinancials: body.canSeeFinancials,
               ...(passwordHash ? { passwordHash } : {}),
               updatedAt: new Date(),
             })
@@ -166,8 +168,8 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
             targetType: 'user',
             targetId: employee.id,
             details: {
-              from: { email: employee.email, isSubAdmin: employee.isSubAdmin },
-              to: { email: body.email, isSubAdmin: body.isSubAdmin },
+              from: { email: employee.email, isSubAdmin: employee.isSubAdmin, canSeeFinancials: employee.canSeeFinancials },
+              to: { email: body.email, isSubAdmin: body.isSubAdmin, canSeeFinancials: body.canSeeFinancials },
               passwordChanged: Boolean(passwordHash),
             },
           });

@@ -22,6 +22,8 @@ export type EditorContextValue = {
   formAction: string;
   /** The href of the delete confirmation of `kind:id`. */
   confirmHref: (key: string) => string;
+  /** Trade price, net profit and markup are shown (the api sends them only then; docs/decisions/258). */
+  canSeeMargins: boolean;
 };
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

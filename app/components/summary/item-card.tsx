@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import {
   bpToInput,
   formatPaise,
@@ -13,7 +13,7 @@ import {
   type ItemTextField,
 } from '../../../server/contract/summary-rules';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
-import { EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
+import { EditorContext, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
 import { FIELD } from './editor-url';
 import { RowIcon } from './icons';
 import { MoveTo } from './move-to';
@@ -24,6 +24,8 @@ const TEXT_LABELS: Record<ItemTextField, string> = { title: 'Title', description
 
 /** The four figures of an item or a total, as the spec groups them. */
 export function FigureList({ figures, testId }: { figures: Figures | null; testId?: string }) {
+  // Those who may not see margins get the client price alone (docs/decisions/258).
+  const margins = useContext(EditorContext)?.canSeeMargins ?? false;
   const cell = (label: string, value: string, tone?: 'loss' | 'gain') => (
     <div className={`sm-figure${tone ? ` is-${tone}` : ''}`}>
       <dt>{label}</dt>
@@ -34,9 +36,9 @@ export function FigureList({ figures, testId }: { figures: Figures | null; testI
   return (
     <dl className="sm-figures" data-testid={testId}>
       {cell('Client Price', formatPaise(figures.clientPrice))}
-      {cell('Trade cost', formatPaise(figures.tradeCost))}
-      {cell('Net Profit', formatPaise(figures.netProfit), figures.netProfit < 0 ? 'loss' : figures.netProfit > 0 ? 'gain' : undefined)}
-      {cell('Markup', formatPercent(figures.markup))}
+      {margins ? cell('Trade cost', formatPaise(figures.tradeCost)) : null}
+      {margins ? cell('Net Profit', formatPaise(figures.netProfit), figures.netProfit < 0 ? 'loss' : figures.netProfit > 0 ? 'gain' : undefined) : null}
+      {margins ? cell('Markup', formatPercent(figures.markup)) : null}
     </dl>
   );
 }
@@ -68,7 +70,7 @@ export function ItemCard({
   onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
   handle?: ReactNode;
 }) {
-  const { view, sectionChoices, problems, typed, hydrated } = useEditor();
+  const { view, sectionChoices, problems, typed, hydrated, canSeeMargins } = useEditor();
   const financialTab = view.tab === 'financial';
   const hasMoney = item.type === 'financial' || item.type === 'product';
   const fields = ITEM_FIELDS_BY_TYPE[item.type];
@@ -222,7 +224,9 @@ export function ItemCard({
                 ['discountBp', 'Discount (%)', bpToInput(item.discountBp), 'decimal'],
                 ['quantity', 'Quantity', String(item.quantity), 'numeric'],
               ] as const
-            ).map(([field, label, fallback, mode]) => {
+            )
+              .filter(([field]) => field !== 'tradePrice' || canSeeMargins)
+              .map(([field, label, fallback, mode]) => {
               const name = FIELD(item.id, field);
               const invalid = problems.has(`${item.id}:${field}`);
               return (

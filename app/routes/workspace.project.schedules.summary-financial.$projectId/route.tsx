@@ -49,7 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const schedule = summary ? data.schedules.find((s) => s.id === summary.schedule.id) : undefined;
     if (named && !schedule) throw json({ message: SCHEDULE_MESSAGES.notFound }, { status: 404 });
     const schedules = data.schedules.map((s) => ({ id: s.id, title: s.title }));
-    if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, room: null, view: null, info: null, library: [] });
+    if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, room: null, view: null, info: null, library: [], canSeeMargins: false });
     // "Add from library" needs only each product's name.
     const library = libraryData.products.map((p) => ({ id: p.id, title: p.title }));
     const roomId = query.get('room');
@@ -78,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       edit: query.get('edit') === '1',
     };
     const info = { description: schedule.description, images: schedule.images.map((image) => toWebImage(data.project.id, image)) };
-    return json({ project: data.project, schedules, summary: { schedule: summary.schedule, totals: summary.totals, rooms }, room: room ?? null, view, info, library });
+    return json({ project: data.project, schedules, summary: { schedule: summary.schedule, totals: summary.totals, rooms }, room: room ?? null, view, info, library, canSeeMargins: data.canSeeMargins ?? false });
   } catch (error) {
     throw asErrorResponse(error);
   }
@@ -121,7 +121,7 @@ function typedOverShownVersions(reply: ActionReply, items: Map<string, Pick<Summ
 }
 
 export default function SummaryEditor() {
-  const { project, schedules, summary, room, view, info, library } = useLoaderData<typeof loader>();
+  const { project, schedules, summary, room, view, info, library, canSeeMargins } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionReply | undefined;
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
@@ -172,6 +172,7 @@ export default function SummaryEditor() {
     hydrated,
     formAction: href({}),
     confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
+    canSeeMargins,
   };
 
   // The rooms as the browser orders them (a dropped tab stays where it was dropped while it saves).
@@ -288,9 +289,12 @@ export default function SummaryEditor() {
               </Link>
             )
           ) : null}
-          <button type="submit" className="button button-ghost" data-testid="export-pdf">
-            <Icon d={ACTION_ICONS.download} size={16} /> Export PDF
-          </button>
+          {/* The financial PDF prints margins: absent for those who may not see them (docs/decisions/258). */}
+          {!financial || canSeeMargins ? (
+            <button type="submit" className="button button-ghost" data-testid="export-pdf">
+              <Icon d={ACTION_ICONS.download} size={16} /> Export PDF
+            </button>
+          ) : null}
         </div>
       </form>
 
