@@ -21,6 +21,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   // The schedule must be of the project the path names (a link edited by hand finds nothing).
   if (data.project.id !== params.projectId) throw json({ message: 'Schedule not found' }, { status: 404 });
+  // The api leaves margins out for those who may not see them (docs/decisions/258): no financial PDF for them.
+  if (tab === 'financial' && !('tradeCost' in data.summary.totals)) throw json({ message: 'Only those allowed to see financials can export the financial PDF' }, { status: 403 });
   const pdf = await renderSummaryPdf(data, tab);
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -13,7 +13,7 @@ export const CONTACT_KIND_LABELS: Record<ContactKind, string> = {
   other: 'Other',
 };
 
-export const CONTACT_LIMITS = { name: 120, company: 120, email: 254, phone: 20, notes: 2000, search: 100, pageSize: 25, pageMax: 100 } as const;
+export const CONTACT_LIMITS = { name: 120, company: 120, email: 254, phone: 20, notes: 2000, address: 500, search: 100, pageSize: 25, pageMax: 100 } as const;
 
 export const CONTACT_MESSAGES = {
   nameRequired: 'Name is required',
@@ -25,6 +25,8 @@ export const CONTACT_MESSAGES = {
   empty: 'No contacts yet',
   noMatch: 'No contacts match your search',
   saveFailed: 'Failed to save contact',
+  stateUnknown: 'Choose an Indian state from the list',
+  stateForGstin: 'Choose the state the GSTIN is registered in',
 } as const;
 
 export function isContactKind(value: unknown): value is ContactKind {

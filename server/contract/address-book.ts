@@ -1,5 +1,7 @@
 import { z } from 'zod/v4';
 import { CONTACT_KINDS, CONTACT_LIMITS as L, CONTACT_MESSAGES as M } from './address-book-rules.js';
+import { gstinProblem, normaliseTaxId } from './gstin-rules.js';
+import { stateNames } from './places.js';
 import { requiredText } from './text-fields.js';
 
 /** The Address Book's calls (docs/decisions/115): a firm's contacts, listed by name, searched, paged by keyset. */
@@ -18,8 +20,31 @@ export const ContactFields = z
     phone: optional(L.phone).refine((v) => v === '' || /^[0-9+\-() ]{3,}$/.test(v), M.phoneInvalid),
     kind: z.enum(CONTACT_KINDS, { error: M.kindRequired }),
     notes: optional(L.notes),
+    // Issue 28 item 3 (docs/decisions/257): who may be invoiced or sent purchase orders, and the tax details.
+    isClient: z.boolean({ error: 'Must be true or false' }).default(false),
+    isSupplier: z.boolean({ error: 'Must be true or false' }).default(false),
+    address: optional(L.address),
+    /** An Indian state ('' for a contact abroad or not known). */
+    state: optional(60),
+    gstin: z.string({ error: 'Must be text' }).max(30, 'At most 15 characters').default('').transform(normaliseTaxId),
   })
-  .refine((v) => v.email !== '' || v.phone !== '', { path: ['email'], message: M.emailOrPhone });
+  .superRefine((v, ctx) => {
+    if (v.email === '' && v.phone === '') ctx.addIssue({ code: 'custom', path: ['email'], message: M.emailOrPhone });
+    const state = v.state ? stateNames('India').find((s) => s.toLowerCase() === v.state.toLowerCase()) : undefined;
+    if (v.state && !state) ctx.addIssue({ code: 'custom', path: ['state'], message: M.stateUnknown });
+    if (v.gstin) {
+      const problem = gstinProblem(v.gstin, state);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+      else if (!v.state) ctx.addIssue({ code: 'custom', path: ['state'], message: M.stateForGstin });
+    }
+  })
+  // A contact of kind client is a client, of kind supplier a supplier; the state as the list spells it.
+  .transform((v) => ({
+    ...v,
+    isClient: v.isClient || v.kind === 'client',
+    isSupplier: v.isSupplier || v.kind === 'supplier',
+    state: v.state ? (stateNames('India').find((s) => s.toLowerCase() === v.state.toLowerCase()) ?? v.state) : '',
+  }));
 export type ContactFields = z.output<typeof ContactFields>;
 export type ContactBody = z.input<typeof ContactFields>;
 
@@ -31,12 +56,22 @@ export const Contact = z.object({
   phone: z.string(),
   kind: z.enum(CONTACT_KINDS),
   notes: z.string(),
+  isClient: z.boolean(),
+  isSupplier: z.boolean(),
+  address: z.string(),
+  /** '' when not known or abroad. */
+  state: z.string(),
+  gstin: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Contact = z.infer<typeof Contact>;
 
-/** GET /api/contacts?q=&kind=&after=&limit=: `after` is the last contact id of the page before. */
+/**
+ * GET /api/contacts?q=&kind=&after=&limit=: `after` is the last contact id of the page before.
+ * `kind=client` lists every contact marked Client (whatever its kind), `kind=supplier` every one
+ * marked Supplier; the other kinds list that kind.
+ */
 export const ContactsQuery = z.object({
   q: z.string().max(L.search, `At most ${L.search} characters`).optional(),
   kind: z.enum(CONTACT_KINDS, { error: 'Unknown kind' }).optional(),

@@ -32,6 +32,8 @@ const fields = {
     .regex(/^\d{10}$/, M.mobileDigits),
   address: requiredText(M.addressRequired, L.address),
   isSubAdmin: checkbox,
+  /** Issue 28 item 1 (docs/decisions/258): sees and edits trade prices, profit and markup; off by default. */
+  canSeeFinancials: checkbox,
 };
 
 type Passwords = { password?: string | undefined; confirmPassword?: string | undefined };
@@ -80,6 +82,7 @@ export const Employee = z.object({
   contactNo: z.string(),
   address: z.string(),
   isSubAdmin: z.boolean(),
+  canSeeFinancials: z.boolean(),
   active: z.boolean(),
   /** Created by the firm and not yet confirmed by its person (docs/decisions/236). */
   awaitingConfirmation: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { SummaryJson } from './summary.js';
+import { SeenSummaryJson, SummaryJson } from './summary.js';
 
 /**
  * What the web's PDF route prints (DESIGN.md section 9 "The PDF", docs/decisions/105): one call
@@ -30,3 +30,5 @@ export const PrintReply = z.object({
 });
 export type PrintReply = z.infer<typeof PrintReply>;
 export type PrintData = PrintReply['data'];
+/** What the api validates and documents: the summary without margins for those who may not see them (docs/decisions/258). */
+export const SeenPrintReply = z.object({ data: PrintReply.shape.data.extend({ summary: SeenSummaryJson }) });

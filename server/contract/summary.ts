@@ -153,7 +153,13 @@ export type SummaryReply = z.infer<typeof SummaryReply>;
  * `GET /api/projects/schedules/{projectId}?summary=…`: the project's schedules with the summary of
  * the one named (null when the project has no such schedule).
  */
-export const ScheduleListWithSummaryReply = z.object({ data: ScheduleListReply.shape.data.extend({ summary: SummaryJson.nullable().optional() }) });
+export const ScheduleListWithSummaryReply = z.object({
+  data: ScheduleListReply.shape.data.extend({
+    summary: SummaryJson.nullable().optional(),
+    /** Whether the caller sees and edits trade prices, profit and markup (docs/decisions/258). */
+    canSeeMargins: z.boolean().optional(),
+  }),
+});
 export type ScheduleListWithSummaryReply = z.infer<typeof ScheduleListWithSummaryReply>;
 /** A write of the structure: what it did, and the id of what it made or changed (the editor reloads the summary). */
 export const SummaryWriteReply = z.object({ message: z.string(), id: z.string() });
@@ -164,3 +170,23 @@ export type SummaryItemReply = z.infer<typeof SummaryItemReply>;
 /** Save all answers every saved item. */
 export const SaveAllReply = z.object({ message: z.string(), data: z.object({ items: z.array(SummaryItemJson) }) });
 export type SaveAllReply = z.infer<typeof SaveAllReply>;
+
+// Margins (issue 28 item 1, docs/decisions/258) ---------------------------------------------------
+
+/**
+ * The margins of a summary (an item's trade price; trade cost, net profit and markup of every
+ * figure) reach only the firm, its sub-admins and employees granted "Can see financials"; the api
+ * leaves them out for everyone else (server/auth/margins.ts). The replies' schemas below say so
+ * (margins optional) and are what the api validates and documents. The web keeps reading the full
+ * types above and shows those columns only where the loader's `canSeeMargins` is true.
+ */
+export const MARGIN_FIELDS = ['tradePrice', 'tradeCost', 'netProfit', 'markup'] as const;
+const SeenFigures = FiguresJson.partial({ tradeCost: true, netProfit: true, markup: true });
+const SeenItem = SummaryItemJson.extend({ tradePrice: z.number().optional(), figures: SeenFigures });
+const SeenSection = SummarySectionJson.extend({ totals: SeenFigures, items: z.array(SeenItem) });
+const SeenRoom = SummaryRoomJson.extend({ totals: SeenFigures, sections: z.array(SeenSection) });
+export const SeenSummaryJson = SummaryJson.extend({ rooms: z.array(SeenRoom), totals: SeenFigures });
+export const SeenSummaryReply = z.object({ data: SeenSummaryJson });
+export const SeenScheduleListWithSummaryReply = z.object({ data: ScheduleListWithSummaryReply.shape.data.extend({ summary: SeenSummaryJson.nullable().optional() }) });
+export const SeenSummaryItemReply = z.object({ data: SeenItem });
+export const SeenSaveAllReply = z.object({ message: z.string(), data: z.object({ items: z.array(SeenItem) }) });

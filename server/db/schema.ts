@@ -58,6 +58,11 @@ export const users = pgTable(
     designation: text('designation'),
     isSubAdmin: boolean('is_sub_admin').notNull().default(false),
     /**
+     * Issue 28 item 1 (docs/decisions/258): a plain employee the firm lets see and edit margins
+     * (trade price, net profit, markup). The firm and its sub-admins always may; off by default.
+     */
+    canSeeFinancials: boolean('can_see_financials').notNull().default(false),
+    /**
      * Team (issue 12): set when the firm deactivates an employee. Its sessions are deleted then and
      * no new one opens; the account and everything it did stay (reactivating clears it).
      */
@@ -805,6 +810,18 @@ export const contacts = pgTable(
     /** 'client' | 'supplier' | 'consultant' | 'other' (server/contract/address-book-rules.ts). */
     kind: text('kind').notNull(),
     notes: text('notes').notNull().default(''),
+    /**
+     * Issue 28 item 3 (docs/decisions/257): may be invoiced (a client) and/or sent purchase orders
+     * (a supplier), whatever its kind; a contact of kind client is always a client, of kind
+     * supplier always a supplier. State (place of supply) and GSTIN for the tax documents.
+     */
+    isClient: boolean('is_client').notNull().default(false),
+    isSupplier: boolean('is_supplier').notNull().default(false),
+    /** The billing address printed on invoices ("Bill to"). */
+    address: text('address').notNull().default(''),
+    /** An Indian state's name as the places data spells it; null for a contact abroad or unknown. */
+    state: text('state'),
+    gstin: text('gstin'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -813,6 +830,9 @@ export const contacts = pgTable(
     // The list's order and keyset (lower(name), id) within a firm; a search filters this firm's rows only.
     index('contacts_firm_name_idx').on(t.firmId, sql`lower(${t.name})`, t.id),
     index('contacts_firm_kind_idx').on(t.firmId, t.kind),
+    // The pickers of an invoice's client and a purchase order's supplier.
+    index('contacts_firm_client_idx').on(t.firmId).where(sql`${t.isClient}`),
+    index('contacts_firm_supplier_idx').on(t.firmId).where(sql`${t.isSupplier}`),
     index('contacts_created_by_idx').on(t.createdBy),
   ],
 );
@@ -1015,3 +1035,34 @@ export const platformSecrets = pgTable('platform_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// Money (issue 28, docs/decisions/255–258) -----------------------------------------------------
+
+/**
+ * A firm's billing profile (docs/decisions/256): what its tax documents print and how they are
+ * numbered. One row per firm, made the first time the firm saves it. `itemTaxes` holds the default
+ * GST rate (basis points) and optional HSN/SAC code per summary item type
+ * ({ product: { rateBp: 1800, hsnSac: '9403' }, … }), validated by the contract.
+ */
+export const firmBillingProfiles = pgTable('firm_billing_profiles', {
+  firmId: text('firm_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull(),
+  address: text('address').notNull(),
+  /** The place of supply: an Indian state's name as the places data spells it. */
+  state: text('state').notNull(),
+  gstin: text('gstin'),
+  pan: text('pan'),
+  bankAccountName: text('bank_account_name').notNull().default(''),
+  bankAccountNumber: text('bank_account_number').notNull().default(''),
+  bankIfsc: text('bank_ifsc').notNull().default(''),
+  upiId: text('upi_id').notNull().default(''),
+  invoicePrefix: text('invoice_prefix').notNull(),
+  paymentTermsDays: integer('payment_terms_days').notNull(),
+  proposalTerms: text('proposal_terms').notNull().default(''),
+  proposalValidityDays: integer('proposal_validity_days').notNull(),
+  itemTaxes: jsonb('item_taxes').notNull(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('firm_billing_profiles_updated_by_idx').on(t.updatedBy)]);

@@ -17,6 +17,11 @@ export function toContactJson(row: ContactRow): Contact {
     phone: row.phone,
     kind: row.kind as ContactKind,
     notes: row.notes,
+    isClient: row.isClient,
+    isSupplier: row.isSupplier,
+    address: row.address,
+    state: row.state ?? '',
+    gstin: row.gstin ?? '',
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -36,7 +41,10 @@ export async function listContacts(db: Database, firmId: string, options: { q?: 
     const pattern = likePattern(q);
     filters.push(or(ilike(contacts.name, pattern), ilike(contacts.company, pattern), ilike(contacts.email, pattern), ilike(contacts.phone, pattern))!);
   }
-  if (options.kind) filters.push(eq(contacts.kind, options.kind));
+  // Clients and suppliers by their marks (a consultant may be invoiced too; docs/decisions/257).
+  if (options.kind === 'client') filters.push(eq(contacts.isClient, true));
+  else if (options.kind === 'supplier') filters.push(eq(contacts.isSupplier, true));
+  else if (options.kind) filters.push(eq(contacts.kind, options.kind));
   if (options.after) {
     const [cursor] = await db.select({ name: contacts.name, id: contacts.id }).from(contacts).where(and(eq(contacts.id, options.after), eq(contacts.firmId, firmId))).limit(1);
     // An unknown cursor (deleted meanwhile, or forged) starts from the top rather than failing.
@@ -58,15 +66,18 @@ export async function findContact(db: Database, firmId: string, id: string): Pro
   return row;
 }
 
+/** The row's values of a contact's fields: blank state and GSTIN are stored as null. */
+const columnsOf = <F extends ContactFields>(fields: F) => ({ ...fields, state: fields.state || null, gstin: fields.gstin || null });
+
 export async function insertContact(db: Pick<Database, 'insert'>, values: ContactFields & { id: string; firmId: string; createdBy: string }) {
-  const [row] = await db.insert(contacts).values(values).returning();
+  const [row] = await db.insert(contacts).values(columnsOf(values)).returning();
   return row!;
 }
 
 export async function updateContact(db: Pick<Database, 'update'>, firmId: string, id: string, fields: ContactFields): Promise<ContactRow | undefined> {
   const [row] = await db
     .update(contacts)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({ ...columnsOf(fields), updatedAt: new Date() })
     .where(and(eq(contacts.id, id), eq(contacts.firmId, firmId)))
     .returning();
   return row;

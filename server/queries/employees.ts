@@ -15,6 +15,7 @@ export function toEmployeeJson(row: UserRow): Employee {
     contactNo: row.contactNo ?? '',
     address: row.address ?? '',
     isSubAdmin: row.isSubAdmin,
+    canSeeFinancials: row.canSeeFinancials,
     active: row.deactivatedAt === null,
     awaitingConfirmation: row.unconfirmedSince !== null,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
 import { CONTACT_MESSAGES as M, type Contact } from '../contract/address-book';
+import { gstinCheckCharacter } from '../contract/gstin-rules';
 import { auditLog } from '../db/schema';
 import { createContact } from '../seed/chat-book';
 import { createEmployee, createFirm } from '../seed/factories';
@@ -70,5 +71,49 @@ describe('the Address Book api', () => {
     expect((await call('GET', '/api/contacts?q=RAV', token)).json().data.contacts.map((c: Contact) => c.name)).toEqual(['Bravo']);
     expect((await call('GET', '/api/contacts?kind=supplier', token)).json().data.contacts).toEqual([]);
     expect((await call('GET', '/api/contacts?kind=nope', token)).statusCode).toBe(400);
+  });
+});
+
+describe('clients and suppliers (issue 28, docs/decisions/257)', () => {
+  it('marks a contact client and supplier with state and GSTIN, and lists it under both kinds', async () => {
+    const res = await call('POST', '/api/contacts', tokens.firm, {
+      name: 'Mehra Constructions',
+      kind: 'consultant',
+      email: 'accounts@mehra.example.test',
+      isClient: true,
+      isSupplier: true,
+      address: '4 MG Road, Bengaluru',
+      state: 'karnataka',
+      // Typed in lower case; a Karnataka registration with its check character.
+      gstin: `29aapfu0939f1z${gstinCheckCharacter('29AAPFU0939F1Z').toLowerCase()}`,
+    });
+    expect(res.statusCode).toBe(201);
+    const contact: Contact = res.json().data;
+    expect(contact).toMatchObject({ kind: 'consultant', isClient: true, isSupplier: true, state: 'Karnataka', address: '4 MG Road, Bengaluru' });
+    expect(contact.gstin).toMatch(/^29AAPFU0939F1Z.$/);
+    const ids = async (kind: string) => (await call('GET', `/api/contacts?kind=${kind}&limit=100`, tokens.firm)).json().data.contacts.map((c: Contact) => c.id);
+    expect(await ids('client')).toContain(contact.id);
+    expect(await ids('supplier')).toContain(contact.id);
+    expect(await ids('consultant')).toContain(contact.id);
+    expect(await ids('other')).not.toContain(contact.id);
+  });
+
+  it('makes a contact of kind client a client and of kind supplier a supplier', async () => {
+    const client: Contact = (await call('POST', '/api/contacts', tokens.firm, { name: 'Anita Shah', kind: 'client', email: 'anita@example.test' })).json().data;
+    expect(client).toMatchObject({ isClient: true, isSupplier: false, state: '', gstin: '' });
+    const supplier: Contact = (await call('POST', '/api/contacts', tokens.firm, { name: 'Tile House', kind: 'supplier', phone: '9820011223', isClient: false })).json().data;
+    expect(supplier).toMatchObject({ isClient: false, isSupplier: true });
+  });
+
+  it.each([
+    ['a GSTIN with a wrong check character', { state: 'Maharashtra', gstin: '27AAPFU0939F1ZW' }, 'gstin', 'The last character of this GSTIN does not match the others: check it for a typing mistake'],
+    ['a GSTIN of another state', { state: 'Gujarat', gstin: '27AAPFU0939F1ZV' }, 'gstin', 'This GSTIN is registered in another state, not Gujarat'],
+    ['a GSTIN without a state', { gstin: '27AAPFU0939F1ZV' }, 'state', M.stateForGstin],
+    ['a state outside India', { state: 'Texas' }, 'state', M.stateUnknown],
+    ['a flag that is not a boolean', { isClient: 'yes' }, 'isClient', 'Must be true or false'],
+  ])('answers 400 for %s', async (_name, extra, path, message) => {
+    const res = await call('POST', '/api/contacts', tokens.firm, { name: 'Bad', kind: 'client', email: 'bad@example.test', ...extra });
+    expect(res.statusCode).toBe(400);
+    expect(messagesByPath(res)[path]).toBe(message);
   });
 });

@@ -96,6 +96,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
                 contactNo: body.mobile,
                 address: body.address,
                 isSubAdmin: body.isSubAdmin,
+                canSeeFinancials: body.canSeeFinancials,
               },
               tokenHash,
             );
@@ -105,7 +106,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
               action: 'employee.created',
               targetType: 'user',
               targetId: id,
-              details: { email: body.email, isSubAdmin: body.isSubAdmin },
+              details: { email: body.email, isSubAdmin: body.isSubAdmin, canSeeFinancials: body.canSeeFinancials },
             });
             return created;
           })
@@ -152,6 +153,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
               contactNo: body.mobile,
               address: body.address,
               isSubAdmin: body.isSubAdmin,
+              canSeeFinancials: body.canSeeFinancials,
               ...(passwordHash ? { passwordHash } : {}),
               updatedAt: new Date(),
             })
@@ -167,8 +169,8 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
             targetType: 'user',
             targetId: employee.id,
             details: {
-              from: { email: employee.email, isSubAdmin: employee.isSubAdmin },
-              to: { email: body.email, isSubAdmin: body.isSubAdmin },
+              from: { email: employee.email, isSubAdmin: employee.isSubAdmin, canSeeFinancials: employee.canSeeFinancials },
+              to: { email: body.email, isSubAdmin: body.isSubAdmin, canSeeFinancials: body.canSeeFinancials },
               passwordChanged: Boolean(passwordHash),
             },
           });

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { requireScheduleAccess } from '../auth/schedule-access.js';
 import { ErrorReply } from '../contract/http.js';
 import { ScheduleIdParams } from '../contract/share-links.js';
-import { PrintQuery, PrintReply } from '../contract/summary-print.js';
+import { PrintQuery, SeenPrintReply } from '../contract/summary-print.js';
+import { guardMargins } from '../auth/margins.js';
 import { sumFigures, type SummaryJson } from '../contract/summary.js';
 import { users } from '../db/schema.js';
 import { notFound } from '../errors.js';
@@ -55,6 +56,8 @@ export function pickSections(summary: SummaryJson, chosen: readonly string[]): S
 }
 
 export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The financial PDF's figures: only for those who may see margins (docs/decisions/258).
+  guardMargins(app);
   const { db, storage } = app.ctx;
 
   app.get(
@@ -66,7 +69,7 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         params: ScheduleIdParams,
         querystring: PrintQuery,
-        response: { 200: PrintReply, ...errors },
+        response: { 200: SeenPrintReply, ...errors },
       },
     },
     async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_LIMITS } from '../body-limits.js';
 import { z } from 'zod/v4';
 import { requireProjectAccess, type ProjectAccess } from '../auth/project-access.js';
+import { canSeeMargins, guardMargins } from '../auth/margins.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import {
   CreateScheduleBody,
@@ -37,7 +38,7 @@ import {
   updateSchedule,
   type ScheduleChanges,
 } from '../queries/schedules.js';
-import { ScheduleListWithSummaryReply } from '../contract/summary.js';
+import { SeenScheduleListWithSummaryReply } from '../contract/summary.js';
 import { loadSummary, projectHasSummaryImage, summaryImageFolders } from '../queries/summary.js';
 import { IMAGE_TYPES } from '../services/file-types.js';
 import { InvalidImageError } from '../services/images.js';
@@ -116,6 +117,8 @@ const audit = (tx: Database, access: ProjectAccess, actorId: string, action: str
   recordAudit(tx, { actorId, firmId: access.firm.firmId, action, targetType: 'schedule', targetId: scheduleId, details: { projectId: access.project.id, ...details } });
 
 export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The summary in the list's reply carries margins only for those who may see them (docs/decisions/258).
+  guardMargins(app);
   const { db, storage } = app.ctx;
 
   /** Stored files of images a committed change dropped: a failure leaves files nobody lists, never a broken schedule. */
@@ -136,7 +139,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: ProjectIdParams,
         querystring: ScheduleListQuery,
-        response: { 200: ScheduleListWithSummaryReply, ...errors },
+        response: { 200: SeenScheduleListWithSummaryReply, ...errors },
       },
     },
     async (request) => {
@@ -147,7 +150,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (named === undefined) return { data };
       // The editor's page in one read: the project and its schedules once, then the summary's tables.
       const schedule = named === 'first' ? rows[0] : rows.find((row) => row.id === named);
-      return { data: { ...data, summary: schedule ? await loadSummary(db, schedule) : null } };
+      return { data: { ...data, summary: schedule ? await loadSummary(db, schedule) : null, canSeeMargins: canSeeMargins(request.session.user) } };
     },
   );
 

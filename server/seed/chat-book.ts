@@ -1,4 +1,5 @@
 import type { ContactKind } from '../contract/address-book-rules.js';
+import { demoGstin } from './billing.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { chatMessages, contacts } from '../db/schema.js';
@@ -12,12 +13,14 @@ let counter = 0;
 export async function createContact(
   db: Database,
   firmId: string,
-  fields: Partial<{ name: string; company: string; email: string; phone: string; kind: ContactKind; notes: string; createdBy: string }> = {},
+  fields: Partial<{ name: string; company: string; email: string; phone: string; kind: ContactKind; notes: string; createdBy: string; isClient: boolean; isSupplier: boolean; address: string; state: string; gstin: string }> = {},
 ) {
   counter += 1;
+  const kind = fields.kind ?? 'client';
   const [row] = await db
     .insert(contacts)
-    .values({ id: newId(), firmId, name: `Contact ${counter}`, email: `contact${counter}@example.test`, kind: 'client', ...fields })
+    // As the contract does: a contact of kind client is a client, of kind supplier a supplier (docs/decisions/257).
+    .values({ id: newId(), firmId, name: `Contact ${counter}`, email: `contact${counter}@example.test`, kind, isClient: kind === 'client', isSupplier: kind === 'supplier', ...fields })
     .returning();
   return row!;
 }
@@ -31,25 +34,26 @@ export async function createChatMessage(db: Database, projectId: string, author:
   return row!;
 }
 
-type DemoContact = { name: string; company: string; email: string; phone: string; kind: ContactKind; notes: string };
+/** Clients and suppliers carry a billing address, state and (registered businesses) a GSTIN (issue 28). */
+type DemoContact = { name: string; company: string; email: string; phone: string; kind: ContactKind; notes: string; address?: string; state?: string; gstin?: string; isClient?: boolean };
 
 /** By the demo firm's email. */
 const DEMO_CONTACTS: Record<string, DemoContact[]> = {
   'studio@demo.test': [
-    { name: 'Rhea Kapoor', company: '', email: 'rhea.kapoor@example.test', phone: '98220 11223', kind: 'client', notes: 'Koregaon Park residence; prefers calls after 6 pm.' },
+    { name: 'Rhea Kapoor', company: '', email: 'rhea.kapoor@example.test', phone: '98220 11223', kind: 'client', notes: 'Koregaon Park residence; prefers calls after 6 pm.', address: 'Lane 7, Koregaon Park, Pune 411001', state: 'Maharashtra' },
     { name: 'Vikram Joshi', company: 'Joshi Structural Consultants', email: 'vikram@joshi-consult.example', phone: '98900 45120', kind: 'consultant', notes: 'Structural engineer for residential work.' },
-    { name: 'Anita Kulkarni', company: 'Deccan Stoneworks', email: 'sales@deccanstone.example', phone: '020 2553 8811', kind: 'supplier', notes: 'Kota and basalt; samples at the Hadapsar yard.' },
-    { name: 'S. Deshpande', company: 'Pune Municipal Corporation', email: 'deshpande@pmc.example', phone: '020 2550 1000', kind: 'client', notes: 'Works department, Baner library.' },
+    { name: 'Anita Kulkarni', company: 'Deccan Stoneworks', email: 'sales@deccanstone.example', phone: '020 2553 8811', kind: 'supplier', notes: 'Kota and basalt; samples at the Hadapsar yard.', address: 'Plot 9, Hadapsar Industrial Estate, Pune 411013', state: 'Maharashtra', gstin: demoGstin('27', 'AAFCD5521L') },
+    { name: 'S. Deshpande', company: 'Pune Municipal Corporation', email: 'deshpande@pmc.example', phone: '020 2550 1000', kind: 'client', notes: 'Works department, Baner library.', address: 'PMC Building, Shivajinagar, Pune 411005', state: 'Maharashtra' },
     { name: 'Neha Sathe', company: 'Lumen Lighting Design', email: 'neha@lumen.example', phone: '97650 33001', kind: 'consultant', notes: '' },
   ],
   'interiors@demo.test': [
-    { name: 'Dr. Meera Iyer', company: 'Smile Dental', email: 'meera@smile-dental.example', phone: '98450 77120', kind: 'client', notes: 'Clinic opening in March.' },
-    { name: 'Karthik Rao', company: 'Rao Joinery', email: 'karthik@raojoinery.example', phone: '99000 12876', kind: 'supplier', notes: 'Custom joinery; six-week lead time.' },
+    { name: 'Dr. Meera Iyer', company: 'Smile Dental', email: 'meera@smile-dental.example', phone: '98450 77120', kind: 'client', notes: 'Clinic opening in March.', address: '12 Cathedral Road, Chennai 600086', state: 'Tamil Nadu', gstin: demoGstin('33', 'AAGFS6610M') },
+    { name: 'Karthik Rao', company: 'Rao Joinery', email: 'karthik@raojoinery.example', phone: '99000 12876', kind: 'supplier', notes: 'Custom joinery; six-week lead time.', address: 'Peenya 2nd Stage, Bengaluru 560058', state: 'Karnataka', gstin: demoGstin('29', 'AAHFR3390B') },
     { name: 'Asha Menon', company: 'Acoustic Works', email: 'asha@acousticworks.example', phone: '', kind: 'consultant', notes: 'Acoustic panels for the co-working floor.' },
   ],
   'atelier@demo.test': [
-    { name: 'Rohan Mehta', company: 'Mehta Hospitality', email: 'rohan@mehtahospitality.example', phone: '98111 40022', kind: 'client', notes: '' },
-    { name: 'Ishita Bose', company: 'Terracotta Studio', email: 'ishita@terracotta.example', phone: '98300 55667', kind: 'supplier', notes: 'Handmade tiles.' },
+    { name: 'Rohan Mehta', company: 'Mehta Hospitality', email: 'rohan@mehtahospitality.example', phone: '98111 40022', kind: 'client', notes: '', address: 'Golf Course Road, Gurugram 122002', state: 'Haryana', gstin: demoGstin('06', 'AAECM8123H') },
+    { name: 'Ishita Bose', company: 'Terracotta Studio', email: 'ishita@terracotta.example', phone: '98300 55667', kind: 'supplier', notes: 'Handmade tiles.', address: 'Salt Lake Sector V, Kolkata 700091', state: 'West Bengal' },
   ],
 };
 

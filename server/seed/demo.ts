@@ -11,6 +11,7 @@ import { seedDemoSummaries } from './summary.js';
 import { seedWorkspace, type SeededWorkspace } from './workspace.js';
 import { seedDemoTasks } from './tasks.js';
 import { seedChatBook } from './chat-book.js';
+import { seedDemoBilling } from './billing.js';
 import { seedProjectFiles } from './workspace-files.js';
 import { seedDemoLeads } from './leads.js';
 import { seedDemoModeration } from './moderation.js';
@@ -119,6 +120,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   await seedDemoLeads(db, firms);
   // Address Book contacts for each firm and a short Group Chat on each firm's first project.
   await seedChatBook(db, firms, workspace);
+  // Each firm's billing profile (issue 28); its clients and suppliers are among the contacts above.
+  await seedDemoBilling(db, firms);
   return {
     workspace,
     password: DEMO_PASSWORD,

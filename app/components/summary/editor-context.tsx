@@ -28,6 +28,9 @@ export type EditorContextValue = {
   openHref: (id: string) => string;
   /** The view with nothing open, back at the row's anchor. */
   closeHref: (id: string) => string;
+
+  /** Trade price, net profit and markup are shown (the api sends them only then; docs/decisions/258). */
+  canSeeMargins: boolean;
 };
 
 export const EditorContext = createContext<EditorContextValue | null>(null);
@@ -182,7 +185,7 @@ export function EditButton({ id, label, testId }: { id: string; label: string; t
 export function RowLinks({ children, className, testId }: { children: ReactNode; className?: string; testId?: string }) {
   const navigate = useNavigate();
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a delegated handler of the links inside, which keep their own keyboard behaviour
+    // A delegated handler of the links inside, which keep their own keyboard behaviour.
     <div
       className={className}
       data-testid={testId}

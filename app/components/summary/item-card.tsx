@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import {
   bpToInput,
   formatPaise,
@@ -14,7 +14,7 @@ import {
   type ItemTextField,
 } from '../../../server/contract/summary-rules';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
-import { EditButton, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
+import { EditButton, EditorContext, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
 import { rowAnchor } from './editor-url';
 import { FIELD } from './editor-url';
 import { RowIcon } from './icons';
@@ -29,16 +29,23 @@ const TEXT_LABELS: Record<ItemTextField, string> = { title: 'Title', description
  * labelled grid, FigureList, is for the item being edited and for the totals).
  */
 export function FigureLine({ figures, testId }: { figures: Figures; testId?: string }) {
-  const tone = figures.netProfit < 0 ? ' is-loss' : figures.netProfit > 0 ? ' is-gain' : '';
+  // Those who may not see margins get the client price alone (docs/decisions/258).
+  const margins = useContext(EditorContext)?.canSeeMargins ?? false;
+  const tone = margins && figures.netProfit < 0 ? ' is-loss' : margins && figures.netProfit > 0 ? ' is-gain' : '';
+  const text = margins
+    ? `Client Price ${formatPaise(figures.clientPrice)} · Trade cost ${formatPaise(figures.tradeCost)} · Net Profit ${formatPaise(figures.netProfit)} · Markup ${formatPercent(figures.markup)}`
+    : `Client Price ${formatPaise(figures.clientPrice)}`;
   return (
     <p className={`sm-figure-line${tone}`} data-testid={testId}>
-      {`Client Price ${formatPaise(figures.clientPrice)} · Trade cost ${formatPaise(figures.tradeCost)} · Net Profit ${formatPaise(figures.netProfit)} · Markup ${formatPercent(figures.markup)}`}
+      {text}
     </p>
   );
 }
 
 /** The four figures of an item or a total, as the spec groups them. */
 export function FigureList({ figures, testId }: { figures: Figures | null; testId?: string }) {
+  // Those who may not see margins get the client price alone (docs/decisions/258).
+  const margins = useContext(EditorContext)?.canSeeMargins ?? false;
   const cell = (label: string, value: string, tone?: 'loss' | 'gain') => (
     <div className={`sm-figure${tone ? ` is-${tone}` : ''}`}>
       <dt>{label}</dt>
@@ -49,9 +56,9 @@ export function FigureList({ figures, testId }: { figures: Figures | null; testI
   return (
     <dl className="sm-figures" data-testid={testId}>
       {cell('Client Price', formatPaise(figures.clientPrice))}
-      {cell('Trade cost', formatPaise(figures.tradeCost))}
-      {cell('Net Profit', formatPaise(figures.netProfit), figures.netProfit < 0 ? 'loss' : figures.netProfit > 0 ? 'gain' : undefined)}
-      {cell('Markup', formatPercent(figures.markup))}
+      {margins ? cell('Trade cost', formatPaise(figures.tradeCost)) : null}
+      {margins ? cell('Net Profit', formatPaise(figures.netProfit), figures.netProfit < 0 ? 'loss' : figures.netProfit > 0 ? 'gain' : undefined) : null}
+      {margins ? cell('Markup', formatPercent(figures.markup)) : null}
     </dl>
   );
 }
@@ -85,7 +92,7 @@ export function ItemCard({
   onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
   handle?: ReactNode;
 }) {
-  const { view, sectionChoices, problems, problemMessages, typed, hydrated, closeHref } = useEditor();
+  const { view, sectionChoices, problems, problemMessages, typed, hydrated, closeHref, canSeeMargins } = useEditor();
   const financialTab = view.tab === 'financial';
   const hasMoney = item.type === 'financial' || item.type === 'product';
   const fields = ITEM_FIELDS_BY_TYPE[item.type];
@@ -257,7 +264,9 @@ export function ItemCard({
                 ['discountBp', 'Discount (%)', bpToInput(item.discountBp), 'decimal'],
                 ['quantity', 'Quantity', String(item.quantity), 'numeric'],
               ] as const
-            ).map(([field, label, fallback, mode]) => {
+            )
+              .filter(([field]) => field !== 'tradePrice' || canSeeMargins)
+              .map(([field, label, fallback, mode]) => {
               const name = FIELD(item.id, field);
               const invalid = problems.has(`${item.id}:${field}`);
               const message = problemMessages[`${item.id}:${field}`];

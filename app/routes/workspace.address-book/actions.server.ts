@@ -25,7 +25,7 @@ async function saveContact(request: Request, formData: FormData) {
     if (editing) await updateContact(request, editing, submission.value);
     else await createContact(request, submission.value);
   } catch (error) {
-    return formFailure(submission, { error, intent: 'save', fields: ['name', 'company', 'email', 'phone', 'kind', 'notes'], serverFailure: CONTACT_MESSAGES.saveFailed });
+    return formFailure(submission, { error, intent: 'save', fields: ['name', 'company', 'email', 'phone', 'kind', 'notes', 'isClient', 'isSupplier', 'address', 'state', 'gstin'], serverFailure: CONTACT_MESSAGES.saveFailed });
   }
   return redirectWithSuccess(ADDRESS_BOOK_PATH, editing ? 'Contact updated' : 'Contact added');
 }

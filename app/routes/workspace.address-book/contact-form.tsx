@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
@@ -7,14 +7,17 @@ import { TextField } from '~/components/text-field';
 import type { Contact, ContactBody } from '../../../server/contract/address-book';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS } from '../../../server/contract/address-book-rules';
 
-/** The Add/Edit Contact side panel's form; the server checks it (name, kind, an email or a phone). */
-export function ContactForm({ contact, lastResult, closeTo }: { contact: Contact | null; lastResult?: SubmissionResult<string[]> | null; closeTo: string }) {
+/**
+ * The Add/Edit Contact side panel's form; the server checks it (name, kind, an email or a phone;
+ * state and GSTIN for the tax documents, docs/decisions/257).
+ */
+export function ContactForm({ contact, lastResult, closeTo, states }: { contact: Contact | null; lastResult?: SubmissionResult<string[]> | null; closeTo: string; states: string[] }) {
   const saving = useSaving();
   const editing = contact !== null;
   const [form, fields] = useForm<ContactBody>({
     id: editing ? `contact-form-${contact.id}` : 'contact-form-new',
     lastResult,
-    defaultValue: contact ?? { kind: 'client' },
+    defaultValue: contact ? { ...contact, isClient: contact.isClient ? 'on' : undefined, isSupplier: contact.isSupplier ? 'on' : undefined } : { kind: 'client' },
     ...SERVER_VALIDATION,
   });
   return (
@@ -34,6 +37,31 @@ export function ContactForm({ contact, lastResult, closeTo }: { contact: Contact
       <TextField label="Company" meta={fields.company} autoComplete="off" />
       <TextField label="Email" meta={fields.email} type="email" autoComplete="off" />
       <TextField label="Phone" meta={fields.phone} type="tel" hint="An email or a phone number is needed." autoComplete="off" />
+      <fieldset className="ws-checks" data-testid="contact-roles">
+        <legend>Billing</legend>
+        <label className="checkbox ws-check" htmlFor={fields.isClient.id}>
+          <input {...getInputProps(fields.isClient, { type: 'checkbox' })} />
+          <span>Client <span className="muted">— can be sent proposals and invoices</span></span>
+        </label>
+        <label className="checkbox ws-check" htmlFor={fields.isSupplier.id}>
+          <input {...getInputProps(fields.isSupplier, { type: 'checkbox' })} />
+          <span>Supplier <span className="muted">— can be sent purchase orders</span></span>
+        </label>
+      </fieldset>
+      <Field label="Billing address" meta={fields.address}>
+        <textarea {...getTextareaProps(fields.address)} rows={2} />
+      </Field>
+      <Field label="State" meta={fields.state} hint="Decides CGST + SGST (the firm's state) or IGST. Leave blank for a contact abroad.">
+        <select {...getSelectProps(fields.state)}>
+          <option value="">No Indian state</option>
+          {states.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <TextField label="GSTIN" meta={fields.gstin} hint="Optional: a registered business client or supplier." autoComplete="off" maxLength={20} />
       <Field label="Notes" meta={fields.notes}>
         <textarea {...getTextareaProps(fields.notes)} rows={4} />
       </Field>

@@ -18,6 +18,7 @@ import type { Contact } from '../../../server/contract/address-book';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS, CONTACT_LIMITS, CONTACT_MESSAGES, isContactKind } from '../../../server/contract/address-book-rules';
 import { isId } from '../../../server/contract/http-rules';
 import { addressBookAction } from './actions.server';
+import { stateNames } from '~/utils/places.server';
 import { ContactForm } from './contact-form';
 import { pageTitle } from '~/utils/product';
 
@@ -48,7 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       throw asErrorResponse(error);
     }),
   );
-  return json({ ...page, edited, q, kind: kind ?? '', after: after ?? null });
+  // The states a client or supplier may be in (place of supply; docs/decisions/257).
+  return json({ ...page, edited, q, kind: kind ?? '', after: after ?? null, states: stateNames('India') });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function AddressBook() {
-  const { contacts, next, canManage, edited, q, kind, after } = useLoaderData<typeof loader>();
+  const { contacts, next, canManage, edited, q, kind, after, states } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
   const confirm = useConfirm();
@@ -125,7 +127,7 @@ export default function AddressBook() {
       ) : null}
       {panelOpen ? (
         <SidePanel title={editing ? 'Edit Contact' : 'Add Contact'} closeTo={panel.closeTo} testId="contact-panel">
-          <ContactForm key={editing?.id ?? 'new'} contact={editing} lastResult={saved?.result} closeTo={panel.closeTo} />
+          <ContactForm key={editing?.id ?? 'new'} contact={editing} lastResult={saved?.result} closeTo={panel.closeTo} states={states} />
         </SidePanel>
       ) : null}
       {deleting ? <ConfirmDelete what="contact" id={deleting.id} name={deleting.company ? `${deleting.name} (${deleting.company})` : deleting.name} closeTo={confirm.closeTo} /> : null}

@@ -7,7 +7,7 @@ import { createEmployee, resendConfirmation, setEmployeeActive, updateEmployee }
 import { CreateEmployeeBody, UpdateEmployeeBody } from '../../../server/contract/employees';
 
 export const EMPLOYEES_PATH = '/workspace/employee';
-const FIELDS = ['name', 'designation', 'designationOther', 'email', 'mobile', 'address', 'password', 'confirmPassword', 'isSubAdmin'];
+const FIELDS = ['name', 'designation', 'designationOther', 'email', 'mobile', 'address', 'password', 'confirmPassword', 'isSubAdmin', 'canSeeFinancials'];
 
 /** The employees page's actions: `save` (the Add/Edit panel; an `id` edits), `deactivate` and `reactivate`. */
 export async function employeesAction(request: Request) {

@@ -35,7 +35,7 @@ export function EmployeeForm({
     id: editing ? `employee-form-${employee.id}` : 'employee-form-new',
     lastResult,
     defaultValue: employee
-      ? { name: employee.name, ...initial, email: employee.email, mobile: employee.contactNo, address: employee.address, isSubAdmin: employee.isSubAdmin ? 'on' : undefined }
+      ? { name: employee.name, ...initial, email: employee.email, mobile: employee.contactNo, address: employee.address, isSubAdmin: employee.isSubAdmin ? 'on' : undefined, canSeeFinancials: employee.canSeeFinancials ? 'on' : undefined }
       : {},
     ...SERVER_VALIDATION,
   });
@@ -88,6 +88,12 @@ export function EmployeeForm({
           </span>
         </label>
       ) : null}
+      <label className="checkbox ws-check" htmlFor={fields.canSeeFinancials.id}>
+        <input {...getInputProps(fields.canSeeFinancials, { type: 'checkbox' })} data-testid="can-see-financials" />
+        <span>
+          Can see financials <span className="muted">— sees and edits trade prices, net profit and markup</span>
+        </span>
+      </label>
       <PanelActions cancelTo={closeTo} intent="save" busy={saving} {...saveLabels(editing)} testId="save-employee" sidePanel />
     </Form>
   );

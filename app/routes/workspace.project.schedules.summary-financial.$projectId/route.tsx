@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const schedule = summary ? data.schedules.find((s) => s.id === summary.schedule.id) : undefined;
     if (named && !schedule) throw json({ message: SCHEDULE_MESSAGES.notFound }, { status: 404 });
     const schedules = data.schedules.map((s) => ({ id: s.id, title: s.title }));
-    if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, room: null, view: null, info: null, library: [] });
+    if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, room: null, view: null, info: null, library: [], canSeeMargins: false });
     // "Add from library" needs only each product's name.
     const library = libraryData.products.map((p) => ({ id: p.id, title: p.title }));
     const roomId = query.get('room');
@@ -80,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...readEdit(query.get('edit'), isId),
     };
     const info = { description: schedule.description, images: schedule.images.map((image) => toWebImage(data.project.id, image)) };
-    return json({ project: data.project, schedules, summary: { schedule: summary.schedule, totals: summary.totals, rooms }, room: room ?? null, view, info, library });
+    return json({ project: data.project, schedules, summary: { schedule: summary.schedule, totals: summary.totals, rooms }, room: room ?? null, view, info, library, canSeeMargins: data.canSeeMargins ?? false });
   } catch (error) {
     throw asErrorResponse(error);
   }
@@ -123,7 +123,7 @@ function typedOverShownVersions(reply: ActionReply, items: Map<string, Pick<Summ
 }
 
 export default function SummaryEditor() {
-  const { project, schedules, summary, room, view, info, library } = useLoaderData<typeof loader>();
+  const { project, schedules, summary, room, view, info, library, canSeeMargins } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionReply | undefined;
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
@@ -136,6 +136,7 @@ export default function SummaryEditor() {
   useEffect(() => {
     if (summary) dispatch({ type: 'reset', state: orderOf(summary) });
   }, [summary]);
+  const addSection = useClearedAfterSuccess();
 
   if (!summary || !view) {
     return (
@@ -178,6 +179,7 @@ export default function SummaryEditor() {
     openHref: (id) => editorHrefAt(project.id, { ...view, edit: false, open: id }, id).slice(editorPath(project.id).length),
     closeHref: (id) => editorHrefAt(project.id, { ...view, open: undefined }, id),
     confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
+    canSeeMargins,
   };
 
   // The rooms as the browser orders them (a dropped tab stays where it was dropped while it saves).
@@ -202,7 +204,6 @@ export default function SummaryEditor() {
   // Edit all: every item's texts (Summary) or figures (Financial) are fields.
   const editing = !!view.edit;
   const showSaveBar = editing || !!view.open;
-  const addSection = useClearedAfterSuccess();
   const saveMessage = actionData?.intent === 'save-all' ? actionData.message ?? SUMMARY_MESSAGES.requiredFields : null;
   const fetcherToast: ToastData | null = fetcher.data && !fetcher.data.ok ? { type: 'error', message: fetcher.data.message } : null;
 
@@ -294,9 +295,12 @@ export default function SummaryEditor() {
               <Icon d={ACTION_ICONS.edit} size={16} /> {financial ? 'Edit all figures' : 'Edit all descriptions'}
             </Link>
           )}
-          <button type="submit" className="button button-ghost" data-testid="export-pdf">
-            <Icon d={ACTION_ICONS.download} size={16} /> Export PDF
-          </button>
+          {/* The financial PDF prints margins: absent for those who may not see them (docs/decisions/258). */}
+          {!financial || canSeeMargins ? (
+            <button type="submit" className="button button-ghost" data-testid="export-pdf">
+              <Icon d={ACTION_ICONS.download} size={16} /> Export PDF
+            </button>
+          ) : null}
         </div>
       </form>
 

@@ -51,7 +51,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const fresh = await readFreshFeedUrl(request);
   const isFirm = isFirmRole(user.role);
   return json(
-    { notifications, feed, storage, freshUrl: fresh.url, firm: isFirm ? { id: user.id, name: user.firmName ?? user.userName } : null, hasPassword: user.HasPassword },
+    {
+      notifications,
+      feed,
+      storage,
+      freshUrl: fresh.url,
+      firm: isFirm ? { id: user.id, name: user.firmName ?? user.userName } : null,
+      hasPassword: user.HasPassword,
+      // The billing profile is the firm's and its sub-admins' (docs/decisions/256).
+      canEditBilling: isFirm || user.isSubAdmin,
+    },
     { headers: fresh.headers },
   );
 }
@@ -66,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Setting() {
-  const { notifications, feed, storage, freshUrl, firm, hasPassword } = useLoaderData<typeof loader>();
+  const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling } = useLoaderData<typeof loader>();
   // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
   const plan = useRootData()?.plan ?? null;
   const actionData = useActionData<typeof action>();
@@ -117,6 +126,15 @@ export default function Setting() {
         <IcalLinkCard feed={feed} freshUrl={freshUrl} />
 
         <StorageCard usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} />
+        {canEditBilling ? (
+          <section className="cb-card" aria-labelledby="billing-title" data-testid="billing-card">
+            <h2 id="billing-title">Billing</h2>
+            <p className="muted">Legal name, GSTIN, bank account, invoice numbering and GST rates for proposals and invoices.</p>
+            <Link to="/workspace/setting/billing" className="button button-ghost" data-testid="billing-profile-link">
+              Billing profile
+            </Link>
+          </section>
+        ) : null}
 
         {firm ? (
           <section className="cb-card" aria-labelledby="firm-title" data-testid="firm-card">

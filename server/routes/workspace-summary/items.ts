@@ -11,11 +11,11 @@ import {
   MoveBody,
   NewItemBody,
   SaveAllBody,
-  SaveAllReply,
+  SeenSaveAllReply,
   ScheduleIdParams,
   SUMMARY_LIMITS,
   SUMMARY_MESSAGES as M,
-  SummaryItemReply,
+  SeenSummaryItemReply,
   SummaryWriteReply,
   type ItemChanges,
   type SummaryItemType,
@@ -124,7 +124,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: IdParams,
         body: ItemChangesBody,
-        response: { 200: SummaryItemReply, ...errors },
+        response: { 200: SeenSummaryItemReply, ...errors },
       },
     },
     async (request) => {
@@ -152,7 +152,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: ScheduleIdParams,
         body: SaveAllBody,
-        response: { 200: SaveAllReply, ...errors },
+        response: { 200: SeenSaveAllReply, ...errors },
       },
     },
     async (request) => {
@@ -227,7 +227,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: IdParams,
         body: ItemImagesBody,
-        response: { 201: SummaryItemReply, ...errors },
+        response: { 201: SeenSummaryItemReply, ...errors },
       },
     },
     async (request, reply) => {
@@ -256,7 +256,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/summary/items/:id/images/:imageId',
-    { schema: { tags, summary: 'Remove an image from an item (its stored files are deleted)', security, params: ItemImageParams, response: { 200: SummaryItemReply, ...errors } } },
+    { schema: { tags, summary: 'Remove an image from an item (its stored files are deleted)', security, params: ItemImageParams, response: { 200: SeenSummaryItemReply, ...errors } } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const { item, folder } = await summaryWrite(db, access, request.session.user.id, 'item.images.deleted', async (ctx) => {
@@ -273,7 +273,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/summary/items/:id/images/:imageId/move',
-    { schema: { tags, summary: 'Move an image of an item to position `index`', security, params: ItemImageParams, body: MoveBody, response: { 200: SummaryItemReply, ...errors } } },
+    { schema: { tags, summary: 'Move an image of an item to position `index`', security, params: ItemImageParams, body: MoveBody, response: { 200: SeenSummaryItemReply, ...errors } } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const item = await summaryWrite(db, access, request.session.user.id, 'item.images.moved', async (ctx) => {

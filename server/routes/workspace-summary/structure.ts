@@ -9,7 +9,7 @@ import {
   SectionChangesBody,
   SUMMARY_LIMITS,
   SUMMARY_MESSAGES as M,
-  SummaryReply,
+  SeenSummaryReply,
   SummaryWriteReply,
 } from '../../contract/summary.js';
 import { conflict } from '../../errors.js';
@@ -49,7 +49,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/summary/:scheduleId',
-    { schema: { tags, summary: "A schedule's summary: rooms → sections → items with figures and totals", security, params: ScheduleIdParams, response: { 200: SummaryReply, ...errors } } },
+    { schema: { tags, summary: "A schedule's summary: rooms → sections → items with figures and totals", security, params: ScheduleIdParams, response: { 200: SeenSummaryReply, ...errors } } },
     async (request) => {
       const { schedule } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       return { data: await loadSummary(db, schedule) };

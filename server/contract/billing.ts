@@ -1,0 +1,135 @@
+import { z } from 'zod/v4';
+import {
+  BANK_ACCOUNT_PATTERN,
+  BILLING_DEFAULTS,
+  BILLING_LIMITS as L,
+  BILLING_MESSAGES as M,
+  HSN_SAC_PATTERN,
+  IFSC_PATTERN,
+  isGstRate,
+  PREFIX_MESSAGE,
+  PREFIX_PATTERN,
+  PRICED_ITEM_TYPES,
+  UPI_ID_MESSAGE,
+  UPI_ID_PATTERN,
+} from './billing-rules.js';
+import { gstinProblem, normaliseTaxId, panOfGstin, panProblem } from './gstin-rules.js';
+import { stateNames } from './places.js';
+import { requiredText } from './text-fields.js';
+
+/**
+ * The firm's billing profile (issue 28 item 3, docs/decisions/256): GET and PUT
+ * /api/billing/profile. The same schema checks the Setting form in the web's action and the
+ * api's body, so a GSTIN with a wrong check character gets the same message in both.
+ */
+
+export * from './billing-rules.js';
+
+/** Optional text, trimmed; '' when absent. */
+const optional = (max: number) => z.string({ error: 'Must be text' }).trim().max(max, `At most ${max} characters`).default('');
+/** An optional code typed in any case with spaces (GSTIN, PAN, IFSC): upper case, no spaces; '' when absent. */
+const code = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .max(max * 2, `At most ${max} characters`)
+    .default('')
+    .transform(normaliseTaxId);
+const days = (max: number) =>
+  z
+    .number({ error: M.days(max) })
+    .int(M.days(max))
+    .min(0, M.days(max))
+    .max(max, M.days(max));
+
+export const ItemTax = z.object({
+  rateBp: z.number({ error: M.rate }).refine(isGstRate, M.rate),
+  hsnSac: z
+    .string({ error: M.hsnSac })
+    .trim()
+    .default('')
+    .refine((v) => v === '' || HSN_SAC_PATTERN.test(v), M.hsnSac),
+});
+export type ItemTax = z.infer<typeof ItemTax>;
+
+export const ItemTaxes = z.object(Object.fromEntries(PRICED_ITEM_TYPES.map((type) => [type, ItemTax])) as Record<(typeof PRICED_ITEM_TYPES)[number], typeof ItemTax>);
+export type ItemTaxes = z.infer<typeof ItemTaxes>;
+
+export const DEFAULT_ITEM_TAXES: ItemTaxes = { product: { rateBp: BILLING_DEFAULTS.rateBp, hsnSac: '' }, financial: { rateBp: BILLING_DEFAULTS.rateBp, hsnSac: '' } };
+
+export const BillingProfileBody = z
+  .object({
+    legalName: requiredText(M.legalNameRequired, L.legalName),
+    address: requiredText(M.addressRequired, L.address),
+    state: z.string({ error: M.stateRequired }).trim().min(1, M.stateRequired),
+    gstin: code(15),
+    pan: code(10),
+    bankAccountName: optional(L.bankAccountName),
+    bankAccountNumber: code(18).refine((v) => v === '' || BANK_ACCOUNT_PATTERN.test(v), M.bankAccount),
+    bankIfsc: code(11).refine((v) => v === '' || IFSC_PATTERN.test(v), M.ifsc),
+    upiId: z
+      .string({ error: UPI_ID_MESSAGE })
+      .trim()
+      .max(300, UPI_ID_MESSAGE)
+      .default('')
+      .refine((v) => v === '' || UPI_ID_PATTERN.test(v), UPI_ID_MESSAGE),
+    invoicePrefix: z
+      .string({ error: M.prefixRequired })
+      .trim()
+      .min(1, M.prefixRequired)
+      .max(10, PREFIX_MESSAGE)
+      .transform((v) => v.toUpperCase())
+      .refine((v) => PREFIX_PATTERN.test(v), PREFIX_MESSAGE),
+    paymentTermsDays: days(L.paymentTermsDays),
+    proposalTerms: optional(L.proposalTerms),
+    proposalValidityDays: days(L.proposalValidityDays).min(1, M.days(L.proposalValidityDays)),
+    itemTaxes: ItemTaxes,
+  })
+  .superRefine((v, ctx) => {
+    // Each cross-field rule reports on the field a person would correct.
+    const india = stateNames('India');
+    const state = india.find((s) => s.toLowerCase() === v.state.toLowerCase());
+    if (v.state && !state) ctx.addIssue({ code: 'custom', path: ['state'], message: M.stateUnknown });
+    if (v.gstin) {
+      const problem = gstinProblem(v.gstin, state);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+    }
+    if (v.pan) {
+      const problem = panProblem(v.pan);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['pan'], message: problem });
+      else if (v.gstin && !gstinProblem(v.gstin) && panOfGstin(v.gstin) !== v.pan) ctx.addIssue({ code: 'custom', path: ['pan'], message: M.panNotGstin });
+    }
+    if ((v.bankAccountNumber === '') !== (v.bankIfsc === '')) {
+      ctx.addIssue({ code: 'custom', path: [v.bankAccountNumber ? 'bankIfsc' : 'bankAccountNumber'], message: M.bankIncomplete });
+    }
+  })
+  // The state as the places data spells it ("maharashtra" → "Maharashtra").
+  .transform((v) => ({ ...v, state: stateNames('India').find((s) => s.toLowerCase() === v.state.toLowerCase()) ?? v.state }));
+export type BillingProfileBody = z.input<typeof BillingProfileBody>;
+export type BillingProfileFields = z.output<typeof BillingProfileBody>;
+
+export const BillingProfile = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  state: z.string(),
+  /** '' when the firm is not registered for GST. */
+  gstin: z.string(),
+  pan: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNumber: z.string(),
+  bankIfsc: z.string(),
+  upiId: z.string(),
+  invoicePrefix: z.string(),
+  paymentTermsDays: z.number(),
+  proposalTerms: z.string(),
+  proposalValidityDays: z.number(),
+  itemTaxes: ItemTaxes,
+  updatedAt: z.string(),
+});
+export type BillingProfile = z.infer<typeof BillingProfile>;
+
+/** GET: the profile, or null before the firm first saves one. */
+export const BillingProfileReply = z.object({ data: BillingProfile.nullable() });
+export type BillingProfileReply = z.infer<typeof BillingProfileReply>;
+/** PUT: the saved profile. */
+export const BillingProfileSavedReply = z.object({ message: z.string(), data: BillingProfile });
+export type BillingProfileSavedReply = z.infer<typeof BillingProfileSavedReply>;

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFirmAccess } from '../../auth/firm.js';
+import { BILLING_MESSAGES, BillingProfileBody, BillingProfileReply, BillingProfileSavedReply } from '../../contract/billing.js';
+import { ErrorReply } from '../../contract/http.js';
+import { recordAudit } from '../../queries/audit.js';
+import { findBillingProfile, saveBillingProfile, toBillingProfileJson } from '../../queries/billing.js';
+
+/**
+ * `/api/billing/profile` (issue 28 item 3, docs/decisions/256), scope `workspace`: the firm's
+ * billing profile, read and saved by the firm and its sub-admins only (403 for a plain employee:
+ * it holds the bank account). Each firm reads and writes its own row; no id is taken.
+ */
+
+const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply };
+const security = [{ bearer: [] }];
+
+export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/billing/profile',
+    { schema: { tags: ['billing'], summary: "The firm's billing profile (null until first saved)", security, response: { 200: BillingProfileReply, ...errors } } },
+    async (request) => {
+      const firm = requireFirmAccess(request.session.user, 'manage');
+      const row = await findBillingProfile(db, firm.firmId);
+      return { data: row ? toBillingProfileJson(row) : null };
+    },
+  );
+
+  app.put(
+    '/billing/profile',
+    { schema: { tags: ['billing'], summary: "Save the firm's billing profile", security, body: BillingProfileBody, response: { 200: BillingProfileSavedReply, ...errors } } },
+    async (request) => {
+      const { user } = request.session;
+      const firm = requireFirmAccess(user, 'manage');
+      const row = await db.transaction(async (tx) => {
+        const saved = await saveBillingProfile(tx, firm.firmId, user.id, request.body);
+        await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'billing-profile.saved', targetType: 'firm', targetId: firm.firmId, details: { gstin: saved.gstin, invoicePrefix: saved.invoicePrefix } });
+        return saved;
+      });
+      return { message: BILLING_MESSAGES.saved, data: toBillingProfileJson(row) };
+    },
+  );
+};

@@ -1,0 +1,22 @@
+import { describe, it } from 'vitest';
+import { billingProfileFields } from '../server/seed/billing';
+import { accessCases, expectAccess, type AccessEndpoint, useAccessWorld } from './helpers/access-table';
+
+/**
+ * The billing endpoints in the workspace access table (issue 28, docs/decisions/256): the billing
+ * profile is the firm's own, read and written by the firm and its sub-admins (firmManage; a foreign
+ * firm acts on its own profile).
+ */
+
+const access = useAccessWorld();
+
+const ENDPOINTS: AccessEndpoint[] = [
+  { method: 'GET', kind: 'firmManage', url: () => '/api/billing/profile' },
+  { method: 'PUT', kind: 'firmManage', url: () => '/api/billing/profile', body: () => billingProfileFields() },
+];
+
+describe('the billing access table', () => {
+  it.each(accessCases(ENDPOINTS))('%s', async (_name, endpoint, role) => {
+    await expectAccess(access.world, endpoint, role);
+  });
+});
