@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { IcalLinkCard } from '~/components/workspace/ical-link-card';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getCalendar } from '~/models/calendar.server';
-import { calendarFeedAction, readFreshFeedUrl } from '~/utils/calendar-feed.server';
+import { calendarFeedAction, readFreshFeedUrl } from './calendar-feed.server';
 import { monthName } from '~/utils/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';

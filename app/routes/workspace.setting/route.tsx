@@ -12,7 +12,7 @@ import { planSummary } from '~/components/workspace/plan-status';
 import { getFeedState } from '~/models/calendar.server';
 import { getNotificationSettings } from '~/models/chat-book.server';
 import { useRootData } from '~/root';
-import { calendarFeedAction, readFreshFeedUrl } from '~/utils/calendar-feed.server';
+import { calendarFeedAction, readFreshFeedUrl } from '~/routes/workspace.calendar/calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
