@@ -6,7 +6,7 @@ import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { PortfolioGrid } from '~/components/project-card';
 import { getPublicPortfolio } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
-import { enquiryAction, enquiryLoaderData } from '~/utils/enquiry.server';
+import { enquiryAction, enquiryLoaderData } from '~/routes/explore.$id/enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
 

@@ -6,10 +6,10 @@ import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { getExploreProject } from '~/models/projects.server';
 import { requireUser } from '~/utils/auth.server';
-import { enquiryAction, enquiryLoaderData } from '~/utils/enquiry.server';
+import { enquiryAction, enquiryLoaderData } from './enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
 import { guarded, loadOr, toDetailProject, toOwner } from '~/utils/showcase.server';
-import { projectTypeLabel } from '../../server/contract/vocabulary';
+import { projectTypeLabel } from '../../../server/contract/vocabulary';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.projectName} — Archivista` : 'Project — Archivista' },
