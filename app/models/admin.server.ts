@@ -51,7 +51,7 @@ export const streamRegistrationDocument = (request: Request, token: string, user
 export const getAdminFirms = (request: Request, query: AdminFirmsQuery) => api<AdminFirmsReply>(request, '/admin/firms', { admin: true, query });
 
 export const markFirmPaid = (request: Request, firmId: string, body: MarkPaidBody) =>
-  api<MessageReply>(request, `/admin/firms/${encodeURIComponent(firmId, { admin: true })}/subscription`, { admin: true, method: 'PUT', json: body });
+  api<MessageReply>(request, `/admin/firms/${encodeURIComponent(firmId)}/subscription`, { admin: true, method: 'PUT', json: body });
 
 export const getModerationProjects = (request: Request, query: ModerationQuery) =>
   api<ModerationProjectsReply>(request, '/admin/showcase/projects', { admin: true, query });

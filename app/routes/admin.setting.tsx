@@ -6,12 +6,12 @@ import { AdminPage } from '~/components/admin-page';
 import { PasswordField } from '~/components/credential-fields';
 import { FormErrors } from '~/components/field';
 import { changeAdminPassword } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { formFailure } from '~/utils/forms.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { AdminPasswordBody } from '../../server/contract/admin-areas';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Setting — Archivista admin' }, { name: 'description', content: "The super-admin's own password." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -24,12 +24,12 @@ const PasswordForm = AdminPasswordBody.extend({ confirmPassword: z.string({ erro
 
 /** Setting (issue 13 item 4): the signed-in admin changes its own password; its other sessions end. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   return json({ email });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   const submission = parseWithZod(await readFormData(request), { schema: PasswordForm });
   const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
   if (submission.status !== 'success') return formFailure(submission, { hideFields });

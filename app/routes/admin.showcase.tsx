@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { AdminActionsCell, AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs, ReasonPopover } from '~/components/admin-page';
 import { HiddenFields } from '~/components/hidden-fields';
 import { getModerationFirms, getModerationProjects, setPortfolioVisibility, setProjectVisibility } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
 import { formatDay } from '~/utils/dates';
 import { readFormData } from '~/utils/form-data.server';
@@ -15,6 +14,7 @@ import adminStyles from '~/styles/admin-areas.css';
 import { MODERATION_PAGE_SIZE, SHOWCASE_FILTERS, type ShowcaseFilter } from '../../server/contract/admin-areas-rules';
 import { isId } from '../../server/contract/http-rules';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Showcase — Archivista admin' }, { name: 'description', content: 'Hide or show public projects and firm portfolios.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -43,7 +43,7 @@ function listHref(query: { tab: Tab; filter: ShowcaseFilter; search: string; pag
  * reason, or show it again. Hidden items vanish from Explore, search, the directory and their page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   const query = readQuery(new URL(request.url));
   const apiQuery = { filter: query.filter, page: query.page, search: query.search || undefined };
   const [projects, firms] =
@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   const back = listHref(readQuery(new URL(request.url)));
   const change = async (form: FormData, set: typeof setProjectVisibility) => {
     const id = String(form.get('id') ?? '');

@@ -7,7 +7,6 @@ import { EmailField, PasswordField } from '~/components/credential-fields';
 import { Field, FormErrors } from '~/components/field';
 import { HiddenFields } from '~/components/hidden-fields';
 import { createSubAdmin, getAdmins, revokeSubAdmin } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
 import { formatDay } from '~/utils/dates';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
@@ -17,6 +16,7 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { CreateSubAdminBody, OWNERS_ONLY } from '../../server/contract/admin-areas';
 import { isId } from '../../server/contract/http-rules';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Sub admins — Archivista admin' }, { name: 'description', content: 'The platform administrators: create and revoke sub-admins.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -29,13 +29,13 @@ const HERE = '/admin/sub-admins';
  * sub-admin is signed out at once. Sub-admins see the list only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   const reply = await getAdmins(request);
   return json({ email, ...reply.data });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   return dispatchIntent(await readFormData(request), {
     create: async (form) => {
       const submission = parseWithZod(form, { schema: CreateSubAdminBody });

@@ -4,7 +4,6 @@ import { AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs } from '~/com
 import { HiddenFields } from '~/components/hidden-fields';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getAdminFirms, markFirmPaid } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
 import { formatDay } from '~/utils/dates';
 import { readFormData } from '~/utils/form-data.server';
@@ -14,6 +13,7 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { isId } from '../../server/contract/http-rules';
 import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Workspace — Archivista admin' }, { name: 'description', content: 'Firms with their trial and subscription state.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -47,14 +47,14 @@ const aYearFromToday = () => {
  * requests first; "Mark paid" sets the date the firm's subscription is paid until.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   const query = readQuery(new URL(request.url));
   const reply = await getAdminFirms(request, { ...query, search: query.search || undefined });
   return json({ email, ...query, ...reply.data, defaultPaidUntil: aYearFromToday() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   const back = listHref(readQuery(new URL(request.url)));
   return dispatchIntent(await readFormData(request), {
     paid: async (form) => {

@@ -5,7 +5,7 @@ import { Avatar } from '~/components/avatar';
 import type { SearchResults } from '~/components/search-box';
 import { Toast } from '~/components/toast';
 import { searchShowcase } from '~/models/projects.server';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/utils/guards.server';
 import { guarded, listFailure } from '~/utils/showcase.server';
 
 export const meta: MetaFunction = () => [{ title: 'Search — Archivista' }, { name: 'description', content: 'Projects and firms of Archivista that match your search.' }];

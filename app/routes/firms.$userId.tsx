@@ -5,7 +5,7 @@ import { EnquiryForm } from '~/components/enquiry-form';
 import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { PortfolioGrid } from '~/components/project-card';
 import { getPublicPortfolio } from '~/models/projects.server';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/utils/guards.server';
 import { enquiryAction, enquiryLoaderData } from '~/routes/explore.$id/enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';

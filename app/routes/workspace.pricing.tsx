@@ -11,9 +11,10 @@ import { dispatchIntent } from '~/utils/intent.server';
 import { formatRupees } from '~/utils/money';
 import { guarded } from '~/utils/showcase.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import pricingStyles from '~/styles/pricing.css';
 import { MANAGE_PLAN_ONLY, PLAN_FEATURES, TRIAL_DAYS } from '../../server/contract/subscription-rules';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Pricing — Archivista' }, { name: 'description', content: 'Archivista pricing: a free trial, then 3000 rupees a year.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pricingStyles }];

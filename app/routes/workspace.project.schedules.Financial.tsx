@@ -4,9 +4,10 @@ import { TableHead } from '~/components/data-table';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getFinancialOverview } from '~/models/summary-output.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPaise, formatPercent, type Figures } from '../../server/contract/summary-rules';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Financial — Archivista' }, { name: 'description', content: 'The firm-wide financial overview of every schedule.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];

@@ -37,11 +37,3 @@ export async function adminLogoutRedirect(request: Request) {
   const session = await getAdminSession(request);
   return redirect(ADMIN_LOGIN_PATH, { headers: { 'Set-Cookie': await adminSessionStorage.destroySession(session) } });
 }
-
-/** The admin token, or a redirect to the admin login for a visitor without one. */
-export async function requireAdminToken(request: Request): Promise<{ token: string; email: string }> {
-  const session = await getAdminSession(request);
-  const token = session.get('token');
-  if (!token) throw redirect(ADMIN_LOGIN_PATH);
-  return { token, email: session.get('email') ?? '' };
-}

@@ -4,9 +4,10 @@ import { getSession, logoutRedirect } from './session.server';
 import { isStreamedBody, requestText, streamFetch } from './stream-fetch.server';
 import type { ErrorReply } from '../../server/contract/http';
 import { VIEWER_VERSION_HEADER } from '../../server/contract/viewer';
-import { adminLogoutRedirect, requireAdminToken } from './admin-session.server';
+import { adminLogoutRedirect } from './admin-session.server';
 import { currentRequestId } from './request-id.server';
 import { REQUEST_ID_HEADER } from '../../server/contract/request-id';
+import { requireAdmin } from './guards.server';
 
 /** An api answer other than 2xx, with the api's message and field details. */
 export class ApiError extends Error {
@@ -169,7 +170,7 @@ export async function api<T>(request: Request, path: string, init: ApiCallInit =
 }
 
 async function adminCall<T>(request: Request, path: string, init: ApiInit): Promise<T> {
-  const { token } = await requireAdminToken(request);
+  const { token } = await requireAdmin(request);
   try {
     return await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request) });
   } catch (error) {

@@ -6,7 +6,6 @@ import { AdminSidebar } from '~/components/admin-sidebar';
 import { Paging } from '~/components/paging';
 import { ApiError } from '~/utils/api.server';
 import { decideVerification, getStatistics, getVerificationList } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import type { VerificationRow } from '../../../server/contract/admin';
@@ -14,6 +13,7 @@ import { isId } from '../../../server/contract/http-rules';
 import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus } from '../../../server/contract/admin-rules';
 import { VerificationTable } from './verification-table';
 import { readFormData } from '~/utils/form-data.server';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Verification — Archivista admin' }, { name: 'description', content: 'Firm registrations waiting for verification, approved and rejected.' }];
 
@@ -46,7 +46,7 @@ function listHref(query: { status: VerificationStatus; search: string; page?: nu
  * for the infinite scroll.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   const url = new URL(request.url);
   const { status, page, search } = readQuery(url);
   const only = url.searchParams.get('only') === '1';
@@ -69,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Approve (isVerify=2) or reject (isVerify=3, with a reason) one registration; the list reloads. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   const back = listHref({ ...readQuery(new URL(request.url)), page: 1 });
   return dispatchIntent(await readFormData(request), {
     decide: async (form) => {

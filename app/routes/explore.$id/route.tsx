@@ -5,7 +5,7 @@ import { EnquiryForm } from '~/components/enquiry-form';
 import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { getExploreProject } from '~/models/projects.server';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/utils/guards.server';
 import { enquiryAction, enquiryLoaderData } from './enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
 import { guarded, loadOr, toDetailProject, toOwner } from '~/utils/showcase.server';

@@ -12,13 +12,14 @@ import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getContact, listContacts } from '~/models/chat-book.server';
 import { ApiError } from '~/utils/api.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { Contact } from '../../../server/contract/address-book';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS, CONTACT_LIMITS, CONTACT_MESSAGES, isContactKind } from '../../../server/contract/address-book-rules';
 import { isId } from '../../../server/contract/http-rules';
 import { addressBookAction } from './actions.server';
 import { ContactForm } from './contact-form';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Address Book — Archivista' }, { name: 'description', content: "The firm's contacts: clients, suppliers and consultants." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];

@@ -7,10 +7,11 @@ import { calendarFeedAction, readFreshFeedUrl } from './calendar-feed.server';
 import { monthName } from '~/utils/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import teamStyles from '~/styles/workspace-team.css';
 import { monthGrid, monthKey, parseMonth, shiftMonth, todayInIndia } from '../../../server/contract/calendar-rules';
 import type { CalendarEvent } from '../../../server/contract/calendar';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Calendar — Archivista' }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: teamStyles }];

@@ -8,12 +8,13 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { listLeads } from '~/models/leads.server';
 import { formatDay } from '~/utils/dates';
 import { guarded, parsePage } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import leadStyles from '~/styles/leads.css';
 import { EMPTY_DEMANDBOX, type LeadView } from '../../../server/contract/leads-rules';
 import type { Lead } from '../../../server/contract/leads';
 import { leadActions } from './actions.server';
 import { HandledToggle, LeadMenu, leadHref } from './lead-controls';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Demand box — Archivista' }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];

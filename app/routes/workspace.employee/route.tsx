@@ -11,13 +11,14 @@ import { RowIconLink } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { listEmployees } from '~/models/employees.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import teamStyles from '~/styles/workspace-team.css';
 import { EMPTY_EMPLOYEES } from '../../../server/contract/employees-rules';
 import type { Employee } from '../../../server/contract/employees';
 import { employeesAction } from './actions.server';
 import { EmployeeForm } from './employee-form';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Employees — Archivista' }, { name: 'description', content: "The firm's employees and their accounts." }];
 export const links: LinksFunction = () => [

@@ -9,7 +9,7 @@ import { ApiError } from '~/utils/api.server';
 import { guarded } from '~/utils/showcase.server';
 import { readLeadingField } from '~/utils/leading-field.server';
 import { isMultipart } from '~/utils/stream-upload.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import { formatDateTime } from '~/utils/dates';
 import { readFormData } from '~/utils/form-data.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
@@ -17,6 +17,7 @@ import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_EVENT, CHAT_LIMITS, CHAT_MESSAGES } from '../../../server/contract/chat-rules';
 import { EditMessageForm, EditedMark, EditLink, editingOf, mergeMessages } from './edit-message';
 import { fileFamily } from '../../../server/contract/files-rules';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Chat · ${data.project.projectName}` : 'Group Chat'} — Archivista` }, { name: 'description', content: "A project's group chat." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];

@@ -17,11 +17,12 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getSchedulesWithSummary, toWebImage } from '~/models/workspace-schedules.server';
 import { getLibrary } from '~/models/summary-output.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import summaryStyles from '~/styles/workspace-summary.css';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { itemFigures, parsePercent, parseRupees, sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
 import { summaryAction } from './actions.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: summaryStyles }];
 

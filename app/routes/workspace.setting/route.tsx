@@ -15,13 +15,14 @@ import { useRootData } from '~/root';
 import { calendarFeedAction, readFreshFeedUrl } from '~/routes/workspace.calendar/calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import teamStyles from '~/styles/workspace-team.css';
 import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
 import { NOTIFICATION_FLAGS, NOTIFICATION_LABELS, PASSWORD_MESSAGES } from '../../../server/contract/settings-rules';
 import { settingAction } from './actions.server';
 import { isFirmRole } from '../../../server/contract/vocabulary';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Setting — Archivista' }, { name: 'description', content: 'Your password, mail choices and calendar link.' }];
 export const links: LinksFunction = () => [
