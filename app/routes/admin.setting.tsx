@@ -47,7 +47,7 @@ export default function AdminSetting() {
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm<z.input<typeof PasswordForm>>({ id: 'admin-password', lastResult: actionData?.result, shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' });
   return (
-    <AdminPage email={email} title="Setting" description={`Signed in as ${email}.`}>
+    <AdminPage title="Setting" description={`Signed in as ${email}.`}>
       <section className="admin-panel admin-form-panel admin-narrow" aria-labelledby="password-title">
         <h2 id="password-title">Change your password</h2>
         <Form method="post" {...getFormProps(form)}>

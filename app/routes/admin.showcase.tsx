@@ -120,7 +120,6 @@ export default function AdminShowcase() {
   const title = `${data.filter === 'hidden' ? 'Hidden ' : ''}${data.tab === 'projects' ? 'public projects' : 'firm portfolios'}`;
   return (
     <AdminPage
-      email={data.email}
       title="Showcase"
       description="Hide a public project or a firm's whole portfolio from Explore, search, the firm directory and its page. Every change is kept in the audit log with its reason."
     >

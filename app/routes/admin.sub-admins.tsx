@@ -75,7 +75,7 @@ export default function SubAdmins() {
   });
 
   return (
-    <AdminPage email={data.email} title="Sub admins" description="The people who run the platform. Sub admins verify firms, moderate the showcase and manage subscriptions; only an owner adds or revokes them.">
+    <AdminPage title="Sub admins" description="The people who run the platform. Sub admins verify firms, moderate the showcase and manage subscriptions; only an owner adds or revokes them.">
       <div className="admin-two-columns">
         <section className="admin-panel" aria-labelledby="admins-title">
           <div className="admin-panel-head">

@@ -76,7 +76,7 @@ export default function AdminWorkspace() {
   const navigation = useNavigation();
   const busyId = navigation.state === 'submitting' ? String(navigation.formData?.get('id') ?? '') : '';
   return (
-    <AdminPage email={data.email} title="Workspace" description="Every firm's free trial and subscription. Mark a firm paid once its payment has arrived: the firm sees it at once.">
+    <AdminPage title="Workspace" description="Every firm's free trial and subscription. Mark a firm paid once its payment has arrived: the firm sees it at once.">
       <section className="admin-panel" aria-labelledby="firms-title">
         <div className="admin-panel-head">
           <h2 id="firms-title">
