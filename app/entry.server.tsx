@@ -4,6 +4,8 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/utils/nonce';
+// The session layer's answer to the api's viewer version (a side effect: it registers itself with the api client).
+import '~/utils/viewer.server';
 
 const ABORT_DELAY = 5_000;
 

@@ -8,7 +8,7 @@ import { ErrorPage } from '~/components/error-page';
 import { Toast } from '~/components/toast';
 import { FirmStatusBanner } from '~/components/firm-status-banner';
 import { RegisterFirmDialog } from '~/components/register-firm-dialog-lazy';
-import { loadRegisterFirm } from '~/utils/register-firm.server';
+import { loadRegisterFirm } from '~/routes/resources.register-firm/register-firm.server';
 import { getSessionUser } from '~/utils/session.server';
 import { loadPlan } from '~/utils/plan.server';
 import { socialSignInConfig } from '~/utils/social.server';

@@ -81,7 +81,66 @@ function violations(rule: Rule): string[] {
   return found;
 }
 
+/**
+ * The import graph of the web's modules (app/, tests excluded; type-only imports count too): each
+ * module, without extension, to the project modules it imports.
+ */
+function webImportGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const files = filesUnder('app').filter((f) => !/\.test\.tsx?$/.test(f));
+  const known = new Set(files.map((f) => f.split(path.sep).join('/').replace(SOURCE, '')));
+  for (const file of files) {
+    const node = file.split(path.sep).join('/').replace(SOURCE, '');
+    const targets = importsOf(fs.readFileSync(path.join(ROOT, file), 'utf8'))
+      .map((specifier) => resolveImport(file, specifier))
+      .map((target) => (target && !known.has(target) && known.has(`${target}/index`) ? `${target}/index` : target))
+      .filter((target): target is string => target !== null && known.has(target));
+    graph.set(node, targets);
+  }
+  return graph;
+}
+
+/** Every import cycle (as a path that ends where it starts) through a module that `through` accepts; a small DFS. */
+export function importCycles(graph: Map<string, string[]>, through: (node: string) => boolean): string[][] {
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const visit = (node: string) => {
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (onStack.has(next)) {
+        const cycle = [...stack.slice(stack.indexOf(next)), next];
+        if (cycle.some(through)) cycles.push(cycle);
+      } else if (!done.has(next)) visit(next);
+    }
+    stack.pop();
+    onStack.delete(node);
+    done.add(node);
+  };
+  for (const node of graph.keys()) if (!done.has(node)) visit(node);
+  return cycles;
+}
+
+const isUtilsServer = (node: string) => /^app\/utils\/[^/]+\.server$/.test(node);
+
 describe('architecture', () => {
+  it('no import cycle runs through a module of app/utils/*.server.ts (e.g. api.server → viewer.server → models → api.server)', () => {
+    expect(importCycles(webImportGraph(), isUtilsServer).map((cycle) => cycle.join(' → '))).toEqual([]);
+  });
+
+  it('finds an import cycle, so the rule cannot pass by missing one', () => {
+    const graph = new Map([
+      ['app/utils/api.server', ['app/utils/viewer.server']],
+      ['app/utils/viewer.server', ['app/models/users.server']],
+      ['app/models/users.server', ['app/utils/api.server']],
+      ['app/utils/env.server', []],
+    ]);
+    expect(importCycles(graph, isUtilsServer)).toEqual([['app/utils/api.server', 'app/utils/viewer.server', 'app/models/users.server', 'app/utils/api.server']]);
+    expect(importCycles(new Map([['app/utils/a.server', ['app/utils/b.server']], ['app/utils/b.server', []]]), isUtilsServer)).toEqual([]);
+  });
+
   it.each(RULES.map((rule) => [rule.name, rule] as const))('%s', (_name, rule) => {
     expect(rule.files.length).toBeGreaterThan(0);
     expect(violations(rule)).toEqual([]);

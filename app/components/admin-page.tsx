@@ -1,25 +1,28 @@
 import type { ReactNode } from 'react';
 import { Form, Link } from '@remix-run/react';
-import { AdminSidebar } from './admin-sidebar';
 import { EmptyRow, TableHead, type Column } from './data-table';
 import { HiddenFields } from './hidden-fields';
 import { PrevNextPager } from './prev-next-pager';
 
-/** The frame of every admin area page: the sidebar, the page's title and line, its content. */
-export function AdminPage({ email, title, description, children }: { email: string; title: string; description: ReactNode; children: ReactNode }) {
+/** An admin page in the admin layout's shell (app/routes/admin.tsx): its title and line, its content. */
+export function AdminPage({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
   return (
-    <div className="admin-shell">
-      <AdminSidebar email={email} />
-      <div className="admin-content">
-        <header className="admin-head">
-          <div>
-            <h1>{title}</h1>
-            <p className="muted">{description}</p>
-          </div>
-        </header>
-        {children}
+    <>
+      <AdminHead title={title} description={description} />
+      {children}
+    </>
+  );
+}
+
+/** The head of an admin page: its title and the line under it. */
+export function AdminHead({ title, description }: { title: string; description: ReactNode }) {
+  return (
+    <header className="admin-head">
+      <div>
+        <h1>{title}</h1>
+        <p className="muted">{description}</p>
       </div>
-    </div>
+    </header>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { pathWithDialog, pathWithoutDialog } from '~/utils/register-firm';
-import type { RegisterFirmBanner } from '~/utils/register-firm.server';
+import type { RegisterFirmBanner } from '~/utils/register-firm';
 import { VERIFICATION_PROMISE, VERIFY } from '../../server/contract/vocabulary';
 
 /**

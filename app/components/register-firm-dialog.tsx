@@ -11,9 +11,7 @@ import { PlaceSelects } from '~/components/place-selects';
 import { Toast } from '~/components/toast';
 import { browserValidation, BROWSER_VALIDATION, SUBMIT_WITHOUT_BLUR } from '~/utils/browser-validation';
 import { fileProblem } from '~/utils/file-sniff';
-import { pathWithoutDialog } from '~/utils/register-firm';
-import type { RegisterFirmDialogData, RegisterFirmFormInput } from '~/utils/register-firm.server';
-import type { registerFirmAction } from '~/utils/register-firm.server';
+import { pathWithoutDialog, type RegisterFirmDialogData, type RegisterFirmFormInput, type RegisterFirmReply } from '~/utils/register-firm';
 import { DOCUMENT_ACCEPT, DOCUMENT_REQUIRED_MESSAGE, REGISTER_FIRM_CHECKS, VERIFICATION_PROMISE } from '../../server/contract/firm-registration-rules';
 import { UPLOAD_RULES } from '../../server/contract/upload-rules';
 
@@ -29,7 +27,7 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const closeTo = pathWithoutDialog(location.pathname, location.search);
-  const fetcher = useFetcher<typeof registerFirmAction>({ key: 'register-firm' });
+  const fetcher = useFetcher<RegisterFirmReply>({ key: 'register-firm' });
   const reply = fetcher.data && 'result' in fetcher.data ? fetcher.data : null;
   // What is wrong with the chosen document (its first bytes and size), once read; null when nothing is.
   const documentProblem = useRef<string | null>(null);

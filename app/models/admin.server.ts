@@ -1,6 +1,4 @@
-import { adminApi } from '~/utils/admin-session.server';
-import { apiFetch, forwardedFor } from '~/utils/api.server';
-import { streamApiFile } from '~/utils/api-file.server';
+import { api, apiFetch, forwardedFor, streamApiFile } from '~/utils/api.server';
 import type {
   AdminLoginBody,
   AdminLoginReply,
@@ -25,7 +23,7 @@ import type {
 
 /**
  * The api calls of the super-admin area (/api/admin/…): the only place the web writes their paths
- * and reply types. Calls after the login carry the admin session's token (admin-session.server.ts:
+ * and reply types. Calls after the login carry the admin session's token (`api`'s `admin` option:
  * a 401 or 403 ends that session).
  */
 
@@ -33,16 +31,16 @@ import type {
 export const adminLogin = (request: Request, body: AdminLoginBody) =>
   apiFetch<Partial<AdminLoginReply> | null>('/admin/login', { method: 'POST', json: body, forwardedFor: forwardedFor(request) });
 
-export const adminLogout = (request: Request) => adminApi<MessageReply>(request, '/admin/logout', { method: 'POST' });
+export const adminLogout = (request: Request) => api<MessageReply>(request, '/admin/logout', { admin: true, method: 'POST' });
 
-export const getStatistics = (request: Request) => adminApi<StatisticsReply>(request, '/admin/statistics');
+export const getStatistics = (request: Request) => api<StatisticsReply>(request, '/admin/statistics', { admin: true });
 
 export const getVerificationList = (request: Request, query: Partial<VerificationQuery>) =>
-  adminApi<VerificationListReply>(request, '/admin/user-verification', { query });
+  api<VerificationListReply>(request, '/admin/user-verification', { admin: true, query });
 
 /** Approves (isVerify 2) or rejects (3, with an optional reason) a firm registration. */
 export const decideVerification = (request: Request, userId: string, isVerify: '2' | '3', body: DecisionBody) =>
-  adminApi<MessageReply>(request, `/admin/user-verification/${encodeURIComponent(userId)}`, { method: 'PUT', query: { isVerify }, json: body ?? {} });
+  api<MessageReply>(request, `/admin/user-verification/${encodeURIComponent(userId)}`, { admin: true, method: 'PUT', query: { isVerify }, json: body ?? {} });
 
 /** A firm's registration document, streamed from the api with the admin token. */
 export const streamRegistrationDocument = (request: Request, token: string, userId: string) =>
@@ -50,26 +48,26 @@ export const streamRegistrationDocument = (request: Request, token: string, user
 
 // Issue 13's areas: Workspace, Showcase moderation, Sub admins, Setting ---------------------------
 
-export const getAdminFirms = (request: Request, query: AdminFirmsQuery) => adminApi<AdminFirmsReply>(request, '/admin/firms', { query });
+export const getAdminFirms = (request: Request, query: AdminFirmsQuery) => api<AdminFirmsReply>(request, '/admin/firms', { admin: true, query });
 
 export const markFirmPaid = (request: Request, firmId: string, body: MarkPaidBody) =>
-  adminApi<MessageReply>(request, `/admin/firms/${encodeURIComponent(firmId)}/subscription`, { method: 'PUT', json: body });
+  api<MessageReply>(request, `/admin/firms/${encodeURIComponent(firmId)}/subscription`, { admin: true, method: 'PUT', json: body });
 
 export const getModerationProjects = (request: Request, query: ModerationQuery) =>
-  adminApi<ModerationProjectsReply>(request, '/admin/showcase/projects', { query });
+  api<ModerationProjectsReply>(request, '/admin/showcase/projects', { admin: true, query });
 
-export const getModerationFirms = (request: Request, query: ModerationQuery) => adminApi<ModerationFirmsReply>(request, '/admin/showcase/firms', { query });
+export const getModerationFirms = (request: Request, query: ModerationQuery) => api<ModerationFirmsReply>(request, '/admin/showcase/firms', { admin: true, query });
 
 export const setProjectVisibility = (request: Request, projectId: string, body: VisibilityBody) =>
-  adminApi<MessageReply>(request, `/admin/showcase/projects/${encodeURIComponent(projectId)}`, { method: 'PUT', json: body });
+  api<MessageReply>(request, `/admin/showcase/projects/${encodeURIComponent(projectId)}`, { admin: true, method: 'PUT', json: body });
 
 export const setPortfolioVisibility = (request: Request, firmId: string, body: VisibilityBody) =>
-  adminApi<MessageReply>(request, `/admin/showcase/firms/${encodeURIComponent(firmId)}`, { method: 'PUT', json: body });
+  api<MessageReply>(request, `/admin/showcase/firms/${encodeURIComponent(firmId)}`, { admin: true, method: 'PUT', json: body });
 
-export const getAdmins = (request: Request) => adminApi<AdminAccountsReply>(request, '/admin/admins');
+export const getAdmins = (request: Request) => api<AdminAccountsReply>(request, '/admin/admins', { admin: true });
 
-export const createSubAdmin = (request: Request, body: CreateSubAdminBody) => adminApi<MessageReply>(request, '/admin/admins', { method: 'POST', json: body });
+export const createSubAdmin = (request: Request, body: CreateSubAdminBody) => api<MessageReply>(request, '/admin/admins', { admin: true, method: 'POST', json: body });
 
-export const revokeSubAdmin = (request: Request, id: string) => adminApi<MessageReply>(request, `/admin/admins/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const revokeSubAdmin = (request: Request, id: string) => api<MessageReply>(request, `/admin/admins/${encodeURIComponent(id)}`, { admin: true, method: 'DELETE' });
 
-export const changeAdminPassword = (request: Request, body: AdminPasswordBody) => adminApi<MessageReply>(request, '/admin/password', { method: 'PUT', json: body });
+export const changeAdminPassword = (request: Request, body: AdminPasswordBody) => api<MessageReply>(request, '/admin/password', { admin: true, method: 'PUT', json: body });

@@ -1,5 +1,4 @@
-import { api, ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply } from '~/utils/api.server';
-import { streamApiFile } from '~/utils/api-file.server';
+import { api, ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply, streamApiFile } from '~/utils/api.server';
 import { getSession, logoutRedirect } from '~/utils/session.server';
 import { forwardUploadToApi } from '~/utils/stream-upload.server';
 import { isId, type MessageReply } from '../../server/contract/http';

@@ -1,5 +1,4 @@
-import { api } from '~/utils/api.server';
-import { streamApiFile } from '~/utils/api-file.server';
+import { api, streamApiFile } from '~/utils/api.server';
 import type { FinancialReply } from '../../server/contract/financial';
 import type { LibraryListReply, LibraryProductInput, LibraryProductReply } from '../../server/contract/library';
 import type { ScheduleImageSize } from '../../server/contract/schedules-rules';

@@ -1,5 +1,4 @@
-import { api } from '~/utils/api.server';
-import { streamApiFile } from '~/utils/api-file.server';
+import { api, streamApiFile } from '~/utils/api.server';
 import { isId } from '../../server/contract/http';
 import type { AssigneesReply, BoardReply, Task, TaskColumn, TaskFileDraft, TaskFileDraftsReply, TaskMove, TaskReply } from '../../server/contract/tasks';
 

@@ -1,5 +1,4 @@
-import { api } from '~/utils/api.server';
-import { streamApiFile } from '~/utils/api-file.server';
+import { api, streamApiFile } from '~/utils/api.server';
 import { forwardUploadToApi } from '~/utils/stream-upload.server';
 import type { FilesReply, FolderReply, FoldersReply, ProjectFile, RegisteredFilesReply, UploadFilesReply } from '../../server/contract/files';
 import type { MessageReply } from '../../server/contract/http';

@@ -1,5 +1,4 @@
-import { api, ApiError } from '~/utils/api.server';
-import { streamApiFile } from '~/utils/api-file.server';
+import { api, ApiError, streamApiFile } from '~/utils/api.server';
 import { isId, type MessageReply } from '../../server/contract/http';
 import type { CreateMemberBody, Member, MemberReply, MembersReply, UpdateMemberBody } from '../../server/contract/workspace-members';
 import {

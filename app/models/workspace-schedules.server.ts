@@ -1,5 +1,4 @@
-import { api } from '~/utils/api.server';
-import { streamApiFile } from '~/utils/api-file.server';
+import { api, streamApiFile } from '~/utils/api.server';
 import type { MessageReply } from '../../server/contract/http';
 import type {
   CreateScheduleInput,

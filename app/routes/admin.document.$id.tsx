@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { redirectWithError } from '~/utils/toast.server';
 import { streamRegistrationDocument } from '~/models/admin.server';
 import { ApiError } from '~/utils/api.server';
-import { ADMIN_HOME_PATH, adminLogoutRedirect, requireAdminToken } from '~/utils/admin-session.server';
+import { ADMIN_HOME_PATH, adminLogoutRedirect } from '~/utils/admin-session.server';
 import { isId } from '../../server/contract/http-rules';
+import { requireAdmin } from '~/utils/guards.server';
 
 /**
  * A firm's registration document for the super-admin, streamed from the api's GET /admin/user/{id}
@@ -11,7 +12,7 @@ import { isId } from '../../server/contract/http-rules';
  * spec's download messages.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { token } = await requireAdminToken(request);
+  const { token } = await requireAdmin(request);
   const id = params.id ?? '';
   if (!isId(id)) return redirectWithError(ADMIN_HOME_PATH, 'Invalid document URL');
   try {

@@ -6,13 +6,13 @@ import { AdminPage } from '~/components/admin-page';
 import { PasswordField } from '~/components/credential-fields';
 import { FormErrors } from '~/components/field';
 import { changeAdminPassword } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { formFailure } from '~/utils/forms.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { AdminPasswordBody } from '../../server/contract/admin-areas';
 import { pageTitle } from '~/utils/product';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting', 'admin') }, { name: 'description', content: "The super-admin's own password." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -25,12 +25,12 @@ const PasswordForm = AdminPasswordBody.extend({ confirmPassword: z.string({ erro
 
 /** Setting (issue 13 item 4): the signed-in admin changes its own password; its other sessions end. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   return json({ email });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   const submission = parseWithZod(await readFormData(request), { schema: PasswordForm });
   const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
   if (submission.status !== 'success') return formFailure(submission, { hideFields });
@@ -48,7 +48,7 @@ export default function AdminSetting() {
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm<z.input<typeof PasswordForm>>({ id: 'admin-password', lastResult: actionData?.result, shouldValidate: 'onSubmit', shouldRevalidate: 'onSubmit' });
   return (
-    <AdminPage email={email} title="Setting" description={`Signed in as ${email}.`}>
+    <AdminPage title="Setting" description={`Signed in as ${email}.`}>
       <section className="admin-panel admin-form-panel admin-narrow" aria-labelledby="password-title">
         <h2 id="password-title">Change your password</h2>
         <Form method="post" {...getFormProps(form)}>

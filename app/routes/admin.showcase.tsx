@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { AdminActionsCell, AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs, ReasonPopover } from '~/components/admin-page';
 import { HiddenFields } from '~/components/hidden-fields';
 import { getModerationFirms, getModerationProjects, setPortfolioVisibility, setProjectVisibility } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
 import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
@@ -16,6 +15,7 @@ import { MODERATION_PAGE_SIZE, SHOWCASE_FILTERS, type ShowcaseFilter } from '../
 import { isId } from '../../server/contract/http-rules';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
 import { pageTitle } from '~/utils/product';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Showcase', 'admin') }, { name: 'description', content: 'Hide or show public projects and firm portfolios.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -44,7 +44,7 @@ function listHref(query: { tab: Tab; filter: ShowcaseFilter; search: string; pag
  * reason, or show it again. Hidden items vanish from Explore, search, the directory and their page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   const query = readQuery(new URL(request.url));
   const apiQuery = { filter: query.filter, page: query.page, search: query.search || undefined };
   const [projects, firms] =
@@ -55,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   const back = listHref(readQuery(new URL(request.url)));
   const change = async (form: FormData, set: typeof setProjectVisibility) => {
     const id = String(form.get('id') ?? '');
@@ -121,7 +121,6 @@ export default function AdminShowcase() {
   const title = `${data.filter === 'hidden' ? 'Hidden ' : ''}${data.tab === 'projects' ? 'public projects' : 'firm portfolios'}`;
   return (
     <AdminPage
-      email={data.email}
       title="Showcase"
       description="Hide a public project or a firm's whole portfolio from Explore, search, the firm directory and its page. Every change is kept in the audit log with its reason."
     >

@@ -7,7 +7,6 @@ import { EmailField, PasswordField } from '~/components/credential-fields';
 import { Field, FormErrors } from '~/components/field';
 import { HiddenFields } from '~/components/hidden-fields';
 import { createSubAdmin, getAdmins, revokeSubAdmin } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
 import { formatDay } from '../../server/contract/dates';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
@@ -18,6 +17,7 @@ import adminStyles from '~/styles/admin-areas.css';
 import { CreateSubAdminBody, OWNERS_ONLY } from '../../server/contract/admin-areas';
 import { isId } from '../../server/contract/http-rules';
 import { pageTitle } from '~/utils/product';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Sub admins', 'admin') }, { name: 'description', content: 'The platform administrators: create and revoke sub-admins.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -30,13 +30,13 @@ const HERE = '/admin/sub-admins';
  * sub-admin is signed out at once. Sub-admins see the list only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   const reply = await getAdmins(request);
   return json({ email, ...reply.data });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   return dispatchIntent(await readFormData(request), {
     create: async (form) => {
       const submission = parseWithZod(form, { schema: CreateSubAdminBody });
@@ -70,7 +70,7 @@ export default function SubAdmins() {
   const busy = navigation.state === 'submitting';
 
   return (
-    <AdminPage email={data.email} title="Sub admins" description="The people who run the platform. Sub admins verify firms, moderate the showcase and manage subscriptions; only an owner adds or revokes them.">
+    <AdminPage title="Sub admins" description="The people who run the platform. Sub admins verify firms, moderate the showcase and manage subscriptions; only an owner adds or revokes them.">
       <div className="admin-two-columns">
         <section className="admin-panel" aria-labelledby="admins-title">
           <div className="admin-panel-head">

@@ -4,7 +4,6 @@ import { AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs } from '~/com
 import { HiddenFields } from '~/components/hidden-fields';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getAdminFirms, markFirmPaid } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { ApiError } from '~/utils/api.server';
 import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
@@ -15,6 +14,7 @@ import adminStyles from '~/styles/admin-areas.css';
 import { isId } from '../../server/contract/http-rules';
 import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
 import { pageTitle } from '~/utils/product';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Workspace', 'admin') }, { name: 'description', content: 'Firms with their trial and subscription state.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -48,14 +48,14 @@ const aYearFromToday = () => {
  * requests first; "Mark paid" sets the date the firm's subscription is paid until.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   const query = readQuery(new URL(request.url));
   const reply = await getAdminFirms(request, { ...query, search: query.search || undefined });
   return json({ email, ...query, ...reply.data, defaultPaidUntil: aYearFromToday() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   const back = listHref(readQuery(new URL(request.url)));
   return dispatchIntent(await readFormData(request), {
     paid: async (form) => {
@@ -77,7 +77,7 @@ export default function AdminWorkspace() {
   const navigation = useNavigation();
   const busyId = navigation.state === 'submitting' ? String(navigation.formData?.get('id') ?? '') : '';
   return (
-    <AdminPage email={data.email} title="Workspace" description="Every firm's free trial and subscription. Mark a firm paid once its payment has arrived: the firm sees it at once.">
+    <AdminPage title="Workspace" description="Every firm's free trial and subscription. Mark a firm paid once its payment has arrived: the firm sees it at once.">
       <section className="admin-panel" aria-labelledby="firms-title">
         <div className="admin-panel-head">
           <h2 id="firms-title">

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod/v4';
 import { loginWithSocial } from '~/models/users.server';
 import { ApiError } from '~/utils/api.server';
-import { requireAnonymous } from '~/utils/auth.server';
+import { requireAnonymous } from '~/utils/guards.server';
 import { readFormData } from '~/utils/form-data.server';
 import { commitUserSession } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';

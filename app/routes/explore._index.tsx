@@ -6,7 +6,7 @@ import { Paging } from '~/components/paging';
 import { ProjectCard } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { getExplorePage } from '~/models/projects.server';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/utils/guards.server';
 import { guarded, listFailure, parseKeyset, parsePage, toCardProject, type Keyset } from '~/utils/showcase.server';
 import type { ExploreCard } from '../../server/contract/projects';
 import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';

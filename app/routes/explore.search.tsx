@@ -5,7 +5,7 @@ import { Avatar } from '~/components/avatar';
 import type { SearchResults } from '~/components/search-box';
 import { Toast } from '~/components/toast';
 import { searchShowcase } from '~/models/projects.server';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/utils/guards.server';
 import { guarded, listFailure } from '~/utils/showcase.server';
 import { pageTitle, productNameOf } from '~/utils/product';
 

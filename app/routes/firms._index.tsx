@@ -8,7 +8,7 @@ import { ownerName } from '~/components/owner-name';
 import { Paging } from '~/components/paging';
 import { Toast } from '~/components/toast';
 import { getFirmDirectory } from '~/models/firms.server';
-import { requireUser } from '~/utils/auth.server';
+import { requireUser } from '~/utils/guards.server';
 import { guarded, listFailure, parseKeyset, parsePage, toImageVariants, type Keyset } from '~/utils/showcase.server';
 import { parseNamedCursor } from '../../server/contract/keyset-cursor';
 import type { FirmCard as FirmCardData } from '../../server/contract/profile';

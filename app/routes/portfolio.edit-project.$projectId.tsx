@@ -6,7 +6,7 @@ import { Toast } from '~/components/toast';
 import { deletePublicProject, getPublicProject } from '~/models/projects.server';
 import { ApiError } from '~/utils/api.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { requirePortfolioOwner, requireUser } from '~/utils/auth.server';
+import { requirePortfolioOwner, requireUser } from '~/utils/guards.server';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded, loadOr, toDetailProject } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { chatEventsResponse } from '~/models/chat-book.server';
-import { requireWorkspaceUser } from '~/utils/workspace.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 /**
  * The live stream of a project's Group Chat for the browser's EventSource (docs/decisions/116):

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { streamChatFile } from '~/models/chat-book.server';
 import { ApiError } from '~/utils/api.server';
-import { requireWorkspaceUser } from '~/utils/workspace.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 /** A Group Chat file for a member of its project, streamed from the api with the session's token (docs/decisions/117). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

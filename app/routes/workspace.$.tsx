@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { requireWorkspaceUser } from '~/utils/workspace.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 /**
  * Any /workspace path no page answers: a 404 that the workspace layout's error boundary renders

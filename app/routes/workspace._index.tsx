@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { requireWorkspaceUser } from '~/utils/workspace.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 /** /workspace itself (the breadcrumb's first crumb) opens the project list. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,10 +7,11 @@ import { getUnreadCounts } from '~/models/chat-book.server';
 import { chatPagePath } from '~/models/chat-paths';
 import { listProjects } from '~/models/workspace-projects.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import { unreadLabel } from '../../server/contract/chat-rules';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Group Chat') }, { name: 'description', content: 'The group chats of your projects.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];

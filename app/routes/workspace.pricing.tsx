@@ -11,10 +11,11 @@ import { dispatchIntent } from '~/utils/intent.server';
 import { formatRupees } from '~/utils/money';
 import { guarded } from '~/utils/showcase.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import pricingStyles from '~/styles/pricing.css';
 import { MANAGE_PLAN_ONLY, PLAN_FEATURES, TRIAL_DAYS } from '../../server/contract/subscription-rules';
 import { pageTitle, productNameOf, useProductName } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Pricing') }, { name: 'description', content: `${productNameOf(matches)} pricing: a free trial, then 3000 rupees a year.` }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pricingStyles }];

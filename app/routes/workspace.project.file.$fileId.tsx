@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { streamFile } from '~/models/workspace-files.server';
 import { ApiError } from '~/utils/api.server';
-import { requireWorkspaceUser } from '~/utils/workspace.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 /**
  * A project file's bytes for the signed-in visitor (DESIGN.md section 3: private files only

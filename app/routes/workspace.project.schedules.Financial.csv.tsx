@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getFinancialOverview } from '~/models/summary-output.server';
 import { paiseAsRupees, toCsv } from '~/utils/csv';
 import { isoDay } from '../../server/contract/dates';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 /** The Financial overview as CSV (rupees, two decimals; text cells safe from formula injection). */
 export async function loader({ request }: LoaderFunctionArgs) {

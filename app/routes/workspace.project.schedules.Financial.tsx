@@ -4,10 +4,11 @@ import { TableHead } from '~/components/data-table';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getFinancialOverview } from '~/models/summary-output.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPaise, formatPercent, type Figures } from '../../server/contract/summary-rules';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Financial') }, { name: 'description', content: 'The firm-wide financial overview of every schedule.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];

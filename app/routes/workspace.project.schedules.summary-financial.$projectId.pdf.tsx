@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { getPrintData } from '~/models/summary-output.server';
 import { invariantResponse } from '~/utils/invariant.server';
 import { pdfFileName, renderSummaryPdf } from '~/utils/summary-pdf.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 /**
  * The PDF of a schedule's summary (DESIGN.md section 9, docs/decisions/105), a resource route beside

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { streamTaskFile } from '~/models/tasks.server';
 import { ApiError } from '~/utils/api.server';
-import { requireWorkspaceUser } from '~/utils/workspace.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 /**
  * A task file's bytes for the signed-in visitor (private: only through the api's access check,

@@ -4,10 +4,10 @@ import { keepDataForDialogs } from '~/components/dialog';
 import { ErrorPage } from '~/components/error-page';
 import { WorkspaceShell, workspaceFirm, type WorkspaceFirm } from '~/components/workspace/shell';
 import { useRootData } from '~/root';
-import { requireWorkspaceUser } from '~/utils/workspace.server';
 import { workspacePagePatterns } from '~/utils/workspace-pages.server';
 import workspaceStyles from '~/styles/workspace.css';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 /** The workspace's own styles (STYLE.md: CSS per area), loaded only on workspace pages. */
 

@@ -1,5 +1,4 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
-import { ApiError, apiFetch, forwardedFor, type ApiInit } from './api.server';
 import { env } from './env.server';
 
 /**
@@ -37,26 +36,4 @@ export async function commitAdminSession(request: Request, token: string, email:
 export async function adminLogoutRedirect(request: Request) {
   const session = await getAdminSession(request);
   return redirect(ADMIN_LOGIN_PATH, { headers: { 'Set-Cookie': await adminSessionStorage.destroySession(session) } });
-}
-
-/** The admin token, or a redirect to the admin login for a visitor without one. */
-export async function requireAdminToken(request: Request): Promise<{ token: string; email: string }> {
-  const session = await getAdminSession(request);
-  const token = session.get('token');
-  if (!token) throw redirect(ADMIN_LOGIN_PATH);
-  return { token, email: session.get('email') ?? '' };
-}
-
-/**
- * An admin call with the session's token. A 401 (expired or revoked token) or a 403 (the account is
- * no longer the super-admin) ends the admin session and goes to /admin/login.
- */
-export async function adminApi<T>(request: Request, path: string, init: ApiInit = {}): Promise<T> {
-  const { token } = await requireAdminToken(request);
-  try {
-    return await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request) });
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw await adminLogoutRedirect(request);
-    throw error;
-  }
 }

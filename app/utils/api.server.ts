@@ -1,12 +1,13 @@
-import { json } from '@remix-run/node';
+import { json, type Session } from '@remix-run/node';
 import { env } from './env.server';
 import { getSession, logoutRedirect } from './session.server';
 import { isStreamedBody, requestText, streamFetch } from './stream-fetch.server';
 import type { ErrorReply } from '../../server/contract/http';
 import { VIEWER_VERSION_HEADER } from '../../server/contract/viewer';
-import { refreshStaleViewer } from './viewer.server';
+import { adminLogoutRedirect } from './admin-session.server';
 import { currentRequestId } from './request-id.server';
 import { REQUEST_ID_HEADER } from '../../server/contract/request-id';
+import { requireAdmin } from './guards.server';
 
 /** An api answer other than 2xx, with the api's message and field details. */
 export class ApiError extends Error {
@@ -123,21 +124,114 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
 }
 
 /**
- * A call on behalf of the visitor of `request`, with the token of their session.
- * A 401 for a sent token ends the session: the thrown redirect goes to `/` (or `onUnauthorized`).
- * An answer whose viewer version differs from the session's snapshot refreshes it (viewer.server.ts).
+ * What the session layer does with the viewer version every answer names (app/utils/viewer.server.ts
+ * registers it at start): the transport only reports the header, so it imports no session or model
+ * code (issue 30 item 5: no import cycle api.server → viewer.server → models → api.server).
  */
-export async function api<T>(request: Request, path: string, init: ApiInit & { onUnauthorized?: string } = {}): Promise<T> {
+export type ViewerVersionHook = (request: Request, session: Session, version: string | null) => Promise<void>;
+let onViewerVersion: ViewerVersionHook = async () => {};
+
+export function setViewerVersionHook(hook: ViewerVersionHook): void {
+  onViewerVersion = hook;
+}
+
+export type ApiCallInit = ApiInit & {
+  /** Where a 401 for the visitor's token sends them (default `/`). */
+  onUnauthorized?: string;
+  /**
+   * The super-admin's call (docs/decisions/042): the admin session's token instead of the visitor's.
+   * A 401 (expired or revoked token) or a 403 (no longer the super-admin) ends only the admin session
+   * and goes to /admin/login; no viewer check.
+   */
+  admin?: boolean;
+};
+
+/**
+ * A call on behalf of the visitor of `request`, with the token of their session (or, with `admin`,
+ * of their admin session). A 401 for a sent token ends the session: the thrown redirect goes to `/`
+ * (or `onUnauthorized`). An answer whose viewer version differs from the session's snapshot
+ * refreshes it (the hook of viewer.server.ts).
+ */
+export async function api<T>(request: Request, path: string, init: ApiCallInit = {}): Promise<T> {
+  const { onUnauthorized, admin, ...call } = init;
+  if (admin) return adminCall<T>(request, path, call);
   const session = await getSession(request);
   const token = session.get('token');
   let version: string | null = null;
   try {
-    const reply = await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request), onHeaders: (header) => (version = header(VIEWER_VERSION_HEADER)) });
-    await refreshStaleViewer(request, session, version);
+    const reply = await apiFetch<T>(path, { ...call, token, forwardedFor: forwardedFor(request), onHeaders: (header) => (version = header(VIEWER_VERSION_HEADER)) });
+    await onViewerVersion(request, session, version);
     return reply;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request, init.onUnauthorized);
-    await refreshStaleViewer(request, session, version);
+    if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request, onUnauthorized);
+    await onViewerVersion(request, session, version);
     throw error;
   }
+}
+
+async function adminCall<T>(request: Request, path: string, init: ApiInit): Promise<T> {
+  const { token } = await requireAdmin(request);
+  try {
+    return await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request) });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw await adminLogoutRedirect(request);
+    throw error;
+  }
+}
+
+/** What the browser gets of the api's file answer: type, size, ranges, name and the no-sniffing rule. */
+const PASSED_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'content-disposition',
+  'x-content-type-options',
+  // The file's own policy (a sandbox; an inline PDF's frame-ancestors): the web adds none to these answers.
+  'content-security-policy',
+  'cache-control',
+  'etag',
+  'last-modified',
+];
+/** What the browser's request passes on: ranges (video seeking, resumed downloads) and revalidation. */
+const FORWARDED_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since'];
+
+/**
+ * Streams a private file from the api to the browser (DESIGN.md section 3: private files are only
+ * served through authorized endpoints; the browser never holds the api token). The body is piped,
+ * never buffered; Range requests come back as 206 with their Content-Range. The token is the
+ * visitor's session token unless `token` is given (the admin area): then a 401 ends the web
+ * session as any api call does. Any other refusal throws the api's ApiError (404, 403…).
+ */
+export async function streamApiFile(request: Request, path: string, options: { token?: string } = {}): Promise<Response> {
+  const token = options.token ?? (await getSession(request)).get('token') ?? null;
+  const passed: Record<string, string> = {};
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) passed[name] = value;
+  }
+  const headers = apiHeaders({ token, forwardedFor: forwardedFor(request), headers: passed });
+  // A file answer is not JSON; errors still are.
+  headers.accept = '*/*';
+  const upstream = await fetchApi(apiUrl(path), { headers, signal: request.signal });
+  if (upstream.status === 304) return new Response(null, { status: 304, headers: pick(upstream.headers) });
+  if (!upstream.ok || !upstream.body) {
+    try {
+      await readApiReply(upstream, 'Failed to download document');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401 && token && !options.token) throw await logoutRedirect(request);
+      throw error;
+    }
+    throw new ApiError(502, 'Failed to download document');
+  }
+  return new Response(upstream.body, { status: upstream.status, headers: pick(upstream.headers) });
+}
+
+function pick(source: Headers): Headers {
+  const headers = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = source.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
 }

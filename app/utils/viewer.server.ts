@@ -1,7 +1,7 @@
 import { redirect, type Session } from '@remix-run/node';
 import { fetchMe } from '~/models/users.server';
 import { viewerVersion } from '../../server/contract/viewer';
-import { forwardedFor } from './api.server';
+import { forwardedFor, setViewerVersionHook } from './api.server';
 import { DATA_REQUEST_HEADER } from './data-request.server';
 import { toSessionUser, updateSessionUser, type SessionUser } from './session.server';
 
@@ -29,3 +29,6 @@ export async function refreshStaleViewer(request: Request, session: Session, ver
   if (viewerVersion(fresh) !== version) return;
   throw redirect(request.url, { headers: { 'Set-Cookie': await updateSessionUser(request, fresh) } });
 }
+
+/** The api client reports every answer's viewer version here; imported once by app/entry.server.tsx. */
+setViewerVersionHook(refreshStaleViewer);

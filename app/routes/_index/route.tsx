@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { SocialSignIn } from '~/components/social-sign-in';
 import { Toast } from '~/components/toast';
-import { requireAnonymous } from '~/utils/auth.server';
+import { requireAnonymous } from '~/utils/guards.server';
 import { honeypotInputProps } from '~/utils/honeypot.server';
 import { handleAuthAction } from './actions.server';
 import { AuthPanel, useAuthView, ViewLink } from './auth-panel';

@@ -2,11 +2,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useFetcher, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { AdminSidebar } from '~/components/admin-sidebar';
+import { AdminPage } from '~/components/admin-page';
 import { Paging } from '~/components/paging';
 import { ApiError } from '~/utils/api.server';
 import { decideVerification, getStatistics, getVerificationList } from '~/models/admin.server';
-import { requireAdminToken } from '~/utils/admin-session.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import type { VerificationRow } from '../../../server/contract/admin';
@@ -15,6 +14,7 @@ import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus 
 import { VerificationTable } from './verification-table';
 import { readFormData } from '~/utils/form-data.server';
 import { pageTitle } from '~/utils/product';
+import { requireAdmin } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Verification', 'admin') }, { name: 'description', content: 'Firm registrations waiting for verification, approved and rejected.' }];
 
@@ -47,7 +47,7 @@ function listHref(query: { status: VerificationStatus; search: string; page?: nu
  * for the infinite scroll.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdminToken(request);
+  const { email } = await requireAdmin(request);
   const url = new URL(request.url);
   const { status, page, search } = readQuery(url);
   const only = url.searchParams.get('only') === '1';
@@ -70,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Approve (isVerify=2) or reject (isVerify=3, with a reason) one registration; the list reloads. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminToken(request);
+  await requireAdmin(request);
   const back = listHref({ ...readQuery(new URL(request.url)), page: 1 });
   return dispatchIntent(await readFormData(request), {
     decide: async (form) => {
@@ -160,90 +160,84 @@ export default function AdminDashboard() {
   const { pathname, search } = useLocation();
 
   return (
-    <div className="admin-shell">
-      <AdminSidebar email={data.email} />
-      <div className="admin-content">
-        <header className="admin-head">
-          <div>
-            <h1>Verification</h1>
-            <p className="muted">Check each firm&apos;s details and document, then approve or reject it. Approved firms appear in Explore and the firm directory.</p>
-          </div>
-        </header>
+    <AdminPage
+      title="Verification"
+      description="Check each firm's details and document, then approve or reject it. Approved firms appear in Explore and the firm directory."
+    >
 
-        {data.stats ? (
-          <ul className="admin-cards" aria-label="Summary">
-            {CARDS.map((card) => (
-              <li key={card.key}>
-                <Link
-                  to={listHref({ status: card.status, search: data.search })}
-                  className={`admin-card admin-card-${card.key}${data.status === card.status ? ' current' : ''}`}
-                  aria-current={data.status === card.status ? 'true' : undefined}
-                  preventScrollReset
-                >
-                  <span className="admin-card-count" data-testid={`count-${card.key}`}>
-                    {data.stats![card.key]}
-                  </span>
-                  <span className="admin-card-label">{card.label}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+      {data.stats ? (
+        <ul className="admin-cards" aria-label="Summary">
+          {CARDS.map((card) => (
+            <li key={card.key}>
+              <Link
+                to={listHref({ status: card.status, search: data.search })}
+                className={`admin-card admin-card-${card.key}${data.status === card.status ? ' current' : ''}`}
+                aria-current={data.status === card.status ? 'true' : undefined}
+                preventScrollReset
+              >
+                <span className="admin-card-count" data-testid={`count-${card.key}`}>
+                  {data.stats![card.key]}
+                </span>
+                <span className="admin-card-label">{card.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <section className="admin-panel" aria-labelledby="verification-title">
+        <div className="admin-panel-head">
+          <h2 id="verification-title">
+            {STATUS_TITLES[data.status]} <span className="admin-count">{data.count}</span>
+          </h2>
+          <Form method="get" ref={searchForm} className="admin-search" role="search">
+            {data.status !== 'pending' ? <input type="hidden" name="status" value={data.status} /> : null}
+            <label htmlFor="admin-search" className="visually-hidden">
+              Search by name, firm name or email
+            </label>
+            <input
+              id="admin-search"
+              type="search"
+              name="search"
+              defaultValue={data.search}
+              placeholder="Name, firm or email"
+              autoComplete="off"
+              onChange={(event) => {
+                const form = event.currentTarget.form;
+                clearTimeout(debounce.current);
+                debounce.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+              }}
+            />
+            {/* With JavaScript the search runs 1000 ms after typing stops; the button stays for Enter-less use. */}
+            <button type="submit" className="button button-ghost">
+              Search
+            </button>
+          </Form>
+        </div>
+        {/* Without JavaScript the page shows pages 1..N, so the range starts at the first. */}
+        <Paging
+          state={{ firstPage: data.rows.length === 0 ? data.page : 1, lastPage: extra.page, pageSize: VERIFICATION_PAGE_SIZE, count: data.count }}
+          noun={{ one: 'registration', many: 'registrations' }}
+          pathname={pathname}
+          search={search}
+        />
+        {data.rows.length === 0 && data.count > 0 ? null : (
+          <VerificationTable rows={rows} loading={searching} status={data.status} search={data.search} />
+        )}
+        {extra.hasMore ? (
+          hydrated ? (
+            <div ref={sentinel} className="admin-more" aria-live="polite">
+              {more.state !== 'idle' ? 'Loading data...' : null}
+            </div>
+          ) : (
+            <div className="admin-more">
+              <Link to={listHref({ status: data.status, search: data.search, page: data.page + 1 })} className="button button-ghost" preventScrollReset>
+                Load more
+              </Link>
+            </div>
+          )
         ) : null}
-
-        <section className="admin-panel" aria-labelledby="verification-title">
-          <div className="admin-panel-head">
-            <h2 id="verification-title">
-              {STATUS_TITLES[data.status]} <span className="admin-count">{data.count}</span>
-            </h2>
-            <Form method="get" ref={searchForm} className="admin-search" role="search">
-              {data.status !== 'pending' ? <input type="hidden" name="status" value={data.status} /> : null}
-              <label htmlFor="admin-search" className="visually-hidden">
-                Search by name, firm name or email
-              </label>
-              <input
-                id="admin-search"
-                type="search"
-                name="search"
-                defaultValue={data.search}
-                placeholder="Name, firm or email"
-                autoComplete="off"
-                onChange={(event) => {
-                  const form = event.currentTarget.form;
-                  clearTimeout(debounce.current);
-                  debounce.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
-                }}
-              />
-              {/* With JavaScript the search runs 1000 ms after typing stops; the button stays for Enter-less use. */}
-              <button type="submit" className="button button-ghost">
-                Search
-              </button>
-            </Form>
-          </div>
-          {/* Without JavaScript the page shows pages 1..N, so the range starts at the first. */}
-          <Paging
-            state={{ firstPage: data.rows.length === 0 ? data.page : 1, lastPage: extra.page, pageSize: VERIFICATION_PAGE_SIZE, count: data.count }}
-            noun={{ one: 'registration', many: 'registrations' }}
-            pathname={pathname}
-            search={search}
-          />
-          {data.rows.length === 0 && data.count > 0 ? null : (
-            <VerificationTable rows={rows} loading={searching} status={data.status} search={data.search} />
-          )}
-          {extra.hasMore ? (
-            hydrated ? (
-              <div ref={sentinel} className="admin-more" aria-live="polite">
-                {more.state !== 'idle' ? 'Loading data...' : null}
-              </div>
-            ) : (
-              <div className="admin-more">
-                <Link to={listHref({ status: data.status, search: data.search, page: data.page + 1 })} className="button button-ghost" preventScrollReset>
-                  Load more
-                </Link>
-              </div>
-            )
-          ) : null}
-        </section>
-      </div>
-    </div>
+      </section>
+    </AdminPage>
   );
 }

@@ -6,7 +6,7 @@ import { ProfileCard } from '~/components/profile-card';
 import { PortfolioGrid } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { getPortfolio } from '~/models/projects.server';
-import { requirePortfolioOwner } from '~/utils/auth.server';
+import { requirePortfolioOwner } from '~/utils/guards.server';
 import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { placeOptions } from '~/utils/places.server';

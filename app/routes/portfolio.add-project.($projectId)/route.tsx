@@ -4,7 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import type { StoredImage } from '~/components/image-upload';
 import { Toast } from '~/components/toast';
 import { getPublicProject } from '~/models/projects.server';
-import { requirePortfolioOwner } from '~/utils/auth.server';
+import { requirePortfolioOwner } from '~/utils/guards.server';
 import { loadOr } from '~/utils/showcase.server';
 import { placeOptions } from '~/utils/places.server';
 import { saveProject } from './actions.server';

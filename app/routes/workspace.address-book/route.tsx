@@ -12,7 +12,7 @@ import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getContact, listContacts } from '~/models/chat-book.server';
 import { ApiError } from '~/utils/api.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { Contact } from '../../../server/contract/address-book';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS, CONTACT_LIMITS, CONTACT_MESSAGES, isContactKind } from '../../../server/contract/address-book-rules';
@@ -21,6 +21,7 @@ import { addressBookAction } from './actions.server';
 import { stateNames } from '~/utils/places.server';
 import { ContactForm } from './contact-form';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Address Book') }, { name: 'description', content: "The firm's contacts: clients, suppliers and consultants." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];

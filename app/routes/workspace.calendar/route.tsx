@@ -3,15 +3,16 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { IcalLinkCard } from '~/components/workspace/ical-link-card';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getCalendar } from '~/models/calendar.server';
-import { calendarFeedAction, readFreshFeedUrl } from '~/utils/calendar-feed.server';
 import { formatCalendarDay, monthName } from '../../../server/contract/dates';
+import { calendarFeedAction, readFreshFeedUrl } from './calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import teamStyles from '~/styles/workspace-team.css';
 import { monthGrid, monthKey, parseDay, parseMonth, shiftMonth, todayInIndia } from '../../../server/contract/calendar-rules';
 import type { CalendarEvent } from '../../../server/contract/calendar';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Calendar') }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: teamStyles }];

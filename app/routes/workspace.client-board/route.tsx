@@ -10,11 +10,12 @@ import { CopyField } from '~/components/summary-output/copy-field';
 import { DecisionBadge } from '~/components/summary-output/decision-badge';
 import { getClientBoard } from '~/models/share-links.server';
 import { formatDateTime, formatDay } from '../../../server/contract/dates';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DEFAULT_DAYS, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';
 import { clientBoardAction } from './actions.server';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Client Board') }, { name: 'description', content: 'Client approval links and the latest client decisions.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];

@@ -8,13 +8,14 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { listLeads } from '~/models/leads.server';
 import { formatDay } from '../../../server/contract/dates';
 import { guarded, parsePage } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import leadStyles from '~/styles/leads.css';
 import { EMPTY_DEMANDBOX, LEAD_VIEWS, type LeadView } from '../../../server/contract/leads-rules';
 import type { Lead } from '../../../server/contract/leads';
 import { leadActions } from './actions.server';
 import { HandledToggle, LeadMenu, leadHref } from './lead-controls';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Demand box') }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];

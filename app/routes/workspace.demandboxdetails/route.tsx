@@ -13,13 +13,14 @@ import { formFailure } from '~/utils/forms.server';
 import { invariantResponse } from '~/utils/invariant.server';
 import { guarded } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import leadStyles from '~/styles/leads.css';
 import { LEAD_MESSAGES, LeadMessageBody, type Lead, type LeadMessage } from '../../../server/contract/leads';
 import { leadActions } from '../workspace.demandbox/actions.server';
 import { HandledToggle, LeadMenu, leadHref } from '../workspace.demandbox/lead-controls';
 import { MessageForm } from './message-form';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Enquiry from ${data.lead.name}` : 'Enquiry') }, { name: 'description', content: 'An enquiry, its contact details and its thread.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];

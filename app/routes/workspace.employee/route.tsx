@@ -11,7 +11,7 @@ import { RowIconLink } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { listEmployees } from '~/models/employees.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import teamStyles from '~/styles/workspace-team.css';
 import { EMPLOYEE_MESSAGES, EMPTY_EMPLOYEES, mayGrantSubAdmin, mayManageEmployee } from '../../../server/contract/employees-rules';
@@ -19,6 +19,7 @@ import type { Employee } from '../../../server/contract/employees';
 import { employeesAction } from './actions.server';
 import { EmployeeForm } from './employee-form';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employees') }, { name: 'description', content: "The firm's employees and their accounts." }];
 export const links: LinksFunction = () => [

@@ -9,7 +9,7 @@ import { ApiError } from '~/utils/api.server';
 import { guarded } from '~/utils/showcase.server';
 import { readLeadingField } from '~/utils/leading-field.server';
 import { isMultipart } from '~/utils/stream-upload.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import { formatDateTime } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
@@ -18,6 +18,7 @@ import { CHAT_EVENT, CHAT_LIMITS, CHAT_MESSAGES } from '../../../server/contract
 import { EditMessageForm, EditedMark, EditLink, editingOf, mergeMessages } from './edit-message';
 import { fileFamily } from '../../../server/contract/files-rules';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];

@@ -12,10 +12,11 @@ import { ApiError } from '~/utils/api.server';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPaise, paiseToInput, parseRupees } from '../../../server/contract/summary-rules';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Project Library') }, { name: 'description', content: "The firm's saved products, reused across projects." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];

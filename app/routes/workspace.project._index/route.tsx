@@ -14,13 +14,14 @@ import { allContacts } from '~/models/chat-book.server';
 import { placeOptions } from '~/utils/places.server';
 import { guarded, parsePage } from '~/utils/showcase.server';
 import { redirectWithError } from '~/utils/toast.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import { EMPTY_PROJECTS, noProjectsMatch, PROJECT_LIST, PROJECT_MESSAGES } from '../../../server/contract/workspace-projects-rules';
 import { backToList, projectsAction } from './actions.server';
 import { WorkspaceProjectCard } from './project-card';
 import { ProjectForm } from './project-form';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Projects') }, { name: 'description', content: 'Your firm’s private workspace projects.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];

@@ -12,10 +12,11 @@ import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { keepDataIgnoring } from '~/utils/revalidate';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import { FOLDER_LIMITS, FOLDER_MESSAGES } from '../../../server/contract/files-rules';
 import { FolderTile } from './folder-tile';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
 

@@ -16,12 +16,13 @@ import { invariantResponse } from '~/utils/invariant.server';
 import { keepDataIgnoring } from '~/utils/revalidate';
 import { isMultipart } from '~/utils/stream-upload.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import { FILE_MESSAGES, FOLDER_MESSAGES } from '../../../server/contract/files-rules';
 import { FilesTable } from './files-table';
 import { PreviewPanel, usePreviewWidth } from './preview-panel';
 import { UploadArea, type UploadFailure } from './upload-area';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
 

@@ -12,13 +12,14 @@ import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getProject, listMembers } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import { EMPTY_MEMBERS } from '../../../server/contract/workspace-projects-rules';
 import type { Member } from '../../../server/contract/workspace-members';
 import { membersAction } from './actions.server';
 import { MemberForm, PickContactForm } from './member-form';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Members of ${data.project.projectName}` : 'Members') }, { name: 'description', content: 'The members of a workspace project.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];

@@ -10,13 +10,14 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getSchedules, toWebImage } from '~/models/workspace-schedules.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import schedulesStyles from '~/styles/workspace-schedules.css';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { schedulesAction } from './actions.server';
 import { ScheduleCard, type ScheduleCardData } from './schedule-card';
 import { AddScheduleForm, EditScheduleForm } from './schedule-forms';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: schedulesStyles }];
 

@@ -17,13 +17,14 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getSchedulesWithSummary, toWebImage } from '~/models/workspace-schedules.server';
 import { getLibrary } from '~/models/summary-output.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import summaryStyles from '~/styles/workspace-summary.css';
 import { isId } from '../../../server/contract/http';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { itemFigures, parsePercent, parseRupees, sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
 import { summaryAction } from './actions.server';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: summaryStyles }];
 

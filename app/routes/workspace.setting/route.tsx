@@ -14,10 +14,10 @@ import { getNotificationSettings } from '~/models/chat-book.server';
 import { getStorageUsage } from '~/models/storage.server';
 import { formatBytes, storagePercent } from '../../../server/contract/storage-rules';
 import { useRootData } from '~/root';
-import { calendarFeedAction, readFreshFeedUrl } from '~/utils/calendar-feed.server';
+import { calendarFeedAction, readFreshFeedUrl } from '~/routes/workspace.calendar/calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import teamStyles from '~/styles/workspace-team.css';
 import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
@@ -25,6 +25,7 @@ import { NOTIFICATION_FLAGS, NOTIFICATION_LABELS, PASSWORD_MESSAGES } from '../.
 import { settingAction } from './actions.server';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting') }, { name: 'description', content: 'Your password, mail choices and calendar link.' }];
 export const links: LinksFunction = () => [

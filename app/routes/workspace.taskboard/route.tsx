@@ -11,7 +11,7 @@ import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getBoard, listAssignees } from '~/models/tasks.server';
 import { listProjects } from '~/models/workspace-projects.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse, requireWorkspaceUser } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/workspace.server';
 import filesStyles from '~/styles/workspace-files.css';
 import teamStyles from '~/styles/workspace-team.css';
 import { TASK_LIMITS, type RejectTaskBody } from '../../../server/contract/tasks';
@@ -19,6 +19,7 @@ import { taskboardAction, type KeptTaskFile } from './actions.server';
 import { TaskBoard } from './board';
 import { TaskForm } from './task-form';
 import { pageTitle } from '~/utils/product';
+import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Taskboard') }, { name: 'description', content: 'Tasks given to you and by you, in review and done.' }];
 export const links: LinksFunction = () => [

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { pathWithDialog } from '~/utils/register-firm';
-import { registerFirmAction } from '~/utils/register-firm.server';
+import { registerFirmAction } from './register-firm.server';
 
 /**
  * The register-firm dialog's action (multipart): the document is streamed to the api upload,

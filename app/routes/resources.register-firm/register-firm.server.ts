@@ -1,6 +1,6 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
-import { FORM_LIMITS, parseWithZod } from './form-data.server';
-import { parseMultipartFormData } from './multipart.server';
+import { FORM_LIMITS, parseWithZod } from '~/utils/form-data.server';
+import { parseMultipartFormData } from '~/utils/multipart.server';
 import {
   createCookieSessionStorage,
   json,
@@ -9,23 +9,23 @@ import {
   unstable_createMemoryUploadHandler,
   type UploadHandler,
 } from '@remix-run/node';
-import { redirectWithError, redirectWithSuccess } from './toast.server';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { z } from 'zod/v4';
 import { getFirmRegistration, getMe, registerFirm, uploadFirmDocument } from '~/models/users.server';
-import { ApiError } from './api.server';
-import { failureReply } from './forms.server';
-import { env } from './env.server';
-import { pathWithDialog, REGISTER_FIRM_DIALOG, safeReturnPath } from './register-firm';
-import { getSession, logoutRedirect, updateSessionUser, type SessionUser } from './session.server';
+import { ApiError } from '~/utils/api.server';
+import { failureReply } from '~/utils/forms.server';
+import { env } from '~/utils/env.server';
+import { pathWithDialog, REGISTER_FIRM_DIALOG, safeReturnPath, type RegisterFirmBanner, type RegisterFirmDialogData } from '~/utils/register-firm';
+import { getSession, logoutRedirect, updateSessionUser, type SessionUser } from '~/utils/session.server';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_TOO_LARGE_MESSAGE,
   FirmRegistrationBody,
   VERIFICATION_PROMISE,
   type FirmRegistration,
-} from '../../server/contract/firm-registration';
-import { isFirmRole, VERIFY } from '../../server/contract/vocabulary';
-import { placeFieldErrors, placeOptions, type PlaceOptions } from './places.server';
+} from '../../../server/contract/firm-registration';
+import { isFirmRole, VERIFY } from '../../../server/contract/vocabulary';
+import { placeFieldErrors, placeOptions } from '~/utils/places.server';
 
 /**
  * The register-firm dialog's server side (docs/decisions/045): its data for the root loader (the
@@ -38,7 +38,6 @@ export const RegisterFirmForm = FirmRegistrationBody.extend({
   documentName: z.string().max(200).optional(),
   returnTo: z.string().max(2000).optional(),
 });
-export type RegisterFirmFormInput = z.input<typeof RegisterFirmForm>;
 
 const FORM_FIELDS = ['firmName', 'firmType', 'businessEmail', 'contactNo', 'website', 'address', 'country', 'state', 'city', 'documentURL', 'password'];
 const HIDE_FIELDS = ['password'];
@@ -58,14 +57,6 @@ const flashStorage = createCookieSessionStorage<Record<string, never>, Flash>({
   },
 });
 
-export type RegisterFirmBanner = { isVerify: number; verifyNote: string | null; firmName: string | null };
-export type RegisterFirmDialogData = {
-  lastResult: SubmissionResult<string[]> | null;
-  hasPassword: boolean;
-  options: PlaceOptions;
-  defaultValue: Partial<Record<(typeof FORM_FIELDS)[number], string>>;
-  rejected: { note: string | null } | null;
-};
 export type RegisterFirmState = { banner: RegisterFirmBanner | null; dialog: RegisterFirmDialogData | null };
 
 const NOTHING: RegisterFirmState = { banner: null, dialog: null };

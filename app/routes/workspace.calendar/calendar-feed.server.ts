@@ -1,9 +1,9 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
 import { renewFeed, revokeFeed } from '~/models/calendar.server';
-import { ApiError } from './api.server';
-import { env } from './env.server';
-import { redirectWithError, redirectWithSuccess } from './toast.server';
-import { FEED_INTENTS } from '../../server/contract/calendar-rules';
+import { ApiError } from '~/utils/api.server';
+import { env } from '~/utils/env.server';
+import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
 
 /**
  * The private iCal link's actions, for any page that shows the link card

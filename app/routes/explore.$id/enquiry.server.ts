@@ -1,11 +1,11 @@
 import { getEnquiryToken, sendEnquiry } from '~/models/leads.server';
-import { parseWithZod, readFormData } from './form-data.server';
-import { formFailure } from './forms.server';
-import { honeypotInputProps, isSpam } from './honeypot.server';
-import { dispatchIntent } from './intent.server';
-import { redirectWithSuccess } from './toast.server';
-import { EnquiryBody, LEAD_MESSAGES } from '../../server/contract/leads';
-import type { User } from '../../server/contract/users';
+import { parseWithZod, readFormData } from '~/utils/form-data.server';
+import { formFailure } from '~/utils/forms.server';
+import { honeypotInputProps, isSpam } from '~/utils/honeypot.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
+import { EnquiryBody, LEAD_MESSAGES } from '../../../server/contract/leads';
+import type { User } from '../../../server/contract/users';
 
 /**
  * The Contact popup's enquiry (issue 13 item 1) as the pages with an owner card use it: what the

@@ -5,12 +5,12 @@ import { EnquiryForm } from '~/components/enquiry-form';
 import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { getExploreProject } from '~/models/projects.server';
-import { requireUser } from '~/utils/auth.server';
-import { enquiryAction, enquiryLoaderData } from '~/utils/enquiry.server';
+import { requireUser } from '~/utils/guards.server';
+import { enquiryAction, enquiryLoaderData } from './enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
 import { guarded, loadOr, toDetailProject, toOwner } from '~/utils/showcase.server';
-import { projectTypeLabel } from '../../server/contract/vocabulary';
 import { pageTitle } from '~/utils/product';
+import { projectTypeLabel } from '../../../server/contract/vocabulary';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? pageTitle(matches, `${data.project.projectName}`) : pageTitle(matches, 'Project') },

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 const BYTES = Buffer.from('0123456789abcdef');
 let server: http.Server;
 let seen: http.IncomingHttpHeaders = {};
-let streamApiFile: typeof import('./api-file.server').streamApiFile;
+let streamApiFile: typeof import('./api.server').streamApiFile;
 let ApiError: typeof import('./api.server').ApiError;
 
 beforeAll(async () => {
@@ -40,7 +40,7 @@ beforeAll(async () => {
   vi.stubEnv('API_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   // Test files share their modules (vitest.config.ts): read them afresh, under this environment.
   vi.resetModules();
-  ({ streamApiFile } = await import('./api-file.server'));
+  ({ streamApiFile } = await import('./api.server'));
   ({ ApiError } = await import('./api.server'));
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

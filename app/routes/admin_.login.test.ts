@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeArgs, serverError, settled, useStandInApi } from '../../tests/helpers/stand-in-api';
-import { action } from './admin.login';
+import { action } from './admin_.login';
 
 /**
  * The super-admin's sign-in (workspace-and-admin.md screen 16, section 8) against an api that

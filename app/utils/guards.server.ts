@@ -1,6 +1,14 @@
 import { redirect } from '@remix-run/node';
+import { ADMIN_LOGIN_PATH, getAdminSession } from './admin-session.server';
 import { getSession, logoutRedirect, type SessionUser } from './session.server';
 import { isFirmRole } from '../../server/contract/vocabulary';
+
+/**
+ * The web's guards, in one module (issue 30 item 4): each loader and action calls its own
+ * (STYLE.md: a layout's guard does not protect its children). A guard answers the signed-in
+ * account (or the admin session's token) or throws the redirect that sends the visitor where
+ * they belong.
+ */
 
 /**
  * The signed-in user as the session's signed snapshot has it (docs/decisions/131): no api call.
@@ -23,6 +31,13 @@ export async function requireFirm(request: Request): Promise<SessionUser> {
 }
 
 /**
+ * The guard of every workspace loader and action: a firm account or an employee (others are
+ * redirected as `requireFirm` does). It reads only the session, so it throws nothing but redirects;
+ * the route's own api calls map their failures (asErrorResponse, workspace.server.ts).
+ */
+export const requireWorkspaceUser = requireFirm;
+
+/**
  * The firm's own portfolio pages: the firm account only (the api refuses its employees, decision
  * 021). An employee is sent to its workspace, an explorer to /explore (decision 211).
  */
@@ -41,6 +56,14 @@ export async function requireAnonymous(request: Request): Promise<void> {
 
 export async function optionalSessionUser(request: Request): Promise<SessionUser | null> {
   return (await getSession(request)).get('user') ?? null;
+}
+
+/** The super-admin's token (its own session, docs/decisions/042), or a redirect to the admin login for a visitor without one. */
+export async function requireAdmin(request: Request): Promise<{ token: string; email: string }> {
+  const session = await getAdminSession(request);
+  const token = session.get('token');
+  if (!token) throw redirect(ADMIN_LOGIN_PATH);
+  return { token, email: session.get('email') ?? '' };
 }
 
 export { logoutRedirect };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { redirectToast, refusal, routeArgs, serverError, sessionCookie, settled, useStandInApi, webRequest } from '../../tests/helpers/stand-in-api';
-import { loader } from './explore.$id';
+import { redirectToast, refusal, routeArgs, serverError, sessionCookie, settled, useStandInApi, webRequest } from '../../../tests/helpers/stand-in-api';
+import { loader } from './route';
 
 /**
  * A project's page (showcase-and-accounts.md screen "project detail", section 8) when the api
