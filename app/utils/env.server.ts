@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod/v4';
 import { readWebEnv } from './web-env-schema.server';
 
 /** The session secret of development and tests only; production refuses it (issue 9 item 10). */
