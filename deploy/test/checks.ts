@@ -91,7 +91,7 @@ async function basics() {
 
   // The web's sign-in form, without JavaScript: a form post, a cookie, a signed-in page.
   const form = new URLSearchParams({ intent: 'login', email: DEMO.firm, password: DEMO.password });
-  const post = await fetch(`${BASE}/`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: BASE } });
+  const post = await fetch(`${BASE}/?index`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: BASE } });
   const cookie = (post.headers.get('set-cookie') ?? '').split(';')[0]!;
   const location = post.headers.get('location') ?? '';
   const page = await fetch(new URL(location || '/workspace', BASE), { headers: { cookie }, redirect: 'manual' });
@@ -125,7 +125,9 @@ async function basics() {
   check('a file uploaded through one api replica is downloaded whole through the other (bucket, not a replica disk)', uploaded.status === 201 && Boolean(other?.same), `upload ${uploaded.status} on ${uploader}, download on ${other ? by.get(other.id) : 'the same replica only'}`);
 
   // The summary PDF, rendered by Chromium inside the web image.
-  const pdf = await fetch(`${BASE}/workspace/project/schedules/summary-financial/${project.id}/pdf`, { headers: { cookie } });
+  let schedule = ((await api(`/projects/schedules/${project.id}`, { token })).json.data?.schedules as Json[] | undefined)?.[0];
+  if (!schedule) schedule = (await api('/projects/schedules', { method: 'POST', token, body: JSON.stringify({ projectId: project.id, title: 'Deploy test', description: 'A schedule for the PDF check' }) })).json.data;
+  const pdf = await fetch(`${BASE}/workspace/project/schedules/summary-financial/${project.id}/pdf?schedule=${schedule?.id}&tab=summary`, { headers: { cookie } });
   const bytes = Buffer.from(await pdf.arrayBuffer());
   check('the summary PDF rendered inside the image', pdf.status === 200 && bytes.subarray(0, 5).toString() === '%PDF-', `${pdf.status} ${pdf.headers.get('content-type')}, ${bytes.length} bytes`);
 
@@ -150,30 +152,37 @@ async function chatAcrossReplicas(token: string, projectId: string) {
           /* aborted */
         }
       })();
-      return { id: res.headers.get('x-request-id') ?? '', controller, reading, heard: () => text.includes(marker) };
+      return { controller, reading, text: () => text };
     }),
   );
   await sleep(500);
-  const message = new FormData();
-  message.set('body', marker);
-  const sent = await api(`/projects/${projectId}/chat`, { method: 'POST', token, body: message });
+  // An event stream logs no line until it ends: which replica holds each is not known here. So
+  // four messages are posted, round robin over both replicas (their lines say which served each),
+  // and each stream must hear all four: whichever replica holds it, it heard one sent through the other.
+  const sent = [];
+  for (let i = 0; i < 4; i++) {
+    const message = new FormData();
+    message.set('body', `${marker} #${i}`);
+    sent.push(await api(`/projects/${projectId}/chat`, { method: 'POST', token, body: message }));
+  }
+  const heardAll = (s: (typeof streams)[number]) => [0, 1, 2, 3].every((i) => s.text().includes(`${marker} #${i}`));
   const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && !streams.every((s) => s.heard())) await sleep(100);
-  const heard = streams.map((s) => s.heard());
+  while (Date.now() < deadline && !streams.every(heardAll)) await sleep(100);
+  const heard = streams.map(heardAll);
   for (const s of streams) s.controller.abort();
   await Promise.all(streams.map((s) => s.reading));
-  await sleep(500);
-  const by = servedBy([sent.id, ...streams.map((s) => s.id)]);
-  const onOther = streams.filter((s, i) => heard[i] && by.get(s.id) && by.get(s.id) !== by.get(sent.id));
-  check('a chat message sent through one api replica arrives live on a stream held by the other (LISTEN/NOTIFY)', sent.status < 300 && onOther.length > 0, `sent on ${by.get(sent.id)} (${sent.status}); streams on ${streams.map((s) => by.get(s.id)).join(', ')} heard ${heard.join(', ')}`);
+  const senders = new Set(servedBy(sent.map((s) => s.id)).values());
+  check('a chat message sent through one api replica arrives live on a stream held by the other (LISTEN/NOTIFY)', sent.every((s) => s.status === 201) && senders.size === 2 && heard.every(Boolean), `4 messages sent through ${[...senders].join(' and ')}; both streams heard all: ${heard.join(', ')}`);
 }
 
 /** 11 wrong passwords for one account, each with a forged X-Forwarded-For, alternating replicas. */
 async function failedLogins() {
+  // An account of its own each run (unknown accounts are counted alike): a second run within the window starts at 0.
+  const started = Date.now();
   const statuses: number[] = [];
   const ids: string[] = [];
   for (let i = 1; i <= 11; i++) {
-    const res = await api('/users/login', { method: 'POST', headers: { 'x-forwarded-for': `203.0.113.${i}` }, body: JSON.stringify({ email: DEMO.other, password: 'wrong password' }) });
+    const res = await api('/users/login', { method: 'POST', headers: { 'x-forwarded-for': `203.0.113.${i}` }, body: JSON.stringify({ email: `nobody-${started}@demo.test`, password: 'wrong password' }) });
     statuses.push(res.status);
     ids.push(res.id);
   }
@@ -214,7 +223,9 @@ async function failover(token: string, projectId: string) {
   const started = Date.now();
   const end = started + LOAD.seconds * 1000;
   const acknowledged: string[] = [];
-  const errors: Array<{ at: number; op: string; status: number | string }> = [];
+  /** `at`: when the request was sent; `end`: when its failure came back. */
+  const errors: Array<{ at: number; end: number; op: string; status: number | string }> = [];
+  const now = () => (Date.now() - started) / 1000;
   const counts = { reads: 0, pages: 0, writes: 0 };
   let killedAt = 0;
   let restartedAt = 0;
@@ -231,16 +242,16 @@ async function failover(token: string, projectId: string) {
           await res.arrayBuffer();
           counts.writes++;
           if (res.ok) acknowledged.push(body);
-          else errors.push({ at, op, status: res.status });
+          else errors.push({ at, end: now(), op, status: res.status });
         } else {
           const url = op === 'page' ? `${BASE}/explore` : `${BASE}/api/projects`;
           const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
           await res.arrayBuffer();
           counts[op === 'page' ? 'pages' : 'reads']++;
-          if (!res.ok) errors.push({ at, op, status: res.status });
+          if (!res.ok) errors.push({ at, end: now(), op, status: res.status });
         }
       } catch (error) {
-        errors.push({ at, op, status: (error as Error).message });
+        errors.push({ at, end: now(), op, status: (error as Error).message });
       }
     }
   };
@@ -272,16 +283,21 @@ async function failover(token: string, projectId: string) {
   const total = counts.reads + counts.pages + counts.writes;
   const byStatus = new Map<string, number>();
   for (const e of errors) byStatus.set(`${e.op} ${e.status}`, (byStatus.get(`${e.op} ${e.status}`) ?? 0) + 1);
-  const window = errors.filter((e) => e.at >= killedAt - 1 && e.at <= killedAt + 12);
+  // 429: the api's own limit on chat posts per account (50 connections share one), not a failure.
+  const limited = errors.filter((e) => e.status === 429);
+  const failed = errors.filter((e) => e.status !== 429);
+  // In flight at the kill: sent before it, failed within the few seconds after it.
+  const window = failed.filter((e) => e.at <= killedAt && e.end >= killedAt && e.end <= killedAt + 5);
   say(`- requests: ${total} (${counts.reads} api reads, ${counts.pages} pages, ${counts.writes} chat posts), ${(total / LOAD.seconds).toFixed(0)}/s`);
   say(`- killed ${container('api', 1)} and ${container('web', 1)} at ${killedAt.toFixed(1)} s, started again at ${restartedAt.toFixed(1)} s`);
-  say(`- client errors: ${errors.length} (${[...byStatus].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'}); ${window.length} of them within 12 s of the kill`);
-  say(`- errors at: ${errors.map((e) => e.at.toFixed(1)).slice(0, 40).join(' ')}${errors.length > 40 ? ' …' : ''}`);
+  say(`- answers other than 2xx: ${errors.length} (${[...byStatus].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'}); ${limited.length} of them the chat's rate limit (429)`);
+  say(`- client errors: ${failed.length}, ${window.length} of them requests in flight at the kill (sent before it, failed within 5 s after)`);
+  say(`- errors (sent → failed, s): ${failed.map((e) => `${e.at.toFixed(1)}→${e.end.toFixed(1)}`).slice(0, 40).join(' ')}${failed.length > 40 ? ' …' : ''}`);
   say(`- writes acknowledged ${acknowledged.length}, found ${acknowledged.length - lost.length}, lost ${lost.length}`);
   say(`- seconds from start to ready: ${[...ready].map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ')}`);
   check('no acknowledged write lost', lost.length === 0);
   check('both killed replicas serve again', ready.size === 2);
-  check('client errors only around the kill', errors.every((e) => e.at >= killedAt - 1 && e.at <= killedAt + 12), `${errors.length - window.length} outside`);
+  check('client errors only for requests in flight at the kill', failed.length === window.length, `${failed.length - window.length} others`);
 }
 
 const timings: Record<string, number> = {};
