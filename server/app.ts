@@ -136,6 +136,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     await ctx.limiter.close();
   });
   registerErrorHandling(app);
+  // The request id answered too, so a client can find the lines of its request in the logs.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   if (options.logger) requestLog(app, ctx.config.NODE_ENV);
   // Any write that went through may change what explore or the directory show, or who a session
   // is (signed out, deactivated, a new role): both caches start over, before the answer leaves, so

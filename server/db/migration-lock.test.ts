@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, TEST_PG_URL } from '../../tests/setup/database-url';
-import { openDatabase } from './connection';
+import { LOCKS, openDatabase } from './connection';
 
 const name = `mig_${crypto.randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: TEST_PG_URL });
@@ -20,13 +20,27 @@ afterAll(async () => {
 });
 
 describe('migrations on PostgreSQL', () => {
-  it('run once when three api replicas start together on an empty database (advisory lock)', async () => {
+  it('run once when three api replicas start together on an empty database, and the demo seed one at a time (advisory locks)', async () => {
     const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ url: databaseUrl(name), dataDir: '' })));
     const check = new pg.Client({ connectionString: databaseUrl(name) });
     await check.connect();
     const { rows } = await check.query<{ count: string }>('select count(*) from drizzle.__drizzle_migrations');
     await check.end();
-    await Promise.all(handles.map((handle) => handle.close()));
     expect(Number(rows[0].count)).toBe(journal.entries.length);
+
+    // What the demo seed runs under: one replica at a time, whichever process holds the handle.
+    let inside = 0;
+    let most = 0;
+    await Promise.all(
+      handles.map((handle) =>
+        handle.exclusive(LOCKS.demoSeed, async () => {
+          most = Math.max(most, ++inside);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          inside--;
+        }),
+      ),
+    );
+    await Promise.all(handles.map((handle) => handle.close()));
+    expect(most).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ if [ ! -s "$PGDATA/PG_VERSION" ]; then
   rm -f "$pw"
   echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
   pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
-  [ "$POSTGRES_DB" = "$POSTGRES_USER" ] || createdb -U "$POSTGRES_USER" "$POSTGRES_DB"
+  [ "$POSTGRES_DB" = postgres ] || createdb -U "$POSTGRES_USER" "$POSTGRES_DB"
   pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
 fi
 exec postgres -D "$PGDATA" -c listen_addresses='*'
