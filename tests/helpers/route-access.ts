@@ -183,4 +183,6 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'POST /api/employees/:id/resend-confirmation': 'manage',
   'GET /api/firms/:firmId/enquiry-token': 'visitor',
   'GET /api/workspace/storage': 'firmWork',
+  'GET /api/billing/profile': 'firmManage',
+  'PUT /api/billing/profile': 'firmManage',
 };
