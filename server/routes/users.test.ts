@@ -31,7 +31,7 @@ describe('GET /api/health', () => {
   it('answers ok after checking the database', async () => {
     const res = await get('/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 });
 
