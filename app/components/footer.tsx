@@ -1,4 +1,4 @@
-import { DEFAULT_PRODUCT_NAME } from '../../server/contract/product';
+import { DEFAULT_PRODUCT_NAME } from '../../server/contract/product-rules';
 
 export type SocialNetwork = 'Facebook' | 'Instagram' | 'X' | 'LinkedIn' | 'YouTube';
 /** A social link of the footer: the network and the operator's page on it. */

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from '@remix-run/react';
-import { DEFAULT_PRODUCT_NAME } from '../../server/contract/product';
+import { DEFAULT_PRODUCT_NAME } from '../../server/contract/product-rules';
 
 /**
  * The product's one name (env `PRODUCT_NAME`, issue 31), as the root loader passes it to every
