@@ -176,7 +176,8 @@ test.describe('while the api is down', () => {
       env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', API_URL: 'http://127.0.0.1:9', PUBLIC_URL: `http://127.0.0.1:${port}`, SESSION_SECRET: E2E.sessionSecret, LOG_LEVEL: 'warn' },
       stdio: 'ignore',
     });
-    for (let i = 0; i < 100; i++) {
+    // Up to a minute: a loaded machine (two workers, their servers) starts a web slowly.
+    for (let i = 0; i < 300; i++) {
       if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) return;
       await new Promise((r) => setTimeout(r, 200));
     }
