@@ -574,6 +574,8 @@ async function runProbes(supervisorOutput: () => string) {
     const oldestClosed = streams.slice(0, 3).every((s) => s.closed);
     for (const s of streams) s.res.destroy();
 
+    // The quota is filled by a firm of its own: the studio's files are needed by later probes.
+    const filler = await newAccount('architect');
     const quotaMb = Number(instanceEnv.FIRM_STORAGE_QUOTA_MB);
     const statuses: number[] = [];
     let message = '';
@@ -581,7 +583,7 @@ async function runProbes(supervisorOutput: () => string) {
       const boundary = `----attack${i}`;
       const file = Buffer.alloc(10 * MiB, 0x41);
       const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="draft-${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-      const answer = await send(`${apiUrl}/api/tasks/file-drafts`, { method: 'POST', headers: { authorization: `Bearer ${studioLogin.json.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+      const answer = await send(`${apiUrl}/api/tasks/file-drafts`, { method: 'POST', headers: { authorization: `Bearer ${filler.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
       statuses.push(answer.status);
       if (answer.status === 413) {
         message = (JSON.parse(answer.body) as { message: string }).message;
@@ -714,7 +716,8 @@ async function main() {
   supervisor.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-200_000)));
 
   try {
-    await waitFor(`${webUrl}/healthz`, 240);
+    // Both processes start in turn, each within start.ts's START_TIMEOUT_SECONDS (300 s).
+    await waitFor(`${webUrl}/healthz`, 600);
     await waitFor(`${apiUrl}/api/health`, 60);
     pids.api = Number(/api running \(pid (\d+)\)/.exec(output)?.[1]);
     pids.web = Number(/web running \(pid (\d+)\)/.exec(output)?.[1]);
@@ -753,7 +756,9 @@ async function main() {
       supervisor.kill('SIGTERM');
       setTimeout(() => supervisor.kill('SIGKILL'), 10_000).unref();
     });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // A process the supervisor stopped may still be finishing a write into DATA_DIR (an upload's
+    // temporary file, the outbox): rmSync then meets a folder that filled again (ENOTEMPTY).
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     await database?.drop();
   }
 }
