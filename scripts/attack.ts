@@ -1,5 +1,5 @@
 /**
- * `npm run attack`: replays the probes of issue 9 against a running instance of the product on
+ * `npm run attack`: replays the probes of issues 9 and 27 against a running instance of the product on
  * loopback and prints what held. It starts its own instance through the `npm start` supervisor
  * (scripts/start.ts) on spare ports, on a fresh PostgreSQL database when one answers on
  * TEST_DATABASE_URL (otherwise the embedded PGlite in a temporary folder), and stops it after.
@@ -727,10 +727,12 @@ async function main() {
     await runProbes(() => output);
 
     const pad = (s: string, n: number) => s.padEnd(n);
-    console.log(`\n${pad('probe', 74)}${pad('result', 8)}${pad('web MB', 8)}${pad('api MB', 8)}${pad('/healthz', 10)}detail`);
+    // The probe column as wide as the longest name (issue 27's names run past 74 characters).
+    const width = Math.max(...results.map((r) => r.probe.length)) + 2;
+    console.log(`\n${pad('probe', width)}${pad('result', 8)}${pad('web MB', 8)}${pad('api MB', 8)}${pad('/healthz', 10)}detail`);
     for (const r of results) {
       console.log(
-        `${pad(r.probe, 74)}${pad(r.held ? 'HELD' : 'FAILED', 8)}${pad(r.sample.webRss.toFixed(0), 8)}${pad(r.sample.apiRss.toFixed(0), 8)}${pad(`${r.sample.healthzMs.toFixed(0)} ms`, 10)}${r.detail}`,
+        `${pad(r.probe, width)}${pad(r.held ? 'HELD' : 'FAILED', 8)}${pad(r.sample.webRss.toFixed(0), 8)}${pad(r.sample.apiRss.toFixed(0), 8)}${pad(`${r.sample.healthzMs.toFixed(0)} ms`, 10)}${r.detail}`,
       );
     }
     const held = results.filter((r) => r.held).length;
