@@ -716,8 +716,11 @@ async function main() {
   supervisor.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-200_000)));
 
   try {
-    // Both processes start in turn, each within start.ts's START_TIMEOUT_SECONDS (300 s).
-    await waitFor(`${webUrl}/healthz`, 600);
+    // Both processes start in turn, each within start.ts's START_TIMEOUT_SECONDS (300 s); a
+    // supervisor that gave up ends the wait at once.
+    const gaveUp = new Promise<never>((_, reject) => supervisor.once('exit', (code) => reject(new Error(`npm start stopped (exit code ${code})`))));
+    gaveUp.catch(() => undefined);
+    await Promise.race([waitFor(`${webUrl}/healthz`, 600), gaveUp]);
     await waitFor(`${apiUrl}/api/health`, 60);
     pids.api = Number(/api running \(pid (\d+)\)/.exec(output)?.[1]);
     pids.web = Number(/web running \(pid (\d+)\)/.exec(output)?.[1]);
