@@ -1,5 +1,5 @@
 /**
- * `npm run attack`: replays the probes of issue 9 against a running instance of the product on
+ * `npm run attack`: replays the probes of issues 9 and 27 against a running instance of the product on
  * loopback and prints what held. It starts its own instance through the `npm start` supervisor
  * (scripts/start.ts) on spare ports, on a fresh PostgreSQL database when one answers on
  * TEST_DATABASE_URL (otherwise the embedded PGlite in a temporary folder), and stops it after.
@@ -574,6 +574,8 @@ async function runProbes(supervisorOutput: () => string) {
     const oldestClosed = streams.slice(0, 3).every((s) => s.closed);
     for (const s of streams) s.res.destroy();
 
+    // The quota is filled by a firm of its own: the studio's files are needed by later probes.
+    const filler = await newAccount('architect');
     const quotaMb = Number(instanceEnv.FIRM_STORAGE_QUOTA_MB);
     const statuses: number[] = [];
     let message = '';
@@ -581,7 +583,7 @@ async function runProbes(supervisorOutput: () => string) {
       const boundary = `----attack${i}`;
       const file = Buffer.alloc(10 * MiB, 0x41);
       const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="draft-${i}.txt"\r\nContent-Type: text/plain\r\n\r\n`), file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-      const answer = await send(`${apiUrl}/api/tasks/file-drafts`, { method: 'POST', headers: { authorization: `Bearer ${studioLogin.json.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+      const answer = await send(`${apiUrl}/api/tasks/file-drafts`, { method: 'POST', headers: { authorization: `Bearer ${filler.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
       statuses.push(answer.status);
       if (answer.status === 413) {
         message = (JSON.parse(answer.body) as { message: string }).message;
@@ -714,7 +716,11 @@ async function main() {
   supervisor.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-200_000)));
 
   try {
-    await waitFor(`${webUrl}/healthz`, 240);
+    // Both processes start in turn, each within start.ts's START_TIMEOUT_SECONDS (300 s); a
+    // supervisor that gave up ends the wait at once.
+    const gaveUp = new Promise<never>((_, reject) => supervisor.once('exit', (code) => reject(new Error(`npm start stopped (exit code ${code})`))));
+    gaveUp.catch(() => undefined);
+    await Promise.race([waitFor(`${webUrl}/healthz`, 600), gaveUp]);
     await waitFor(`${apiUrl}/api/health`, 60);
     pids.api = Number(/api running \(pid (\d+)\)/.exec(output)?.[1]);
     pids.web = Number(/web running \(pid (\d+)\)/.exec(output)?.[1]);
@@ -724,10 +730,12 @@ async function main() {
     await runProbes(() => output);
 
     const pad = (s: string, n: number) => s.padEnd(n);
-    console.log(`\n${pad('probe', 74)}${pad('result', 8)}${pad('web MB', 8)}${pad('api MB', 8)}${pad('/healthz', 10)}detail`);
+    // The probe column as wide as the longest name (issue 27's names run past 74 characters).
+    const width = Math.max(...results.map((r) => r.probe.length)) + 2;
+    console.log(`\n${pad('probe', width)}${pad('result', 8)}${pad('web MB', 8)}${pad('api MB', 8)}${pad('/healthz', 10)}detail`);
     for (const r of results) {
       console.log(
-        `${pad(r.probe, 74)}${pad(r.held ? 'HELD' : 'FAILED', 8)}${pad(r.sample.webRss.toFixed(0), 8)}${pad(r.sample.apiRss.toFixed(0), 8)}${pad(`${r.sample.healthzMs.toFixed(0)} ms`, 10)}${r.detail}`,
+        `${pad(r.probe, width)}${pad(r.held ? 'HELD' : 'FAILED', 8)}${pad(r.sample.webRss.toFixed(0), 8)}${pad(r.sample.apiRss.toFixed(0), 8)}${pad(`${r.sample.healthzMs.toFixed(0)} ms`, 10)}${r.detail}`,
       );
     }
     const held = results.filter((r) => r.held).length;
@@ -753,7 +761,9 @@ async function main() {
       supervisor.kill('SIGTERM');
       setTimeout(() => supervisor.kill('SIGKILL'), 10_000).unref();
     });
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // A process the supervisor stopped may still be finishing a write into DATA_DIR (an upload's
+    // temporary file, the outbox): rmSync then meets a folder that filled again (ENOTEMPTY).
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     await database?.drop();
   }
 }

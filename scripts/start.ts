@@ -53,8 +53,14 @@ async function shutdown() {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
+/**
+ * How long a process may take to answer its health check on start. Generous: on a loaded machine
+ * (2 CPUs shared with test runs) the api's migrations and demo seed took over two minutes.
+ */
+const START_TIMEOUT_SECONDS = Number(process.env.START_TIMEOUT_SECONDS ?? 300);
+
 async function waitFor(url: string) {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < START_TIMEOUT_SECONDS * 2; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -62,13 +68,19 @@ async function waitFor(url: string) {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`${url} did not answer within 120 s`);
+  throw new Error(`${url} did not answer within ${START_TIMEOUT_SECONDS} s`);
 }
 
-supervisor.start({ name: 'api', command: process.execPath, args: [...API_NODE_FLAGS, 'build/api.mjs'], env });
-await waitFor(`${env.API_URL}/api/health`);
-supervisor.start({ name: 'web', command: process.execPath, args: [...WEB_NODE_FLAGS, 'build/web-server.mjs'], env });
-await waitFor(`http://127.0.0.1:${webPort}/healthz`);
+try {
+  supervisor.start({ name: 'api', command: process.execPath, args: [...API_NODE_FLAGS, 'build/api.mjs'], env });
+  await waitFor(`${env.API_URL}/api/health`);
+  supervisor.start({ name: 'web', command: process.execPath, args: [...WEB_NODE_FLAGS, 'build/web-server.mjs'], env });
+  await waitFor(`http://127.0.0.1:${webPort}/healthz`);
+} catch (error) {
+  // Never leave a started process behind (it would keep writing into DATA_DIR).
+  await supervisor.stop();
+  throw error;
+}
 banner();
 
 /**
