@@ -1,3 +1,4 @@
+import type { z } from 'zod/v4';
 import { api, streamApiFile } from '~/utils/api.server';
 import type { MessageReply } from '../../server/contract/http';
 import type {
@@ -8,7 +9,7 @@ import type {
   UpdateScheduleInput,
   UploadScheduleImagesReply,
 } from '../../server/contract/schedules';
-import type { ScheduleListWithSummaryReply } from '../../server/contract/summary';
+import { withMarginsAsZero, type ScheduleListWithSummaryReply, type SeenScheduleListWithSummaryReply } from '../../server/contract/summary';
 
 /**
  * The api calls of project schedules (DESIGN.md section 4, /api/projects/schedules…): the only
@@ -21,8 +22,12 @@ const schedulePath = (id: string) => `/projects/schedules/${encodeURIComponent(i
 export const getSchedules = (request: Request, projectId: string) => api<ScheduleListReply>(request, schedulePath(projectId));
 
 /** The same with the summary of one schedule (its id, or `first` for the newest): the summary editor's one read. */
-export const getSchedulesWithSummary = (request: Request, projectId: string, schedule: string) =>
-  api<ScheduleListWithSummaryReply>(request, `${schedulePath(projectId)}?summary=${encodeURIComponent(schedule)}`);
+export async function getSchedulesWithSummary(request: Request, projectId: string, schedule: string): Promise<ScheduleListWithSummaryReply> {
+  // Without margins for those who may not see them (docs/decisions/258): read as 0, never shown.
+  const reply = await api<z.infer<typeof SeenScheduleListWithSummaryReply>>(request, `${schedulePath(projectId)}?summary=${encodeURIComponent(schedule)}`);
+  const { summary } = reply.data;
+  return { ...reply, data: { ...reply.data, summary: summary ? withMarginsAsZero(summary) : summary } };
+}
 
 export const createSchedule = (request: Request, body: CreateScheduleInput) =>
   api<ScheduleReply>(request, '/projects/schedules', { method: 'POST', json: body });

@@ -190,3 +190,28 @@ export const SeenSummaryReply = z.object({ data: SeenSummaryJson });
 export const SeenScheduleListWithSummaryReply = z.object({ data: ScheduleListWithSummaryReply.shape.data.extend({ summary: SeenSummaryJson.nullable().optional() }) });
 export const SeenSummaryItemReply = z.object({ data: SeenItem });
 export const SeenSaveAllReply = z.object({ message: z.string(), data: z.object({ items: z.array(SeenItem) }) });
+
+type SeenFigures = z.infer<typeof SeenFigures>;
+type SeenSummary = z.infer<typeof SeenSummaryJson>;
+const seenFigures = (f: SeenFigures): z.infer<typeof FiguresJson> => ({ ...f, tradeCost: f.tradeCost ?? 0, netProfit: f.netProfit ?? 0, markup: f.markup ?? 0 });
+
+/**
+ * A summary as the web reads it (the full type): the margins the api left out read as 0, so that
+ * the editor's live totals add numbers (not `undefined`, which made NaN and a 500 for an employee
+ * without "Can see financials"). They are never shown to those callers (`canSeeMargins` false).
+ */
+export function withMarginsAsZero(summary: SeenSummary): SummaryJson {
+  return {
+    ...summary,
+    totals: seenFigures(summary.totals),
+    rooms: summary.rooms.map((room) => ({
+      ...room,
+      totals: seenFigures(room.totals),
+      sections: room.sections.map((section) => ({
+        ...section,
+        totals: seenFigures(section.totals),
+        items: section.items.map((item) => ({ ...item, tradePrice: item.tradePrice ?? 0, figures: seenFigures(item.figures) })),
+      })),
+    })),
+  };
+}

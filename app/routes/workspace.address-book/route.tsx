@@ -66,9 +66,12 @@ export default function AddressBook() {
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
   const confirm = useConfirm();
-  const editing = panel.open === 'edit' && edited && edited.id === panel.item ? edited : null;
+  // With JavaScript an Edit or Delete link opens in place without reloading (keepDataForDialogs), so
+  // the loader's `edited` is of the previous address: the row on this page is read instead.
+  const contactOf = (id: string | null | undefined) => (!id ? null : edited?.id === id ? edited : (contacts.find((c) => c.id === id) ?? null));
+  const editing = panel.open === 'edit' ? contactOf(panel.item) : null;
   const panelOpen = canManage && (panel.open === 'new' || editing !== null);
-  const deleting = canManage && confirm.id && edited?.id === confirm.id ? edited : null;
+  const deleting = canManage ? contactOf(confirm.id) : null;
   const saved = actionData && 'result' in actionData ? actionData : null;
   const filtered = q !== '' || kind !== '';
   const query = (extra: Record<string, string>) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(kind ? { kind } : {}), ...extra })}`;
