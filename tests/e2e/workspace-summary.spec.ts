@@ -193,6 +193,8 @@ test.describe('summary and financial editor', () => {
 
     // Edit all descriptions, Save all: a blank required field is refused, then saved.
     await page.getByTestId('tab-summary').click();
+    // With JavaScript the tab is a client navigation: "Edit all" of the Financial page still shown would open its figures.
+    await expect(page).not.toHaveURL(/tab=financial/);
     await ready(page, js);
     await page.getByTestId('edit-all').click();
     const product = section(page, 'Seating').locator('[data-type="product"]');
