@@ -5,6 +5,7 @@ import path from 'node:path';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { E2E } from './env';
 import { firmWithSummary, LONG_DESCRIPTION } from './summary-output-helpers';
+import { openItem, openSectionCard } from './summary-editor-helpers';
 
 /**
  * The summary's outputs (issue 11 items 5, 6 and 8), with JavaScript and without: the PDF export,
@@ -190,6 +191,8 @@ test('the Project Library: add a product, edit it, add it to a section, see it i
   const lighting = page.locator(`[data-section-id="${tree.rooms[0]!.sections[1]!.id}"]`);
   await page.goto(editor);
   await ready(page, js);
+  // Add from library is a control of the section open for editing (decision 250).
+  await openSectionCard(lighting);
   await lighting.getByTestId('library-product').selectOption({ label: 'Brass floor lamp, tall' });
   await lighting.getByTestId('add-from-library').click();
   await expect(lighting.getByTestId('summary-item').filter({ hasText: 'Brass floor lamp, tall' })).toHaveCount(1);
@@ -204,10 +207,15 @@ test('from the editor: save an item to the library, then add it into another sec
   // No product saved yet: no "Add from library" choice.
   await expect(page.getByTestId('add-from-library')).toHaveCount(0);
   const seating = page.locator(`[data-section-id="${tree.rooms[0]!.sections[0]!.id}"]`);
-  await seating.getByTestId('summary-item').filter({ hasText: 'Cane armchair' }).getByTestId('save-to-library').click();
+  // Save to library is a control of the item open for editing (decision 250).
+  // By its id: open, its title is a field, not text.
+  const armchair = page.locator(`[data-item-id="${tree.rooms[0]!.sections[0]!.items[0]}"]`);
+  await openItem(armchair);
+  await armchair.getByTestId('save-to-library').click();
   await expect(page.getByText('Saved to the Project Library')).toBeVisible();
 
   const lighting = page.locator(`[data-section-id="${tree.rooms[0]!.sections[1]!.id}"]`);
+  await openSectionCard(lighting);
   await lighting.getByTestId('library-product').selectOption({ label: 'Cane armchair' });
   await lighting.getByTestId('add-from-library').click();
   const copy = lighting.getByTestId('summary-item').filter({ hasText: 'Cane armchair' });

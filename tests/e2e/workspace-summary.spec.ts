@@ -4,6 +4,7 @@ import { placeholderImage } from '../../server/seed/placeholder-images';
 import { apiCall, DEMO, expect, expectNoSidewaysScroll, loginAs, postsDuring, ready, test } from './fixtures';
 import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
 import { firmWithSummary } from './summary-output-helpers';
+import { openItem, openSectionCard } from './summary-editor-helpers';
 import { formatPaise, SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
 import type { SummaryJson } from '../../server/contract/summary';
 import { SCREENSHOT_DIR } from './env';
@@ -20,16 +21,8 @@ const section = (page: Page, title: string) => sections(page).filter({ has: page
 const items = (scope: Locator) => scope.getByTestId('summary-item');
 const toast = (page: Page) => page.getByTestId('toast');
 
-/** Opens an item for editing (its Edit link): the editor draws one row's controls and fields at a time (decision 250). */
-async function openItem(item: Locator) {
-  await item.getByTestId('edit-item').click();
-  await expect(item.getByTestId('close-item')).toBeVisible();
-}
-/** Opens a section for editing: its status, copy, moves, cards, library and "Move to room". */
-async function openSection(page: Page, title: string) {
-  await section(page, title).getByTestId('edit-section').click();
-  await expect(section(page, title).getByTestId('close-section')).toBeVisible();
-}
+/** Opens a section, by its title, for editing (decision 250). */
+const openSection = (page: Page, title: string) => openSectionCard(section(page, title));
 
 async function setup(page: Page, js: boolean) {
   const { firm, project } = await firmWithProject({ projectName: 'Juhu Sea-facing Flat' });
@@ -200,6 +193,8 @@ test.describe('summary and financial editor', () => {
 
     // Edit all descriptions, Save all: a blank required field is refused, then saved.
     await page.getByTestId('tab-summary').click();
+    // With JavaScript the tab is a client navigation: "Edit all" of the Financial page still shown would open its figures.
+    await expect(page).not.toHaveURL(/tab=financial/);
     await ready(page, js);
     await page.getByTestId('edit-all').click();
     const product = section(page, 'Seating').locator('[data-type="product"]');
