@@ -35,6 +35,8 @@ beforeAll(async () => {
     import('../app/routes/explore._index'),
     import('../app/utils/session.server'),
     import('../server/queries/users'),
+    // The web's entry registers the session layer's viewer refresh with the api client; this test loads routes without it.
+    import('../app/utils/viewer.server'),
   ]);
   web = { exploreLoader: explore.loader, sessionStorage: session.sessionStorage, toSessionUser: session.toSessionUser, userJson: queries.userJson };
   const firm = await createFirm(api.db);

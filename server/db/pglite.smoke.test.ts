@@ -28,7 +28,7 @@ describe('the api on PGlite', { timeout: 120_000 }, () => {
     const api = await startOn('memory://', dataDir);
     try {
       expect(api.database.kind).toBe('pglite');
-      expect((await api.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+      expect((await api.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
       // Its shared buffers are bounded (docs/decisions/162): the WebAssembly heap never gives memory back.
       const shown = (await api.db.execute(sql`select current_setting('shared_buffers') as value`)) as unknown as { rows: Array<{ value: string }> };
       expect(shown.rows[0]!.value).toBe('16MB');

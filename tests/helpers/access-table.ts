@@ -154,9 +154,10 @@ export function accessCases(endpoints: AccessEndpoint[]): Array<[string, AccessE
 export async function expectAccess(world: AccessWorld, endpoint: AccessEndpoint, role: AccessRole) {
   const expected = endpoint.expect?.[role] ?? expectedAccess(endpoint.kind, role);
   const res = await callAs(world, endpoint, role);
-  // The endpoint's kind is the route's row of the access table of every route.
+  // The endpoint's kind is the route's row of the access table of every route (a test's own probe
+  // routes have none; a real route without a row fails tests/route-table.test.ts).
   const route = routeKeyOf(world.api.app, endpoint.method, res.raw.req.url!);
-  expect(route && ROUTE_ACCESS[route], `${route} in tests/helpers/route-access.ts`).toBe(endpoint.kind);
+  if (route && route in ROUTE_ACCESS) expect(ROUTE_ACCESS[route], `${route} in tests/helpers/route-access.ts`).toBe(endpoint.kind);
   const what = `${endpoint.method} ${res.raw.req.url} as ${role} answered ${res.statusCode} ${res.body.slice(0, 200)}`;
   if (expected === 'allowed') {
     const ok = endpoint.allowed ? endpoint.allowed.includes(res.statusCode) : res.statusCode >= 200 && res.statusCode < 300;
