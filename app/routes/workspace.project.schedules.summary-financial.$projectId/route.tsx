@@ -19,7 +19,7 @@ import { getSchedulesWithSummary, toWebImage } from '~/models/workspace-schedule
 import { getLibrary } from '~/models/summary-output.server';
 import { asErrorResponse } from '~/utils/workspace.server';
 import summaryStyles from '~/styles/workspace-summary.css';
-import { isId } from '../../../server/contract/http';
+import { isId } from '../../../server/contract/http-rules';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { itemFigures, parsePercent, parseRupees, sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
 import { summaryAction } from './actions.server';
