@@ -24,11 +24,14 @@ export function RoomBar({
   current,
   href,
   newRoomError,
+  newRoomTyped = '',
 }: {
   rooms: Array<{ id: string; name: string; position: number }>;
   current?: string;
   href: (changes: Partial<EditorView>) => string;
   newRoomError: string | null;
+  /** What a refused New Room post had typed: kept, to be corrected (also without JavaScript). */
+  newRoomTyped?: string;
 }) {
   const { view, confirmHref } = useEditor();
   const newRoom = useClearedAfterSuccess();
@@ -47,7 +50,7 @@ export function RoomBar({
             <label htmlFor="new-room" className="visually-hidden">
               New room name
             </label>
-            <input id="new-room" name="name" placeholder="New room name" maxLength={SUMMARY_LIMITS.roomName} aria-invalid={newRoomError ? true : undefined} aria-describedby={newRoomError ? 'new-room-error' : undefined} data-testid="new-room-name" />
+            <input key={newRoomTyped} defaultValue={newRoomTyped} id="new-room" name="name" placeholder="New room name" maxLength={SUMMARY_LIMITS.roomName} aria-invalid={newRoomError ? true : undefined} aria-describedby={newRoomError ? 'new-room-error' : undefined} data-testid="new-room-name" />
             {newRoomError ? (
               <p className="field-error" id="new-room-error">
                 {newRoomError}

@@ -279,7 +279,7 @@ export default function SummaryEditor() {
       ) : null}
 
       <SummaryDnd order={order} onMove={onMove}>
-      <RoomBar rooms={roomsInOrder} current={room?.id} href={href} newRoomError={actionData?.intent === 'add-room' ? actionData.result?.error?.name?.[0] ?? null : null} />
+      <RoomBar rooms={roomsInOrder} current={room?.id} href={href} newRoomError={actionData?.intent === 'add-room' ? actionData.result?.error?.name?.[0] ?? null : null} newRoomTyped={actionData?.intent === 'add-room' ? String((actionData.result as { initialValue?: Record<string, unknown> | null } | undefined)?.initialValue?.name ?? '') : ''} />
 
       {/* summary-output: PDF export. The section checkboxes (name="sections", form="pdf-form") choose what it prints; none = every section. */}
       <form id="pdf-form" method="get" action={pdfPath(project.id)} className="sm-toolbar" target={hydrated ? '_blank' : undefined}>
