@@ -405,8 +405,11 @@ test.describe('summary and financial editor', () => {
 
     // The figures: a colleague changes the labour's quantity while this editor changes the armchair's.
     await page.getByTestId('tab-financial').click();
+    // The Financial tab's own Edit all (figures), not the Summary tab's still on screen.
+    await expect(page).toHaveURL(/tab=financial/);
     await ready(page, js);
     await page.getByTestId('edit-all').click();
+    await expect(page).toHaveURL(/edit=1/);
     await ready(page, js);
     await armchair.getByTestId('money-quantity').fill('3');
     expect((await apiCall('PUT', `/projects/summary/items/${labourId}`, { quantity: 4 }, firm.token)).status).toBe(200);
