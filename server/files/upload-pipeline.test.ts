@@ -92,7 +92,7 @@ describe.each(backends)('uploads on %s', (_name, env) => {
     expect(res.status).toBe(415);
     expect(JSON.parse(res.body)).toEqual({ message: IMAGE_TYPE_MESSAGE, details: [{ path: 'files.0', message: `photo.png: ${IMAGE_TYPE_MESSAGE}` }] });
     upload.abandon();
-    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(0));
+    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(0), { timeout: 15_000 });
     await expectNothingLeft(before);
   });
 
@@ -122,7 +122,7 @@ describe.each(backends)('uploads on %s', (_name, env) => {
     await upload.write((await testImage('jpeg', 300, 200)).subarray(0, 500));
     await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(1));
     upload.abandon();
-    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(0));
+    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(0), { timeout: 15_000 });
     await expectNothingLeft(before);
   });
 
@@ -163,7 +163,7 @@ describe.each(backends)('uploads on %s', (_name, env) => {
     const png = await testImage('png', 40, 30);
     const answers = await Promise.all(open.map(async (upload) => (await upload.end(Buffer.concat([png, Buffer.from(closingBoundary)])), upload.response)));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
-    expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(0);
+    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(0), { timeout: 15_000 });
     expect((await uploadImages(api, token, [await testImage('jpeg')])).statusCode).toBe(201);
   });
 
