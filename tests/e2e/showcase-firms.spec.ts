@@ -11,7 +11,7 @@ type Directory = {
   nextCursor: string | null;
 };
 
-type Account = { id: string; firmName: string | null; businessEmail: string | null; contactNo: string | null; teams: Array<{ name: string; role: string }> };
+type Account = { id: string; firmName: string | null; businessEmail: string | null; contactNo: string | null; country: string; state: string; city: string; teams: Array<{ name: string; role: string }> };
 
 /** Approved firms in one city, made with the factories (the demo has fewer firms than a page). */
 async function firmsIn(city: string, names: string[]) {
@@ -114,9 +114,17 @@ test.describe('firm directory', () => {
     const { json: portfolio } = await apiCall<{ data: { userData: Account } }>('GET', `/projects/public-portfolio/${signIn.data.id}`, undefined, token);
     const firm = portfolio.data.userData;
 
-    await page.goto('/firms');
+    // Other journeys add firms in the same city, so the directory may need "Load more" to reach it.
+    await page.goto(`/firms?country=${firm.country}&state=${firm.state}&city=${firm.city}`);
     await ready(page, js);
-    await page.getByTestId('firm-card').filter({ hasText: firm.firmName! }).getByRole('link', { name: firm.firmName! }).click();
+    const link = page.getByTestId('firm-card').filter({ hasText: firm.firmName! }).getByRole('link', { name: firm.firmName! });
+    while ((await link.count()) === 0 && (await page.getByTestId('load-more').count()) > 0) {
+      const shown = await page.getByTestId('firm-card').count();
+      await page.getByTestId('load-more').click();
+      await ready(page, js);
+      if (js) await expect.poll(() => page.getByTestId('firm-card').count()).toBeGreaterThan(shown);
+    }
+    await link.click();
     await expect(page).toHaveURL(new RegExp(`/firms/${firm.id}$`));
     await ready(page, js);
     const card = page.getByTestId('owner-card');
