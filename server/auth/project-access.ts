@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isId } from '../contract/http.js';
 import type { Database } from '../db/connection.js';
-import { members, projects } from '../db/schema.js';
+import { members, projects } from '../db/schema/index.js';
 import { forbidden, notFound } from '../errors.js';
 import type { UserRow } from '../queries/users.js';
 import { firmOf, MANAGERS_ONLY, WORKSPACE_ONLY, type FirmMembership } from './firm.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Contact, ContactFields, ContactKind } from '../contract/address-book.js';
 import type { Database } from '../db/connection.js';
-import { contacts } from '../db/schema.js';
+import { contacts } from '../db/schema/index.js';
 import { likePattern } from './sql.js';
 
 /** Data access of the Address Book (docs/decisions/115) and its JSON. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle
 import type { StatisticsReply, VerificationQuery, VerificationRow, VerificationStatus } from '../contract/admin.js';
 import { VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { projects, users } from '../db/schema.js';
+import { projects, users } from '../db/schema/index.js';
 import { recordAudit } from './audit.js';
 import { likePattern } from './sql.js';
 import type { UserRow } from './users.js';

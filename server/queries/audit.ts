@@ -1,6 +1,6 @@
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { auditLog } from '../db/schema.js';
+import { auditLog } from '../db/schema/index.js';
 
 /** One line of the audit log: who (`actorId`, null for the command line) did what to whom. */
 export type AuditEntry = {

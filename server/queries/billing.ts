@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_ITEM_TAXES, ItemTaxes, type BillingProfile, type BillingProfileFields } from '../contract/billing.js';
 import type { Database } from '../db/connection.js';
-import { firmBillingProfiles } from '../db/schema.js';
+import { firmBillingProfiles } from '../db/schema/index.js';
 
 /** Data access of a firm's billing profile (docs/decisions/256) and its JSON. */
 

@@ -3,7 +3,7 @@ import { visibleWorkspaceProjects } from '../auth/project-access.js';
 import type { FirmMembership } from '../auth/firm.js';
 import type { CalendarEvent } from '../contract/calendar.js';
 import type { Database } from '../db/connection.js';
-import { calendarFeeds, projects, schedules, users } from '../db/schema.js';
+import { calendarFeeds, projects, schedules, users } from '../db/schema/index.js';
 import type { UserRow } from './users.js';
 import { tasksDueBetween } from './tasks.js';
 import { taskTitle } from '../contract/tasks-rules.js';

@@ -3,7 +3,7 @@ import { visibleWorkspaceProjects } from '../auth/project-access.js';
 import type { FirmMembership } from '../auth/firm.js';
 import type { ChatMessage } from '../contract/chat.js';
 import type { Database } from '../db/connection.js';
-import { chatAttachments, chatMessages, chatReads, members, projects, users } from '../db/schema.js';
+import { chatAttachments, chatMessages, chatReads, members, projects, users } from '../db/schema/index.js';
 import type { UserRow } from './users.js';
 import { CHAT_CHANNEL, endStreamsPayload } from '../services/chat-hub.js';
 

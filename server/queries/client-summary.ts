@@ -3,7 +3,7 @@ import type { ClientItem, ClientRoom } from '../contract/share-links.js';
 import type { ShareDecision } from '../contract/share-links-rules.js';
 import type { SummaryItemJson } from '../contract/summary.js';
 import type { Database } from '../db/connection.js';
-import { summaryItemImages, summarySections } from '../db/schema.js';
+import { summaryItemImages, summarySections } from '../db/schema/index.js';
 import { loadSummary } from './summary.js';
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, inArray, sql, type AnyColumn, type S
 import { FIRM_CARD_PROJECTS, type DirectoryQuery, type DirectoryReply, type FirmCardProject } from '../contract/profile.js';
 import type { NamedKeysetCursor } from '../contract/keyset-cursor.js';
 import type { Database } from '../db/connection.js';
-import { projectImages, projects, users, type ImageVariants } from '../db/schema.js';
+import { projectImages, projects, users, type ImageVariants } from '../db/schema/index.js';
 import type { ProjectImage } from '../contract/projects.js';
 import { toImageJson } from './public-projects.js';
 import { listedFirm, shownProject } from './visibility.js';

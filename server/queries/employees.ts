@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Employee } from '../contract/employees.js';
 import type { Database } from '../db/connection.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import type { UserRow } from './users.js';
 
 /** Data access of a firm's employees (users of role `employee` with its `firmId`) and their JSON. */

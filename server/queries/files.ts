@@ -1,7 +1,7 @@
 import { and, asc, count, eq, like, or } from 'drizzle-orm';
 import { fileFamily, fileFormat, previewKind, type Folder, type ProjectFile } from '../contract/files.js';
 import type { Database } from '../db/connection.js';
-import { files, folders } from '../db/schema.js';
+import { files, folders } from '../db/schema/index.js';
 import { escapeLike } from './sql.js';
 
 /**

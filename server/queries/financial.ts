@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { sumFigures } from '../contract/summary-rules.js';
 import type { FinancialRow } from '../contract/financial.js';
 import type { Database } from '../db/connection.js';
-import { projects, schedules } from '../db/schema.js';
+import { projects, schedules } from '../db/schema/index.js';
 import { scheduleTotals } from './summary.js';
 
 /**

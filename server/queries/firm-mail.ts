@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 
 /**
  * What the firm-mail rules read (server/services/firm-mail.ts, docs/decisions/235): whether the

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FirmRegistrationBody } from '../contract/firm-registration.js';
 import { VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { recordAudit } from './audit.js';
 import type { UserRow } from './users.js';
 

@@ -3,7 +3,7 @@ import type { EnquiryFields, Lead, LeadMessage, LeadView } from '../contract/lea
 import { projectTypeLabel } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { leadMessages, leads, projects, users } from '../db/schema.js';
+import { leadMessages, leads, projects, users } from '../db/schema/index.js';
 import { findFirmAccount } from './showcase.js';
 import { shownProject } from './visibility.js';
 import type { UserRow } from './users.js';

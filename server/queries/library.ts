@@ -3,7 +3,7 @@ import type { LibraryProduct } from '../contract/library.js';
 import { libraryImageJson } from '../services/library-images.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { libraryProducts, summaryItems } from '../db/schema.js';
+import { libraryProducts, summaryItems } from '../db/schema/index.js';
 
 /** Data access of the Project Library (docs/decisions/108), over `db` or a transaction. */
 

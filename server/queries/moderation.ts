@@ -3,7 +3,7 @@ import type { ModerationFirmRow, ModerationProjectRow, ShowcaseFilter } from '..
 import { MODERATION_PAGE_SIZE } from '../contract/admin-areas-rules.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { hiddenPortfolios, hiddenProjects, projects, users } from '../db/schema.js';
+import { hiddenPortfolios, hiddenProjects, projects, users } from '../db/schema/index.js';
 import { recordAudit } from './audit.js';
 import { likePattern } from './sql.js';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
-import { platformSecrets } from '../db/schema.js';
+import { platformSecrets } from '../db/schema/index.js';
 
 /**
  * A secret every api replica shares, made on first use (issue 27 item 4): the first replica's

@@ -3,7 +3,7 @@ import type { FirmSummary, ProjectImage, PublicProject, PublicProjectBody } from
 import { isFirmRole, projectTypeLabel, VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { projectImages, projects, users } from '../db/schema.js';
+import { projectImages, projects, users } from '../db/schema/index.js';
 import type { UserRow } from './users.js';
 import { claimUploads } from '../services/pending-uploads.js';
 import { isVisibleProject, shownProject } from './visibility.js';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Schedule } from '../contract/schedules.js';
 import type { Database } from '../db/connection.js';
-import { schedules, summaryItemImages } from '../db/schema.js';
+import { schedules, summaryItemImages } from '../db/schema/index.js';
 import { scheduleImageJson, scheduleImageKeys } from '../services/schedule-images.js';
 
 /** Data access of project schedules (docs/decisions/088): every query over `db` or a transaction. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationFlag, NotificationSettings } from '../contract/settings.js';
 import type { Database } from '../db/connection.js';
-import { notificationSettings } from '../db/schema.js';
+import { notificationSettings } from '../db/schema/index.js';
 
 /** A person's mail choices (docs/decisions/118); no row means every mail on. */
 export async function readNotificationSettings(db: Database, userId: string): Promise<NotificationSettings> {

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { shareLinkState, type ClientDecisionJson, type ShareDecision, type ShareLink } from '../contract/share-links.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { clientDecisions, projects, schedules, shareLinks, users } from '../db/schema.js';
+import { clientDecisions, projects, schedules, shareLinks, users } from '../db/schema/index.js';
 
 /** Data access of client approval links and decisions (docs/decisions/106), over `db` or a transaction. */
 

@@ -4,7 +4,7 @@ import { SEARCH_LIMIT } from '../contract/projects.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
 import type { KeysetCursor } from '../contract/keyset-cursor.js';
 import type { Database } from '../db/connection.js';
-import { projectImages, projects, searchableFirmName, users, type ImageVariants } from '../db/schema.js';
+import { projectImages, projects, searchableFirmName, users, type ImageVariants } from '../db/schema/index.js';
 import { firmSummaryColumns, toImageJson, toProjectJson, type ProjectRow } from './public-projects.js';
 import { isListedFirmColumn, listedFirm, visibleProject, visibleProjectCount } from './visibility.js';
 import { likePattern, prefixPattern } from './sql.js';

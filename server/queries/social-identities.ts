@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { socialIdentities, users } from '../db/schema.js';
+import { socialIdentities, users } from '../db/schema/index.js';
 import type { UserRow } from './users.js';
 
 /** Provider identities (Google, Apple) linked to accounts: (provider, subject) is the key. */

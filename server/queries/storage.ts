@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
-import { chatAttachments, files, pendingUploads, projects, taskFiles, tasks, users } from '../db/schema.js';
+import { chatAttachments, files, pendingUploads, projects, taskFiles, tasks, users } from '../db/schema/index.js';
 
 /**
  * The bytes a firm stores against its quota (issue 27 item 6, docs/decisions/242), in ONE

@@ -4,7 +4,7 @@ import { ADMIN_FIRMS_PAGE_SIZE, PRICE_PAISE_PER_YEAR, TRIAL_DAYS, type PlanState
 import type { Plan } from '../contract/subscription.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { firmSubscriptions, users } from '../db/schema.js';
+import { firmSubscriptions, users } from '../db/schema/index.js';
 import { recordAudit } from './audit.js';
 import { likePattern } from './sql.js';
 

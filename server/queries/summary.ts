@@ -11,7 +11,7 @@ import {
 import type { SummaryItemType, SummaryStatus } from '../contract/summary-rules.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { schedules, summaryCards, summaryItemImages, summaryItems, summaryRooms, summarySections } from '../db/schema.js';
+import { schedules, summaryCards, summaryItemImages, summaryItems, summaryRooms, summarySections } from '../db/schema/index.js';
 import { scheduleImageJson } from '../services/schedule-images.js';
 import { closeGaps, nextPosition, type Ordered } from './positions.js';
 import { groupBy } from './rows.js';

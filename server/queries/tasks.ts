@@ -3,7 +3,7 @@ import type { FirmMembership } from '../auth/firm.js';
 import { TASK_LIMITS, type Task, type TaskColumn, type TaskStatus } from '../contract/tasks.js';
 import { taskTitle } from '../contract/tasks-rules.js';
 import type { Database } from '../db/connection.js';
-import { members, projects, taskAssignees, taskFiles, tasks, users } from '../db/schema.js';
+import { members, projects, taskAssignees, taskFiles, tasks, users } from '../db/schema/index.js';
 import { groupBy } from './rows.js';
 
 /** Data access of tasks, their assignees and files (docs/decisions/111), and the task JSON. */

@@ -4,7 +4,7 @@ import type { User } from '../contract/users.js';
 import type { LoginType, Role } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { teamMembers, users } from '../db/schema.js';
+import { teamMembers, users } from '../db/schema/index.js';
 
 /** Accounts (users table): lookups and the account JSON of DESIGN.md section 4. */
 

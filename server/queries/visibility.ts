@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { FIRM_ROLES, VERIFY } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
-import { hiddenPortfolios, hiddenProjects, projects, showcaseTotals, users } from '../db/schema.js';
+import { hiddenPortfolios, hiddenProjects, projects, showcaseTotals, users } from '../db/schema/index.js';
 
 /**
  * What the public side may show (DESIGN.md section 2; moderation, docs/decisions/126): the ONE place

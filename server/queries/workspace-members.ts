@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Member, MemberFields } from '../contract/workspace-members.js';
 import type { Database } from '../db/connection.js';
-import { members } from '../db/schema.js';
+import { members } from '../db/schema/index.js';
 
 /** Data access of project members and their JSON. */
 

@@ -4,7 +4,7 @@ import { visibleWorkspaceProjects, type ProjectNeed } from '../auth/project-acce
 import { projectTypeLabel } from '../contract/vocabulary.js';
 import type { ProjectPhoto, WorkspaceProject, WorkspaceProjectForm } from '../contract/workspace-projects.js';
 import type { Database } from '../db/connection.js';
-import { chatAttachments, files, folders, members, projects, schedules } from '../db/schema.js';
+import { chatAttachments, files, folders, members, projects, schedules } from '../db/schema/index.js';
 import { likePattern } from './sql.js';
 import type { UserRow } from './users.js';
 import { scheduleImageKeys } from '../services/schedule-images.js';

@@ -4,7 +4,7 @@ import { EmailChangeBody, EmailChangeConfirmBody, EmailChangeReply, PendingEmail
 import { ErrorReply } from '../contract/http.js';
 import { UserReply } from '../contract/users.js';
 import { newId } from '../db/ids.js';
-import { auditLog, oneTimeCodes, sessions, users } from '../db/schema.js';
+import { auditLog, oneTimeCodes, sessions, users } from '../db/schema/index.js';
 import { badRequest, conflict, HttpError, isUniqueViolation } from '../errors.js';
 import { issueCode, openCode, redeemCode, type CodeRow } from '../services/one-time-codes.js';
 import { verifyPassword } from '../services/passwords.js';

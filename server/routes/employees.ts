@@ -5,7 +5,7 @@ import { CreateEmployeeBody, EMPLOYEE_MESSAGES as M, EmployeeReply, EmployeesRep
 import { designationOf } from '../contract/employees-rules.js';
 import { ErrorReply, IdParams } from '../contract/http.js';
 import { newId } from '../db/ids.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
 import { insertUnconfirmedEmployee, listEmployees, renewConfirmationToken, toEmployeeJson } from '../queries/employees.js';

@@ -9,7 +9,7 @@ import {
 import { ErrorReply, IdParams } from '../contract/http.js';
 import { UserReply } from '../contract/users.js';
 import { newId } from '../db/ids.js';
-import { teamMembers, users } from '../db/schema.js';
+import { teamMembers, users } from '../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import { firstField, withReceivedFiles } from '../files/receive-files.js';
 import { PROFILE_PHOTO } from '../files/upload-kinds.js';

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply, MessageReply } from '../contract/http.js';
 import { ChangePasswordBody, NotificationSettings, NotificationSettingsReply, PASSWORD_MESSAGES } from '../contract/settings.js';
-import { sessions, users } from '../db/schema.js';
+import { sessions, users } from '../db/schema/index.js';
 import { badRequest } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
 import { readNotificationSettings, saveNotificationSettings } from '../queries/settings.js';

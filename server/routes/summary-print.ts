@@ -6,7 +6,7 @@ import { ScheduleIdParams } from '../contract/share-links.js';
 import { PrintQuery, SeenPrintReply } from '../contract/summary-print.js';
 import { guardMargins } from '../auth/margins.js';
 import { sumFigures, type SummaryJson } from '../contract/summary.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { loadSummary } from '../queries/summary.js';
 import { avatarKeys } from '../services/images.js';

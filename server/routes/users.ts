@@ -15,7 +15,7 @@ import {
 import { EMPLOYEE_MESSAGES } from '../contract/employees-rules.js';
 import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
 import { newId } from '../db/ids.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.js';
 import { issueCode, redeemCode } from '../services/one-time-codes.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';

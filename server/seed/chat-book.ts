@@ -2,7 +2,7 @@ import type { ContactKind } from '../contract/address-book-rules.js';
 import { demoGstin } from './billing.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { chatMessages, contacts } from '../db/schema.js';
+import { chatMessages, contacts } from '../db/schema/index.js';
 import { findUserByEmail } from '../queries/users.js';
 import { DEMO_WORKSPACES, type SeededWorkspace } from './workspace.js';
 

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { VERIFY } from '../contract/vocabulary.js';
 import { createFirm, createUser } from './factories.js';
 import { seedShowcase } from './showcase.js';

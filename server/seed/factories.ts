@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { members, projectImages, projects, teamMembers, users } from '../db/schema.js';
+import { members, projectImages, projects, teamMembers, users } from '../db/schema/index.js';
 import { storeProjectImage } from '../services/images.js';
 import { storeProjectPhoto } from '../services/workspace-photos.js';
 import { hashPassword } from '../services/passwords.js';

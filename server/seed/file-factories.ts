@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { files, folders } from '../db/schema.js';
+import { files, folders } from '../db/schema/index.js';
 import { fileStorageKey, type FolderRow } from '../queries/files.js';
 
 /**

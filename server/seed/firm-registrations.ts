@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { VERIFY } from '../contract/vocabulary.js';
 import { storeDocument } from '../services/firm-documents.js';
 import type { Storage } from '../services/storage/storage.js';

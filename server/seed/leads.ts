@@ -1,5 +1,5 @@
 import type { Database } from '../db/connection.js';
-import { leadMessages, leads } from '../db/schema.js';
+import { leadMessages, leads } from '../db/schema/index.js';
 import { newId } from '../db/ids.js';
 import type { UserRow } from '../queries/users.js';
 

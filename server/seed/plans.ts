@@ -1,5 +1,5 @@
 import type { Database } from '../db/connection.js';
-import { firmSubscriptions } from '../db/schema.js';
+import { firmSubscriptions } from '../db/schema/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 

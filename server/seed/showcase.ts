@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { storeAvatar } from '../services/images.js';
 import { createPublicProject } from './factories.js';
 import { placeholderAvatar, placeholderSvg, scenesForType } from './placeholder-images.js';

@@ -1,7 +1,7 @@
 import type { SummaryItemType, SummaryStatus } from '../contract/summary-rules.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { summaryItemImages, summaryItems, summaryRooms, summarySections } from '../db/schema.js';
+import { summaryItemImages, summaryItems, summaryRooms, summarySections } from '../db/schema/index.js';
 
 /**
  * A whole summary written at once (tests, the bench, demo data of the summary's outputs): rooms →

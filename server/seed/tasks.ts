@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import type { TaskStatus } from '../contract/tasks-rules.js';
 import { newId } from '../db/ids.js';
-import { users } from '../db/schema.js';
+import { users } from '../db/schema/index.js';
 import { insertTask, taskFileKey } from '../queries/tasks.js';
 import type { SeededWorkspace } from './workspace.js';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import type { projects } from '../db/schema.js';
+import type { projects } from '../db/schema/index.js';
 import { addProjectPhoto, createEmployee, createMember, createWorkspaceProject } from './factories.js';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod/v4';
 import { email as emailRule, newPassword } from '../contract/users.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { sessions, subAdmins, users } from '../db/schema.js';
+import { sessions, subAdmins, users } from '../db/schema/index.js';
 import { recordAudit } from '../queries/audit.js';
 import { findUserByEmail } from '../queries/users.js';
 import { hashPassword } from './passwords.js';

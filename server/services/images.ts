@@ -4,7 +4,7 @@ import sharp from 'sharp';
 type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
 type RawOutput = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 import { VARIANT_WIDTHS, type ProjectImage } from '../contract/projects.js';
-import type { ImageVariants } from '../db/schema.js';
+import type { ImageVariants } from '../db/schema/index.js';
 import { AVATAR_SIZES, type ProfileImageCrop } from '../contract/profile.js';
 import type { Database } from '../db/connection.js';
 import { HttpError } from '../errors.js';

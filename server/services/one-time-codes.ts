@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { oneTimeCodes } from '../db/schema.js';
+import { oneTimeCodes } from '../db/schema/index.js';
 import { hashToken, newOneTimeCode, safeEqual } from './tokens.js';
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { pendingUploads } from '../db/schema.js';
+import { pendingUploads } from '../db/schema/index.js';
 import type { Storage, StorageArea } from './storage/storage.js';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FILE_MESSAGES } from '../contract/files-rules.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { pendingUploads } from '../db/schema.js';
+import { pendingUploads } from '../db/schema/index.js';
 import { HttpError } from '../errors.js';
 import { fileStorageKey } from '../queries/files.js';
 import type { DetectedType } from './file-types.js';

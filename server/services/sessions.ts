@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { sessions, users } from '../db/schema.js';
+import { sessions, users } from '../db/schema/index.js';
 import { employerJson, type UserRow } from '../queries/users.js';
 import { ShortCache } from './short-cache.js';
 import { hashToken, newToken } from './tokens.js';

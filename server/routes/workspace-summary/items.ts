@@ -39,7 +39,7 @@ import {
   type ItemImageRow,
   type ItemRow,
 } from '../../queries/summary.js';
-import { summaryItemImages } from '../../db/schema.js';
+import { summaryItemImages } from '../../db/schema/index.js';
 import { asc, inArray } from 'drizzle-orm';
 import { claimUploads } from '../../services/pending-uploads.js';
 import { findPendingScheduleImages, imageIdOfRef, SCHEDULE_IMAGE_KIND, scheduleImageFolder } from '../../services/schedule-images.js';

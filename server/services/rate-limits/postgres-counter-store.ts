@@ -1,6 +1,6 @@
 import { and, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
-import { rateLimitCounters } from '../../db/schema.js';
+import { rateLimitCounters } from '../../db/schema/index.js';
 import type { Counter, CounterStore } from './counter-store.js';
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;

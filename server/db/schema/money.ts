@@ -1,0 +1,40 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+// Money (issue 28, docs/decisions/255–258) -----------------------------------------------------
+
+/**
+ * A firm's billing profile (docs/decisions/256): what its tax documents print and how they are
+ * numbered. One row per firm, made the first time the firm saves it. `itemTaxes` holds the default
+ * GST rate (basis points) and optional HSN/SAC code per summary item type
+ * ({ product: { rateBp: 1800, hsnSac: '9403' }, … }), validated by the contract.
+ */
+export const firmBillingProfiles = pgTable('firm_billing_profiles', {
+  firmId: text('firm_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  legalName: text('legal_name').notNull(),
+  address: text('address').notNull(),
+  /** The place of supply: an Indian state's name as the places data spells it. */
+  state: text('state').notNull(),
+  gstin: text('gstin'),
+  pan: text('pan'),
+  bankAccountName: text('bank_account_name').notNull().default(''),
+  bankAccountNumber: text('bank_account_number').notNull().default(''),
+  bankIfsc: text('bank_ifsc').notNull().default(''),
+  upiId: text('upi_id').notNull().default(''),
+  invoicePrefix: text('invoice_prefix').notNull(),
+  paymentTermsDays: integer('payment_terms_days').notNull(),
+  proposalTerms: text('proposal_terms').notNull().default(''),
+  proposalValidityDays: integer('proposal_validity_days').notNull(),
+  itemTaxes: jsonb('item_taxes').notNull(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('firm_billing_profiles_updated_by_idx').on(t.updatedBy)]);
