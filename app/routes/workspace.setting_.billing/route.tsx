@@ -10,7 +10,7 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { getBillingProfile } from '~/models/billing.server';
 import { stateNames } from '~/utils/places.server';
 import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse } from '~/utils/workspace.server';
+import { required } from '~/utils/form-action.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { BillingProfileBody } from '../../../server/contract/billing';
 import { BILLING_DEFAULTS, formatRate, GST_RATES_BP, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES } from '../../../server/contract/billing-rules';
@@ -29,9 +29,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookSt
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, profile] = await guarded(
     requireWorkspaceUser(request),
-    getBillingProfile(request).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(getBillingProfile(request)),
   );
   return json({ profile, states: stateNames('India'), firmName: user.firmName ?? user.userName });
 }
