@@ -3,6 +3,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -38,3 +39,23 @@ export const firmBillingProfiles = pgTable('firm_billing_profiles', {
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('firm_billing_profiles_updated_by_idx').on(t.updatedBy)]);
+
+/**
+ * The last number given to each kind of document, per issuer and Indian financial year
+ * (docs/decisions/255): a row locked by the issuing transaction, so numbers are gapless (a
+ * rolled-back issue gives its number back) and unique under any number of issues at once. The
+ * issuer is a firm account's id, or `platform` for the platform's own subscription invoices
+ * (not a foreign key for that reason; a firm's rows go with `deleteFirmData`-style cleanups).
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    issuerId: text('issuer_id').notNull(),
+    /** invoice, credit-note, receipt, purchase-order. */
+    kind: text('kind').notNull(),
+    /** The calendar year the financial year starts in: 2026 for 2026-27. */
+    startYear: integer('start_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuerId, t.kind, t.startYear] })],
+);
