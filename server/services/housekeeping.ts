@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { PENDING_UPLOAD_MAX_AGE_MS, removeStaleUploads } from './pending-uploads.js';
-import { removeExpiredCodes } from './one-time-codes.js';
-import { removeExpiredSessions } from './sessions.js';
+import { removeExpiredCodes } from '../queries/one-time-codes.js';
+import { removeExpiredSessions } from '../queries/sessions.js';
 import { removeLapsedEmployees } from './employee-confirmation.js';
 
 /**
