@@ -2,7 +2,7 @@
  * Backup and restore of `npm run test:deploy` (issue 29 item 4), after the other checks: `npm run
  * backup` of the running stack, the stack torn down with its volumes, an empty one started (no
  * demo seed: nothing in the database or the bucket), `npm run backup:restore` into it, then the
- * project made on the previous release and the demo project's folder found with their files.
+ * project made on the previous release and the first project's first folder found with their files.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ const npm = (args: string[]) => {
   return { out: out.trim(), s: (Date.now() - t) / 1000 };
 };
 
-/** Every file of the demo firm's first project folder: id → hash of its bytes. */
+/** Every file in the first folder of the demo firm's first project (the checks uploaded two there): id → hash of its bytes. */
 async function demoFolderFiles(token: string) {
   const project = ((await api('/projects', { token })).json.data as Json[] | undefined)?.[0];
   const folder = ((await api(`/projects/folder/${project?.id}`, { token })).json.data?.folders as Json[] | undefined)?.[0];
@@ -64,7 +64,7 @@ async function run() {
   check('the stack was empty before the restore', empty.status !== 200, `sign-in ${empty.status}`);
   check('the database restored: users, files, chat messages counted as at the backup', countsAfter === countsBefore, `${countsBefore} → ${countsAfter}`);
   check(
-    `the demo project "${before.projectName}" with its files, byte for byte`,
+    `the project "${before.projectName}" with every file of its first folder, byte for byte`,
     after.projectName === before.projectName && Object.keys(before.hashes).length > 0 && same.length === Object.keys(before.hashes).length,
     `${same.length} of ${Object.keys(before.hashes).length} files the same`,
   );
