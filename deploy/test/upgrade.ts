@@ -9,6 +9,7 @@
  *             time (a rolling upgrade). A probe through Caddy counts failed requests all along.
  */
 import sharp from 'sharp';
+import { LOCKS } from '../../server/db/connection';
 import { BASE, DEMO, api, check, compose, container, fileBytes, phase, podman, psql, readState, replicasReady, say, signIn, sleep, sha256, waitReady, writeState } from './lib';
 
 const PREVIOUS = process.env.PREVIOUS_IMAGE ?? '';
@@ -121,6 +122,11 @@ async function after() {
   await sleep(2000);
   const stoppedAt = visitor.now();
   const apis = recreate('api', [1, 2]);
+  // The test holds the migrations' advisory lock for the first 10 s, so that both new replicas
+  // surely meet at it (on their own they may not overlap: 0023-0024 take well under a second);
+  // each wait is in the log, and which one then ran the DDL.
+  podman('exec', '-d', container('postgres', 1), 'psql', '-U', 'app', '-d', 'app', '-c', `select pg_advisory_lock(${LOCKS.migrations}), pg_sleep(10)`);
+  await sleep(500);
   const startedAt = visitor.now();
   const since = Date.now();
   podman('start', ...apis);
@@ -134,11 +140,11 @@ async function after() {
   const waited = { still: count(/still waiting for ExclusiveLock on advisory lock/g), acquired: count(/acquired ExclusiveLock on advisory lock/g) };
   const errors = pgLog.split('\n').filter((line) => /ERROR|FATAL/.test(line));
   const [rows, distinct] = psql('select count(*), count(distinct hash) from drizzle.__drizzle_migrations').split('|').map(Number);
-  say(`- PostgreSQL's log: CREATE TABLE "firm_billing_profiles" (0023) ${created.billing}×, "document_counters" (0024) ${created.counters}×; advisory lock waits logged ${waited.still}, acquired after waiting ${waited.acquired}; ERROR/FATAL lines ${errors.length}`);
+  say(`- PostgreSQL's log: CREATE TABLE "firm_billing_profiles" (0023) ${created.billing}×, "document_counters" (0024) ${created.counters}×; advisory lock (held by the test for 10 s) waits logged ${waited.still}, acquired after waiting ${waited.acquired}; ERROR/FATAL lines ${errors.length}`);
   for (const line of pgLog.split('\n').filter((l) => /advisory lock|CREATE TABLE "(firm_billing_profiles|document_counters)"/.test(l)).slice(0, 8)) say(`  \`${line.slice(0, 160)}\``);
   say(`- drizzle.__drizzle_migrations: ${rows} rows, ${distinct} distinct`);
   check('both new api replicas ready', ready.size === 2);
-  check('the new migrations ran once (one CREATE TABLE each, the other replica waited on the advisory lock, no error)', created.billing === 1 && created.counters === 1 && waited.acquired >= 1 && errors.length === 0, errors.slice(0, 3).join(' | '));
+  check('the new migrations ran once: one CREATE TABLE each, both replicas waited on the advisory lock, no error', created.billing === 1 && created.counters === 1 && waited.acquired >= 2 && errors.length === 0, errors.slice(0, 3).join(' | '));
   check('every migration recorded once', rows === 25 && distinct === 25, `${rows} rows, ${distinct} distinct`);
 
   const fresh = await signIn(DEMO.firm);
