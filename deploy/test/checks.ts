@@ -18,7 +18,10 @@ const LOAD = { connections: Number(process.env.LOAD_CONNECTIONS ?? 50), seconds:
 async function fileThroughWebReplicas(token: string, cookie: string, projectId: string, folderId: string) {
   const fileName = `deploy-web-${Date.now()}.txt`;
   const content = `uploaded through one web replica, downloaded through the other ${Date.now()}\n`.repeat(2000);
+  // The fields as the page's form sends them (hidden projectId and folderId first).
   const form = new FormData();
+  form.set('projectId', projectId);
+  form.set('folderId', folderId);
   form.set('files', new Blob([content], { type: 'text/plain' }), fileName);
   const upload = await fetch(`${BASE}/workspace/project/filesdetails/${projectId}/${folderId}`, { method: 'POST', body: form, redirect: 'manual', headers: { cookie, origin: BASE } });
   const uploadId = upload.headers.get('x-request-id') ?? '';

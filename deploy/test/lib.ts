@@ -4,7 +4,7 @@
  * ($DEPLOY_REPORT, markdown). Each phase is its own process; state between them is a JSON file.
  */
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 export const BASE = `http://localhost:${process.env.PROXY_PORT ?? '3300'}`;
@@ -37,6 +37,11 @@ export async function phase(run: () => Promise<void>) {
 }
 
 export const podman = (...args: string[]) => execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 }).trim();
+/** A container's log, what it wrote to stdout and to stderr (PostgreSQL logs to stderr). */
+export const logs = (name: string) => {
+  const out = spawnSync('podman', ['logs', name], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return `${out.stdout}${out.stderr}`;
+};
 /** podman-compose on the test's files (run.sh exports COMPOSE_ARGS); extra variables for this call only. */
 export const compose = (args: string[], env: Record<string, string> = {}) =>
   execFileSync('podman-compose', [...(process.env.COMPOSE_ARGS ?? '').split(' ').filter(Boolean), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
@@ -51,22 +56,30 @@ export function servedBy(requestIds: string[], services = ['api', 'web']): Map<s
   for (const service of services) {
     for (const n of [1, 2]) {
       const name = container(service, n);
-      const logs = podman('logs', name);
-      for (const id of requestIds) if (id && logs.includes(`"requestId":"${id}"`)) found.set(id, name);
+      const text = logs(name);
+      for (const id of requestIds) if (id && text.includes(`"requestId":"${id}"`)) found.set(id, name);
     }
   }
   return found;
 }
 
-/** Both /api/health and the web's /healthz/ready answer 200 through Caddy; the seconds it took. */
+/**
+ * Both /api/health and the web's /healthz/ready answer 200 through Caddy, and each api and web
+ * replica is ready inside; the seconds it took. One ready replica is not enough: Caddy 2.6 answers
+ * 502 to a POST whose first pick refuses the connection (the retry finds the body read: "invalid
+ * Read on closed Body"), so a replica still starting fails sign-ins.
+ */
 export async function waitReady(timeoutS: number) {
   const start = Date.now();
   while (Date.now() - start < timeoutS * 1000) {
     const [api, web] = await Promise.all([fetch(`${BASE}/api/health`).catch(() => null), fetch(`${BASE}/healthz/ready`).catch(() => null)]);
-    if (api?.ok && web?.ok) return (Date.now() - start) / 1000;
+    if (api?.ok && web?.ok) break;
     await sleep(1000);
   }
-  throw new Error(`the stack was not ready through Caddy within ${timeoutS} s`);
+  const replicas = ['api', 'web'].flatMap((service) => [container(service, 1), container(service, 2)]);
+  const ready = await replicasReady(replicas, start, timeoutS);
+  if (ready.size < replicas.length) throw new Error(`not ready within ${timeoutS} s: ${replicas.filter((r) => !ready.has(r)).join(', ')}`);
+  return (Date.now() - start) / 1000;
 }
 
 /** Ready inside the container itself (not through Caddy). */

@@ -10,7 +10,7 @@
  */
 import sharp from 'sharp';
 import { LOCKS } from '../../server/db/connection';
-import { BASE, DEMO, api, check, compose, container, fileBytes, phase, podman, psql, readState, replicasReady, say, signIn, sleep, sha256, waitReady, writeState } from './lib';
+import { BASE, DEMO, api, check, compose, container, fileBytes, logs, phase, podman, psql, readState, replicasReady, say, signIn, sleep, sha256, waitReady, writeState } from './lib';
 
 const PREVIOUS = process.env.PREVIOUS_IMAGE ?? '';
 const NEW = process.env.NEW_IMAGE ?? 'localhost/archivista:test';
@@ -23,7 +23,9 @@ async function photoBytes(token: string, projectId: string) {
 async function before() {
   say(`\n## Upgrade: the stack on the previous release (${PREVIOUS})`);
   const readyS = await waitReady(Number(process.env.READY_TIMEOUT ?? 900));
-  say(`- ready through Caddy after ${readyS.toFixed(0)} s (empty database: migrations 0000-0022 and the demo seed)`);
+  const restarts = [1, 2].map((n) => `${container('api', n)} ${podman('inspect', '-f', '{{.RestartCount}}', container('api', n))}`);
+  say(`- every replica ready after ${readyS.toFixed(0)} s (empty database: migrations 0000-0022 and the demo seed); api restarts: ${restarts.join(', ')}`);
+  say('  (that release seeds without a lock: of two api replicas on an empty database one may fail on a duplicate demo user and restart; decision 231 added the lock)');
   const token = await signIn(DEMO.firm);
   const stamp = Date.now();
   const form = new FormData();
@@ -67,32 +69,29 @@ async function before() {
   );
 }
 
-/** GETs through Caddy every 250 ms, api and web alternately: what a visitor saw during the upgrade. */
+/** A GET through Caddy every 250 ms (each on its own, not waiting for the one before), api and page alternately: what visitors saw during the upgrade. */
 function probe(token: string) {
   const started = Date.now();
-  const failed: Array<{ at: number; what: string }> = [];
+  const failed: Array<{ at: number; what: string; kind: 'api' | 'page' }> = [];
+  const inFlight: Array<Promise<void>> = [];
   let sent = 0;
-  let running = true;
-  const loop = (async () => {
-    for (let i = 0; running; i++) {
-      const what = i % 2 ? 'page' : 'api';
-      const at = (Date.now() - started) / 1000;
-      sent++;
-      try {
-        const res = await fetch(what === 'api' ? `${BASE}/api/projects` : `${BASE}/explore`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(15_000) });
-        await res.arrayBuffer();
-        if (!res.ok) failed.push({ at, what: `${what} ${res.status}` });
-      } catch (error) {
-        failed.push({ at, what: `${what} ${(error as Error).name}` });
-      }
-      await sleep(250);
+  const send = async (kind: 'api' | 'page') => {
+    const at = (Date.now() - started) / 1000;
+    try {
+      const res = await fetch(kind === 'api' ? `${BASE}/api/projects` : `${BASE}/explore`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) });
+      await res.arrayBuffer();
+      if (!res.ok) failed.push({ at, kind, what: `${kind} ${res.status}` });
+    } catch (error) {
+      failed.push({ at, kind, what: `${kind} ${(error as Error).name}` });
     }
-  })();
+  };
+  const timer = setInterval(() => inFlight.push(send(sent++ % 2 ? 'page' : 'api')), 250);
   return {
     now: () => (Date.now() - started) / 1000,
     stop: async () => {
-      running = false;
-      await loop;
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      failed.sort((a, b) => a.at - b.at);
       return { sent, failed };
     },
   };
@@ -117,15 +116,21 @@ async function after() {
   // Test-only settings: every DDL statement and any wait on a lock past 100 ms in PostgreSQL's log.
   for (const setting of ["log_statement = 'ddl'", 'log_lock_waits = on', "deadlock_timeout = '100ms'"]) psql(`alter system set ${setting}`);
   psql('select pg_reload_conf()');
-  const logFrom = podman('logs', container('postgres', 1)).length;
+  const logFrom = logs(container('postgres', 1)).length;
   const visitor = probe(token);
   await sleep(2000);
   const stoppedAt = visitor.now();
   const apis = recreate('api', [1, 2]);
-  // The test holds the migrations' advisory lock for the first 10 s, so that both new replicas
-  // surely meet at it (on their own they may not overlap: 0023-0024 take well under a second);
-  // each wait is in the log, and which one then ran the DDL.
-  podman('exec', '-d', container('postgres', 1), 'psql', '-U', 'app', '-d', 'app', '-c', `select pg_advisory_lock(${LOCKS.migrations}), pg_sleep(10)`);
+  // The test holds the migrations' advisory lock until both new replicas wait for it, so that
+  // they surely meet there (on their own they may not overlap: 0023-0024 take well under a
+  // second); each wait is in the log, and which one then ran the DDL.
+  const key = LOCKS.migrations;
+  const hold = `do $$ declare t0 timestamptz := clock_timestamp(); begin
+    perform pg_advisory_lock(${key});
+    while (select count(*) from pg_locks where locktype = 'advisory' and objid = ${key} and not granted) < 2
+      and clock_timestamp() - t0 < interval '300 seconds' loop perform pg_sleep(0.2); end loop;
+    perform pg_sleep(1); perform pg_advisory_unlock(${key}); end $$`;
+  podman('exec', '-d', container('postgres', 1), 'psql', '-U', 'app', '-d', 'app', '-c', hold);
   await sleep(500);
   const startedAt = visitor.now();
   const since = Date.now();
@@ -134,13 +139,13 @@ async function after() {
   const apiReadyAt = visitor.now();
   say(`- old api replicas stopped at ${stoppedAt.toFixed(1)} s, new ones started at ${startedAt.toFixed(1)} s, ready: ${[...ready].map(([n, s]) => `${n} after ${s.toFixed(1)} s`).join(', ')}`);
 
-  const pgLog = podman('logs', container('postgres', 1)).slice(logFrom);
+  const pgLog = logs(container('postgres', 1)).slice(logFrom);
   const count = (pattern: RegExp) => (pgLog.match(pattern) ?? []).length;
   const created = { billing: count(/statement: CREATE TABLE "firm_billing_profiles"/g), counters: count(/statement: CREATE TABLE "document_counters"/g) };
   const waited = { still: count(/still waiting for ExclusiveLock on advisory lock/g), acquired: count(/acquired ExclusiveLock on advisory lock/g) };
   const errors = pgLog.split('\n').filter((line) => /ERROR|FATAL/.test(line));
   const [rows, distinct] = psql('select count(*), count(distinct hash) from drizzle.__drizzle_migrations').split('|').map(Number);
-  say(`- PostgreSQL's log: CREATE TABLE "firm_billing_profiles" (0023) ${created.billing}×, "document_counters" (0024) ${created.counters}×; advisory lock (held by the test for 10 s) waits logged ${waited.still}, acquired after waiting ${waited.acquired}; ERROR/FATAL lines ${errors.length}`);
+  say(`- PostgreSQL's log: CREATE TABLE "firm_billing_profiles" (0023) ${created.billing}×, "document_counters" (0024) ${created.counters}×; advisory lock (held by the test until both waited) waits logged ${waited.still}, acquired after waiting ${waited.acquired}; ERROR/FATAL lines ${errors.length}`);
   for (const line of pgLog.split('\n').filter((l) => /advisory lock|CREATE TABLE "(firm_billing_profiles|document_counters)"/.test(l)).slice(0, 8)) say(`  \`${line.slice(0, 160)}\``);
   say(`- drizzle.__drizzle_migrations: ${rows} rows, ${distinct} distinct`);
   check('both new api replicas ready', ready.size === 2);
@@ -171,14 +176,14 @@ async function after() {
   await sleep(2000);
   const seen = await visitor.stop();
   const images = [...apis, container('web', 1), container('web', 2)].map((name) => podman('inspect', '-f', '{{.ImageName}}', name));
-  const apiSwap = seen.failed.filter((f) => f.at >= stoppedAt && f.at <= apiReadyAt + 2);
-  const webSwap = seen.failed.filter((f) => f.at >= webStartedAt);
+  const apiSwap = seen.failed.filter((f) => f.kind === 'api' && f.at >= stoppedAt && f.at <= apiReadyAt + 2);
+  const webSwap = seen.failed.filter((f) => f.kind === 'page' && f.at >= webStartedAt);
   say(`- web replicas ready after: ${[...webReady].map(([n, s]) => `${n} ${s.toFixed(1)} s`).join(', ')} (both replaced between ${webStartedAt.toFixed(1)} and ${webDoneAt.toFixed(1)} s)`);
-  say(`- probe (one GET every 250 ms through Caddy, api and page alternately): ${seen.sent} sent, ${seen.failed.length} failed`);
-  say(`  - while the api replicas were replaced together (${stoppedAt.toFixed(1)}–${apiReadyAt.toFixed(1)} s): ${apiSwap.length} failed, ${span(apiSwap)} (${[...new Set(apiSwap.map((f) => f.what))].join(', ') || '-'})`);
-  say(`  - while the web replicas were replaced one at a time: ${webSwap.length} failed (${[...new Set(webSwap.map((f) => f.what))].join(', ') || '-'})`);
+  say(`- probe (a GET every 250 ms through Caddy, api and page alternately, each on its own): ${seen.sent} sent, ${seen.failed.length} failed`);
+  say(`  - api GETs while the api replicas were replaced together (${stoppedAt.toFixed(1)}–${apiReadyAt.toFixed(1)} s): ${apiSwap.length} failed, ${span(apiSwap)} (${[...new Set(apiSwap.map((f) => f.what))].join(', ') || '-'})`);
+  say(`  - pages while the web replicas were replaced one at a time: ${webSwap.length} failed (${[...new Set(webSwap.map((f) => f.what))].join(', ') || '-'})`);
   check('every api and web replica runs the new image', images.every((image) => image === NEW), images.join(', '));
-  check('the rolling replacement of the web failed no request', webSwap.length === 0, span(webSwap));
+  check('the rolling replacement of the web failed no page', webSwap.length === 0, span(webSwap));
   const readyS = await waitReady(120);
   say(`- the upgraded stack ready through Caddy (${readyS.toFixed(0)} s)`);
   for (const setting of ['log_statement', 'log_lock_waits', 'deadlock_timeout']) psql(`alter system reset ${setting}`);
