@@ -7,6 +7,8 @@ import { firmWithProject } from './schedule-helpers';
 test.describe('browser scripts', { tag: '@js-only' }, () => {
 
   test('no page sends zod to the browser: forms are validated by the server, on submit', async ({ page }) => {
+    // Fourteen pages loaded and hydrated in turn: three times a journey's time.
+    test.slow();
     // Anonymous: the home page (auth panel) and the admin log-in.
     await expectNoZod(page, '/');
     await expectNoZod(page, '/?view=reset#auth');
