@@ -77,7 +77,7 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
       const chosen = [...new Set(request.query.sections)];
       const [summary, [firm]] = await Promise.all([
         loadSummary(db, schedule),
-        db.select({ firmName: users.firmName, userName: users.userName, profileImage: users.profileImage }).from(users).where(eq(users.id, access.firm.firmId)).limit(1),
+        db.select({ firmName: users.firmName, userName: users.userName, profileImage: users.profileImage, timeZone: users.timeZone }).from(users).where(eq(users.id, access.firm.firmId)).limit(1),
       ]);
       const known = new Set(summary.rooms.flatMap((room) => room.sections.map((s) => s.id)));
       if (chosen.some((id) => !known.has(id))) throw notFound(SECTION_NOT_IN_SCHEDULE);
@@ -96,7 +96,7 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
       const avatarKey = avatarKeys(firm?.profileImage)[0];
       return {
         data: {
-          firm: { name: firm?.firmName || firm?.userName || '', avatar: avatarKey ? await dataUrl(storage, 'public', avatarKey) : null },
+          firm: { name: firm?.firmName || firm?.userName || '', avatar: avatarKey ? await dataUrl(storage, 'public', avatarKey) : null, timeZone: firm?.timeZone },
           project: { id: access.project.id, name: access.project.projectName },
           schedule: { id: schedule.id, title: schedule.title },
           summary: printed,

@@ -2,10 +2,11 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { FileIcon } from '~/components/workspace/file-icon';
 import { RowActionForm } from '~/components/form-actions';
-import { dateParts, formatDay, formatTime, monthName } from '../../../server/contract/dates';
+import { dateParts, formatCalendarDay, formatTime, monthName } from '../../../server/contract/dates';
 import { fileFamily } from '../../../server/contract/files-rules';
 import { STATUS_LABELS } from '../../../server/contract/tasks-rules';
 import type { WebBoard } from '~/models/tasks.server';
+import { useTimeZone } from '~/utils/time-zone';
 
 export type CardTask = WebBoard['todo'][number];
 
@@ -23,7 +24,8 @@ export function dueLabel(day: string): string {
  * of the moves the viewer may make: Submit, Approve, Reject (which asks for a reason).
  */
 export function TaskCard({ task, rejectHref, submitHref, dragHandle }: { task: CardTask; rejectHref: string; submitHref: string; dragHandle?: ReactNode }) {
-  const created = dateParts(task.createdAt);
+  const zone = useTimeZone();
+  const created = dateParts(task.createdAt, zone);
   return (
     <article className={`ws-task ws-task-${task.status}`} data-testid="task-card" data-task-id={task.id}>
       <header className="ws-task-head">
@@ -68,7 +70,7 @@ export function TaskCard({ task, rejectHref, submitHref, dragHandle }: { task: C
       <div className="ws-task-foot">
         <FileLinks files={task.files} label="Files" />
         {task.dueDate ? (
-          <span className="ws-task-due" title={`Due ${formatDay(`${task.dueDate}T12:00:00Z`)}`}>
+          <span className="ws-task-due" title={`Due ${formatCalendarDay(task.dueDate)}`}>
             Due {dueLabel(task.dueDate)}
           </span>
         ) : null}
