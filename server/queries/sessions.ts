@@ -34,7 +34,7 @@ function sessionStatement(db: Database) {
   return db
     .select({
       user: users,
-      employer: { id: employerUser.id, firmName: employerUser.firmName, userName: employerUser.userName, profileImage: employerUser.profileImage },
+      employer: { id: employerUser.id, firmName: employerUser.firmName, userName: employerUser.userName, profileImage: employerUser.profileImage, timeZone: employerUser.timeZone },
       sessionId: sessions.id,
       kind: sessions.kind,
       expiresAt: sessions.expiresAt,

@@ -50,6 +50,7 @@ export function toUserJson(row: UserRow, extras: Extras): User {
     isVerify: row.isVerify,
     isSuperAdmin: row.isSuperAdmin,
     isSubAdmin: row.isSubAdmin,
+    timeZone: row.timeZone,
   };
 }
 
@@ -63,8 +64,8 @@ export async function loadUserExtras(db: Database, userIds: string[]): Promise<M
 }
 
 /** An employee's firm as the account's JSON and the web's sidebar name it. */
-export function employerJson(firm: Pick<UserRow, 'id' | 'firmName' | 'userName' | 'profileImage'>) {
-  return { id: firm.id, name: firm.firmName || firm.userName, profileImage: firm.profileImage };
+export function employerJson(firm: Pick<UserRow, 'id' | 'firmName' | 'userName' | 'profileImage' | 'timeZone'>) {
+  return { id: firm.id, name: firm.firmName || firm.userName, profileImage: firm.profileImage, timeZone: firm.timeZone };
 }
 
 /** One account's JSON; an employee's also names its firm (one more small query, employees only). */
@@ -73,6 +74,8 @@ export async function userJson(db: Database, row: UserRow): Promise<User> {
   return {
     ...toUserJson(row, extras.get(row.id)!),
     employer: employer ? employerJson(employer) : null,
+    // An employee's dates are its firm's (decision 265).
+    ...(employer ? { timeZone: employer.timeZone } : {}),
   };
 }
 

@@ -91,7 +91,7 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
       const avatarKey = avatarKeys(firm?.profileImage)[0];
       return {
         data: {
-          firm: { name: firm?.firmName || firm?.userName || '', avatar: avatarKey ? await dataUrl(storage, 'public', avatarKey) : null },
+          firm: { name: firm?.firmName || firm?.userName || '', avatar: avatarKey ? await dataUrl(storage, 'public', avatarKey) : null, timeZone: firm?.timeZone },
           project: { id: access.project.id, name: access.project.projectName },
           schedule: { id: schedule.id, title: schedule.title },
           summary: printed,
