@@ -22,6 +22,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ['Project', 'Schedule', 'Client price (INR)', 'Trade cost (INR)', 'Net profit (INR)', 'Markup (%)'],
     ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures)]),
     ['Total', '', ...figures(data.totals)],
+    // Where the money stands per project (issue 28 item 7), below a blank row.
+    [],
+    ['Project', 'Quoted (INR)', 'Invoiced before GST (INR)', 'Received (INR)', 'Outstanding (INR)', 'Margin (INR)'],
+    ...data.money.map((m) => [m.projectName, paiseAsRupees(m.quoted), paiseAsRupees(m.invoiced), paiseAsRupees(m.received), paiseAsRupees(m.outstanding), paiseAsRupees(m.margin)]),
   ]);
   // The day as the pages show it (India's calendar day, decision 263), not UTC's.
   const day = isoDay(new Date());
