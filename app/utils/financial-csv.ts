@@ -15,6 +15,10 @@ export function financialCsv(data: FinancialReply['data'], now: Date, timeZone: 
     ['Project', 'Schedule', 'Client price (INR)', 'Trade cost (INR)', 'Net profit (INR)', 'Markup (%)', `Schedule created (${timeZone})`],
     ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures), isoDateTime(row.scheduleCreatedAt, timeZone)]),
     ['Total', '', ...figures(data.totals), ''],
+    // Where the money stands per project (issue 28 item 7), below a blank row.
+    [],
+    ['Project', 'Quoted (INR)', 'Invoiced before GST (INR)', 'Received (INR)', 'Outstanding (INR)', 'Margin (INR)'],
+    ...data.money.map((m) => [m.projectName, paiseAsRupees(m.quoted), paiseAsRupees(m.invoiced), paiseAsRupees(m.received), paiseAsRupees(m.outstanding), paiseAsRupees(m.margin)]),
   ]);
   return { fileName: `financial-overview-${isoDay(now, timeZone)}.csv`, body };
 }
