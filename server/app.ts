@@ -50,6 +50,8 @@ import { libraryRoutes } from './routes/library.js';
 import { workspacePlanRoutes } from './routes/workspace-plan.js';
 import { adminAreaRoutes } from './routes/admin-areas.js';
 import { adminTeamRoutes } from './routes/admin-team.js';
+import { proposalRoutes } from './routes/proposals/schedule.js';
+import { purchaseOrderRoutes } from './routes/purchase-orders/index.js';
 import { billingProfileRoutes } from './routes/billing/profile.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
@@ -58,7 +60,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, proposalRoutes, purchaseOrderRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminTeamRoutes],
 };
 

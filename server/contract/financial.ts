@@ -26,6 +26,12 @@ export const FinancialReply = z.object({
     projectId: z.string().nullable(),
     rows: z.array(FinancialRow),
     totals: FiguresJson,
+    /**
+     * Committed on purchase orders (every order not cancelled; issue 28 item 7, docs/decisions/285),
+     * in paise: per project shown, per schedule row, and the projects' sum (an order whose schedule
+     * was deleted counts for its project only).
+     */
+    committed: z.object({ byProject: z.record(z.string(), z.number()), bySchedule: z.record(z.string(), z.number()), total: z.number() }),
   }),
 });
 export type FinancialReply = z.infer<typeof FinancialReply>;
