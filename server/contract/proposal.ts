@@ -51,6 +51,8 @@ export const ProposalReply = z.object({
       }),
     ),
     totals: Money,
+    /** The grand total in words, Indian numbering ("Rupees One Lakh … Only"). */
+    totalInWords: z.string(),
     /** One row per GST rate used, lowest first. */
     byRate: z.array(z.object({ rateBp: z.number(), taxable: z.number(), tax: z.number() })),
   }),

@@ -109,7 +109,7 @@ export const PurchaseOrderListReply = z.object({
 export type PurchaseOrderListReply = z.infer<typeof PurchaseOrderListReply>;
 
 /** What the PDF prints: the order and the firm's logo (its profile picture) as a data URL. */
-export const PurchaseOrderPrintReply = z.object({ data: z.object({ order: PurchaseOrderJson, logo: z.string().nullable() }) });
+export const PurchaseOrderPrintReply = z.object({ data: z.object({ order: PurchaseOrderJson, logo: z.string().nullable(), totalInWords: z.string() }) });
 export type PurchaseOrderPrintReply = z.infer<typeof PurchaseOrderPrintReply>;
 export type PurchaseOrderPrint = PurchaseOrderPrintReply['data'];
 

@@ -5,6 +5,7 @@ import { PROPOSAL_MESSAGES, ProposalQuery, ProposalReply } from '../../contract/
 import { ErrorReply } from '../../contract/http.js';
 import { ScheduleIdParams } from '../../contract/summary.js';
 import { notFound } from '../../errors.js';
+import { amountInWords } from '../../money/words.js';
 import { toBillingProfileJson } from '../../queries/billing.js';
 import { firmLetterhead } from '../../queries/letterhead.js';
 import { loadSummary } from '../../queries/summary.js';
@@ -40,6 +41,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = letterhead.profile && toBillingProfileJson(letterhead.profile);
       const outline = buildProposal(summary, chosen, profile?.itemTaxes);
       const [images, logo] = await Promise.all([itemThumbnails(storage, schedule.projectId, proposalImageIds(summary, outline)), logoDataUrl(storage, letterhead.profileImage)]);
+      const proposal = buildProposal(summary, chosen, profile?.itemTaxes, images);
       const issuedAt = new Date();
       const validity = profile?.proposalValidityDays ?? BILLING_DEFAULTS.proposalValidityDays;
       return {
@@ -50,7 +52,8 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
           issuedAt: issuedAt.toISOString(),
           validUntil: new Date(issuedAt.getTime() + validity * DAY_MS).toISOString(),
           terms: profile?.proposalTerms ?? '',
-          ...buildProposal(summary, chosen, profile?.itemTaxes, images),
+          ...proposal,
+          totalInWords: amountInWords(proposal.totals.total),
         },
       };
     },

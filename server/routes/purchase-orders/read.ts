@@ -4,6 +4,7 @@ import { ErrorReply, IdParams } from '../../contract/http.js';
 import { CandidatesQuery, CandidatesReply, PurchaseOrderListQuery, PurchaseOrderListReply, PurchaseOrderPrintReply, PurchaseOrderReply } from '../../contract/purchase-orders.js';
 import { SCHEDULE_MESSAGES } from '../../contract/schedules-rules.js';
 import { notFound } from '../../errors.js';
+import { amountInWords } from '../../money/words.js';
 import { findBillingProfile } from '../../queries/billing.js';
 import { firmLetterhead } from '../../queries/letterhead.js';
 import { approvedItems, listPurchaseOrders, listSuppliers, orderLines, ordersHolding, projectSchedules, toListItem, toPurchaseOrderJson } from '../../queries/purchase-orders.js';
@@ -69,7 +70,7 @@ export const purchaseOrderReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { order, access } = await requireTradeOrder(db, request.session, request.params.id);
       const [lines, letterhead] = await Promise.all([orderLines(db, order.id), firmLetterhead(db, order.firmId)]);
-      return { data: { order: toPurchaseOrderJson(order, lines, access.project.projectName), logo: await logoDataUrl(storage, letterhead.profileImage) } };
+      return { data: { order: toPurchaseOrderJson(order, lines, access.project.projectName), logo: await logoDataUrl(storage, letterhead.profileImage), totalInWords: amountInWords(order.total) } };
     },
   );
 };
