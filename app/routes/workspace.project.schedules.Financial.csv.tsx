@@ -19,9 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     f.markup,
   ];
   const csv = toCsv([
-    ['Project', 'Schedule', 'Client price (INR)', 'Trade cost (INR)', 'Net profit (INR)', 'Markup (%)'],
-    ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures)]),
-    ['Total', '', ...figures(data.totals)],
+    ['Project', 'Schedule', 'Client price (INR)', 'Trade cost (INR)', 'Net profit (INR)', 'Markup (%)', 'Committed (INR)'],
+    ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures), paiseAsRupees(data.committed.bySchedule[row.scheduleId] ?? 0)]),
+    ['Total', '', ...figures(data.totals), paiseAsRupees(data.committed.total)],
   ]);
   // The day as the pages show it (India's calendar day, decision 263), not UTC's.
   const day = isoDay(new Date());
