@@ -7,7 +7,7 @@ import { Toast, type ToastData } from '~/components/toast';
 import { SummaryDnd, type Move } from '~/components/summary/dnd';
 import { EditorContext, EditorForm, RowLinks, useClearedAfterSuccess, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
 import { orderOf, orderReducer } from '~/components/summary/editor-reducer';
-import { editorHref, editorHrefAt, editorPath, pdfPath, readEdit, type EditorView } from '~/components/summary/editor-url';
+import { editorHref, editorHrefAt, editorPath, pdfPath, proposalPath, readEdit, type EditorView } from '~/components/summary/editor-url';
 import { EditorIconSprite } from '~/components/summary/icons';
 import { FigureList, type MoneyDraft } from '~/components/summary/item-card';
 import { RoomBar, SectionCard } from '~/components/summary/section-card';
@@ -302,6 +302,10 @@ export default function SummaryEditor() {
               <Icon d={ACTION_ICONS.download} size={16} /> Export PDF
             </button>
           ) : null}
+          {/* Client prices only: every member may export it (docs/decisions/286). */}
+          <button type="submit" formAction={proposalPath(project.id)} className="button button-ghost" data-testid="export-proposal">
+            <Icon d={ACTION_ICONS.download} size={16} /> Client proposal
+          </button>
         </div>
       </form>
 
