@@ -3,7 +3,7 @@ import { itemFigures, parsePercent, parseRupees, sumFigures, type Figures } from
 
 export type MoneyField = 'retailPrice' | 'tradePrice' | 'discountBp' | 'quantity';
 export type MoneyDraft = Partial<Record<MoneyField, string>>;
-type Priced = { id: string; version: number; retailPrice: number; tradePrice: number; discountBp: number; quantity: number };
+type Priced = { id: string; version: number; retailPrice: number; tradePrice: number; discountBp: number; quantity: number; figures?: Figures };
 
 /**
  * What is typed in the money fields, outside React's state (issue 31, decision 251): a keystroke
@@ -14,7 +14,9 @@ type Priced = { id: string; version: number; retailPrice: number; tradePrice: nu
 export class Drafts {
   private drafts = new Map<string, MoneyDraft>();
   private listeners = new Set<() => void>();
-  /** Changes with every draft typed or cleared: what the live figures depend on. */
+  /** How often each item's draft changed: a total's snapshot (`stamp`), so only the totals of the item typed into are drawn again. */
+  private changes = new Map<string, number>();
+  /** Changes with every draft typed or cleared. */
   version = 0;
 
   static key = (item: Pick<Priced, 'id' | 'version'>) => `${item.id}:${item.version}`;
@@ -26,11 +28,19 @@ export class Drafts {
   set(item: Pick<Priced, 'id' | 'version'>, field: MoneyField, value: string) {
     const key = Drafts.key(item);
     this.drafts.set(key, { ...this.drafts.get(key), [field]: value });
-    this.changed();
+    this.changed(key);
   }
 
   clear(item: Pick<Priced, 'id' | 'version'>) {
-    if (this.drafts.delete(Drafts.key(item))) this.changed();
+    const key = Drafts.key(item);
+    if (this.drafts.delete(key)) this.changed(key);
+  }
+
+  /** A number that changes whenever the draft of one of `items` does. */
+  stamp(items: ReadonlyArray<Pick<Priced, 'id' | 'version'>>): number {
+    let stamp = 0;
+    for (const item of items) stamp += this.changes.get(Drafts.key(item)) ?? 0;
+    return stamp;
   }
 
   subscribe = (listener: () => void) => {
@@ -38,7 +48,8 @@ export class Drafts {
     return () => this.listeners.delete(listener);
   };
 
-  private changed() {
+  private changed(key: string) {
+    this.changes.set(key, (this.changes.get(key) ?? 0) + 1);
     this.version++;
     for (const listener of this.listeners) listener();
   }
@@ -46,8 +57,7 @@ export class Drafts {
   /** An item's figures as its fields read now (the saved ones without a draft); null when an amount cannot be read. */
   figuresOf(item: Priced): Figures | null {
     const draft = this.get(item);
-    const figures = itemFigures(item);
-    if (!draft) return figures;
+    if (!draft) return item.figures ?? itemFigures(item);
     const read = (text: string | undefined, parse: (t: string) => number | null, fallback: number) => (text === undefined ? fallback : parse(text.trim() === '' ? '0' : text));
     const retailPrice = read(draft.retailPrice, parseRupees, item.retailPrice);
     const tradePrice = read(draft.tradePrice, parseRupees, item.tradePrice);
@@ -59,16 +69,16 @@ export class Drafts {
 
   /** The total of items as typed (an amount that cannot be read counts as saved). */
   totalOf(items: readonly Priced[]): Figures {
-    return sumFigures(items.map((i) => this.figuresOf(i) ?? itemFigures(i)));
+    return sumFigures(items.map((i) => this.figuresOf(i) ?? i.figures ?? itemFigures(i)));
   }
 }
 
 export const DraftsContext = createContext<Drafts>(new Drafts());
 
-/** The drafts, and a re-render of the caller whenever one changes. */
-export function useDrafts(): Drafts {
+/** The drafts, and a re-render of the caller whenever the draft of one of `items` changes (every item when not named). */
+export function useDrafts(items?: ReadonlyArray<Pick<Priced, 'id' | 'version'>>): Drafts {
   const drafts = useContext(DraftsContext);
-  useSyncExternalStore(drafts.subscribe, () => drafts.version, () => 0);
+  useSyncExternalStore(drafts.subscribe, () => (items ? drafts.stamp(items) : drafts.version), () => 0);
   return drafts;
 }
 

@@ -309,5 +309,5 @@ function MoneyFields({ item }: { item: SummaryItem }) {
 
 /** An item's figures as its fields read now. */
 function LiveFigures({ item }: { item: SummaryItem }) {
-  return <FigureList figures={useDrafts().figuresOf(item)} testId="item-figures" />;
+  return <FigureList figures={useDrafts([item]).figuresOf(item)} testId="item-figures" />;
 }

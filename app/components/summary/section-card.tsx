@@ -291,7 +291,7 @@ const SectionContent = memo(function SectionContent({ section, items, index, cou
 
 /** A section's total as its items' fields read now (drafts.tsx): re-drawn by a keystroke, alone. */
 function SectionTotal({ items }: { items: SummaryItem[] }) {
-  return <FigureLine figures={useDrafts().totalOf(items)} testId="section-totals" />;
+  return <FigureLine figures={useDrafts(items).totalOf(items)} testId="section-totals" />;
 }
 
 /** The open section's status: a select and Set; with JavaScript a choice posts at once. */
