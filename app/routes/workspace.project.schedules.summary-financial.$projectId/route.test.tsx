@@ -71,8 +71,7 @@ function loaderData(query: URLSearchParams, shape?: { rooms: number; sections: n
       rooms: rooms.map(({ id, name, totals, sections }) => ({ id, name, totals, sections: sections.map((s) => ({ id: s.id, title: s.title })) })),
     },
     room: packRoom(room, (imageId) => `/i/${imageId}?w=480`),
-    // The first room: left out of the addresses.
-    view: { schedule: SCHEDULE, tab: query.get('tab') === 'financial' ? 'financial' : 'summary', room: undefined, ...readEdit(query.get('edit'), (id) => id.length === 36) },
+    view: { schedule: SCHEDULE, tab: query.get('tab') === 'financial' ? 'financial' : 'summary', room: room.id, ...readEdit(query.get('edit'), (id) => id.length === 36) },
     info: { description: 'Every room of the house.', images: [] },
     library: [],
   };

@@ -54,14 +54,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (named && !schedule) throw json({ message: SCHEDULE_MESSAGES.notFound }, { status: 404 });
     const schedules = data.schedules.map((s) => ({ id: s.id, title: s.title }));
     if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, room: null, view: null, info: null, library: [], canSeeMargins: false });
-    const roomId = query.get('room');
-    const shown = summary.rooms.find((r) => r.id === roomId) ?? summary.rooms[0];
+    const edit = readEdit(query.get('edit'), isId);
+    // An Edit link does not name its room (decision 251: 200 of them): the room of the row it opens.
+    const roomOfRow = (id: string | undefined) => (id ? summary.rooms.find((r) => r.sections.some((s) => s.id === id || s.items.some((i) => i.id === id))) : undefined);
+    const shown = summary.rooms.find((r) => r.id === query.get('room')) ?? roomOfRow(edit.open) ?? summary.rooms[0];
     const view: EditorView & { schedule: string } = {
       schedule: schedule.id,
       tab: query.get('tab') === 'financial' ? 'financial' : 'summary',
-      // The first room is the default, left out of every address the page draws (decision 251).
-      room: shown && shown.id !== summary.rooms[0]?.id ? shown.id : undefined,
-      ...readEdit(query.get('edit'), isId),
+      room: shown?.id,
+      ...edit,
     };
     // "Add from library" is drawn in the open section alone: the library is read only then, and
     // only each product's name travels.
@@ -175,8 +176,8 @@ function Editor({ data }: { data: Loaded }) {
       problemMessages: saveAll ? (actionData.problemMessages ?? {}) : {},
       typed: saveAll ? typedOverShownVersions(actionData, itemsById) : {},
       formAction: editorHref(project.id, view),
-      // Relative (the query and the anchor): one per item, so every byte counts.
-      openHref: (id) => editorHrefAt(project.id, { ...view, edit: false, open: id }, id).slice(editorPath(project.id).length),
+      // Relative (the query and the anchor), without the room (the loader finds the row's): one per item, so every byte counts.
+      openHref: (id) => editorHrefAt(project.id, { ...view, room: undefined, edit: false, open: id }, id).slice(editorPath(project.id).length),
       closeHref: (id) => editorHrefAt(project.id, { ...view, open: undefined }, id),
       confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
       canSeeMargins,
