@@ -13,6 +13,8 @@ export type Mail = {
   replyTo?: string;
   /** The sender's display name in place of MAIL_FROM's (a firm's name); the address stays MAIL_FROM's. */
   fromName?: string;
+  /** Files sent with the mail (an invoice's PDF); the outbox keeps only their names and sizes. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 };
 
 export type Mailer = { send: (mail: Mail) => Promise<void> };
@@ -38,7 +40,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     async send(mail) {
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
-      await fs.writeFile(file, JSON.stringify({ from: options.from, ...mail, sentAt: new Date().toISOString() }, null, 2));
+      const attachments = mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length }));
+      // Written aside then renamed: whoever reads the outbox never finds half a mail.
+      await fs.writeFile(`${file}.part`, JSON.stringify({ from: options.from, ...mail, ...(attachments ? { attachments } : {}), sentAt: new Date().toISOString() }, null, 2));
+      await fs.rename(`${file}.part`, file);
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
   };

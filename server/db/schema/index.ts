@@ -10,3 +10,4 @@ export * from './client-board';
 export * from './contacts-chat';
 export * from './admin';
 export * from './money';
+export * from './invoices';
