@@ -76,15 +76,23 @@ function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
   );
 }
 
+/** Committed on purchase orders not cancelled (issue 28 item 7, docs/decisions/285). */
+const COMMITTED = 'Committed';
+const CommittedCell = ({ paise }: { paise: number }) => (
+  <td className="num" data-label={COMMITTED}>
+    {formatPaise(paise)}
+  </td>
+);
+
 export default function FinancialOverview() {
-  const { projects, projectId, rows, totals, money: projectMoney } = useLoaderData<typeof loader>();
+  const { projects, projectId, rows, totals, money: projectMoney, committed } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const csvHref = `/workspace/project/schedules/Financial/csv${projectId ? `?project=${encodeURIComponent(projectId)}` : ''}`;
   return (
     <>
       <PageHeader
         title="Financial"
-        description="Client price, trade cost, net profit and markup of every schedule, across your projects."
+        description="Client price, trade cost, net profit and markup of every schedule, and what purchase orders commit, across your projects."
         actions={
           <a href={csvHref} className="button button-secondary" download data-testid="financial-csv">
             Download CSV
@@ -126,11 +134,15 @@ export default function FinancialOverview() {
           <dt>Markup</dt>
           <dd>{formatPercent(totals.markup)}</dd>
         </div>
+        <div className="so-total">
+          <dt>Committed</dt>
+          <dd data-testid="financial-committed">{formatPaise(committed.total)}</dd>
+        </div>
       </dl>
       {rows.length ? (
         <div className="so-table-wrap">
           <table className="so-table" data-testid="financial-table">
-            <TableHead columns={['Project', 'Schedule', ...FIGURE_LABELS.map((label) => ({ label, className: 'num' }))]} />
+            <TableHead columns={['Project', 'Schedule', ...[...FIGURE_LABELS, COMMITTED].map((label) => ({ label, className: 'num' }))]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.scheduleId} data-testid="financial-row">
@@ -139,6 +151,7 @@ export default function FinancialOverview() {
                     <Link to={`/workspace/project/schedules/summary-financial/${row.projectId}?schedule=${row.scheduleId}&tab=financial`}>{row.scheduleTitle}</Link>
                   </td>
                   <FigureCells figures={row.figures} />
+                  <CommittedCell paise={committed.bySchedule[row.scheduleId] ?? 0} />
                 </tr>
               ))}
             </tbody>
@@ -146,6 +159,7 @@ export default function FinancialOverview() {
               <tr>
                 <td colSpan={2}>Total</td>
                 <FigureCells figures={totals} />
+                <CommittedCell paise={committed.total} />
               </tr>
             </tfoot>
           </table>

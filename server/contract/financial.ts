@@ -42,6 +42,12 @@ export const FinancialReply = z.object({
     totals: FiguresJson,
     /** Where the money stands per project (the filter applied). */
     money: z.array(ProjectMoneyRow),
+    /**
+     * Committed on purchase orders (every order not cancelled; issue 28 item 7, docs/decisions/285),
+     * in paise: per project shown, per schedule row, and the projects' sum (an order whose schedule
+     * was deleted counts for its project only).
+     */
+    committed: z.object({ byProject: z.record(z.string(), z.number()), bySchedule: z.record(z.string(), z.number()), total: z.number() }),
   }),
 });
 export type FinancialReply = z.infer<typeof FinancialReply>;

@@ -198,4 +198,17 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/billing/profile': 'firmManage',
   'PUT /api/billing/profile': 'firmManage',
   'PUT /api/firm/time-zone': 'firmManage',
+  // Client proposal: client prices only, any member (docs/decisions/286).
+  'GET /api/proposals/schedules/:scheduleId': 'work',
+  // Purchase orders carry trade prices: `manage` is the table's column where exactly those who see
+  // margins are allowed (the member employee lacks the flag); docs/decisions/285.
+  'GET /api/purchase-orders': 'manage',
+  'POST /api/purchase-orders': 'manage',
+  'GET /api/purchase-orders/candidates': 'manage',
+  'GET /api/purchase-orders/:id': 'manage',
+  'POST /api/purchase-orders/:id/acknowledge': 'manage',
+  'POST /api/purchase-orders/:id/cancel': 'manage',
+  'POST /api/purchase-orders/:id/mail': 'manage',
+  'GET /api/purchase-orders/:id/print': 'manage',
+  'POST /api/purchase-orders/:id/receive': 'manage',
 };

@@ -97,6 +97,8 @@ const SEGMENT_LABELS: Record<string, string> = {
   'address-book': 'Address Book',
   'group-chat': 'Group Chat',
   setting: 'Setting',
+  'purchase-orders': 'Purchase orders',
+  order: 'Order',
 };
 
 function decode(segment: string): string {

@@ -11,3 +11,4 @@ export * from './contacts-chat';
 export * from './admin';
 export * from './money';
 export * from './invoices';
+export * from './purchase-orders';
