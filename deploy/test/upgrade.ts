@@ -114,7 +114,7 @@ const span = (list: Array<{ at: number }>) => (list.length ? `${list[0]!.at.toFi
 function recreate(service: 'api' | 'web', replicas: number[]) {
   const names = replicas.map((n) => container(service, n));
   podman('stop', '-t', '10', ...names);
-  podman('rm', ...names);
+  podman('rm', '-v', ...names);
   // podman-compose 1.0.3 creates every missing container of the service (and fails, harmlessly, on the existing others).
   compose(['up', '--no-start', '--no-build', service], { [service === 'api' ? 'API_IMAGE' : 'WEB_IMAGE']: NEW });
   return names;
