@@ -43,6 +43,9 @@ async function run() {
   say(`- \`npm run backup -- ${dir}\`: ${backup.s.toFixed(0)} s; postgres.dump ${(dump / 1024).toFixed(0)} KB, bucket/ ${objects} objects (users/files/chat messages ${countsBefore})`);
 
   const t = Date.now();
+  // With their anonymous /data volumes (podman-compose 1.0.3's down -v leaves those).
+  const ids = podman('ps', '-aq', '--filter', `label=com.docker.compose.project=${PROJECT}`).split('\n').filter(Boolean);
+  if (ids.length) podman('rm', '-f', '-v', ...ids);
   compose(['down', '-v']);
   for (const volume of podman('volume', 'ls', '-q').split('\n').filter((v) => v.startsWith(`${PROJECT}_`))) podman('volume', 'rm', '-f', volume);
   compose(['up', '-d', '--no-build'], { SEED_DEMO: 'false' });

@@ -36,7 +36,10 @@ export COMPOSE_ARGS="-p $COMPOSE_PROJECT -f $root/docker-compose.yml -f $here/co
 export DEPLOY_STATE="$DEPLOY_CACHE/state.json"
 # shellcheck disable=SC2086 # COMPOSE_ARGS is words
 compose() { podman-compose $COMPOSE_ARGS "$@"; }
-down() { compose down -v >/dev/null 2>&1 || true; podman volume ls -q | grep "^${COMPOSE_PROJECT}_" | xargs -r podman volume rm -f >/dev/null 2>&1 || true; }
+# The containers removed with -v first: each has an anonymous volume for the image's /data, which
+# podman-compose 1.0.3's `down -v` leaves behind.
+down() { podman ps -aq --filter "label=com.docker.compose.project=$COMPOSE_PROJECT" | xargs -r podman rm -f -v >/dev/null 2>&1 || true
+  compose down -v >/dev/null 2>&1 || true; podman volume ls -q | grep "^${COMPOSE_PROJECT}_" | xargs -r podman volume rm -f >/dev/null 2>&1 || true; }
 [[ "${KEEP_STACK:-}" == 1 ]] || trap down EXIT
 down
 rm -f "$DEPLOY_STATE"

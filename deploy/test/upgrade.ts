@@ -8,12 +8,23 @@
  *             lock); the data checked through the new api; then the web replicas replaced one at a
  *             time (a rolling upgrade). A probe through Caddy counts failed requests all along.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { LOCKS } from '../../server/db/connection';
 import { BASE, DEMO, api, check, compose, container, fileBytes, logs, phase, podman, psql, readState, replicasReady, say, signIn, sleep, sha256, waitReady, writeState } from './lib';
 
 const PREVIOUS = process.env.PREVIOUS_IMAGE ?? '';
 const NEW = process.env.NEW_IMAGE ?? 'localhost/archivista:test';
+
+/** The migrations of this tree and of the previous release (its commit is in its image's tag). */
+const migrationsDir = path.resolve(import.meta.dirname, '../../server/db/migrations');
+const tags = (journal: string) => (JSON.parse(journal).entries as Array<{ tag: string }>).map((entry) => entry.tag);
+const migrations = tags(fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'));
+const previousMigrations = () => tags(execFileSync('git', ['show', `${PREVIOUS.split('previous-')[1]}:server/db/migrations/meta/_journal.json`], { encoding: 'utf8' }));
+/** Each new migration's first line (its first statement's start): PostgreSQL logs it once per run of that migration. */
+const firstLines = (added: string[]) => added.map((tag) => ({ tag, line: fs.readFileSync(path.join(migrationsDir, `${tag}.sql`), 'utf8').split('\n')[0]!.replace('--> statement-breakpoint', '').trim() }));
 
 async function photoBytes(token: string, projectId: string) {
   const res = await fetch(`${BASE}/api/projects/${projectId}/photo`, { headers: { authorization: `Bearer ${token}` } });
@@ -24,7 +35,7 @@ async function before() {
   say(`\n## Upgrade: the stack on the previous release (${PREVIOUS})`);
   const readyS = await waitReady(Number(process.env.READY_TIMEOUT ?? 900));
   const restarts = [1, 2].map((n) => `${container('api', n)} ${podman('inspect', '-f', '{{.RestartCount}}', container('api', n))}`);
-  say(`- every replica ready after ${readyS.toFixed(0)} s (empty database: migrations 0000-0022 and the demo seed); api restarts: ${restarts.join(', ')}`);
+  say(`- every replica ready after ${readyS.toFixed(0)} s (empty database: its ${previousMigrations().length} migrations and the demo seed); api restarts: ${restarts.join(', ')}`);
   say('  (that release seeds without a lock: of two api replicas on an empty database one may fail on a duplicate demo user and restart; decision 231 added the lock)');
   const token = await signIn(DEMO.firm);
   const stamp = Date.now();
@@ -103,7 +114,7 @@ const span = (list: Array<{ at: number }>) => (list.length ? `${list[0]!.at.toFi
 function recreate(service: 'api' | 'web', replicas: number[]) {
   const names = replicas.map((n) => container(service, n));
   podman('stop', '-t', '10', ...names);
-  podman('rm', ...names);
+  podman('rm', '-v', ...names);
   // podman-compose 1.0.3 creates every missing container of the service (and fails, harmlessly, on the existing others).
   compose(['up', '--no-start', '--no-build', service], { [service === 'api' ? 'API_IMAGE' : 'WEB_IMAGE']: NEW });
   return names;
@@ -141,16 +152,18 @@ async function after() {
 
   const pgLog = logs(container('postgres', 1)).slice(logFrom);
   const count = (pattern: RegExp) => (pgLog.match(pattern) ?? []).length;
-  const created = { billing: count(/statement: CREATE TABLE "firm_billing_profiles"/g), counters: count(/statement: CREATE TABLE "document_counters"/g) };
+  const added = firstLines(migrations.filter((tag) => !previousMigrations().includes(tag)));
+  const ran = added.map(({ tag, line }) => ({ tag, line, times: pgLog.split(`statement: ${line}`).length - 1 }));
   const waited = { still: count(/still waiting for ExclusiveLock on advisory lock/g), acquired: count(/acquired ExclusiveLock on advisory lock/g) };
   const errors = pgLog.split('\n').filter((line) => /ERROR|FATAL/.test(line));
   const [rows, distinct] = psql('select count(*), count(distinct hash) from drizzle.__drizzle_migrations').split('|').map(Number);
-  say(`- PostgreSQL's log: CREATE TABLE "firm_billing_profiles" (0023) ${created.billing}×, "document_counters" (0024) ${created.counters}×; advisory lock (held by the test until both waited) waits logged ${waited.still}, acquired after waiting ${waited.acquired}; ERROR/FATAL lines ${errors.length}`);
-  for (const line of pgLog.split('\n').filter((l) => /advisory lock|CREATE TABLE "(firm_billing_profiles|document_counters)"/.test(l)).slice(0, 8)) say(`  \`${line.slice(0, 160)}\``);
-  say(`- drizzle.__drizzle_migrations: ${rows} rows, ${distinct} distinct`);
+  say(`- PostgreSQL's log, the first statement of each new migration: ${ran.map((r) => `${r.tag} ${r.times}×`).join(', ')}; advisory lock (held by the test until both waited) waits logged ${waited.still}, acquired after waiting ${waited.acquired}; ERROR/FATAL lines ${errors.length}`);
+  const shown = new RegExp(`advisory lock|${ran.map((r) => r.line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}`);
+  for (const line of pgLog.split('\n').filter((l) => shown.test(l)).slice(0, 8)) say(`  \`${line.slice(0, 160)}\``);
+  say(`- drizzle.__drizzle_migrations: ${rows} rows, ${distinct} distinct (${migrations.length} migrations in this release)`);
   check('both new api replicas ready', ready.size === 2);
-  check('the new migrations ran once: one CREATE TABLE each, both replicas waited on the advisory lock, no error', created.billing === 1 && created.counters === 1 && waited.acquired >= 2 && errors.length === 0, errors.slice(0, 3).join(' | '));
-  check('every migration recorded once', rows === 25 && distinct === 25, `${rows} rows, ${distinct} distinct`);
+  check('the new migrations ran once: each one’s first statement once, both replicas waited on the advisory lock, no error', ran.length > 0 && ran.every((r) => r.times === 1) && waited.acquired >= 2 && errors.length === 0, errors.slice(0, 3).join(' | '));
+  check('every migration recorded once', rows === migrations.length && distinct === migrations.length, `${rows} rows, ${distinct} distinct`);
 
   const fresh = await signIn(DEMO.firm);
   const project = await api(`/projects/${state.projectId}`, { token: fresh });
