@@ -12,7 +12,7 @@ import { createBillingProfile, demoGstin } from '../server/seed/billing';
 import { createContact } from '../server/seed/chat-book';
 import { createFirm, createWorkspaceProject } from '../server/seed/factories';
 import { createPricedSchedule } from '../server/seed/invoices';
-import { createSession } from '../server/services/sessions';
+import { createSession } from '../server/queries/sessions';
 import { PdfRenderer } from '../app/utils/pdf.server';
 import { renderInvoicePdf, renderReceiptPdf } from '../app/utils/invoice-pdf.server';
 

@@ -14,6 +14,8 @@ export const FinancialRow = z.object({
   projectName: z.string(),
   scheduleId: z.string(),
   scheduleTitle: z.string(),
+  /** When the schedule was created (ISO instant): the CSV writes it in the firm's time zone (decision 265). */
+  scheduleCreatedAt: z.string(),
   figures: FiguresJson,
 });
 export type FinancialRow = z.infer<typeof FinancialRow>;

@@ -42,7 +42,7 @@ export async function financialOverview(db: Database, firmId: string, projectId:
   const projectList = await db.select({ id: projects.id, projectName: projects.projectName }).from(projects).where(ofFirm).orderBy(asc(projects.projectName), asc(projects.id));
   const chosen = projectId && projectList.some((p) => p.id === projectId) ? projectId : null;
   const scheduleRows = await db
-    .select({ scheduleId: schedules.id, scheduleTitle: schedules.title, projectId: projects.id, projectName: projects.projectName })
+    .select({ scheduleId: schedules.id, scheduleTitle: schedules.title, scheduleCreatedAt: schedules.createdAt, projectId: projects.id, projectName: projects.projectName })
     .from(schedules)
     .innerJoin(projects, eq(projects.id, schedules.projectId))
     .where(chosen ? and(ofFirm, eq(projects.id, chosen)) : ofFirm)
@@ -51,7 +51,7 @@ export async function financialOverview(db: Database, firmId: string, projectId:
     db,
     scheduleRows.map((row) => row.scheduleId),
   );
-  const rows: FinancialRow[] = scheduleRows.map((row) => ({ ...row, figures: totals.get(row.scheduleId)! }));
+  const rows: FinancialRow[] = scheduleRows.map((row) => ({ ...row, scheduleCreatedAt: row.scheduleCreatedAt.toISOString(), figures: totals.get(row.scheduleId)! }));
   const money = await projectMoney(db, firmId, chosen ? projectList.filter((p) => p.id === chosen) : projectList);
   return { projects: projectList, projectId: chosen, rows, totals: sumFigures(rows.map((r) => r.figures)), money };
 }

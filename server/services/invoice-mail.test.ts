@@ -9,7 +9,7 @@ import { createContact } from '../seed/chat-book';
 import { createFirm } from '../seed/factories';
 import type { UserRow } from '../queries/users';
 import { sendDueReminders } from './invoice-mail';
-import { createSession } from './sessions';
+import { createSession } from '../queries/sessions';
 
 /** Invoice mail and the reminder job (docs/decisions/282): through the firm's mail rules, each reminder once across replicas. */
 

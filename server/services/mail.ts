@@ -41,7 +41,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
       const attachments = mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length }));
-      await fs.writeFile(file, JSON.stringify({ from: options.from, ...mail, ...(attachments ? { attachments } : {}), sentAt: new Date().toISOString() }, null, 2));
+      // Written aside then renamed: whoever reads the outbox never finds half a mail.
+      await fs.writeFile(`${file}.part`, JSON.stringify({ from: options.from, ...mail, ...(attachments ? { attachments } : {}), sentAt: new Date().toISOString() }, null, 2));
+      await fs.rename(`${file}.part`, file);
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
   };

@@ -197,4 +197,5 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/workspace/storage': 'firmWork',
   'GET /api/billing/profile': 'firmManage',
   'PUT /api/billing/profile': 'firmManage',
+  'PUT /api/firm/time-zone': 'firmManage',
 };

@@ -9,7 +9,7 @@ import { createContact } from '../../seed/chat-book';
 import { createEmployee, createFirm, createWorkspaceProject } from '../../seed/factories';
 import { createPricedSchedule, PRICED_APPROVED_CLIENT_PRICE } from '../../seed/invoices';
 import type { UserRow } from '../../queries/users';
-import { createSession } from '../../services/sessions';
+import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;
