@@ -3,7 +3,7 @@ import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../te
 import { TIME_ZONE_MESSAGES } from '../../contract/settings';
 import { VIEWER_VERSION_HEADER } from '../../contract/viewer';
 import { createEmployee, createFirm } from '../../seed/factories';
-import { createSession } from '../../services/sessions';
+import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
 let firmToken: string;
