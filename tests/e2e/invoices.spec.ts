@@ -66,11 +66,22 @@ test('issue an invoice and record a payment', async ({ page, js }) => {
   await expect(page.getByTestId('invoice-status')).toHaveText('Part paid');
   await expect(page.getByTestId('invoice-outstanding')).toHaveText('₹1,00,000.00');
   await expect(page.getByTestId('payment-row')).toContainText('NEFT 4411');
-  if (!js) await page.screenshot({ path: `${SCREENSHOT_DIR}/invoice-page.png`, fullPage: true });
+  const invoiceUrl = page.url();
 
   await open(page, js, '/workspace/invoices?status=part_paid');
   await expect(page.getByTestId('invoice-row')).toHaveCount(1);
   await expect(page.getByTestId('invoice-row')).toContainText(number);
   await open(page, js, `/workspace/project/schedules/${project.id}`);
   await expect(page.getByTestId('project-invoices').getByTestId('invoice-row')).toContainText('Part paid');
+
+  // Review screenshots (INVOICE_SCREENSHOTS=1): the new pages at 1280 and 375 px, without JavaScript.
+  if (!js && process.env.INVOICE_SCREENSHOTS) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [name, url] of [['invoice', invoiceUrl], ['invoices', '/workspace/invoices'], ['new-invoice', '/workspace/invoices/new'], ['financial', '/workspace/project/schedules/Financial'], ['project-invoices', `/workspace/project/schedules/${project.id}`]]) {
+        await page.goto(url);
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png`, fullPage: true });
+      }
+    }
+  }
 });

@@ -226,4 +226,10 @@ describe('issue, pay, credit, void', () => {
     expect(paid.every((i) => i.status === 'paid')).toBe(true);
     expect((await call(tokens.firm, 'GET', '/invoices?status=nope')).statusCode).toBe(400);
   });
+
+  it("adds where the money stands to the firm's Financial overview: quoted, invoiced, received, outstanding, margin of the project", async () => {
+    const { data } = (await call(tokens.firm, 'GET', `/projects/financial?projectId=${ids.project}`)).json();
+    // Of this project only one invoice was issued (the approved sections, CGST + SGST); drafts and other projects count nowhere.
+    expect(data.money).toEqual([{ projectId: ids.project, projectName: expect.any(String), quoted: 1_58_000_00, invoiced: 1_58_000_00, received: 0, outstanding: 1_86_440_00, margin: 78_000_00 }]);
+  });
 });
