@@ -12,9 +12,13 @@ const figures = (f: Figures) => [paiseAsRupees(f.clientPrice), paiseAsRupees(f.t
  */
 export function financialCsv(data: FinancialReply['data'], now: Date, timeZone: string): { fileName: string; body: string } {
   const body = toCsv([
-    ['Project', 'Schedule', 'Client price (INR)', 'Trade cost (INR)', 'Net profit (INR)', 'Markup (%)', `Schedule created (${timeZone})`],
-    ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures), isoDateTime(row.scheduleCreatedAt, timeZone)]),
-    ['Total', '', ...figures(data.totals), ''],
+    ['Project', 'Schedule', 'Client price (INR)', 'Trade cost (INR)', 'Net profit (INR)', 'Markup (%)', 'Committed (INR)', `Schedule created (${timeZone})`],
+    ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures), paiseAsRupees(data.committed.bySchedule[row.scheduleId] ?? 0), isoDateTime(row.scheduleCreatedAt, timeZone)]),
+    ['Total', '', ...figures(data.totals), paiseAsRupees(data.committed.total), ''],
+    // Where the money stands per project (issue 28 item 7), below a blank row.
+    [],
+    ['Project', 'Quoted (INR)', 'Invoiced before GST (INR)', 'Received (INR)', 'Outstanding (INR)', 'Margin (INR)'],
+    ...data.money.map((m) => [m.projectName, paiseAsRupees(m.quoted), paiseAsRupees(m.invoiced), paiseAsRupees(m.received), paiseAsRupees(m.outstanding), paiseAsRupees(m.margin)]),
   ]);
   return { fileName: `financial-overview-${isoDay(now, timeZone)}.csv`, body };
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
-import type { Employer, SessionKind, SessionLookup } from '../services/sessions.js';
+import type { Employer, SessionKind, SessionLookup } from '../queries/sessions.js';
 import type { UserRow } from '../queries/users.js';
 import type { ViewerFields } from '../contract/viewer.js';
 

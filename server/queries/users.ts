@@ -90,3 +90,23 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
     .returning();
   return row;
 }
+
+/** Changes an account's fields (a password or a confirmed email goes through `setCredentials`, which ends sessions); undefined when it is gone. */
+export async function updateUser(db: Database, id: string, fields: Partial<Omit<NewUser, 'passwordHash'>>): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** A firm's profile teams replaced by `teams` in their order; a row keeps the photo of the earlier row of the same name. */
+export async function replaceTeams(tx: Database, userId: string, teams: Array<{ name: string; role: string }>) {
+  const before = await tx.delete(teamMembers).where(eq(teamMembers.userId, userId)).returning();
+  const photos = new Map(before.filter((t) => t.profileImage).map((t) => [t.name.toLowerCase(), t.profileImage]));
+  if (!teams.length) return;
+  await tx.insert(teamMembers).values(
+    teams.map((t, position) => ({ id: newId(), userId, position, name: t.name, role: t.role, profileImage: photos.get(t.name.toLowerCase()) ?? null })),
+  );
+}

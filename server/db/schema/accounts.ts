@@ -12,7 +12,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
-import { projects } from './projects';
 
 /**
  * A firm's names as the header search matches them (firm name, then contact name), one expression

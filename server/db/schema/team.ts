@@ -11,7 +11,6 @@ import {
 import { id, createdAt } from './columns';
 import { users } from './accounts';
 import { projects } from './projects';
-import { files } from './workspace';
 
 // Team: tasks and the calendar feed (issue 12 items 2 and 3, docs/decisions/110-114) ----------
 

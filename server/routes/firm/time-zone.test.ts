@@ -4,7 +4,7 @@ import { TIME_ZONE_MESSAGES } from '../../contract/settings';
 import { VIEWER_VERSION_HEADER, viewerVersion } from '../../contract/viewer';
 import { toSessionUser } from '../../../app/utils/session-user';
 import { createEmployee, createFirm } from '../../seed/factories';
-import { createSession } from '../../services/sessions';
+import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
 let firmToken: string;

@@ -9,7 +9,7 @@ import { newId } from '../../db/ids';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../../seed/factories';
 import { saveNotificationSettings } from '../../queries/settings';
 import type { UserRow } from '../../queries/users';
-import { createSession } from '../../services/sessions';
+import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;
