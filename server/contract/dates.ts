@@ -29,10 +29,21 @@ export function zoneOf(viewer: { timeZone?: string | null } | null | undefined):
   return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
-/** The time zones offered in Setting (the runtime's list; UTC first). */
-export function timeZoneChoices(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIME_ZONE];
-  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+/** The runtime's list names a few zones by their old names; Setting offers the names in use. */
+const CURRENT_NAMES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+};
+
+/** The time zones offered in Setting (the runtime's list, by their current names; UTC first), with `current` among them. */
+export function timeZoneChoices(current: string = DEFAULT_TIME_ZONE): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const named = new Set([...zones.map((zone) => CURRENT_NAMES[zone] ?? zone), DEFAULT_TIME_ZONE, current]);
+  named.delete('UTC');
+  return ['UTC', ...[...named].sort()];
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -64,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The billing profile is the firm's and its sub-admins' (docs/decisions/256); so is its time zone (decision 265).
       canEditBilling: isFirm || user.isSubAdmin,
       timeZone: zoneOf(user),
-      timeZones: isFirm || user.isSubAdmin ? timeZoneChoices() : [],
+      timeZones: isFirm || user.isSubAdmin ? timeZoneChoices(zoneOf(user)) : [],
     },
     { headers: fresh.headers },
   );

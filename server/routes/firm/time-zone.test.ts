@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../tests/helpers/test-api';
 import { TIME_ZONE_MESSAGES } from '../../contract/settings';
-import { VIEWER_VERSION_HEADER } from '../../contract/viewer';
+import { VIEWER_VERSION_HEADER, viewerVersion } from '../../contract/viewer';
+import { toSessionUser } from '../../../app/utils/session-user';
 import { createEmployee, createFirm } from '../../seed/factories';
 import { createSession } from '../../queries/sessions';
 
@@ -32,6 +33,11 @@ describe('PUT /api/firm/time-zone (decision 265)', () => {
     const employee = await me(employeeToken);
     expect(employee.json().data.timeZone).toBe('Europe/London');
     expect(employee.headers[VIEWER_VERSION_HEADER]).not.toBe(before);
+    // The web's snapshot of the fresh account has the version the api names: its pages refresh once, then agree.
+    for (const token of [firmToken, employeeToken]) {
+      const fresh = await me(token);
+      expect(viewerVersion(toSessionUser(fresh.json().data))).toBe(fresh.headers[VIEWER_VERSION_HEADER]);
+    }
   });
 
   it('refuses a zone the runtime does not know, with the field named', async () => {
