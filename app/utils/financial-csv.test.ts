@@ -8,13 +8,8 @@ const data = {
   // 23:30 UTC on 31 March: already 1 April in India, still 31 March in London (summer time) and New York.
   rows: [{ projectId: 'p1', projectName: 'Juhu Residence', scheduleId: 's1', scheduleTitle: 'Living and dining', scheduleCreatedAt: '2025-03-31T23:30:00.000Z', figures: FIGURES }],
   totals: FIGURES,
-<<<<<<< HEAD
   money: [{ projectId: 'p1', projectName: 'Juhu Residence', quoted: 9_300_000, invoiced: 4_000_000, received: 2_360_000, outstanding: 2_360_000, margin: 2_500_000 }],
   committed: { byProject: { p1: 6_800_000 }, bySchedule: { s1: 6_800_000 }, total: 6_800_000 },
-=======
-  money: [],
-  committed: { byProject: {}, bySchedule: { s1: 1_000_000 }, total: 1_000_000 },
->>>>>>> rough-edges
 } as never;
 const now = new Date('2025-03-31T23:30:00.000Z');
 
@@ -22,11 +17,7 @@ describe('financialCsv (decision 265)', () => {
   it("dates the file and its rows in India's time by default", () => {
     const { fileName, body } = financialCsv(data, now, 'Asia/Kolkata');
     expect(fileName).toBe('financial-overview-2025-04-01.csv');
-<<<<<<< HEAD
     expect(body).toContain('"Juhu Residence","Living and dining","93000","68000","25000","36.76","68000","2025-04-01 05:00"');
-=======
-    expect(body).toContain('"Juhu Residence","Living and dining","93000","68000","25000","36.76","10000","2025-04-01 05:00"');
->>>>>>> rough-edges
     expect(body).toContain('"Schedule created (Asia/Kolkata)"');
   });
 
@@ -36,11 +27,7 @@ describe('financialCsv (decision 265)', () => {
     expect(london.body).toContain('"2025-04-01 00:30"');
     const newYork = financialCsv(data, now, 'America/New_York');
     expect(newYork.fileName).toBe('financial-overview-2025-03-31.csv');
-<<<<<<< HEAD
     expect(newYork.body).toContain('"36.76","68000","2025-03-31 19:30"');
-=======
-    expect(newYork.body).toContain('"36.76","10000","2025-03-31 19:30"');
->>>>>>> rough-edges
     expect(newYork.body).toContain('"Schedule created (America/New_York)"');
   });
 
