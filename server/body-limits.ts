@@ -31,6 +31,8 @@ export const BODY_LIMITS = {
    * LARGE_FORM_ROUTES in web-server/body-limits.ts) turned into JSON is at most twice its size.
    */
   saveAll: 4 * MB,
+  /** A purchase order's PDF to mail, base64 (the schema takes up to 8 MB of text, about 6 MB of PDF). */
+  orderMail: 9 * MB,
 } as const;
 
 /** "16 KB": a limit as the error message names it. */

@@ -7,6 +7,7 @@ import { getFinancialOverview } from '~/models/summary-output.server';
 import { asErrorResponse } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPaise, formatPercent, type Figures } from '../../server/contract/summary-rules';
+import type { ProjectMoneyRow } from '../../server/contract/financial';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
@@ -46,15 +47,52 @@ function FigureCells({ figures }: { figures: Figures }) {
   );
 }
 
+/** Where the money stands per project (issue 28 item 7): quoted, invoiced, received, outstanding, margin. */
+const MONEY_LABELS = ['Quoted', 'Invoiced', 'Received', 'Outstanding', 'Margin'] as const;
+
+function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
+  return (
+    <section className="so-board-section" aria-labelledby="money-title">
+      <h2 id="money-title">Where the money stands</h2>
+      <p className="so-meta">Quoted: client price of approved sections. Invoiced: issued invoices less credit notes, before GST. Received and outstanding include GST. Margin: net profit of the approved sections.</p>
+      <div className="so-table-wrap">
+        <table className="so-table" data-testid="financial-money">
+          <TableHead columns={['Project', ...MONEY_LABELS.map((label) => ({ label, className: 'num' }))]} />
+          <tbody>
+            {projects.map((m) => (
+              <tr key={m.projectId} data-testid="financial-money-row">
+                <td data-label="Project">{m.projectName}</td>
+                {[m.quoted, m.invoiced, m.received, m.outstanding, m.margin].map((value, index) => (
+                  <td key={MONEY_LABELS[index]} className="num" data-label={MONEY_LABELS[index]}>
+                    {money(value)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Committed on purchase orders not cancelled (issue 28 item 7, docs/decisions/285). */
+const COMMITTED = 'Committed';
+const CommittedCell = ({ paise }: { paise: number }) => (
+  <td className="num" data-label={COMMITTED}>
+    {formatPaise(paise)}
+  </td>
+);
+
 export default function FinancialOverview() {
-  const { projects, projectId, rows, totals } = useLoaderData<typeof loader>();
+  const { projects, projectId, rows, totals, money: projectMoney, committed } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const csvHref = `/workspace/project/schedules/Financial/csv${projectId ? `?project=${encodeURIComponent(projectId)}` : ''}`;
   return (
     <>
       <PageHeader
         title="Financial"
-        description="Client price, trade cost, net profit and markup of every schedule, across your projects."
+        description="Client price, trade cost, net profit and markup of every schedule, and what purchase orders commit, across your projects."
         actions={
           <a href={csvHref} className="button button-secondary" download data-testid="financial-csv">
             Download CSV
@@ -96,11 +134,15 @@ export default function FinancialOverview() {
           <dt>Markup</dt>
           <dd>{formatPercent(totals.markup)}</dd>
         </div>
+        <div className="so-total">
+          <dt>Committed</dt>
+          <dd data-testid="financial-committed">{formatPaise(committed.total)}</dd>
+        </div>
       </dl>
       {rows.length ? (
         <div className="so-table-wrap">
           <table className="so-table" data-testid="financial-table">
-            <TableHead columns={['Project', 'Schedule', ...FIGURE_LABELS.map((label) => ({ label, className: 'num' }))]} />
+            <TableHead columns={['Project', 'Schedule', ...[...FIGURE_LABELS, COMMITTED].map((label) => ({ label, className: 'num' }))]} />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.scheduleId} data-testid="financial-row">
@@ -109,6 +151,7 @@ export default function FinancialOverview() {
                     <Link to={`/workspace/project/schedules/summary-financial/${row.projectId}?schedule=${row.scheduleId}&tab=financial`}>{row.scheduleTitle}</Link>
                   </td>
                   <FigureCells figures={row.figures} />
+                  <CommittedCell paise={committed.bySchedule[row.scheduleId] ?? 0} />
                 </tr>
               ))}
             </tbody>
@@ -116,11 +159,14 @@ export default function FinancialOverview() {
               <tr>
                 <td colSpan={2}>Total</td>
                 <FigureCells figures={totals} />
+                <CommittedCell paise={committed.total} />
               </tr>
             </tfoot>
           </table>
         </div>
-      ) : (
+      ) : null}
+      {projectMoney.length ? <MoneyTable projects={projectMoney} /> : null}
+      {rows.length ? null : (
         <EmptyState title="No schedules yet" icon="financial">
           Add a schedule to a project and give its items prices: their figures add up here.
         </EmptyState>

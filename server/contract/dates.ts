@@ -19,6 +19,16 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * The zone an account's dates are shown in (decision 265): its firm's (`timeZone` of the viewer's
+ * snapshot or the api's account JSON), or India's for anyone without one (a visitor, the admin,
+ * a snapshot older than the setting).
+ */
+export function zoneOf(viewer: { timeZone?: string | null } | null | undefined): string {
+  const zone = viewer?.timeZone;
+  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
 /** The time zones offered in Setting (the runtime's list; UTC first). */
 export function timeZoneChoices(): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIME_ZONE];

@@ -1,3 +1,4 @@
+import { assertWhole } from './rounding.js';
 import { lineAmounts, type LineAmounts, type LineInput, type SupplyKind } from './gst.js';
 
 /**
@@ -46,6 +47,14 @@ export function sumLines(lines: readonly LineAmounts[]): Totals {
   const totals = { ...ZERO };
   for (const line of lines) for (const field of FIELDS) totals[field] += line[field];
   return totals;
+}
+
+/** The sum of several amounts in paise (each whole and within MAX_PAISE). */
+export function sumPaise(amounts: readonly number[]): number {
+  return amounts.reduce((sum, amount) => {
+    assertWhole('amount', amount);
+    return sum + amount;
+  }, 0);
 }
 
 /** The inputs a line's figures were computed from: documentAmounts(inputsOf(x.lines)) gives x again. */

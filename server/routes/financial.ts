@@ -3,7 +3,9 @@ import { requireFirmAccess } from '../auth/firm.js';
 import { FinancialQuery, FinancialReply } from '../contract/financial.js';
 import { ErrorReply } from '../contract/http.js';
 import { notFound } from '../errors.js';
+import { sumPaise } from '../money/totals.js';
 import { financialOverview } from '../queries/financial.js';
+import { committedSums } from '../queries/purchase-orders.js';
 
 /**
  * The firm-wide financial overview (DESIGN.md section 9, docs/decisions/107), scope `workspace`:
@@ -17,17 +19,19 @@ export const financialRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['summary'],
         summary: "The firm's client price, trade cost, net profit and markup per project and schedule, with totals (?projectId= filters)",
-        security: [{ bearer: [] }],
         querystring: FinancialQuery,
-        response: { 200: FinancialReply, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply },
+        response: { 200: FinancialReply, 404: ErrorReply },
       },
     },
     async (request) => {
       const firm = requireFirmAccess(request.session.user, 'manage');
-      const data = await financialOverview(db, firm.firmId, request.query.projectId ?? null);
+      const [data, committed] = await Promise.all([financialOverview(db, firm.firmId, request.query.projectId ?? null), committedSums(db, firm.firmId)]);
       // Another firm's project, or no project at all: as anywhere else, it does not exist here.
       if (request.query.projectId && !data.projectId) throw notFound('Project not found');
-      return { data };
+      const shown = data.projectId ? [data.projectId] : data.projects.map((p) => p.id);
+      const byProject = Object.fromEntries(shown.map((id) => [id, committed.byProject.get(id) ?? 0]));
+      const bySchedule = Object.fromEntries(data.rows.map((row) => [row.scheduleId, committed.bySchedule.get(row.scheduleId) ?? 0]));
+      return { data: { ...data, committed: { byProject, bySchedule, total: sumPaise(Object.values(byProject)) } } };
     },
   );
 };

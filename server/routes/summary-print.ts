@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { requireScheduleAccess } from '../auth/schedule-access.js';
 import { ErrorReply } from '../contract/http.js';
 import { ScheduleIdParams } from '../contract/share-links.js';
 import { PrintQuery, SeenPrintReply } from '../contract/summary-print.js';
 import { guardMargins } from '../auth/margins.js';
 import { sumFigures, type SummaryJson } from '../contract/summary.js';
-import { users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { loadSummary } from '../queries/summary.js';
-import { avatarKeys } from '../services/images.js';
-import { printThumbnail, webpDataUrl } from '../services/print-thumbnails.js';
-import { scheduleImageFolder, scheduleVariantKey } from '../services/schedule-images.js';
-import type { Storage, StorageArea } from '../services/storage/storage.js';
+import { findUserById } from '../queries/users.js';
+import { itemThumbnails, logoDataUrl } from '../services/print-images.js';
 
 /**
  * The print data of a schedule's summary for the web's PDF (DESIGN.md section 9, docs/decisions/105),
@@ -20,27 +16,8 @@ import type { Storage, StorageArea } from '../services/storage/storage.js';
  * WebP crops, services/print-thumbnails.ts), so the page Chromium prints needs no request.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 export const SECTION_NOT_IN_SCHEDULE = 'A chosen section is not part of this schedule';
-
-async function readStored(storage: Storage, area: StorageArea, key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-  const file = await storage.get(area, key);
-  if (!file) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-  return { bytes: Buffer.concat(chunks), contentType: file.contentType };
-}
-
-async function dataUrl(storage: Storage, area: StorageArea, key: string): Promise<string | null> {
-  const file = await readStored(storage, area, key);
-  return file && `data:${file.contentType};base64,${file.bytes.toString('base64')}`;
-}
-
-/** An item picture as the PDF prints it: a square crop of its 480 px variant. */
-async function itemThumbnail(storage: Storage, key: string): Promise<string | null> {
-  const file = await readStored(storage, 'private', key);
-  return file && webpDataUrl(await printThumbnail(file.bytes));
-}
 
 /** The summary with only `chosen` sections (all when empty); totals recomputed over what is left. */
 export function pickSections(summary: SummaryJson, chosen: readonly string[]): SummaryJson {
@@ -66,7 +43,6 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['summary'],
         summary: "The print data of a schedule's summary (chosen sections, names, images as data URLs) for its PDF",
-        security: [{ bearer: [] }],
         params: ScheduleIdParams,
         querystring: PrintQuery,
         response: { 200: SeenPrintReply, ...errors },
@@ -75,28 +51,15 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { schedule, access } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const chosen = [...new Set(request.query.sections)];
-      const [summary, [firm]] = await Promise.all([
-        loadSummary(db, schedule),
-        db.select({ firmName: users.firmName, userName: users.userName, profileImage: users.profileImage }).from(users).where(eq(users.id, access.firm.firmId)).limit(1),
-      ]);
+      const [summary, firm] = await Promise.all([loadSummary(db, schedule), findUserById(db, access.firm.firmId)]);
       const known = new Set(summary.rooms.flatMap((room) => room.sections.map((s) => s.id)));
       if (chosen.some((id) => !known.has(id))) throw notFound(SECTION_NOT_IN_SCHEDULE);
       const printed = pickSections(summary, chosen);
       const imageIds = [...new Set(printed.rooms.flatMap((r) => r.sections.flatMap((s) => s.items.flatMap((i) => i.images.map((image) => image.id)))))];
-      // A few at a time: storage reads and crops (sharp's thread pool); 100 items' variants are a few MB.
-      const images: Record<string, string> = {};
-      for (let i = 0; i < imageIds.length; i += 8) {
-        await Promise.all(
-          imageIds.slice(i, i + 8).map(async (imageId) => {
-            const url = await itemThumbnail(storage, scheduleVariantKey(scheduleImageFolder(schedule.projectId, imageId), 480));
-            if (url) images[imageId] = url;
-          }),
-        );
-      }
-      const avatarKey = avatarKeys(firm?.profileImage)[0];
+      const images = await itemThumbnails(storage, schedule.projectId, imageIds);
       return {
         data: {
-          firm: { name: firm?.firmName || firm?.userName || '', avatar: avatarKey ? await dataUrl(storage, 'public', avatarKey) : null },
+          firm: { name: firm?.firmName || firm?.userName || '', avatar: await logoDataUrl(storage, firm?.profileImage), timeZone: firm?.timeZone },
           project: { id: access.project.id, name: access.project.projectName },
           schedule: { id: schedule.id, title: schedule.title },
           summary: printed,

@@ -7,7 +7,7 @@ import { avatarVariants, type FirmCard } from '../contract/profile';
 import type { ExploreProject } from '../contract/projects';
 import { placeErrors } from '../contract/places';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../db/schema';
+import { auditLog, purchaseOrders } from '../db/schema';
 import { moderationProjectsPage } from '../queries/moderation';
 import { seedDemo } from './demo';
 import { DEMO_HIDDEN_PROJECT } from './moderation';
@@ -79,6 +79,18 @@ describe('demo seed: the public side', () => {
     // The firms' counters of shown projects (docs/decisions/183), kept by triggers while the seed wrote.
     expect(count).toBe(projects.length);
     await expectCountersRight(api.db, 'after the demo seed');
+  });
+
+  it('gives each demo firm a supplier and one purchase order to it (issue 28)', async () => {
+    const orders = await api.db.select().from(purchaseOrders);
+    expect(new Set(orders.map((o) => o.firmId)).size).toBe(3);
+    expect(orders).toHaveLength(3);
+    for (const order of orders) {
+      expect(order.supplier.name).not.toBe('');
+      expect(order.total).toBeGreaterThan(0);
+      expect(order.number).toMatch(/^PO\/\d{4}-\d{2}\/0001$/);
+    }
+    expect(orders.map((o) => o.status).sort()).toEqual(['partly_received', 'sent', 'sent']);
   });
 
   it('is quick enough for a first start', () => {

@@ -30,9 +30,10 @@ h1,h2,h3,p{margin:0}
 .sp-status{display:inline-block;padding:1px 8px;border:1px solid;border-radius:999px;font-size:7.5pt;font-weight:700;text-transform:uppercase;letter-spacing:.04em;white-space:nowrap}
 ${statusRules}
 table.sp-items{width:100%;border-collapse:collapse;table-layout:fixed}
-.sp-items-financial th:nth-child(n+3),.sp-items-financial td:nth-child(n+3){width:9%}
-.sp-items-financial th:nth-child(5),.sp-items-financial td:nth-child(5){width:5%}
-.sp-items-financial th:nth-child(6),.sp-items-financial td:nth-child(6){width:7%}
+/* Figures size their own columns (nowrap, auto layout): with fixed 9 % columns a bold section
+   total such as ₹2,77,750.00 overflowed into the next cell and the two amounts ran together. */
+table.sp-items-financial{table-layout:auto}
+.sp-items-financial .num{width:1%}
 .sp-items th{text-align:left;font-size:7.5pt;font-weight:700;text-transform:uppercase;letter-spacing:.04em;color:#57606a;padding:5px 8px;border-bottom:1px solid #d0d7de;background:#f6f8fa}
 .sp-items td{padding:6px 8px;border-bottom:1px solid #eaeef2;vertical-align:top}
 .sp-items tr{break-inside:avoid}

@@ -38,6 +38,8 @@ export const editorHrefAt = (projectId: string, view: EditorView, rowId: string 
 
 /** The PDF of the chosen sections (the `summary-output` branch's resource route beside the editor). */
 export const pdfPath = (projectId: string) => `${editorPath(projectId)}/pdf`;
+/** The client proposal's PDF (docs/decisions/286). */
+export const proposalPath = (projectId: string) => `${editorPath(projectId)}/proposal`;
 
 /** The Save all form's field of one item: `f:<itemId>:<field>`. */
 export const FIELD = (itemId: string, field: string) => `f:${itemId}:${field}`;

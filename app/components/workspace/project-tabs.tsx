@@ -10,6 +10,7 @@ export function projectPaths(projectId: string) {
     files: `/workspace/project/files/${id}`,
     schedules: `/workspace/project/schedules/${id}`,
     members: `/workspace/project/member/${id}`,
+    purchaseOrders: `/workspace/project/purchase-orders/${id}`,
   };
 }
 
@@ -23,6 +24,7 @@ export function projectTabs(projectId: string): { label: string; href: string; u
     { label: 'Files', href: paths.files, under: [`/workspace/project/filesdetails/${encodeURIComponent(projectId)}`] },
     { label: 'Schedules', href: paths.schedules, under: [] },
     { label: 'Members', href: paths.members, under: [] },
+    { label: 'Purchase orders', href: paths.purchaseOrders, under: [] },
   ];
 }
 

@@ -8,7 +8,7 @@ import { Drafts, DraftsContext, useDrafts } from '~/components/summary/drafts';
 import { EditorContext, EditorForm, RowLinks, useClearedAfterSuccess, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
 import { packRoom, unpackRoom } from '~/components/summary/editor-data';
 import { orderOf, orderReducer } from '~/components/summary/editor-reducer';
-import { editorHref, editorHrefAt, editorPath, pdfPath, readEdit, type EditorView } from '~/components/summary/editor-url';
+import { editorHref, editorHrefAt, editorPath, pdfPath, proposalPath, readEdit, type EditorView } from '~/components/summary/editor-url';
 import { EditorIconSprite } from '~/components/summary/icons';
 import { FigureList } from '~/components/summary/item-card';
 import { AddItemForms, RoomBar, SectionCard } from '~/components/summary/section-card';
@@ -305,6 +305,10 @@ function Editor({ data }: { data: Loaded }) {
               <Icon d={ACTION_ICONS.download} size={16} /> Export PDF
             </button>
           ) : null}
+          {/* Client prices only: every member may export it (docs/decisions/286). */}
+          <button type="submit" formAction={proposalPath(project.id)} className="button button-ghost" data-testid="export-proposal">
+            <Icon d={ACTION_ICONS.download} size={16} /> Client proposal
+          </button>
         </div>
       </form>
 

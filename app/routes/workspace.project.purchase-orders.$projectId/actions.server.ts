@@ -1,0 +1,22 @@
+import { raisePurchaseOrder } from '~/models/purchase-orders.server';
+import { readFormData } from '~/utils/form-data.server';
+import { submitForm } from '~/utils/form-action.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
+import { NewPurchaseOrderBody } from '../../../server/contract/purchase-orders';
+
+export const ordersPath = (projectId: string) => `/workspace/project/purchase-orders/${encodeURIComponent(projectId)}`;
+export const orderPath = (projectId: string, orderId: string) => `${ordersPath(projectId)}/order/${encodeURIComponent(orderId)}`;
+
+/** The new-order form (`raise`): checked with the api's own schema first; on success, the order's page. */
+export async function purchaseOrdersAction(request: Request, projectId: string) {
+  return dispatchIntent(await readFormData(request), {
+    raise: (formData) =>
+      submitForm(formData, {
+        schema: NewPurchaseOrderBody,
+        intent: 'raise',
+        send: (body) => raisePurchaseOrder(request, body),
+        done: (reply) => redirectWithSuccess(orderPath(projectId, reply.data.id), reply.message),
+      }),
+  });
+}

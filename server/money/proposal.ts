@@ -1,0 +1,38 @@
+import { lineAmounts, type LineAmounts } from './gst.js';
+import { divideHalfUp } from './rounding.js';
+import { sumLines, type Totals } from './totals.js';
+
+/**
+ * A client proposal's figures (issue 28 item 2, docs/decisions/286). A proposal goes to a client
+ * before their place of supply matters, so its tax is one GST figure per line (the whole tax, as
+ * IGST would carry it: CGST + SGST split the same amount, decision 255). Each line is the summary
+ * item's client price: quantity × unit retail price less the item's discount, the discount taken
+ * in paise so the line's value is exactly the editor's client price.
+ */
+
+export type ProposalItemInput = {
+  /** Paise per unit. */
+  retailPrice: number;
+  quantity: number;
+  /** Basis points of the line's gross. */
+  discountBp: number;
+  /** GST rate in basis points. */
+  rateBp: number;
+};
+
+/** The item's discount in paise: gross − gross × (1 − discount %), rounded half-up as the editor's client price is. */
+export function discountPaise(retailPrice: number, quantity: number, discountBp: number): number {
+  const gross = BigInt(retailPrice) * BigInt(quantity);
+  return Number(gross - divideHalfUp(gross * BigInt(10_000 - discountBp), 10_000n));
+}
+
+/** One proposal line's figures: taxable = the client price, tax = GST on it, total = both. */
+export function proposalLine(item: ProposalItemInput): LineAmounts {
+  return lineAmounts(
+    { quantity: item.quantity, unitPrice: item.retailPrice, discount: discountPaise(item.retailPrice, item.quantity, item.discountBp), rateBp: item.rateBp },
+    'inter',
+  );
+}
+
+/** The totals of a group of lines (a section, a room, the proposal): sums, nothing rounded again. */
+export const proposalTotals = (lines: readonly LineAmounts[]): Totals => sumLines(lines);
