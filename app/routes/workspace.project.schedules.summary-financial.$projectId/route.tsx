@@ -130,7 +130,7 @@ function Editor({ data }: { data: Loaded }) {
   const { project, schedules, summary, view, info, library, canSeeMargins } = data;
   const actionData = useActionData<typeof action>() as ActionReply | undefined;
   const hydrated = useEnhancedAfterHydration();
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const room = useMemo(() => (data.room ? unpackRoom(data.room) : null), [data.room]);
   const [order, dispatch] = useReducer(orderReducer, null, () => orderOfPage(summary, room));
@@ -165,7 +165,6 @@ function Editor({ data }: { data: Loaded }) {
   // answer leaves the 200 memoized rows alone.
   const context: EditorContextValue = useMemo(() => {
     const saveAll = actionData?.intent === 'save-all';
-    const query = new URLSearchParams(search);
     return {
       projectId: project.id,
       view,
@@ -179,10 +178,11 @@ function Editor({ data }: { data: Loaded }) {
       // Relative (the query and the anchor), without the room (the loader finds the row's): one per item, so every byte counts.
       openHref: (id) => editorHrefAt(project.id, { ...view, room: undefined, edit: false, open: id }, id).slice(editorPath(project.id).length),
       closeHref: (id) => editorHrefAt(project.id, { ...view, open: undefined }, id),
-      confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
+      // From the view, not the address: an Edit link's address does not name the room.
+      confirmHref: (key) => editorHref(project.id, view, { confirm: key }),
       canSeeMargins,
     };
-  }, [project.id, view, summary, library, actionData, itemsById, pathname, search, canSeeMargins]);
+  }, [project.id, view, summary, library, actionData, itemsById, canSeeMargins]);
 
   // The rooms as the browser orders them (a dropped tab stays where it was dropped while it saves).
   const roomsInOrder = order.rooms.map((r) => summary.rooms.find((room) => room.id === r.id)).filter((r): r is (typeof summary.rooms)[number] => !!r);
