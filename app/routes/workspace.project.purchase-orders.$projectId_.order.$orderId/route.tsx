@@ -86,7 +86,9 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData && actionData.intent === 'receive' ? actionData : null;
   const saving = useSubmittingIntent('receive');
-  const [form, fields] = useForm<ReceiveBody>({ id: 'receive-form', lastResult: failed?.result, ...SERVER_VALIDATION });
+  // The lines as the form's default, so each line's field (and its error) exists before any reply.
+  const defaultValue = { lines: order.lines.map((l) => ({ lineId: l.id, receivedQuantity: String(l.receivedQuantity) })) };
+  const [form, fields] = useForm<ReceiveBody>({ id: 'receive-form', lastResult: failed?.result, defaultValue, ...SERVER_VALIDATION });
   const lineFields = fields.lines.getFieldList();
   const receiving = canDo('receive', order.status);
   return (
@@ -126,7 +128,6 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
                           className="po-received"
                           type="number"
                           min={0}
-                          max={line.quantity}
                           step={1}
                           name={`${name}.receivedQuantity`}
                           defaultValue={line.receivedQuantity}
@@ -134,7 +135,7 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
                           aria-invalid={meta?.receivedQuantity.errors ? true : undefined}
                           data-testid="received-quantity"
                         />
-                        <ErrorList errors={meta?.receivedQuantity.errors} />
+                        <ErrorList id={meta?.receivedQuantity.errorId} errors={meta?.receivedQuantity.errors} />
                       </>
                     ) : (
                       line.receivedQuantity
