@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { billingProfileFields } from '../../server/seed/billing';
 import { PURCHASE_ORDER_MESSAGES } from '../../server/contract/purchase-orders-rules';
-import { apiCall, expect, loginAs, ready, test } from './fixtures';
+import { SCREENSHOT_DIR } from './env';
+import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
 import { memberEmployee } from './schedule-helpers';
 import { firmWithSummary } from './summary-output-helpers';
 
@@ -126,4 +127,21 @@ test('an employee without "Can see financials" exports the client proposal but s
   expect(await orderPage.text()).not.toContain('₹30,000');
   const orderPdf = await page.request.get(`/workspace/project/purchase-orders/${project.id}/order/${raised.json.data.id}/pdf`);
   expect(orderPdf.headers()['content-type'] ?? '').not.toContain('application/pdf');
+});
+
+test('screenshots of the purchase-order pages', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }) => {
+  await loginAs(page, DEMO.firm);
+  await open(page, js, '/workspace/project');
+  const projectHref = await page.locator('a[href^="/workspace/project/files/"]').first().getAttribute('href');
+  const projectId = projectHref!.split('/').pop()!;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
+    await open(page, js, `/workspace/project/purchase-orders/${projectId}`);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/purchase-orders-${width}.png`, fullPage: true });
+    await page.getByTestId('purchase-order-row').first().getByRole('link').click();
+    await ready(page, js);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/purchase-order-${width}.png`, fullPage: true });
+    await open(page, js, '/workspace/project/schedules/Financial');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/financial-committed-${width}.png`, fullPage: true });
+  }
 });
