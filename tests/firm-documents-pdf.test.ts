@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isA4, mediaBoxes, pdfText } from './helpers/pdf';
 import { uploadedScheduleImageIds } from './helpers/schedules';
@@ -85,6 +87,12 @@ async function proposal(token = firmToken, sections: string[] = []) {
   return (res.json() as ProposalReply).data;
 }
 
+/** With DOCUMENT_PDF_DIR set, the PDFs made are kept there for review (screenshots with pdftoppm). */
+function keep(name: string, pdf: Buffer) {
+  if (process.env.DOCUMENT_PDF_DIR) fs.writeFileSync(path.join(process.env.DOCUMENT_PDF_DIR, name), pdf);
+  return pdf;
+}
+
 /** The PDF's text with runs of spaces made one (lines kept apart). */
 const text = (pdf: Buffer) => pdfText(pdf).replace(/[ \t]+/g, ' ');
 
@@ -93,7 +101,7 @@ describe('the client proposal PDF', () => {
     const data = await proposal();
     // The armchair's picture comes as a thumbnail data URL.
     expect(data.rooms[0]!.sections[0]!.lines[0]!.image).toMatch(/^data:image\/webp;base64,/);
-    const pdf = await renderProposalPdf(data, renderer);
+    const pdf = keep('proposal.pdf', await renderProposalPdf(data, renderer));
     for (const box of mediaBoxes(pdf)) expect(isA4(box, 'portrait'), `MediaBox ${box}`).toBe(true);
     const t = text(pdf);
     for (const s of ['Mehta Studio Architects LLP', '14 Lane 5, Koregaon Park, Pune 411001', `GSTIN ${demoGstin('27', 'AAMFM4821K')}`, 'Proposal', 'Koregaon Park Residence', 'Living and dining', 'Valid until', '50% advance on approval, the balance on delivery.', 'HSN/SAC 9403']) {
@@ -169,7 +177,7 @@ describe('the purchase order PDF', () => {
     expect(raised.statusCode, raised.body).toBe(201);
     const res = await api.app.inject({ method: 'GET', url: `/api/purchase-orders/${raised.json().data.id}/print`, headers: bearer(firmToken) });
     const data = (res.json() as PurchaseOrderPrintReply).data;
-    const pdf = await renderPurchaseOrderPdf(data, renderer);
+    const pdf = keep('purchase-order.pdf', await renderPurchaseOrderPdf(data, renderer));
     for (const box of mediaBoxes(pdf)) expect(isA4(box, 'portrait'), `MediaBox ${box}`).toBe(true);
     const t = text(pdf);
     for (const s of ['Purchase order', data.order.number, 'Mehta Studio Architects LLP', 'Deccan Stoneworks (Anita Kulkarni)', `GSTIN ${demoGstin('27', 'AAFCD5521L')}`, 'Koregaon Park Residence', 'Deliver to site after 10 am.', 'CGST', 'SGST']) {

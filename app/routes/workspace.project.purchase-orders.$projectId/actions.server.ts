@@ -1,12 +1,11 @@
 import { raisePurchaseOrder } from '~/models/purchase-orders.server';
 import { readFormData } from '~/utils/form-data.server';
+import { orderPath } from '~/utils/purchase-order-paths';
 import { submitForm } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { NewPurchaseOrderBody } from '../../../server/contract/purchase-orders';
 
-export const ordersPath = (projectId: string) => `/workspace/project/purchase-orders/${encodeURIComponent(projectId)}`;
-export const orderPath = (projectId: string, orderId: string) => `${ordersPath(projectId)}/order/${encodeURIComponent(orderId)}`;
 
 /** The new-order form (`raise`): checked with the api's own schema first; on success, the order's page. */
 export async function purchaseOrdersAction(request: Request, projectId: string) {

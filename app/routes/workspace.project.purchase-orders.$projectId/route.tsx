@@ -20,7 +20,8 @@ import { formatDay } from '../../../server/contract/dates';
 import type { CandidatesReply, NewPurchaseOrderBody, PurchaseOrderListItem } from '../../../server/contract/purchase-orders';
 import { PURCHASE_ORDER_MESSAGES, PURCHASE_ORDER_STATUS_LABELS } from '../../../server/contract/purchase-orders-rules';
 import { formatPaise } from '../../../server/contract/summary-rules';
-import { orderPath, purchaseOrdersAction } from './actions.server';
+import { orderPath } from '~/utils/purchase-order-paths';
+import { purchaseOrdersAction } from './actions.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: outputStyles },

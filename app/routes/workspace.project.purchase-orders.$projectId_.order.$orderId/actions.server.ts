@@ -33,6 +33,11 @@ export async function purchaseOrderAction(request: Request, orderId: string, pag
         intent: 'receive',
         send: (body) => receivePurchaseOrder(request, orderId, body),
         done: (reply) => back(reply.message),
+        // The api names a line's field `lines.1.receivedQuantity`; the form's is `lines[1].receivedQuantity`.
+        failure: (value) => ({
+          rename: (path) => path.replace(/\.(\d+)(?=\.|$)/g, '[$1]'),
+          fields: (value?.lines ?? []).map((_, i) => `lines[${i}].receivedQuantity`),
+        }),
       }),
   });
 }

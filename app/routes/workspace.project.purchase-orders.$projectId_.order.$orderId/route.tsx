@@ -17,6 +17,7 @@ import { formatDateTime, formatDay } from '../../../server/contract/dates';
 import type { PurchaseOrderJson, ReceiveBody } from '../../../server/contract/purchase-orders';
 import { canDo, PURCHASE_ORDER_STATUS_LABELS } from '../../../server/contract/purchase-orders-rules';
 import { formatPaise } from '../../../server/contract/summary-rules';
+import { orderPath, ordersPath } from '~/utils/purchase-order-paths';
 import { purchaseOrderAction } from './actions.server';
 
 export const links: LinksFunction = () => [
@@ -29,7 +30,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: 'description', content: 'A purchase order to a supplier: its lines at trade price, what has arrived, its PDF and mail.' },
 ];
 
-const ordersPath = (projectId: string) => `/workspace/project/purchase-orders/${encodeURIComponent(projectId)}`;
 
 /**
  * One purchase order (issue 28 item 6, docs/decisions/285): supplier, lines at trade price with
@@ -46,15 +46,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
-  const path = `${ordersPath(params.projectId ?? '')}/order/${encodeURIComponent(params.orderId ?? '')}`;
-  return purchaseOrderAction(request, params.orderId ?? '', path);
+  return purchaseOrderAction(request, params.orderId ?? '', orderPath(params.projectId ?? '', params.orderId ?? ''));
 }
 
 function StatusButtons({ order }: { order: PurchaseOrderJson }) {
   const busy = { acknowledge: useSubmittingIntent('acknowledge'), cancel: useSubmittingIntent('cancel'), mail: useSubmittingIntent('mail') };
   return (
     <div className="po-actions">
-      <a href={`${ordersPath(order.projectId)}/order/${order.id}/pdf`} className="button button-secondary" target="_blank" rel="noreferrer" data-testid="order-pdf">
+      <a href={`${orderPath(order.projectId, order.id)}/pdf`} className="button button-secondary" target="_blank" rel="noreferrer" data-testid="order-pdf">
         PDF
       </a>
       {canDo('mail', order.status) && order.supplier.email ? (
@@ -86,7 +85,9 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData && actionData.intent === 'receive' ? actionData : null;
   const saving = useSubmittingIntent('receive');
-  const [form, fields] = useForm<ReceiveBody>({ id: 'receive-form', lastResult: failed?.result, ...SERVER_VALIDATION });
+  // The lines as the form's default, so each line's field (and its error) exists before any reply.
+  const defaultValue = { lines: order.lines.map((l) => ({ lineId: l.id, receivedQuantity: String(l.receivedQuantity) })) };
+  const [form, fields] = useForm<ReceiveBody>({ id: 'receive-form', lastResult: failed?.result, defaultValue, ...SERVER_VALIDATION });
   const lineFields = fields.lines.getFieldList();
   const receiving = canDo('receive', order.status);
   return (
@@ -126,7 +127,6 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
                           className="po-received"
                           type="number"
                           min={0}
-                          max={line.quantity}
                           step={1}
                           name={`${name}.receivedQuantity`}
                           defaultValue={line.receivedQuantity}
@@ -134,7 +134,7 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
                           aria-invalid={meta?.receivedQuantity.errors ? true : undefined}
                           data-testid="received-quantity"
                         />
-                        <ErrorList errors={meta?.receivedQuantity.errors} />
+                        <ErrorList id={meta?.receivedQuantity.errorId} errors={meta?.receivedQuantity.errors} />
                       </>
                     ) : (
                       line.receivedQuantity
