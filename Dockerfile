@@ -6,8 +6,6 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc .puppeteerrc.cjs ./
-# patch-package applies patches/ after the install (docs/decisions/178).
-COPY patches ./patches
 RUN npm install --no-audit --no-fund
 
 FROM deps AS build

@@ -244,7 +244,7 @@ async function createProject(token: string): Promise<string> {
 /** The newest welcome link mailed to `email` (waits a little: welcome mails go after the answer). */
 async function welcomeLink(email: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).sort().reverse() : [];
+    const files = fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((f) => f.endsWith('.json')).sort().reverse() : [];
     for (const file of files) {
       const mail = JSON.parse(fs.readFileSync(path.join(outboxDir, file), 'utf8')) as { to: string; text: string };
       const token = mail.to === email ? /\/confirm-account\/([\w-]+)/.exec(mail.text)?.[1] : undefined;

@@ -53,6 +53,10 @@ import { adminTeamRoutes } from './routes/admin-team.js';
 import { proposalRoutes } from './routes/proposals/schedule.js';
 import { purchaseOrderRoutes } from './routes/purchase-orders/index.js';
 import { billingProfileRoutes } from './routes/billing/profile.js';
+import { firmTimeZoneRoutes } from './routes/firm/time-zone.js';
+import { invoiceRoutes } from './routes/invoices/invoices.js';
+import { invoiceLifecycleRoutes } from './routes/invoices/lifecycle.js';
+import { invoicePrintRoutes } from './routes/invoices/print.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
@@ -60,7 +64,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, proposalRoutes, purchaseOrderRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminTeamRoutes],
 };
 

@@ -8,11 +8,11 @@ import { FirmMail } from './services/firm-mail.js';
 import { isEmbeddedDatabase } from './db/connection.js';
 import { AttemptLimiter } from './services/rate-limits/attempt-limiter.js';
 import { MemoryCounterStore, type CounterStore } from './services/rate-limits/counter-store.js';
-import { PostgresCounterStore } from './services/rate-limits/postgres-counter-store.js';
+import { PostgresCounterStore } from './queries/rate-limit-counters.js';
 import { RedisCounterStore } from './services/rate-limits/redis-counter-store.js';
 import { UploadSlots } from './files/upload-slots.js';
 import { PublicCache } from './services/public-cache.js';
-import { SessionLookup } from './services/sessions.js';
+import { SessionLookup } from './queries/sessions.js';
 import { createStorage } from './services/storage/create-storage.js';
 import type { Storage } from './services/storage/storage.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, loginToken, type TestApi } from '../tests/helpers/test-api';
 import { BODY_LIMITS } from './body-limits';
 import { createFirm } from './seed/factories';
-import { createOrResetSuperAdmin } from './services/admin-accounts';
+import { createOrResetSuperAdmin } from './queries/admin-accounts';
 
 let api: TestApi;
 let firmToken: string;

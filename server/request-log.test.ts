@@ -9,7 +9,7 @@ import { notFound } from './errors';
 import { newId } from './db/ids';
 import { insertSchedule } from './queries/schedules';
 import { createFirm, createWorkspaceProject } from './seed/factories';
-import { createSession } from './services/sessions';
+import { createSession } from './queries/sessions';
 
 /** The api's log (issue 15 item 11, docs/decisions/135): one line per request at the right level, stacks only for 5xx. */
 

@@ -7,7 +7,7 @@ import { requireProjectAccess, visibleWorkspaceProjects } from '../server/auth/p
 import { IdParams } from '../server/contract/http';
 import { projects } from '../server/db/schema';
 import { createWorkspaceProject } from '../server/seed/factories';
-import { createSession } from '../server/services/sessions';
+import { createSession } from '../server/queries/sessions';
 import { accessCases, createAccessWorld, expectAccess, type AccessEndpoint, type AccessWorld } from './helpers/access-table';
 import { createTestApi, type TestApi } from './helpers/test-api';
 

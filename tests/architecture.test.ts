@@ -40,7 +40,13 @@ function resolveImport(fromFile: string, specifier: string): string | null {
   return path.normalize(target).replace(/\.(js|ts|tsx)$/, '').split(path.sep).join('/');
 }
 
-type Rule = { name: string; files: string[]; forbidden: (target: string, file: string) => boolean };
+type Rule = {
+  name: string;
+  files: string[];
+  forbidden: (target: string, file: string) => boolean;
+  /** Packages the files may not import (an import of a package has no project path). */
+  forbiddenPackage?: (specifier: string) => boolean;
+};
 
 const isUnder = (target: string, dir: string) => target === dir || target.startsWith(`${dir}/`);
 
@@ -63,6 +69,13 @@ const RULES: Rule[] = [
     forbidden: (target) => isUnder(target, 'server/routes'),
   },
   {
+    // Issue 30 item 1: every table access is a function of server/queries/<area>.ts.
+    name: 'server/routes/ and server/services/ reach tables only through server/queries/ (no db/schema, no drizzle-orm)',
+    files: [...filesUnder('server/routes'), ...filesUnder('server/services')].filter((f) => !f.endsWith('.test.ts')),
+    forbidden: (target) => isUnder(target, 'server/db/schema'),
+    forbiddenPackage: (specifier) => specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/'),
+  },
+  {
     name: 'app/components/ imports neither app/routes/ nor app/root',
     files: filesUnder('app/components'),
     forbidden: (target) => isUnder(target, 'app/routes') || target === 'app/root',
@@ -75,7 +88,8 @@ function violations(rule: Rule): string[] {
     const posixFile = file.split(path.sep).join('/');
     for (const specifier of importsOf(fs.readFileSync(path.join(ROOT, file), 'utf8'))) {
       const target = resolveImport(file, specifier);
-      if (target && rule.forbidden(target, posixFile)) found.push(`${posixFile} imports ${specifier}`);
+      const refused = target ? rule.forbidden(target, posixFile) : Boolean(rule.forbiddenPackage?.(specifier));
+      if (refused) found.push(`${posixFile} imports ${specifier}`);
     }
   }
   return found;

@@ -13,6 +13,8 @@ const access = useAccessWorld();
 const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmManage', url: () => '/api/billing/profile' },
   { method: 'PUT', kind: 'firmManage', url: () => '/api/billing/profile', body: () => billingProfileFields() },
+  // The firm's time zone (decision 265): its own setting, as the billing profile.
+  { method: 'PUT', kind: 'firmManage', url: () => '/api/firm/time-zone', body: () => ({ timeZone: 'Europe/London' }) },
 ];
 
 describe('the billing access table', () => {

@@ -13,7 +13,7 @@ import { createBillingProfile, demoGstin } from '../server/seed/billing';
 import { createContact } from '../server/seed/chat-book';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../server/seed/factories';
 import { createSummaryTree, type BuiltTree } from '../server/seed/summary-tree';
-import { createSession } from '../server/services/sessions';
+import { createSession } from '../server/queries/sessions';
 import { scheduleImageFolder } from '../server/services/schedule-images';
 import { PdfRenderer } from '../app/utils/pdf.server';
 import { proposalHtml, renderProposalPdf } from '../app/utils/proposal-pdf.server';

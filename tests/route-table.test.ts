@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../server/app';
 import { createUser } from '../server/seed/factories';
-import { createSession } from '../server/services/sessions';
+import { createSession } from '../server/queries/sessions';
 import { ROUTE_ACCESS, type RouteAccess } from './helpers/route-access';
 import type { RouteKey } from './helpers/route-pattern';
 import { bearer, createTestApi, type TestApi } from './helpers/test-api';

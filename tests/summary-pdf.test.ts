@@ -8,7 +8,7 @@ import { newId } from '../server/db/ids';
 import { insertSchedule } from '../server/queries/schedules';
 import { createFirm, createWorkspaceProject } from '../server/seed/factories';
 import { createSummaryTree, type BuiltTree } from '../server/seed/summary-tree';
-import { createSession } from '../server/services/sessions';
+import { createSession } from '../server/queries/sessions';
 import { scheduleImageFolder } from '../server/services/schedule-images';
 import { PRINT_THUMB_PX } from '../server/services/print-thumbnails';
 import { PdfRenderer } from '../app/utils/pdf.server';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../server/db/schema';
 import { createEmployee, createFirm, createPublicProject, createUser } from '../server/seed/factories';
-import { createSession, revokeAllSessions } from '../server/services/sessions';
+import { createSession, revokeAllSessions } from '../server/queries/sessions';
 import { VERIFY } from '../server/contract/vocabulary';
 import { createTestApi, type TestApi } from './helpers/test-api';
 import { countQueries } from './helpers/query-counter';

@@ -7,14 +7,11 @@ import type { RequestHandler } from 'express';
 const COMPRESSIBLE = /\.(js|mjs|css|json|map|svg|txt)$/;
 
 /**
- * The browser build, gzipped once and kept in memory (docs/decisions/173, 181). Its files are
+ * The browser build, gzipped once and kept in memory (docs/decisions/173, 275). Its files are
  * fingerprinted and never change, so each is compressed on its first request rather than on every
- * one, and whatever its size: `compression` leaves a file under 1 KB as it is, and the first load of
- * a page is many small chunks. `npm run build` leaves a zopfli `<file>.gz` beside it (about 5 %
- * smaller than gzip -9, too slow for a request), which is used when it holds exactly the file; without
- * one (a bare `remix build`) the file is gzipped at level 9 rather than `compression`'s 6. A file that
- * gzip would make bigger, and a browser that takes no gzip, get the file as it is (express.static),
- * and so does a request for a `.gz` itself (a gzip file, not an encoding of anything).
+ * one, at gzip's best level rather than `compression`'s 6, and whatever its size: `compression`
+ * leaves a file under 1 KB as it is, and the first load of a page is many small chunks. A file that
+ * gzip would make bigger, and a browser that takes no gzip, get the file as it is (express.static).
  */
 export function precompressedBuild(directory: string): RequestHandler {
   const root = path.resolve(directory);
@@ -29,7 +26,7 @@ export function precompressedBuild(directory: string): RequestHandler {
       // Not a file (missing, a folder): nothing kept, so unknown paths cannot fill the cache.
       return undefined;
     }
-    const gzip = buildTimeGzip(file, raw) ?? zlib.gzipSync(raw, { level: zlib.constants.Z_BEST_COMPRESSION });
+    const gzip = zlib.gzipSync(raw, { level: zlib.constants.Z_BEST_COMPRESSION });
     const kept = gzip.length < raw.length ? gzip : null;
     cache.set(file, kept);
     return kept;
@@ -57,22 +54,4 @@ export function precompressedBuild(directory: string): RequestHandler {
     });
     res.end(req.method === 'HEAD' ? undefined : gzip);
   };
-}
-
-/**
- * The build's `<file>.gz`, if there is one and it unpacks to the file: one left from another build,
- * or cut short, must not be sent for it (checked once per file, as it is then kept).
- */
-function buildTimeGzip(file: string, raw: Buffer): Buffer | null {
-  let gzip: Buffer;
-  try {
-    gzip = fs.readFileSync(`${file}.gz`);
-  } catch {
-    return null;
-  }
-  try {
-    return zlib.gunzipSync(gzip).equals(raw) ? gzip : null;
-  } catch {
-    return null;
-  }
 }

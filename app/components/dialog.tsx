@@ -6,7 +6,8 @@ import { useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } fr
  * `dialog` (a modal), `image` (the carousel's picture), `panel` (a workspace side panel),
  * `confirm` (the id a delete confirmation asks about), `item` (the id a panel edits).
  */
-const DIALOG_PARAMS = ['dialog', 'image', 'panel', 'confirm', 'item'];
+// The task board's `reject` and `submit` name the task whose dialog is open.
+const DIALOG_PARAMS = ['dialog', 'image', 'panel', 'confirm', 'item', 'reject', 'submit'];
 
 /** `search` with the dialog parameters replaced (`null` removes them). */
 export function withDialog(search: string, dialog: string | null, extra: Record<string, string | number> = {}): string {

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form } from '@remix-run/react';
+import { Form, useFetcher } from '@remix-run/react';
+import { useEffect } from 'react';
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { Field, FormErrors } from '~/components/field';
@@ -14,7 +15,7 @@ export type EnquiryFormProps = {
   /** The signed-in visitor's name and email, so they need not type them. */
   defaults: { name: string; email: string };
   honeypot: HoneypotInputProps;
-  /** The api's form token for this firm (issue 27 item 4), issued with the page. */
+  /** The api's form token for this firm (issue 27 item 4), issued with a page that opened the popup; empty when it opened in place. */
   formToken: string;
   lastResult?: SubmissionResult<string[]> | null;
 };
@@ -34,6 +35,11 @@ type EnquiryFields = { name: string; email: string; phone: string; projectType: 
  */
 export function EnquiryForm({ firmId, projectId, defaults, honeypot, formToken, lastResult }: EnquiryFormProps) {
   const saving = useSaving();
+  const token = useFetcher<{ formToken: string }>();
+  const needsToken = !formToken && !sentToken(lastResult);
+  useEffect(() => {
+    if (needsToken && token.state === 'idle' && !token.data) token.load(`/resources/enquiry-token/${encodeURIComponent(firmId)}`);
+  }, [needsToken, token, firmId]);
   const [form, fields] = useForm<EnquiryFields>({
     id: 'enquiry-form',
     lastResult,
@@ -46,7 +52,7 @@ export function EnquiryForm({ firmId, projectId, defaults, honeypot, formToken, 
         <input type="hidden" name="firmId" value={firmId} />
         {projectId ? <input type="hidden" name="projectId" value={projectId} /> : null}
         {/* After a refused post the token sent stays: it was not used, and it is older than the page's new one. */}
-        <input type="hidden" name="formToken" value={sentToken(lastResult) ?? formToken} />
+        <input type="hidden" name="formToken" value={sentToken(lastResult) ?? (formToken || token.data?.formToken || '')} />
         <HoneypotInputs label="Please leave this field blank" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="enquiry-row">

@@ -9,10 +9,12 @@ import type { AssigneesReply, BoardReply, Task, TaskColumn, TaskFileDraft, TaskF
 
 export const taskFileHref = (fileId: string) => `/workspace/taskboard/file/${fileId}`;
 
-type WebTask = Omit<Task, 'files'> & { files: Array<Omit<Task['files'][number], 'url'> & { href: string }> };
+type WebFile = Omit<Task['files'][number], 'url'> & { href: string };
+type WebTask = Omit<Task, 'files' | 'deliverables'> & { files: WebFile[]; deliverables: WebFile[] };
 export type WebBoard = Record<TaskColumn, WebTask[]> & { doneTotal: number };
 
-const toWebTask = (task: Task): WebTask => ({ ...task, files: task.files.map(({ url: _url, ...file }) => ({ ...file, href: taskFileHref(file.id) })) });
+const toWebFiles = (files: Task['files']): WebFile[] => files.map(({ url: _url, ...file }) => ({ ...file, href: taskFileHref(file.id) }));
+const toWebTask = (task: Task): WebTask => ({ ...task, files: toWebFiles(task.files), deliverables: toWebFiles(task.deliverables) });
 
 /** The board with the newest `done` finished tasks (the api's default when absent). */
 export async function getBoard(request: Request, done?: number): Promise<WebBoard> {
@@ -39,6 +41,14 @@ export async function createTask(request: Request, form: FormData): Promise<Task
 export async function moveTask(request: Request, id: string, move: TaskMove, reason?: string): Promise<Task> {
   const path = `/tasks/${encodeURIComponent(id)}/${move}`;
   return (await api<TaskReply>(request, path, { method: 'POST', ...(move === 'reject' ? { json: { reason: reason ?? '' } } : {}) })).data;
+}
+
+/** POST /api/tasks/{id}/submit with the Submit form's note and files (issue 31), as multipart. */
+export async function submitTask(request: Request, id: string, note: string | undefined, files: File[]): Promise<Task> {
+  const body = new FormData();
+  if (note) body.append('note', note);
+  for (const file of files) body.append('files', file, file.name);
+  return (await api<TaskReply>(request, `/tasks/${encodeURIComponent(id)}/submit`, { method: 'POST', body })).data;
 }
 
 /** A task file's bytes (Range, Content-Disposition and nosniff passed through). */

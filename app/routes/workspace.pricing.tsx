@@ -16,6 +16,7 @@ import pricingStyles from '~/styles/pricing.css';
 import { MANAGE_PLAN_ONLY, PLAN_FEATURES, TRIAL_DAYS } from '../../server/contract/subscription-rules';
 import { pageTitle, productNameOf, useProductName } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { useTimeZone } from '~/utils/time-zone';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Pricing') }, { name: 'description', content: `${productNameOf(matches)} pricing: a free trial, then 3000 rupees a year.` }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pricingStyles }];
@@ -139,12 +140,13 @@ export default function Pricing() {
 }
 
 function PlanFacts({ plan }: { plan: ReturnType<typeof useLoaderData<typeof loader>>['plan'] }) {
+  const zone = useTimeZone();
   const facts: Array<[string, string]> = [];
   if (plan.trialStartedAt && plan.trialEndsAt) {
-    facts.push([plan.state === 'trial' ? 'Trial ends' : 'Trial ended', formatDay(plan.trialEndsAt)]);
+    facts.push([plan.state === 'trial' ? 'Trial ends' : 'Trial ended', formatDay(plan.trialEndsAt, zone)]);
   }
   if (plan.paidUntil) facts.push([plan.state === 'paid' ? 'Paid until' : 'Was paid until', paidUntilDay(plan.paidUntil)]);
-  if (plan.requestPending && plan.requestedAt) facts.push(['Subscription requested', formatDay(plan.requestedAt)]);
+  if (plan.requestPending && plan.requestedAt) facts.push(['Subscription requested', formatDay(plan.requestedAt, zone)]);
   if (!facts.length) return null;
   return (
     <dl className="pricing-facts" data-testid="plan-facts">

@@ -7,6 +7,7 @@ import { getFinancialOverview } from '~/models/summary-output.server';
 import { asErrorResponse } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPaise, formatPercent, type Figures } from '../../server/contract/summary-rules';
+import type { ProjectMoneyRow } from '../../server/contract/financial';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
@@ -46,6 +47,35 @@ function FigureCells({ figures }: { figures: Figures }) {
   );
 }
 
+/** Where the money stands per project (issue 28 item 7): quoted, invoiced, received, outstanding, margin. */
+const MONEY_LABELS = ['Quoted', 'Invoiced', 'Received', 'Outstanding', 'Margin'] as const;
+
+function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
+  return (
+    <section className="so-board-section" aria-labelledby="money-title">
+      <h2 id="money-title">Where the money stands</h2>
+      <p className="so-meta">Quoted: client price of approved sections. Invoiced: issued invoices less credit notes, before GST. Received and outstanding include GST. Margin: net profit of the approved sections.</p>
+      <div className="so-table-wrap">
+        <table className="so-table" data-testid="financial-money">
+          <TableHead columns={['Project', ...MONEY_LABELS.map((label) => ({ label, className: 'num' }))]} />
+          <tbody>
+            {projects.map((m) => (
+              <tr key={m.projectId} data-testid="financial-money-row">
+                <td data-label="Project">{m.projectName}</td>
+                {[m.quoted, m.invoiced, m.received, m.outstanding, m.margin].map((value, index) => (
+                  <td key={MONEY_LABELS[index]} className="num" data-label={MONEY_LABELS[index]}>
+                    {money(value)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
 /** Committed on purchase orders not cancelled (issue 28 item 7, docs/decisions/285). */
 const COMMITTED = 'Committed';
 const CommittedCell = ({ paise }: { paise: number }) => (
@@ -55,7 +85,7 @@ const CommittedCell = ({ paise }: { paise: number }) => (
 );
 
 export default function FinancialOverview() {
-  const { projects, projectId, rows, totals, committed } = useLoaderData<typeof loader>();
+  const { projects, projectId, rows, totals, money: projectMoney, committed } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const csvHref = `/workspace/project/schedules/Financial/csv${projectId ? `?project=${encodeURIComponent(projectId)}` : ''}`;
   return (
@@ -134,7 +164,9 @@ export default function FinancialOverview() {
             </tfoot>
           </table>
         </div>
-      ) : (
+      ) : null}
+      {projectMoney.length ? <MoneyTable projects={projectMoney} /> : null}
+      {rows.length ? null : (
         <EmptyState title="No schedules yet" icon="financial">
           Add a schedule to a project and give its items prices: their figures add up here.
         </EmptyState>

@@ -1,3 +1,4 @@
+import { zoneOf } from '../../server/contract/dates';
 import type { User } from '../../server/contract/users';
 
 /**
@@ -10,13 +11,15 @@ import type { User } from '../../server/contract/users';
 export type SessionUser = Pick<User, 'id' | 'userName' | 'role' | 'email' | 'firmName' | 'profileImage' | 'isVerify' | 'HasPassword'> & {
   isSubAdmin: boolean;
   employer: NonNullable<User['employer']> | null;
+  /** The firm's time zone (decision 265): every date the pages show this person. */
+  timeZone: string;
 };
 
 /** An account as the api sends it (or an older snapshot), before it becomes the session's snapshot. */
-export type AccountLike = Omit<SessionUser, 'isSubAdmin' | 'employer'> & Partial<Pick<User, 'isSubAdmin' | 'employer'>>;
+export type AccountLike = Omit<SessionUser, 'isSubAdmin' | 'employer' | 'timeZone'> & Partial<Pick<User, 'isSubAdmin' | 'employer' | 'timeZone'>>;
 
 export function toSessionUser(user: AccountLike): SessionUser {
   const { id, userName, role, email, firmName, profileImage, isVerify, HasPassword } = user;
   // Sub-admin and employer: what the workspace's sidebar shows an employee (its firm, its links).
-  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword, isSubAdmin: user.isSubAdmin ?? false, employer: user.employer ?? null };
+  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword, isSubAdmin: user.isSubAdmin ?? false, employer: user.employer ?? null, timeZone: zoneOf(user) };
 }

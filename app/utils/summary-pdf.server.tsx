@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PrintDocument, PrintFooter, PrintHeader, type PrintTab } from '~/components/summary-print/print-document';
 import type { PrintData } from '../../server/contract/summary-print';
-import { formatDay } from '../../server/contract/dates';
+import { formatDay, zoneOf } from '../../server/contract/dates';
 import { pdfRenderer, type PdfRenderer } from './pdf.server';
 
 /**
@@ -14,7 +14,7 @@ import { pdfRenderer, type PdfRenderer } from './pdf.server';
 export const isPortrait = (sectionCount: number) => sectionCount === 1;
 
 export function summaryPrintHtml(data: PrintData, tab: PrintTab, now = new Date()): string {
-  return `<!doctype html>${renderToStaticMarkup(<PrintDocument data={data} tab={tab} printedOn={formatDay(now.toISOString())} portrait={isPortrait(data.sectionCount)} />)}`;
+  return `<!doctype html>${renderToStaticMarkup(<PrintDocument data={data} tab={tab} printedOn={formatDay(now.toISOString(), zoneOf(data.firm))} portrait={isPortrait(data.sectionCount)} />)}`;
 }
 
 export function renderSummaryPdf(data: PrintData, tab: PrintTab, renderer: PdfRenderer = pdfRenderer()): Promise<Buffer> {

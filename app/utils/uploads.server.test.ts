@@ -85,11 +85,18 @@ async function sha256(file: File): Promise<string> {
   return hash.digest('hex');
 }
 
-/** A stand-in for the web server's request scope: the tasks run when `close()` is called. */
+/**
+ * A stand-in for the web server's request scope: the tasks run when `close()` is called, which
+ * waits until they removed the upload folder's files (a loaded machine takes its time).
+ */
 function requestScope() {
   let close!: () => void;
   const closed = new Promise<void>((resolve) => (close = resolve));
-  return { run: <T>(work: () => T) => withResponseScope(closed, work), close: async () => (close(), await new Promise((r) => setTimeout(r, 50))) };
+  const closeAndWait = async () => {
+    close();
+    await vi.waitFor(() => expect(leftovers()).toEqual([]), { timeout: 10_000 });
+  };
+  return { run: <T>(work: () => T) => withResponseScope(closed, work), close: closeAndWait };
 }
 
 let tmp: string;

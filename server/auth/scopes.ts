@@ -5,7 +5,7 @@ import { isFirmRole } from '../contract/vocabulary.js';
 import { VIEWER_VERSION_HEADER, viewerVersion } from '../contract/viewer.js';
 import { forbidden } from '../errors.js';
 import { firmOf, WORKSPACE_ONLY } from './firm.js';
-import type { SessionLookup } from '../services/sessions.js';
+import type { SessionLookup } from '../queries/sessions.js';
 import { ADMIN_ONLY, readSession, viewerOf, type Session } from './session.js';
 
 /**

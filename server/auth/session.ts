@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
-import type { Employer, SessionKind, SessionLookup } from '../services/sessions.js';
+import type { Employer, SessionKind, SessionLookup } from '../queries/sessions.js';
 import type { UserRow } from '../queries/users.js';
 import type { ViewerFields } from '../contract/viewer.js';
 
@@ -42,5 +42,7 @@ export async function readSession(sessions: SessionLookup, request: FastifyReque
 export function viewerOf(session: Pick<Session, 'user' | 'employer'>): ViewerFields {
   const { id, userName, role, email, firmName, profileImage, isVerify, isSubAdmin } = session.user;
   const employer = session.employer && { name: session.employer.name, profileImage: session.employer.profileImage };
-  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword: session.user.passwordHash !== null, isSubAdmin, employer };
+  // An employee sees its firm's dates (decision 265).
+  const timeZone = session.employer?.timeZone ?? session.user.timeZone;
+  return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword: session.user.passwordHash !== null, isSubAdmin, timeZone, employer };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateParts, formatCalendarDay, formatDateTime, formatDay, formatTime, isoDay, monthName } from './dates';
+import { dateParts, formatCalendarDay, formatDateTime, formatDay, formatTime, isoDay, isTimeZone, monthName, timeZoneChoices, zoneOf } from './dates';
 
 describe('workspace dates', () => {
   it('reads an instant in India time (UTC+5:30), across the day boundary', () => {
@@ -33,5 +33,23 @@ describe('one module for every date (issue 31)', () => {
   it('writes a calendar day (a due date, a paid-until day) without moving it across zones', () => {
     expect(formatCalendarDay('2027-06-30')).toBe('30 Jun 2027');
     expect(formatCalendarDay('nonsense')).toBe('');
+  });
+});
+
+describe('timeZoneChoices (decision 265)', () => {
+  it("offers India's zone by its current name, UTC first, and the firm's own zone", () => {
+    const choices = timeZoneChoices('Europe/London');
+    expect(choices[0]).toBe('UTC');
+    expect(choices).toContain('Asia/Kolkata');
+    expect(choices).not.toContain('Asia/Calcutta');
+    expect(choices).toContain('America/New_York');
+    expect(new Set(choices).size).toBe(choices.length);
+    expect(choices.every(isTimeZone)).toBe(true);
+  });
+
+  it('reads a viewer’s zone, or India’s for none or an unknown one', () => {
+    expect(zoneOf({ timeZone: 'Europe/London' })).toBe('Europe/London');
+    expect(zoneOf({ timeZone: 'Mars/Base' })).toBe('Asia/Kolkata');
+    expect(zoneOf(null)).toBe('Asia/Kolkata');
   });
 });

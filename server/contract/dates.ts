@@ -19,10 +19,31 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** The time zones offered in Setting (the runtime's list; UTC first). */
-export function timeZoneChoices(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_TIME_ZONE];
-  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+/**
+ * The zone an account's dates are shown in (decision 265): its firm's (`timeZone` of the viewer's
+ * snapshot or the api's account JSON), or India's for anyone without one (a visitor, the admin,
+ * a snapshot older than the setting).
+ */
+export function zoneOf(viewer: { timeZone?: string | null } | null | undefined): string {
+  const zone = viewer?.timeZone;
+  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
+/** The runtime's list names a few zones by their old names; Setting offers the names in use. */
+const CURRENT_NAMES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Europe/Kiev': 'Europe/Kyiv',
+};
+
+/** The time zones offered in Setting (the runtime's list, by their current names; UTC first), with `current` among them. */
+export function timeZoneChoices(current: string = DEFAULT_TIME_ZONE): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const named = new Set([...zones.map((zone) => CURRENT_NAMES[zone] ?? zone), DEFAULT_TIME_ZONE, current]);
+  named.delete('UTC');
+  return ['UTC', ...[...named].sort()];
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -14,9 +14,23 @@ export const FinancialRow = z.object({
   projectName: z.string(),
   scheduleId: z.string(),
   scheduleTitle: z.string(),
+  /** When the schedule was created (ISO instant): the CSV writes it in the firm's time zone (decision 265). */
+  scheduleCreatedAt: z.string(),
   figures: FiguresJson,
 });
 export type FinancialRow = z.infer<typeof FinancialRow>;
+
+/** Per project: quoted and invoiced before GST, received and outstanding with GST, margin of the approved sections (docs/decisions/283). */
+export const ProjectMoneyRow = z.object({
+  projectId: z.string(),
+  projectName: z.string(),
+  quoted: z.number(),
+  invoiced: z.number(),
+  received: z.number(),
+  outstanding: z.number(),
+  margin: z.number(),
+});
+export type ProjectMoneyRow = z.infer<typeof ProjectMoneyRow>;
 
 export const FinancialReply = z.object({
   data: z.object({
@@ -26,6 +40,8 @@ export const FinancialReply = z.object({
     projectId: z.string().nullable(),
     rows: z.array(FinancialRow),
     totals: FiguresJson,
+    /** Where the money stands per project (the filter applied). */
+    money: z.array(ProjectMoneyRow),
     /**
      * Committed on purchase orders (every order not cancelled; issue 28 item 7, docs/decisions/285),
      * in paise: per project shown, per schedule row, and the projects' sum (an order whose schedule

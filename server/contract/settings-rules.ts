@@ -10,6 +10,12 @@ export const PASSWORD_MESSAGES = {
   changed: 'Your password has been changed',
 } as const;
 
+/** The firm's time zone (decision 265). */
+export const TIME_ZONE_MESSAGES = {
+  invalid: 'Choose a time zone from the list',
+  saved: 'Time zone saved',
+} as const;
+
 /** The mails a person may turn off; every flag is on until changed (docs/decisions/118). */
 export const NOTIFICATION_FLAGS = ['tasks', 'chat', 'leads'] as const;
 export type NotificationFlag = (typeof NOTIFICATION_FLAGS)[number];

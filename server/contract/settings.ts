@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
-import { PASSWORD_MESSAGES } from './settings-rules.js';
+import { isTimeZone } from './dates.js';
+import { PASSWORD_MESSAGES, TIME_ZONE_MESSAGES } from './settings-rules.js';
 import { newPassword } from './users.js';
 
 export * from './settings-rules.js';
@@ -20,3 +21,12 @@ export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
 export const NotificationSettingsReply = z.object({ data: NotificationSettings });
 export type NotificationSettingsReply = z.infer<typeof NotificationSettingsReply>;
+
+/** PUT /api/firm/time-zone (decision 265): an IANA zone the runtime knows ("Asia/Kolkata"). */
+export const TimeZoneBody = z.object({
+  timeZone: z.string({ error: TIME_ZONE_MESSAGES.invalid }).trim().max(64, TIME_ZONE_MESSAGES.invalid).refine(isTimeZone, TIME_ZONE_MESSAGES.invalid),
+});
+export type TimeZoneBody = z.infer<typeof TimeZoneBody>;
+
+export const TimeZoneReply = z.object({ message: z.string(), data: TimeZoneBody });
+export type TimeZoneReply = z.infer<typeof TimeZoneReply>;

@@ -17,7 +17,8 @@ export const PrintQuery = z.object({
 
 export const PrintReply = z.object({
   data: z.object({
-    firm: z.object({ name: z.string(), avatar: z.string().nullable() }),
+    /** The firm's name, avatar and time zone (the print's date is in it; decision 265). */
+    firm: z.object({ name: z.string(), avatar: z.string().nullable(), timeZone: z.string().optional() }),
     project: z.object({ id: z.string(), name: z.string() }),
     schedule: z.object({ id: z.string(), title: z.string() }),
     /** The summary with only the chosen sections (rooms without one left out); totals over what is printed. */

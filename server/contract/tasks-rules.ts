@@ -44,12 +44,16 @@ export const TASK_FORM_FIELDS = {
   fileDrafts: 'fileDrafts',
 } as const;
 
+/** The Submit form's multipart field names (issue 31): a note and the deliverables, both optional. */
+export const SUBMIT_FORM_FIELDS = { note: 'note', files: 'files' } as const;
+
 const TASK_LIMITS_TITLE = 80;
 
 export const TASK_LIMITS = {
   title: TASK_LIMITS_TITLE,
   description: 2000,
   reason: 500,
+  note: 2000,
   assignees: 20,
   files: 10,
   /** The Done column shows the newest finished tasks, this many at a time (decision 201)… */
@@ -76,6 +80,7 @@ export const TASK_MESSAGES = {
   wrongState: (move: TaskMove, status: TaskStatus) => `A task that is ${STATUS_LABELS[status]} cannot be ${move === 'submit' ? 'submitted' : move === 'approve' ? 'approved' : 'rejected'}`,
   createFailed: 'Failed to create task',
   filesMax: `You can attach at most ${TASK_LIMITS.files} files`,
+  noteMax: 'The note is at most 2000 characters',
   fileDraftGone: 'A file kept from your last try has expired; attach it again',
 } as const;
 

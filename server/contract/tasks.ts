@@ -33,6 +33,17 @@ export const TaskFields = z.object({
 });
 export type TaskFields = z.infer<typeof TaskFields>;
 
+/** The Submit form's note (its files come in the same multipart body; issue 31). */
+export const SubmitTaskFields = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(L.note, M.noteMax)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type SubmitTaskFields = z.infer<typeof SubmitTaskFields>;
+
 export const RejectTaskBody = z.object({ reason: requiredText(M.reasonRequired, L.reason) });
 export type RejectTaskBody = z.input<typeof RejectTaskBody>;
 
@@ -53,6 +64,10 @@ export const Task = z.object({
   from: Person.nullable(),
   to: z.array(Person),
   files: z.array(TaskFile),
+  /** The note of its last Submit (issue 31), or null. */
+  submitNote: z.string().nullable(),
+  /** Files its assignees sent back with their Submits, oldest first (issue 31). */
+  deliverables: z.array(TaskFile),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** What the viewer may do with it now. */

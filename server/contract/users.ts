@@ -86,7 +86,9 @@ export const User = z.object({
   /** An employee's standing in its firm (DESIGN.md section 9): sub-admin or not. */
   isSubAdmin: z.boolean().optional(),
   /** The firm an employee works for (its workspace's sidebar shows it); null for any other account. */
-  employer: z.object({ id: z.string(), name: z.string(), profileImage: z.string().nullable() }).nullable().optional(),
+  employer: z.object({ id: z.string(), name: z.string(), profileImage: z.string().nullable(), timeZone: z.string().optional() }).nullable().optional(),
+  /** The time zone of the account's firm (its own for a firm; decision 265): every date it is shown. */
+  timeZone: z.string().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -95,7 +97,7 @@ export type User = z.infer<typeof User>;
  * login email, sign-in kind or standing flags (docs/decisions/191). The contact a visitor gets is
  * the business email and number.
  */
-export const PublicFirm = User.omit({ email: true, loginType: true, HasPassword: true, isSuperAdmin: true, isSubAdmin: true, employer: true });
+export const PublicFirm = User.omit({ email: true, loginType: true, HasPassword: true, isSuperAdmin: true, isSubAdmin: true, employer: true, timeZone: true });
 export type PublicFirm = z.infer<typeof PublicFirm>;
 
 export const UserReply = z.object({ data: User });

@@ -5,7 +5,7 @@
  * its copy and fetches a fresh one when they differ (issue 15 item 9). No zod: the web imports it.
  */
 
-export const VIEWER_FIELDS = ['id', 'userName', 'role', 'email', 'firmName', 'profileImage', 'isVerify', 'HasPassword', 'isSubAdmin'] as const;
+export const VIEWER_FIELDS = ['id', 'userName', 'role', 'email', 'firmName', 'profileImage', 'isVerify', 'HasPassword', 'isSubAdmin', 'timeZone'] as const;
 /**
  * The snapshot's fields, and an employee's firm as its sidebar shows it (`employer`: its name and
  * picture). The firm renaming itself changes its employees' versions too (docs/decisions/170).

@@ -11,7 +11,7 @@ import { IMAGE_TYPE_MESSAGE } from '../contract/projects';
 import { pendingUploads, users } from '../db/schema';
 import { createFirm, createUser } from '../seed/factories';
 import { runHousekeeping } from '../services/housekeeping';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 import { TOO_MANY_UPLOADS_MESSAGE } from './upload-slots';
 
 /**

@@ -5,7 +5,7 @@ import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { projectImages, projects, users } from '../db/schema/index.js';
 import type { UserRow } from './users.js';
-import { claimUploads } from '../services/pending-uploads.js';
+import { claimUploads } from './pending-uploads.js';
 import { isVisibleProject, shownProject } from './visibility.js';
 
 /**
@@ -217,3 +217,5 @@ export function deletePublicProject(db: Database, id: string): Promise<string[]>
     return images.map((i) => i.storageKey);
   });
 }
+
+export type { ImageVariants } from '../db/schema/index.js';

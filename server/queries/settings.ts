@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NotificationFlag, NotificationSettings } from '../contract/settings.js';
 import type { Database } from '../db/connection.js';
-import { notificationSettings } from '../db/schema/index.js';
+import { notificationSettings, users } from '../db/schema/index.js';
 
 /** A person's mail choices (docs/decisions/118); no row means every mail on. */
 export async function readNotificationSettings(db: Database, userId: string): Promise<NotificationSettings> {
@@ -32,4 +32,9 @@ export async function usersWantingMail(db: Database, userIds: string[], flag: No
     .where(and(inArray(notificationSettings.userId, userIds), eq(notificationSettings[flag], false)));
   const out = new Set(optedOut.map((row) => row.userId));
   return new Set(userIds.filter((id) => !out.has(id)));
+}
+
+/** The firm's time zone (decision 265), kept on the firm's account; its employees' dates follow it. */
+export async function saveFirmTimeZone(db: Pick<Database, 'update'>, firmId: string, timeZone: string): Promise<void> {
+  await db.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, firmId));
 }

@@ -328,3 +328,10 @@ export async function countRows(tx: Database, kind: SummaryKind, parentId: strin
   const [row] = await tx.select({ n: count() }).from(o.table).where(eq(o.parent, parentId));
   return Number(row?.n ?? 0);
 }
+
+/** The images of several items in one query, in order, by item. */
+export async function imagesOfItems(tx: Database, itemIds: readonly string[]): Promise<Map<string, ItemImageRow[]>> {
+  if (!itemIds.length) return new Map();
+  const rows = await tx.select().from(summaryItemImages).where(inArray(summaryItemImages.itemId, [...itemIds])).orderBy(asc(summaryItemImages.position));
+  return groupBy(rows, (row) => row.itemId);
+}

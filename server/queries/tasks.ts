@@ -31,6 +31,12 @@ export async function insertTask(
   return row!;
 }
 
+/** Files an assignee sends back with a Submit (issue 31), after the task's own. */
+export async function insertDeliverables(db: Db, taskId: string, files: Array<Omit<typeof taskFiles.$inferInsert, 'taskId' | 'kind'>>) {
+  const now = Date.now();
+  if (files.length) await db.insert(taskFiles).values(files.map((f, i) => ({ ...f, taskId, kind: 'deliverable', createdAt: new Date(now + i) })));
+}
+
 export async function findTask(db: Db, id: string): Promise<(TaskRow & { assigneeIds: string[] }) | undefined> {
   const [row] = await db.select().from(tasks).where(eq(tasks.id, id)).limit(1);
   if (!row) return undefined;
@@ -92,6 +98,8 @@ async function toTaskJson(db: Db, rows: Array<TaskRow & { projectName: string }>
     const to = (assigneesOf.get(row.id) ?? []).map(({ id, name }) => ({ id, name }));
     const isAssignee = to.some((p) => p.id === viewerId);
     const isCreator = row.creatorId === viewerId;
+    const fileJson = (f: TaskFileRow) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size, url: taskFileUrl(f.id) });
+    const allFiles = filesOf.get(row.id) ?? [];
     return {
       id: row.id,
       project: { id: row.projectId, projectName: row.projectName },
@@ -102,7 +110,9 @@ async function toTaskJson(db: Db, rows: Array<TaskRow & { projectName: string }>
       rejectReason: row.rejectReason,
       from: row.creatorId ? (creatorById.get(row.creatorId) ?? null) : null,
       to,
-      files: (filesOf.get(row.id) ?? []).map((f) => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size, url: taskFileUrl(f.id) })),
+      files: allFiles.filter((f) => f.kind !== 'deliverable').map(fileJson),
+      submitNote: row.submitNote,
+      deliverables: allFiles.filter((f) => f.kind === 'deliverable').map(fileJson),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
       can: { submit: isAssignee && row.status === 'todo', approve: isCreator && row.status === 'review', reject: isCreator && row.status === 'review' },

@@ -50,6 +50,7 @@ export function toUserJson(row: UserRow, extras: Extras): User {
     isVerify: row.isVerify,
     isSuperAdmin: row.isSuperAdmin,
     isSubAdmin: row.isSubAdmin,
+    timeZone: row.timeZone,
   };
 }
 
@@ -63,8 +64,8 @@ export async function loadUserExtras(db: Database, userIds: string[]): Promise<M
 }
 
 /** An employee's firm as the account's JSON and the web's sidebar name it. */
-export function employerJson(firm: Pick<UserRow, 'id' | 'firmName' | 'userName' | 'profileImage'>) {
-  return { id: firm.id, name: firm.firmName || firm.userName, profileImage: firm.profileImage };
+export function employerJson(firm: Pick<UserRow, 'id' | 'firmName' | 'userName' | 'profileImage' | 'timeZone'>) {
+  return { id: firm.id, name: firm.firmName || firm.userName, profileImage: firm.profileImage, timeZone: firm.timeZone };
 }
 
 /** One account's JSON; an employee's also names its firm (one more small query, employees only). */
@@ -73,6 +74,8 @@ export async function userJson(db: Database, row: UserRow): Promise<User> {
   return {
     ...toUserJson(row, extras.get(row.id)!),
     employer: employer ? employerJson(employer) : null,
+    // An employee's dates are its firm's (decision 265).
+    ...(employer ? { timeZone: employer.timeZone } : {}),
   };
 }
 
@@ -86,4 +89,24 @@ export async function insertUser(db: Database, values: NewUser): Promise<UserRow
     .onConflictDoNothing()
     .returning();
   return row;
+}
+
+/** Changes an account's fields (a password or a confirmed email goes through `setCredentials`, which ends sessions); undefined when it is gone. */
+export async function updateUser(db: Database, id: string, fields: Partial<Omit<NewUser, 'passwordHash'>>): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** A firm's profile teams replaced by `teams` in their order; a row keeps the photo of the earlier row of the same name. */
+export async function replaceTeams(tx: Database, userId: string, teams: Array<{ name: string; role: string }>) {
+  const before = await tx.delete(teamMembers).where(eq(teamMembers.userId, userId)).returning();
+  const photos = new Map(before.filter((t) => t.profileImage).map((t) => [t.name.toLowerCase(), t.profileImage]));
+  if (!teams.length) return;
+  await tx.insert(teamMembers).values(
+    teams.map((t, position) => ({ id: newId(), userId, position, name: t.name, role: t.role, profileImage: photos.get(t.name.toLowerCase()) ?? null })),
+  );
 }

@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import { insertSchedule } from '../queries/schedules';
 import type { UserRow } from '../queries/users';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /**
  * Access ends when the person leaves (issue 27 item 5, docs/decisions/241): deactivation and

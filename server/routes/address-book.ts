@@ -13,15 +13,14 @@ import { deleteContact, findContact, insertContact, listContacts, toContactJson,
  * sub-admins add, edit and delete. Another firm's contact answers 404.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
-const security = [{ bearer: [] }];
+const errors = { 404: ErrorReply };
 
 export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   app.get(
     '/contacts',
-    { schema: { tags: ['address-book'], summary: "A page of the firm's contacts by name (search q, kind, keyset after)", security, querystring: ContactsQuery, response: { 200: ContactsReply, ...errors } } },
+    { schema: { tags: ['address-book'], summary: "A page of the firm's contacts by name (search q, kind, keyset after)", querystring: ContactsQuery, response: { 200: ContactsReply, ...errors } } },
     async (request) => {
       const firm = requireFirmAccess(request.session.user, 'work');
       const { q, kind, after, limit } = request.query;
@@ -32,7 +31,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/contacts/:id',
-    { schema: { tags: ['address-book'], summary: 'A contact', security, params: IdParams, response: { 200: ContactReply, ...errors } } },
+    { schema: { tags: ['address-book'], summary: 'A contact', params: IdParams, response: { 200: ContactReply, ...errors } } },
     async (request) => {
       const firm = requireFirmAccess(request.session.user, 'work');
       const row = isId(request.params.id) ? await findContact(db, firm.firmId, request.params.id) : undefined;
@@ -43,7 +42,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/contacts',
-    { schema: { tags: ['address-book'], summary: 'Add a contact', security, body: ContactFields, response: { 201: ContactReply, ...errors } } },
+    { schema: { tags: ['address-book'], summary: 'Add a contact', body: ContactFields, response: { 201: ContactReply, ...errors } } },
     async (request, reply) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
@@ -59,7 +58,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/contacts/:id',
-    { schema: { tags: ['address-book'], summary: 'Change a contact', security, params: IdParams, body: ContactFields, response: { 200: ContactReply, ...errors } } },
+    { schema: { tags: ['address-book'], summary: 'Change a contact', params: IdParams, body: ContactFields, response: { 200: ContactReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
@@ -76,7 +75,7 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/contacts/:id',
-    { schema: { tags: ['address-book'], summary: 'Delete a contact', security, params: IdParams, response: { 200: MessageReply, ...errors } } },
+    { schema: { tags: ['address-book'], summary: 'Delete a contact', params: IdParams, response: { 200: MessageReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');

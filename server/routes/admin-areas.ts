@@ -16,9 +16,6 @@ import { findModeratedProject, moderationFirmsPage, moderationProjectsPage, setP
 import { adminFirmsPage, findFirmForPlan, markPaid, planOf } from '../queries/subscriptions.js';
 import { z } from 'zod/v4';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply };
-const security = [{ bearer: [] }];
-
 /**
  * The super-admin's Workspace and Showcase areas (issue 13 item 4; scope `admin`): firms with their
  * plans and marking one paid; hiding and showing public projects and whole portfolios.
@@ -28,7 +25,7 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/firms',
-    { schema: { tags: ['admin'], summary: 'Firm accounts with their trial and subscription, open requests first', security, querystring: AdminFirmsQuery, response: { 200: AdminFirmsReply, ...errors } } },
+    { schema: { tags: ['admin'], summary: 'Firm accounts with their trial and subscription, open requests first', querystring: AdminFirmsQuery, response: { 200: AdminFirmsReply } } },
     async (request) => ({ data: await adminFirmsPage(db, request.query) }),
   );
 
@@ -38,10 +35,9 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "Marks a firm's subscription paid until a date (the end of that UTC day)",
-        security,
         params: IdParams,
         body: MarkPaidBody,
-        response: { 200: z.object({ message: z.string(), data: Plan }), 404: ErrorReply, ...errors },
+        response: { 200: z.object({ message: z.string(), data: Plan }), 404: ErrorReply },
       },
     },
     async (request) => {
@@ -62,13 +58,13 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/showcase/projects',
-    { schema: { tags: ['admin'], summary: 'Public projects with their moderation state', security, querystring: ModerationQuery, response: { 200: ModerationProjectsReply, ...errors } } },
+    { schema: { tags: ['admin'], summary: 'Public projects with their moderation state', querystring: ModerationQuery, response: { 200: ModerationProjectsReply } } },
     async (request) => ({ data: await moderationProjectsPage(db, request.query) }),
   );
 
   app.get(
     '/admin/showcase/firms',
-    { schema: { tags: ['admin'], summary: 'Firm portfolios with their moderation state', security, querystring: ModerationQuery, response: { 200: ModerationFirmsReply, ...errors } } },
+    { schema: { tags: ['admin'], summary: 'Firm portfolios with their moderation state', querystring: ModerationQuery, response: { 200: ModerationFirmsReply } } },
     async (request) => ({ data: await moderationFirmsPage(db, request.query) }),
   );
 
@@ -78,10 +74,9 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Hides a public project (with a reason) or shows it again; audit-logged',
-        security,
         params: IdParams,
         body: VisibilityBody,
-        response: { 200: MessageReply, 404: ErrorReply, ...errors },
+        response: { 200: MessageReply, 404: ErrorReply },
       },
     },
     async (request) => {
@@ -113,10 +108,9 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "Hides a firm's whole public portfolio (with a reason) or shows it again; audit-logged",
-        security,
         params: IdParams,
         body: VisibilityBody,
-        response: { 200: MessageReply, 404: ErrorReply, ...errors },
+        response: { 200: MessageReply, 404: ErrorReply },
       },
     },
     async (request) => {

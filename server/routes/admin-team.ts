@@ -9,11 +9,8 @@ import {
   isOwnerAdmin,
   listAdmins,
   revokeSubAdmin,
-} from '../services/admin-accounts.js';
+} from '../queries/admin-accounts.js';
 import { verifyPassword } from '../services/passwords.js';
-
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply };
-const security = [{ bearer: [] }];
 
 /**
  * Sub admins and Setting (issue 13 item 4; scope `admin`; docs/decisions/127): every admin sees the
@@ -29,7 +26,7 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/admins',
-    { schema: { tags: ['admin'], summary: 'The platform administrators', security, response: { 200: AdminAccountsReply, ...errors } } },
+    { schema: { tags: ['admin'], summary: 'The platform administrators', response: { 200: AdminAccountsReply } } },
     async (request) => {
       const me = request.session.user;
       const [admins, canManage] = await Promise.all([listAdmins(db), isOwnerAdmin(db, me.id)]);
@@ -43,9 +40,8 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Creates a sub-admin with a password (owners only)',
-        security,
         body: CreateSubAdminBody,
-        response: { 201: MessageReply, 409: ErrorReply, ...errors },
+        response: { 201: MessageReply, 409: ErrorReply },
       },
     },
     async (request, reply) => {
@@ -67,9 +63,8 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Revokes a sub-admin: its account and sessions end at once (owners only)',
-        security,
         params: IdParams,
-        response: { 200: MessageReply, 404: ErrorReply, ...errors },
+        response: { 200: MessageReply, 404: ErrorReply },
       },
     },
     async (request) => {
@@ -87,9 +82,8 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "The admin's own password: the current one, then the new one; other sessions end",
-        security,
         body: AdminPasswordBody,
-        response: { 200: MessageReply, 429: ErrorReply, ...errors },
+        response: { 200: MessageReply, 429: ErrorReply },
       },
     },
     async (request) => {

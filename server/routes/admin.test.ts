@@ -5,8 +5,8 @@ import { pdfFile } from '../../tests/helpers/documents';
 import { VERIFY } from '../contract/vocabulary';
 import { auditLog, sessions, users } from '../db/schema';
 import { createFirm, createUser } from '../seed/factories';
-import { createOrResetSuperAdmin, SuperAdminError } from '../services/admin-accounts';
-import { createSession } from '../services/sessions';
+import { createOrResetSuperAdmin, SuperAdminError } from '../queries/admin-accounts';
+import { createSession } from '../queries/sessions';
 import { hashToken } from '../services/tokens';
 
 let api: TestApi;

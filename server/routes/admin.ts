@@ -19,7 +19,7 @@ import { verifyPassword } from '../services/passwords.js';
 import { decideRegistration, STATUS_VALUES, verificationPage, verificationStatistics } from '../queries/admin.js';
 import { recordAudit } from '../queries/audit.js';
 import { findUserByEmail, findUserById } from '../queries/users.js';
-import { createSession, revokeSession } from '../services/sessions.js';
+import { createSession, revokeSession } from '../queries/sessions.js';
 
 const adminErrors = { 401: ErrorReply, 403: ErrorReply };
 
@@ -32,7 +32,7 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/login',
-    { schema: { tags: ['admin'], body: AdminLoginBody, response: { 200: AdminLoginReply, 400: ErrorReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply } } },
+    { schema: { tags: ['admin'], body: AdminLoginBody, response: { 200: AdminLoginReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply } } },
     async (request) => {
       const { email, password } = request.body;
       return limiter.run('admin-login', { address: request.ip, account: email }, async () => {
@@ -57,7 +57,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/logout',
-    { schema: { tags: ['admin'], security: [{ bearer: [] }], response: { 200: MessageReply, ...adminErrors } } },
+    { schema: { tags: ['admin'], response: { 200: MessageReply, ...adminErrors } } },
     async (request) => {
       await revokeSession(db, request.session.sessionId);
       return { message: 'Logged out' };
@@ -66,7 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/statistics',
-    { schema: { tags: ['admin'], security: [{ bearer: [] }], response: { 200: StatisticsReply, ...adminErrors } } },
+    { schema: { tags: ['admin'], response: { 200: StatisticsReply, ...adminErrors } } },
     async () => verificationStatistics(db),
   );
 
@@ -76,9 +76,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Firm registrations: search over name, firm name and email; 15 a page; pending by default',
-        security: [{ bearer: [] }],
         querystring: VerificationQuery,
-        response: { 200: VerificationListReply, 400: ErrorReply, ...adminErrors },
+        response: { 200: VerificationListReply, ...adminErrors },
       },
     },
     async (request) => ({ data: await verificationPage(db, request.query) }),
@@ -90,11 +89,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Approves (isVerify=2) or rejects (isVerify=3, optional reason in the body) a firm registration',
-        security: [{ bearer: [] }],
         params: IdParams,
         querystring: DecisionQuery,
         body: DecisionBody,
-        response: { 200: MessageReply, 400: ErrorReply, 404: ErrorReply, 409: ErrorReply, ...adminErrors },
+        response: { 200: MessageReply, 404: ErrorReply, 409: ErrorReply, ...adminErrors },
       },
     },
     async (request) => {
@@ -142,7 +140,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "Downloads a firm's registration document (super-admin only)",
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: z.unknown().describe('The document file'), 404: ErrorReply, ...adminErrors },
       },

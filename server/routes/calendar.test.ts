@@ -7,7 +7,7 @@ import { schedules, taskAssignees, tasks } from '../db/schema';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
 import { createTask } from '../seed/tasks';
 import type { UserRow } from '../queries/users';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;

@@ -8,7 +8,7 @@ import { calendarEvents, deleteFeed, findFeed, findFeedOwner, replaceFeed } from
 import { icalFeed } from '../services/ical-feed.js';
 import { hashToken, newToken } from '../services/tokens.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const FEED_NOT_FOUND = 'Calendar feed not found';
 const DAY = 86_400_000;
 const feedPath = (token: string) => `/api/calendar/feed/${token}.ics`;
@@ -27,7 +27,6 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['calendar'],
         summary: 'A month (YYYY-MM, this month by default) of task due dates and schedule dates, with the feed state',
-        security: [{ bearer: [] }],
         querystring: CalendarQuery,
         response: { 200: CalendarReply, ...errors },
       },
@@ -44,7 +43,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/calendar/feed',
-    { schema: { tags: ['calendar'], summary: 'Whether the viewer has a feed link, and since when', security: [{ bearer: [] }], response: { 200: FeedReply, ...errors } } },
+    { schema: { tags: ['calendar'], summary: 'Whether the viewer has a feed link, and since when', response: { 200: FeedReply, ...errors } } },
     async (request) => {
       requireFirmAccess(request.session.user, 'work');
       const feed = await findFeed(db, request.session.user.id);
@@ -58,7 +57,6 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['calendar'],
         summary: 'A new private feed link (the old one stops working); the token is answered only now',
-        security: [{ bearer: [] }],
         response: { 201: RenewedFeedReply, ...errors },
       },
     },
@@ -77,7 +75,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/calendar/feed',
-    { schema: { tags: ['calendar'], summary: 'Revoke the private feed link', security: [{ bearer: [] }], response: { 200: FeedReply, ...errors } } },
+    { schema: { tags: ['calendar'], summary: 'Revoke the private feed link', response: { 200: FeedReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, multipart, type MultipartPart, type TestApi } from '../../tests/helpers/test-api';
 import { createChatMessage, createContact } from '../seed/chat-book';
 import { createFirm, createWorkspaceProject } from '../seed/factories';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /**
  * Property: whatever a client sends to the Address Book, Group Chat and Setting endpoints (random

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatNamedCursor } from '../contract/keyset-cursor.js';
-import { ErrorReply } from '../contract/http.js';
 import { DirectoryQuery, DirectoryReply } from '../contract/profile.js';
 import { directoryPage } from '../queries/directory.js';
 import { sendCachedJson } from '../services/public-cache.js';
@@ -16,7 +15,7 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Firm directory (approved firms; a firm matches projectType when it has a public project of that type; `after` pages by cursor)',
         querystring: DirectoryQuery,
-        response: { 200: DirectoryReply, 400: ErrorReply, 401: ErrorReply },
+        response: { 200: DirectoryReply },
       },
     },
     async (request, reply) => {

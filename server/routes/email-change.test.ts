@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, loginToken, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
 import { auditLog, oneTimeCodes, sessions, users } from '../db/schema';
 import { createFirm, createUser } from '../seed/factories';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 let api: TestApi;
 beforeAll(async () => {

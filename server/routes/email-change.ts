@@ -1,18 +1,16 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EmailChangeBody, EmailChangeConfirmBody, EmailChangeReply, PendingEmailChangeReply, type PendingEmailChange } from '../contract/email-change.js';
 import { ErrorReply } from '../contract/http.js';
 import { UserReply } from '../contract/users.js';
-import { newId } from '../db/ids.js';
-import { auditLog, oneTimeCodes, sessions, users } from '../db/schema/index.js';
+import { recordAudit } from '../queries/audit.js';
+import { setCredentials } from '../queries/credentials.js';
 import { badRequest, conflict, HttpError, isUniqueViolation } from '../errors.js';
-import { issueCode, openCode, redeemCode, type CodeRow } from '../services/one-time-codes.js';
+import { issueCode, openCode, redeemCode, type CodeRow } from '../queries/one-time-codes.js';
 import { verifyPassword } from '../services/passwords.js';
-import { userJson } from '../queries/users.js';
-import { findUserByEmail } from '../queries/users.js';
+import { findUserByEmail, userJson } from '../queries/users.js';
 import { emailTaken } from './users.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
+const errors = { 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 const BAD_CODE = 'The code is invalid or has expired. Request a new one.';
 const refused = (path: string, message: string) => badRequest(message, [{ path, message }]);
 const pendingOf = (row: CodeRow): PendingEmailChange => ({ newEmail: row.newEmail!, expiresAt: row.expiresAt.toISOString() });
@@ -32,7 +30,6 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Start changing the login email: checks the password and mails a 6-digit code to the new address',
-        security: [{ bearer: [] }],
         body: EmailChangeBody,
         response: { 200: EmailChangeReply, ...errors },
       },
@@ -73,8 +70,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'The login-email change waiting for its code, if any',
-        security: [{ bearer: [] }],
-        response: { 200: PendingEmailChangeReply, 401: ErrorReply },
+        response: { 200: PendingEmailChangeReply },
       },
     },
     async (request) => {
@@ -90,7 +86,6 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Finish changing the login email with the mailed code: ends the other sessions and tells the old address',
-        security: [{ bearer: [] }],
         body: EmailChangeConfirmBody,
         response: { 200: UserReply, ...errors },
       },
@@ -101,22 +96,10 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await limiter.run('email-change-confirm', { address: request.ip, account: user.id }, async () => {
         try {
           const result = await redeemCode(db, user.id, 'email-change', request.body.code, async (tx, code) => {
-            const [row] = await tx.update(users).set({ email: code.newEmail!, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
             // Whoever else was signed in (perhaps whoever this change locks out) is signed out; this session stays.
-            await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
-            // A reset code mailed to the old address no longer opens the account.
-            await tx
-              .update(oneTimeCodes)
-              .set({ usedAt: new Date() })
-              .where(and(eq(oneTimeCodes.userId, user.id), eq(oneTimeCodes.purpose, 'reset-password'), isNull(oneTimeCodes.usedAt)));
-            await tx.insert(auditLog).values({
-              id: newId(),
-              actorId: user.id,
-              action: 'user.email-changed',
-              targetId: user.id,
-              details: { from: oldEmail, to: code.newEmail, ip: request.ip },
-            });
-            return row!;
+            const row = await setCredentials(tx, user.id, { email: code.newEmail! }, sessionId);
+            await recordAudit(tx, { actorId: user.id, firmId: user.firmId ?? null, action: 'user.email-changed', targetType: 'user', targetId: user.id, details: { from: oldEmail, to: code.newEmail, ip: request.ip } });
+            return row;
           });
           if (!result.ok) throw refused('code', BAD_CODE);
           return result.value;

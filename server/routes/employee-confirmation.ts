@@ -14,7 +14,7 @@ import { hashToken } from '../services/tokens.js';
  * links); Confirm and This was not me are posts. A used, lapsed or unknown link answers 404.
  */
 
-const errors = { 400: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 const tags = ['employees'];
 
 export const employeeConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { EMPLOYEE_MESSAGES as M } from '../contract/employees-rules';
 import { auditLog, users } from '../db/schema';
 import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../seed/factories';
 import type { UserRow } from '../queries/users';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;

@@ -1,19 +1,18 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireEmployeeManagement, requireEmployeesManager } from '../auth/employee-access.js';
 import { CreateEmployeeBody, EMPLOYEE_MESSAGES as M, EmployeeReply, EmployeesReply, UpdateEmployeeBody } from '../contract/employees.js';
 import { designationOf } from '../contract/employees-rules.js';
 import { ErrorReply, IdParams } from '../contract/http.js';
 import { newId } from '../db/ids.js';
-import { users } from '../db/schema/index.js';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
 import { insertUnconfirmedEmployee, listEmployees, renewConfirmationToken, toEmployeeJson } from '../queries/employees.js';
-import { findUserByEmail, findUserById, type UserRow } from '../queries/users.js';
+import { findUserByEmail, findUserById, updateUser, type UserRow } from '../queries/users.js';
+import { setCredentials } from '../queries/credentials.js';
 import { firmNameOf, welcomeMail } from '../services/employee-confirmation.js';
 import { hashPassword } from '../services/passwords.js';
 import { endAccess } from '../services/access-end.js';
-import { revokeAllSessions } from '../services/sessions.js';
+import { revokeAllSessions } from '../queries/sessions.js';
 import { newToken } from '../services/tokens.js';
 
 /**
@@ -25,7 +24,7 @@ import { newToken } from '../services/tokens.js';
  * keeps the account and its history; reactivating lets it sign in again.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 const emailTaken = () => conflict(M.emailTaken, [{ path: 'email', message: M.emailTaken }]);
 
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,7 +53,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/employees',
-    { schema: { tags: ['employees'], summary: "The firm's employees (firm and sub-admins)", security: [{ bearer: [] }], response: { 200: EmployeesReply, ...errors } } },
+    { schema: { tags: ['employees'], summary: "The firm's employees (firm and sub-admins)", response: { 200: EmployeesReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireEmployeesManager(request.session);
@@ -69,7 +68,6 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['employees'],
         summary: 'Create an employee account of the firm',
-        security: [{ bearer: [] }],
         body: CreateEmployeeBody,
         response: { 201: EmployeeReply, ...errors, 409: ErrorReply },
       },
@@ -125,7 +123,6 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['employees'],
         summary: "Change an employee's details (a blank password keeps it)",
-        security: [{ bearer: [] }],
         params: IdParams,
         body: UpdateEmployeeBody,
         response: { 200: EmployeeReply, ...errors, 409: ErrorReply },
@@ -144,24 +141,19 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       const row = await db
         .transaction(async (tx) => {
-          const [updated] = await tx
-            .update(users)
-            .set({
-              userName: body.name,
-              email: body.email,
-              designation: designationOf(body.designation, body.designationOther),
-              contactNo: body.mobile,
-              address: body.address,
-              isSubAdmin: body.isSubAdmin,
-              canSeeFinancials: body.canSeeFinancials,
-              ...(passwordHash ? { passwordHash } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(users.id, employee.id))
-            .returning();
+          const updated = await updateUser(tx, employee.id, {
+            userName: body.name,
+            email: body.email,
+            designation: designationOf(body.designation, body.designationOther),
+            contactNo: body.mobile,
+            address: body.address,
+            isSubAdmin: body.isSubAdmin,
+            canSeeFinancials: body.canSeeFinancials,
+          });
           if (!updated) throw notFound(M.notFound);
           // A new password, or less access, ends the sessions opened under the old ones.
-          if (passwordHash || (employee.isSubAdmin && !body.isSubAdmin)) await revokeAllSessions(tx, employee.id);
+          if (passwordHash) await setCredentials(tx, employee.id, { passwordHash }, null);
+          else if (employee.isSubAdmin && !body.isSubAdmin) await revokeAllSessions(tx, employee.id);
           await recordAudit(tx, {
             actorId: user.id,
             firmId: firm.firmId,
@@ -194,7 +186,6 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['employees'],
         summary: 'Send an unconfirmed employee a new welcome link (the old one dies; the account still lapses 7 days after it was created)',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: EmployeeReply, ...errors, 409: ErrorReply, 429: ErrorReply },
       },
@@ -223,7 +214,6 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['employees'],
           summary: deactivate ? 'Deactivate an employee: its sessions end at once; its history stays' : 'Let a deactivated employee sign in again',
-          security: [{ bearer: [] }],
           params: IdParams,
           response: { 200: EmployeeReply, ...errors },
         },
@@ -232,11 +222,7 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         const { user } = request.session;
         const { firm, employee } = await requireEmployeeManagement(db, request.session, request.params.id, { deactivate });
         const row = await db.transaction(async (tx) => {
-          const [updated] = await tx
-            .update(users)
-            .set({ deactivatedAt: deactivate ? (employee.deactivatedAt ?? new Date()) : null, updatedAt: new Date() })
-            .where(eq(users.id, employee.id))
-            .returning();
+          const updated = await updateUser(tx, employee.id, { deactivatedAt: deactivate ? (employee.deactivatedAt ?? new Date()) : null });
           if (deactivate && !employee.deactivatedAt) {
             await revokeAllSessions(tx, employee.id);
             await endAccess(tx, employee, { actorId: user.id, firmId: firm.firmId, reason: `${employee.userName} was deactivated` });

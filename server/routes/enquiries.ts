@@ -16,7 +16,7 @@ import { AttemptLimiter } from '../services/rate-limits/attempt-limiter.js';
  * with the page (signed, bound to the firm, at least ENQUIRY_MIN_AGE_SECONDS old, used once).
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 404: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
+const errors = { 404: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
 /**
  * The window of the enquiry limits: ENQUIRY_MAX_PER_ADDRESS from one visitor address (a person

@@ -5,7 +5,7 @@ import { newId } from '../db/ids';
 import { insertSchedule } from '../queries/schedules';
 import { createEmployee, createFirm, createWorkspaceProject } from '../seed/factories';
 import { createSummaryTree } from '../seed/summary-tree';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /** The firm-wide financial overview (docs/decisions/107): figures, totals, filter, no N+1, who may see it. */
 

@@ -9,7 +9,7 @@ import { DOCUMENT_MAX_BYTES } from '../contract/firm-registration';
 import { VERIFY } from '../contract/vocabulary';
 import { auditLog, users } from '../db/schema';
 import { createFirm, createUser } from '../seed/factories';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 let api: TestApi;
 beforeAll(async () => {

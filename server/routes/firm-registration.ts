@@ -24,7 +24,6 @@ import { hashPassword } from '../services/passwords.js';
 import { OPEN_STATES, submitRegistration } from '../queries/firm-registration.js';
 import { userJson, type UserRow } from '../queries/users.js';
 
-
 /** Whether an account may submit a firm registration now (docs/decisions/041). */
 export function canRegisterFirm(user: UserRow): boolean {
   if (user.isSuperAdmin) return false;
@@ -50,9 +49,8 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['firm registration'],
         summary:
           'Upload files (multipart field `files`): the firm registration document (one PDF, DOC or DOCX, at most 10 MB; answers a private reference), or, for a firm, 1 to 20 project images (JPEG, PNG or GIF, 15 MB each; answers the urls of the processed images, which POST/PUT /projects/public-project accept as `projectImages`)',
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 200: UploadReply, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
+        response: { 200: UploadReply, 403: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
     },
     async (request) => {
@@ -95,9 +93,8 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['firm registration'],
         summary: 'Register the signed-in account as a firm (isVerify becomes 1, role the firm type)',
-        security: [{ bearer: [] }],
         body: FirmRegistrationBody,
-        response: { 200: FirmRegistrationReply, 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply },
+        response: { 200: FirmRegistrationReply, 403: ErrorReply, 409: ErrorReply },
       },
     },
     async (request) => {
@@ -150,8 +147,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['firm registration'],
         summary: "The signed-in account's firm registration and its verification (with the rejection reason)",
-        security: [{ bearer: [] }],
-        response: { 200: FirmRegistrationStatusReply, 401: ErrorReply },
+        response: { 200: FirmRegistrationStatusReply },
       },
     },
     async (request) => {
@@ -184,8 +180,7 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['firm registration'],
         summary: "Downloads the signed-in account's own registration document",
-        security: [{ bearer: [] }],
-        response: { 200: z.unknown().describe('The document file'), 401: ErrorReply, 404: ErrorReply },
+        response: { 200: z.unknown().describe('The document file'), 404: ErrorReply },
       },
     },
     async (request, reply) => {

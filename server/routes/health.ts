@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
+import { pingDatabase } from '../queries/health.js';
 
 const readiness = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']), storage: z.enum(['ok', 'unavailable']) });
 
@@ -17,7 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/health/live', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
   const ready = async (_request: unknown, reply: import('fastify').FastifyReply) => {
-    const [database, storage] = await Promise.all([probe(() => api.ctx.db.execute(sql`select 1`)), probe(() => api.ctx.storage.check())]);
+    const [database, storage] = await Promise.all([probe(() => pingDatabase(api.ctx.db)), probe(() => api.ctx.storage.check())]);
     const status = database === 'ok' && storage === 'ok' ? 'ok' : 'unavailable';
     return reply.status(status === 'ok' ? 200 : 503).send({ status, database, storage });
   };

@@ -8,7 +8,7 @@ import { createEmployee, createFirm, createUser } from '../seed/factories';
 import { createLead } from '../seed/leads';
 import { saveNotificationSettings } from '../queries/settings';
 import type { UserRow } from '../queries/users';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /** Enquiries from the public side and the demand box (issue 13 items 1 and 2). */
 

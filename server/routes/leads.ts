@@ -25,7 +25,7 @@ import { findUserById } from '../queries/users.js';
  * leads, and write to a lead by mail (New Message) from the firm's name, answered at its email.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, firmMail } = app.ctx;
@@ -37,7 +37,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/leads',
-    { schema: { tags: ['leads'], summary: "A page of the firm's demand box", security: [{ bearer: [] }], querystring: LeadsQuery, response: { 200: LeadsReply, ...errors } } },
+    { schema: { tags: ['leads'], summary: "A page of the firm's demand box", querystring: LeadsQuery, response: { 200: LeadsReply, ...errors } } },
     async (request) => {
       const firm = requireDemandBox(request.session);
       const { page, view } = request.query;
@@ -49,7 +49,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/leads/:id',
-    { schema: { tags: ['leads'], summary: 'A lead with its thread (opening it marks it read)', security: [{ bearer: [] }], params: IdParams, response: { 200: LeadDetailReply, ...errors } } },
+    { schema: { tags: ['leads'], summary: 'A lead with its thread (opening it marks it read)', params: IdParams, response: { 200: LeadDetailReply, ...errors } } },
     async (request) => {
       const { lead } = await requireLeadAccess(db, request.session, request.params.id);
       // Opening an enquiry is reading it, as in a mail client; the menu marks it unread again.
@@ -62,7 +62,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/leads/:id',
     {
-      schema: { tags: ['leads'], summary: 'Mark a lead read or unread, handled or not, archived or not', security: [{ bearer: [] }], params: IdParams, body: UpdateLeadBody, response: { 200: LeadReply, ...errors } },
+      schema: { tags: ['leads'], summary: 'Mark a lead read or unread, handled or not, archived or not', params: IdParams, body: UpdateLeadBody, response: { 200: LeadReply, ...errors } },
     },
     async (request) => {
       const { lead } = await requireLeadAccess(db, request.session, request.params.id);
@@ -79,7 +79,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/leads/:id',
-    { schema: { tags: ['leads'], summary: 'Delete a lead and its thread', security: [{ bearer: [] }], params: IdParams, response: { 200: MessageReply, ...errors } } },
+    { schema: { tags: ['leads'], summary: 'Delete a lead and its thread', params: IdParams, response: { 200: MessageReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const { lead, firm } = await requireLeadAccess(db, request.session, request.params.id);
@@ -98,7 +98,6 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['leads'],
         summary: 'Send a mail to a lead (New Message) and add it to its thread',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: LeadMessageBody,
         response: { 201: LeadMessageReply, ...errors, 429: ErrorReply, 502: ErrorReply, 503: ErrorReply },

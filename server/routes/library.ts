@@ -42,9 +42,8 @@ import { lockedRow, removeImagesLater, summaryWrite } from './workspace-summary/
  * product item into a section through the summary's own write path (the schedule's lock, audit).
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 const tags = ['project library'];
-const security = [{ bearer: [] }];
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
@@ -75,14 +74,14 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     if ((await countLibrary(db, firmId)) >= LIBRARY_MAX) throw conflict(LIBRARY_MESSAGES.tooMany);
   }
 
-  app.get('/projects/library', { schema: { tags, summary: "The firm's saved products, by title", security, response: { 200: LibraryListReply, ...errors } } }, async (request) => {
+  app.get('/projects/library', { schema: { tags, summary: "The firm's saved products, by title", response: { 200: LibraryListReply, ...errors } } }, async (request) => {
     const firm = requireFirmAccess(request.session.user, 'work');
     return { data: { products: (await listLibrary(db, firm.firmId)).map(toLibraryJson) } };
   });
 
   app.post(
     '/projects/library',
-    { bodyLimit: BODY_LIMITS.item, schema: { tags, summary: 'Save a product', security, body: LibraryProductBody, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
+    { bodyLimit: BODY_LIMITS.item, schema: { tags, summary: 'Save a product', body: LibraryProductBody, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
     async (request, reply) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
@@ -95,7 +94,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/library/:id',
-    { bodyLimit: BODY_LIMITS.item, schema: { tags, summary: 'Change a product', security, params: IdParams, body: LibraryProductBody, response: { 200: LibraryProductReply, ...errors } } },
+    { bodyLimit: BODY_LIMITS.item, schema: { tags, summary: 'Change a product', params: IdParams, body: LibraryProductBody, response: { 200: LibraryProductReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
@@ -109,7 +108,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/library/:id',
-    { schema: { tags, summary: 'Delete a product (items made from it stay)', security, params: IdParams, response: { 200: MessageReply, ...errors } } },
+    { schema: { tags, summary: 'Delete a product (items made from it stay)', params: IdParams, response: { 200: MessageReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
@@ -124,7 +123,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/library/from-item/:itemId',
-    { schema: { tags, summary: "Save a summary item's title, description, prices and images (copied) as a product", security, params: ItemIdParams, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
+    { schema: { tags, summary: "Save a summary item's title, description, prices and images (copied) as a product", params: ItemIdParams, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
     async (request, reply) => {
       const { user } = request.session;
       const { access } = await requireSummaryRowAccess(db, request.session, 'item', request.params.itemId);
@@ -155,7 +154,6 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add a product to a section of a schedule as a new product item (at its end), with copies of its images',
-        security,
         params: AddToSectionParams,
         response: { 201: LibraryProductReply.extend({ itemId: ErrorReply.shape.message }), ...errors, 409: ErrorReply },
       },
@@ -185,7 +183,6 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "One variant of a library product's image (WebP; ?size=480, 960 or 1600), for everyone of the firm",
-        security,
         params: LibraryImageParams,
         querystring: ScheduleImageQuery,
         response: errors,

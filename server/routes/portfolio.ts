@@ -36,7 +36,7 @@ import { storeProjectImages } from '../files/project-image-uploads.js';
 import { discardUploads } from '../services/pending-uploads.js';
 import { moderationNotesOfFirm } from '../queries/moderation.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 const NOT_FOUND = 'Project not found';
 
 /**
@@ -129,7 +129,6 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['projects'],
         summary: `Upload 1 to ${PROJECT_IMAGES_PER_REQUEST} project images (multipart, field "files"; JPEG, PNG or GIF, 15 MB each)`,
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: UploadImagesReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
@@ -145,7 +144,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/images/:id',
-    { schema: { tags: ['projects'], summary: 'Discard an upload not yet in a project', security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
+    { schema: { tags: ['projects'], summary: 'Discard an upload not yet in a project', params: IdParams, response: { 200: DeletedReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const pending = (await findPendingImages(db, user.id, [request.params.id])).get(request.params.id);
@@ -163,7 +162,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/portfolio',
-    { schema: { tags: ['projects'], security: [{ bearer: [] }], response: { 200: PortfolioReply, ...errors } } },
+    { schema: { tags: ['projects'], response: { 200: PortfolioReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const [list, userData, hidden] = await Promise.all([
@@ -177,7 +176,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/public-project',
-    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
+    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
     async (request, reply) => {
       const { user } = request.session;
       const body = request.body;
@@ -191,7 +190,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/public-project/:id',
-    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
+    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);
@@ -208,7 +207,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/public-project/:id',
-    { schema: { tags: ['projects'], security: [{ bearer: [] }], params: IdParams, response: { 200: DeletedReply, ...errors } } },
+    { schema: { tags: ['projects'], params: IdParams, response: { 200: DeletedReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);

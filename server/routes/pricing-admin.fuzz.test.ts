@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { createFirm, createPublicProject } from '../seed/factories';
-import { createOrResetSuperAdmin } from '../services/admin-accounts';
-import { createSession } from '../services/sessions';
+import { createOrResetSuperAdmin } from '../queries/admin-accounts';
+import { createSession } from '../queries/sessions';
 
 /**
  * Property: whatever a client sends to the plan and the admin areas (random JSON, odd ids, odd

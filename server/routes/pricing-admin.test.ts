@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { auditLog, firmSubscriptions } from '../db/schema';
 import { createEmployee, createFirm, createPublicProject, createUser } from '../seed/factories';
-import { createOrResetSuperAdmin } from '../services/admin-accounts';
-import { createSession } from '../services/sessions';
+import { createOrResetSuperAdmin } from '../queries/admin-accounts';
+import { createSession } from '../queries/sessions';
 import { TRIAL_ALREADY_USED } from '../contract/subscription-rules';
 
 /** Issue 13 items 3 and 4: the plan (trial, request, paid), showcase moderation, sub admins, setting. */

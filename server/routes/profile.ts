@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_LIMITS } from '../body-limits.js';
 import {
@@ -8,16 +7,14 @@ import {
 } from '../contract/profile.js';
 import { ErrorReply, IdParams } from '../contract/http.js';
 import { UserReply } from '../contract/users.js';
-import { newId } from '../db/ids.js';
-import { teamMembers, users } from '../db/schema/index.js';
 import { badRequest, HttpError, notFound } from '../errors.js';
 import { firstField, withReceivedFiles } from '../files/receive-files.js';
 import { PROFILE_PHOTO } from '../files/upload-kinds.js';
 import { avatarKeys, InvalidImageError, storeAvatar } from '../services/images.js';
 import { placeRuleErrors } from '../contract/places.js';
-import { userJson } from '../queries/users.js';
+import { replaceTeams, updateUser, userJson } from '../queries/users.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
+const errors = { 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 
 /** The firm profile (profile edit modal; scope `firm`). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +27,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Update the signed-in firm’s profile (own id only)',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: UpdateProfileBody,
         response: { 200: UserReply, ...errors },
@@ -43,37 +39,20 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const placeDetails = placeRuleErrors(body);
       if (placeDetails.length) throw badRequest(placeDetails[0]!.message, placeDetails);
       const updated = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({
-            firmName: body.firmName,
-            firmType: body.firmType,
-            // The firm type is the account's role (DESIGN.md section 2): the three firm roles act alike.
-            role: body.firmType,
-            country: body.country,
-            state: body.state,
-            city: body.city,
-            contactNo: body.contactNo,
-            businessEmail: body.businessEmail,
-            website: body.website,
-            userDetails: body.userDetails,
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, user.id))
-          .returning();
-        const before = await tx.delete(teamMembers).where(eq(teamMembers.userId, user.id)).returning();
-        // A row keeps the photo of the earlier row of the same name.
-        const photos = new Map(before.filter((t) => t.profileImage).map((t) => [t.name.toLowerCase(), t.profileImage]));
-        await tx.insert(teamMembers).values(
-          body.teams.map((t, position) => ({
-            id: newId(),
-            userId: user.id,
-            position,
-            name: t.name,
-            role: t.role,
-            profileImage: photos.get(t.name.toLowerCase()) ?? null,
-          })),
-        );
+        const row = await updateUser(tx, user.id, {
+          firmName: body.firmName,
+          firmType: body.firmType,
+          // The firm type is the account's role (DESIGN.md section 2): the three firm roles act alike.
+          role: body.firmType,
+          country: body.country,
+          state: body.state,
+          city: body.city,
+          contactNo: body.contactNo,
+          businessEmail: body.businessEmail,
+          website: body.website,
+          userDetails: body.userDetails,
+        });
+        await replaceTeams(tx, user.id, body.teams);
         return row!;
       });
       return { data: await userJson(db, updated) };
@@ -93,7 +72,6 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary:
           'Set the signed-in user’s profile photo (multipart: file field "file", JPG or PNG, 10 MB; optional fields x, y, size: the square to keep, in pixels of the displayed image; otherwise the centred square)',
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 200: UserReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
@@ -125,7 +103,7 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         },
       );
-      const [row] = await db.update(users).set({ profileImage: url, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      const row = await updateUser(db, user.id, { profileImage: url });
       await storage.delete('public', avatarKeys(user.profileImage));
       return { data: await userJson(db, row!) };
     },

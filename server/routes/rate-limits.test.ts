@@ -9,7 +9,7 @@ import { createAppContext } from '../context';
 import { openDatabase } from '../db/connection';
 import { rateLimitCounters } from '../db/schema';
 import { createUser } from '../seed/factories';
-import { createOrResetSuperAdmin } from '../services/admin-accounts';
+import { createOrResetSuperAdmin } from '../queries/admin-accounts';
 
 /** The limits of these tests: 3 failures per account and address, 6 per address, the account delay on. */
 const LIMITS = { RATE_LIMIT_MAX: '3', RATE_LIMIT_ADDRESS_MAX: '6', RATE_LIMIT_MAX_DELAY_SECONDS: '30' };

@@ -1,10 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply, MessageReply } from '../contract/http.js';
 import { ChangePasswordBody, NotificationSettings, NotificationSettingsReply, PASSWORD_MESSAGES } from '../contract/settings.js';
-import { sessions, users } from '../db/schema/index.js';
 import { badRequest } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
+import { setCredentials } from '../queries/credentials.js';
 import { readNotificationSettings, saveNotificationSettings } from '../queries/settings.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
 
@@ -14,16 +13,13 @@ import { hashPassword, verifyPassword } from '../services/passwords.js';
  * session of the account ends) and the mail choices.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply };
-const security = [{ bearer: [] }];
-
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiter } = app.ctx;
 
   app.post(
     '/users/change-password',
     {
-      schema: { tags: ['settings'], summary: 'Change the password (current, new, confirm); signs out every other session', security, body: ChangePasswordBody, response: { 200: MessageReply, ...errors, 429: ErrorReply } },
+      schema: { tags: ['settings'], summary: 'Change the password (current, new, confirm); signs out every other session', body: ChangePasswordBody, response: { 200: MessageReply, 429: ErrorReply } },
     },
     async (request) => {
       const { user, sessionId } = request.session;
@@ -38,9 +34,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (currentPassword === newPassword) throw badRequest(PASSWORD_MESSAGES.sameAsCurrent, [{ path: 'newPassword', message: PASSWORD_MESSAGES.sameAsCurrent }]);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
         // The session that changed it stays; every other one (another device, a thief) ends now.
-        await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId)));
+        await setCredentials(tx, user.id, { passwordHash }, sessionId);
         await recordAudit(tx, { actorId: user.id, firmId: user.firmId ?? null, action: 'user.password-changed', targetType: 'user', targetId: user.id });
       });
       return { message: PASSWORD_MESSAGES.changed };
@@ -49,13 +44,13 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/notification-settings',
-    { schema: { tags: ['settings'], summary: 'The mails the signed-in person wants (every flag on until changed)', security, response: { 200: NotificationSettingsReply, ...errors } } },
+    { schema: { tags: ['settings'], summary: 'The mails the signed-in person wants (every flag on until changed)', response: { 200: NotificationSettingsReply } } },
     async (request) => ({ data: await readNotificationSettings(db, request.session.user.id) }),
   );
 
   app.put(
     '/users/notification-settings',
-    { schema: { tags: ['settings'], summary: 'Save the mail choices', security, body: NotificationSettings, response: { 200: NotificationSettingsReply, ...errors } } },
+    { schema: { tags: ['settings'], summary: 'Save the mail choices', body: NotificationSettings, response: { 200: NotificationSettingsReply } } },
     async (request) => ({ data: await saveNotificationSettings(db, request.session.user.id, request.body) }),
   );
 };

@@ -6,7 +6,7 @@ import { newId } from '../db/ids';
 import { insertSchedule } from '../queries/schedules';
 import { createFirm, createWorkspaceProject } from '../seed/factories';
 import { createSummaryTree } from '../seed/summary-tree';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /**
  * Property: whatever is sent to the client link endpoints (the firm's and the client's), the PDF's

@@ -10,7 +10,7 @@ import { scheduleImageFolder } from '../services/schedule-images';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
 import { insertSchedule } from '../queries/schedules';
 import { hashToken } from '../services/tokens';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
 
 /** Client approval links (docs/decisions/106): making, listing, revoking; the client's 404 and 410 answers. */

@@ -36,9 +36,8 @@ import { newToken } from '../services/tokens.js';
  * Client Board lists the open links and the latest client decisions of the projects the caller sees.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 const tags = ['client approval links'];
-const security = [{ bearer: [] }];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,7 +57,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/schedules/:scheduleId/share-links',
-    { schema: { tags, summary: "A schedule's client links, newest first", security, params: ScheduleIdParams, response: { 200: ShareLinkListReply, ...errors } } },
+    { schema: { tags, summary: "A schedule's client links, newest first", params: ScheduleIdParams, response: { 200: ShareLinkListReply, ...errors } } },
     async (request) => {
       const { schedule } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const now = new Date();
@@ -72,7 +71,6 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Make a client link for a schedule; the answer holds its token, shown this once',
-        security,
         params: ScheduleIdParams,
         body: CreateShareLinkBody,
         response: { 201: CreatedShareLinkReply, ...errors, 409: ErrorReply },
@@ -109,7 +107,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/share-links/:id',
-    { schema: { tags, summary: 'Revoke a client link (it answers 410 from now on; the record stays)', security, params: IdParams, response: { 200: ShareLinkReply, ...errors } } },
+    { schema: { tags, summary: 'Revoke a client link (it answers 410 from now on; the record stays)', params: IdParams, response: { 200: ShareLinkReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const { found, access } = await linkAccess(request.session, request.params.id);
@@ -130,7 +128,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/client-board',
-    { schema: { tags, summary: 'Every open client link and the latest client decisions, across the projects the caller sees', security, response: { 200: ClientBoardReply, ...errors } } },
+    { schema: { tags, summary: 'Every open client link and the latest client decisions, across the projects the caller sees', response: { 200: ClientBoardReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');

@@ -29,7 +29,7 @@ import { hashToken } from '../services/tokens.js';
  * firm's mailbox. The summary answered has no trade price, profit or markup (contract ClientSummary).
  */
 
-const errors = { 400: ErrorReply, 404: ErrorReply, 410: ErrorReply, 429: ErrorReply };
+const errors = { 404: ErrorReply, 410: ErrorReply, 429: ErrorReply };
 const tags = ['client approval links'];
 const WINDOW_MS = 15 * 60 * 1000;
 /** A token as newToken makes it: 32 bytes in base64url. */

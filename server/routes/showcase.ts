@@ -21,7 +21,7 @@ import { explorePage, findFirmAccount, searchShowcase } from '../queries/showcas
 import { sendCachedJson } from '../services/public-cache.js';
 import { loadUserExtras, toUserJson, userJson } from '../queries/users.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 403: ErrorReply, 404: ErrorReply };
 const NOT_FOUND = 'Project not found';
 
 /**

@@ -9,9 +9,9 @@ import { unauthorized } from '../errors.js';
 import { createIdentityAccount, findIdentityAccount, linkIdentity, updateIdentityEmail } from '../queries/social-identities.js';
 import { findUserByEmail, userJson, type UserRow } from '../queries/users.js';
 import { createIdTokenVerifier, idTokenProviders, type VerifiedIdentity } from '../services/id-tokens.js';
-import { createSession } from '../services/sessions.js';
+import { createSession } from '../queries/sessions.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply };
+const errors = { 401: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
 function fallbackName(identity: VerifiedIdentity, displayName: string | null) {
   return (displayName ?? identity.name ?? identity.email!.split('@')[0]!).slice(0, 80);

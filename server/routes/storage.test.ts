@@ -4,7 +4,7 @@ import { bearer, createTestApi, postMultipart, type MultipartPart, type TestApi 
 import type { UserRow } from '../queries/users';
 import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../seed/factories';
 import { createFolder, createProjectFile } from '../seed/file-factories';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /**
  * A firm's storage quota (issue 27 item 6, docs/decisions/242), here 1 MB: project files, pending

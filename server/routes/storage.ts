@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../auth/firm.js';
-import { ErrorReply } from '../contract/http.js';
 import { StorageReply } from '../contract/storage.js';
 import { firmStorageUsed } from '../queries/storage.js';
 
@@ -13,8 +12,7 @@ export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: "What the firm's files (project, task and chat files, pending uploads) use of its storage quota",
-        security: [{ bearer: [] }],
-        response: { 200: StorageReply, 401: ErrorReply, 403: ErrorReply },
+        response: { 200: StorageReply },
       },
     },
     async (request) => {

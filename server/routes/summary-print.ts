@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { requireScheduleAccess } from '../auth/schedule-access.js';
 import { ErrorReply } from '../contract/http.js';
 import { ScheduleIdParams } from '../contract/share-links.js';
 import { PrintQuery, SeenPrintReply } from '../contract/summary-print.js';
 import { guardMargins } from '../auth/margins.js';
 import { sumFigures, type SummaryJson } from '../contract/summary.js';
-import { users } from '../db/schema/index.js';
 import { notFound } from '../errors.js';
 import { loadSummary } from '../queries/summary.js';
+import { findUserById } from '../queries/users.js';
 import { itemThumbnails, logoDataUrl } from '../services/print-images.js';
 
 /**
@@ -17,7 +16,7 @@ import { itemThumbnails, logoDataUrl } from '../services/print-images.js';
  * WebP crops, services/print-thumbnails.ts), so the page Chromium prints needs no request.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 export const SECTION_NOT_IN_SCHEDULE = 'A chosen section is not part of this schedule';
 
 /** The summary with only `chosen` sections (all when empty); totals recomputed over what is left. */
@@ -44,7 +43,6 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['summary'],
         summary: "The print data of a schedule's summary (chosen sections, names, images as data URLs) for its PDF",
-        security: [{ bearer: [] }],
         params: ScheduleIdParams,
         querystring: PrintQuery,
         response: { 200: SeenPrintReply, ...errors },
@@ -53,10 +51,7 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { schedule, access } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const chosen = [...new Set(request.query.sections)];
-      const [summary, [firm]] = await Promise.all([
-        loadSummary(db, schedule),
-        db.select({ firmName: users.firmName, userName: users.userName, profileImage: users.profileImage }).from(users).where(eq(users.id, access.firm.firmId)).limit(1),
-      ]);
+      const [summary, firm] = await Promise.all([loadSummary(db, schedule), findUserById(db, access.firm.firmId)]);
       const known = new Set(summary.rooms.flatMap((room) => room.sections.map((s) => s.id)));
       if (chosen.some((id) => !known.has(id))) throw notFound(SECTION_NOT_IN_SCHEDULE);
       const printed = pickSections(summary, chosen);
@@ -64,7 +59,7 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
       const images = await itemThumbnails(storage, schedule.projectId, imageIds);
       return {
         data: {
-          firm: { name: firm?.firmName || firm?.userName || '', avatar: await logoDataUrl(storage, firm?.profileImage) },
+          firm: { name: firm?.firmName || firm?.userName || '', avatar: await logoDataUrl(storage, firm?.profileImage), timeZone: firm?.timeZone },
           project: { id: access.project.id, name: access.project.projectName },
           schedule: { id: schedule.id, title: schedule.title },
           summary: printed,

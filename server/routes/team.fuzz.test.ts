@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, multipart, type MultipartPart, type TestApi } from '../../tests/helpers/test-api';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
 import { createTask } from '../seed/tasks';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /**
  * Property: whatever a client sends to the employee, task and calendar endpoints (random JSON,

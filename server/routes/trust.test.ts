@@ -12,8 +12,8 @@ import { createLead } from '../seed/leads';
 import type { UserRow } from '../queries/users';
 import { FirmMail } from '../services/firm-mail';
 import { runHousekeeping } from '../services/housekeeping';
-import { PostgresCounterStore } from '../services/rate-limits/postgres-counter-store';
-import { createSession } from '../services/sessions';
+import { PostgresCounterStore } from '../queries/rate-limit-counters';
+import { createSession } from '../queries/sessions';
 
 /**
  * Issue 27 items 1 and 2 (docs/decisions/235, 236): a firm not yet approved sends no mail outside

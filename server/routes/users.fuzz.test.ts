@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
 import { createFirm, createUser } from '../seed/factories';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /**
  * Property: whatever a client sends to the account endpoints (random JSON, half-right bodies,

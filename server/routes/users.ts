@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply, IdParams, MessageReply } from '../contract/http.js';
 import {
@@ -14,13 +13,12 @@ import {
 } from '../contract/users.js';
 import { EMPLOYEE_MESSAGES } from '../contract/employees-rules.js';
 import { isFirmRole, VERIFY } from '../contract/vocabulary.js';
-import { newId } from '../db/ids.js';
-import { users } from '../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors.js';
-import { issueCode, redeemCode } from '../services/one-time-codes.js';
+import { issueCode, redeemCode } from '../queries/one-time-codes.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
-import { findUserByEmail, findUserById, userJson } from '../queries/users.js';
-import { createSession, revokeAllSessions, revokeSession } from '../services/sessions.js';
+import { findUserByEmail, findUserById, insertUser, userJson } from '../queries/users.js';
+import { createSession, revokeSession } from '../queries/sessions.js';
+import { setCredentials } from '../queries/credentials.js';
 import { releasePendingEmployee } from '../services/employee-confirmation.js';
 
 const FORGOT_MESSAGE = 'If an account exists for this email, a 6-digit code has been sent to it.';
@@ -29,7 +27,7 @@ const EMAIL_TAKEN = 'An account with this email already exists';
 export const emailTaken = (path = 'email') => conflict(EMAIL_TAKEN, [{ path, message: EMAIL_TAKEN }]);
 const badCode = () => badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
+const errors = { 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
 /** Sign-up, login and password reset (scope `public`: no session is read). */
 export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -62,20 +60,15 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           if (holder?.unconfirmedSince) await releasePendingEmployee(app.ctx, holder, 'owner-signed-up');
           else if (holder) throw emailTaken();
           const passwordHash = await hashPassword(body.password);
-          const [row] = await db
-            .insert(users)
-            .values({
-              id: newId(),
-              userName: body.userName,
-              email: body.email,
-              passwordHash,
-              role: body.role,
-              loginType: 'normal',
-              firmType: isFirmRole(body.role) ? body.role : null,
-              isVerify: VERIFY.none,
-            })
-            .onConflictDoNothing()
-            .returning();
+          const row = await insertUser(db, {
+            userName: body.userName,
+            email: body.email,
+            passwordHash,
+            role: body.role,
+            loginType: 'normal',
+            firmType: isFirmRole(body.role) ? body.role : null,
+            isVerify: VERIFY.none,
+          });
           if (!row) throw emailTaken();
           const { token } = await createSession(db, row.id, { remember: true });
           return reply.status(201).send({ userData: await userJson(db, row), token });
@@ -128,8 +121,7 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!user) throw badCode();
         const passwordHash = await hashPassword(newPassword);
         const reset = await redeemCode(db, user.id, 'reset-password', otp, async (tx) => {
-          await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-          await revokeAllSessions(tx, user.id);
+          await setCredentials(tx, user.id, { passwordHash }, null);
         });
         if (!reset.ok) throw badCode();
         return { message: 'Your password has been reset. You can log in now.' };
@@ -154,7 +146,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/me',
-    { schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: UserReply, 401: ErrorReply } } },
+    { schema: { tags: ['users'], response: { 200: UserReply, 401: ErrorReply } } },
     async (request) => {
       return { data: await userJson(db, request.session.user) };
     },
@@ -165,7 +157,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: UserOrFirmReply, 401: ErrorReply, 404: ErrorReply },
       },

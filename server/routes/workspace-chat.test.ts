@@ -11,7 +11,7 @@ import { createChatMessage } from '../seed/chat-book';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
 import type { UserRow } from '../queries/users';
 import { saveNotificationSettings } from '../queries/settings';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 import { countQueries } from '../../tests/helpers/query-counter';
 
 let api: TestApi;

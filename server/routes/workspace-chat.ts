@@ -48,7 +48,7 @@ import { contentTypeOfUpload } from '../services/project-files.js';
  * replica reaches the streams held by every other one.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 
 /** Messages a stream reads at once; a longer backlog is read in several rounds. */
 const STREAM_BATCH = 100;
@@ -105,7 +105,6 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: "A page of a project's Group Chat, oldest first (the newest page, or the one before seq `before`)",
-        security: [{ bearer: [] }],
         params: ProjectChatParams,
         querystring: ChatPageQuery,
         response: { 200: ChatPageReply, ...errors },
@@ -131,7 +130,6 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: `Post a message (multipart: body, up to ${CHAT_LIMITS.filesPerMessage} files, MAX_FILE_MB each)`,
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         params: ProjectChatParams,
         response: { 201: ChatMessageReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
@@ -183,7 +181,6 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: `Edit one's own message's text, within ${CHAT_LIMITS.editMinutes} minutes of sending it; open streams receive it again`,
-        security: [{ bearer: [] }],
         params: ChatMessageParams,
         body: ChatEditBody,
         response: { 200: ChatMessageReply, ...errors },
@@ -208,7 +205,6 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: "The caller's unread Group Chat messages per project it works on (one statement; projects with none left out)",
-        security: [{ bearer: [] }],
         response: { 200: ChatUnreadReply, ...errors },
       },
     },
@@ -224,7 +220,6 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['chat'],
         summary: 'A chat file’s bytes (same rules as project files: ranges, safe inline types only)',
-        security: [{ bearer: [] }],
         params: IdParams,
         querystring: FileContentQuery,
         response: { ...errors, 416: ErrorReply },
@@ -257,7 +252,6 @@ export const workspaceChatRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['chat'],
         summary:
           'New messages as server-sent events (event "message", id = seq), from Last-Event-ID, else `after`, else the end of the thread; ends after 5 minutes (the browser reconnects)',
-        security: [{ bearer: [] }],
         params: ProjectChatParams,
         querystring: ChatEventsQuery,
         response: { ...errors, 503: ErrorReply },

@@ -4,7 +4,7 @@ import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-ap
 import { wellFormed } from '../contract/text-fields';
 import { createFirm, createWorkspaceProject } from '../seed/factories';
 import { createFolder, createProjectFile } from '../seed/file-factories';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /**
  * Property: whatever a client sends to the folder and file endpoints (random JSON, half-right

@@ -9,7 +9,7 @@ import { auditLog, files, folders, pendingUploads } from '../db/schema';
 import { demoPlanPdf, demoWalkthroughWebm } from '../seed/demo-files';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
 import { createFolder, createProjectFile } from '../seed/file-factories';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 import { PROJECT_FILE_UPLOAD } from '../services/project-files';
 
 /**

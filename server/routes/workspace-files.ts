@@ -22,7 +22,7 @@ import { recordAudit } from '../queries/audit.js';
 import { countFiles, deleteFile, fileJson, folderJson, insertFiles, listFiles } from '../queries/files.js';
 import { claimProjectFiles, contentTypeOfUpload, removeStoredFiles, storeProjectFiles } from '../services/project-files.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 const MB = 1024 * 1024;
 
 /**
@@ -55,7 +55,6 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: `Upload 1 to ${FILE_LIMITS.perUpload} files for a folder (multipart: files, projectId, folderId; any type, MAX_FILE_MB each); answers the references POST /projects/files takes`,
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: UploadFilesReply, ...errors, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
@@ -100,7 +99,6 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'Put uploaded files (the urls POST /users/project/upload-file answered) into a folder',
-        security: [{ bearer: [] }],
         body: RegisterFilesBody,
         response: { 201: RegisteredFilesReply, ...errors, 409: ErrorReply },
       },
@@ -151,7 +149,6 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'The files of a folder, with the folder, its project and the upload limits',
-        security: [{ bearer: [] }],
         params: FolderIdParams,
         response: { 200: FilesReply, ...errors },
       },
@@ -177,7 +174,6 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['files'],
         summary:
           'A file’s bytes: Range requests (206), Content-Disposition (inline only for PDF, raster images, video and audio when asked; HTML, SVG, XML and unknown types always as attachments), nosniff',
-        security: [{ bearer: [] }],
         params: IdParams,
         querystring: FileContentQuery,
         // The 2xx body is the file itself.
@@ -202,7 +198,6 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'Delete a file (its stored bytes too)',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: MessageReply, ...errors },
       },

@@ -18,7 +18,7 @@ import { recordAudit } from '../queries/audit.js';
 import { countFiles, countFolders, deleteFolder, folderJson, freeFolderName, insertFolder, listFolders, renameFolder } from '../queries/files.js';
 import { removeStoredFiles } from '../services/project-files.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 
 /**
  * A workspace project's folders (workspace-and-admin.md screen 4; scope `workspace`): list, add
@@ -34,7 +34,6 @@ export const workspaceFolderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'The folders of a workspace project, each with its number of files',
-        security: [{ bearer: [] }],
         params: ProjectIdParams,
         response: { 200: FoldersReply, ...errors },
       },
@@ -57,7 +56,6 @@ export const workspaceFolderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: `Add a folder to a workspace project (folderName defaults to '${DEFAULT_FOLDER_NAME}')`,
-        security: [{ bearer: [] }],
         body: CreateFolderBody,
         response: { 201: FolderReply, ...errors, 409: ErrorReply },
       },
@@ -90,7 +88,6 @@ export const workspaceFolderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'Rename a folder',
-        security: [{ bearer: [] }],
         params: IdParams,
         body: RenameFolderBody,
         response: { 200: FolderReply, ...errors },
@@ -124,7 +121,6 @@ export const workspaceFolderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['files'],
         summary: 'Delete a folder with its files (their stored bytes too)',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: MessageReply, ...errors },
       },

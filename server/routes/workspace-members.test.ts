@@ -6,7 +6,7 @@ import { auditLog, members } from '../db/schema';
 import { newId } from '../db/ids';
 import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../seed/factories';
 import type { UserRow } from '../queries/users';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;

@@ -15,7 +15,7 @@ import { deleteMember, findMember, insertMember, listMembers, toMemberJson, upda
  * The members list is what gives an employee access to a project (DESIGN.md section 9).
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 
 /** SQLSTATE of a foreign key refusing a row (its project is gone). */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -53,7 +53,7 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/members/:projectId',
-    { schema: { tags: ['workspace'], summary: "A project's members", security: [{ bearer: [] }], params: ProjectIdParams, response: { 200: MembersReply, ...errors } } },
+    { schema: { tags: ['workspace'], summary: "A project's members", params: ProjectIdParams, response: { 200: MembersReply, ...errors } } },
     async (request) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       const rows = await listMembers(db, project.id);
@@ -64,7 +64,7 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects/members',
     {
-      schema: { tags: ['workspace'], summary: 'Add a member to a project', security: [{ bearer: [] }], body: CreateMemberBody, response: { 201: MemberReply, ...errors, 409: ErrorReply } },
+      schema: { tags: ['workspace'], summary: 'Add a member to a project', body: CreateMemberBody, response: { 201: MemberReply, ...errors, 409: ErrorReply } },
     },
     async (request, reply) => {
       const { user } = request.session;
@@ -88,7 +88,6 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: "Change a member's name and email",
-        security: [{ bearer: [] }],
         params: IdParams,
         body: UpdateMemberBody,
         response: { 200: MemberReply, ...errors, 409: ErrorReply },
@@ -121,7 +120,7 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/members/:id',
-    { schema: { tags: ['workspace'], summary: 'Remove a member from its project', security: [{ bearer: [] }], params: IdParams, response: { 200: MessageReply, ...errors } } },
+    { schema: { tags: ['workspace'], summary: 'Remove a member from its project', params: IdParams, response: { 200: MessageReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const { member, firm, project } = await managedMember(request.session, request.params.id);

@@ -5,8 +5,6 @@ import { PlanReply, TRIAL_ALREADY_USED } from '../contract/subscription.js';
 import { conflict } from '../errors.js';
 import { findSubscription, planOf, requestSubscription, startTrial, type SubscriptionRow } from '../queries/subscriptions.js';
 
-const errors = { 401: ErrorReply, 403: ErrorReply };
-
 /**
  * The firm's plan (workspace-and-admin.md screen 8; DESIGN.md section 9, scope `workspace`): every
  * member of the firm sees it; the firm and its sub-admins start the trial and ask to subscribe.
@@ -20,7 +18,7 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/workspace/plan',
-    { schema: { tags: ['workspace'], security: [{ bearer: [] }], response: { 200: PlanReply, ...errors } } },
+    { schema: { tags: ['workspace'], response: { 200: PlanReply } } },
     async (request) => {
       const firm = requireFirmAccess(request.session.user, 'work');
       return reply(await findSubscription(db, firm.firmId), firm.canManage);
@@ -33,8 +31,7 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: "Starts the firm's 30-day free trial (once per firm: 409 afterwards)",
-        security: [{ bearer: [] }],
-        response: { 200: PlanReply, 409: ErrorReply, ...errors },
+        response: { 200: PlanReply, 409: ErrorReply },
       },
     },
     async (request) => {
@@ -51,8 +48,7 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: 'Records a subscription request (Continue) for the super-admin to mark paid',
-        security: [{ bearer: [] }],
-        response: { 200: PlanReply, ...errors },
+        response: { 200: PlanReply },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import { testImage } from '../../tests/helpers/showcase';
 import { bearer, createTestApi, multipart, type MultipartPart, type TestApi } from '../../tests/helpers/test-api';
 import { createProjectThroughApi, projectForm, projectParts } from '../../tests/helpers/workspace-projects';
 import { createFirm, createMember } from '../seed/factories';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 /**
  * Property: whatever a client sends to the workspace project and member endpoints (random form

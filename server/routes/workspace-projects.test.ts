@@ -13,7 +13,7 @@ import { newId } from '../db/ids';
 import { createEmployee, createFirm, createMember, createPublicProject, createUser, createWorkspaceProject } from '../seed/factories';
 import type { UserRow } from '../queries/users';
 import { scheduleImageFolder, scheduleImageKeys } from '../services/schedule-images';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;

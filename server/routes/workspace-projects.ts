@@ -32,7 +32,8 @@ import { streamStoredFile } from '../files/send-stored-file.js';
 import { withReceivedFiles, type ReceivedUpload } from '../files/receive-files.js';
 import { IMAGE_TYPES } from '../services/file-types.js';
 import { InvalidImageError } from '../services/images.js';
-import { claimUploads, discardUploads, findUpload, type PendingUpload } from '../services/pending-uploads.js';
+import { claimUploads, findUpload, type PendingUpload } from '../queries/pending-uploads.js';
+import { discardUploads } from '../services/pending-uploads.js';
 import { deleteProjectPhotos, photoFileKey, photoKeyOf, photoVersion, uploadProjectPhoto } from '../services/workspace-photos.js';
 
 /**
@@ -42,7 +43,7 @@ import { deleteProjectPhotos, photoFileKey, photoKeyOf, photoVersion, uploadProj
  * multipart/form-data with the spec's field names and one photo (`profileImage`), kept private.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 const uploadErrors = { ...errors, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply };
 const PHOTO = PROJECT_FORM_FIELDS.photo;
 const PHOTO_DRAFT = PROJECT_FORM_FIELDS.photoDraft;
@@ -153,7 +154,6 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: "The caller's workspace projects: all of them, or with ?page= one page and the count",
-        security: [{ bearer: [] }],
         querystring: WorkspaceProjectsQuery,
         response: { 200: WorkspaceProjectsReply, ...errors },
       },
@@ -175,7 +175,7 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/:id',
-    { schema: { tags: ['workspace'], summary: 'One workspace project', security: [{ bearer: [] }], params: IdParams, response: { 200: WorkspaceProjectReply, ...errors } } },
+    { schema: { tags: ['workspace'], summary: 'One workspace project', params: IdParams, response: { 200: WorkspaceProjectReply, ...errors } } },
     async (request) => {
       const { project, level } = await requireProjectAccess(db, request.session, request.params.id, 'work');
       return { data: toWorkspaceProjectJson(project, level) };
@@ -188,7 +188,6 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: "A project's photo (WebP, 480, 960 or 1600 px wide)",
-        security: [{ bearer: [] }],
         params: IdParams,
         querystring: PhotoQuery,
         produces: ['image/webp'],
@@ -220,7 +219,6 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: 'Keep a project photo for a form sent back with errors (multipart: profileImage); its id goes in photoDraft',
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: PhotoDraftReply, ...uploadErrors },
       },
@@ -239,7 +237,6 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: 'A kept project photo (WebP, 480 px wide), to its uploader only',
-        security: [{ bearer: [] }],
         params: IdParams,
         produces: ['image/webp'],
         response: { 200: z.unknown().describe('The photo (image/webp)'), ...errors },
@@ -264,7 +261,6 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: 'Create a workspace project (multipart: the form fields and the photo profileImage)',
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: WorkspaceProjectReply, ...uploadErrors },
       },
@@ -297,7 +293,6 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: 'Update a workspace project (multipart; a new photo profileImage is optional)',
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         params: IdParams,
         response: { 200: WorkspaceProjectReply, ...uploadErrors },
@@ -342,7 +337,6 @@ export const workspaceProjectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['workspace'],
         summary: 'Delete a workspace project with its schedules, folders, files and members',
-        security: [{ bearer: [] }],
         params: IdParams,
         response: { 200: MessageReply, ...errors },
       },

@@ -42,7 +42,8 @@ import { SeenScheduleListWithSummaryReply } from '../contract/summary.js';
 import { loadSummary, projectHasSummaryImage, summaryImageFolders } from '../queries/summary.js';
 import { IMAGE_TYPES } from '../services/file-types.js';
 import { InvalidImageError } from '../services/images.js';
-import { claimUploads, discardUploads } from '../services/pending-uploads.js';
+import { claimUploads } from '../queries/pending-uploads.js';
+import { discardUploads } from '../services/pending-uploads.js';
 import {
   deleteScheduleImages,
   findPendingScheduleImages,
@@ -62,9 +63,8 @@ import type { Session } from '../auth/session.js';
  * member employees) lists, adds, edits and deletes its schedules and their images.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 const tags = ['schedules'];
-const security = [{ bearer: [] }];
 
 /** The schedule `id` names and the caller's access to its project (404 for a malformed, unknown or foreign id). */
 async function scheduleAccess(db: Database, session: Session, id: string) {
@@ -136,7 +136,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A project's schedules, newest first; with `?summary=` a schedule's id (or `first`), that schedule's summary too",
-        security,
         params: ProjectIdParams,
         querystring: ScheduleListQuery,
         response: { 200: SeenScheduleListWithSummaryReply, ...errors },
@@ -156,7 +155,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/schedules',
-    { bodyLimit: BODY_LIMITS.schedule, schema: { tags, summary: 'Add a schedule to a project', security, body: CreateScheduleBody, response: { 201: ScheduleReply, ...errors, 409: ErrorReply } } },
+    { bodyLimit: BODY_LIMITS.schedule, schema: { tags, summary: 'Add a schedule to a project', body: CreateScheduleBody, response: { 201: ScheduleReply, ...errors, 409: ErrorReply } } },
     async (request, reply) => {
       const { user } = request.session;
       const body = request.body;
@@ -186,7 +185,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change one or more of title, description and schedulesFiles (the images, in order)',
-        security,
         params: IdParams,
         body: UpdateScheduleBody,
         response: { 200: ScheduleReply, ...errors, 409: ErrorReply },
@@ -219,7 +217,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/schedules/:id',
-    { schema: { tags, summary: 'Delete a schedule and its images', security, params: IdParams, response: { 200: MessageReply, ...errors } } },
+    { schema: { tags, summary: 'Delete a schedule and its images', params: IdParams, response: { 200: MessageReply, ...errors } } },
     async (request) => {
       const { user } = request.session;
       const { access } = await scheduleAccess(db, request.session, request.params.id);
@@ -242,7 +240,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: `Upload 1 to ${SCHEDULE_IMAGES_MAX} schedule images (multipart: "files", and "projectId" as a field or in the query; JPEG, PNG or GIF by content, ${SCHEDULE_IMAGE_MAX_BYTES / 1024 / 1024} MB each)`,
-        security,
         consumes: ['multipart/form-data'],
         querystring: z.object({ projectId: z.string().max(64).optional() }),
         response: { 201: UploadScheduleImagesReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
@@ -305,7 +302,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One variant of a schedule image (WebP; ?size=480, 960 or 1600), for those who may work on the project',
-        security,
         params: ScheduleImageParams,
         querystring: ScheduleImageQuery,
         response: errors,

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/connection.js';
-import { createOrResetSuperAdmin, SuperAdminError } from '../services/admin-accounts.js';
+import { createOrResetSuperAdmin, SuperAdminError } from '../queries/admin-accounts.js';
 
 const USAGE = `Usage: npm run admin:create -- --email <email> --password <password> [--name <name>] [--promote]
        ADMIN_EMAIL=<email> ADMIN_PASSWORD=<password> npm run admin:create`;

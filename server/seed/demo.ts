@@ -12,6 +12,7 @@ import { seedWorkspace, type SeededWorkspace } from './workspace.js';
 import { seedDemoTasks } from './tasks.js';
 import { seedChatBook } from './chat-book.js';
 import { seedDemoBilling } from './billing.js';
+import { seedDemoInvoices } from './invoices.js';
 import { seedDemoPurchaseOrders } from './purchase-orders.js';
 import { seedProjectFiles } from './workspace-files.js';
 import { seedDemoLeads } from './leads.js';
@@ -123,6 +124,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   await seedChatBook(db, firms, workspace);
   // Each firm's billing profile (issue 28); its clients and suppliers are among the contacts above.
   await seedDemoBilling(db, firms);
+  // One issued invoice with a part payment per firm (issue 28 items 4 and 5).
+  await seedDemoInvoices(db, firms, workspace.projects);
   // One purchase order per firm to its supplier, from the approved items of its demo summary.
   await seedDemoPurchaseOrders(db, workspace.projects);
   return {

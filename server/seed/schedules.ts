@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { insertSchedule } from '../queries/schedules.js';
-import { claimUploads } from '../services/pending-uploads.js';
+import { claimUploads } from '../queries/pending-uploads.js';
 import { SCHEDULE_IMAGE_KIND, uploadScheduleImage, type UploadedScheduleImage } from '../services/schedule-images.js';
 import { placeholderImage, type PlaceholderScene } from './placeholder-images.js';
 

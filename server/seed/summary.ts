@@ -2,7 +2,7 @@ import type { AppContext } from '../context.js';
 import type { SummaryItemType, SummaryStatus } from '../contract/summary-rules.js';
 import { listSchedules } from '../queries/schedules.js';
 import { insertCard, insertItem, insertItemImages, insertRoom, insertSection, updateItem, updateSection } from '../queries/summary.js';
-import { claimUploads } from '../services/pending-uploads.js';
+import { claimUploads } from '../queries/pending-uploads.js';
 import { SCHEDULE_IMAGE_KIND, uploadScheduleImage, type UploadedScheduleImage } from '../services/schedule-images.js';
 import { placeholderImage } from './placeholder-images.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import type { ProjectFile } from '../contract/files';
 import { detectFileType } from '../services/file-types';
-import { createSession } from '../services/sessions';
+import { createSession } from '../queries/sessions';
 import { createFirm, createWorkspaceProject } from './factories';
 import { seedProjectFiles } from './workspace-files';
 

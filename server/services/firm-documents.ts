@@ -3,7 +3,8 @@ import { DOCUMENT_REFERENCE } from '../contract/firm-registration.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { DOCUMENT_TYPES } from './file-types.js';
-import { claimUploads, findUpload, storeUpload } from './pending-uploads.js';
+import { claimUploads, findUpload } from '../queries/pending-uploads.js';
+import { storeUpload } from './pending-uploads.js';
 import type { Storage } from './storage/storage.js';
 
 /**

@@ -8,8 +8,8 @@ import { oneTimeCodes, pendingUploads, sessions } from '../db/schema';
 import { createUser } from '../seed/factories';
 import { storeUpload } from './pending-uploads';
 import { removeStaleTempFolders, runHousekeeping, startHousekeeping } from './housekeeping';
-import { issueCode } from './one-time-codes';
-import { createSession } from './sessions';
+import { issueCode } from '../queries/one-time-codes';
+import { createSession } from '../queries/sessions';
 import { hashToken } from './tokens';
 
 let api: TestApi;

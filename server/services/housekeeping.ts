@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { PENDING_UPLOAD_MAX_AGE_MS, removeStaleUploads } from './pending-uploads.js';
-import { removeExpiredCodes } from './one-time-codes.js';
-import { removeExpiredSessions } from './sessions.js';
+import { removeExpiredCodes } from '../queries/one-time-codes.js';
+import { removeExpiredSessions } from '../queries/sessions.js';
 import { removeLapsedEmployees } from './employee-confirmation.js';
+import { sendDueReminders } from './invoice-mail.js';
+import { isoDay } from '../contract/dates.js';
 
 /**
  * How often the api tidies up what it keeps and no longer needs (issue 9, item 13: uploads never
@@ -35,9 +37,10 @@ export async function removeStaleTempFolders(tmpDir: string, maxAgeMs: number, n
 /**
  * One pass: pending uploads older than a day (with their stored files), stale temporary folders,
  * and sessions and mailed codes past their end (each sign-in and each code adds a row; without
- * this the tables only grew), and employee accounts nobody confirmed within 7 days (issue 27 item 2).
+ * this the tables only grew), employee accounts nobody confirmed within 7 days (issue 27 item 2),
+ * and invoice reminders that are due (issue 28 item 5).
  */
-type HousekeepingContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'mailer' | 'background'>;
+type HousekeepingContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'mailer' | 'background' | 'firmMail'>;
 
 export async function runHousekeeping(ctx: HousekeepingContext, now = new Date()) {
   const uploads = await removeStaleUploads(ctx.db, ctx.storage, { now, maxAgeMs: PENDING_UPLOAD_MAX_AGE_MS });
@@ -45,7 +48,9 @@ export async function runHousekeeping(ctx: HousekeepingContext, now = new Date()
   const sessions = await removeExpiredSessions(ctx.db, now);
   const codes = await removeExpiredCodes(ctx.db, now);
   const lapsedEmployees = await removeLapsedEmployees(ctx, now);
-  return { uploads, tempFolders, sessions, codes, lapsedEmployees };
+  // Invoice reminders N days after the due date (docs/decisions/282): each claimed once across replicas.
+  const invoiceReminders = await sendDueReminders(ctx.db, ctx.firmMail, isoDay(now), now);
+  return { uploads, tempFolders, sessions, codes, lapsedEmployees, invoiceReminders };
 }
 
 /**

@@ -4,11 +4,12 @@ import sharp from 'sharp';
 type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
 type RawOutput = { data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 import { VARIANT_WIDTHS, type ProjectImage } from '../contract/projects.js';
-import type { ImageVariants } from '../db/schema/index.js';
+import type { ImageVariants } from '../queries/public-projects.js';
 import { AVATAR_SIZES, type ProfileImageCrop } from '../contract/profile.js';
 import type { Database } from '../db/connection.js';
 import { HttpError } from '../errors.js';
-import { findUploads, storeUpload, type PendingUpload } from './pending-uploads.js';
+import { findUploads, type PendingUpload } from '../queries/pending-uploads.js';
+import { storeUpload } from './pending-uploads.js';
 import { publicUrl, type Storage } from './storage/storage.js';
 
 /**

@@ -13,7 +13,7 @@ export type Mail = {
   replyTo?: string;
   /** The sender's display name in place of MAIL_FROM's (a firm's name); the address stays MAIL_FROM's. */
   fromName?: string;
-  /** Files sent with the mail (a purchase order's PDF). */
+  /** Files sent with the mail (an invoice's or a purchase order's PDF). */
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 };
 
@@ -42,7 +42,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       const file = path.join(options.outboxDir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
       // Attachments inline in base64: every file of the outbox stays one JSON mail.
       const attachments = mail.attachments?.map(({ filename, content, contentType }) => ({ filename, contentType, size: content.length, base64: content.toString('base64') }));
-      await fs.writeFile(file, JSON.stringify({ from: options.from, ...mail, attachments, sentAt: new Date().toISOString() }, null, 2));
+      // Written aside then renamed: whoever reads the outbox never finds half a mail.
+      await fs.writeFile(`${file}.part`, JSON.stringify({ from: options.from, ...mail, attachments, sentAt: new Date().toISOString() }, null, 2));
+      await fs.rename(`${file}.part`, file);
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
   };

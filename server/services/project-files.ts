@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FILE_MESSAGES } from '../contract/files-rules.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { pendingUploads } from '../db/schema/index.js';
+import { claimUploads, findUploads, recordFilesToRemove, type PendingUpload } from '../queries/pending-uploads.js';
 import { HttpError } from '../errors.js';
 import { fileStorageKey } from '../queries/files.js';
 import type { DetectedType } from './file-types.js';
-import { claimUploads, discardUploads, findUploads, storeUpload, type PendingUpload } from './pending-uploads.js';
+import { discardUploads, storeUpload } from './pending-uploads.js';
 import type { Storage } from './storage/storage.js';
 
 /**
@@ -148,10 +148,6 @@ export async function removeStoredFiles(db: Database, storage: Storage, keys: st
     await storage.delete('private', keys);
   } catch (error) {
     log.error({ err: error, keys: keys.length }, 'deleting stored files failed; the clean-up removes them later');
-    await db
-      .insert(pendingUploads)
-      // Dated long ago: the clean-up's next pass finds it stale.
-      .values({ id: newId(), ownerId: null, kind: PROJECT_FILE_UPLOAD, area: 'private', keys, createdAt: new Date(0) })
-      .catch((record: unknown) => log.error({ err: record }, 'recording files to remove failed'));
+    await recordFilesToRemove(db, PROJECT_FILE_UPLOAD, 'private', keys).catch((record: unknown) => log.error({ err: record }, 'recording files to remove failed'));
   }
 }

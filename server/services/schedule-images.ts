@@ -4,7 +4,8 @@ import { SCHEDULE_IMAGE_ID, SCHEDULE_IMAGE_SIZES, type ScheduleImageSize } from 
 import { VARIANT_WIDTHS } from '../contract/projects-rules.js';
 import type { Database } from '../db/connection.js';
 import { processProjectImage, storedBytes, variantKeys, type EncodeOptions, type ImageInput } from './images.js';
-import { findUploads, storeUpload, type PendingUpload, type UploadKind } from './pending-uploads.js';
+import { findUploads, type PendingUpload, type UploadKind } from '../queries/pending-uploads.js';
+import { storeUpload } from './pending-uploads.js';
 import type { Storage } from './storage/storage.js';
 
 /**

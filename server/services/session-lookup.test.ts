@@ -4,7 +4,7 @@ import { countQueries } from '../../tests/helpers/query-counter';
 import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { sessions, users } from '../db/schema';
 import { createEmployee, createFirm, createUser } from '../seed/factories';
-import { createSession } from './sessions';
+import { createSession } from '../queries/sessions';
 
 /**
  * The session lookup kept for SESSION_CACHE_MS (docs/decisions/177): a burst of calls with one

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { PHOTO_SIZES, type PhotoSize } from '../contract/workspace-projects-rules.js';
 import type { Database } from '../db/connection.js';
 import { processProjectImage, storedBytes, type EncodeOptions, type ImageInput, type ProcessedProjectImage } from './images.js';
-import { storeUpload, type PendingUpload } from './pending-uploads.js';
+import type { PendingUpload } from '../queries/pending-uploads.js';
+import { storeUpload } from './pending-uploads.js';
 import type { Storage } from './storage/storage.js';
 
 /**

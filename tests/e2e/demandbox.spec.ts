@@ -34,7 +34,7 @@ type OutboxMail = { to: string | string[]; cc?: string[]; bcc?: string[]; replyT
 async function outboxMails(match: (mail: OutboxMail) => boolean): Promise<OutboxMail[]> {
   const dir = path.join(E2E.dataDir, 'outbox');
   for (let i = 0; i < 30; i++) {
-    const files = (await fs.readdir(dir).catch(() => [] as string[])).sort().reverse();
+    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
     const mails = await Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(dir, f), 'utf8')) as OutboxMail));
     const found = mails.filter(match);
     if (found.length) return found;

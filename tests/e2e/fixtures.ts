@@ -65,7 +65,7 @@ export async function registerUser(fields: { role?: string; password?: string } 
 export async function lastMailTo(email: string): Promise<{ subject: string; text: string }> {
   const dir = path.join(E2E.dataDir, 'outbox');
   for (let i = 0; i < 20; i++) {
-    const files = (await fs.readdir(dir).catch(() => [] as string[])).sort().reverse();
+    const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
     for (const file of files) {
       const mail = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8'));
       if (mail.to === email) return mail;

@@ -9,7 +9,7 @@ import { createFirm, createPublicProject, createUser, createWorkspaceProject, cr
 import { createFolder, createProjectFile } from '../../server/seed/file-factories';
 import { createLead } from '../../server/seed/leads';
 import { createContact } from '../../server/seed/chat-book';
-import { createSession } from '../../server/services/sessions';
+import { createSession } from '../../server/queries/sessions';
 import { createLocalStorage } from '../../server/services/storage/local';
 import { toSessionUser, type AccountLike } from '../../app/utils/session-user';
 import { databaseUrl } from '../setup/database-url';

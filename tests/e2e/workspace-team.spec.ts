@@ -122,14 +122,23 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
   await expect(todo).toBeVisible();
   await expect(todo.getByRole('link', { name: 'survey.pdf' })).toHaveAttribute('href', /\/workspace\/taskboard\/file\//);
   await expect(todo.getByRole('link', { name: 'wrong.pdf' })).toHaveCount(0);
+  // Submit carries a note and the deliverables (issue 31).
   await todo.getByTestId('submit-task').click();
+  const submitDialog = page.getByTestId('submit-dialog');
+  await submitDialog.getByLabel('Note').fill('Trees marked in red; the survey is attached');
+  await submitDialog.getByLabel('Files').setInputFiles([pdf('measured-survey.pdf')]);
+  await submitDialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByTestId('submit-dialog')).toHaveCount(0);
   await expect(column(page, 'review').getByTestId('task-card').filter({ hasText: 'Measure the site' }).getByTestId('task-status')).toHaveText('in Review');
 
   // The firm rejects with a reason.
   await loginAs(page, firm.email, firm.password);
   await page.goto('/workspace/taskboard');
   await ready(page, js);
-  await column(page, 'review').getByTestId('task-card').filter({ hasText: 'Measure the site' }).getByTestId('reject-task').click();
+  const inReview = column(page, 'review').getByTestId('task-card').filter({ hasText: 'Measure the site' });
+  await expect(inReview.getByTestId('submit-note')).toContainText('Trees marked in red; the survey is attached');
+  await expect(inReview.getByTestId('task-deliverables').getByRole('link', { name: 'measured-survey.pdf' })).toHaveAttribute('href', /\/workspace\/taskboard\/file\//);
+  await inReview.getByTestId('reject-task').click();
   const dialog = page.getByTestId('reject-dialog');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByTestId('reject-dialog').getByText('A reason is required to reject a task')).toBeVisible();
@@ -144,6 +153,7 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
   const back = column(page, 'todo').getByTestId('task-card').filter({ hasText: 'Measure the site' });
   await expect(back.getByTestId('reject-reason')).toContainText('Mark the boundary wall too');
   await back.getByTestId('submit-task').click();
+  await page.getByTestId('submit-dialog').getByRole('button', { name: 'Submit' }).click();
   await expect(column(page, 'review').getByTestId('task-card').filter({ hasText: 'Measure the site' })).toBeVisible();
 
   // The firm approves.
@@ -270,8 +280,9 @@ test('with JavaScript a card is dragged only into the column its move allows', {
   await dragTo('done');
   await expect(column(page, 'todo').getByTestId('task-card').filter({ hasText: 'Drag me to review' })).toBeVisible();
   await expect(column(page, 'done').getByTestId('task-card')).toHaveCount(0);
-  // To Do → In Review is Submit.
+  // To Do → In Review is Submit: its dialog offers a note and files.
   await dragTo('review');
+  await page.getByTestId('submit-dialog').getByRole('button', { name: 'Submit' }).click();
   await expect(column(page, 'review').getByTestId('task-card').filter({ hasText: 'Drag me to review' }).getByTestId('task-status')).toHaveText('in Review');
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { projects } from '../../server/db/schema';
 import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../../server/seed/factories';
-import { createSession } from '../../server/services/sessions';
+import { createSession } from '../../server/queries/sessions';
 import type { UserRow } from '../../server/queries/users';
 import { ROUTE_ACCESS } from './route-access';
 import { routeKeyOf } from './route-pattern';

@@ -1,5 +1,5 @@
 import type { UserRow } from '../../server/queries/users';
-import { createSession } from '../../server/services/sessions';
+import { createSession } from '../../server/queries/sessions';
 import { testImage } from './showcase';
 import { bearer, postMultipart, type MultipartPart, type TestApi } from './test-api';
 

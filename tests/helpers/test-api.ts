@@ -64,7 +64,7 @@ export async function startTestApi(config: Config, database: DatabaseHandle, opt
     /** Mails written to the outbox, oldest first (after the background work of earlier requests is done). */
     async outbox(): Promise<Array<{ to: string; subject: string; text: string }>> {
       await ctx.background.idle();
-      const files = (await fs.readdir(config.outboxDir).catch(() => [] as string[])).sort();
+      const files = (await fs.readdir(config.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
       return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(config.outboxDir, f), 'utf8'))));
     },
     async close() {

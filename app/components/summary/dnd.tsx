@@ -12,7 +12,7 @@ import {
   type CollisionDetection,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import type { CSSProperties, ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { dropMove, sectionItems, splitDndId, type Move, type OrderState } from './editor-reducer';
 import { RowIcon } from './icons';
 
@@ -94,4 +94,33 @@ export function useDragRow(kind: 'item' | 'section' | 'room', id: string, label:
       </button>
     ),
   };
+}
+
+/**
+ * The grip of the row around (an item's, a section's): the row's drag wrapper provides it and the
+ * row's memoized content draws it where it belongs (`<RowGrip />`), so that @dnd-kit's re-renders
+ * of the wrappers (every registration, every drag) leave the rows' content alone (decision 251).
+ */
+export const RowGripContext = createContext<ReactNode>(null);
+export function RowGrip() {
+  return <>{useContext(RowGripContext)}</>;
+}
+
+/** Whether the page runs with JavaScript (the grips and other enhancements are drawn). */
+export const EnhancedContext = createContext(false);
+export const useEnhanced = () => useContext(EnhancedContext);
+
+let enhancedOnce = false;
+/**
+ * False while the page hydrates, then true, set in a transition: drawing the grips of 200 rows is
+ * work React may split into small tasks, not one long one (remix-utils' useHydrated updates
+ * synchronously). True at once when the page is reached by a client navigation.
+ */
+export function useEnhancedAfterHydration(): boolean {
+  const [enhanced, setEnhanced] = useState(enhancedOnce);
+  useEffect(() => {
+    enhancedOnce = true;
+    startTransition(() => setEnhanced(true));
+  }, []);
+  return enhanced;
 }

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate, useNavigation, useRouteLoaderData, type FormProps } from '@remix-run/react';
 import { createContext, useContext, useEffect, useRef, type ReactNode, type Ref } from 'react';
-import type { SummaryJson } from '../../../server/contract/summary';
+import type { EditorItem, EditorSection } from './editor-data';
 import type { EditorView } from './editor-url';
 import { RowIcon } from './icons';
 
@@ -19,7 +19,6 @@ export type EditorContextValue = {
   /** What is wrong with a refused field, where it is more than a blank (an amount out of range). */
   problemMessages: Record<string, string>;
   typed: Record<string, string>;
-  hydrated: boolean;
   /** The action's address for this view (editorHref): every form of the editor posts there. */
   formAction: string;
   /** The href of the delete confirmation of `kind:id`. */
@@ -40,8 +39,8 @@ export function useEditor(): EditorContextValue {
   return value;
 }
 
-export type SummaryItem = SummaryJson['rooms'][number]['sections'][number]['items'][number];
-export type SummarySection = SummaryJson['rooms'][number]['sections'][number];
+export type SummaryItem = EditorItem;
+export type SummarySection = EditorSection;
 
 /**
  * A form of the editor. It posts to the page's action at the address of the view on show
@@ -169,19 +168,20 @@ export function useClearedAfterSuccess() {
 
 /**
  * The Edit link of an item or a section's read view: opens that one row for editing, at its anchor.
- * A plain link with a relative address (`?…&edit=<id>#row-<id>`), as there is one per item: with
- * JavaScript the sections' one click handler (RowLinks) follows it without reloading the page.
+ * A plain link with a relative address (`?…&edit=<id>#row-<id>`) and one short class, as there is
+ * one per item: with JavaScript the sections' one click handler (RowLinks) follows it without
+ * reloading the page.
  */
 export function EditButton({ id, label, testId }: { id: string; label: string; testId: string }) {
   const { openHref } = useEditor();
   return (
-    <a href={openHref(id)} className="button button-ghost button-small sm-edit" aria-label={label} data-testid={testId} data-row-link="">
+    <a href={openHref(id)} className="sm-edit" aria-label={label} data-testid={testId}>
       Edit
     </a>
   );
 }
 
-/** One click handler for every Edit link inside (`data-row-link`): a client navigation that keeps the scroll. */
+/** One click handler for every Edit link inside (`a.sm-edit`): a client navigation that keeps the scroll. */
 export function RowLinks({ children, className, testId }: { children: ReactNode; className?: string; testId?: string }) {
   const navigate = useNavigate();
   return (
@@ -190,7 +190,7 @@ export function RowLinks({ children, className, testId }: { children: ReactNode;
       className={className}
       data-testid={testId}
       onClick={(event) => {
-        const link = event.target instanceof Element ? event.target.closest('a[data-row-link]') : null;
+        const link = event.target instanceof Element ? event.target.closest('a.sm-edit') : null;
         if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         navigate(link.getAttribute('href') ?? '', { preventScrollReset: true });

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useContext, useState, type ReactNode } from 'react';
+import { memo, useContext, useState } from 'react';
 import {
   bpToInput,
   formatPaise,
@@ -14,6 +14,8 @@ import {
   type ItemTextField,
 } from '../../../server/contract/summary-rules';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
+import { RowGrip, useEnhanced } from './dnd';
+import { DraftsContext, useDraftCleared, useDrafts, type MoneyField } from './drafts';
 import { EditButton, EditorContext, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
 import { rowAnchor } from './editor-url';
 import { FIELD } from './editor-url';
@@ -63,8 +65,6 @@ export function FigureList({ figures, testId }: { figures: Figures | null; testI
   );
 }
 
-export type MoneyDraft = Partial<Record<'retailPrice' | 'tradePrice' | 'discountBp' | 'quantity', string>>;
-
 /**
  * One item (product, description, title or financial). It is a read view with an Edit link
  * (`?edit=<item>`, back to its anchor), unless it is the item open for editing (issue 31, decision
@@ -74,25 +74,8 @@ export type MoneyDraft = Partial<Record<'retailPrice' | 'tradePrice' | 'discount
  * "Edit all" (`edit=1`) draws every item's fields, without the controls. With JavaScript the grip
  * drags the card.
  */
-export function ItemCard({
-  item,
-  index,
-  count,
-  editing,
-  figures,
-  onMoney,
-  handle,
-}: {
-  item: SummaryItem;
-  index: number;
-  count: number;
-  editing: boolean;
-  /** The live figures (what is typed), null when an amount cannot be read. */
-  figures: Figures | null;
-  onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
-  handle?: ReactNode;
-}) {
-  const { view, sectionChoices, problems, problemMessages, typed, hydrated, closeHref, canSeeMargins } = useEditor();
+export const ItemCard = memo(function ItemCard({ item, index, count, editing }: { item: SummaryItem; index: number; count: number; editing: boolean }) {
+  const { view, sectionChoices, problems, typed, closeHref } = useEditor();
   const financialTab = view.tab === 'financial';
   const hasMoney = item.type === 'financial' || item.type === 'product';
   const fields = ITEM_FIELDS_BY_TYPE[item.type];
@@ -102,7 +85,6 @@ export function ItemCard({
   const editsTexts = fieldsOn && (!financialTab || item.type === 'financial');
   const editsMoney = fieldsOn && financialTab && hasMoney;
   const value = (field: string, fallback: string) => typed[FIELD(item.id, field)] ?? fallback;
-  const [pickError, setPickError] = useState<string | null>(null);
 
   return (
     <article
@@ -111,10 +93,9 @@ export function ItemCard({
       data-testid="summary-item"
       data-item-id={item.id}
       data-type={item.type}
-      aria-label={`${SUMMARY_ITEM_TYPE_LABELS[item.type]} item`}
     >
       <header className="sm-item-head">
-        {handle}
+        <RowGrip />
         <span className={`sm-type sm-type-${item.type}`}>{SUMMARY_ITEM_TYPE_LABELS[item.type]}</span>
         {open ? null : <EditButton id={item.id} label={`Edit ${item.title || SUMMARY_ITEM_TYPE_LABELS[item.type].toLowerCase()}`} testId="edit-item" />}
       </header>
@@ -192,7 +173,8 @@ export function ItemCard({
         </div>
       )}
 
-      {item.type === 'product' ? (
+      {/* A read view without pictures draws nothing here: 200 empty boxes were 6 KB. */}
+      {item.type === 'product' && (item.images.length || open) ? (
         <div className="sm-images">
           {item.images.length ? (
             <ul>
@@ -209,88 +191,12 @@ export function ItemCard({
             </ul>
           ) : null}
           {/* The spec: the add icon of a product item is hidden on the financial tab. */}
-          {financialTab || !open || item.images.length >= SUMMARY_LIMITS.imagesPerItem ? null : (
-            <EditorForm encType="multipart/form-data" className="sm-image-form" data-testid="image-form">
-              <input type="hidden" name="itemId" value={item.id} />
-              {/* In a field, not on the button: a choice submits the form without a submitter (JavaScript). */}
-              <input type="hidden" name="intent" value="add-images" />
-              <label className="sm-image-pick">
-                <RowIcon name="add" size={16} />
-                <span>Add images</span>
-                <input
-                  type="file"
-                  name="files"
-                  multiple
-                  accept="image/jpeg,image/png,image/gif"
-                  data-testid="image-input"
-                  onChange={
-                    hydrated
-                      ? async (event) => {
-                          // Checked here first, with the api's messages; the api still decides.
-                          const input = event.currentTarget;
-                          const problem = await pickProblem([...(input.files ?? [])], UPLOAD_RULES.scheduleImage, {
-                            left: SUMMARY_LIMITS.imagesPerItem - item.images.length,
-                            message: SUMMARY_MESSAGES.imagesMax,
-                          });
-                          setPickError(problem);
-                          if (problem) input.value = '';
-                          else input.form?.requestSubmit();
-                        }
-                      : undefined
-                  }
-                />
-              </label>
-              {pickError ? (
-                <p className="field-error" role="alert" data-testid="image-pick-error">
-                  {pickError}
-                </p>
-              ) : null}
-              <button type="submit" className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'}>
-                Upload
-              </button>
-            </EditorForm>
-          )}
+          {financialTab || !open || item.images.length >= SUMMARY_LIMITS.imagesPerItem ? null : <ImageForm item={item} />}
         </div>
       ) : null}
 
-      {financialTab && hasMoney && !editsMoney && figures ? <FigureLine figures={figures} testId="item-figures" /> : null}
-      {editsMoney ? (
-        <div className="sm-money">
-          <div className="sm-money-fields">
-            {(
-              [
-                ['retailPrice', 'Retail Price (₹)', paiseToInput(item.retailPrice), 'decimal'],
-                ['tradePrice', 'Trade Price (₹)', paiseToInput(item.tradePrice), 'decimal'],
-                ['discountBp', 'Discount (%)', bpToInput(item.discountBp), 'decimal'],
-                ['quantity', 'Quantity', String(item.quantity), 'numeric'],
-              ] as const
-            )
-              .filter(([field]) => field !== 'tradePrice' || canSeeMargins)
-              .map(([field, label, fallback, mode]) => {
-              const name = FIELD(item.id, field);
-              const invalid = problems.has(`${item.id}:${field}`);
-              const message = problemMessages[`${item.id}:${field}`];
-              return (
-                <div key={`${field}:${item.version}`} className={`field${invalid ? ' has-error' : ''}`}>
-                  <label htmlFor={name}>{label}</label>
-                  <input
-                    id={name}
-                    name={name}
-                    form="save-all"
-                    inputMode={mode}
-                    defaultValue={value(field, fallback)}
-                    aria-invalid={invalid || undefined}
-                    onChange={(event) => onMoney(item.id, field, event.currentTarget.value)}
-                    data-testid={`money-${field}`}
-                  />
-                  {invalid && message ? <p className="field-error">{message}</p> : null}
-                </div>
-              );
-            })}
-          </div>
-          <FigureList figures={figures} testId="item-figures" />
-        </div>
-      ) : null}
+      {financialTab && hasMoney && !editsMoney ? <FigureLine figures={item.figures} testId="item-figures" /> : null}
+      {editsMoney ? <MoneyFields item={item} /> : null}
 
       {open ? (
         <div className="sm-item-foot">
@@ -304,4 +210,104 @@ export function ItemCard({
       ) : null}
     </article>
   );
+});
+
+/** The open product's Add images: a multipart form; with JavaScript a choice is checked, then posted at once. */
+function ImageForm({ item }: { item: SummaryItem }) {
+  const hydrated = useEnhanced();
+  const [pickError, setPickError] = useState<string | null>(null);
+  return (
+    <EditorForm encType="multipart/form-data" className="sm-image-form" data-testid="image-form">
+      <input type="hidden" name="itemId" value={item.id} />
+      {/* In a field, not on the button: a choice submits the form without a submitter (JavaScript). */}
+      <input type="hidden" name="intent" value="add-images" />
+      <label className="sm-image-pick">
+        <RowIcon name="add" size={16} />
+        <span>Add images</span>
+        <input
+          type="file"
+          name="files"
+          multiple
+          accept="image/jpeg,image/png,image/gif"
+          data-testid="image-input"
+          onChange={
+            hydrated
+              ? async (event) => {
+                  // Checked here first, with the api's messages; the api still decides.
+                  const input = event.currentTarget;
+                  const problem = await pickProblem([...(input.files ?? [])], UPLOAD_RULES.scheduleImage, {
+                    left: SUMMARY_LIMITS.imagesPerItem - item.images.length,
+                    message: SUMMARY_MESSAGES.imagesMax,
+                  });
+                  setPickError(problem);
+                  if (problem) input.value = '';
+                  else input.form?.requestSubmit();
+                }
+              : undefined
+          }
+        />
+      </label>
+      {pickError ? (
+        <p className="field-error" role="alert" data-testid="image-pick-error">
+          {pickError}
+        </p>
+      ) : null}
+      <button type="submit" className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'}>
+        Upload
+      </button>
+    </EditorForm>
+  );
+}
+
+/**
+ * The money fields of an item being edited (Save all's, `form="save-all"`) and its figures as they
+ * are typed. What is typed goes to the page's drafts (drafts.tsx), not to React state: a keystroke
+ * re-renders these figures and the totals, not the room's other items.
+ */
+function MoneyFields({ item }: { item: SummaryItem }) {
+  const { problems, problemMessages, typed, canSeeMargins } = useEditor();
+  const drafts = useContext(DraftsContext);
+  useDraftCleared(item);
+  const value = (field: string, fallback: string) => typed[FIELD(item.id, field)] ?? fallback;
+  const money: Array<readonly [MoneyField, string, string, 'decimal' | 'numeric']> = [
+    ['retailPrice', 'Retail Price (₹)', paiseToInput(item.retailPrice), 'decimal'],
+    ['tradePrice', 'Trade Price (₹)', paiseToInput(item.tradePrice), 'decimal'],
+    ['discountBp', 'Discount (%)', bpToInput(item.discountBp), 'decimal'],
+    ['quantity', 'Quantity', String(item.quantity), 'numeric'],
+  ];
+  return (
+    <div className="sm-money">
+      <div className="sm-money-fields">
+        {money
+          .filter(([field]) => field !== 'tradePrice' || canSeeMargins)
+          .map(([field, label, fallback, mode]) => {
+            const name = FIELD(item.id, field);
+            const invalid = problems.has(`${item.id}:${field}`);
+            const message = problemMessages[`${item.id}:${field}`];
+            return (
+              <div key={`${field}:${item.version}`} className={`field${invalid ? ' has-error' : ''}`}>
+                <label htmlFor={name}>{label}</label>
+                <input
+                  id={name}
+                  name={name}
+                  form="save-all"
+                  inputMode={mode}
+                  defaultValue={value(field, fallback)}
+                  aria-invalid={invalid || undefined}
+                  onChange={(event) => drafts.set(item, field, event.currentTarget.value)}
+                  data-testid={`money-${field}`}
+                />
+                {invalid && message ? <p className="field-error">{message}</p> : null}
+              </div>
+            );
+          })}
+      </div>
+      <LiveFigures item={item} />
+    </div>
+  );
+}
+
+/** An item's figures as its fields read now. */
+function LiveFigures({ item }: { item: SummaryItem }) {
+  return <FigureList figures={useDrafts([item]).figuresOf(item)} testId="item-figures" />;
 }

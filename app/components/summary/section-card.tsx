@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import {
   SUMMARY_ITEM_TYPE_LABELS,
   SUMMARY_LIMITS,
@@ -7,15 +7,15 @@ import {
   SUMMARY_STATUS_COLOURS,
   SUMMARY_STATUS_LABELS,
   SUMMARY_STATUSES,
-  type Figures,
   type SummaryItemType,
 } from '../../../server/contract/summary-rules';
-import { useDragRow } from './dnd';
+import { RowGrip, RowGripContext, useDragRow, useEnhanced } from './dnd';
+import { useDrafts } from './drafts';
 import { EditButton, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useClearedAfterSuccess, useEditor, type SummaryItem, type SummarySection } from './editor-context';
 import { rowAnchor } from './editor-url';
 import type { EditorView } from './editor-url';
 import { RowIcon } from './icons';
-import { FigureLine, ItemCard, type MoneyDraft } from './item-card';
+import { FigureLine, ItemCard } from './item-card';
 import { MoveTo } from './move-to';
 
 /** The room selector, New Room (name required: "Room name cannot be empty"), rename and delete of the current room. */
@@ -26,7 +26,7 @@ export function RoomBar({
   newRoomError,
   newRoomTyped = '',
 }: {
-  rooms: Array<{ id: string; name: string; position: number }>;
+  rooms: Array<{ id: string; name: string }>;
   current?: string;
   href: (changes: Partial<EditorView>) => string;
   newRoomError: string | null;
@@ -96,7 +96,7 @@ export function RoomBar({
  * (pointer or keyboard), and a place to drop a section on (it moves to the end of that room).
  */
 function RoomTab({ room, active, to }: { room: { id: string; name: string }; active: boolean; to: string }) {
-  const { hydrated } = useEditor();
+  const hydrated = useEnhanced();
   const drag = useDragRow('room', room.id, `room ${room.name}`);
   return (
     <span ref={drag.ref} style={drag.style} className={`sm-room-tab${active ? ' is-active' : ''}${drag.className}`} data-testid="room-tab" data-room-id={room.id}>
@@ -108,12 +108,19 @@ function RoomTab({ room, active, to }: { room: { id: string; name: string }; act
   );
 }
 
-function DraggableItem(props: { item: SummaryItem; index: number; count: number; editing: boolean; figures: Figures | null; onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void }) {
-  const { hydrated } = useEditor();
-  const drag = useDragRow('item', props.item.id, props.item.title || SUMMARY_ITEM_TYPE_LABELS[props.item.type]);
+/**
+ * An item's place in its section's list: draggable with JavaScript. @dnd-kit re-renders it on every
+ * registration and drag; the card inside is memoized and draws the grip through RowGripContext.
+ */
+function DraggableItem({ item, index, count, editing }: { item: SummaryItem; index: number; count: number; editing: boolean }) {
+  const enhanced = useEnhanced();
+  const drag = useDragRow('item', item.id, item.title || SUMMARY_ITEM_TYPE_LABELS[item.type]);
   return (
-    <li ref={drag.ref} style={drag.style} className={`sm-item-slot${drag.className}`}>
-      <ItemCard {...props} handle={hydrated ? drag.handle : undefined} />
+    // No class of its own (`.sm-items > li`): 200 of them.
+    <li ref={drag.ref} style={drag.style} className={drag.className.trim() || undefined}>
+      <RowGripContext.Provider value={enhanced ? drag.handle : null}>
+        <ItemCard item={item} index={index} count={count} editing={editing} />
+      </RowGripContext.Provider>
     </li>
   );
 }
@@ -125,37 +132,10 @@ function DraggableItem(props: { item: SummaryItem; index: number; count: number;
  * choice, copy / move / delete, add or delete a card, add from library, move to room) are drawn
  * while it is open for editing (`?edit=<section>`, its Edit link; decision 250).
  */
-export function SectionCard({
-  section,
-  items,
-  index,
-  count,
-  editing,
-  totals,
-  figuresOf,
-  onMoney,
-}: {
-  section: SummarySection;
-  items: SummaryItem[];
-  index: number;
-  count: number;
-  editing: boolean;
-  totals: Figures;
-  figuresOf: (item: SummaryItem) => Figures | null;
-  onMoney: (itemId: string, field: keyof MoneyDraft, value: string) => void;
-}) {
-  const { view, hydrated, library, roomChoices, closeHref } = useEditor();
+export function SectionCard({ section, items, index, count, editing }: { section: SummarySection; items: SummaryItem[]; index: number; count: number; editing: boolean }) {
+  const enhanced = useEnhanced();
   const drag = useDragRow('section', section.id, section.title);
-  const open = view.open === section.id;
-  const addCard = useClearedAfterSuccess();
-  const financial = view.tab === 'financial';
-  const shown = financial ? items : items.filter((i) => i.type !== 'financial');
   const colours = SUMMARY_STATUS_COLOURS[section.status];
-  const addTypes: SummaryItemType[] = financial ? ['financial', 'product'] : ['product', 'description', 'title'];
-  // The section's one form (RowForm, in the head): its status, add item, add from library, delete
-  // card and move to room join it from elsewhere in the card.
-  const form = rowFormId('sections', section.id);
-  const setStatus = useRef<HTMLButtonElement>(null);
   return (
     <section
       id={rowAnchor(section.id)}
@@ -167,8 +147,28 @@ export function SectionCard({
       data-section-id={section.id}
       data-status={section.status}
     >
+      <RowGripContext.Provider value={enhanced ? drag.handle : null}>
+        <SectionContent section={section} items={items} index={index} count={count} editing={editing} />
+      </RowGripContext.Provider>
+    </section>
+  );
+}
+
+/** What a section draws inside its (draggable) box: memoized, so a drag or a keystroke elsewhere leaves it alone. */
+const SectionContent = memo(function SectionContent({ section, items, index, count, editing }: { section: SummarySection; items: SummaryItem[]; index: number; count: number; editing: boolean }) {
+  const { view, library, roomChoices, closeHref } = useEditor();
+  const open = view.open === section.id;
+  const addCard = useClearedAfterSuccess();
+  const financial = view.tab === 'financial';
+  const shown = financial ? items : items.filter((i) => i.type !== 'financial');
+  const addTypes: SummaryItemType[] = financial ? ['financial', 'product'] : ['product', 'description', 'title'];
+  // The section's one form (RowForm, in the head): its status, add from library, delete card and
+  // move to room join it from elsewhere in the card.
+  const form = rowFormId('sections', section.id);
+  return (
+    <>
       <header className="sm-section-head">
-        {hydrated ? drag.handle : null}
+        <RowGrip />
         <input type="checkbox" name="sections" value={section.id} form="pdf-form" aria-label={`Choose ${section.title} for the PDF`} className="sm-check" data-testid="section-check" />
         <h3 id={`section-${section.id}`}>{section.title}</h3>
         {open ? null : (
@@ -181,30 +181,7 @@ export function SectionCard({
         )}
         {open ? (
         <>
-        <div className="sm-status">
-          <label htmlFor={`status-${section.id}`} className="visually-hidden">
-            Status of {section.title}
-          </label>
-          <select
-            id={`status-${section.id}`}
-            name="status"
-            form={form}
-            defaultValue={section.status}
-            key={section.status}
-            onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit(setStatus.current) : undefined}
-            data-testid="section-status"
-          >
-            {SUMMARY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {SUMMARY_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-          {/* With JavaScript a choice posts at once, through this button (the intent is the submitter's). */}
-          <button type="submit" name="intent" value="status" form={form} ref={setStatus} className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'} data-testid="set-status">
-            Set
-          </button>
-        </div>
+        <StatusPick section={section} form={form} />
         <RowForm kind="sections" id={section.id} className="sm-section-actions">
           <IntentButton intent="copy-section" label="Copy section" testId="copy-section">
             <RowIcon name="copy" size={16} />
@@ -269,7 +246,7 @@ export function SectionCard({
       {shown.length ? (
         <ol className="sm-items">
           {shown.map((item) => (
-            <DraggableItem key={item.id} item={item} index={items.indexOf(item)} count={items.length} editing={editing} figures={figuresOf(item)} onMoney={onMoney} />
+            <DraggableItem key={item.id} item={item} index={items.indexOf(item)} count={items.length} editing={editing} />
           ))}
         </ol>
       ) : (
@@ -277,15 +254,9 @@ export function SectionCard({
       )}
 
       <footer className="sm-section-foot">
-        {open ? (
-          <div className="sm-add-item">
-            <AddItemButtons types={addTypes} form={form} />
-          </div>
-        ) : (
-          <RowForm kind="sections" id={section.id} className="sm-add-item">
-            <AddItemButtons types={addTypes} />
-          </RowForm>
-        )}
+        <div className="sm-add-item">
+          <AddItemButtons types={addTypes} sectionId={section.id} />
+        </div>
         {open && library.length ? (
           <div className="sm-add-item sm-from-library" data-testid="add-from-library-form">
             <label htmlFor={`library-${section.id}`} className="muted">
@@ -310,23 +281,78 @@ export function SectionCard({
         {financial ? (
           <div className="sm-section-total">
             <h4>Section total</h4>
-            <FigureLine figures={totals} testId="section-totals" />
+            <SectionTotal items={items} />
           </div>
         ) : null}
       </footer>
-    </section>
+    </>
+  );
+});
+
+/** A section's total as its items' fields read now (drafts.tsx): re-drawn by a keystroke, alone. */
+function SectionTotal({ items }: { items: SummaryItem[] }) {
+  return <FigureLine figures={useDrafts(items).totalOf(items)} testId="section-totals" />;
+}
+
+/** The open section's status: a select and Set; with JavaScript a choice posts at once. */
+function StatusPick({ section, form }: { section: SummarySection; form: string }) {
+  const hydrated = useEnhanced();
+  const setStatus = useRef<HTMLButtonElement>(null);
+  return (
+    <div className="sm-status">
+      <label htmlFor={`status-${section.id}`} className="visually-hidden">
+        Status of {section.title}
+      </label>
+      <select
+        id={`status-${section.id}`}
+        name="status"
+        form={form}
+        defaultValue={section.status}
+        key={section.status}
+        onChange={hydrated ? (e) => e.currentTarget.form?.requestSubmit(setStatus.current) : undefined}
+        data-testid="section-status"
+      >
+        {SUMMARY_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {SUMMARY_STATUS_LABELS[status]}
+          </option>
+        ))}
+      </select>
+      {/* With JavaScript a choice posts at once, through this button (the intent is the submitter's). */}
+      <button type="submit" name="intent" value="status" form={form} ref={setStatus} className={hydrated ? 'visually-hidden' : 'button button-ghost button-small'} data-testid="set-status">
+        Set
+      </button>
+    </div>
   );
 }
 
-/** "Add" an item of each type: buttons of the section's row form (`form` when they are outside it). */
-function AddItemButtons({ types, form }: { types: SummaryItemType[]; form?: string }) {
+const addItemForm = (type: SummaryItemType) => `add-${type}-form`;
+
+/**
+ * The page's one form per item type (`add-item:<type>`, decision 251): each section's "+ Product"
+ * is a button of it that names its section (`sectionId`), instead of a form of its own per section.
+ */
+export function AddItemForms() {
+  return (
+    <>
+      {(['financial', 'product', 'description', 'title'] as const).map((type) => (
+        <EditorForm key={type} id={addItemForm(type)} hidden>
+          <input type="hidden" name="intent" value={`add-item:${type}`} />
+        </EditorForm>
+      ))}
+    </>
+  );
+}
+
+/** "Add" an item of each type to a section: buttons of the page's AddItemForms. */
+function AddItemButtons({ types, sectionId }: { types: SummaryItemType[]; sectionId: string }) {
   return (
     <>
       <span className="muted">Add</span>
       {types.map((type) => (
-        <IntentButton key={type} intent="add-item" value={type} form={form} testId={`add-${type}`}>
+        <button key={type} type="submit" form={addItemForm(type)} name="sectionId" value={sectionId} className="sm-add" data-testid={`add-${type}`}>
           {`+ ${SUMMARY_ITEM_TYPE_LABELS[type]}`}
-        </IntentButton>
+        </button>
       ))}
     </>
   );

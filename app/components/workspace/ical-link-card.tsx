@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { formatDay } from '../../../server/contract/dates';
 import { FEED_INTENTS as INTENTS } from '../../../server/contract/calendar-rules';
+import { useTimeZone } from '~/utils/time-zone';
 
 
 /**
@@ -12,6 +13,7 @@ import { FEED_INTENTS as INTENTS } from '../../../server/contract/calendar-rules
  * action by default), whose action calls `calendarFeedAction`.
  */
 export function IcalLinkCard({ feed, freshUrl, action }: { feed: { active: boolean; createdAt: string | null }; freshUrl: string | null; action?: string }) {
+  const zone = useTimeZone();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && String(navigation.formData?.get('intent') ?? '').endsWith('-feed');
   const hydrated = useHydrated();
@@ -40,7 +42,7 @@ export function IcalLinkCard({ feed, freshUrl, action }: { feed: { active: boole
           </>
         ) : feed.active ? (
           <p>
-            Your private feed link is active{feed.createdAt ? ` since ${formatDay(feed.createdAt)}` : ''}. Lost it? Renew to get a new one; the old link stops
+            Your private feed link is active{feed.createdAt ? ` since ${formatDay(feed.createdAt, zone)}` : ''}. Lost it? Renew to get a new one; the old link stops
             working.
           </p>
         ) : (

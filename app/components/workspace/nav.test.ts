@@ -14,9 +14,9 @@ describe('visibleLinks', () => {
     expect(links.at(-1)!.href).toBe('/');
   });
 
-  it('shows Employee, Demand box and Financial to the firm and its sub-admins only', () => {
+  it('shows Employee, Demand box, Financial and Invoices to the firm and its sub-admins only', () => {
     const every = () => true;
-    const managers = ['Employee', 'Demand box', 'Financial'];
+    const managers = ['Employee', 'Demand box', 'Financial', 'Invoices'];
     expect(visibleLinks(every, { manages: true }).map((l) => l.label)).toEqual(WORKSPACE_LINKS.map((l) => l.label));
     const employee = visibleLinks(every, { manages: false }).map((l) => l.label);
     expect(employee).toEqual(WORKSPACE_LINKS.map((l) => l.label).filter((label) => !managers.includes(label)));
@@ -34,6 +34,7 @@ describe('visibleLinks', () => {
       'Project Library',
       'Address Book',
       'Financial',
+      'Invoices',
       'Group Chat',
       'Setting',
       'Showcase',

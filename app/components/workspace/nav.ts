@@ -39,6 +39,7 @@ export const WORKSPACE_LINKS: readonly WorkspaceLink[] = [
   { label: 'Project Library', href: '/workspace/project-library', icon: 'library' },
   { label: 'Address Book', href: '/workspace/address-book', icon: 'addressBook' },
   { label: 'Financial', href: '/workspace/project/schedules/Financial', icon: 'financial', audience: 'managers' },
+  { label: 'Invoices', href: '/workspace/invoices', icon: 'financial', audience: 'managers' },
   { label: 'Group Chat', href: '/workspace/group-chat', icon: 'chat' },
   { label: 'Setting', href: '/workspace/setting', icon: 'setting' },
   { label: 'Showcase', href: '/', icon: 'showcase' },

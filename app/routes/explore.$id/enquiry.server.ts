@@ -13,8 +13,11 @@ import type { User } from '../../../server/contract/users';
  */
 
 export async function enquiryLoaderData(request: Request, user: Pick<User, 'userName' | 'email' | 'role'>, firmId: string) {
-  // Without a token the form still shows; the api then answers with its own clear message.
-  const formToken = await getEnquiryToken(request, firmId).catch(() => '');
+  // A token only when the URL opens the popup: with JavaScript the form fetches its own when it
+  // opens in place (resources.enquiry-token), so a plain page view makes no call for it. Without a
+  // token the form still shows; the api then answers with its own clear message.
+  const contactOpen = new URL(request.url).searchParams.get('dialog') === 'contact';
+  const formToken = contactOpen ? await getEnquiryToken(request, firmId).catch(() => '') : '';
   return { honeypot: honeypotInputProps(), visitor: { name: user.userName, email: user.email }, formToken };
 }
 

@@ -16,6 +16,7 @@ import { leadActions } from './actions.server';
 import { HandledToggle, LeadMenu, leadHref } from './lead-controls';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { useTimeZone } from '~/utils/time-zone';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Demand box') }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
@@ -102,6 +103,7 @@ export default function DemandBox() {
 }
 
 function LeadRow({ lead, deleteHref }: { lead: Lead; deleteHref: string }) {
+  const zone = useTimeZone();
   return (
     <li className={`lead-row${lead.isRead ? '' : ' is-unread'}${lead.isHandled ? ' is-handled' : ''}`} data-testid="lead-row">
       <HandledToggle lead={lead} />
@@ -114,7 +116,7 @@ function LeadRow({ lead, deleteHref }: { lead: Lead; deleteHref: string }) {
         <span className="lead-description">{lead.message}</span>
       </Link>
       <time className="lead-date" dateTime={lead.createdAt}>
-        {formatDay(lead.createdAt)}
+        {formatDay(lead.createdAt, zone)}
       </time>
       <LeadMenu lead={lead} deleteHref={deleteHref} />
     </li>

@@ -21,6 +21,7 @@ import { HandledToggle, LeadMenu, leadHref } from '../workspace.demandbox/lead-c
 import { MessageForm } from './message-form';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { useTimeZone } from '~/utils/time-zone';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Enquiry from ${data.lead.name}` : 'Enquiry') }, { name: 'description', content: 'An enquiry, its contact details and its thread.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
@@ -72,6 +73,7 @@ export default function LeadDetails() {
   const dialog = useOpenDialog();
   const dialogHref = useDialogHref();
   const confirm = useConfirm();
+  const zone = useTimeZone();
   const failed = actionData && typeof actionData === 'object' && 'result' in actionData ? (actionData as { result: SubmissionResult<string[]>; toast: ToastData | null }) : null;
   return (
     <>
@@ -83,7 +85,7 @@ export default function LeadDetails() {
           <div>
             <h1>{lead.name}</h1>
             <p className="muted">
-              {lead.projectTypeLabel} · {formatDateTime(lead.createdAt)}
+              {lead.projectTypeLabel} · {formatDateTime(lead.createdAt, zone)}
               {lead.isArchived ? ' · Archived' : ''}
             </p>
           </div>
@@ -121,12 +123,13 @@ export default function LeadDetails() {
 }
 
 function EnquiryCard({ lead }: { lead: Lead }) {
+  const zone = useTimeZone();
   return (
     <article className="lead-message lead-message-in" data-testid="lead-enquiry">
       <header>
         <strong>{lead.name}</strong>
         <span className="muted">sent an enquiry{lead.project ? <> from <Link to={`/explore/${lead.project.id}`}>{lead.project.projectName}</Link></> : null}</span>
-        <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+        <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt, zone)}</time>
       </header>
       <p className="lead-body">{lead.message}</p>
     </article>
@@ -134,6 +137,7 @@ function EnquiryCard({ lead }: { lead: Lead }) {
 }
 
 function ThreadMessage({ message }: { message: LeadMessage }) {
+  const zone = useTimeZone();
   const line = (label: string, list: string[]) =>
     list.length ? (
       <div>
@@ -146,7 +150,7 @@ function ThreadMessage({ message }: { message: LeadMessage }) {
       <header>
         <strong>{message.subject}</strong>
         <span className="muted">{message.author ? `by ${message.author.name}` : ''}</span>
-        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, zone)}</time>
       </header>
       <dl className="lead-recipients">
         {line('To', message.to)}

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_LIMITS, withinEditWindow } from '../../../server/contract/chat-rules';
 import { chatPagePath } from '~/models/chat-paths';
 import { formatDateTime } from '../../../server/contract/dates';
+import { useTimeZone } from '~/utils/time-zone';
 
 /**
  * Editing one's own Group Chat message (docs/decisions/171): an "Edit" link (`?edit={id}`, kept
@@ -40,9 +41,10 @@ export function editingOf(
 }
 
 export function EditedMark({ message }: { message: ChatMessage }) {
+  const zone = useTimeZone();
   if (!message.editedAt) return null;
   return (
-    <span className="cb-edited" title={`Edited ${formatDateTime(message.editedAt)}`} data-testid="chat-edited">
+    <span className="cb-edited" title={`Edited ${formatDateTime(message.editedAt, zone)}`} data-testid="chat-edited">
       edited
     </span>
   );

@@ -19,6 +19,7 @@ import { EditMessageForm, EditedMark, EditLink, editingOf, mergeMessages } from 
 import { fileFamily } from '../../../server/contract/files-rules';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { useTimeZone } from '~/utils/time-zone';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
@@ -205,13 +206,14 @@ export default function GroupChat() {
 }
 
 function MessageItem({ message, mine, now, edit }: { message: ChatMessage; mine: boolean; now: string; edit: ReturnType<typeof editingOf> }) {
+  const zone = useTimeZone();
   return (
     <li className={`cb-message ${mine ? 'cb-message-mine' : ''}`} data-testid="chat-message" data-seq={message.seq} id={`m-${message.id}`}>
       {mine ? null : <Avatar name={message.authorName} size={32} />}
       <div className="cb-bubble">
         <p className="cb-meta">
           <span className="cb-author">{mine ? 'You' : message.authorName}</span>
-          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, zone)}</time>
           <EditedMark message={message} />
           {mine && !edit ? <EditLink message={message} now={now} /> : null}
         </p>

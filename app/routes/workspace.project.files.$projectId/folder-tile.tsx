@@ -9,6 +9,7 @@ import { FolderIcon } from '~/components/workspace/file-icon';
 import { useClickOrDoubleClick } from '~/components/workspace/use-click-or-double-click';
 import { formatDay } from '../../../server/contract/dates';
 import type { Folder } from '../../../server/contract/files';
+import { useTimeZone } from '~/utils/time-zone';
 
 export const folderHref = (projectId: string, folderId: string) =>
   `/workspace/project/filesdetails/${encodeURIComponent(projectId)}/${encodeURIComponent(folderId)}`;
@@ -19,6 +20,7 @@ export const folderHref = (projectId: string, folderId: string) =>
  * to delete it with its files.
  */
 export function FolderTile({ folder, projectId, maxLength }: { folder: Folder; projectId: string; maxLength: number }) {
+  const zone = useTimeZone();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const popupHref = usePopupHref();
@@ -44,7 +46,7 @@ export function FolderTile({ folder, projectId, maxLength }: { folder: Folder; p
           </Link>
         )}
         <span className="folder-meta">
-          {files} · {formatDay(folder.createdAt)}
+          {files} · {formatDay(folder.createdAt, zone)}
         </span>
       </div>
       {renaming ? null : (

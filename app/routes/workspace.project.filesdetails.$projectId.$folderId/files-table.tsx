@@ -5,6 +5,7 @@ import { FileIcon } from '~/components/workspace/file-icon';
 import type { FileView } from '~/models/workspace-files.server';
 import { formatDay } from '../../../server/contract/dates';
 import { formatBytes } from '../../../server/contract/files-rules';
+import { useTimeZone } from '~/utils/time-zone';
 
 /**
  * A folder's files (screen 4): icon by type, name, type, size, date, and the details (preview),
@@ -22,6 +23,7 @@ export function FilesTable({
   previewHref: (fileId: string | null) => string;
   deleteHref: (fileId: string) => string;
 }) {
+  const zone = useTimeZone();
   return (
     <table className="files-table" data-testid="files-table">
       <thead>
@@ -58,7 +60,7 @@ export function FilesTable({
                     {/* The type, size and date under the name where the table has no room for their columns. */}
                     <span className="file-sub">
                       {file.format} · {formatBytes(file.size)}
-                      <span className="file-sub-date"> · {formatDay(file.createdAt)}</span>
+                      <span className="file-sub-date"> · {formatDay(file.createdAt, zone)}</span>
                     </span>
                   </span>
                 </div>
@@ -67,7 +69,7 @@ export function FilesTable({
                 {file.format}
               </td>
               <td className="files-col-size">{formatBytes(file.size)}</td>
-              <td className="files-col-date">{formatDay(file.createdAt)}</td>
+              <td className="files-col-date">{formatDay(file.createdAt, zone)}</td>
               <td className="files-col-actions">
                 <Link
                   to={previewHref(selected ? null : file.id)}

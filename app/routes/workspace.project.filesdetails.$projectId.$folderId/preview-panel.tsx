@@ -8,6 +8,7 @@ import { formatDay } from '../../../server/contract/dates';
 import type { FileView } from '~/models/workspace-files.server';
 import { FILE_MESSAGES, formatBytes, PREVIEW_WIDTH, previewKind } from '../../../server/contract/files-rules';
 import { storedWidth, widthAfterDrag, widthAfterKey } from './preview-width';
+import { useTimeZone } from '~/utils/time-zone';
 
 const WIDTH_KEY = 'archivista:file-preview-width';
 
@@ -121,6 +122,7 @@ export function PreviewPanel({
   width: number;
   onResize: (width: number) => void;
 }) {
+  const zone = useTimeZone();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
@@ -168,7 +170,7 @@ export function PreviewPanel({
             </div>
             <div>
               <dt>Uploaded</dt>
-              <dd>{formatDay(file.createdAt)}</dd>
+              <dd>{formatDay(file.createdAt, zone)}</dd>
             </div>
           </dl>
           <a href={file.downloadHref} download={file.fileName} className="button button-ghost button-block" data-testid="preview-download">

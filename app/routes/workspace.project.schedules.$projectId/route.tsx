@@ -10,6 +10,10 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getSchedules, toWebImage } from '~/models/workspace-schedules.server';
+import { listInvoices } from '~/models/invoices.server';
+import { InvoiceTable } from '~/components/invoices/invoice-table';
+import outputStyles from '~/styles/summary-output.css';
+import invoiceStyles from '~/styles/invoices.css';
 import { asErrorResponse } from '~/utils/workspace.server';
 import schedulesStyles from '~/styles/workspace-schedules.css';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
@@ -19,7 +23,11 @@ import { AddScheduleForm, EditScheduleForm } from './schedule-forms';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: schedulesStyles }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: schedulesStyles },
+  { rel: 'stylesheet', href: outputStyles },
+  { rel: 'stylesheet', href: invoiceStyles },
+];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? pageTitle(matches, `Schedules — ${data.project.projectName}`) : pageTitle(matches, 'Schedules') },
@@ -43,7 +51,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cover: s.images[0] ? toWebImage(data.project.id, s.images[0]) : null,
     imageCount: s.images.length,
   }));
-  return json({ project: data.project, schedules });
+  // The project's invoices, for those who bill (the firm and its sub-admins; docs/decisions/280).
+  // Anyone else gets the api's 403: no invoices section for them.
+  const invoices = await listInvoices(request, { projectId: data.project.id }).catch(() => null);
+  return json({ project: data.project, schedules, invoices });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -71,7 +82,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
 
 /** A project's schedules (workspace-and-admin.md screen 3). */
 export default function Schedules() {
-  const { project, schedules } = useLoaderData<typeof loader>();
+  const { project, schedules, invoices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const panel = usePanel();
@@ -123,6 +134,18 @@ export default function Schedules() {
           A schedule gathers the drawings, finishes and notes of one part of the project. Add the first one.
         </EmptyState>
       )}
+
+      {invoices ? (
+        <section className="so-board-section" aria-labelledby="project-invoices" data-testid="project-invoices">
+          <h2 id="project-invoices">Invoices</h2>
+          {invoices.length ? <InvoiceTable invoices={invoices} showProject={false} /> : <p className="so-none">No invoices for this project yet.</p>}
+          <p>
+            <Link to={`/workspace/invoices/new?project=${encodeURIComponent(project.id)}`} className="button button-secondary">
+              New invoice for this project
+            </Link>
+          </p>
+        </section>
+      ) : null}
 
       {panel.open === 'add' ? (
         <SidePanel title="Add schedule" closeTo={panel.closeTo} testId="schedule-panel">

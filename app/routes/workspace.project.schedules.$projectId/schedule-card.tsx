@@ -9,6 +9,7 @@ import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { useClickOrDoubleClick } from '~/components/workspace/use-click-or-double-click';
 import { dateParts, formatTime, monthName } from '../../../server/contract/dates';
+import { useTimeZone } from '~/utils/time-zone';
 
 export type ScheduleCardData = {
   id: string;
@@ -50,6 +51,7 @@ export function ScheduleCard({
   /** The Edit form, when the URL asks for it (`?edit={id}`): shown in place of the card's text. */
   editForm?: ReactNode;
 }) {
+  const zone = useTimeZone();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const fieldFetcher = useFetcher<InlineReply>();
@@ -102,7 +104,7 @@ export function ScheduleCard({
     fieldFetcher.submit({ intent: 'edit-field', id: schedule.id, field, value: text }, { method: 'post' });
   };
 
-  const { day, month, hour, minute } = dateParts(schedule.createdAt);
+  const { day, month, hour, minute } = dateParts(schedule.createdAt, zone);
   const toast = pickError ?? (imageFetcher.state === 'idle' ? imageFetcher.data?.toast : null) ?? (fieldFetcher.state === 'idle' ? fieldFetcher.data?.toast : null);
 
   return (

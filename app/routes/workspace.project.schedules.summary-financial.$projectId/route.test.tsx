@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../tests/helpers/render-routes';
 import { itemFigures, sumFigures, type Figures } from '../../../server/contract/summary-rules';
 import type { SummaryJson } from '../../../server/contract/summary';
+import { packRoom } from '~/components/summary/editor-data';
 import { readEdit } from '~/components/summary/editor-url';
 import { spreadIntentArgument } from './actions.server';
 import SummaryEditor from './route';
@@ -67,9 +68,9 @@ function loaderData(query: URLSearchParams, shape?: { rooms: number; sections: n
     summary: {
       schedule: { id: SCHEDULE, projectId: PROJECT, title: 'Bench: 200 items' },
       totals,
-      rooms: rooms.map(({ id, name, position, totals, sections }) => ({ id, name, position, totals, sections: sections.map((s) => ({ id: s.id, title: s.title, items: s.items.map((i) => ({ id: i.id })) })) })),
+      rooms: rooms.map(({ id, name, totals, sections }) => ({ id, name, totals, sections: sections.map((s) => ({ id: s.id, title: s.title })) })),
     },
-    room,
+    room: packRoom(room, (imageId) => `/i/${imageId}?w=480`),
     view: { schedule: SCHEDULE, tab: query.get('tab') === 'financial' ? 'financial' : 'summary', room: room.id, ...readEdit(query.get('edit'), (id) => id.length === 36) },
     info: { description: 'Every room of the house.', images: [] },
     library: [],

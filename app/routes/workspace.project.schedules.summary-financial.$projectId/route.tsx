@@ -1,27 +1,28 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from '@remix-run/react';
-import { useEffect, useReducer, useState } from 'react';
-import { useHydrated } from 'remix-utils/use-hydrated';
+import { useMemo, useReducer, useState } from 'react';
 import { Icon } from '~/components/icon';
 import { Toast, type ToastData } from '~/components/toast';
-import { SummaryDnd, type Move } from '~/components/summary/dnd';
+import { EnhancedContext, SummaryDnd, useEnhancedAfterHydration, type Move } from '~/components/summary/dnd';
+import { Drafts, DraftsContext, useDrafts } from '~/components/summary/drafts';
 import { EditorContext, EditorForm, RowLinks, useClearedAfterSuccess, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
+import { packRoom, unpackRoom } from '~/components/summary/editor-data';
 import { orderOf, orderReducer } from '~/components/summary/editor-reducer';
 import { editorHref, editorHrefAt, editorPath, pdfPath, proposalPath, readEdit, type EditorView } from '~/components/summary/editor-url';
 import { EditorIconSprite } from '~/components/summary/icons';
-import { FigureList, type MoneyDraft } from '~/components/summary/item-card';
-import { RoomBar, SectionCard } from '~/components/summary/section-card';
+import { FigureList } from '~/components/summary/item-card';
+import { AddItemForms, RoomBar, SectionCard } from '~/components/summary/section-card';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
-import { getSchedulesWithSummary, toWebImage } from '~/models/workspace-schedules.server';
+import { getSchedulesWithSummary, scheduleImageWebUrl, toWebImage } from '~/models/workspace-schedules.server';
 import { getLibrary } from '~/models/summary-output.server';
 import { asErrorResponse } from '~/utils/workspace.server';
 import summaryStyles from '~/styles/workspace-summary.css';
 import { isId } from '../../../server/contract/http-rules';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
-import { itemFigures, parsePercent, parseRupees, sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
+import { sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
 import { summaryAction } from './actions.server';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
@@ -47,41 +48,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const query = new URL(request.url).searchParams;
     const named = query.get('schedule');
     // One read for the project, its schedules and the summary (each table read once), beside the library.
-    const [{ data }, { data: libraryData }] = await Promise.all([getSchedulesWithSummary(request, projectId, named ?? 'first'), getLibrary(request)]);
+    const { data } = await getSchedulesWithSummary(request, projectId, named ?? 'first');
     const { summary } = data;
     const schedule = summary ? data.schedules.find((s) => s.id === summary.schedule.id) : undefined;
     if (named && !schedule) throw json({ message: SCHEDULE_MESSAGES.notFound }, { status: 404 });
     const schedules = data.schedules.map((s) => ({ id: s.id, title: s.title }));
     if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, room: null, view: null, info: null, library: [], canSeeMargins: false });
-    // "Add from library" needs only each product's name.
-    const library = libraryData.products.map((p) => ({ id: p.id, title: p.title }));
-    const roomId = query.get('room');
-    const shown = summary.rooms.find((r) => r.id === roomId) ?? summary.rooms[0];
-    // Only the room on show travels whole. The others go as an outline: their tabs, their sections
-    // (to move to), their items' ids (the order of a drag) and their totals (the schedule's total).
-    const rooms = summary.rooms.map(({ id, name, position, totals, sections }) => ({
-      id,
-      name,
-      position,
-      totals,
-      sections: sections.map((section) => ({ id: section.id, title: section.title, items: section.items.map((item) => ({ id: item.id })) })),
-    }));
-    // Item images as the browser fetches them: through the web's resource route, with the session.
-    const room = shown && {
-      ...shown,
-      sections: shown.sections.map((section) => ({
-        ...section,
-        items: section.items.map((item) => ({ ...item, images: item.images.map((image) => ({ ...toWebImage(data.project.id, image), url: image.url })) })),
-      })),
-    };
+    const edit = readEdit(query.get('edit'), isId);
+    // An Edit link does not name its room (decision 251: 200 of them): the room of the row it opens.
+    const roomOfRow = (id: string | undefined) => (id ? summary.rooms.find((r) => r.sections.some((s) => s.id === id || s.items.some((i) => i.id === id))) : undefined);
+    const shown = summary.rooms.find((r) => r.id === query.get('room')) ?? roomOfRow(edit.open) ?? summary.rooms[0];
     const view: EditorView & { schedule: string } = {
       schedule: schedule.id,
       tab: query.get('tab') === 'financial' ? 'financial' : 'summary',
-      room: room?.id,
-      ...readEdit(query.get('edit'), isId),
+      room: shown?.id,
+      ...edit,
     };
+    // "Add from library" is drawn in the open section alone: the library is read only then, and
+    // only each product's name travels.
+    const sectionOpen = !!view.open && !!shown?.sections.some((s) => s.id === view.open);
+    const library = sectionOpen ? (await getLibrary(request)).data.products.map((p) => ({ id: p.id, title: p.title })) : [];
+    // The other rooms go as an outline: their tabs, their sections (to move to) and their totals
+    // (the schedule's total). The room on show goes packed (editor-data.ts; decision 251).
+    const rooms = summary.rooms.map(({ id, name, totals, sections }) => ({ id, name, totals, sections: sections.map((section) => ({ id: section.id, title: section.title })) }));
+    const room = shown ? packRoom(shown, (imageId) => scheduleImageWebUrl(data.project.id, imageId, 480)) : null;
     const info = { description: schedule.description, images: schedule.images.map((image) => toWebImage(data.project.id, image)) };
-    return json({ project: data.project, schedules, summary: { schedule: summary.schedule, totals: summary.totals, rooms }, room: room ?? null, view, info, library, canSeeMargins: data.canSeeMargins ?? false });
+    return json({ project: data.project, schedules, summary: { schedule: summary.schedule, rooms }, room, view, info, library, canSeeMargins: data.canSeeMargins ?? false });
   } catch (error) {
     throw asErrorResponse(error);
   }
@@ -98,18 +90,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 type ActionReply = { intent?: string; problems?: string[]; problemMessages?: Record<string, string>; typed?: Record<string, string>; typedOver?: Record<string, number>; message?: string; toast?: ToastData | null; result?: { error?: Record<string, string[] | null> | null } };
 
-/** What is typed in an item's money fields, read as the api would; null when an amount cannot be read. */
-function liveFigures(item: SummaryItem, draft: MoneyDraft | undefined): Figures | null {
-  if (!draft) return item.figures;
-  const read = (text: string | undefined, parse: (t: string) => number | null, fallback: number) => (text === undefined ? fallback : parse(text.trim() === '' ? '0' : text));
-  const retailPrice = read(draft.retailPrice, parseRupees, item.retailPrice);
-  const tradePrice = read(draft.tradePrice, parseRupees, item.tradePrice);
-  const discountBp = read(draft.discountBp, parsePercent, item.discountBp);
-  const quantity = read(draft.quantity, (t) => (/^\d{1,6}$/.test(t.trim()) ? Number(t) : null), item.quantity);
-  if (retailPrice === null || tradePrice === null || discountBp === null || quantity === null) return null;
-  return itemFigures({ retailPrice, tradePrice, discountBp, quantity });
-}
-
 /**
  * What a refused Save all sent, to show again: only over the version of each item it was typed
  * over. An item someone else changed meanwhile shows their change, and Save all sends it only if
@@ -124,21 +104,8 @@ function typedOverShownVersions(reply: ActionReply, items: Map<string, Pick<Summ
 }
 
 export default function SummaryEditor() {
-  const { project, schedules, summary, room, view, info, library, canSeeMargins } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionReply | undefined;
-  const hydrated = useHydrated();
-  const { pathname, search } = useLocation();
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  const [order, dispatch] = useReducer(orderReducer, summary ? orderOf(summary) : { rooms: [] });
-  // What is typed in the money fields, by item and version: the fields are keyed the same way
-  // (item-card.tsx), so a draft lasts exactly as long as the field that shows it.
-  const [drafts, setDrafts] = useState<Record<string, MoneyDraft>>({});
-  // The api's order replaces the browser's after every load (a saved move, someone else's change).
-  useEffect(() => {
-    if (summary) dispatch({ type: 'reset', state: orderOf(summary) });
-  }, [summary]);
-  const addSection = useClearedAfterSuccess();
-
+  const data = useLoaderData<typeof loader>();
+  const { project, summary, view } = data;
   if (!summary || !view) {
     return (
       <>
@@ -149,39 +116,73 @@ export default function SummaryEditor() {
       </>
     );
   }
+  return <Editor data={{ ...data, summary, view }} />;
+}
+
+type EditorData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Loaded = EditorData & { summary: NonNullable<EditorData['summary']>; view: NonNullable<EditorData['view']> };
+
+/** The order of the rooms, sections and items: the room on show with its items, the others without. */
+const orderOfPage = (summary: Loaded['summary'], room: { id: string; sections: Array<{ id: string; items: Array<{ id: string }> }> } | null) =>
+  orderOf({ rooms: summary.rooms.map((r) => (r.id === room?.id ? room : { id: r.id, sections: r.sections.map((s) => ({ id: s.id, items: [] })) })) });
+
+function Editor({ data }: { data: Loaded }) {
+  const { project, schedules, summary, view, info, library, canSeeMargins } = data;
+  const actionData = useActionData<typeof action>() as ActionReply | undefined;
+  const hydrated = useEnhancedAfterHydration();
+  const { search } = useLocation();
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const room = useMemo(() => (data.room ? unpackRoom(data.room) : null), [data.room]);
+  const [order, dispatch] = useReducer(orderReducer, null, () => orderOfPage(summary, room));
+  // The api's order replaces the browser's after every load (a saved move, someone else's change),
+  // during the render (not in an effect, which would draw the page twice on every load).
+  const [orderFor, setOrderFor] = useState(room);
+  if (orderFor !== room) {
+    setOrderFor(room);
+    dispatch({ type: 'reset', state: orderOfPage(summary, room) });
+  }
+  // What is typed in the money fields (drafts.tsx): outside React's state, so a keystroke does not draw the page.
+  const [drafts] = useState(() => new Drafts());
+  const addSection = useClearedAfterSuccess();
 
   const query = new URLSearchParams(search);
   const confirmKey = query.get('confirm');
   const href = (changes: Partial<EditorView>, extra: Record<string, string> = {}) => editorHref(project.id, { ...view, ...changes }, extra);
-  const itemsById = new Map((room?.sections ?? []).flatMap((s) => s.items.map((i) => [i.id, i] as const)));
+  const itemsById = useMemo(() => new Map((room?.sections ?? []).flatMap((s) => s.items.map((i) => [i.id, i] as const))), [room]);
   const sectionsById = new Map((room?.sections ?? []).map((s) => [s.id, s] as const));
-  const draftKey = (item: Pick<SummaryItem, 'id' | 'version'>) => `${item.id}:${item.version}`;
-  const figuresOf = (item: SummaryItem) => liveFigures(item, drafts[draftKey(item)]);
-  const liveTotal = (items: SummaryItem[]) => sumFigures(items.map((i) => figuresOf(i) ?? i.figures));
   const roomOrder = order.rooms.find((r) => r.id === room?.id);
+  // Each section's items in the browser's order: the same array while its order stands, so that a
+  // section's memoized content is not drawn again (decision 251).
+  const sectionItems = useMemo(
+    () => new Map((roomOrder?.sections ?? []).map((entry) => [entry.id, entry.items.map((id) => itemsById.get(id)).filter((i): i is SummaryItem => !!i)] as const)),
+    [roomOrder, itemsById],
+  );
   const financial = view.tab === 'financial';
-  const roomItems = [...itemsById.values()];
-  // The schedule's total as typed: the other rooms as saved, this room's items as their fields read.
-  const scheduleTotal = sumFigures([...summary.rooms.filter((r) => r.id !== room?.id).map((r) => r.totals), liveTotal(roomItems)]);
+  const roomItems = useMemo(() => [...itemsById.values()], [itemsById]);
+  const otherRoomsTotals = useMemo(() => summary.rooms.filter((r) => r.id !== room?.id).map((r) => r.totals), [summary, room]);
 
-  const problems = new Set(actionData?.intent === 'save-all' ? (actionData.problems ?? []) : []);
-  const context: EditorContextValue = {
-    projectId: project.id,
-    view,
-    sectionChoices: summary.rooms.flatMap((r) => r.sections.map((s) => ({ id: s.id, label: `${r.name} · ${s.title}` }))),
-    roomChoices: summary.rooms.map((r) => ({ id: r.id, label: r.name })),
-    library,
-    problems,
-    problemMessages: actionData?.intent === 'save-all' ? (actionData.problemMessages ?? {}) : {},
-    typed: actionData?.intent === 'save-all' ? typedOverShownVersions(actionData, itemsById) : {},
-    hydrated,
-    formAction: href({}),
-    // Relative (the query and the anchor): one per item, so every byte counts.
-    openHref: (id) => editorHrefAt(project.id, { ...view, edit: false, open: id }, id).slice(editorPath(project.id).length),
-    closeHref: (id) => editorHrefAt(project.id, { ...view, open: undefined }, id),
-    confirmHref: (key) => `${pathname}?${new URLSearchParams({ ...Object.fromEntries(query), confirm: key }).toString()}`,
-    canSeeMargins,
-  };
+  // One value for every row while nothing it holds changes: a keystroke, a drag or a fetcher's
+  // answer leaves the 200 memoized rows alone.
+  const context: EditorContextValue = useMemo(() => {
+    const saveAll = actionData?.intent === 'save-all';
+    return {
+      projectId: project.id,
+      view,
+      sectionChoices: summary.rooms.flatMap((r) => r.sections.map((s) => ({ id: s.id, label: `${r.name} · ${s.title}` }))),
+      roomChoices: summary.rooms.map((r) => ({ id: r.id, label: r.name })),
+      library,
+      problems: new Set(saveAll ? (actionData.problems ?? []) : []),
+      problemMessages: saveAll ? (actionData.problemMessages ?? {}) : {},
+      typed: saveAll ? typedOverShownVersions(actionData, itemsById) : {},
+      formAction: editorHref(project.id, view),
+      // Relative (the query and the anchor), without the room (the loader finds the row's): one per item, so every byte counts.
+      openHref: (id) => editorHrefAt(project.id, { ...view, room: undefined, edit: false, open: id }, id).slice(editorPath(project.id).length),
+      closeHref: (id) => editorHrefAt(project.id, { ...view, open: undefined }, id),
+      // From the view, not the address: an Edit link's address does not name the room.
+      confirmHref: (key) => editorHref(project.id, view, { confirm: key }),
+      canSeeMargins,
+    };
+  }, [project.id, view, summary, library, actionData, itemsById, canSeeMargins]);
 
   // The rooms as the browser orders them (a dropped tab stays where it was dropped while it saves).
   const roomsInOrder = order.rooms.map((r) => summary.rooms.find((room) => room.id === r.id)).filter((r): r is (typeof summary.rooms)[number] => !!r);
@@ -210,6 +211,8 @@ export default function SummaryEditor() {
 
   return (
     <EditorContext.Provider value={context}>
+    <EnhancedContext.Provider value={hydrated}>
+    <DraftsContext.Provider value={drafts}>
       <EditorIconSprite />
       <PageHeader
         title={summary.schedule.title}
@@ -274,7 +277,7 @@ export default function SummaryEditor() {
       {financial ? (
         <section className="sm-totals" aria-label="Schedule totals" data-testid="schedule-totals">
           <h2>Schedule total</h2>
-          <FigureList figures={scheduleTotal} />
+          <ScheduleTotal others={otherRoomsTotals} items={roomItems} />
         </section>
       ) : null}
 
@@ -315,23 +318,7 @@ export default function SummaryEditor() {
               roomOrder.sections.map((entry, index) => {
                 const section = sectionsById.get(entry.id);
                 if (!section) return null;
-                const items = entry.items.map((id) => itemsById.get(id)).filter((i): i is SummaryItem => !!i);
-                return (
-                  <SectionCard
-                    key={section.id}
-                    section={section}
-                    items={items}
-                    index={index}
-                    count={roomOrder.sections.length}
-                    editing={!!editing}
-                    totals={liveTotal(items)}
-                    figuresOf={figuresOf}
-                    onMoney={(itemId, field, value) => {
-                      const key = draftKey({ id: itemId, version: itemsById.get(itemId)?.version ?? 0 });
-                      setDrafts((d) => ({ ...d, [key]: { ...d[key], [field]: value } }));
-                    }}
-                  />
-                );
+                return <SectionCard key={section.id} section={section} items={sectionItems.get(entry.id) ?? []} index={index} count={roomOrder.sections.length} editing={!!editing} />;
               })
             ) : (
               <p className="sm-empty">This room has no sections yet. Add the first one below.</p>
@@ -344,6 +331,7 @@ export default function SummaryEditor() {
       )}
       </SummaryDnd>
 
+      {room ? <AddItemForms /> : null}
       {room ? (
         <EditorForm className="sm-add-section" formRef={addSection.formRef} onSubmit={addSection.onSubmit}>
           <input type="hidden" name="roomId" value={room.id} />
@@ -384,6 +372,14 @@ export default function SummaryEditor() {
         />
       ) : null}
       <Toast toast={actionData?.toast ?? fetcherToast} />
+    </DraftsContext.Provider>
+    </EnhancedContext.Provider>
     </EditorContext.Provider>
   );
+}
+
+/** The schedule's total as typed: the other rooms as saved, this room's items as their fields read (drafts.tsx). */
+function ScheduleTotal({ others, items }: { others: Figures[]; items: SummaryItem[] }) {
+  const drafts = useDrafts();
+  return <FigureList figures={sumFigures([...others, drafts.totalOf(items)])} />;
 }

@@ -4,13 +4,15 @@ import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { asErrorResponse } from '~/utils/workspace.server';
-import { ChangePasswordBody, NOTIFICATION_FLAGS, PASSWORD_MESSAGES } from '../../../server/contract/settings';
+import { saveFirmTimeZone } from '~/models/firm-settings.server';
+import { submitForm } from '~/utils/form-action.server';
+import { ChangePasswordBody, NOTIFICATION_FLAGS, PASSWORD_MESSAGES, TIME_ZONE_MESSAGES, TimeZoneBody } from '../../../server/contract/settings';
 
 const SETTING_PATH = '/workspace/setting';
 /** Never sent back to the page, even after a failure. */
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'];
 
-/** The Setting page's forms: `password` (current, new, confirm) and `notifications` (the mail choices). */
+/** The Setting page's forms: `password` (current, new, confirm), `notifications` (the mail choices) and the firm's `timeZone`. */
 export async function settingAction(request: Request) {
   const form = await readFormData(request);
   return dispatchIntent(form, {
@@ -33,6 +35,14 @@ export async function settingAction(request: Request) {
       }
       return redirectWithSuccess(SETTING_PATH, 'Mail choices saved');
     },
+    // The page after the redirect reads the account again (its viewer version changed), so it shows the new zone.
+    timeZone: () =>
+      submitForm(form, {
+        schema: TimeZoneBody,
+        intent: 'timeZone',
+        send: (value) => saveFirmTimeZone(request, value),
+        done: () => redirectWithSuccess(SETTING_PATH, TIME_ZONE_MESSAGES.saved),
+      }),
   });
 }
 

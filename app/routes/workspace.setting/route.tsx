@@ -23,6 +23,8 @@ import teamStyles from '~/styles/workspace-team.css';
 import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
 import { NOTIFICATION_FLAGS, NOTIFICATION_LABELS, PASSWORD_MESSAGES } from '../../../server/contract/settings-rules';
 import { settingAction } from './actions.server';
+import { TimeZoneCard } from './time-zone-card';
+import { timeZoneChoices, zoneOf } from '../../../server/contract/dates';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
@@ -59,8 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       freshUrl: fresh.url,
       firm: isFirm ? { id: user.id, name: user.firmName ?? user.userName } : null,
       hasPassword: user.HasPassword,
-      // The billing profile is the firm's and its sub-admins' (docs/decisions/256).
+      // The billing profile is the firm's and its sub-admins' (docs/decisions/256); so is its time zone (decision 265).
       canEditBilling: isFirm || user.isSubAdmin,
+      timeZone: zoneOf(user),
+      timeZones: isFirm || user.isSubAdmin ? timeZoneChoices(zoneOf(user)) : [],
     },
     { headers: fresh.headers },
   );
@@ -76,7 +80,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Setting() {
-  const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling } = useLoaderData<typeof loader>();
+  const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling, timeZone, timeZones } = useLoaderData<typeof loader>();
   // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
   const plan = useRootData()?.plan ?? null;
   const actionData = useActionData<typeof action>();
@@ -125,6 +129,8 @@ export default function Setting() {
         </section>
 
         <IcalLinkCard feed={feed} freshUrl={freshUrl} />
+
+        {timeZones.length ? <TimeZoneCard timeZone={timeZone} choices={timeZones} lastResult={failed?.intent === 'timeZone' ? failed.result : null} /> : null}
 
         <StorageCard usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} />
         {canEditBilling ? (

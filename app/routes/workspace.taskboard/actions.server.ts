@@ -4,9 +4,9 @@ import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_LARGE, TOO_MANY } from '~/utils/uploads.server';
-import { createTask, keepTaskFiles, moveTask } from '~/models/tasks.server';
+import { createTask, keepTaskFiles, moveTask, submitTask } from '~/models/tasks.server';
 import { FILE_LIMITS } from '../../../server/contract/files-rules';
-import { RejectTaskBody, TASK_FORM_FIELDS as F, TASK_LIMITS, TASK_MESSAGES as M, TaskFields, type TaskFileDraft, type TaskMove } from '../../../server/contract/tasks';
+import { RejectTaskBody, SUBMIT_FORM_FIELDS as S, SubmitTaskFields, TASK_FORM_FIELDS as F, TASK_LIMITS, TASK_MESSAGES as M, TaskFields, type TaskFileDraft, type TaskMove } from '../../../server/contract/tasks';
 
 export const TASKBOARD_PATH = '/workspace/taskboard';
 
@@ -19,7 +19,7 @@ export async function taskboardAction(request: Request) {
   const formData = await parseUploadForm(request, { maxFileBytes: FILE_LIMITS.defaultMaxFileMb * 1024 * 1024, maxFiles: TASK_LIMITS.files });
   return dispatchIntent(formData, {
     create: (data) => createTaskFromForm(request, data),
-    submit: (data) => move(request, data, 'submit'),
+    submit: (data) => submit(request, data),
     approve: (data) => move(request, data, 'approve'),
     reject: (data) => reject(request, data),
   });
@@ -94,4 +94,25 @@ async function reject(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: RejectTaskBody });
   if (submission.status !== 'success') return formFailure(submission, { intent: 'reject' });
   return move(request, formData, 'reject', submission.value.reason);
+}
+
+/**
+ * Submit with its note and files (issue 31). A form with a note too long or a file refused comes
+ * back with its messages; the files must be chosen again (a Submit form is short, and its files are
+ * optional, so no drafts are kept as for Add Task).
+ */
+async function submit(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: SubmitTaskFields });
+  const fileErrors = fileProblems(formData, S.files).map((p) => p.message);
+  const failure = (error?: unknown) => formFailure(submission, { error, intent: 'submit', fieldErrors: fileErrors.length ? { [S.files]: fileErrors } : {}, fields: Object.values(S) });
+  if (submission.status !== 'success' || fileErrors.length) return failure();
+  const files = formData.getAll(S.files).filter((v): v is File => v instanceof File && v.size > 0);
+  try {
+    await submitTask(request, String(formData.get('id') ?? ''), submission.value.note, files);
+  } catch (error) {
+    if (error instanceof ApiError && [400, 413, 415].includes(error.status)) return failure(error);
+    if (error instanceof ApiError) return redirectWithError(boardAfter(request), error.message);
+    throw error;
+  }
+  return redirectWithSuccess(boardAfter(request), DONE.submit);
 }

@@ -21,7 +21,7 @@ function dropTargets(task: CardTask, column: TaskColumn): TaskColumn[] {
   });
 }
 
-type Props = { board: WebBoard; addHref: string; rejectHref: (id: string) => string; moreDoneHref: (done: number) => string };
+type Props = { board: WebBoard; addHref: string; rejectHref: (id: string) => string; submitHref: (id: string) => string; moreDoneHref: (done: number) => string };
 
 /**
  * The four columns (screen 9). Without JavaScript every move is a button (a form); with it, a card
@@ -31,7 +31,7 @@ type Props = { board: WebBoard; addHref: string; rejectHref: (id: string) => str
  */
 export function TaskBoard(props: Props) {
   const hydrated = useHydrated();
-  return hydrated ? <DraggableBoard {...props} /> : <Columns {...props} renderCard={(task) => <TaskCard task={task} rejectHref={props.rejectHref(task.id)} />} />;
+  return hydrated ? <DraggableBoard {...props} /> : <Columns {...props} renderCard={(task) => <TaskCard task={task} rejectHref={props.rejectHref(task.id)} submitHref={props.submitHref(task.id)} />} />;
 }
 
 /** Under Done: how many of the finished tasks it shows, and a link to the next ones. */
@@ -102,14 +102,16 @@ function DraggableBoard(props: Props) {
     if (!data || !over) return;
     const move = moveBetween(data.column, over.id as TaskColumn);
     if (!move || !data.task.can[move]) return;
+    // Reject asks for its reason and Submit offers its note and files: each opens its dialog.
     if (move === 'reject') navigate(props.rejectHref(data.task.id), { preventScrollReset: true });
+    else if (move === 'submit') navigate(props.submitHref(data.task.id), { preventScrollReset: true });
     else submit({ intent: move, id: data.task.id }, { method: 'post' });
   };
   return (
     <DndContext sensors={sensors} onDragEnd={onDragEnd}>
       <Columns
         {...props}
-        renderCard={(task, column) => <DraggableCard task={task} column={column} rejectHref={props.rejectHref(task.id)} />}
+        renderCard={(task, column) => <DraggableCard task={task} column={column} rejectHref={props.rejectHref(task.id)} submitHref={props.submitHref(task.id)} />}
         wrapColumn={(column, body) => <DroppableColumn column={column}>{body}</DroppableColumn>}
       />
     </DndContext>
@@ -128,7 +130,7 @@ function DroppableColumn({ column, children }: { column: TaskColumn; children: R
   );
 }
 
-function DraggableCard({ task, column, rejectHref }: { task: CardTask; column: TaskColumn; rejectHref: string }) {
+function DraggableCard({ task, column, rejectHref, submitHref }: { task: CardTask; column: TaskColumn; rejectHref: string; submitHref: string }) {
   const targets = dropTargets(task, column);
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: task.id, data: { task, column }, disabled: targets.length === 0 });
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
@@ -149,7 +151,7 @@ function DraggableCard({ task, column, rejectHref }: { task: CardTask; column: T
   ) : undefined;
   return (
     <div ref={setNodeRef} style={style} className={isDragging ? 'ws-task-dragging' : undefined}>
-      <TaskCard task={task} rejectHref={rejectHref} dragHandle={handle} />
+      <TaskCard task={task} rejectHref={rejectHref} submitHref={submitHref} dragHandle={handle} />
     </div>
   );
 }

@@ -1,10 +1,6 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { Dialog, keepDataForDialogs, usePopupHref } from '~/components/dialog';
-import { Field, FormErrors } from '~/components/field';
-import { PanelActions } from '~/components/form-actions';
-import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
+import { keepDataForDialogs, usePopupHref } from '~/components/dialog';
 import { Toast } from '~/components/toast';
 import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
@@ -14,7 +10,8 @@ import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse } from '~/utils/workspace.server';
 import filesStyles from '~/styles/workspace-files.css';
 import teamStyles from '~/styles/workspace-team.css';
-import { TASK_LIMITS, type RejectTaskBody } from '../../../server/contract/tasks';
+import { TASK_LIMITS } from '../../../server/contract/tasks';
+import { RejectDialog, SubmitDialog } from './move-dialogs';
 import { taskboardAction, type KeptTaskFile } from './actions.server';
 import { TaskBoard } from './board';
 import { TaskForm } from './task-form';
@@ -30,7 +27,7 @@ export const links: LinksFunction = () => [
 /**
  * The viewer's task board (workspace-and-admin.md screens 9 and 10; DESIGN.md section 9;
  * docs/decisions/111): To Do, Given, In Review, Done. `?panel=new` opens Add Task (on To Do only),
- * `?reject={id}` the reason dialog of a rejection, `?done=` how many finished tasks Done shows
+ * `?reject={id}` the reason dialog of a rejection, `?submit={id}` Submit's note and files (issue 31), `?done=` how many finished tasks Done shows
  * (decision 201).
  */
 /** `?done=`: how many finished tasks the Done column shows; anything else is the default. */
@@ -61,13 +58,16 @@ export default function Taskboard() {
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
   const popupHref = usePopupHref();
-  const rejectId = new URLSearchParams(useLocation().search).get('reject');
+  const search = new URLSearchParams(useLocation().search);
+  const rejectId = search.get('reject');
   const rejecting = rejectId ? board.review.find((t) => t.id === rejectId && t.can.reject) : undefined;
+  const submitId = search.get('submit');
+  const submitting = submitId ? board.todo.find((t) => t.id === submitId && t.can.submit) : undefined;
   const failed = actionData && 'result' in actionData ? actionData : null;
   return (
     <>
       <PageHeader title="Taskboard" description="Tasks given to you and by you, from To Do to Done." />
-      <TaskBoard board={board} addHref={panel.href('new')} rejectHref={(id) => popupHref({ reject: id })} moreDoneHref={(done) => popupHref({ done })} />
+      <TaskBoard board={board} addHref={panel.href('new')} rejectHref={(id) => popupHref({ reject: id })} submitHref={(id) => popupHref({ submit: id })} moreDoneHref={(done) => popupHref({ done })} />
       {panel.open === 'new' ? (
         <SidePanel title="Add Task" closeTo={panel.closeTo} testId="task-panel">
           <TaskForm projects={projects} employees={employees} lastResult={failed?.intent === 'create' ? failed.result : null} fileDrafts={failed?.intent === 'create' && 'fileDrafts' in failed ? (failed.fileDrafts as KeptTaskFile[]) : []} closeTo={panel.closeTo} />
@@ -76,25 +76,10 @@ export default function Taskboard() {
       {rejecting ? (
         <RejectDialog id={rejecting.id} what={rejecting.description} closeTo={popupHref(null)} lastResult={failed?.intent === 'reject' ? failed.result : null} />
       ) : null}
+      {submitting ? (
+        <SubmitDialog id={submitting.id} what={submitting.title} closeTo={popupHref(null)} lastResult={failed?.intent === 'submit' ? failed.result : null} />
+      ) : null}
       <Toast toast={failed?.toast} />
     </>
-  );
-}
-
-function RejectDialog({ id, what, closeTo, lastResult }: { id: string; what: string; closeTo: string; lastResult: SubmissionResult<string[]> | null }) {
-  const saving = useSaving();
-  const [form, fields] = useForm<RejectTaskBody>({ id: `reject-${id}`, lastResult, ...SERVER_VALIDATION });
-  return (
-    <Dialog title="Reject task" closeTo={closeTo} size="small" testId="reject-dialog">
-      <p className="ws-confirm-name">{what}</p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="id" value={id} />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <Field label="Reason" meta={fields.reason} hint="Sent to the people the task is given to; it goes back to their To Do.">
-          <textarea {...getTextareaProps(fields.reason)} rows={3} data-testid="reject-reason-input" />
-        </Field>
-        <PanelActions cancelTo={closeTo} intent="reject" busy={saving} label="Reject" variant="danger" testId="confirm-reject" />
-      </Form>
-    </Dialog>
   );
 }

@@ -2,10 +2,11 @@ import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { FileIcon } from '~/components/workspace/file-icon';
 import { RowActionForm } from '~/components/form-actions';
-import { dateParts, formatDay, formatTime, monthName } from '../../../server/contract/dates';
+import { dateParts, formatCalendarDay, formatTime, monthName } from '../../../server/contract/dates';
 import { fileFamily } from '../../../server/contract/files-rules';
 import { STATUS_LABELS } from '../../../server/contract/tasks-rules';
 import type { WebBoard } from '~/models/tasks.server';
+import { useTimeZone } from '~/utils/time-zone';
 
 export type CardTask = WebBoard['todo'][number];
 
@@ -22,8 +23,9 @@ export function dueLabel(day: string): string {
  * description, file icons by type; the reason of a rejection on a To Do card; and the buttons
  * of the moves the viewer may make: Submit, Approve, Reject (which asks for a reason).
  */
-export function TaskCard({ task, rejectHref, dragHandle }: { task: CardTask; rejectHref: string; dragHandle?: ReactNode }) {
-  const created = dateParts(task.createdAt);
+export function TaskCard({ task, rejectHref, submitHref, dragHandle }: { task: CardTask; rejectHref: string; submitHref: string; dragHandle?: ReactNode }) {
+  const zone = useTimeZone();
+  const created = dateParts(task.createdAt, zone);
   return (
     <article className={`ws-task ws-task-${task.status}`} data-testid="task-card" data-task-id={task.id}>
       <header className="ws-task-head">
@@ -55,19 +57,20 @@ export function TaskCard({ task, rejectHref, dragHandle }: { task: CardTask; rej
           <strong>Sent back:</strong> {task.rejectReason}
         </p>
       ) : null}
+      {task.status !== 'todo' && (task.submitNote || task.deliverables.length) ? (
+        <div className="ws-task-submission" data-testid="task-submission">
+          {task.submitNote ? (
+            <p className="ws-task-note" data-testid="submit-note">
+              <strong>Note:</strong> {task.submitNote}
+            </p>
+          ) : null}
+          {task.deliverables.length ? <FileLinks files={task.deliverables} label="Submitted files" testId="task-deliverables" /> : null}
+        </div>
+      ) : null}
       <div className="ws-task-foot">
-        <ul className="ws-task-files" aria-label="Files">
-          {task.files.map((file) => (
-            <li key={file.id}>
-              <a href={file.href} title={file.fileName} className="ws-task-file" download>
-                <FileIcon family={fileFamily(file.contentType)} size={26} />
-                <span className="visually-hidden">{file.fileName}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <FileLinks files={task.files} label="Files" />
         {task.dueDate ? (
-          <span className="ws-task-due" title={`Due ${formatDay(`${task.dueDate}T12:00:00Z`)}`}>
+          <span className="ws-task-due" title={`Due ${formatCalendarDay(task.dueDate)}`}>
             Due {dueLabel(task.dueDate)}
           </span>
         ) : null}
@@ -75,9 +78,9 @@ export function TaskCard({ task, rejectHref, dragHandle }: { task: CardTask; rej
       {task.can.submit || task.can.approve || task.can.reject ? (
         <div className="ws-task-actions">
           {task.can.submit ? (
-            <RowActionForm id={task.id} intent="submit" className="button button-primary button-small" testId="submit-task">
+            <Link to={submitHref} preventScrollReset className="button button-primary button-small" data-testid="submit-task">
               Submit
-            </RowActionForm>
+            </Link>
           ) : null}
           {task.can.approve ? (
             <RowActionForm id={task.id} intent="approve" className="button button-primary button-small" testId="approve-task">
@@ -92,5 +95,21 @@ export function TaskCard({ task, rejectHref, dragHandle }: { task: CardTask; rej
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** A task's files as icons by type, each a download link named by its file. */
+function FileLinks({ files, label, testId }: { files: CardTask['files']; label: string; testId?: string }) {
+  return (
+    <ul className="ws-task-files" aria-label={label} data-testid={testId}>
+      {files.map((file) => (
+        <li key={file.id}>
+          <a href={file.href} title={file.fileName} className="ws-task-file" download>
+            <FileIcon family={fileFamily(file.contentType)} size={26} />
+            <span className="visually-hidden">{file.fileName}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -12,7 +12,6 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
-import { projects } from './projects';
 
 /**
  * A firm's names as the header search matches them (firm name, then contact name), one expression
@@ -34,6 +33,8 @@ export const users = pgTable(
     isVerify: integer('is_verify').notNull().default(0),
     verifyNote: text('verify_note'),
     firmName: text('firm_name'),
+    /** The firm's time zone (issue 31, decision 265): every date its people are shown, mailed or sent in a file. An employee's is its firm's. */
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     firmType: text('firm_type'),
     businessEmail: text('business_email'),
     contactNo: text('contact_no'),

@@ -11,7 +11,7 @@ import {
 import { id, createdAt } from './columns';
 import { users } from './accounts';
 import { projects } from './projects';
-import { folders, schedules } from './workspace';
+import { schedules } from './workspace';
 
 // Summary output: client approval links, client decisions, Project Library (issue 11 items 7-8) ---
 // docs/decisions/106 and 108. The sections a decision names are the summary editor's (issue 11 items 1-4).

@@ -11,9 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { users } from './accounts';
-import { leads } from './demand-box';
 import { projects } from './projects';
-import { tasks } from './team';
 
 // Address Book, Group Chat, Setting (issue 12 items 4 to 6; docs/decisions/115 to 119) ------------
 

@@ -10,4 +10,5 @@ export * from './client-board';
 export * from './contacts-chat';
 export * from './admin';
 export * from './money';
+export * from './invoices';
 export * from './purchase-orders';

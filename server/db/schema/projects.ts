@@ -10,7 +10,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { users } from './accounts';
-import { files } from './workspace';
 
 export type NameStyle = { name: string; style: string };
 export type NameRole = { name: string; role: string };

@@ -11,7 +11,6 @@ import {
 import { id, createdAt } from './columns';
 import { users } from './accounts';
 import { projects } from './projects';
-import { files } from './workspace';
 
 // Team: tasks and the calendar feed (issue 12 items 2 and 3, docs/decisions/110-114) ----------
 
@@ -40,6 +39,8 @@ export const tasks = pgTable(
     status: text('status').notNull().default('todo'),
     /** The creator's reason for the last rejection, shown on the To Do card until it is submitted again. */
     rejectReason: text('reject_reason'),
+    /** The assignee's note with the last Submit (issue 31), shown to the creator while it is reviewed. */
+    submitNote: text('submit_note'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -78,6 +79,8 @@ export const taskFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
+    /** 'brief': given with the task; 'deliverable': sent back with a Submit (issue 31). */
+    kind: text('kind').notNull().default('brief'),
     createdAt: createdAt(),
   },
   (t) => [index('task_files_task_idx').on(t.taskId, t.createdAt), uniqueIndex('task_files_storage_key_idx').on(t.storageKey)],

@@ -7,7 +7,7 @@ import { auditLog } from '../../db/schema';
 import { billingProfileFields, createBillingProfile } from '../../seed/billing';
 import { createEmployee, createFirm } from '../../seed/factories';
 import type { UserRow } from '../../queries/users';
-import { createSession } from '../../services/sessions';
+import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;

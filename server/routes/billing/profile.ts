@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { BILLING_MESSAGES, BillingProfileBody, BillingProfileReply, BillingProfileSavedReply } from '../../contract/billing.js';
-import { ErrorReply } from '../../contract/http.js';
 import { recordAudit } from '../../queries/audit.js';
 import { findBillingProfile, saveBillingProfile, toBillingProfileJson } from '../../queries/billing.js';
 
@@ -11,15 +10,12 @@ import { findBillingProfile, saveBillingProfile, toBillingProfileJson } from '..
  * it holds the bank account). Each firm reads and writes its own row; no id is taken.
  */
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply };
-const security = [{ bearer: [] }];
-
 export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   app.get(
     '/billing/profile',
-    { schema: { tags: ['billing'], summary: "The firm's billing profile (null until first saved)", security, response: { 200: BillingProfileReply, ...errors } } },
+    { schema: { tags: ['billing'], summary: "The firm's billing profile (null until first saved)", response: { 200: BillingProfileReply } } },
     async (request) => {
       const firm = requireFirmAccess(request.session.user, 'manage');
       const row = await findBillingProfile(db, firm.firmId);
@@ -29,7 +25,7 @@ export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/billing/profile',
-    { schema: { tags: ['billing'], summary: "Save the firm's billing profile", security, body: BillingProfileBody, response: { 200: BillingProfileSavedReply, ...errors } } },
+    { schema: { tags: ['billing'], summary: "Save the firm's billing profile", body: BillingProfileBody, response: { 200: BillingProfileSavedReply } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');

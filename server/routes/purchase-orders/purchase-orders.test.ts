@@ -10,7 +10,7 @@ import { createContact } from '../../seed/chat-book';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../../seed/factories';
 import { createSummaryTree, type BuiltTree } from '../../seed/summary-tree';
 import type { UserRow } from '../../queries/users';
-import { createSession } from '../../services/sessions';
+import { createSession } from '../../queries/sessions';
 
 /**
  * The purchase-order api (issue 28 item 6, docs/decisions/285): raised from approved items at

@@ -8,7 +8,7 @@ import { sendStoredFile } from '../../files/send-stored-file.js';
 import { listActiveEmployees } from '../../queries/employees.js';
 import { canSeeTask, findTask, findTaskFile, loadBoard } from '../../queries/tasks.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 
 /** The viewer's board, the people a task may be given to, and a task file's bytes (docs/decisions/111). */
 export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +20,6 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tasks'],
         summary: "The viewer's task board: To Do, Given, In Review (every open task), Done (the newest `done` finished ones, with their total)",
-        security: [{ bearer: [] }],
         querystring: BoardQuery,
         response: { 200: BoardReply, ...errors },
       },
@@ -34,7 +33,7 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/tasks/assignees',
-    { schema: { tags: ['tasks'], summary: "The firm's active employees, for the Add Task panel", security: [{ bearer: [] }], response: { 200: AssigneesReply, ...errors } } },
+    { schema: { tags: ['tasks'], summary: "The firm's active employees, for the Add Task panel", response: { 200: AssigneesReply, ...errors } } },
     async (request) => {
       const firm = requireFirmAccess(request.session.user, 'work');
       const rows = await listActiveEmployees(db, firm.firmId);
@@ -48,7 +47,6 @@ export const boardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tasks'],
         summary: "A task file's bytes, to the task's creator, its assignees and the firm's managers (Range, nosniff, attachment unless safe)",
-        security: [{ bearer: [] }],
         params: IdParams,
         querystring: FileContentQuery,
         response: { ...errors, 416: ErrorReply },

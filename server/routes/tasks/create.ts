@@ -11,7 +11,8 @@ import { workspaceFiles } from '../../files/upload-kinds.js';
 import { recordAudit } from '../../queries/audit.js';
 import { activeEmployeesAmong } from '../../queries/employees.js';
 import { assigneesOutsideProject, insertTask, taskFileKey, taskJson } from '../../queries/tasks.js';
-import { claimUploads, findUploads, storeUpload } from '../../services/pending-uploads.js';
+import { claimUploads, findUploads } from '../../queries/pending-uploads.js';
+import { storeUpload } from '../../services/pending-uploads.js';
 import { contentTypeOfUpload } from '../../services/project-files.js';
 
 const TASK_FILE_UPLOAD = 'task-file' as const;
@@ -19,7 +20,7 @@ const TASK_FILE_UPLOAD = 'task-file' as const;
 const taskDraftKey = (id: string) => `tasks/drafts/${id}`;
 import { mailTaskChange } from './mail.js';
 
-const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const errors = { 404: ErrorReply };
 
 /** The ids of the files kept from an earlier try (decision 218), each once. */
 const draftIdsOf = (upload: ReceivedUpload) => [...new Set((upload.fields[F.fileDrafts] ?? []).filter((id) => id !== ''))];
@@ -63,7 +64,6 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tasks'],
         summary: `Keep files for an Add Task form sent back with errors (multipart: 1 to ${TASK_LIMITS.files} files); their ids go in fileDrafts`,
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: TaskFileDraftsReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },
@@ -93,7 +93,6 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tasks'],
         summary: `Give a task (multipart: projectId, employees, description, dueDate (YYYY-MM-DD), 1 to ${TASK_LIMITS.files} files)`,
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: TaskReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
       },

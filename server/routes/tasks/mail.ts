@@ -5,6 +5,12 @@ import { findUsersByIds } from '../../queries/employees.js';
 import { usersWantingMail } from '../../queries/settings.js';
 import type { UserRow } from '../../queries/users.js';
 
+/** ", with 2 files" when the last Submit sent files back (issue 31). */
+function submittedWith(task: Task): string {
+  const count = task.deliverables.length;
+  return count ? `, with ${count} file${count === 1 ? '' : 's'}` : '';
+}
+
 export type TaskChange = 'created' | 'submitted' | 'approved' | 'rejected';
 
 /**
@@ -23,7 +29,10 @@ export function mailTaskChange(ctx: Pick<AppContext, 'db' | 'firmMail' | 'backgr
     const what = task.title;
     const lines: Record<TaskChange, { subject: string; text: string }> = {
       created: { subject: `New task on ${task.project.projectName}`, text: `${actor.userName} gave you a task on ${task.project.projectName}: "${what}"${task.dueDate ? `, due ${formatCalendarDay(task.dueDate)}` : ''}.` },
-      submitted: { subject: `Task submitted for review: ${task.project.projectName}`, text: `${actor.userName} submitted the task "${what}" on ${task.project.projectName}. Approve or reject it on your task board.` },
+      submitted: {
+        subject: `Task submitted for review: ${task.project.projectName}`,
+        text: `${actor.userName} submitted the task "${what}" on ${task.project.projectName}${submittedWith(task)}. Approve or reject it on your task board.${task.submitNote ? `\n\nNote: ${task.submitNote}` : ''}`,
+      },
       approved: { subject: `Task approved: ${task.project.projectName}`, text: `${actor.userName} approved the task "${what}" on ${task.project.projectName}. It is done.` },
       rejected: {
         subject: `Task sent back: ${task.project.projectName}`,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createTestApi, messagesByPath, postMultipart, type MultipartPart, type TestApi } from '../../../tests/helpers/test-api';
 import { TASK_LIMITS, TASK_MESSAGES as M, type Task } from '../../contract/tasks';
 import { countQueries } from '../../../tests/helpers/query-counter';
@@ -9,7 +9,7 @@ import { newId } from '../../db/ids';
 import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../../seed/factories';
 import { saveNotificationSettings } from '../../queries/settings';
 import type { UserRow } from '../../queries/users';
-import { createSession } from '../../services/sessions';
+import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;
@@ -141,6 +141,40 @@ describe('the task moves', () => {
     const actions = (await api.db.select().from(auditLog).where(eq(auditLog.targetId, task.id))).map((r) => r.action).sort();
     // Each of the five mails is in the audit log too (issue 27 item 1, decision 235).
     expect(actions).toEqual(['mail.sent', 'mail.sent', 'mail.sent', 'mail.sent', 'mail.sent', 'task.approved', 'task.created', 'task.rejected', 'task.submitted', 'task.submitted']);
+  });
+
+  it('Submit carries a note and files back to the creator, who reads them on the card and in the mail (issue 31)', async () => {
+    const task = await giveTask(tokens.firm!, { description: 'Deliver the door schedule' });
+    const parts: MultipartPart[] = [
+      { name: 'note', value: '  Doors 1 to 12; the lift door waits for the vendor.  ' },
+      { name: 'files', file: Buffer.from('%PDF-1.4\n%doors\n'), filename: 'doors.pdf' },
+      { name: 'files', file: Buffer.from('door,width\nD1,900\n'), filename: 'doors.csv' },
+    ];
+    const tooLong = await postMultipart(api, `/api/tasks/${task.id}/submit`, [{ name: 'note', value: 'x'.repeat(TASK_LIMITS.note + 1) }], tokens.member);
+    expect(messagesByPath(tooLong)).toEqual({ note: M.noteMax });
+    // Nobody but an assignee sends files with a Submit; nothing of theirs is kept.
+    expect((await postMultipart(api, `/api/tasks/${task.id}/submit`, parts, tokens.firm)).statusCode).toBe(403);
+    const submitted = await postMultipart(api, `/api/tasks/${task.id}/submit`, parts, tokens.member);
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const json = submitted.json().data as Task;
+    expect(json).toMatchObject({ status: 'review', submitNote: 'Doors 1 to 12; the lift door waits for the vendor.' });
+    expect(json.files.map((f) => f.fileName)).toEqual(['plan-0.pdf']);
+    expect(json.deliverables.map((f) => f.fileName)).toEqual(['doors.pdf', 'doors.csv']);
+    const onBoard = (await board(tokens.firm!)).review.find((t) => t.id === task.id)!;
+    expect(onBoard.deliverables).toHaveLength(2);
+    const bytes = await api.app.inject({ method: 'GET', url: onBoard.deliverables[0]!.url, headers: bearer(tokens.firm!) });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.body).toContain('%doors');
+    await vi.waitFor(async () => {
+      const mail = (await api.outbox()).find((m) => m.to === firm.email && m.text.includes('Deliver the door schedule') && m.subject.startsWith('Task submitted'));
+      expect(mail?.text).toContain('with 2 files');
+      expect(mail?.text).toContain('Note: Doors 1 to 12; the lift door waits for the vendor.');
+    });
+    // Sent back and submitted again without a note: the old note goes, the files stay.
+    await post(`/api/tasks/${task.id}/reject`, tokens.firm!, { reason: 'Add the lift door' });
+    const again = (await post(`/api/tasks/${task.id}/submit`, tokens.member!)).json().data as Task;
+    expect(again.submitNote).toBeNull();
+    expect(again.deliverables).toHaveLength(2);
   });
 
   it('refuses the moves a role or a status does not allow', async () => {

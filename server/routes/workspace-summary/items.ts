@@ -23,7 +23,6 @@ import {
 import type { ErrorDetail } from '../../contract/http.js';
 import { badRequest, conflict, HttpError, notFound } from '../../errors.js';
 import { moveRow } from '../../queries/positions.js';
-import { groupBy } from '../../queries/rows.js';
 import {
   copyItem,
   countRows,
@@ -36,17 +35,15 @@ import {
   ORDER,
   toItemJson,
   updateItem,
-  type ItemImageRow,
+  imagesOfItems,
   type ItemRow,
 } from '../../queries/summary.js';
-import { summaryItemImages } from '../../db/schema/index.js';
-import { asc, inArray } from 'drizzle-orm';
-import { claimUploads } from '../../services/pending-uploads.js';
+import { claimUploads } from '../../queries/pending-uploads.js';
 import { findPendingScheduleImages, imageIdOfRef, SCHEDULE_IMAGE_KIND, scheduleImageFolder } from '../../services/schedule-images.js';
 import type { Database } from '../../db/connection.js';
 import { requireScheduleAccess, requireSummaryRowAccess } from '../../auth/schedule-access.js';
 import { lockedRow, removeImagesLater, summaryWrite } from './access.js';
-import { errors, security, tags } from './structure.js';
+import { errors, tags } from './structure.js';
 
 /** Items of a summary: add, change (one or all at once), delete, copy, move, and their images. */
 
@@ -82,13 +79,6 @@ function checkVersion(row: ItemRow, version: number | undefined) {
   if (isStale(row, version)) throw new HttpError(409, M.stale, [{ path: 'version', message: M.stale }], STALE);
 }
 
-/** The images of several items in one query, in order, by item. */
-async function imagesOfItems(tx: Database, itemIds: readonly string[]): Promise<Map<string, ItemImageRow[]>> {
-  if (!itemIds.length) return new Map();
-  const rows = await tx.select().from(summaryItemImages).where(inArray(summaryItemImages.itemId, [...itemIds])).orderBy(asc(summaryItemImages.position));
-  return groupBy(rows, (row) => row.itemId);
-}
-
 async function itemImages(tx: Database, itemId: string) {
   return (await imagesOfItems(tx, [itemId])).get(itemId) ?? [];
 }
@@ -101,7 +91,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/summary/sections/:id/items',
-    { schema: { tags, summary: 'Add an item (product, description, title or financial) at the end of a section', security, params: IdParams, body: NewItemBody, response: created } },
+    { schema: { tags, summary: 'Add an item (product, description, title or financial) at the end of a section', params: IdParams, body: NewItemBody, response: created } },
     async (request, reply) => {
       const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
       const item = await summaryWrite(db, access, request.session.user.id, 'item.created', async (ctx) => {
@@ -121,7 +111,6 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change an item’s texts and figures; with `version`, a change made meanwhile by someone else answers 409',
-        security,
         params: IdParams,
         body: ItemChangesBody,
         response: { 200: SeenSummaryItemReply, ...errors },
@@ -149,7 +138,6 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Save all: change several items of a schedule at once, all or nothing (400 when a required text is blank, 409 when one changed meanwhile)',
-        security,
         params: ScheduleIdParams,
         body: SaveAllBody,
         response: { 200: SeenSaveAllReply, ...errors },
@@ -187,7 +175,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/summary/items/:id',
-    { schema: { tags, summary: 'Delete an item and its images', security, params: IdParams, response: done } },
+    { schema: { tags, summary: 'Delete an item and its images', params: IdParams, response: done } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const folders = await summaryWrite(db, access, request.session.user.id, 'item.deleted', async (ctx) => {
@@ -203,7 +191,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/summary/items/:id/copy',
-    { schema: { tags, summary: 'Copy an item (texts and figures, not its images) right after it', security, params: IdParams, response: created } },
+    { schema: { tags, summary: 'Copy an item (texts and figures, not its images) right after it', params: IdParams, response: created } },
     async (request, reply) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const copy = await summaryWrite(db, access, request.session.user.id, 'item.copied', async (ctx) => {
@@ -224,7 +212,6 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: `Add images to an item (ids the schedule image upload answered; at most ${SUMMARY_LIMITS.imagesPerItem} per item)`,
-        security,
         params: IdParams,
         body: ItemImagesBody,
         response: { 201: SeenSummaryItemReply, ...errors },
@@ -256,7 +243,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/summary/items/:id/images/:imageId',
-    { schema: { tags, summary: 'Remove an image from an item (its stored files are deleted)', security, params: ItemImageParams, response: { 200: SeenSummaryItemReply, ...errors } } },
+    { schema: { tags, summary: 'Remove an image from an item (its stored files are deleted)', params: ItemImageParams, response: { 200: SeenSummaryItemReply, ...errors } } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const { item, folder } = await summaryWrite(db, access, request.session.user.id, 'item.images.deleted', async (ctx) => {
@@ -273,7 +260,7 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/summary/items/:id/images/:imageId/move',
-    { schema: { tags, summary: 'Move an image of an item to position `index`', security, params: ItemImageParams, body: MoveBody, response: { 200: SeenSummaryItemReply, ...errors } } },
+    { schema: { tags, summary: 'Move an image of an item to position `index`', params: ItemImageParams, body: MoveBody, response: { 200: SeenSummaryItemReply, ...errors } } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const item = await summaryWrite(db, access, request.session.user.id, 'item.images.moved', async (ctx) => {

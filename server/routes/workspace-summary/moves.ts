@@ -3,7 +3,7 @@ import { IdParams } from '../../contract/http.js';
 import { MoveBody, SUMMARY_MESSAGES as M, SummaryWriteReply } from '../../contract/summary.js';
 import { requireSummaryRowAccess } from '../../auth/schedule-access.js';
 import { moveInSummary, summaryWrite, type MovableKind } from './access.js';
-import { errors, security, tags } from './structure.js';
+import { errors, tags } from './structure.js';
 
 /**
  * The moves of rooms, sections and items (docs/decisions/101): one handler for the three, over
@@ -20,7 +20,7 @@ const MOVE_ROUTES: Array<{ kind: MovableKind; path: string; summary: string; par
 export const summaryMoveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   for (const { kind, path, summary, parentKey } of MOVE_ROUTES) {
-    app.post(path, { schema: { tags, summary, security, params: IdParams, body: MoveBody, response: { 200: SummaryWriteReply, ...errors } } }, async (request) => {
+    app.post(path, { schema: { tags, summary, params: IdParams, body: MoveBody, response: { 200: SummaryWriteReply, ...errors } } }, async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, kind, request.params.id);
       await summaryWrite(db, access, request.session.user.id, `${kind}.moved`, async (ctx) => {
         const moved = await moveInSummary(ctx, kind, request.params.id, request.body);

@@ -38,9 +38,8 @@ async function refuseTakenRoomName(tx: Database, scheduleId: string, name: strin
 
 /** Rooms, sections and cards of a summary, and the summary itself (GET). */
 
-export const errors = { 400: ErrorReply, 401: ErrorReply, 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
+export const errors = { 404: ErrorReply, 409: ErrorReply };
 export const tags = ['summary'];
-export const security = [{ bearer: [] }];
 const created = { 201: SummaryWriteReply, ...errors };
 const done = { 200: SummaryWriteReply, ...errors };
 
@@ -49,7 +48,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/projects/summary/:scheduleId',
-    { schema: { tags, summary: "A schedule's summary: rooms → sections → items with figures and totals", security, params: ScheduleIdParams, response: { 200: SeenSummaryReply, ...errors } } },
+    { schema: { tags, summary: "A schedule's summary: rooms → sections → items with figures and totals", params: ScheduleIdParams, response: { 200: SeenSummaryReply, ...errors } } },
     async (request) => {
       const { schedule } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       return { data: await loadSummary(db, schedule) };
@@ -60,7 +59,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/summary/:scheduleId/rooms',
-    { schema: { tags, summary: 'Add a room at the end', security, params: ScheduleIdParams, body: RoomBody, response: created } },
+    { schema: { tags, summary: 'Add a room at the end', params: ScheduleIdParams, body: RoomBody, response: created } },
     async (request, reply) => {
       const access = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const room = await summaryWrite(db, access, request.session.user.id, 'room.created', async ({ tx, scope }) => {
@@ -75,7 +74,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/summary/rooms/:id',
-    { schema: { tags, summary: 'Rename a room', security, params: IdParams, body: RoomBody, response: done } },
+    { schema: { tags, summary: 'Rename a room', params: IdParams, body: RoomBody, response: done } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'room', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'room.renamed', async (ctx) => {
@@ -90,7 +89,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/summary/rooms/:id',
-    { schema: { tags, summary: 'Delete a room with its sections and items', security, params: IdParams, response: done } },
+    { schema: { tags, summary: 'Delete a room with its sections and items', params: IdParams, response: done } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'room', request.params.id);
       const folders = await summaryWrite(db, access, request.session.user.id, 'room.deleted', async (ctx) => {
@@ -108,7 +107,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/summary/rooms/:id/sections',
-    { schema: { tags, summary: 'Add a section at the end of a room', security, params: IdParams, body: NewSectionBody, response: created } },
+    { schema: { tags, summary: 'Add a section at the end of a room', params: IdParams, body: NewSectionBody, response: created } },
     async (request, reply) => {
       const access = await requireSummaryRowAccess(db, request.session, 'room', request.params.id);
       const section = await summaryWrite(db, access, request.session.user.id, 'section.created', async (ctx) => {
@@ -124,7 +123,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/summary/sections/:id',
-    { schema: { tags, summary: "Rename a section or change its status (none, approved, in_review, rejected)", security, params: IdParams, body: SectionChangesBody, response: done } },
+    { schema: { tags, summary: "Rename a section or change its status (none, approved, in_review, rejected)", params: IdParams, body: SectionChangesBody, response: done } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'section.updated', async (ctx) => {
@@ -138,7 +137,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/summary/sections/:id',
-    { schema: { tags, summary: 'Delete a section with its items and cards', security, params: IdParams, response: done } },
+    { schema: { tags, summary: 'Delete a section with its items and cards', params: IdParams, response: done } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
       const folders = await summaryWrite(db, access, request.session.user.id, 'section.deleted', async (ctx) => {
@@ -154,7 +153,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/summary/sections/:id/copy',
-    { schema: { tags, summary: 'Copy a section (its items without images, and its cards) right after it', security, params: IdParams, response: created } },
+    { schema: { tags, summary: 'Copy a section (its items without images, and its cards) right after it', params: IdParams, response: created } },
     async (request, reply) => {
       const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
       const copy = await summaryWrite(db, access, request.session.user.id, 'section.copied', async (ctx) => {
@@ -171,7 +170,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/projects/summary/sections/:id/cards',
-    { schema: { tags, summary: `Add an extra specification card to a section (at most ${SUMMARY_LIMITS.cardsPerSection})`, security, params: IdParams, body: CardBody, response: created } },
+    { schema: { tags, summary: `Add an extra specification card to a section (at most ${SUMMARY_LIMITS.cardsPerSection})`, params: IdParams, body: CardBody, response: created } },
     async (request, reply) => {
       const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
       const card = await summaryWrite(db, access, request.session.user.id, 'card.created', async (ctx) => {
@@ -188,7 +187,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/summary/cards/:id',
-    { schema: { tags, summary: 'Change a card', security, params: IdParams, body: CardChangesBody, response: done } },
+    { schema: { tags, summary: 'Change a card', params: IdParams, body: CardChangesBody, response: done } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'card', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'card.updated', async (ctx) => {
@@ -202,7 +201,7 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/projects/summary/cards/:id',
-    { schema: { tags, summary: 'Delete a card', security, params: IdParams, response: done } },
+    { schema: { tags, summary: 'Delete a card', params: IdParams, response: done } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'card', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'card.deleted', async (ctx) => {

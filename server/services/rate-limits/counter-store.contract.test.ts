@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../../tests/helpers/test-api';
 import { TEST_REDIS_URL } from '../../../tests/setup/redis-url';
 import { MemoryCounterStore, type CounterStore } from './counter-store';
-import { PostgresCounterStore } from './postgres-counter-store';
+import { PostgresCounterStore } from '../../queries/rate-limit-counters';
 import { RedisCounterStore } from './redis-counter-store';
 
 let api: TestApi;

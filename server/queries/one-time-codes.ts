@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { oneTimeCodes } from '../db/schema/index.js';
-import { hashToken, newOneTimeCode, safeEqual } from './tokens.js';
+import { hashToken, newOneTimeCode, safeEqual } from '../services/tokens.js';
 
 /**
  * Mailed 6-digit codes (docs/decisions/007-mail-and-codes.md): stored as a hash, valid 10 minutes,

@@ -3,9 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { sessions, users } from '../db/schema/index.js';
-import { employerJson, type UserRow } from '../queries/users.js';
-import { ShortCache } from './short-cache.js';
-import { hashToken, newToken } from './tokens.js';
+import { employerJson, type UserRow } from './users.js';
+import { ShortCache } from '../services/short-cache.js';
+import { hashToken, newToken } from '../services/tokens.js';
 
 /** 'user' for the product, 'admin' for the super-admin area: a token of one kind is refused by the other. */
 export type SessionKind = 'user' | 'admin';
@@ -34,7 +34,7 @@ function sessionStatement(db: Database) {
   return db
     .select({
       user: users,
-      employer: { id: employerUser.id, firmName: employerUser.firmName, userName: employerUser.userName, profileImage: employerUser.profileImage },
+      employer: { id: employerUser.id, firmName: employerUser.firmName, userName: employerUser.userName, profileImage: employerUser.profileImage, timeZone: employerUser.timeZone },
       sessionId: sessions.id,
       kind: sessions.kind,
       expiresAt: sessions.expiresAt,

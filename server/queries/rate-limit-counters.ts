@@ -1,7 +1,7 @@
 import { and, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connection.js';
-import { rateLimitCounters } from '../../db/schema/index.js';
-import type { Counter, CounterStore } from './counter-store.js';
+import type { Database } from '../db/connection.js';
+import { rateLimitCounters } from '../db/schema/index.js';
+import type { Counter, CounterStore } from '../services/rate-limits/counter-store.js';
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 

@@ -1,13 +1,14 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod/v4';
 import { email as emailRule, newPassword } from '../contract/users.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { sessions, subAdmins, users } from '../db/schema/index.js';
-import { recordAudit } from '../queries/audit.js';
-import { findUserByEmail } from '../queries/users.js';
-import { hashPassword } from './passwords.js';
+import { subAdmins, users } from '../db/schema/index.js';
+import { recordAudit } from './audit.js';
+import { findUserByEmail } from './users.js';
+import { hashPassword } from '../services/passwords.js';
 import { revokeAllSessions } from './sessions.js';
+import { setCredentials } from './credentials.js';
 
 export const SuperAdminInput = z.object({
   email: emailRule(),
@@ -126,8 +127,7 @@ export function revokeSubAdmin(db: Database, owner: { id: string; email: string 
 export function changeAdminPassword(db: Database, adminId: string, keepSessionId: string, newPasswordText: string) {
   return hashPassword(newPasswordText).then((passwordHash) =>
     db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, adminId));
-      await tx.delete(sessions).where(and(eq(sessions.userId, adminId), ne(sessions.id, keepSessionId)));
+      await setCredentials(tx, adminId, { passwordHash }, keepSessionId);
       await recordAudit(tx, { actorId: adminId, action: 'admin.password_changed', targetType: 'user', targetId: adminId });
     }),
   );

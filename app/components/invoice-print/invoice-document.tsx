@@ -1,0 +1,293 @@
+import { formatCalendarDay } from '../../../server/contract/dates';
+import { formatRate } from '../../../server/contract/billing-rules';
+import type { InvoicePrint, Party, ReceiptPrint } from '../../../server/contract/invoices';
+import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
+import { formatPaise } from '../../../server/contract/summary-rules';
+import { INVOICE_CSS } from './invoice-styles';
+
+/**
+ * The Tax Invoice (or Credit Note) and the payment receipt as printed (issue 28 items 4 and 5,
+ * docs/decisions/281): both parties with their GSTINs, place of supply, HSN/SAC per line, the tax
+ * split (CGST + SGST, or IGST), totals, the amount in words, the UPI QR and the bank account.
+ * Rendered to static HTML on the server; the QR is the api's SVG, inlined.
+ */
+
+const day = (d: string | null) => (d ? formatCalendarDay(d) : '—');
+
+function PartyBlock({ title, party, fallbackName }: { title: string; party: Party | null; fallbackName?: string }) {
+  return (
+    <section className="iv-party">
+      <h2>{title}</h2>
+      <p className="iv-name">{party?.legalName || fallbackName}</p>
+      {party?.address ? <p>{party.address}</p> : null}
+      <dl>
+        <dt>State</dt>
+        <dd>{party?.state || 'Outside India'}</dd>
+        <dt>GSTIN</dt>
+        <dd>{party?.gstin || 'Unregistered'}</dd>
+        {party?.pan ? (
+          <>
+            <dt>PAN</dt>
+            <dd>{party.pan}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function Document({ title, children, stamp }: { title: string; children: React.ReactNode; stamp?: string }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <title>{title}</title>
+        <style dangerouslySetInnerHTML={{ __html: INVOICE_CSS }} />
+      </head>
+      <body>
+        {stamp ? <div className="iv-stamp">{stamp}</div> : null}
+        {children}
+      </body>
+    </html>
+  );
+}
+
+export function InvoiceDocument({ data }: { data: InvoicePrint }) {
+  const { invoice } = data;
+  const intra = invoice.supply === 'intra';
+  const taxHeads = intra ? ['CGST', 'SGST'] : ['IGST'];
+  const stamp = invoice.status === 'draft' ? 'DRAFT' : invoice.status === 'void' ? 'VOID' : undefined;
+  const seller = invoice.seller;
+  return (
+    <Document title={`${data.title} ${invoice.number ?? ''}`} stamp={stamp}>
+      <header className="iv-head">
+        <div>
+          <h1>{data.title}</h1>
+          <div className="iv-small">{invoice.kind === 'credit-note' ? 'Issued against an earlier invoice' : 'Original for recipient'}</div>
+        </div>
+        <div className="iv-meta">
+          <dl>
+            <dt>{invoice.kind === 'credit-note' ? 'Credit note no.' : 'Invoice no.'}</dt>
+            <dd>{invoice.number ?? 'Draft'}</dd>
+            <dt>Date</dt>
+            <dd>{day(invoice.issueDate)}</dd>
+            {invoice.kind === 'invoice' ? (
+              <>
+                <dt>Due date</dt>
+                <dd>{day(invoice.dueDate)}</dd>
+              </>
+            ) : null}
+            <dt>Place of supply</dt>
+            <dd>{invoice.placeOfSupply}</dd>
+          </dl>
+        </div>
+      </header>
+      <div className="iv-parties">
+        <PartyBlock title="From" party={seller} />
+        <PartyBlock title="Bill to" party={invoice.buyer} fallbackName={invoice.clientName} />
+      </div>
+      <table>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>Description</th>
+            <th>HSN/SAC</th>
+            <th className="num">Qty</th>
+            <th className="num">Unit price</th>
+            <th className="num">Discount</th>
+            <th className="num">Taxable value</th>
+            <th className="num">GST</th>
+            {taxHeads.map((h) => (
+              <th key={h} className="num">
+                {h}
+              </th>
+            ))}
+            <th className="num">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {invoice.lines.map((l, i) => (
+            <tr key={l.id}>
+              <td>{i + 1}</td>
+              <td>{l.description}</td>
+              <td>{l.hsnSac || '—'}</td>
+              <td className="num">{l.quantity}</td>
+              <td className="num">{formatPaise(l.unitPrice)}</td>
+              <td className="num">{l.discount ? formatPaise(l.discount) : '—'}</td>
+              <td className="num">{formatPaise(l.taxable)}</td>
+              <td className="num">{formatRate(l.rateBp)}</td>
+              {intra ? (
+                <>
+                  <td className="num">{formatPaise(l.cgst)}</td>
+                  <td className="num">{formatPaise(l.sgst)}</td>
+                </>
+              ) : (
+                <td className="num">{formatPaise(l.igst)}</td>
+              )}
+              <td className="num">{formatPaise(l.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={6}>Total</td>
+            <td className="num">{formatPaise(invoice.taxable)}</td>
+            <td />
+            {intra ? (
+              <>
+                <td className="num">{formatPaise(invoice.cgst)}</td>
+                <td className="num">{formatPaise(invoice.sgst)}</td>
+              </>
+            ) : (
+              <td className="num">{formatPaise(invoice.igst)}</td>
+            )}
+            <td className="num">{formatPaise(invoice.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <TaxSummary data={data} taxHeads={taxHeads} />
+      <p className="iv-words">
+        <strong>Amount in words:</strong> {data.amountInWords}
+      </p>
+      {invoice.kind === 'invoice' && seller ? <PaymentBlock data={data} seller={seller} /> : null}
+      {invoice.notes ? <div className="iv-notes">{invoice.notes}</div> : null}
+      <div className="iv-sign">
+        For {seller?.legalName}
+        <br />
+        <br />
+        Authorised signatory
+      </div>
+    </Document>
+  );
+}
+
+function TaxSummary({ data, taxHeads }: { data: InvoicePrint; taxHeads: string[] }) {
+  const intra = taxHeads.length === 2;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Tax summary: GST rate</th>
+          <th className="num">Taxable value</th>
+          {taxHeads.map((h) => (
+            <th key={h} className="num">
+              {h}
+            </th>
+          ))}
+          <th className="num">Total tax</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.byRate.map((r) => (
+          <tr key={r.rateBp}>
+            <td>{formatRate(r.rateBp)}</td>
+            <td className="num">{formatPaise(r.taxable)}</td>
+            {intra ? (
+              <>
+                <td className="num">{formatPaise(r.cgst)}</td>
+                <td className="num">{formatPaise(r.sgst)}</td>
+              </>
+            ) : (
+              <td className="num">{formatPaise(r.igst)}</td>
+            )}
+            <td className="num">{formatPaise(r.tax)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function PaymentBlock({ data, seller }: { data: InvoicePrint; seller: Party }) {
+  const { invoice } = data;
+  return (
+    <section className="iv-pay">
+      {data.qrSvg ? <div className="iv-qr" dangerouslySetInnerHTML={{ __html: data.qrSvg }} /> : null}
+      <div>
+        <h2>Payment</h2>
+        {invoice.received || invoice.credited ? (
+          <p>
+            Received {formatPaise(invoice.received)}
+            {invoice.credited ? `, credited ${formatPaise(invoice.credited)}` : ''}; outstanding <strong>{formatPaise(invoice.outstanding)}</strong>
+          </p>
+        ) : null}
+        {seller.upiId ? (
+          <p>
+            UPI: <strong>{seller.upiId}</strong>
+            {data.qrSvg ? ' (scan the code with any UPI app)' : ''}
+          </p>
+        ) : null}
+        {seller.bankAccountNumber ? (
+          <p>
+            Bank transfer: {seller.bankAccountName}
+            <br />
+            Account no. <strong>{seller.bankAccountNumber}</strong> · IFSC <strong>{seller.bankIfsc}</strong>
+          </p>
+        ) : null}
+        {invoice.number ? <p className="iv-small">Please quote {invoice.number} with your payment.</p> : null}
+      </div>
+    </section>
+  );
+}
+
+export function ReceiptDocument({ data }: { data: ReceiptPrint }) {
+  const { invoice, payment } = data;
+  return (
+    <Document title={`Receipt ${payment.receiptNumber}`}>
+      <header className="iv-head">
+        <div>
+          <h1>Payment Receipt</h1>
+        </div>
+        <div className="iv-meta">
+          <dl>
+            <dt>Receipt no.</dt>
+            <dd>{payment.receiptNumber}</dd>
+            <dt>Date</dt>
+            <dd>{day(payment.paidOn)}</dd>
+            <dt>Against invoice</dt>
+            <dd>{invoice.number}</dd>
+          </dl>
+        </div>
+      </header>
+      <div className="iv-parties">
+        <PartyBlock title="Received by" party={invoice.seller} />
+        <PartyBlock title="Received from" party={invoice.buyer} fallbackName={invoice.clientName} />
+      </div>
+      <table>
+        <tbody>
+          <tr>
+            <th>Amount received</th>
+            <td className="num">{formatPaise(payment.amount)}</td>
+          </tr>
+          <tr>
+            <th>Method</th>
+            <td className="num">{PAYMENT_METHOD_LABELS[payment.method]}</td>
+          </tr>
+          {payment.reference ? (
+            <tr>
+              <th>Reference</th>
+              <td className="num">{payment.reference}</td>
+            </tr>
+          ) : null}
+          <tr>
+            <th>Invoice total</th>
+            <td className="num">{formatPaise(invoice.total)}</td>
+          </tr>
+          <tr>
+            <th>Outstanding after all payments to date</th>
+            <td className="num">{formatPaise(invoice.outstanding)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="iv-words">
+        <strong>Amount in words:</strong> {data.amountInWords}
+      </p>
+      <div className="iv-sign">
+        For {invoice.seller?.legalName}
+        <br />
+        <br />
+        Authorised signatory
+      </div>
+    </Document>
+  );
+}

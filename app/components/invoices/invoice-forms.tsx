@@ -1,0 +1,96 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Form } from '@remix-run/react';
+import { Field, FormErrors } from '~/components/field';
+import { PanelActions } from '~/components/form-actions';
+import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
+import { TextField } from '~/components/text-field';
+import { BILLING_DEFAULTS, formatRate, GST_RATES_BP } from '../../../server/contract/billing-rules';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../server/contract/invoices-rules';
+import { paiseToInput } from '../../../server/contract/summary-rules';
+
+/** The forms of an invoice's page (plain posts with an intent; the server checks every field). */
+
+type Last = SubmissionResult<string[]> | undefined;
+
+function RateSelect({ meta, rates }: { meta: Parameters<typeof getSelectProps>[0]; rates: readonly number[] }) {
+  return (
+    <Field label="GST rate" meta={meta}>
+      <select {...getSelectProps(meta)}>
+        {rates.map((bp) => (
+          <option key={bp} value={bp}>
+            {formatRate(bp)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+export function AddLineForm({ lastResult }: { lastResult: Last }) {
+  const busy = useSubmittingIntent('addLine');
+  const [form, fields] = useForm<{ description: string; quantity: number; unitPrice: string; rateBp: number; hsnSac: string }>({ id: 'add-line', lastResult, defaultValue: { quantity: 1, rateBp: BILLING_DEFAULTS.rateBp }, ...SERVER_VALIDATION });
+  return (
+    <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="add-line-form">
+      <h2>Add a line</h2>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField label="Description" meta={fields.description} />
+      <TextField label="Quantity" meta={fields.quantity} type="number" min={1} />
+      <TextField label="Unit price (₹, before GST)" meta={fields.unitPrice} inputMode="decimal" />
+      <RateSelect meta={fields.rateBp} rates={GST_RATES_BP} />
+      <TextField label="HSN/SAC code" meta={fields.hsnSac} inputMode="numeric" />
+      <PanelActions intent="addLine" busy={busy} label="Add line" busyLabel="Adding…" variant="ghost" testId="add-line" />
+    </Form>
+  );
+}
+
+export function PaymentForm({ outstanding, today, lastResult }: { outstanding: number; today: string; lastResult: Last }) {
+  const busy = useSubmittingIntent('payment');
+  const [form, fields] = useForm<{ paidOn: string; amount: string; method: string; reference: string }>({ id: 'payment', lastResult, defaultValue: { paidOn: today, amount: paiseToInput(outstanding), method: 'upi' }, ...SERVER_VALIDATION });
+  return (
+    <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="payment-form">
+      <h2>Record a payment</h2>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField label="Date received" meta={fields.paidOn} type="date" />
+      <TextField label="Amount (₹)" meta={fields.amount} inputMode="decimal" />
+      <Field label="Method" meta={fields.method}>
+        <select {...getSelectProps(fields.method)}>
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {PAYMENT_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <TextField label="Reference" meta={fields.reference} hint="UTR, cheque number…" />
+      <PanelActions intent="payment" busy={busy} label="Record payment" busyLabel="Recording…" testId="record-payment" />
+    </Form>
+  );
+}
+
+export function CreditNoteForm({ rates, lastResult }: { rates: number[]; lastResult: Last }) {
+  const busy = useSubmittingIntent('creditNote');
+  const [form, fields] = useForm<{ reason: string; amount: string; rateBp: number }>({ id: 'credit-note', lastResult, defaultValue: { rateBp: rates[0] }, ...SERVER_VALIDATION });
+  return (
+    <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="credit-note-form">
+      <h2>Credit note</h2>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField label="Reason" meta={fields.reason} />
+      <TextField label="Amount credited (₹, before GST)" meta={fields.amount} inputMode="decimal" />
+      <RateSelect meta={fields.rateBp} rates={rates} />
+      <PanelActions intent="creditNote" busy={busy} label="Issue credit note" busyLabel="Issuing…" variant="ghost" testId="issue-credit-note" />
+    </Form>
+  );
+}
+
+export function VoidForm({ lastResult }: { lastResult: Last }) {
+  const busy = useSubmittingIntent('void');
+  const [form, fields] = useForm<{ reason: string }>({ id: 'void', lastResult, ...SERVER_VALIDATION });
+  return (
+    <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="void-form">
+      <h2>Void</h2>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField label="Why" meta={fields.reason} />
+      <PanelActions intent="void" busy={busy} label="Void invoice" busyLabel="Voiding…" variant="danger" testId="void-invoice" />
+    </Form>
+  );
+}

@@ -1,0 +1,76 @@
+import { Form } from '@remix-run/react';
+import { TableHead } from '~/components/data-table';
+import { formatRate } from '../../../server/contract/billing-rules';
+import type { Invoice } from '../../../server/contract/invoices';
+import { formatPaise } from '../../../server/contract/summary-rules';
+
+/** An invoice's lines with their tax split and totals; a draft's lines each have Remove. */
+export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable: boolean }) {
+  const intra = invoice.supply === 'intra';
+  const taxHeads = intra ? ['CGST', 'SGST'] : ['IGST'];
+  const num = (label: string) => ({ label, className: 'num' });
+  return (
+    <div className="so-table-wrap">
+      <table className="so-table" data-testid="invoice-lines">
+        <TableHead columns={['Description', 'HSN/SAC', num('Qty'), num('Unit price'), num('Taxable'), num('GST'), ...taxHeads.map(num), num('Amount')]} actions={editable} />
+        <tbody>
+          {invoice.lines.map((l) => (
+            <tr key={l.id} data-testid="invoice-line">
+              <td data-label="Description">{l.description}</td>
+              <td data-label="HSN/SAC">{l.hsnSac || '—'}</td>
+              <td className="num" data-label="Qty">
+                {l.quantity}
+              </td>
+              <td className="num" data-label="Unit price">
+                {formatPaise(l.unitPrice)}
+                {l.discount ? <span className="so-sub">less {formatPaise(l.discount)}</span> : null}
+              </td>
+              <td className="num" data-label="Taxable">
+                {formatPaise(l.taxable)}
+              </td>
+              <td className="num" data-label="GST">
+                {formatRate(l.rateBp)}
+              </td>
+              {(intra ? [l.cgst, l.sgst] : [l.igst]).map((v, i) => (
+                <td key={taxHeads[i]} className="num" data-label={taxHeads[i]}>
+                  {formatPaise(v)}
+                </td>
+              ))}
+              <td className="num" data-label="Amount">
+                {formatPaise(l.total)}
+              </td>
+              {editable ? (
+                <td className="so-actions">
+                  <Form method="post" className="iv-inline">
+                    <input type="hidden" name="lineId" value={l.id} />
+                    <button type="submit" name="intent" value="removeLine" className="button button-ghost" data-testid="remove-line" aria-label={`Remove ${l.description}`}>
+                      Remove
+                    </button>
+                  </Form>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={4}>Total</td>
+            <td className="num" data-label="Taxable">
+              {formatPaise(invoice.taxable)}
+            </td>
+            <td />
+            {(intra ? [invoice.cgst, invoice.sgst] : [invoice.igst]).map((v, i) => (
+              <td key={taxHeads[i]} className="num" data-label={taxHeads[i]}>
+                {formatPaise(v)}
+              </td>
+            ))}
+            <td className="num" data-label="Total" data-testid="invoice-total">
+              {formatPaise(invoice.total)}
+            </td>
+            {editable ? <td /> : null}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { addInvoiceLine, getInvoicePrint, issueCreditNote, issueInvoice, mailInvoice, recordPayment, removeInvoiceLine, voidInvoice } from '~/models/invoices.server';
+import { readFormData } from '~/utils/form-data.server';
+import { submitForm } from '~/utils/form-action.server';
+import { dispatchIntent } from '~/utils/intent.server';
+import { renderInvoicePdf } from '~/utils/invoice-pdf.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
+import { z } from 'zod/v4';
+import { CreditNoteForm, FreeLineForm, PaymentForm, VoidBody } from '../../../server/contract/invoices';
+
+/** The forms of an invoice's page, told apart by intent; each answers with the api's message as a toast. */
+
+const Nothing = z.object({});
+const LineId = z.object({ lineId: z.string().min(1).max(64) });
+
+export async function invoiceAction(request: Request, id: string) {
+  const here = `/workspace/invoices/${id}`;
+  const toast = (reply: { message: string }) => redirectWithSuccess(here, reply.message);
+  return dispatchIntent(await readFormData(request), {
+    issue: (formData) => submitForm(formData, { schema: Nothing, intent: 'issue', send: () => issueInvoice(request, id), done: toast }),
+    void: (formData) => submitForm(formData, { schema: VoidBody, intent: 'void', send: (body) => voidInvoice(request, id, body), done: toast }),
+    addLine: (formData) => submitForm(formData, { schema: FreeLineForm, intent: 'addLine', send: (body) => addInvoiceLine(request, id, body), done: toast }),
+    removeLine: (formData) => submitForm(formData, { schema: LineId, intent: 'removeLine', send: ({ lineId }) => removeInvoiceLine(request, id, lineId), done: toast }),
+    payment: (formData) => submitForm(formData, { schema: PaymentForm, intent: 'payment', send: (body) => recordPayment(request, id, body), done: toast }),
+    creditNote: (formData) => submitForm(formData, { schema: CreditNoteForm, intent: 'creditNote', send: (body) => issueCreditNote(request, id, body), done: toast }),
+    // The mail carries the same PDF the Download link prints, rendered here and attached by the api.
+    mail: (formData) =>
+      submitForm(formData, {
+        schema: Nothing,
+        intent: 'mail',
+        send: async () => mailInvoice(request, id, await renderInvoicePdf(await getInvoicePrint(request, id))),
+        done: toast,
+      }),
+  });
+}

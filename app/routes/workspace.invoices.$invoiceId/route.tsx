@@ -1,0 +1,160 @@
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { InvoiceStatus } from '~/components/invoices/invoice-table';
+import { InvoiceLines } from '~/components/invoices/invoice-lines';
+import { AddLineForm, CreditNoteForm, PaymentForm, VoidForm } from '~/components/invoices/invoice-forms';
+import { Toast } from '~/components/toast';
+import { PageHeader } from '~/components/workspace/page-header';
+import { getInvoice } from '~/models/invoices.server';
+import { required } from '~/utils/form-action.server';
+import { requireWorkspaceUser } from '~/utils/guards.server';
+import { pageTitle } from '~/utils/product';
+import outputStyles from '~/styles/summary-output.css';
+import invoiceStyles from '~/styles/invoices.css';
+import { formatCalendarDay, isoDay } from '../../../server/contract/dates';
+import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
+import { formatPaise } from '../../../server/contract/summary-rules';
+import { invoiceAction } from './actions.server';
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [{ title: pageTitle(matches, data?.invoice.number ? `Invoice ${data.invoice.number}` : 'Draft invoice') }, { name: 'description', content: 'An invoice, its lines, payments and credit notes.' }];
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: outputStyles },
+  { rel: 'stylesheet', href: invoiceStyles },
+];
+
+/**
+ * One invoice (issue 28 items 4 and 5, docs/decisions/280–282): a draft's lines to add or remove and
+ * Issue; an issued invoice's PDF, mail to the client, payments (each with its receipt), credit
+ * notes and Void. Every action is a plain form that works without JavaScript.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireWorkspaceUser(request);
+  const invoice = await required(getInvoice(request, params.invoiceId!));
+  return json({ invoice, today: isoDay(new Date()) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireWorkspaceUser(request);
+  return invoiceAction(request, params.invoiceId!);
+}
+
+const day = (d: string | null) => (d ? formatCalendarDay(d) : '—');
+
+export default function InvoicePage() {
+  const { invoice, today } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const failed = actionData && 'result' in actionData ? actionData : null;
+  const draft = invoice.status === 'draft';
+  const open = invoice.status === 'issued' || invoice.status === 'part_paid';
+  const pdf = `/workspace/invoices/${invoice.id}/pdf`;
+  return (
+    <>
+      <PageHeader
+        title={invoice.number ? `Invoice ${invoice.number}` : 'Draft invoice'}
+        description={`${invoice.clientName}${invoice.projectName ? ` · ${invoice.projectName}` : ''}`}
+        actions={
+          <Link to="/workspace/invoices" className="button button-ghost">
+            All invoices
+          </Link>
+        }
+      />
+      <div className="iv-actions" data-testid="invoice-actions">
+        <InvoiceStatus invoice={invoice} />
+        <a href={pdf} className="button button-secondary" data-testid="invoice-pdf">
+          {draft ? 'Preview PDF' : 'Download PDF'}
+        </a>
+        {draft ? (
+          <Form method="post" className="iv-inline">
+            <button type="submit" name="intent" value="issue" className="button button-primary" data-testid="issue-invoice">
+              Issue invoice
+            </button>
+          </Form>
+        ) : null}
+        {open ? (
+          <Form method="post" className="iv-inline">
+            <button type="submit" name="intent" value="mail" className="button button-secondary" data-testid="mail-invoice">
+              Mail to client{invoice.buyer?.email ? ` (${invoice.buyer.email})` : ''}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      <dl className="so-totals" data-testid="invoice-totals">
+        <div className="so-total">
+          <dt>Total</dt>
+          <dd>{formatPaise(invoice.total)}</dd>
+        </div>
+        <div className="so-total">
+          <dt>Received</dt>
+          <dd>{formatPaise(invoice.received)}</dd>
+        </div>
+        {invoice.credited ? (
+          <div className="so-total">
+            <dt>Credited</dt>
+            <dd>{formatPaise(invoice.credited)}</dd>
+          </div>
+        ) : null}
+        <div className="so-total">
+          <dt>Outstanding</dt>
+          <dd data-testid="invoice-outstanding">{formatPaise(invoice.outstanding)}</dd>
+        </div>
+      </dl>
+      <div className="iv-parties">
+        <p>
+          <strong>Date</strong> {day(invoice.issueDate)} · <strong>Due</strong> {day(invoice.dueDate)}
+        </p>
+        <p>
+          <strong>Place of supply</strong> {invoice.placeOfSupply} ({invoice.supply === 'intra' ? 'CGST + SGST' : 'IGST'})
+        </p>
+        {invoice.voidReason ? (
+          <p>
+            <strong>Void:</strong> {invoice.voidReason}
+          </p>
+        ) : null}
+      </div>
+      <InvoiceLines invoice={invoice} editable={draft} />
+      <div className="iv-grid">
+        {draft ? <AddLineForm lastResult={failed?.intent === 'addLine' ? failed.result : undefined} /> : null}
+        {open ? <PaymentForm outstanding={invoice.outstanding} today={today} lastResult={failed?.intent === 'payment' ? failed.result : undefined} /> : null}
+        {open ? <CreditNoteForm rates={[...new Set(invoice.lines.map((l) => l.rateBp))]} lastResult={failed?.intent === 'creditNote' ? failed.result : undefined} /> : null}
+        {draft || (open && !invoice.received && !invoice.credited) ? <VoidForm lastResult={failed?.intent === 'void' ? failed.result : undefined} /> : null}
+      </div>
+      {invoice.payments.length ? (
+        <section className="iv-card" style={{ marginTop: 16 }}>
+          <h2>Payments</h2>
+          <div className="so-table-wrap">
+            <table className="so-table" data-testid="payments-table">
+              <tbody>
+                {invoice.payments.map((p) => (
+                  <tr key={p.id} data-testid="payment-row">
+                    <td data-label="Date">{day(p.paidOn)}</td>
+                    <td data-label="Method">{PAYMENT_METHOD_LABELS[p.method]}</td>
+                    <td data-label="Reference">{p.reference || '—'}</td>
+                    <td className="num" data-label="Amount">
+                      {formatPaise(p.amount)}
+                    </td>
+                    <td data-label="Receipt">
+                      <a href={`/workspace/invoices/${invoice.id}/receipts/${p.id}`}>Receipt {p.receiptNumber}</a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+      {invoice.creditNotes.length ? (
+        <section className="iv-card" style={{ marginTop: 16 }}>
+          <h2>Credit notes</h2>
+          <ul>
+            {invoice.creditNotes.map((c) => (
+              <li key={c.id}>
+                <a href={`/workspace/invoices/${c.id}/pdf`}>{c.number}</a> · {day(c.issueDate)} · {formatPaise(c.total)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <Toast toast={failed?.toast} />
+    </>
+  );
+}

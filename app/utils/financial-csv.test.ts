@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { financialCsv } from './financial-csv';
+
+const FIGURES = { clientPrice: 9_300_000, tradeCost: 6_800_000, netProfit: 2_500_000, markup: 36.76 };
+const data = {
+  projects: [{ id: 'p1', projectName: 'Juhu Residence' }],
+  projectId: null,
+  // 23:30 UTC on 31 March: already 1 April in India, still 31 March in London (summer time) and New York.
+  rows: [{ projectId: 'p1', projectName: 'Juhu Residence', scheduleId: 's1', scheduleTitle: 'Living and dining', scheduleCreatedAt: '2025-03-31T23:30:00.000Z', figures: FIGURES }],
+  totals: FIGURES,
+  money: [{ projectId: 'p1', projectName: 'Juhu Residence', quoted: 9_300_000, invoiced: 4_000_000, received: 2_360_000, outstanding: 2_360_000, margin: 2_500_000 }],
+  committed: { byProject: { p1: 6_800_000 }, bySchedule: { s1: 6_800_000 }, total: 6_800_000 },
+} as never;
+const now = new Date('2025-03-31T23:30:00.000Z');
+
+describe('financialCsv (decision 265)', () => {
+  it("dates the file and its rows in India's time by default", () => {
+    const { fileName, body } = financialCsv(data, now, 'Asia/Kolkata');
+    expect(fileName).toBe('financial-overview-2025-04-01.csv');
+    expect(body).toContain('"Juhu Residence","Living and dining","93000","68000","25000","36.76","68000","2025-04-01 05:00"');
+    expect(body).toContain('"Schedule created (Asia/Kolkata)"');
+  });
+
+  it("dates them in the firm's own zone when it is elsewhere", () => {
+    const london = financialCsv(data, now, 'Europe/London');
+    expect(london.fileName).toBe('financial-overview-2025-04-01.csv');
+    expect(london.body).toContain('"2025-04-01 00:30"');
+    const newYork = financialCsv(data, now, 'America/New_York');
+    expect(newYork.fileName).toBe('financial-overview-2025-03-31.csv');
+    expect(newYork.body).toContain('"36.76","68000","2025-03-31 19:30"');
+    expect(newYork.body).toContain('"Schedule created (America/New_York)"');
+  });
+
+  it('adds the committed column and, below, where the money stands per project', () => {
+    const { body } = financialCsv(data, now, 'Asia/Kolkata');
+    expect(body).toContain('"Committed (INR)"');
+    expect(body).toContain('"Juhu Residence","93000","40000","23600","23600","25000"');
+  });
+});

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The previous release's image for the upgrade check (issue 29 item 3): its commit's own Dockerfile
+# on the node stand-in, tagged by commit, so it is built once. PREVIOUS_RELEASE names the commit:
+# by default main just before migrations 0023-0024 (the merge of money-core); move it on when a
+# release is cut. Prints the image's tag.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+source "$here/env.sh"
+commit="$(git -C "$root" rev-parse --short=12 "${PREVIOUS_RELEASE:-919d561}^{commit}")"
+tag="localhost/archivista:previous-$commit"
+if ! podman image exists "$tag"; then
+  ctx="$DEPLOY_CACHE/previous-$commit"
+  rm -rf "$ctx" && mkdir -p "$ctx"
+  git -C "$root" archive "$commit" | tar -x -C "$ctx"
+  # That Dockerfile names node:22-bookworm-slim itself (no NODE_IMAGE argument yet): the stand-in
+  # replaces it, the only change to the release's files.
+  sed -i -E "s#^FROM node:22-bookworm-slim#FROM $STANDIN/node:22-bookworm-slim#" "$ctx/Dockerfile"
+  podman build --pull=never --network host -q --build-arg NODE_IMAGE="$STANDIN/node:22-bookworm-slim" \
+    --label release="$commit" -t "$tag" "$ctx" >/dev/null
+  rm -rf "$ctx"
+fi
+echo "$tag"

@@ -1,0 +1,82 @@
+/**
+ * Backup and restore of `npm run test:deploy` (issue 29 item 4), after the other checks: `npm run
+ * backup` of the running stack, the stack torn down with its volumes, an empty one started (no
+ * demo seed: nothing in the database or the bucket), `npm run backup:restore` into it, then the
+ * project made on the previous release and the first project's first folder found with their files.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BASE, DEMO, PROJECT, api, check, compose, fileBytes, phase, podman, psql, readState, say, sha256, signIn, waitReady, type Json } from './lib';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const npm = (args: string[]) => {
+  const t = Date.now();
+  const out = execFileSync('npm', ['run', '--silent', ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, COMPOSE_PROJECT_NAME: PROJECT, CONTAINER_ENGINE: 'podman' } });
+  return { out: out.trim(), s: (Date.now() - t) / 1000 };
+};
+
+/** Every file in the first folder of the demo firm's first project (the checks uploaded two there): id → hash of its bytes. */
+async function demoFolderFiles(token: string) {
+  const project = ((await api('/projects', { token })).json.data as Json[] | undefined)?.[0];
+  const folder = ((await api(`/projects/folder/${project?.id}`, { token })).json.data?.folders as Json[] | undefined)?.[0];
+  const files = ((await api(`/projects/files/${folder?.id}`, { token })).json.data?.files as Json[] | undefined) ?? [];
+  const hashes: Record<string, string> = {};
+  for (const file of files) {
+    const got = await fileBytes(token, file.id);
+    hashes[file.id] = got.status === 200 ? sha256(got.bytes) : `status ${got.status}`;
+  }
+  return { projectName: project?.projectName as string, hashes };
+}
+
+async function run() {
+  say('\n## Backup and restore into an empty stack');
+  const state = readState().upgrade;
+  let token = await signIn(DEMO.firm);
+  const before = await demoFolderFiles(token);
+  const tables = 'select (select count(*) from users) || \'/\' || (select count(*) from files) || \'/\' || (select count(*) from chat_messages)';
+  const countsBefore = psql(tables);
+  const dir = fs.mkdtempSync('/tmp/archivista-backup-');
+  const backup = npm(['backup', '--', dir]);
+  const dump = fs.statSync(path.join(dir, 'postgres.dump')).size;
+  const objects = Object.keys(JSON.parse(fs.readFileSync(path.join(dir, 'bucket-types.json'), 'utf8'))).length;
+  say(`- \`npm run backup -- ${dir}\`: ${backup.s.toFixed(0)} s; postgres.dump ${(dump / 1024).toFixed(0)} KB, bucket/ ${objects} objects (users/files/chat messages ${countsBefore})`);
+
+  const t = Date.now();
+  // With their anonymous /data volumes (podman-compose 1.0.3's down -v leaves those).
+  const ids = podman('ps', '-aq', '--filter', `label=com.docker.compose.project=${PROJECT}`).split('\n').filter(Boolean);
+  if (ids.length) podman('rm', '-f', '-v', ...ids);
+  compose(['down', '-v']);
+  for (const volume of podman('volume', 'ls', '-q').split('\n').filter((v) => v.startsWith(`${PROJECT}_`))) podman('volume', 'rm', '-f', volume);
+  compose(['up', '-d', '--no-build'], { SEED_DEMO: 'false' });
+  const readyS = await waitReady(600);
+  const empty = await api('/users/login', { method: 'POST', body: JSON.stringify({ email: DEMO.firm, password: DEMO.password }) });
+  say(`- torn down with its volumes; an empty stack (no demo seed) ready after ${readyS.toFixed(0)} s (${((Date.now() - t) / 1000).toFixed(0)} s in all); sign-in there: ${empty.status}`);
+
+  const restored = npm(['backup:restore', '--', dir]);
+  const readyAgain = await waitReady(600);
+  say(`- \`npm run backup:restore -- ${dir}\`: ${restored.s.toFixed(0)} s; ready through Caddy ${readyAgain.toFixed(0)} s later`);
+  const countsAfter = psql(tables);
+  token = await signIn(DEMO.firm);
+  const after = await demoFolderFiles(token);
+  const project = await api(`/projects/${state?.projectId}`, { token });
+  const file = await fileBytes(token, state?.fileId);
+  const photo = await fetch(`${BASE}/api/projects/${state?.projectId}/photo`, { headers: { authorization: `Bearer ${token}` } });
+  const photoSha = sha256(Buffer.from(await photo.arrayBuffer()));
+  const same = Object.keys(before.hashes).filter((id) => after.hashes[id] === before.hashes[id]);
+  check('the stack was empty before the restore', empty.status !== 200, `sign-in ${empty.status}`);
+  check('the database restored: users, files, chat messages counted as at the backup', countsAfter === countsBefore, `${countsBefore} → ${countsAfter}`);
+  check(
+    `the project "${before.projectName}" with every file of its first folder, byte for byte`,
+    after.projectName === before.projectName && Object.keys(before.hashes).length > 0 && same.length === Object.keys(before.hashes).length,
+    `${same.length} of ${Object.keys(before.hashes).length} files the same`,
+  );
+  check(
+    'the project made on the previous release with its photo and its file',
+    project.json.data?.projectName === state?.projectName && file.status === 200 && sha256(file.bytes) === state?.fileSha && photo.status === 200 && photoSha === state?.photoSha,
+    `project ${project.status}, file ${file.status} ${sha256(file.bytes) === state?.fileSha ? 'same' : 'differs'}, photo ${photo.status} ${photoSha === state?.photoSha ? 'same' : 'differs'}`,
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+await phase(run);

@@ -1,0 +1,253 @@
+import { z } from 'zod/v4';
+import { HSN_SAC_PATTERN, isGstRate } from './billing-rules.js';
+import { INVOICE_LIMITS as L, INVOICE_MESSAGES as M, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
+import { parsePercent, parseRupees } from './summary-rules.js';
+import { requiredText } from './text-fields.js';
+
+/**
+ * Invoices, credit notes and payments (issue 28 items 4 and 5; docs/decisions/280–282): the api's
+ * bodies take amounts in paise; the web's forms take rupees as typed ("25,000.50") and turn them
+ * into the same bodies (`*Form` schemas), so one set of rules and messages serves both.
+ */
+
+export * from './invoices-rules.js';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDay = (v: string) => ISO_DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const day = z.string({ error: M.dateInvalid }).trim().refine(isRealDay, M.dateInvalid);
+const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
+const paise = z.number({ error: M.amount }).int(M.amount).min(1, M.amountPositive).max(L.amount, M.amount);
+const rate = z.number({ error: M.rate }).refine(isGstRate, M.rate);
+const hsnSac = z
+  .string({ error: M.hsnSac })
+  .trim()
+  .default('')
+  .refine((v) => v === '' || HSN_SAC_PATTERN.test(v), M.hsnSac);
+const reminderDays = z.number({ error: M.reminderDays }).int(M.reminderDays).min(0, M.reminderDays).max(L.reminderDays, M.reminderDays).nullable().default(null);
+const rupees = z
+  .string({ error: M.amount })
+  .trim()
+  .transform((v, ctx) => {
+    const value = parseRupees(v);
+    if (value === null) ctx.addIssue({ code: 'custom', message: M.amount });
+    else if (value < 1) ctx.addIssue({ code: 'custom', message: M.amountPositive });
+    return value ?? 0;
+  });
+
+/** A free line: a design fee, a site visit; quantity × unit price, taxed at its rate. */
+export const FreeLine = z.object({
+  description: requiredText(M.descriptionRequired, L.description),
+  quantity: z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).max(100_000, M.quantity).default(1),
+  unitPrice: paise,
+  rateBp: rate,
+  hsnSac,
+});
+export type FreeLine = z.input<typeof FreeLine>;
+
+export const InvoiceCreateBody = z.object({
+  contactId: id(M.contactRequired),
+  /** The project it belongs to; taken from the schedule when one is named. */
+  projectId: z.string().trim().max(64).optional(),
+  scheduleId: z.string().trim().max(64).optional(),
+  /** Approved sections to invoice whole; with neither these nor items nor a milestone, every approved section. */
+  sectionIds: z.array(z.string().max(64)).max(L.lines).optional(),
+  itemIds: z.array(z.string().max(64)).max(L.lines).optional(),
+  /** A milestone: this share (basis points) of the approved sections, as one line. */
+  milestoneBp: z.number({ error: M.milestone }).int(M.milestone).min(1, M.milestone).max(10_000, M.milestone).optional(),
+  lines: z.array(FreeLine).max(L.lines, M.tooManyLines).default([]),
+  reminderDays,
+  notes: z.string().trim().max(L.notes, `At most ${L.notes} characters`).default(''),
+});
+export type InvoiceCreateBody = z.input<typeof InvoiceCreateBody>;
+
+/** The web's New invoice form: what to invoice, a milestone as "30", a free line in rupees. */
+export const InvoiceCreateForm = z
+  .object({
+    contactId: id(M.contactRequired),
+    projectId: z.string().trim().max(64).optional(),
+    scheduleId: z.string().trim().max(64).optional(),
+    what: z.enum(['approved', 'milestone', 'line'], { error: 'Choose what to invoice' }),
+    milestonePercent: z.string().trim().optional(),
+    description: z.string().trim().max(L.description).optional(),
+    amount: z.string().trim().optional(),
+    rateBp: z.number({ error: M.rate }).optional(),
+    hsnSac: z.string().trim().optional(),
+    reminderDays: z.number({ error: M.reminderDays }).int(M.reminderDays).min(0, M.reminderDays).max(L.reminderDays, M.reminderDays).optional(),
+    notes: z.string().trim().max(L.notes).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.what !== 'line' && !v.scheduleId) ctx.addIssue({ code: 'custom', path: ['scheduleId'], message: v.what === 'milestone' ? M.milestoneNeedsSchedule : M.scheduleNotFound });
+    if (v.what === 'milestone') {
+      const bp = parsePercent(v.milestonePercent ?? '');
+      if (!bp) ctx.addIssue({ code: 'custom', path: ['milestonePercent'], message: M.milestone });
+    }
+    if (v.what === 'line') {
+      if (!v.description) ctx.addIssue({ code: 'custom', path: ['description'], message: M.descriptionRequired });
+      const amount = parseRupees(v.amount ?? '');
+      if (!amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: amount === 0 ? M.amountPositive : M.amount });
+      if (v.rateBp === undefined || !isGstRate(v.rateBp)) ctx.addIssue({ code: 'custom', path: ['rateBp'], message: M.rate });
+      if (v.hsnSac && !HSN_SAC_PATTERN.test(v.hsnSac)) ctx.addIssue({ code: 'custom', path: ['hsnSac'], message: M.hsnSac });
+    }
+  })
+  .transform(
+    (v): z.input<typeof InvoiceCreateBody> => ({
+      contactId: v.contactId,
+      projectId: v.projectId || undefined,
+      scheduleId: v.what === 'line' ? undefined : v.scheduleId,
+      milestoneBp: v.what === 'milestone' ? (parsePercent(v.milestonePercent ?? '') ?? undefined) : undefined,
+      lines: v.what === 'line' ? [{ description: v.description ?? '', quantity: 1, unitPrice: parseRupees(v.amount ?? '') ?? 0, rateBp: v.rateBp ?? 0, hsnSac: v.hsnSac ?? '' }] : [],
+      reminderDays: v.reminderDays ?? null,
+      notes: v.notes ?? '',
+    }),
+  );
+
+/** The web's Add a line form (on a draft). */
+export const FreeLineForm = z
+  .object({ description: requiredText(M.descriptionRequired, L.description), quantity: FreeLine.shape.quantity, unitPrice: rupees, rateBp: rate, hsnSac })
+  .transform((v): FreeLine => v);
+
+export const PaymentBody = z.object({
+  paidOn: day,
+  amount: paise,
+  method: z.enum(PAYMENT_METHODS, { error: M.methodRequired }),
+  reference: z.string({ error: 'Must be text' }).trim().max(L.reference, `At most ${L.reference} characters`).default(''),
+});
+export type PaymentBody = z.input<typeof PaymentBody>;
+export const PaymentForm = PaymentBody.extend({ amount: rupees });
+
+export const CreditNoteBody = z.object({
+  reason: requiredText(M.reasonRequired, L.reason),
+  /** The taxable value credited (before GST), at one of the invoice's rates. */
+  amount: paise,
+  rateBp: rate,
+});
+export type CreditNoteBody = z.input<typeof CreditNoteBody>;
+export const CreditNoteForm = CreditNoteBody.extend({ amount: rupees });
+
+export const VoidBody = z.object({ reason: requiredText(M.reasonRequired, L.reason) });
+export type VoidBody = z.input<typeof VoidBody>;
+
+/** The Tax Invoice PDF the web printed, to attach to the mail (base64; the api checks it is a PDF). */
+export const InvoiceMailBody = z.object({ pdf: z.string({ error: M.pdfInvalid }).max(4_000_000, M.pdfInvalid) });
+export type InvoiceMailBody = z.input<typeof InvoiceMailBody>;
+
+export const InvoicesQuery = z.object({
+  projectId: z.string().max(64).optional(),
+  status: z.enum([...INVOICE_STATUSES, 'overdue'], { error: 'Unknown status' }).optional(),
+});
+export type InvoicesQuery = z.input<typeof InvoicesQuery>;
+
+export const InvoiceIdParams = z.object({ id: z.string().max(64) });
+export const InvoiceLineParams = z.object({ id: z.string().max(64), lineId: z.string().max(64) });
+export const PaymentParams = z.object({ id: z.string().max(64), paymentId: z.string().max(64) });
+
+// Replies -------------------------------------------------------------------------------------
+
+const Party = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  state: z.string(),
+  gstin: z.string(),
+  email: z.string(),
+  pan: z.string().optional(),
+  bankAccountName: z.string().optional(),
+  bankAccountNumber: z.string().optional(),
+  bankIfsc: z.string().optional(),
+  upiId: z.string().optional(),
+});
+export type Party = z.infer<typeof Party>;
+
+export const InvoiceLine = z.object({
+  id: z.string(),
+  description: z.string(),
+  hsnSac: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  discount: z.number(),
+  rateBp: z.number(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  total: z.number(),
+});
+export type InvoiceLine = z.infer<typeof InvoiceLine>;
+
+export const Payment = z.object({
+  id: z.string(),
+  paidOn: z.string(),
+  amount: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  receiptNumber: z.string(),
+  createdAt: z.string(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+export const InvoiceSummary = z.object({
+  id: z.string(),
+  kind: z.enum(['invoice', 'credit-note']),
+  number: z.string().nullable(),
+  status: z.enum(INVOICE_STATUSES),
+  overdue: z.boolean(),
+  clientName: z.string(),
+  contactId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  taxable: z.number(),
+  total: z.number(),
+  credited: z.number(),
+  received: z.number(),
+  outstanding: z.number(),
+  createdAt: z.string(),
+});
+export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
+
+export const Invoice = InvoiceSummary.extend({
+  issuer: z.enum(['firm', 'platform']),
+  creditFor: z.string().nullable(),
+  supply: z.enum(['intra', 'inter']),
+  placeOfSupply: z.string(),
+  seller: Party.nullable(),
+  buyer: Party.nullable(),
+  notes: z.string(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  reminderDays: z.number().nullable(),
+  reminderSentAt: z.string().nullable(),
+  mailedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  lines: z.array(InvoiceLine),
+  payments: z.array(Payment),
+  creditNotes: z.array(InvoiceSummary),
+});
+export type Invoice = z.infer<typeof Invoice>;
+
+export const InvoicesReply = z.object({ data: z.array(InvoiceSummary) });
+export type InvoicesReply = z.infer<typeof InvoicesReply>;
+export const InvoiceReply = z.object({ data: Invoice });
+export type InvoiceReply = z.infer<typeof InvoiceReply>;
+export const InvoiceSavedReply = z.object({ message: z.string(), data: Invoice });
+export type InvoiceSavedReply = z.infer<typeof InvoiceSavedReply>;
+
+/** What the PDF prints beyond the invoice: the amount in words, the UPI link and its QR (SVG), the title. */
+export const InvoicePrint = z.object({
+  invoice: Invoice,
+  title: z.string(),
+  amountInWords: z.string(),
+  upiUri: z.string().nullable(),
+  qrSvg: z.string().nullable(),
+  /** Rate-wise tax summary. */
+  byRate: z.array(z.object({ rateBp: z.number(), taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), tax: z.number() })),
+});
+export type InvoicePrint = z.infer<typeof InvoicePrint>;
+export const InvoicePrintReply = z.object({ data: InvoicePrint });
+export type InvoicePrintReply = z.infer<typeof InvoicePrintReply>;
+
+export const ReceiptPrint = z.object({ invoice: InvoiceSummary.extend({ seller: Party.nullable(), buyer: Party.nullable() }), payment: Payment, amountInWords: z.string() });
+export type ReceiptPrint = z.infer<typeof ReceiptPrint>;
+export const ReceiptPrintReply = z.object({ data: ReceiptPrint });
+export type ReceiptPrintReply = z.infer<typeof ReceiptPrintReply>;

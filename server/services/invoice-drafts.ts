@@ -1,0 +1,112 @@
+import type { BillingProfile } from '../contract/billing.js';
+import { isGstRate, type PricedItemType } from '../contract/billing-rules.js';
+import { INVOICE_MESSAGES as M, milestoneDescription, type FreeLine } from '../contract/invoices.js';
+import { itemFigures } from '../contract/summary-rules.js';
+import type { Database } from '../db/connection.js';
+import { badRequest } from '../errors.js';
+import { discountTo, shareOf } from '../money/balance.js';
+import type { LineInput, SupplyKind } from '../money/gst.js';
+import { documentAmounts, type Totals } from '../money/totals.js';
+import { findFirmProject, findFirmSchedule, pricedItemsOfSchedule, type SourceItem } from '../queries/invoice-sources.js';
+import type { StoredLine } from '../queries/invoice-writes.js';
+
+/**
+ * The lines of a draft invoice (docs/decisions/280): from a schedule's approved sections (all, or
+ * chosen sections or items), a milestone (a percentage of the approved sections, one line), and
+ * free lines. Every line's figures come from server/money, for the kind of supply.
+ */
+
+export type DraftLine = { id?: string; description: string; hsnSac: string; sourceItemId: string | null; input: LineInput };
+
+export type DraftSource = {
+  projectId?: string;
+  scheduleId?: string;
+  sectionIds?: string[];
+  itemIds?: string[];
+  milestoneBp?: number;
+  lines: Array<Required<Omit<FreeLine, 'hsnSac'>> & { hsnSac: string }>;
+};
+
+/** An item's client price by the summary's own rule (retail × quantity less its discount). */
+const clientPriceOf = (item: SourceItem) => itemFigures({ ...item, tradePrice: 0 }).clientPrice;
+
+const field = (path: string, message: string) => badRequest(message, [{ path, message }]);
+
+/** An approved summary item as an invoice line: its client price as quantity × unit price − discount. */
+function itemLine(item: SourceItem, profile: BillingProfile): DraftLine {
+  const tax = profile.itemTaxes[item.type as PricedItemType];
+  const clientPrice = clientPriceOf(item);
+  const description = [item.title, item.description].filter(Boolean).join(' — ').slice(0, 500) || 'Item';
+  return {
+    description,
+    hsnSac: tax.hsnSac,
+    sourceItemId: item.id,
+    input: { quantity: item.quantity, unitPrice: item.retailPrice, discount: discountTo(item.quantity, item.retailPrice, clientPrice), rateBp: isGstRate(tax.rateBp) ? tax.rateBp : 1800 },
+  };
+}
+
+/** Which approved items the body asks for: chosen items, chosen sections, or every approved section. */
+function chosenItems(items: SourceItem[], source: DraftSource): SourceItem[] {
+  const approved = items.filter((i) => i.sectionStatus === 'approved');
+  if (source.itemIds?.length) {
+    const byId = new Map(items.map((i) => [i.id, i]));
+    for (const id of source.itemIds) if (byId.get(id)?.sectionStatus !== 'approved') throw field('itemIds', M.itemNotApproved);
+    const wanted = new Set(source.itemIds);
+    return approved.filter((i) => wanted.has(i.id));
+  }
+  if (source.sectionIds?.length) {
+    const approvedSections = new Set(approved.map((i) => i.sectionId));
+    for (const id of source.sectionIds) if (!approvedSections.has(id)) throw field('sectionIds', M.sectionNotApproved);
+    const wanted = new Set(source.sectionIds);
+    return approved.filter((i) => wanted.has(i.sectionId));
+  }
+  return approved;
+}
+
+/** The draft's project and lines from what the body names; 400 with the field for anything not the firm's or not approved. */
+export async function draftLines(db: Database, firmId: string, profile: BillingProfile, source: DraftSource): Promise<{ projectId: string | null; lines: DraftLine[] }> {
+  let projectId: string | null = null;
+  if (source.projectId) {
+    if (!(await findFirmProject(db, firmId, source.projectId))) throw field('projectId', M.projectNotFound);
+    projectId = source.projectId;
+  }
+  const lines: DraftLine[] = [];
+  if (source.scheduleId) {
+    const schedule = await findFirmSchedule(db, firmId, source.scheduleId);
+    if (!schedule) throw field('scheduleId', M.scheduleNotFound);
+    if (projectId && schedule.projectId !== projectId) throw field('scheduleId', M.scheduleNotOfProject);
+    projectId = schedule.projectId;
+    const items = chosenItems(await pricedItemsOfSchedule(db, schedule.id), source).filter((i) => clientPriceOf(i) > 0);
+    if (source.milestoneBp) {
+      const quoted = items.reduce((sum, i) => sum + clientPriceOf(i), 0);
+      if (!quoted) throw field('scheduleId', M.nothingApproved);
+      const tax = profile.itemTaxes.financial;
+      const percent = String(source.milestoneBp / 100);
+      lines.push({ description: milestoneDescription(percent, schedule.title), hsnSac: tax.hsnSac, sourceItemId: null, input: { quantity: 1, unitPrice: shareOf(quoted, source.milestoneBp), discount: 0, rateBp: tax.rateBp } });
+    } else {
+      if (!items.length) throw field('scheduleId', M.nothingApproved);
+      lines.push(...items.map((item) => itemLine(item, profile)));
+    }
+  } else if (source.sectionIds?.length || source.itemIds?.length || source.milestoneBp) {
+    throw field('scheduleId', M.milestoneNeedsSchedule);
+  }
+  for (const l of source.lines) lines.push({ description: l.description, hsnSac: l.hsnSac, sourceItemId: null, input: { quantity: l.quantity, unitPrice: l.unitPrice, discount: 0, rateBp: l.rateBp } });
+  if (!lines.length) throw badRequest(M.noLines);
+  return { projectId, lines };
+}
+
+/** The lines' figures for the kind of supply: what is stored, and the totals. A line too large answers 400. */
+export function priceLines(lines: DraftLine[], supply: SupplyKind): { stored: StoredLine[]; totals: Totals } {
+  let doc;
+  try {
+    doc = documentAmounts(
+      lines.map((l) => l.input),
+      supply,
+    );
+  } catch (error) {
+    if (error instanceof RangeError) throw badRequest(`${M.amount}: ${error.message}`);
+    throw error;
+  }
+  const stored = lines.map((l, i) => ({ id: l.id, description: l.description, hsnSac: l.hsnSac, sourceItemId: l.sourceItemId, amounts: doc.lines[i]! }));
+  return { stored, totals: doc.totals };
+}

@@ -1,0 +1,32 @@
+import { documentTitle, type Invoice, type InvoicePrint } from '../contract/invoices.js';
+import { documentAmounts, inputsOf } from '../money/totals.js';
+import { qrSvg, upiPayUri } from '../money/upi.js';
+import { amountInWords } from '../money/words.js';
+
+/**
+ * What the Tax Invoice PDF prints beyond the stored invoice (docs/decisions/281): the title (a tax
+ * invoice only when the issuer has a GSTIN), the amount in words, the rate-wise tax summary and the
+ * UPI link with its QR code for what is still owed (none once paid, or without a UPI ID).
+ */
+export async function invoicePrint(invoice: Invoice): Promise<InvoicePrint> {
+  const seller = invoice.seller;
+  const owed = invoice.status === 'draft' ? invoice.total : invoice.outstanding;
+  let upiUri: string | null = null;
+  if (seller?.upiId && owed > 0 && invoice.kind === 'invoice') {
+    try {
+      upiUri = upiPayUri({ payeeAddress: seller.upiId, payeeName: seller.legalName, amount: owed, note: invoice.number ?? undefined });
+    } catch {
+      // A UPI ID the profile's rules no longer accept prints no QR rather than failing the PDF.
+      upiUri = null;
+    }
+  }
+  const lines = invoice.lines.map((l) => ({ ...l, gross: l.quantity * l.unitPrice, tax: l.cgst + l.sgst + l.igst }));
+  return {
+    invoice,
+    title: documentTitle(invoice.kind, seller?.gstin ?? ''),
+    amountInWords: amountInWords(invoice.total),
+    upiUri,
+    qrSvg: upiUri ? await qrSvg(upiUri) : null,
+    byRate: documentAmounts(inputsOf(lines), invoice.supply).byRate,
+  };
+}

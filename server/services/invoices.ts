@@ -1,0 +1,166 @@
+import type { BillingProfile } from '../contract/billing.js';
+import { isoDay } from '../contract/dates.js';
+import { CREDIT_NOTE_PREFIX, INVOICE_MESSAGES as M, RECEIPT_PREFIX, type CreditNoteBody, type Party, type PaymentBody } from '../contract/invoices.js';
+import type { Database } from '../db/connection.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { fitsOutstanding, issuedStatus } from '../money/balance.js';
+import { formatDocumentNumber } from '../money/numbering.js';
+import type { SupplyKind } from '../money/gst.js';
+import { supplyKind } from '../money/totals.js';
+import { recordAudit } from '../queries/audit.js';
+import { nextDocumentSequence, type DocumentKind } from '../queries/document-numbers.js';
+import { addToBalance, findContactOfFirm, insertInvoice, insertPayment, replaceLines, updateInvoice } from '../queries/invoice-writes.js';
+import { linesOf, lockInvoice, type InvoiceRow } from '../queries/invoices.js';
+import { priceLines, type DraftLine } from './invoice-drafts.js';
+
+/**
+ * An invoice's life (docs/decisions/280–282): Draft → Issued (lines frozen, numbered in the issuing
+ * transaction) → Part paid → Paid, or Void; a credit note for any change after issue. Every step
+ * locks the invoice's row, so two people acting at once act one after the other.
+ */
+
+export type Actor = { id: string; firmId: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** An ISO calendar day `days` later. */
+export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+export function sellerParty(profile: BillingProfile, email: string): Party {
+  return {
+    legalName: profile.legalName,
+    address: profile.address,
+    state: profile.state,
+    gstin: profile.gstin,
+    email,
+    pan: profile.pan,
+    bankAccountName: profile.bankAccountName,
+    bankAccountNumber: profile.bankAccountNumber,
+    bankIfsc: profile.bankIfsc,
+    upiId: profile.upiId,
+  };
+}
+
+export function buyerParty(contact: { name: string; company: string; address: string; state: string | null; gstin: string | null; email: string }): Party {
+  return { legalName: contact.company || contact.name, address: contact.address, state: contact.state ?? '', gstin: contact.gstin ?? '', email: contact.email };
+}
+
+export const placeOfSupply = (state: string | null | undefined) => state || 'Outside India';
+
+/** The next number of a series, in the issuing transaction; a number too long answers 409 and the transaction gives it back. */
+async function nextNumber(tx: Database, issuerId: string, kind: DocumentKind, prefix: string, at: Date): Promise<string> {
+  const { year, sequence } = await nextDocumentSequence(tx, issuerId, kind, at);
+  try {
+    return formatDocumentNumber(prefix, year, sequence);
+  } catch {
+    throw conflict(M.numberTooLong);
+  }
+}
+
+const storedDraftLines = async (tx: Database, invoiceId: string): Promise<DraftLine[]> =>
+  (await linesOf(tx, invoiceId)).map((l) => ({ id: l.id, description: l.description, hsnSac: l.hsnSac, sourceItemId: l.sourceItemId, input: { quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount, rateBp: l.rateBp } }));
+
+/** A draft's row locked, or 404 / 409. */
+async function lockDraft(tx: Database, issuerId: string, id: string): Promise<InvoiceRow> {
+  const row = await lockInvoice(tx, issuerId, id);
+  if (!row || row.kind !== 'invoice') throw notFound(M.notFound);
+  if (row.status !== 'draft') throw conflict(row.status === 'void' ? M.isVoid : M.notDraft);
+  return row;
+}
+
+/** Changes a draft's lines (add, remove) and recomputes its figures. */
+export async function changeDraftLines(tx: Database, issuerId: string, id: string, change: (lines: DraftLine[]) => DraftLine[]): Promise<InvoiceRow> {
+  const row = await lockDraft(tx, issuerId, id);
+  const lines = change(await storedDraftLines(tx, id));
+  if (!lines.length) throw badRequest(M.noLines);
+  const { stored, totals } = priceLines(lines, row.supply as SupplyKind);
+  return replaceLines(tx, id, {}, totals, stored);
+}
+
+export type IssueParties = { profile: BillingProfile; sellerEmail: string; buyer: Party; contactId: string | null };
+
+/**
+ * Issues a draft: the parties as they are now frozen into it, its lines recomputed for the place of
+ * supply and frozen, its number and dates given. Inside the caller's transaction, the row locked.
+ */
+export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueParties, actorId: string, now = new Date()): Promise<InvoiceRow> {
+  const supply = supplyKind(parties.profile.state, parties.buyer.state);
+  const { stored, totals } = priceLines(await storedDraftLines(tx, row.id), supply);
+  if (totals.total <= 0) throw conflict(M.zeroTotal);
+  const number = await nextNumber(tx, row.issuerId, 'invoice', parties.profile.invoicePrefix, now);
+  const issueDate = isoDay(now);
+  const issued = await replaceLines(
+    tx,
+    row.id,
+    {
+      status: 'issued',
+      number,
+      supply,
+      placeOfSupply: placeOfSupply(parties.buyer.state),
+      seller: sellerParty(parties.profile, parties.sellerEmail),
+      buyer: parties.buyer,
+      issueDate,
+      dueDate: addDays(issueDate, parties.profile.paymentTermsDays),
+      issuedAt: now,
+    },
+    totals,
+    stored,
+  );
+  await recordAudit(tx, { actorId, firmId: row.firmId, action: 'invoice.issued', targetType: 'invoice', targetId: row.id, details: { number, total: totals.total } });
+  return issued;
+}
+
+/** The firm's Issue: its client as the Address Book has it now. */
+export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: BillingProfile, sellerEmail: string, now = new Date()) {
+  const row = await lockDraft(tx, actor.firmId, id);
+  const contact = row.contactId ? await findContactOfFirm(tx, actor.firmId, row.contactId) : undefined;
+  if (!contact) throw conflict(M.notAClient);
+  return issueLocked(tx, row, { profile, sellerEmail, buyer: buyerParty(contact), contactId: contact.id }, actor.id, now);
+}
+
+/** An issued invoice's row locked for a payment or a credit note: 404, or 409 unless money is owed. */
+async function lockOpen(tx: Database, issuerId: string, id: string): Promise<InvoiceRow> {
+  const row = await lockInvoice(tx, issuerId, id);
+  if (!row || row.kind !== 'invoice') throw notFound(M.notFound);
+  if (row.status === 'draft') throw conflict(M.notIssued);
+  if (row.status === 'void') throw conflict(M.isVoid);
+  return row;
+}
+
+export async function recordPayment(tx: Database, actorId: string, issuerId: string, id: string, body: Required<PaymentBody>, now = new Date()) {
+  const row = await lockOpen(tx, issuerId, id);
+  if (!fitsOutstanding(row, body.amount)) throw badRequest(M.moreThanOutstanding, [{ path: 'amount', message: M.moreThanOutstanding }]);
+  const receiptNumber = await nextNumber(tx, issuerId, 'receipt', RECEIPT_PREFIX, now);
+  const payment = await insertPayment(tx, { invoiceId: id, paidOn: body.paidOn, amount: body.amount, method: body.method, reference: body.reference, receiptNumber, createdBy: actorId });
+  await addToBalance(tx, id, { received: body.amount }, issuedStatus({ ...row, received: row.received + body.amount }));
+  await recordAudit(tx, { actorId, firmId: row.firmId, action: 'invoice.payment-recorded', targetType: 'invoice', targetId: id, details: { number: row.number, amount: body.amount, method: body.method, receiptNumber } });
+  return payment;
+}
+
+export async function issueCreditNote(tx: Database, actorId: string, issuerId: string, id: string, body: Required<CreditNoteBody>, now = new Date()) {
+  const row = await lockOpen(tx, issuerId, id);
+  const rates = new Set((await linesOf(tx, id)).map((l) => l.rateBp));
+  if (!rates.has(body.rateBp)) throw badRequest('Choose one of the GST rates of the invoice', [{ path: 'rateBp', message: 'Choose one of the GST rates of the invoice' }]);
+  const description = `Credit against ${row.number}: ${body.reason}`.slice(0, 500);
+  const { stored, totals } = priceLines([{ description, hsnSac: '', sourceItemId: null, input: { quantity: 1, unitPrice: body.amount, discount: 0, rateBp: body.rateBp } }], row.supply as SupplyKind);
+  if (!fitsOutstanding(row, totals.total)) throw badRequest(M.moreThanOutstanding, [{ path: 'amount', message: M.moreThanOutstanding }]);
+  const number = await nextNumber(tx, issuerId, 'credit-note', CREDIT_NOTE_PREFIX, now);
+  const note = await insertInvoice(
+    tx,
+    { issuerId, firmId: row.firmId, kind: 'credit-note', creditFor: id, contactId: row.contactId, projectId: row.projectId, status: 'issued', number, supply: row.supply, placeOfSupply: row.placeOfSupply, seller: row.seller, buyer: row.buyer, issueDate: isoDay(now), notes: body.reason, createdBy: actorId, issuedAt: now },
+    totals,
+    stored,
+  );
+  await addToBalance(tx, id, { credited: totals.total }, issuedStatus({ ...row, credited: row.credited + totals.total }));
+  await recordAudit(tx, { actorId, firmId: row.firmId, action: 'invoice.credit-note-issued', targetType: 'invoice', targetId: id, details: { number: row.number, creditNote: number, total: totals.total } });
+  return note;
+}
+
+export async function voidInvoice(tx: Database, actorId: string, issuerId: string, id: string, reason: string) {
+  const row = await lockInvoice(tx, issuerId, id);
+  if (!row || row.kind !== 'invoice') throw notFound(M.notFound);
+  if (row.status === 'void') throw conflict(M.isVoid);
+  if (row.received > 0 || row.credited > 0) throw conflict(M.voidWithPayments);
+  const voided = await updateInvoice(tx, id, { status: 'void', voidReason: reason });
+  await recordAudit(tx, { actorId, firmId: row.firmId, action: 'invoice.voided', targetType: 'invoice', targetId: id, details: { number: row.number, reason } });
+  return voided;
+}

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { billingProfileFields } from '../../server/seed/billing';
+import { INVOICE_MESSAGES } from '../../server/contract/invoices-rules';
+import { SCREENSHOT_DIR } from './env';
+import { apiCall, expect, loginAs, ready, test } from './fixtures';
+import { createProject, newFirm } from './workspace-helpers';
+
+/**
+ * Issue 28 items 4 and 5 in a browser, JavaScript on and off: a firm makes a draft invoice for a
+ * client (a design fee), issues it (numbered), downloads its Tax Invoice PDF, records a part
+ * payment (Part paid, the outstanding shown) and sees it in the list and on the project's page.
+ */
+
+async function open(page: Page, js: boolean, url: string) {
+  await page.goto(url);
+  await ready(page, js);
+}
+
+test('issue an invoice and record a payment', async ({ page, js }) => {
+  test.setTimeout(90_000);
+  const firm = await newFirm();
+  expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'JRN' }), firm.token)).status).toBe(200);
+  const project = await createProject(firm.token, { projectName: 'Koregaon Park Residence' });
+  const client = await apiCall<{ data: { id: string } }>('POST', '/contacts', { name: 'Rhea Kapoor', kind: 'client', email: 'rhea@example.test', state: 'Karnataka', address: 'Indiranagar, Bengaluru' }, firm.token);
+  expect(client.status).toBe(201);
+  await loginAs(page, firm.email, firm.password);
+
+  await open(page, js, '/workspace/invoices');
+  await page.getByTestId('new-invoice').click();
+  await expect(page.getByRole('heading', { name: 'New invoice', level: 1 })).toBeVisible();
+  await ready(page, js);
+  const form = page.getByTestId('invoice-form');
+  await form.getByLabel('Client').selectOption({ label: 'Rhea Kapoor' });
+  await form.getByLabel('Project').selectOption({ label: 'Koregaon Park Residence' });
+  await form.getByLabel('One line: a design fee, a site visit').check();
+  // A missing amount is refused on its field, what was typed stays.
+  await form.getByLabel('Line description').fill('Design fee: concept stage');
+  await page.getByTestId('create-invoice').click();
+  await expect(page.getByTestId('invoice-form').locator('.field-errors').first()).toHaveText(INVOICE_MESSAGES.amount);
+  await expect(page.getByTestId('invoice-form').getByLabel('Line description')).toHaveValue('Design fee: concept stage');
+  await page.getByTestId('invoice-form').getByLabel('Amount (₹, before GST)').fill('1,00,000');
+  await page.getByTestId('create-invoice').click();
+
+  await expect(page.getByTestId('toast')).toContainText(INVOICE_MESSAGES.created);
+  await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible();
+  // Karnataka is another state than the firm's Maharashtra: IGST 18 %.
+  await expect(page.getByTestId('invoice-total')).toHaveText('₹1,18,000.00');
+  await ready(page, js);
+  await page.getByTestId('issue-invoice').click();
+  await expect(page.getByRole('heading', { name: /^Invoice JRN\/\d{2,4}-\d{2}\/0001$/, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('invoice-status')).toHaveText('Issued');
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())!.replace('Invoice ', '');
+  await expect(page.getByTestId('toast')).toContainText(INVOICE_MESSAGES.issued(number));
+
+  const pdf = await page.request.get(page.url() + '/pdf');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+  await ready(page, js);
+  const payment = page.getByTestId('payment-form');
+  await payment.getByLabel('Amount (₹)').fill('18000');
+  await payment.getByLabel('Method').selectOption({ label: 'Bank transfer' });
+  await payment.getByLabel('Reference').fill('NEFT 4411');
+  await page.getByTestId('record-payment').click();
+  await expect(page.getByTestId('toast')).toContainText('Payment recorded: receipt RC/');
+  await expect(page.getByTestId('invoice-status')).toHaveText('Part paid');
+  await expect(page.getByTestId('invoice-outstanding')).toHaveText('₹1,00,000.00');
+  await expect(page.getByTestId('payment-row')).toContainText('NEFT 4411');
+  const invoiceUrl = page.url();
+
+  await open(page, js, '/workspace/invoices?status=part_paid');
+  await expect(page.getByTestId('invoice-row')).toHaveCount(1);
+  await expect(page.getByTestId('invoice-row')).toContainText(number);
+  await open(page, js, `/workspace/project/schedules/${project.id}`);
+  await expect(page.getByTestId('project-invoices').getByTestId('invoice-row')).toContainText('Part paid');
+
+  // Review screenshots (INVOICE_SCREENSHOTS=1): the new pages at 1280 and 375 px, without JavaScript.
+  if (!js && process.env.INVOICE_SCREENSHOTS) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [name, url] of [['invoice', invoiceUrl], ['invoices', '/workspace/invoices'], ['new-invoice', '/workspace/invoices/new'], ['financial', '/workspace/project/schedules/Financial'], ['project-invoices', `/workspace/project/schedules/${project.id}`]]) {
+        await page.goto(url);
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png`, fullPage: true });
+      }
+    }
+  }
+});

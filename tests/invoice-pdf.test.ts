@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isA4, mediaBoxes, pdfText } from './helpers/pdf';
+import { bearer, createTestApi, type TestApi } from './helpers/test-api';
+import type { InvoicePrint, ReceiptPrint } from '../server/contract/invoices';
+import { createBillingProfile, demoGstin } from '../server/seed/billing';
+import { createContact } from '../server/seed/chat-book';
+import { createFirm, createWorkspaceProject } from '../server/seed/factories';
+import { createPricedSchedule } from '../server/seed/invoices';
+import { createSession } from '../server/queries/sessions';
+import { PdfRenderer } from '../app/utils/pdf.server';
+import { renderInvoicePdf, renderReceiptPdf } from '../app/utils/invoice-pdf.server';
+
+/**
+ * The Tax Invoice and receipt PDFs end to end below the web route (issue 28 items 4 and 5): the
+ * api's print data (real PostgreSQL) printed by Chromium, its text read back with pdftotext and its
+ * QR code read back from the rendered page.
+ */
+
+let api: TestApi;
+let token: string;
+let invoice: InvoicePrint;
+let receipt: ReceiptPrint;
+const renderer = new PdfRenderer({ executablePath: '/usr/bin/chromium', pagesAtOnce: 1, timeoutMs: 30_000 });
+const CLIENT_GSTIN = demoGstin('27', 'AAGCR4375J');
+
+beforeAll(async () => {
+  api = await createTestApi();
+  const firm = await createFirm(api.db);
+  token = (await createSession(api.db, firm.id, { remember: false })).token;
+  await createBillingProfile(api.db, firm.id);
+  const project = await createWorkspaceProject(api.db, firm.id);
+  const { schedule } = await createPricedSchedule(api.db, firm.id, project.id);
+  const client = await createContact(api.db, firm.id, { name: 'Rhea Kapoor', company: 'Kapoor Residences Pvt Ltd', state: 'Maharashtra', gstin: CLIENT_GSTIN, address: 'Lane 7, Koregaon Park, Pune 411001' });
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await api.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    if (res.statusCode >= 300) throw new Error(res.body);
+    return res.json().data;
+  };
+  const { id } = await call('POST', '/invoices', { contactId: client.id, scheduleId: schedule.id });
+  await call('POST', `/invoices/${id}/issue`);
+  const paid = await call('POST', `/invoices/${id}/payments`, { paidOn: '2026-05-02', amount: 50_000_00, method: 'bank_transfer', reference: 'NEFT 778' });
+  invoice = await call('GET', `/invoices/${id}/print`);
+  receipt = await call('GET', `/invoices/${id}/payments/${paid.payments[0].id}/receipt`);
+});
+afterAll(async () => {
+  await renderer.close();
+  await api?.close();
+});
+
+/** The first page drawn at 150 dpi, decoded by a QR reader. */
+async function qrOfFirstPage(pdf: Buffer): Promise<string | undefined> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-qr-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', path.join(dir, 'doc.pdf'), path.join(dir, 'page')]);
+    const png = fs.readdirSync(dir).find((f) => f.endsWith('.png'))!;
+    const { data, info } = await sharp(path.join(dir, png)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the Tax Invoice PDF', () => {
+  it('prints the title, both GSTINs, place of supply, HSN/SAC, the tax split, amount in words and bank details', async () => {
+    const pdf = await renderInvoicePdf(invoice, renderer);
+    for (const box of mediaBoxes(pdf)) expect(isA4(box, 'portrait')).toBe(true);
+    // For review screenshots: INVOICE_PDF_OUT=<file> keeps the printed invoice.
+    if (process.env.INVOICE_PDF_OUT) fs.writeFileSync(process.env.INVOICE_PDF_OUT, pdf);
+    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    expect(text).toContain('Tax Invoice');
+    expect(text).toContain(invoice.invoice.number!);
+    expect(text).toContain('27AAPFU0939F1ZV');
+    expect(text).toContain(CLIENT_GSTIN);
+    expect(text).toContain('Place of supply Maharashtra');
+    expect(text).toContain('9403');
+    expect(text).toContain('998391');
+    expect(text).toMatch(/CGST.*SGST/);
+    expect(text).not.toContain('IGST');
+    expect(text).toContain('₹1,58,000.00');
+    expect(text).toContain('₹14,220.00'); // CGST = SGST = 9 % of ₹1,58,000
+    expect(text).toContain('₹1,86,440.00');
+    expect(text).toContain('Rupees One Lakh Eighty Six Thousand Four Hundred Forty Only');
+    expect(text).toContain('studiomehta@okhdfcbank');
+    expect(text).toContain('50100123456789');
+    expect(text).toContain('HDFC0000240');
+    expect(text).not.toMatch(/trade|profit|markup/i);
+  });
+
+  it('carries a UPI QR code for the outstanding amount with the invoice number as the note', async () => {
+    const expected = `upi://pay?pa=studiomehta@okhdfcbank&pn=Studio%20Mehta%20Architects%20LLP&am=136440.00&tn=${encodeURIComponent(invoice.invoice.number!)}&cu=INR`;
+    expect(invoice.upiUri).toBe(expected);
+    expect(await qrOfFirstPage(await renderInvoicePdf(invoice, renderer))).toBe(expected);
+  });
+
+  it('prints the receipt of a payment', async () => {
+    const text = pdfText(await renderReceiptPdf(receipt, renderer)).replace(/\s+/g, ' ');
+    expect(text).toContain('Payment Receipt');
+    expect(text).toContain(receipt.payment.receiptNumber);
+    expect(text).toContain(invoice.invoice.number!);
+    expect(text).toContain('₹50,000.00');
+    expect(text).toContain('Bank transfer');
+    expect(text).toContain('NEFT 778');
+    expect(text).toContain('Rupees Fifty Thousand Only');
+  });
+});
