@@ -48,7 +48,7 @@ test('a client proposal PDF from the editor; a purchase order raised, acknowledg
 
   // The project's Purchase orders tab: the approved items of the schedule, ticked.
   await open(page, js, `/workspace/project/schedules/${project.id}`);
-  await page.getByRole('link', { name: 'Purchase orders' }).click();
+  await page.getByRole('navigation', { name: 'Project pages' }).getByRole('link', { name: 'Orders' }).click();
   await expect(page).toHaveURL(new RegExp(`/workspace/project/purchase-orders/${project.id}$`));
   await ready(page, js);
   const form = page.getByTestId('new-order-form');
@@ -132,8 +132,16 @@ test('an employee without "Can see financials" exports the client proposal but s
 test('screenshots of the purchase-order pages', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }) => {
   await loginAs(page, DEMO.firm);
   await open(page, js, '/workspace/project');
-  const projectHref = await page.locator('a[href^="/workspace/project/files/"]').first().getAttribute('href');
-  const projectId = projectHref!.split('/').pop()!;
+  // The demo firm's project with the seeded order (seed/purchase-orders.ts).
+  const hrefs = await page.locator('a[href^="/workspace/project/files/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  let projectId = '';
+  for (const href of hrefs) {
+    await open(page, js, `/workspace/project/purchase-orders/${href.split('/').pop()}`);
+    if (await page.getByTestId('purchase-order-row').count()) {
+      projectId = href.split('/').pop()!;
+      break;
+    }
+  }
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
     await open(page, js, `/workspace/project/purchase-orders/${projectId}`);

@@ -24,7 +24,7 @@ export function projectTabs(projectId: string): { label: string; href: string; u
     { label: 'Files', href: paths.files, under: [`/workspace/project/filesdetails/${encodeURIComponent(projectId)}`] },
     { label: 'Schedules', href: paths.schedules, under: [] },
     { label: 'Members', href: paths.members, under: [] },
-    { label: 'Purchase orders', href: paths.purchaseOrders, under: [] },
+    { label: 'Orders', href: paths.purchaseOrders, under: [] },
   ];
 }
 

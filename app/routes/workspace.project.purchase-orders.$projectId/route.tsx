@@ -150,7 +150,7 @@ function NewOrder({ candidates }: { candidates: CandidatesReply['data'] }) {
                       <td data-label="Order">
                         <input type="checkbox" name={fields.itemIds.name} value={item.id} id={`item-${item.id}`} defaultChecked={!item.orderedOn.length} aria-label={`Order ${item.title}`} />
                       </td>
-                      <td data-label="Item">
+                      <td className="po-item-cell">
                         <label htmlFor={`item-${item.id}`}>{item.title}</label>
                         <span className="so-sub">
                           {item.roomName} · {item.sectionTitle}
