@@ -46,6 +46,7 @@ type Kind =
   | 'photoDraft'
   | 'lead'
   | 'contact'
+  | 'invoice'
   | 'splat';
 
 /** The kind of row a path parameter names, by route and parameter; then by the parameter alone. */
@@ -59,6 +60,8 @@ const PARAM_KINDS: Record<string, Kind> = {
   'routes/workspace.taskboard.file.$fileId:fileId': 'taskFile',
   'routes/workspace.project.file.$fileId:fileId': 'file',
   'routes/workspace.project.photo-draft.$draftId:draftId': 'photoDraft',
+  'routes/workspace.invoices.$invoiceId:invoiceId': 'invoice',
+  'routes/resources.enquiry-token.$firmId:firmId': 'firm',
 };
 const KIND_OF_PARAM: Record<string, Kind> = {
   userId: 'firm',
@@ -69,7 +72,13 @@ const KIND_OF_PARAM: Record<string, Kind> = {
   '*': 'splat',
 };
 /** Rows anyone may see: another firm's id there is not a leak (a portfolio project's page is read-only to others). */
-const PUBLIC_PARAMS = new Set(['routes/explore.$id:id', 'routes/firms.$userId:userId', 'routes/portfolio.edit-project.$projectId:projectId']);
+const PUBLIC_PARAMS = new Set([
+  'routes/explore.$id:id',
+  'routes/firms.$userId:userId',
+  'routes/portfolio.edit-project.$projectId:projectId',
+  // Any signed-in visitor may ask for any firm's enquiry form token (decision 274).
+  'routes/resources.enquiry-token.$firmId:firmId',
+]);
 /** Kinds made for the other firm with a marker in their text, usable as ids in forms. */
 const FORM_ID_KINDS: Kind[] = ['workspaceProject', 'folder', 'file', 'lead', 'contact', 'publicProject'];
 
@@ -249,6 +258,8 @@ test('hostile query strings, path ids and form posts never answer 5xx, a stack o
       chatAttachment: await firstId(db, sql`select id from chat_attachments where project_id in (select id from projects where user_id = ${studio})`).catch(() => undefined),
       libraryImage: await firstId(db, sql`select images->>0 as id from library_products where firm_id = ${studio} and jsonb_array_length(images) > 0`).catch(() => undefined),
       document: await firstId(db, sql`select id from users where document_key is not null limit 1`).catch(() => undefined),
+      // The demo firm's issued invoice (server/seed/invoices.ts).
+      invoice: await firstId(db, sql`select id from invoices where firm_id = ${studio} limit 1`).catch(() => undefined),
       // A photo kept for the other firm's project form (decision 217): only its uploader may see it.
       photoDraft: await firstId(
         db,

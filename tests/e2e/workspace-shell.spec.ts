@@ -26,6 +26,7 @@ test.describe('workspace shell', () => {
       'Project Library',
       'Address Book',
       'Financial',
+      'Invoices',
       'Group Chat',
       'Setting',
       'Showcase',
