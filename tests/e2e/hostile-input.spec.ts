@@ -47,6 +47,8 @@ type Kind =
   | 'lead'
   | 'contact'
   | 'invoice'
+  | 'payment'
+  | 'purchaseOrder'
   | 'splat';
 
 /** The kind of row a path parameter names, by route and parameter; then by the parameter alone. */
@@ -60,7 +62,6 @@ const PARAM_KINDS: Record<string, Kind> = {
   'routes/workspace.taskboard.file.$fileId:fileId': 'taskFile',
   'routes/workspace.project.file.$fileId:fileId': 'file',
   'routes/workspace.project.photo-draft.$draftId:draftId': 'photoDraft',
-  'routes/workspace.invoices.$invoiceId:invoiceId': 'invoice',
   'routes/resources.enquiry-token.$firmId:firmId': 'firm',
 };
 const KIND_OF_PARAM: Record<string, Kind> = {
@@ -68,6 +69,9 @@ const KIND_OF_PARAM: Record<string, Kind> = {
   projectId: 'workspaceProject',
   folderId: 'folder',
   attachmentId: 'chatAttachment',
+  invoiceId: 'invoice',
+  paymentId: 'payment',
+  orderId: 'purchaseOrder',
   token: 'shareToken',
   '*': 'splat',
 };
@@ -260,6 +264,8 @@ test('hostile query strings, path ids and form posts never answer 5xx, a stack o
       document: await firstId(db, sql`select id from users where document_key is not null limit 1`).catch(() => undefined),
       // The demo firm's issued invoice (server/seed/invoices.ts).
       invoice: await firstId(db, sql`select id from invoices where firm_id = ${studio} limit 1`).catch(() => undefined),
+      payment: await firstId(db, sql`select p.id from invoice_payments p join invoices i on i.id = p.invoice_id where i.firm_id = ${studio} limit 1`).catch(() => undefined),
+      purchaseOrder: await firstId(db, sql`select id from purchase_orders where firm_id = ${studio} limit 1`).catch(() => undefined),
       // A photo kept for the other firm's project form (decision 217): only its uploader may see it.
       photoDraft: await firstId(
         db,
