@@ -4,8 +4,13 @@ import { isRouteErrorResponse, RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/utils/nonce';
-// The session layer's answer to the api's viewer version (a side effect: it registers itself with the api client).
-import '~/utils/viewer.server';
+import { setViewerVersionHook } from '~/utils/api.server';
+import { refreshStaleViewer } from '~/utils/viewer.server';
+
+// The session layer's answer to the api's viewer version, registered by a call: package.json says
+// "sideEffects": false, so the build drops a bare `import '…'` of a module (it did, and no page
+// ever refreshed a changed viewer: docs/decisions/297).
+setViewerVersionHook(refreshStaleViewer);
 
 const ABORT_DELAY = 5_000;
 

@@ -54,6 +54,7 @@ import { proposalRoutes } from './routes/proposals/schedule.js';
 import { purchaseOrderRoutes } from './routes/purchase-orders/index.js';
 import { billingProfileRoutes } from './routes/billing/profile.js';
 import { firmTimeZoneRoutes } from './routes/firm/time-zone.js';
+import { clientBoardDecisionRoutes } from './routes/client-board/decisions.js';
 import { invoiceRoutes } from './routes/invoices/invoices.js';
 import { invoiceLifecycleRoutes } from './routes/invoices/lifecycle.js';
 import { invoicePrintRoutes } from './routes/invoices/print.js';
@@ -64,7 +65,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminTeamRoutes],
 };
 

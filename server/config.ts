@@ -59,6 +59,12 @@ const schema = z.object({
    */
   SHARE_VIEWS_PER_WINDOW: z.coerce.number().int().positive().default(SHARE_VIEWS_PER_WINDOW),
   SHARE_DECISIONS_PER_WINDOW: z.coerce.number().int().positive().default(SHARE_DECISIONS_PER_WINDOW),
+  /**
+   * The key that seals client links' tokens so the Client Board can give an open link again
+   * (docs/decisions/296): at least 32 characters, kept out of the database. Unset: a key the api
+   * makes and keeps in the database (the embedded default; a copy of the database then opens them).
+   */
+  SHARE_LINK_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'at least 32 characters').optional()),
   /** Redis for the rate-limit counters (shared by every api replica); unset = the database (or memory on PGlite). */
   REDIS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   /** Prefix of the api's Redis keys, so several deployments can share one Redis. */

@@ -160,6 +160,19 @@ describe('architecture', () => {
     expect(violations(rule)).toEqual([]);
   });
 
+  // docs/decisions/297: package.json says "sideEffects": false, so the build drops `import './x'`
+  // of a project module; the viewer refresh registered itself that way and never ran in production.
+  it('app/ has no bare import of a project module (the build would drop it): what must run is called', () => {
+    const bare = /(?:^|[\s;])import\s+['"]([^'"]+)['"]/g;
+    const found = filesUnder('app').flatMap((file) =>
+      [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(bare)]
+        .map((m) => m[1]!)
+        .filter((specifier) => resolveImport(file, specifier) !== null && !specifier.endsWith('.css'))
+        .map((specifier) => `${file.split(path.sep).join('/')} imports ${specifier} for its side effects`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('reads every kind of import, so a rule cannot pass by missing one', () => {
     const source = [
       "import { a } from '../../server/db/schema';",

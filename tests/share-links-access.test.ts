@@ -39,7 +39,12 @@ const ENDPOINTS: AccessEndpoint[] = [
     allowed: [201],
   },
   { method: 'DELETE', kind: 'work', setup: scheduleWithLink, url: ({ data }) => `/api/projects/share-links/${data.linkId}` },
+  // An open link's address again: whoever may make links for its project (decision 296); another firm gets 404.
+  { method: 'GET', kind: 'work', setup: scheduleWithLink, url: ({ data }) => `/api/projects/share-links/${data.linkId}/address` },
   { method: 'GET', kind: 'firmWork', url: () => '/api/projects/client-board' },
+  // The decisions' read state (decision 295): each caller over the projects it sees.
+  { method: 'GET', kind: 'firmWork', url: () => '/api/projects/client-board/unread' },
+  { method: 'POST', kind: 'firmWork', url: () => '/api/projects/client-board/read', body: () => ({}) },
   // The PDF's print data: whoever works on the schedule.
   { method: 'GET', kind: 'work', setup: schedule, url: ({ data }) => `/api/projects/schedules/${data.scheduleId}/print` },
   // The firm-wide overview: the firm and its sub-admins (DESIGN.md section 9).

@@ -31,13 +31,15 @@ beforeAll(async () => {
   vi.stubEnv('SESSION_SECRET', 'a-test-secret-for-the-viewer-session');
   // Test files share their modules (vitest.config.ts): read them afresh, under this environment.
   vi.resetModules();
-  const [explore, session, queries] = await Promise.all([
+  const [explore, session, queries, client, viewer] = await Promise.all([
     import('../app/routes/explore._index'),
     import('../app/utils/session.server'),
     import('../server/queries/users'),
-    // The web's entry registers the session layer's viewer refresh with the api client; this test loads routes without it.
+    import('../app/utils/api.server'),
     import('../app/utils/viewer.server'),
   ]);
+  // As the web's entry does (app/entry.server.tsx); this test loads routes without it.
+  client.setViewerVersionHook(viewer.refreshStaleViewer);
   web = { exploreLoader: explore.loader, sessionStorage: session.sessionStorage, toSessionUser: session.toSessionUser, userJson: queries.userJson };
   const firm = await createFirm(api.db);
   await createPublicProject(api.ctx, firm.id, { images: [] });

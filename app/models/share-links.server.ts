@@ -1,12 +1,15 @@
 import { api, apiFetch, forwardedFor } from '~/utils/api.server';
 import type {
   ClientBoardReply,
+  ClientBoardUnreadReply,
   ClientDecisionInput,
   ClientDecisionReply,
   ClientSummaryReply,
   CreatedShareLinkReply,
   CreateShareLinkInput,
+  MarkDecisionsReadReply,
   ShareLink,
+  ShareLinkAddressReply,
 } from '../../server/contract/share-links';
 
 /**
@@ -16,6 +19,16 @@ import type {
  */
 
 export const getClientBoard = (request: Request) => api<ClientBoardReply>(request, '/projects/client-board');
+
+/** The sidebar's count of unread client decisions (docs/decisions/295). */
+export const getClientBoardUnread = (request: Request) => api<ClientBoardUnreadReply>(request, '/projects/client-board/unread');
+
+/** Marks these decisions read, or every unread one the viewer sees. */
+export const markDecisionsRead = (request: Request, ids?: string[]) =>
+  api<MarkDecisionsReadReply>(request, '/projects/client-board/read', { method: 'POST', json: ids ? { ids } : {} });
+
+/** An open link's address again (docs/decisions/296). */
+export const getShareLinkAddress = (request: Request, id: string) => api<ShareLinkAddressReply>(request, `/projects/share-links/${encodeURIComponent(id)}/address`);
 
 export const createShareLink = (request: Request, scheduleId: string, body: CreateShareLinkInput) =>
   api<CreatedShareLinkReply>(request, `/projects/schedules/${encodeURIComponent(scheduleId)}/share-links`, { method: 'POST', json: body });

@@ -101,13 +101,14 @@ function VisibilityForm({ intent, id, name, hidden, busy }: { intent: 'project' 
   );
 }
 
-function HiddenNote({ hidden, label }: { hidden: { reason: string; hiddenAt: string } | null; label?: string }): ReactNode {
+/** A hidden project's or portfolio's reason and day, the day in its firm's time zone (decision 265). */
+function HiddenNote({ hidden, label, timeZone }: { hidden: { reason: string; hiddenAt: string } | null; label?: string; timeZone: string }): ReactNode {
   if (!hidden) return <span className="admin-pill admin-pill-paid">Visible</span>;
   return (
     <>
       <span className="admin-pill admin-pill-hidden">{label ?? 'Hidden'}</span>
       <small className="admin-reason">
-        {hidden.reason} · {formatDay(hidden.hiddenAt)}
+        {hidden.reason} · {formatDay(hidden.hiddenAt, timeZone)}
       </small>
     </>
   );
@@ -156,7 +157,7 @@ export default function AdminShowcase() {
                       {p.projectName}
                     </Link>
                     <small>
-                      {projectTypeLabel(p.projectType)} · {formatDay(p.createdAt)}
+                      {projectTypeLabel(p.projectType)} · {formatDay(p.createdAt, p.timeZone)}
                     </small>
                   </td>
                   <td data-label="Firm">
@@ -164,7 +165,7 @@ export default function AdminShowcase() {
                     {p.firmHidden ? <small className="admin-reason">Portfolio hidden</small> : null}
                   </td>
                   <td data-label="State" className="admin-span">
-                    <HiddenNote hidden={p.hidden} />
+                    <HiddenNote hidden={p.hidden} timeZone={p.timeZone} />
                   </td>
                   <AdminActionsCell>
                     <VisibilityForm intent="project" id={p.id} name={`"${p.projectName}"`} hidden={p.hidden !== null} busy={busyId === p.id} />
@@ -187,7 +188,7 @@ export default function AdminShowcase() {
                   </td>
                   <td data-label="Public projects">{f.projectCount}</td>
                   <td data-label="State" className="admin-span">
-                    <HiddenNote hidden={f.hidden} label="Portfolio hidden" />
+                    <HiddenNote hidden={f.hidden} label="Portfolio hidden" timeZone={f.timeZone} />
                   </td>
                   <AdminActionsCell>
                     <VisibilityForm intent="firm" id={f.id} name={f.firmName} hidden={f.hidden !== null} busy={busyId === f.id} />

@@ -102,11 +102,11 @@ export default function AdminWorkspace() {
                   <span className={`admin-pill admin-pill-${firm.plan.active ? firm.plan.state : 'off'}`}>{planSummary(firm.plan, 'admin')}</span>
                   {firm.plan.requestPending && firm.plan.requestedAt ? (
                     <small className="admin-request" data-testid="request-pending">
-                      Requested {formatDay(firm.plan.requestedAt)}
+                      Requested {formatDay(firm.plan.requestedAt, firm.timeZone)}
                     </small>
                   ) : null}
                 </td>
-                <td data-label="Trial">{firm.plan.trialEndsAt ? `ends ${formatDay(firm.plan.trialEndsAt)}` : '—'}</td>
+                <td data-label="Trial">{firm.plan.trialEndsAt ? `ends ${formatDay(firm.plan.trialEndsAt, firm.timeZone)}` : '—'}</td>
                 <td data-label="Paid until">{firm.plan.paidUntil ? paidUntilDay(firm.plan.paidUntil) : '—'}</td>
                 <td className="admin-actions admin-actions-wide">
                   <Form method="post" preventScrollReset className="admin-inline-form">

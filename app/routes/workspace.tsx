@@ -2,7 +2,9 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { keepDataForDialogs } from '~/components/dialog';
 import { ErrorPage } from '~/components/error-page';
-import { WorkspaceShell, workspaceFirm, type WorkspaceFirm } from '~/components/workspace/shell';
+import { WorkspaceShell, workspaceFirm, type SidebarCounts, type WorkspaceFirm } from '~/components/workspace/shell';
+import { getClientBoardUnread } from '~/models/share-links.server';
+import { ApiError } from '~/utils/api.server';
 import { useRootData } from '~/root';
 import { workspacePagePatterns } from '~/utils/workspace-pages.server';
 import workspaceStyles from '~/styles/workspace.css';
@@ -24,19 +26,30 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: workspaceS
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireWorkspaceUser(request);
+  // The Client Board's unread client decisions (docs/decisions/295); the api away only hides the count.
+  const unread = await getClientBoardUnread(request).then(
+    ({ data }) => data.unread,
+    (error: unknown) => {
+      if (error instanceof ApiError) return 0;
+      throw error;
+    },
+  );
+  const counts: SidebarCounts = { [CLIENT_BOARD_PATH]: { count: unread, label: unread === 1 ? 'unread client decision' : 'unread client decisions' } };
   // The pages the sidebar and breadcrumb may link to (components/workspace/route-exists.ts).
-  return json({ firm: workspaceFirm(user), pages: workspacePagePatterns() });
+  return json({ firm: workspaceFirm(user), pages: workspacePagePatterns(), counts });
 }
+
+const CLIENT_BOARD_PATH = '/workspace/client-board';
 
 // Opening a side panel or a confirmation changes only popup parameters: the sidebar stays as it is.
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function WorkspaceLayout() {
-  const { firm } = useLoaderData<typeof loader>();
+  const { firm, counts } = useLoaderData<typeof loader>();
   // The plan comes with the root's data (the header's Pricing/Workspace label reads it too).
   const plan = useRootData()?.plan ?? null;
   return (
-    <WorkspaceShell firm={firm} plan={plan}>
+    <WorkspaceShell firm={firm} plan={plan} counts={counts}>
       <Outlet />
     </WorkspaceShell>
   );
@@ -53,7 +66,7 @@ export function ErrorBoundary() {
   const user = useRootData()?.user;
   const firm = data?.firm ?? (user ? workspaceFirm(user) : ANONYMOUS);
   return (
-    <WorkspaceShell firm={firm} plan={useRootData()?.plan ?? null}>
+    <WorkspaceShell firm={firm} plan={useRootData()?.plan ?? null} counts={data?.counts}>
       <ErrorPage home={{ to: '/workspace/project', label: 'Go to your projects' }} />
     </WorkspaceShell>
   );

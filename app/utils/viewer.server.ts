@@ -1,7 +1,7 @@
 import { redirect, type Session } from '@remix-run/node';
 import { fetchMe } from '~/models/users.server';
 import { viewerVersion } from '../../server/contract/viewer';
-import { forwardedFor, setViewerVersionHook } from './api.server';
+import { forwardedFor } from './api.server';
 import { DATA_REQUEST_HEADER } from './data-request.server';
 import { toSessionUser, updateSessionUser, type SessionUser } from './session.server';
 
@@ -11,7 +11,8 @@ import { toSessionUser, updateSessionUser, type SessionUser } from './session.se
  * on another device, a role or a name changed), a page load fetches the account once and is sent
  * to the same address with the fresh snapshot in its cookie, so the header, the banners and the
  * guards never show an old role. Only loaders (GET) do this: an action that changes the account
- * writes the snapshot itself, and the loaders after it check again.
+ * writes the snapshot itself, and the loaders after it check again. app/entry.server.tsx registers
+ * it with the api client (`setViewerVersionHook`), which reports every answer's version to it.
  */
 export async function refreshStaleViewer(request: Request, session: Session, version: string | null): Promise<void> {
   if (!version || (request.method !== 'GET' && request.method !== 'HEAD') || request.headers.has(DATA_REQUEST_HEADER)) return;
@@ -29,6 +30,3 @@ export async function refreshStaleViewer(request: Request, session: Session, ver
   if (viewerVersion(fresh) !== version) return;
   throw redirect(request.url, { headers: { 'Set-Cookie': await updateSessionUser(request, fresh) } });
 }
-
-/** The api client reports every answer's viewer version here; imported once by app/entry.server.tsx. */
-setViewerVersionHook(refreshStaleViewer);

@@ -36,6 +36,8 @@ export const AdminFirmRow = z.object({
   state: z.string().nullable(),
   isVerify: z.number().int(),
   plan: Plan,
+  /** The firm's time zone: the admin sees each firm's dates as the firm does (decision 265). */
+  timeZone: z.string(),
 });
 export type AdminFirmRow = z.infer<typeof AdminFirmRow>;
 export const AdminFirmsReply = z.object({ data: z.object({ firms: z.array(AdminFirmRow), count: z.number().int() }) });
@@ -77,6 +79,8 @@ export const ModerationProjectRow = z.object({
   hidden: Hidden,
   /** The whole portfolio of its firm is hidden (the project is then hidden too). */
   firmHidden: z.boolean(),
+  /** Its firm's time zone (decision 265). */
+  timeZone: z.string(),
 });
 export type ModerationProjectRow = z.infer<typeof ModerationProjectRow>;
 export const ModerationProjectsReply = z.object({ data: z.object({ projects: z.array(ModerationProjectRow), count: z.number().int() }) });
@@ -89,6 +93,8 @@ export const ModerationFirmRow = z.object({
   city: z.string().nullable(),
   projectCount: z.number().int(),
   hidden: Hidden,
+  /** The firm's time zone (decision 265). */
+  timeZone: z.string(),
 });
 export type ModerationFirmRow = z.infer<typeof ModerationFirmRow>;
 export const ModerationFirmsReply = z.object({ data: z.object({ firms: z.array(ModerationFirmRow), count: z.number().int() }) });

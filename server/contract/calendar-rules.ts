@@ -1,7 +1,10 @@
+import { DEFAULT_TIME_ZONE, isoDay } from './dates.js';
+
 /**
  * The calendar's month arithmetic (docs/decisions/112), shared by the api (which range of days to
  * load) and the page (which days to draw). Days are YYYY-MM-DD strings computed in UTC, so the
- * server and the browser agree whatever their time zones. No zod here: browser code uses it.
+ * server and the browser agree whatever their time zones; "today" is the firm's (decision 265).
+ * No zod here: browser code uses it.
  */
 
 export type Month = { year: number; month: number };
@@ -32,10 +35,15 @@ export function shiftMonth({ year, month }: Month, by: number): Month {
 
 const dayKey = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Today's month and day in India's calendar (where the product's dates are shown). */
-export function todayInIndia(now: Date = new Date()): { month: Month; day: string } {
-  const day = dayKey(new Date(now.getTime() + 330 * 60_000));
+/** Today's month and day in `timeZone`'s calendar: the firm's, where its dates are shown (decision 265). */
+export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): { month: Month; day: string } {
+  const day = isoDay(now, timeZone);
   return { month: parseMonth(day.slice(0, 7))!, day };
+}
+
+/** The day `days` after (or before) a YYYY-MM-DD day. */
+export function addDays(day: string, days: number): string {
+  return dayKey(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 }
 
 /**

@@ -17,12 +17,13 @@ export const TIME_ZONE_MESSAGES = {
 } as const;
 
 /** The mails a person may turn off; every flag is on until changed (docs/decisions/118). */
-export const NOTIFICATION_FLAGS = ['tasks', 'chat', 'leads'] as const;
+export const NOTIFICATION_FLAGS = ['tasks', 'chat', 'leads', 'clientDecisions'] as const;
 export type NotificationFlag = (typeof NOTIFICATION_FLAGS)[number];
 
 export const NOTIFICATION_LABELS: Record<NotificationFlag, { label: string; hint: string }> = {
   tasks: { label: 'Tasks', hint: 'A task is given to you, submitted, approved or rejected.' },
   chat: { label: 'Group Chat', hint: 'A new message in the chat of a project you work on.' },
   leads: { label: 'Demand box', hint: 'A new enquiry from your public portfolio (firm accounts).' },
+  clientDecisions: { label: 'Client Board', hint: 'A client approves or rejects a section through a link (the firm, and whoever made the link).' },
 };
 

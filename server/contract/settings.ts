@@ -16,8 +16,10 @@ export const ChangePasswordBody = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORD_MESSAGES.mismatch });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
-export const NotificationSettings = z.object({ tasks: z.boolean(), chat: z.boolean(), leads: z.boolean() });
+/** `clientDecisions` came later (docs/decisions/295): a caller that does not send it keeps it on. */
+export const NotificationSettings = z.object({ tasks: z.boolean(), chat: z.boolean(), leads: z.boolean(), clientDecisions: z.boolean().default(true) });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
+export type NotificationSettingsInput = z.input<typeof NotificationSettings>;
 
 export const NotificationSettingsReply = z.object({ data: NotificationSettings });
 export type NotificationSettingsReply = z.infer<typeof NotificationSettingsReply>;

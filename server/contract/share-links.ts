@@ -63,6 +63,8 @@ export const ShareLink = z.object({
   lastOpenedAt: z.string().nullable(),
   createdAt: z.string(),
   createdByName: z.string().nullable(),
+  /** Whether the Client Board may give its address again (open, and its token kept sealed: docs/decisions/296). */
+  copyable: z.boolean(),
 });
 export type ShareLink = z.infer<typeof ShareLink>;
 
@@ -74,6 +76,10 @@ export const CreatedShareLinkReply = z.object({ data: ShareLink.extend({ token: 
 export type CreatedShareLinkReply = z.infer<typeof CreatedShareLinkReply>;
 
 export const ShareLinkReply = z.object({ data: ShareLink });
+
+/** GET /api/projects/share-links/{id}/address: an open link's token and path again (docs/decisions/296). */
+export const ShareLinkAddressReply = z.object({ data: z.object({ id: z.string(), token: z.string(), path: z.string() }) });
+export type ShareLinkAddressReply = z.infer<typeof ShareLinkAddressReply>;
 
 export const ClientDecisionJson = z.object({
   id: z.string(),
@@ -87,6 +93,8 @@ export const ClientDecisionJson = z.object({
   comment: z.string(),
   clientName: z.string(),
   createdAt: z.string(),
+  /** Nobody of the firm has marked it read yet (docs/decisions/295). */
+  unread: z.boolean(),
 });
 export type ClientDecisionJson = z.infer<typeof ClientDecisionJson>;
 
@@ -97,11 +105,22 @@ export const ClientBoardReply = z.object({
     /** Links revoked in the last 30 days, with who and why (issue 27 item 5). */
     revokedLinks: z.array(ShareLink),
     decisions: z.array(ClientDecisionJson),
+    /** Unread decisions of the projects the caller sees (all of them, not only the ones listed). */
+    unread: z.number(),
     /** The schedules a link can be made for (the board's "Share a schedule" form). */
     schedules: z.array(z.object({ id: z.string(), title: z.string(), projectId: z.string(), projectName: z.string() })),
   }),
 });
 export type ClientBoardReply = z.infer<typeof ClientBoardReply>;
+
+/** GET /api/projects/client-board/unread: the sidebar's count. */
+export const ClientBoardUnreadReply = z.object({ data: z.object({ unread: z.number() }) });
+export type ClientBoardUnreadReply = z.infer<typeof ClientBoardUnreadReply>;
+
+/** POST /api/projects/client-board/read: mark these decisions read, or (no ids) every unread one the caller sees. */
+export const MarkDecisionsReadBody = z.object({ ids: z.array(z.string().max(64)).min(1).max(100).optional() });
+export const MarkDecisionsReadReply = z.object({ message: z.string(), data: z.object({ marked: z.number(), unread: z.number() }) });
+export type MarkDecisionsReadReply = z.infer<typeof MarkDecisionsReadReply>;
 
 /** An image as the client's page shows it: urls under the link's token (no account needed). */
 export const ClientImage = z.object({ id: z.string(), url: z.string(), w480: z.string(), w960: z.string(), width: z.number(), height: z.number() });
@@ -139,7 +158,8 @@ export const ClientRoom = z.object({ id: z.string(), name: z.string(), sections:
 export type ClientRoom = z.infer<typeof ClientRoom>;
 
 export const ClientSummary = z.object({
-  firm: z.object({ name: z.string() }),
+  /** The firm's name and time zone: the client's page dates in the firm's zone (decision 265). */
+  firm: z.object({ name: z.string(), timeZone: z.string() }),
   project: z.object({ name: z.string() }),
   schedule: z.object({ title: z.string(), description: z.string() }),
   clientName: z.string(),

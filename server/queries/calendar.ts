@@ -3,6 +3,8 @@ import { visibleWorkspaceProjects } from '../auth/project-access.js';
 import type { FirmMembership } from '../auth/firm.js';
 import type { CalendarEvent } from '../contract/calendar.js';
 import type { Database } from '../db/connection.js';
+import { alias } from 'drizzle-orm/pg-core';
+import { zoneOf } from '../contract/dates.js';
 import { calendarFeeds, projects, schedules, users } from '../db/schema/index.js';
 import type { UserRow } from './users.js';
 import { tasksDueBetween } from './tasks.js';
@@ -10,14 +12,15 @@ import { taskTitle } from '../contract/tasks-rules.js';
 
 /**
  * The calendar's events (docs/decisions/112): the viewer's tasks by due date, and the schedules
- * of the projects it may see by the day they were made (India's calendar day, as the pages show
- * dates), between two days inclusive. The days bound the read, not a row count (decision 204).
+ * of the projects it may see by the day they were made (the firm's calendar day, as its pages show
+ * dates: decision 265), between two days inclusive. The days bound the read, not a row count (decision 204).
  */
 
-/** A schedule's day in the display time zone (server/contract/dates.ts shows dates there). */
-const scheduleDay = sql<string>`to_char(${schedules.createdAt} at time zone 'Asia/Kolkata', 'YYYY-MM-DD')`;
+/** A schedule's day in the firm's time zone (an IANA name the runtime knows; anything else is India's). */
+const scheduleDayIn = (timeZone: string) => sql<string>`to_char(${schedules.createdAt} at time zone ${zoneOf({ timeZone })}, 'YYYY-MM-DD')`;
 
-export async function calendarEvents(db: Database, user: UserRow, firm: FirmMembership, from: string, to: string): Promise<CalendarEvent[]> {
+export async function calendarEvents(db: Database, user: UserRow, firm: FirmMembership, from: string, to: string, timeZone: string): Promise<CalendarEvent[]> {
+  const scheduleDay = scheduleDayIn(timeZone);
   const [taskRows, scheduleRows] = await Promise.all([
     tasksDueBetween(db, user.id, firm.firmId, from, to),
     db
@@ -39,15 +42,18 @@ export async function findFeed(db: Database, userId: string) {
   return row;
 }
 
-/** The account of a feed token's hash, when the account is still active. */
-export async function findFeedOwner(db: Database, tokenHash: string): Promise<UserRow | undefined> {
+const employer = alias(users, 'employer');
+
+/** The account of a feed token's hash, when the account is still active, with its firm's time zone (an employee's is its firm's). */
+export async function findFeedOwner(db: Database, tokenHash: string): Promise<{ user: UserRow; timeZone: string } | undefined> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, timeZone: sql<string>`coalesce(${employer.timeZone}, ${users.timeZone})` })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .leftJoin(employer, eq(employer.id, users.firmId))
     .where(and(eq(calendarFeeds.tokenHash, tokenHash), sql`${users.deactivatedAt} is null`))
     .limit(1);
-  return row?.user;
+  return row;
 }
 
 /** Replaces the account's feed token (the old link stops working). */

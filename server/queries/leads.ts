@@ -46,31 +46,6 @@ export async function insertLead(db: Database, firmId: string, projectId: string
   return row!;
 }
 
-/**
- * The type of a lead made by a client's decision on an approval link (DESIGN.md section 9: "the
- * firm gets a mail and a lead"), not by the enquiry form; shown as is where a project type is.
- */
-export const CLIENT_DECISION_LEAD_TYPE = 'Client decision';
-
-/**
- * The lead of a client's decision. The link knows no address of the client (the firm gave only a
- * name), so the email is left empty and the firm answers through the Client Board's contact.
- */
-export async function insertClientDecisionLead(
-  db: Database,
-  decision: { firmId: string; projectId: string; clientName: string; scheduleTitle: string; sectionName: string; decision: 'approved' | 'rejected'; comment: string },
-) {
-  const verb = decision.decision === 'approved' ? 'Approved' : 'Rejected';
-  const message = [`${verb}: section "${decision.sectionName}" of the schedule "${decision.scheduleTitle}".`, decision.comment.trim() ? `Comment: ${decision.comment.trim()}` : '']
-    .filter(Boolean)
-    .join('\n');
-  const [row] = await db
-    .insert(leads)
-    .values({ id: newId(), firmId: decision.firmId, projectId: decision.projectId, name: decision.clientName || 'Client', email: '', phone: null, projectType: CLIENT_DECISION_LEAD_TYPE, message })
-    .returning();
-  return row!;
-}
-
 export async function findLead(db: Database, id: string): Promise<LeadRow | undefined> {
   const [row] = await db.select().from(leads).where(eq(leads.id, id)).limit(1);
   return row;

@@ -38,6 +38,7 @@ export async function moderationProjectsPage(db: Database, query: ListQuery): Pr
         reason: hiddenProjects.reason,
         hiddenAt: hiddenProjects.hiddenAt,
         firmHidden: sql<boolean>`${hiddenPortfolios.firmId} is not null`.mapWith(Boolean),
+        timeZone: users.timeZone,
       })
       .from(projects)
       .innerJoin(users, eq(users.id, projects.userId))
@@ -63,6 +64,7 @@ export async function moderationProjectsPage(db: Database, query: ListQuery): Pr
       createdAt: r.createdAt.toISOString(),
       hidden: r.reason !== null && r.hiddenAt ? { reason: r.reason, hiddenAt: r.hiddenAt.toISOString() } : null,
       firmHidden: r.firmHidden,
+      timeZone: r.timeZone,
     })),
     count: Number(total?.n ?? 0),
   };
@@ -80,7 +82,7 @@ export async function moderationFirmsPage(db: Database, query: ListQuery): Promi
   const projectCount = sql<number>`(select count(*) from ${projects} where ${projects.userId} = ${users.id} and ${projects.isPrivate} = false)`.mapWith(Number);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: users.id, firmName: firmLabel, email: users.email, city: users.city, projectCount, reason: hiddenPortfolios.reason, hiddenAt: hiddenPortfolios.hiddenAt })
+      .select({ id: users.id, firmName: firmLabel, email: users.email, city: users.city, projectCount, reason: hiddenPortfolios.reason, hiddenAt: hiddenPortfolios.hiddenAt, timeZone: users.timeZone })
       .from(users)
       .leftJoin(hiddenPortfolios, eq(hiddenPortfolios.firmId, users.id))
       .where(where)
@@ -97,6 +99,7 @@ export async function moderationFirmsPage(db: Database, query: ListQuery): Promi
       city: r.city,
       projectCount: r.projectCount,
       hidden: r.reason !== null && r.hiddenAt ? { reason: r.reason, hiddenAt: r.hiddenAt.toISOString() } : null,
+      timeZone: r.timeZone,
     })),
     count: Number(total?.n ?? 0),
   };

@@ -1,16 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { NotificationFlag, NotificationSettings } from '../contract/settings.js';
+import type { NotificationFlag, NotificationSettings, NotificationSettingsInput } from '../contract/settings.js';
 import type { Database } from '../db/connection.js';
 import { notificationSettings, users } from '../db/schema/index.js';
 
 /** A person's mail choices (docs/decisions/118); no row means every mail on. */
 export async function readNotificationSettings(db: Database, userId: string): Promise<NotificationSettings> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
-  return { tasks: row?.tasks ?? true, chat: row?.chat ?? true, leads: row?.leads ?? true };
+  return { tasks: row?.tasks ?? true, chat: row?.chat ?? true, leads: row?.leads ?? true, clientDecisions: row?.clientDecisions ?? true };
 }
 
-export async function saveNotificationSettings(db: Database, userId: string, values: NotificationSettings): Promise<NotificationSettings> {
+export async function saveNotificationSettings(db: Database, userId: string, input: NotificationSettingsInput): Promise<NotificationSettings> {
   const now = new Date();
+  const values = { ...input, clientDecisions: input.clientDecisions ?? true };
   await db
     .insert(notificationSettings)
     .values({ userId, ...values, updatedAt: now })

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { shareLinkState, type ClientDecisionJson, type ShareDecision, type ShareLink } from '../contract/share-links.js';
 import type { Database } from '../db/connection.js';
@@ -46,15 +46,19 @@ export function toShareLinkJson({ link, projectName, scheduleTitle, createdByNam
     lastOpenedAt: link.lastOpenedAt?.toISOString() ?? null,
     createdAt: link.createdAt.toISOString(),
     createdByName,
+    // Given again only while open, and only when its token was kept sealed (docs/decisions/296).
+    copyable: link.tokenSealed !== null && shareLinkState(link, now) === 'open',
   };
 }
 
+/** Makes a link; `seal` seals its token for the new id (the id is the seal's associated data). */
 export async function insertShareLink(
   db: Database,
   values: Pick<ShareLinkRow, 'firmId' | 'projectId' | 'scheduleId' | 'tokenHash' | 'clientName' | 'createdBy' | 'expiresAt'>,
+  seal?: (id: string) => Promise<string>,
 ): Promise<LinkWithNames> {
   const id = newId();
-  await db.insert(shareLinks).values({ id, ...values });
+  await db.insert(shareLinks).values({ id, ...values, tokenSealed: seal ? await seal(id) : null });
   return (await findShareLinkWithNames(db, id))!;
 }
 
@@ -116,7 +120,8 @@ export async function findLinkByTokenHash(db: Database, tokenHash: string) {
       scheduleTitle: schedules.title,
       scheduleDescription: schedules.description,
       firmName: sql<string>`coalesce(nullif(${users.firmName}, ''), ${users.userName})`,
-      firmEmail: users.email,
+      firmEmail: sql<string>`coalesce(nullif(trim(${users.businessEmail}), ''), ${users.email})`,
+      firmTimeZone: users.timeZone,
     })
     .from(shareLinks)
     .innerJoin(projects, eq(projects.id, shareLinks.projectId))
@@ -208,7 +213,51 @@ export async function latestDecisionsOf(db: Database, visible: SQL, limit = 50):
     comment: d.comment,
     clientName,
     createdAt: d.createdAt.toISOString(),
+    unread: d.readAt === null,
   }));
+}
+
+/** Unread client decisions among the projects `visible` selects (the sidebar's count; a partial index keeps it small). */
+export async function countUnreadDecisions(db: Database, visible: SQL): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(clientDecisions)
+    .innerJoin(projects, eq(projects.id, clientDecisions.projectId))
+    .where(and(visible, isNull(clientDecisions.readAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Marks read the unread decisions among the projects `visible` selects: those of `ids`, or all.
+ * Ids of projects the caller cannot see are left alone (as if unknown). Answers how many changed.
+ */
+export async function markDecisionsRead(db: Database, visible: SQL, readBy: string, ids?: string[], now = new Date()): Promise<number> {
+  const seen = db.select({ id: projects.id }).from(projects).where(visible);
+  const changed = await db
+    .update(clientDecisions)
+    .set({ readAt: now, readBy })
+    .where(and(isNull(clientDecisions.readAt), inArray(clientDecisions.projectId, seen), ids ? inArray(clientDecisions.id, ids) : undefined))
+    .returning({ id: clientDecisions.id });
+  return changed.length;
+}
+
+/**
+ * Who is told of a client's decision on `link` (docs/decisions/295): the firm at its mailbox, and
+ * the person who made the link when that is someone else still active. Mail choices are asked after.
+ */
+export async function decisionRecipients(db: Database, link: Pick<ShareLinkRow, 'firmId' | 'createdBy'>): Promise<Array<{ id: string; email: string }>> {
+  const ids = [link.firmId, ...(link.createdBy && link.createdBy !== link.firmId ? [link.createdBy] : [])];
+  const rows = await db
+    .select({ id: users.id, email: sql<string>`coalesce(nullif(trim(${users.businessEmail}), ''), ${users.email})` })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deactivatedAt)));
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+}
+
+/** The sealed token of a link (null when it was made before tokens were kept). */
+export async function sealedTokenOf(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ sealed: shareLinks.tokenSealed }).from(shareLinks).where(eq(shareLinks.id, id)).limit(1);
+  return row?.sealed ?? null;
 }
 
 /** The schedules of the projects `visible` selects, by project name then newest first (one query). */

@@ -132,6 +132,7 @@ export async function adminFirmsPage(db: Database, query: { search?: string; fil
     state: user.state,
     isVerify: user.isVerify,
     plan: planOf(sub, now),
+    timeZone: user.timeZone,
   }));
   return { firms, count: Number(total?.n ?? 0) };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { firmOf, requireFirmAccess } from '../auth/firm.js';
-import { CalendarQuery, CalendarReply, FeedFileParams, FeedReply, monthGrid, monthKey, parseMonth, RenewedFeedReply, todayInIndia } from '../contract/calendar.js';
+import { viewerOf } from '../auth/session.js';
+import { addDays, CalendarQuery, CalendarReply, FeedFileParams, FeedReply, monthGrid, monthKey, parseMonth, RenewedFeedReply, todayIn } from '../contract/calendar.js';
 import { ErrorReply } from '../contract/http.js';
 import { notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
@@ -10,7 +11,6 @@ import { hashToken, newToken } from '../services/tokens.js';
 
 const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const FEED_NOT_FOUND = 'Calendar feed not found';
-const DAY = 86_400_000;
 const feedPath = (token: string) => `/api/calendar/feed/${token}.ics`;
 
 /**
@@ -34,9 +34,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
-      const month = parseMonth(request.query.month) ?? todayInIndia().month;
+      // The firm's calendar (decision 265): its "this month", and the day each schedule was made on.
+      const { timeZone } = viewerOf(request.session);
+      const month = parseMonth(request.query.month) ?? todayIn(timeZone).month;
       const { from, to } = monthGrid(month);
-      const [events, feed] = await Promise.all([calendarEvents(db, user, firm, from, to), findFeed(db, user.id)]);
+      const [events, feed] = await Promise.all([calendarEvents(db, user, firm, from, to, timeZone), findFeed(db, user.id)]);
       return { data: { month: monthKey(month), events, feed: { active: Boolean(feed), createdAt: feed?.createdAt.toISOString() ?? null } } };
     },
   );
@@ -108,12 +110,13 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const match = /^([A-Za-z0-9_-]{20,100})\.ics$/.exec(request.params.file);
-      const owner = match ? await findFeedOwner(db, hashToken(match[1]!)) : undefined;
-      const firm = owner ? firmOf(owner) : null;
-      if (!owner || !firm) throw notFound(FEED_NOT_FOUND);
-      const now = Date.now();
-      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-      const events = await calendarEvents(db, owner, firm, day(now - 90 * DAY), day(now + 365 * DAY));
+      const found = match ? await findFeedOwner(db, hashToken(match[1]!)) : undefined;
+      const firm = found ? firmOf(found.user) : null;
+      if (!found || !firm) throw notFound(FEED_NOT_FOUND);
+      const owner = found.user;
+      // The firm's calendar days (decision 265): all-day events carry no zone, so the day is chosen here.
+      const today = todayIn(found.timeZone).day;
+      const events = await calendarEvents(db, owner, firm, addDays(today, -90), addDays(today, 365), found.timeZone);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'inline; filename="archivista.ics"')

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES, SHARE_VIEWS_PER_WINDOW } from '../contract/share-links';
 import { newId } from '../db/ids';
-import { CLIENT_DECISION_LEAD_TYPE } from '../queries/leads';
-import { auditLog, clientDecisions, shareLinks, summarySections } from '../db/schema';
+import { auditLog, clientDecisions, leads, shareLinks, summarySections } from '../db/schema';
 import { createSummaryTree, type BuiltTree } from '../seed/summary-tree';
 import { uploadedScheduleImageIds } from '../../tests/helpers/schedules';
 import { scheduleImageFolder } from '../services/schedule-images';
@@ -54,7 +53,7 @@ const createLink = (payload: object = { clientName: 'Mrs Rao' }, token = firmTok
   api.app.inject({ method: 'POST', url: `/api/projects/schedules/${id}/share-links`, headers: bearer(token), payload });
 
 describe('making and listing links', () => {
-  it('answers the token once, stores only its SHA-256, and lists the link without it', async () => {
+  it('answers the token, stores its SHA-256 and the token only sealed, and lists the link without it', async () => {
     const res = await createLink({ clientName: '  Mrs Rao  ', expiresInDays: 7 });
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
@@ -67,6 +66,7 @@ describe('making and listing links', () => {
 
     const [row] = await api.db.select().from(shareLinks).where(eq(shareLinks.id, data.id));
     expect(row!.tokenHash).toBe(hashToken(data.token));
+    expect(row!.tokenSealed).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(data.token);
 
     const list = await api.app.inject({ method: 'GET', url: `/api/projects/schedules/${scheduleId}/share-links`, headers: bearer(firmToken) });
@@ -216,15 +216,9 @@ describe('what the client sees and decides', () => {
     expect(mails.map((m) => m.subject).sort()).toEqual(['Mrs Rao approved "Seating" in Living room', 'Mrs Rao rejected "Lighting" in Living room']);
     expect(mails.find((m) => m.subject.includes('rejected'))!.text).toContain('Too cold; warmer lamps please');
 
-    // Each decision is also a lead in the firm's demand box (DESIGN.md section 9), of its own type.
-    const inbox = (await api.app.inject({ method: 'GET', url: '/api/leads', headers: bearer(firmToken) })).json().data;
-    const decisionLeads = inbox.leads.filter((l: { projectType: string }) => l.projectType === CLIENT_DECISION_LEAD_TYPE);
-    expect(decisionLeads).toHaveLength(2);
-    for (const lead of decisionLeads) expect(lead).toMatchObject({ name: 'Mrs Rao', projectTypeLabel: 'Client decision', project: { id: projectId, projectName: 'Sea View Flat' }, isRead: false });
-    expect(decisionLeads.map((l: { message: string }) => l.message).sort()).toEqual([
-      'Approved: section "Seating" of the schedule "Living room".',
-      'Rejected: section "Lighting" of the schedule "Living room".\nComment: Too cold; warmer lamps please',
-    ]);
+    // Not a lead of the demand box (issue 31, docs/decisions/295): unread on the Client Board instead.
+    expect(await api.db.select().from(leads).where(eq(leads.firmId, firmId))).toEqual([]);
+    expect(decided.every((d) => d.readAt === null)).toBe(true);
 
     // The client's page shows the decisions; the Client Board lists them, newest first.
     const page = (await api.app.inject({ method: 'GET', url: `/api/share/${token}` })).json().data;

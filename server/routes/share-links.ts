@@ -11,6 +11,7 @@ import {
   ScheduleIdParams,
   SHARE_MESSAGES,
   SHARE_OPEN_LINKS_MAX,
+  ShareLinkAddressReply,
   ShareLinkListReply,
   ShareLinkReply,
 } from '../contract/share-links.js';
@@ -18,6 +19,7 @@ import { conflict, HttpError, notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
 import {
   countOpenLinks,
+  countUnreadDecisions,
   findShareLinkWithNames,
   insertShareLink,
   latestDecisionsOf,
@@ -26,14 +28,17 @@ import {
   revokeShareLink,
   revokedLinksOf,
   schedulesOf,
+  sealedTokenOf,
   toShareLinkJson,
 } from '../queries/share-links.js';
+import { LinkSeal } from '../services/link-seal.js';
 import { newToken } from '../services/tokens.js';
 
 /**
  * Client approval links, the firm's side (DESIGN.md section 9, docs/decisions/106), scope
  * `workspace`: whoever may work on a schedule's project makes, lists and revokes its links; the
- * Client Board lists the open links and the latest client decisions of the projects the caller sees.
+ * Client Board lists the open links and the latest client decisions of the projects the caller sees,
+ * and gives an open link's address again to whoever may make links for its project (decision 296).
  */
 
 const errors = { 404: ErrorReply };
@@ -41,7 +46,8 @@ const tags = ['client approval links'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  const seal = LinkSeal.of(db, config.SHARE_LINK_KEY);
 
   /** A link the caller may act on: 404 for an unknown id and for one of a project the caller cannot see. */
   async function linkAccess(session: Session, id: string) {
@@ -70,7 +76,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Make a client link for a schedule; the answer holds its token, shown this once',
+        summary: 'Make a client link for a schedule; the answer holds its token (the Client Board gives it again while the link is open)',
         params: ScheduleIdParams,
         body: CreateShareLinkBody,
         response: { 201: CreatedShareLinkReply, ...errors, 409: ErrorReply },
@@ -82,7 +88,7 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       if ((await countOpenLinks(db, schedule.id)) >= SHARE_OPEN_LINKS_MAX) throw conflict(SHARE_MESSAGES.tooManyLinks);
       const { token, hash } = newToken();
       const created = await db.transaction(async (tx) => {
-        const row = await insertShareLink(tx, {
+        const values = {
           firmId: access.firm.firmId,
           projectId: schedule.projectId,
           scheduleId: schedule.id,
@@ -90,7 +96,8 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
           clientName: request.body.clientName,
           createdBy: user.id,
           expiresAt: new Date(Date.now() + request.body.expiresInDays * DAY_MS),
-        });
+        };
+        const row = await insertShareLink(tx, values, (id) => seal.seal(token, id));
         await recordAudit(tx, {
           actorId: user.id,
           firmId: access.firm.firmId,
@@ -127,6 +134,25 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/projects/share-links/:id/address',
+    {
+      schema: {
+        tags,
+        summary: "An open link's token and path again, for whoever may make links for its project; 410 once revoked or expired",
+        params: IdParams,
+        response: { 200: ShareLinkAddressReply, ...errors, 410: ErrorReply },
+      },
+    },
+    async (request) => {
+      const { found } = await linkAccess(request.session, request.params.id);
+      const sealed = toShareLinkJson(found).copyable ? await sealedTokenOf(db, found.link.id) : null;
+      const token = sealed ? await seal.open(sealed, found.link.id) : null;
+      if (!token) throw new HttpError(410, SHARE_MESSAGES.notCopyable, undefined, 'link-gone');
+      return { data: { id: found.link.id, token, path: `/share/${token}` } };
+    },
+  );
+
+  app.get(
     '/projects/client-board',
     { schema: { tags, summary: 'Every open client link and the latest client decisions, across the projects the caller sees', response: { 200: ClientBoardReply, ...errors } } },
     async (request) => {
@@ -134,14 +160,15 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const firm = requireFirmAccess(user, 'work');
       const visible = visibleWorkspaceProjects(user, firm);
       const now = new Date();
-      const [links, revoked, decisions, schedules] = await Promise.all([
+      const [links, revoked, decisions, unread, schedules] = await Promise.all([
         openLinksOf(db, visible, now),
         revokedLinksOf(db, visible, now),
         latestDecisionsOf(db, visible),
+        countUnreadDecisions(db, visible),
         schedulesOf(db, visible),
       ]);
       const json = (row: (typeof links)[number]) => toShareLinkJson(row, now);
-      return { data: { links: links.map(json), revokedLinks: revoked.map(json), decisions, schedules } };
+      return { data: { links: links.map(json), revokedLinks: revoked.map(json), decisions, unread, schedules } };
     },
   );
 };

@@ -12,12 +12,12 @@ import {
 } from '../contract/share-links.js';
 import { HttpError, notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
-import { insertClientDecisionLead } from '../queries/leads.js';
+import { usersWantingMail } from '../queries/settings.js';
 import { clientRooms, lockClientSection, scheduleHasItemImage, setClientSectionStatus, type ClientImageUrl } from '../queries/client-summary.js';
 import { sendStoredFile } from '../files/send-stored-file.js';
 import { SCHEDULE_IMAGE_ID, ScheduleImageQuery, type ScheduleImageSize } from '../contract/schedules.js';
 import { scheduleImageFolder, scheduleVariantKey } from '../services/schedule-images.js';
-import { findLinkByTokenHash, insertClientDecision, latestDecisionsOfSchedule, touchShareLink } from '../queries/share-links.js';
+import { decisionRecipients, findLinkByTokenHash, insertClientDecision, latestDecisionsOfSchedule, touchShareLink } from '../queries/share-links.js';
 import { AttemptLimiter } from '../services/rate-limits/attempt-limiter.js';
 import { hashToken } from '../services/tokens.js';
 
@@ -75,7 +75,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
           }));
           return {
             data: {
-              firm: { name: found.firmName },
+              firm: { name: found.firmName, timeZone: found.firmTimeZone },
               project: { name: found.projectName },
               schedule: { title: found.scheduleTitle, description: found.scheduleDescription },
               clientName: link.clientName,
@@ -142,16 +142,6 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
             if (!section) throw notFound(SHARE_MESSAGES.sectionNotFound);
             const status = await setClientSectionStatus(tx, section.id, decision);
             await insertClientDecision(tx, { link, sectionId: section.id, sectionName: section.name, decision, comment });
-            // The firm's demand box gets it too (DESIGN.md section 9), in the same transaction as the decision.
-            await insertClientDecisionLead(tx, {
-              firmId: link.firmId,
-              projectId: link.projectId,
-              clientName: link.clientName,
-              scheduleTitle: found.scheduleTitle,
-              sectionName: section.name,
-              decision,
-              comment: comment ?? '',
-            });
             await recordAudit(tx, {
               actorId: null,
               firmId: link.firmId,
@@ -162,19 +152,26 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
             });
             return { section, status };
           });
+          // The decision waits unread on the Client Board (docs/decisions/295); the firm and the link's
+          // maker are also mailed, each as their Setting says.
           const who = link.clientName || 'Your client';
           const verb = decision === 'approved' ? 'approved' : 'rejected';
-          background.defer('client decision mail', () =>
-            mailer.send({
-              to: found.firmEmail,
-              subject: `${who} ${verb} "${result.section.name}" in ${found.scheduleTitle}`,
-              text: [
-                `${who} ${verb} the section "${result.section.name}" of the schedule "${found.scheduleTitle}" (project ${found.projectName}).`,
-                comment ? `\nTheir comment:\n${comment}\n` : '',
-                `See it in the workspace: ${config.PUBLIC_URL}/workspace/client-board`,
-              ].join('\n'),
-            }),
-          );
+          background.defer('client decision mail', async () => {
+            const recipients = await decisionRecipients(db, link);
+            const wanting = await usersWantingMail(db, recipients.map((r) => r.id), 'clientDecisions');
+            for (const { id, email } of recipients) {
+              if (!wanting.has(id)) continue;
+              await mailer.send({
+                to: email,
+                subject: `${who} ${verb} "${result.section.name}" in ${found.scheduleTitle}`,
+                text: [
+                  `${who} ${verb} the section "${result.section.name}" of the schedule "${found.scheduleTitle}" (project ${found.projectName}).`,
+                  comment ? `\nTheir comment:\n${comment}\n` : '',
+                  `See it on the Client Board: ${config.PUBLIC_URL}/workspace/client-board`,
+                ].join('\n'),
+              });
+            }
+          });
           return {
             message: decision === 'approved' ? SHARE_MESSAGES.approvedDone : SHARE_MESSAGES.rejectedDone,
             data: { sectionId: result.section.id, status: result.status },

@@ -133,6 +133,26 @@ test('share a link; the client approves one section and rejects another; the fir
   await expect(decisions.nth(0)).toContainText('Too cold; warmer lamps please');
   await expect(decisions.nth(1)).toContainText('Seating');
   await expect(page.getByTestId('open-link')).toContainText('Mrs Rao');
+  // Unread on the Client Board and beside its sidebar link, not in the demand box (issue 31, decision 295).
+  const sidebarCount = page.getByRole('link', { name: /Client Board/ }).first().getByTestId('nav-count');
+  await expect(sidebarCount).toContainText('2');
+  await expect(page.getByTestId('decisions-unread')).toContainText('2 unread');
+  await expect(decisions.nth(0)).toHaveAttribute('data-unread', 'true');
+  await decisions.nth(1).getByTestId('mark-read').click();
+  await expect(page.getByTestId('decisions-unread')).toContainText('1 unread');
+  await expect(sidebarCount).toContainText('1');
+  await page.getByTestId('mark-all-read').click();
+  await expect(page.getByTestId('decisions-unread')).toHaveCount(0);
+  await expect(sidebarCount).toHaveCount(0);
+  await expect(page.locator('[data-testid="decision"][data-unread]')).toHaveCount(0);
+  // The open link's address again (decision 296): the very link the client used.
+  await page.getByTestId('open-link').getByTestId('copy-link').click();
+  await expect(page.getByTestId('copied-link').getByTestId('link-url')).toHaveValue(url);
+  await page.goto('/workspace/demandbox');
+  await ready(page, js);
+  await expect(page.getByRole('heading', { name: 'Demand box', level: 1 })).toBeVisible();
+  await expect(page.getByText('Client decision')).toHaveCount(0);
+  await expect(page.getByText('Mrs Rao')).toHaveCount(0);
   const { json } = await apiCall<{ data: { summary: { rooms: Array<{ sections: Array<{ id: string; status: string }> }> } } }>(
     'GET',
     `/projects/schedules/${schedule.id}/print`,

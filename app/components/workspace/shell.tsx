@@ -3,6 +3,7 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Avatar } from '~/components/avatar';
 import { Icon } from '~/components/icon';
 import { ROLE_LABELS, type Role } from '../../../server/contract/vocabulary';
+import { unreadLabel } from '../../../server/contract/chat-rules';
 import { CONTROL_ICONS, WorkspaceIcon } from './icons';
 import { activeHref, backHref, breadcrumb, visibleLinks, type Crumb, type WorkspaceLink } from './nav';
 import { useRouteExists } from './route-exists';
@@ -31,13 +32,16 @@ export function workspaceFirm(user: ShellAccount): WorkspaceFirm {
   return { ...firm, label: ROLE_LABELS[user.role], manages: !employee || user.isSubAdmin === true };
 }
 
+/** Unread counts beside sidebar links, by the link's href (the Client Board's decisions: docs/decisions/295). */
+export type SidebarCounts = Partial<Record<string, { count: number; label: string }>>;
+
 /**
  * The workspace's chrome around every workspace page (spec, "Workspace sidebar and header"):
  * the sidebar (a drawer at ≤ 767 px), the breadcrumb and the back button. The drawer is a
  * checkbox and its labels, so it opens and closes without JavaScript; with JavaScript, Escape
  * closes it and focus moves into it when it opens.
  */
-export function WorkspaceShell({ firm, plan = null, children }: { firm: WorkspaceFirm; plan?: ShellPlan | null; children: ReactNode }) {
+export function WorkspaceShell({ firm, plan = null, counts = {}, children }: { firm: WorkspaceFirm; plan?: ShellPlan | null; counts?: SidebarCounts; children: ReactNode }) {
   const { pathname, key } = useLocation();
   const exists = useRouteExists();
   const links = visibleLinks(exists, firm);
@@ -87,7 +91,7 @@ export function WorkspaceShell({ firm, plan = null, children }: { firm: Workspac
             <Icon d={CONTROL_ICONS.close} size={20} />
           </label>
         </div>
-        <SidebarNav links={links} pathname={pathname} />
+        <SidebarNav links={links} pathname={pathname} counts={counts} />
       </aside>
       <label htmlFor="ws-drawer" className="ws-drawer-backdrop" aria-hidden="true" />
       <div className="ws-main">
@@ -111,7 +115,7 @@ export function WorkspaceShell({ firm, plan = null, children }: { firm: Workspac
   );
 }
 
-function SidebarNav({ links, pathname }: { links: WorkspaceLink[]; pathname: string }) {
+function SidebarNav({ links, pathname, counts }: { links: WorkspaceLink[]; pathname: string; counts: SidebarCounts }) {
   const active = activeHref(pathname, links);
   return (
     <nav aria-label="Workspace" className="ws-nav">
@@ -127,11 +131,22 @@ function SidebarNav({ links, pathname }: { links: WorkspaceLink[]; pathname: str
             >
               <WorkspaceIcon name={link.icon} />
               <span>{link.label}</span>
+              <NavCount count={counts[link.href]} />
             </Link>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+function NavCount({ count }: { count: SidebarCounts[string] }) {
+  if (!count?.count) return null;
+  return (
+    <span className="ws-nav-count" data-testid="nav-count">
+      {unreadLabel(count.count)}
+      <span className="visually-hidden"> {count.label}</span>
+    </span>
   );
 }
 

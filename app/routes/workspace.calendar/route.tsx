@@ -3,13 +3,13 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { IcalLinkCard } from '~/components/workspace/ical-link-card';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getCalendar } from '~/models/calendar.server';
-import { formatCalendarDay, monthName } from '../../../server/contract/dates';
+import { formatCalendarDay, monthName, zoneOf } from '../../../server/contract/dates';
 import { calendarFeedAction, readFreshFeedUrl } from './calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse } from '~/utils/workspace.server';
 import teamStyles from '~/styles/workspace-team.css';
-import { monthGrid, monthKey, parseDay, parseMonth, shiftMonth, todayInIndia } from '../../../server/contract/calendar-rules';
+import { monthGrid, monthKey, parseDay, parseMonth, shiftMonth, todayIn } from '../../../server/contract/calendar-rules';
 import type { CalendarEvent } from '../../../server/contract/calendar';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
@@ -32,14 +32,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A day opened (`?day=YYYY-MM-DD`, issue 31) shows its month with that day's whole list.
   const day = parseDay(params.get('day'));
   const month = day ? day.slice(0, 7) : params.get('month');
-  const [, calendar] = await guarded(
+  const [user, calendar] = await guarded(
     requireWorkspaceUser(request),
     getCalendar(request, parseMonth(month) ? month : null).catch((error) => {
       throw asErrorResponse(error);
     }),
   );
   const fresh = await readFreshFeedUrl(request);
-  return json({ ...calendar, day, freshUrl: fresh.url, today: todayInIndia().day }, { headers: fresh.headers });
+  return json({ ...calendar, day, freshUrl: fresh.url, today: todayIn(zoneOf(user)).day }, { headers: fresh.headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -64,7 +64,8 @@ export default function Calendar() {
   for (const event of events) byDay.set(event.date, [...(byDay.get(event.date) ?? []), event]);
   const title = `${FULL_MONTHS[monthName(month.month)] ?? ''} ${month.year}`;
   const monthEvents = events.filter((e) => e.date.startsWith(key));
-  const thisMonth = todayInIndia().month;
+  // The firm's today (decision 265), as the loader saw it: server and browser draw the same grid.
+  const thisMonth = parseMonth(today.slice(0, 7))!;
   return (
     <>
       <PageHeader title="Calendar" description="Task due dates and schedules of your projects." />

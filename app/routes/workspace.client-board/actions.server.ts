@@ -1,5 +1,6 @@
 import { json } from '@remix-run/node';
-import { createShareLink, revokeShareLink } from '~/models/share-links.server';
+import { createShareLink, markDecisionsRead, revokeShareLink } from '~/models/share-links.server';
+import { submitForm } from '~/utils/form-action.server';
 import { ApiError } from '~/utils/api.server';
 import { env } from '~/utils/env.server';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
@@ -12,10 +13,19 @@ import { CreateShareLinkBody, SHARE_MESSAGES } from '../../../server/contract/sh
 export const CLIENT_BOARD = '/workspace/client-board';
 
 const ShareForm = CreateShareLinkBody.extend({ scheduleId: z.string({ error: 'Choose a schedule' }).min(1, 'Choose a schedule').max(64) });
+/** One decision's id, or none: every unread decision the viewer sees. */
+const MarkReadForm = z.object({ id: z.string().max(64).optional() });
 
-/** The Client Board's actions: `share` (make a link; its address is answered once) and `revoke`. */
+/** The Client Board's actions: `share` (make a link), `revoke`, and `markRead` (client decisions, docs/decisions/295). */
 export async function clientBoardAction(request: Request) {
   return dispatchIntent(await readFormData(request), {
+    markRead: (formData) =>
+      submitForm(formData, {
+        schema: MarkReadForm,
+        intent: 'markRead',
+        send: ({ id }) => markDecisionsRead(request, id ? [id] : undefined),
+        done: (reply) => redirectWithSuccess(CLIENT_BOARD, reply.message),
+      }),
     share: async (formData) => {
       const submission = parseWithZod(formData, { schema: ShareForm });
       if (submission.status !== 'success') return formFailure(submission, { intent: 'share' });

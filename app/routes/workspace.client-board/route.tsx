@@ -7,34 +7,49 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { CopyField } from '~/components/summary-output/copy-field';
-import { DecisionBadge } from '~/components/summary-output/decision-badge';
-import { getClientBoard } from '~/models/share-links.server';
+import { getClientBoard, getShareLinkAddress } from '~/models/share-links.server';
 import { formatDateTime, formatDay } from '../../../server/contract/dates';
+import { ApiError } from '~/utils/api.server';
+import { env } from '~/utils/env.server';
+import { useTimeZone } from '~/utils/time-zone';
 import { asErrorResponse } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DEFAULT_DAYS, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';
 import { clientBoardAction } from './actions.server';
+import { DecisionList, editorHref } from './decision-list';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Client Board') }, { name: 'description', content: 'Client approval links and the latest client decisions.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
 
-const editorHref = (projectId: string, scheduleId: string) =>
-  `/workspace/project/schedules/summary-financial/${encodeURIComponent(projectId)}?schedule=${encodeURIComponent(scheduleId)}`;
-
 /**
  * The Client Board (docs/decisions/106): every open client approval link and the latest client
  * decisions across the projects the viewer may see; "Share a schedule" (`?panel=new`, with
- * `&schedule={id}` chosen in advance, as the editor's Share button links) makes a link, whose
- * address is shown once.
+ * `&schedule={id}` chosen in advance, as the editor's Share button links) makes a link; "Copy
+ * link" (`?copy={id}`, a plain link) gives an open link's address again (docs/decisions/296).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
-  const { data } = await getClientBoard(request).catch((error) => {
+  const copyId = new URL(request.url).searchParams.get('copy');
+  const [{ data }, copy] = await Promise.all([
+    getClientBoard(request).catch((error) => {
+      throw asErrorResponse(error);
+    }),
+    copyId ? copyAddress(request, copyId) : null,
+  ]);
+  return json({ ...data, copy }, { headers: copy ? { 'Cache-Control': 'private, no-store' } : {} });
+}
+
+/** The address of `?copy=`, or why there is none (revoked, expired, made before links were kept, not the viewer's). */
+async function copyAddress(request: Request, id: string) {
+  try {
+    const { data } = await getShareLinkAddress(request, id);
+    return { id, url: new URL(data.path, env.PUBLIC_URL).toString(), error: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { id, url: null, error: error.message };
     throw asErrorResponse(error);
-  });
-  return json(data);
+  }
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,7 +60,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function ClientBoard() {
-  const { links, revokedLinks, decisions, schedules } = useLoaderData<typeof loader>();
+  const { links, revokedLinks, decisions, unread, schedules, copy } = useLoaderData<typeof loader>();
+  const zone = useTimeZone();
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
   const navigation = useNavigation();
@@ -71,42 +87,17 @@ export default function ClientBoard() {
       {created ? (
         <div className="so-created" role="status" data-testid="created-link">
           <p>
-            <strong>Link created</strong> for {created.scheduleTitle} ({created.projectName}), valid until {formatDay(created.expiresAt)}. {SHARE_MESSAGES.created.split('. ')[1]}
+            <strong>Link created</strong> for {created.scheduleTitle} ({created.projectName}), valid until {formatDay(created.expiresAt, zone)}. {SHARE_MESSAGES.created.split('. ')[1]}
           </p>
           <CopyField label="Client link" value={created.url} />
         </div>
       ) : null}
 
-      <section className="so-board-section" aria-labelledby="decisions-title">
-        <h2 id="decisions-title">Latest client decisions</h2>
-        {decisions.length ? (
-          <ul className="so-decisions" data-testid="decisions">
-            {decisions.map((d) => (
-              <li key={d.id} className="so-decision" data-testid="decision" data-decision={d.decision}>
-                <DecisionBadge decision={d.decision} />
-                <div className="so-decision-body">
-                  <p className="so-decision-title">
-                    <Link to={editorHref(d.projectId, d.scheduleId)}>{d.sectionName}</Link>
-                    <span className="muted">
-                      {' '}
-                      · {d.scheduleTitle} · {d.projectName}
-                    </span>
-                  </p>
-                  {d.comment ? <blockquote className="so-comment">{d.comment}</blockquote> : null}
-                  <p className="so-meta">
-                    {d.clientName || 'Client'} · <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="so-none">No decisions yet. When a client approves or rejects a section through a link, it appears here.</p>
-        )}
-      </section>
+      <DecisionList decisions={decisions} unread={unread} />
 
       <section className="so-board-section" aria-labelledby="links-title">
         <h2 id="links-title">Open links</h2>
+        {copy ? <CopyAgain copy={copy} link={links.find((l) => l.id === copy.id)} /> : null}
         {links.length ? (
           <div className="so-table-wrap">
             <table className="so-table" data-testid="open-links">
@@ -119,9 +110,20 @@ export default function ClientBoard() {
                       <Link to={editorHref(link.projectId, link.scheduleId)}>{link.scheduleTitle}</Link>
                       <span className="so-sub">{link.projectName}</span>
                     </td>
-                    <td data-label="Expires">{formatDay(link.expiresAt)}</td>
-                    <td data-label="Last opened">{link.lastOpenedAt ? formatDateTime(link.lastOpenedAt) : <span className="muted">Not yet</span>}</td>
+                    <td data-label="Expires">{formatDay(link.expiresAt, zone)}</td>
+                    <td data-label="Last opened">{link.lastOpenedAt ? formatDateTime(link.lastOpenedAt, zone) : <span className="muted">Not yet</span>}</td>
                     <td className="so-actions">
+                      {link.copyable ? (
+                        <Link
+                          to={`?copy=${encodeURIComponent(link.id)}`}
+                          preventScrollReset
+                          className="button button-ghost"
+                          aria-label={`Copy the link for ${link.scheduleTitle}`}
+                          data-testid="copy-link"
+                        >
+                          Copy link
+                        </Link>
+                      ) : null}
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="id" value={link.id} />
                         <button type="submit" name="intent" value="revoke" className="button button-ghost so-revoke" aria-label={`Revoke the link for ${link.scheduleTitle}`}>
@@ -158,7 +160,7 @@ export default function ClientBoard() {
                     </td>
                     <td data-label="Made by">{link.createdByName ?? <span className="muted">A former account</span>}</td>
                     <td data-label="Revoked">
-                      {link.revokedAt ? <time dateTime={link.revokedAt}>{formatDateTime(link.revokedAt)}</time> : null}
+                      {link.revokedAt ? <time dateTime={link.revokedAt}>{formatDateTime(link.revokedAt, zone)}</time> : null}
                       <span className="so-sub" data-testid="revoked-why">
                         by {link.revokedByName ?? 'a former account'}
                         {link.revokeReason ? ` · ${link.revokeReason}` : ''}
@@ -217,5 +219,27 @@ export default function ClientBoard() {
       ) : null}
       <Toast toast={failure?.toast} />
     </>
+  );
+}
+
+type CopyState = { id: string; url: string | null; error: string | null };
+
+/** "Copy link" answered: the open link's address in a copy field, or why it cannot be given. */
+function CopyAgain({ copy, link }: { copy: CopyState; link?: { scheduleTitle: string; clientName: string } }) {
+  if (!copy.url) {
+    return (
+      <p className="field-errors so-copy-again" role="alert" data-testid="copy-error">
+        {copy.error}
+      </p>
+    );
+  }
+  return (
+    <div className="so-created so-copy-again" role="status" data-testid="copied-link">
+      <p>
+        <strong>Link</strong>
+        {link ? ` for ${link.scheduleTitle}${link.clientName ? ` (${link.clientName})` : ''}` : ''}: copy it and send it to your client.
+      </p>
+      <CopyField label="Client link" value={copy.url} id="so-copy-again" />
+    </div>
   );
 }

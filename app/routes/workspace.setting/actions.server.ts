@@ -6,6 +6,8 @@ import { redirectWithSuccess } from '~/utils/toast.server';
 import { asErrorResponse } from '~/utils/workspace.server';
 import { saveFirmTimeZone } from '~/models/firm-settings.server';
 import { submitForm } from '~/utils/form-action.server';
+import { getMe } from '~/models/users.server';
+import { updateSessionUser } from '~/utils/session.server';
 import { ChangePasswordBody, NOTIFICATION_FLAGS, PASSWORD_MESSAGES, TIME_ZONE_MESSAGES, TimeZoneBody } from '../../../server/contract/settings';
 
 const SETTING_PATH = '/workspace/setting';
@@ -35,13 +37,18 @@ export async function settingAction(request: Request) {
       }
       return redirectWithSuccess(SETTING_PATH, 'Mail choices saved');
     },
-    // The page after the redirect reads the account again (its viewer version changed), so it shows the new zone.
+    // The saver's own snapshot is written here, so the page after the redirect (a data request with
+    // JavaScript, which never refreshes the viewer) shows the new zone; the firm's other sessions
+    // follow on their next page load, their viewer version having changed (docs/decisions/297).
     timeZone: () =>
       submitForm(form, {
         schema: TimeZoneBody,
         intent: 'timeZone',
-        send: (value) => saveFirmTimeZone(request, value),
-        done: () => redirectWithSuccess(SETTING_PATH, TIME_ZONE_MESSAGES.saved),
+        send: async (value) => {
+          await saveFirmTimeZone(request, value);
+          return (await getMe(request)).data;
+        },
+        done: async (me) => redirectWithSuccess(SETTING_PATH, TIME_ZONE_MESSAGES.saved, { headers: { 'Set-Cookie': await updateSessionUser(request, me) } }),
       }),
   });
 }

@@ -18,8 +18,9 @@ import { schedules } from './workspace';
 
 /**
  * A link a firm gives its client to read a schedule's summary and approve or reject its sections
- * without an account (`/share/{token}`). Only the token's SHA-256 is stored; the token itself is
- * shown once, when the link is made.
+ * without an account (`/share/{token}`). The token's SHA-256 finds the link; the token itself is
+ * kept only sealed with the api's link key (docs/decisions/296), so the Client Board can give an
+ * open link again.
  */
 export const shareLinks = pgTable(
   'share_links',
@@ -36,6 +37,8 @@ export const shareLinks = pgTable(
       .notNull()
       .references(() => schedules.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The token sealed with the link key (AES-256-GCM, server/services/link-seal.ts); null for links made before decision 296. */
+    tokenSealed: text('token_sealed'),
     /** Who it was made for ("Mrs Rao"), as the firm typed it; shown on the Client Board. */
     clientName: text('client_name').notNull().default(''),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -82,9 +85,14 @@ export const clientDecisions = pgTable(
     /** 'approved' or 'rejected'. */
     decision: text('decision').notNull(),
     comment: text('comment').notNull().default(''),
+    /** When someone of the firm read it on the Client Board (docs/decisions/295): null = unread, counted in the sidebar. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    readBy: text('read_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('client_decisions_unread_idx').on(t.firmId, t.projectId).where(sql`${t.readAt} is null`),
+    index('client_decisions_read_by_idx').on(t.readBy),
     index('client_decisions_link_idx').on(t.shareLinkId, t.createdAt),
     index('client_decisions_firm_idx').on(t.firmId, t.createdAt),
     index('client_decisions_project_idx').on(t.projectId),

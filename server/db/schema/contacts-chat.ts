@@ -129,6 +129,8 @@ export const notificationSettings = pgTable('notification_settings', {
   tasks: boolean('tasks').notNull().default(true),
   chat: boolean('chat').notNull().default(true),
   leads: boolean('leads').notNull().default(true),
+  /** A client approved or rejected a section through a link (docs/decisions/295). */
+  clientDecisions: boolean('client_decisions').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,16 +1,16 @@
 import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { SERVER_VALIDATION } from '~/components/form-intents';
 import { DecisionBadge } from '~/components/summary-output/decision-badge';
-import { decideSection, getSharedSummary } from '~/models/share-links.server';
+import { getSharedSummary } from '~/models/share-links.server';
 import { ApiError } from '~/utils/api.server';
-import { formatDateTime, formatDay } from '../../server/contract/dates';
-import { readFormData } from '~/utils/form-data.server';
-import { dispatchIntent } from '~/utils/intent.server';
-import { redirectWithSuccess } from '~/utils/toast.server';
+import { formatDateTime, formatDay, zoneOf } from '../../../server/contract/dates';
 import outputStyles from '~/styles/summary-output.css';
-import { SHARE_COMMENT_MAX, SHARE_MESSAGES, type ShareDecision } from '../../server/contract/share-links-rules';
-import { formatPaise, SUMMARY_STATUS_LABELS, type SummaryStatus } from '../../server/contract/summary-rules';
-import type { ClientSummary } from '../../server/contract/share-links';
+import { SHARE_COMMENT_MAX, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';
+import { shareDecisionAction } from './actions.server';
+import { formatPaise, SUMMARY_STATUS_LABELS, type SummaryStatus } from '../../../server/contract/summary-rules';
+import type { ClientSummary } from '../../../server/contract/share-links';
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
@@ -39,31 +39,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const token = params.token ?? '';
-  const decide = (decision: ShareDecision) => async (formData: FormData) => {
-    const sectionId = String(formData.get('sectionId') ?? '');
-    const comment = String(formData.get('comment') ?? '');
-    try {
-      const reply = await decideSection(request, token, sectionId, { decision, comment });
-      return redirectWithSuccess(`/share/${encodeURIComponent(token)}#section-${sectionId}`, reply.message);
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500 && error.status !== 410) {
-        return json({ sectionId, comment, message: error.details[0]?.message ?? error.message }, { status: error.status });
-      }
-      if (error instanceof ApiError) throw json({ message: error.message }, { status: error.status });
-      throw error;
-    }
-  };
-  return dispatchIntent(await readFormData(request), { approve: decide('approved'), reject: decide('rejected') });
+  return shareDecisionAction(request, params.token ?? '');
 }
 
 type Section = ClientSummary['rooms'][number]['sections'][number];
 
-function SectionCard({ section }: { section: Section }) {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const failed = actionData && actionData.sectionId === section.id ? actionData : null;
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('sectionId') === section.id;
+function SectionCard({ section, zone }: { section: Section; zone: string }) {
   const status = section.status as SummaryStatus;
   return (
     <section className="so-client-section" id={`section-${section.id}`} data-status={status} data-testid="client-section" aria-labelledby={`title-${section.id}`}>
@@ -139,49 +120,66 @@ function SectionCard({ section }: { section: Section }) {
         ) : null}
         {section.decision ? (
           <p className="so-your-decision" data-testid="your-decision">
-            <DecisionBadge decision={section.decision.decision} /> You {section.decision.decision} this on {formatDateTime(section.decision.createdAt)}
+            <DecisionBadge decision={section.decision.decision} /> You {section.decision.decision} this on {formatDateTime(section.decision.createdAt, zone)}
             {section.decision.comment ? <q>{section.decision.comment}</q> : null}
           </p>
         ) : null}
-        <Form method="post" preventScrollReset className="so-decide" aria-label={`Your decision on ${section.name}`}>
-          <input type="hidden" name="sectionId" value={section.id} />
-          <label htmlFor={`comment-${section.id}`}>Comment {section.decision ? '(to change your decision)' : ''}</label>
-          <textarea
-            id={`comment-${section.id}`}
-            name="comment"
-            rows={2}
-            maxLength={SHARE_COMMENT_MAX}
-            defaultValue={failed?.comment ?? ''}
-            placeholder="Anything the studio should know (needed to reject)"
-            aria-invalid={failed ? true : undefined}
-            aria-describedby={failed ? `error-${section.id}` : undefined}
-          />
-          {failed ? (
-            <p className="field-errors" id={`error-${section.id}`} role="alert">
-              {failed.message}
-            </p>
-          ) : null}
-          <div className="so-decide-buttons">
-            <button type="submit" name="intent" value="approve" className="button so-approve" disabled={busy}>
-              Approve
-            </button>
-            <button type="submit" name="intent" value="reject" className="button so-reject" disabled={busy}>
-              Reject
-            </button>
-          </div>
-        </Form>
+        {/* A new decision starts an empty form (the comment sent is shown above, not kept in the field). */}
+        <DecisionForm key={section.decision?.createdAt ?? 'none'} section={section} />
       </footer>
     </section>
   );
 }
 
+type DecisionFields = { sectionId: string; comment: string };
+
+/**
+ * A section's Approve / Reject form (conform; the server validates: a rejection needs a comment).
+ * One per section: the failed answer names its section (`intent`), so only that form shows it.
+ */
+function DecisionForm({ section }: { section: Section }) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && 'intent' in actionData && actionData.intent === section.id ? (actionData.result as SubmissionResult<string[]>) : null;
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('sectionId') === section.id;
+  const [form, fields] = useForm<DecisionFields>({ id: `decide-${section.id}`, lastResult, ...SERVER_VALIDATION });
+  const errors = [...(fields.comment.errors ?? []), ...(form.errors ?? [])];
+  return (
+    <Form method="post" preventScrollReset className="so-decide" aria-label={`Your decision on ${section.name}`} {...getFormProps(form)}>
+      <input type="hidden" name="sectionId" value={section.id} />
+      <label htmlFor={fields.comment.id}>Comment {section.decision ? '(to change your decision)' : ''}</label>
+      <textarea
+        {...getTextareaProps(fields.comment)}
+        rows={2}
+        maxLength={SHARE_COMMENT_MAX}
+        placeholder="Anything the studio should know (needed to reject)"
+      />
+      {errors.length ? (
+        <p className="field-errors" id={fields.comment.errorId} role="alert">
+          {errors[0]}
+        </p>
+      ) : null}
+      <div className="so-decide-buttons">
+        <button type="submit" name="intent" value="approve" className="button so-approve" disabled={busy}>
+          Approve
+        </button>
+        <button type="submit" name="intent" value="reject" className="button so-reject" disabled={busy}>
+          Reject
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 export default function SharedSchedule() {
   const data = useLoaderData<typeof loader>();
+  // The firm's dates, not the visitor's nor India's by default (decision 265).
+  const zone = zoneOf(data.firm);
   return (
     <div className="so-client">
       <header className="so-client-bar">
         <span className="so-client-firm">{data.firm.name}</span>
-        <span className="so-client-valid">Link valid until {formatDay(data.expiresAt)}</span>
+        <span className="so-client-valid">Link valid until {formatDay(data.expiresAt, zone)}</span>
       </header>
       <div className="so-client-page">
         <div className="so-client-intro">
@@ -197,7 +195,7 @@ export default function SharedSchedule() {
           <section key={room.id} className="so-client-room" aria-labelledby={`room-${room.id}`}>
             <h2 id={`room-${room.id}`}>{room.name}</h2>
             {room.sections.map((section) => (
-              <SectionCard key={section.id} section={section} />
+              <SectionCard key={section.id} section={section} zone={zone} />
             ))}
           </section>
         ))}

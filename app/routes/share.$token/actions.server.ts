@@ -1,0 +1,43 @@
+import { json } from '@remix-run/node';
+import { z } from 'zod/v4';
+import { decideSection } from '~/models/share-links.server';
+import { ApiError } from '~/utils/api.server';
+import { submitForm } from '~/utils/form-action.server';
+import { readFormData } from '~/utils/form-data.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
+import { wellFormed } from '../../../server/contract/text-fields';
+import { SHARE_COMMENT_MAX, SHARE_MESSAGES } from '../../../server/contract/share-links';
+
+/**
+ * The client's decision form (issue 30 item 4: conform + zod like every other form): the section,
+ * Approve or Reject (the button's `intent`), and a comment, needed to reject, checked here before
+ * the api is asked (which checks it again).
+ */
+const DecisionForm = z
+  .object({
+    sectionId: z.string().min(1).max(64),
+    intent: z.enum(['approve', 'reject'], { error: SHARE_MESSAGES.decisionRequired }),
+    comment: z.string().trim().max(SHARE_COMMENT_MAX, SHARE_MESSAGES.commentTooLong).transform(wellFormed).default(''),
+  })
+  .refine((form) => form.intent !== 'reject' || form.comment.length > 0, { message: SHARE_MESSAGES.rejectNeedsComment, path: ['comment'] });
+
+export async function shareDecisionAction(request: Request, token: string) {
+  const formData = await readFormData(request);
+  const sectionId = String(formData.get('sectionId') ?? '');
+  return submitForm(formData, {
+    schema: DecisionForm,
+    // The failed form names its section, so only that section's form shows the errors.
+    intent: sectionId,
+    failure: { fields: ['comment'] },
+    send: async ({ intent, comment }) => {
+      try {
+        return await decideSection(request, token, sectionId, { decision: intent === 'approve' ? 'approved' : 'rejected', comment });
+      } catch (error) {
+        // A withdrawn or expired link (410), or the api down: the page's error boundary says so.
+        if (error instanceof ApiError && (error.status === 410 || error.status >= 500)) throw json({ message: error.message }, { status: error.status });
+        throw error;
+      }
+    },
+    done: (reply) => redirectWithSuccess(`/share/${encodeURIComponent(token)}#section-${sectionId}`, reply.message),
+  });
+}

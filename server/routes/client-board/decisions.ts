@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFirmAccess } from '../../auth/firm.js';
+import { visibleWorkspaceProjects } from '../../auth/project-access.js';
+import { ClientBoardUnreadReply, MarkDecisionsReadBody, MarkDecisionsReadReply, SHARE_MESSAGES } from '../../contract/share-links.js';
+import { countUnreadDecisions, markDecisionsRead } from '../../queries/share-links.js';
+
+/**
+ * Client decisions as the firm's inbox on the Client Board (issue 31, docs/decisions/295), scope
+ * `workspace`: the sidebar's unread count and "mark as read", each over the projects the caller
+ * sees (a plain employee: its member projects). Read state is the firm's, as a lead's is.
+ */
+export const clientBoardDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const tags = ['client approval links'];
+
+  app.get(
+    '/projects/client-board/unread',
+    { schema: { tags, summary: "Unread client decisions of the projects the caller sees (the sidebar's count)", response: { 200: ClientBoardUnreadReply } } },
+    async (request) => {
+      const { user } = request.session;
+      return { data: { unread: await countUnreadDecisions(db, visibleWorkspaceProjects(user, requireFirmAccess(user, 'work'))) } };
+    },
+  );
+
+  app.post(
+    '/projects/client-board/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark client decisions read: the ids given, or every unread one of the projects the caller sees (ids of other projects are left alone)',
+        body: MarkDecisionsReadBody,
+        response: { 200: MarkDecisionsReadReply },
+      },
+    },
+    async (request) => {
+      const { user } = request.session;
+      const visible = visibleWorkspaceProjects(user, requireFirmAccess(user, 'work'));
+      const marked = await markDecisionsRead(db, visible, user.id, request.body.ids);
+      return { message: SHARE_MESSAGES.markedRead, data: { marked, unread: await countUnreadDecisions(db, visible) } };
+    },
+  );
+};
