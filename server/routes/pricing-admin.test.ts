@@ -96,6 +96,8 @@ describe('the plan: trial, request, paid', () => {
     const list = await call('GET', '/admin/firms?filter=requests', ownerToken);
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data.firms.map((f: { id: string }) => f.id)).toContain(firm.id);
+    // Each firm's dates in its own zone on the admin's pages (decision 298).
+    expect(list.json().data.firms.find((f: { id: string }) => f.id === firm.id).timeZone).toBe('Asia/Kolkata');
     expect((await call('GET', '/admin/firms', ownerToken)).json().data.firms[0].plan.requestPending).toBe(true);
 
     const until = inOneYear();
@@ -162,7 +164,7 @@ describe('showcase moderation', () => {
     expect((await call('GET', `/projects/public-portfolio/${firm.id}`)).body).not.toContain('Copied photographs');
 
     const listed = (await call('GET', '/admin/showcase/projects?filter=hidden', ownerToken)).json().data.projects;
-    expect(listed.find((p: { id: string }) => p.id === project.id).hidden.reason).toBe('Copied photographs');
+    expect(listed.find((p: { id: string }) => p.id === project.id)).toMatchObject({ hidden: { reason: 'Copied photographs' }, timeZone: 'Asia/Kolkata' });
 
     const show = await call('PUT', `/admin/showcase/projects/${project.id}`, ownerToken, { hidden: false, reason: 'Photographer confirmed' });
     expect(show.statusCode, show.body).toBe(200);

@@ -100,7 +100,7 @@ describe('the client opening a link', () => {
     const res = await api.app.inject({ method: 'GET', url: `/api/share/${token}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
-      firm: { name: 'Rao Interiors' },
+      firm: { name: 'Rao Interiors', timeZone: 'Asia/Kolkata' },
       project: { name: 'Sea View Flat' },
       schedule: { title: 'Living room', description: 'Furniture and lights' },
       clientName: 'Mrs Rao',

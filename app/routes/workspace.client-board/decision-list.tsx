@@ -49,7 +49,7 @@ export function DecisionList({ decisions, unread }: { decisions: ClientDecisionJ
               <DecisionBadge decision={d.decision} />
               <div className="so-decision-body">
                 <p className="so-decision-title">
-                  {d.unread ? <span className="so-dot" aria-label="Unread" /> : null}
+                  {d.unread ? <span className="so-dot" role="img" aria-label="Unread" /> : null}
                   <Link to={editorHref(d.projectId, d.scheduleId)}>{d.sectionName}</Link>
                   <span className="muted">
                     {' '}

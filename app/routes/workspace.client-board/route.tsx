@@ -43,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The address of `?copy=`, or why there is none (revoked, expired, made before links were kept, not the viewer's). */
 async function copyAddress(request: Request, id: string) {
+  // Not an id of any link: said at once, without asking the api for a path it would not route.
+  if (!/^[\w-]{1,64}$/.test(id)) return { id, url: null, error: SHARE_MESSAGES.notCopyable };
   try {
     const { data } = await getShareLinkAddress(request, id);
     return { id, url: new URL(data.path, env.PUBLIC_URL).toString(), error: null };
