@@ -187,8 +187,12 @@ describe('the migration that moved client decisions out of the demand box', () =
     await decide(l.token, lights!.id);
     const decisions = await api.db.select().from(clientDecisions).where(eq(clientDecisions.shareLinkId, l.id));
     // As the old code left them: a lead per decision in the same transaction (same created_at), one read.
+    // (created_at copied in SQL: PostgreSQL keeps microseconds, a JavaScript Date only milliseconds.)
     for (const d of decisions) {
-      await api.db.insert(leads).values({ id: newId(), firmId: s.firm.id, projectId: s.seen.id, name: 'Mrs Rao', email: '', projectType: 'Client decision', message: d.sectionName, isRead: d.sectionName === 'Doors', createdAt: d.createdAt });
+      await api.db.execute(
+        sql`insert into leads (id, firm_id, project_id, name, email, project_type, message, is_read, created_at)
+            select ${newId()}, firm_id, project_id, 'Mrs Rao', '', 'Client decision', section_name, ${d.sectionName === 'Doors'}, created_at from client_decisions where id = ${d.id}`,
+      );
     }
     const enquiry = newId();
     await api.db.insert(leads).values({ id: enquiry, firmId: s.firm.id, name: 'Visitor', email: 'v@example.test', projectType: 'residential', message: 'Hello' });
