@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { firmOf, requireFirmAccess } from '../auth/firm.js';
-import { viewerOf } from '../auth/session.js';
 import { addDays, CalendarQuery, CalendarReply, FeedFileParams, FeedReply, monthGrid, monthKey, parseMonth, RenewedFeedReply, todayIn } from '../contract/calendar.js';
+import { zoneOf } from '../contract/dates.js';
 import { ErrorReply } from '../contract/http.js';
 import { notFound } from '../errors.js';
 import { recordAudit } from '../queries/audit.js';
@@ -35,7 +35,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       // The firm's calendar (decision 265): its "this month", and the day each schedule was made on.
-      const { timeZone } = viewerOf(request.session);
+      const timeZone = zoneOf({ timeZone: request.session.employer?.timeZone ?? user.timeZone });
       const month = parseMonth(request.query.month) ?? todayIn(timeZone).month;
       const { from, to } = monthGrid(month);
       const [events, feed] = await Promise.all([calendarEvents(db, user, firm, from, to, timeZone), findFeed(db, user.id)]);
