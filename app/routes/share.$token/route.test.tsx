@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../../tests/helpers/render-routes';
+import SharedSchedule from './route';
+
+/**
+ * Dates in the firm's time zone (issue 31, decisions 265 and 298): the client's page in the firm's
+ * (the client has no account). 03:00 UTC on 1 March is the
+ * evening of 28 February in New York and the morning of 1 March in India.
+ */
+
+const INSTANT = '2026-03-01T03:00:00.000Z';
+/** The page's text runs without React's separators between adjacent texts. */
+const text = async (html: Promise<string>) => (await html).replaceAll('<!-- -->', '');
+
+function shared(timeZone: string) {
+  const data = {
+    firm: { name: 'Rao Interiors', timeZone },
+    project: { name: 'Sea View Flat' },
+    schedule: { title: 'Living room', description: '' },
+    clientName: 'Mrs Rao',
+    expiresAt: INSTANT,
+    rooms: [
+      {
+        id: 'r1',
+        name: 'Hall',
+        clientPrice: 0,
+        sections: [{ id: 's1', name: 'Doors', status: 'approved', items: [], cards: [], clientPrice: 0, decision: { decision: 'approved', comment: '', createdAt: INSTANT } }],
+      },
+    ],
+    clientPrice: 0,
+  };
+  return text(renderRoutes([{ id: 'root', path: '/share/:token', loader: () => data, element: <SharedSchedule /> }], '/share/abc'));
+}
+
+describe('dates on the client’s page', () => {
+  it('are the firm’s, not India’s by default', async () => {
+    const html = await shared('America/New_York');
+    expect(html).toContain('Link valid until 28 Feb 2026');
+    expect(html).toContain('on 28 Feb 2026, 10:00 PM');
+    const india = await shared('Asia/Kolkata');
+    expect(india).toContain('Link valid until 1 Mar 2026');
+    expect(india).toContain('on 1 Mar 2026, 8:30 AM');
+  });
+});
