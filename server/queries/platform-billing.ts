@@ -101,8 +101,12 @@ export async function latestSubscriptionInvoices(db: Database, firmIds: string[]
   return result;
 }
 
-/** The firm as the buyer of its subscription: its billing profile when it has one, else its account. */
-export async function firmAsBuyer(db: Database, firmId: string): Promise<Party> {
+/**
+ * The firm as the buyer of its subscription: its billing profile when it has one, else its account.
+ * A firm in India whose state is not on record is placed in `unknownState` (the supplier's: the
+ * place of supply when the recipient's address is not known, section 12(2) of the IGST Act).
+ */
+export async function firmAsBuyer(db: Database, firmId: string, unknownState: string): Promise<Party> {
   const [row] = await db
     .select({ user: users, profile: firmBillingProfiles })
     .from(users)
@@ -116,7 +120,7 @@ export async function firmAsBuyer(db: Database, firmId: string): Promise<Party> 
   return {
     legalName: user.firmName ?? user.userName,
     address: [user.address, user.city].filter(Boolean).join(', '),
-    state: inIndia ? (user.state ?? '') : '',
+    state: inIndia ? user.state || unknownState : '',
     gstin: '',
     email: user.email,
   };

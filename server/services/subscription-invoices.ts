@@ -36,7 +36,7 @@ export function requestWithInvoice(db: Database, firmId: string, actorId: string
 }
 
 async function issueSubscriptionInvoice(tx: Database, platform: PlatformBillingProfile, firmId: string, actorId: string, productName: string, now: Date) {
-  const buyer = await firmAsBuyer(tx, firmId);
+  const buyer = await firmAsBuyer(tx, firmId, platform.state);
   const supply = supplyKind(platform.state, buyer.state);
   const line = {
     description: `${productName} for firms: subscription for one year`,
