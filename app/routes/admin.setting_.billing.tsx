@@ -17,7 +17,8 @@ import { redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import { formatRate, GST_RATES_BP } from '../../server/contract/billing-rules';
-import { PLATFORM_BILLING_MESSAGES, PlatformBillingBody, SUBSCRIPTION_DEFAULTS } from '../../server/contract/platform-billing';
+import { PlatformBillingBody } from '../../server/contract/platform-billing';
+import { PLATFORM_BILLING_MESSAGES, SUBSCRIPTION_DEFAULTS } from '../../server/contract/platform-billing-rules';
 import { PRICE_PAISE_PER_YEAR } from '../../server/contract/subscription-rules';
 import { formatRupees } from '~/utils/money';
 

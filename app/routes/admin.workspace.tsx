@@ -14,8 +14,8 @@ import adminStyles from '~/styles/admin-areas.css';
 import { isId } from '../../server/contract/http-rules';
 import type { MarkPaidBody } from '../../server/contract/admin-areas';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../server/contract/invoices-rules';
-import type { SubscriptionInvoice } from '../../server/contract/platform-billing';
-import { formatRupees } from '~/utils/money';
+import type { SubscriptionInvoice } from '../../server/contract/subscription-invoices';
+import { formatPaise } from '../../server/contract/summary-rules';
 import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
@@ -151,7 +151,7 @@ function SubscriptionInvoiceCell({ invoice }: { invoice: SubscriptionInvoice | n
         {invoice.number}
       </a>
       <small>
-        {formatRupees(invoice.total)} · {invoice.outstanding > 0 ? `${formatRupees(invoice.outstanding)} owed` : 'paid'}
+        {formatPaise(invoice.total)} · {invoice.outstanding > 0 ? `${formatPaise(invoice.outstanding)} owed` : 'paid'}
       </small>
       {invoice.receipts.map((r) => (
         <a key={r.paymentId} href={`${base}/receipts/${r.paymentId}`} data-testid="admin-receipt-pdf">

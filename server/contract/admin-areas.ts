@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { email, newPassword } from './users.js';
 import { pageNumber } from './http.js';
-import { SubscriptionInvoice, SubscriptionPaymentFields } from './platform-billing.js';
+import { SubscriptionInvoice, SubscriptionPaymentFields } from './subscription-invoices.js';
 import { Plan } from './subscription.js';
 import { FIRM_PLAN_FILTERS, PAID_UNTIL_MAX_YEARS } from './subscription-rules.js';
 import { SHOWCASE_FILTERS } from './admin-areas-rules.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { SubscriptionInvoice } from './platform-billing.js';
+import { SubscriptionInvoice } from './subscription-invoices.js';
 import { PLAN_STATES } from './subscription-rules.js';
 
 export * from './subscription-rules.js';

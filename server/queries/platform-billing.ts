@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
-import type { PlatformBillingFields, PlatformBillingProfile, SubscriptionInvoice } from '../contract/platform-billing.js';
+import type { PlatformBillingFields, PlatformBillingProfile } from '../contract/platform-billing.js';
+import type { SubscriptionInvoice } from '../contract/subscription-invoices.js';
 import type { Party } from '../contract/invoices.js';
 import type { Database } from '../db/connection.js';
 import { firmBillingProfiles, invoicePayments, invoices, platformBillingProfile, users } from '../db/schema/index.js';

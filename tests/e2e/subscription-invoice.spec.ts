@@ -1,6 +1,8 @@
+import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { billingProfileFields } from '../../server/seed/billing';
 import { pdfText } from '../helpers/pdf';
+import { SCREENSHOT_DIR } from './env';
 import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, test } from './fixtures';
 import { adminLoginThroughForm } from './firm-helpers';
 import { newFirm } from './workspace-helpers';
@@ -72,4 +74,17 @@ test('the platform bills a firm its subscription and gives the receipt', async (
   await expect(page.getByTestId('plan-invoice-status')).toHaveText('Paid');
   const receipt = await pdfOf(page, (await page.getByTestId('plan-receipt-pdf').getAttribute('href'))!);
   for (const text of ['Receipt', number, 'UTR 998877', '3,540.00']) expect(receipt).toContain(text);
+
+  // Review screenshots (INVOICE_SCREENSHOTS=1): Pricing with the invoice, the admin's pages, at 1280 and 375 px.
+  if (!js && process.env.INVOICE_SCREENSHOTS) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [name, url] of [['subscription-pricing', '/workspace/pricing'], ['admin-billing-profile', '/admin/setting/billing'], ['admin-workspace-invoice', `/admin/workspace?search=${encodeURIComponent(firm.email)}`]]) {
+        await page.goto(url);
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-${width}.png`, fullPage: true });
+      }
+    }
+    const pdf = await page.request.get((await page.goto('/workspace/pricing'), await page.getByTestId('plan-invoice-pdf').getAttribute('href'))!);
+    await fs.writeFile(`${SCREENSHOT_DIR}/subscription-invoice.pdf`, await pdf.body());
+  }
 });

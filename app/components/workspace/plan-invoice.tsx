@@ -1,7 +1,7 @@
 import { formatCalendarDay } from '../../../server/contract/dates';
 import { INVOICE_STATUS_LABELS } from '../../../server/contract/invoices-rules';
-import type { SubscriptionInvoice } from '../../../server/contract/platform-billing';
-import { formatRupees } from '~/utils/money';
+import type { SubscriptionInvoice } from '../../../server/contract/subscription-invoices';
+import { formatPaise } from '../../../server/contract/summary-rules';
 
 /**
  * The firm's subscription invoice on Pricing (issue 28 item 8, docs/decisions/287): its number,
@@ -17,7 +17,7 @@ export function PlanInvoice({ invoice }: { invoice: SubscriptionInvoice }) {
       <dl className="pricing-facts">
         <div>
           <dt>Total with GST</dt>
-          <dd>{formatRupees(invoice.total)}</dd>
+          <dd>{formatPaise(invoice.total)}</dd>
         </div>
         <div>
           <dt>Status</dt>
@@ -26,7 +26,7 @@ export function PlanInvoice({ invoice }: { invoice: SubscriptionInvoice }) {
         {owed ? (
           <div>
             <dt>To pay by {formatCalendarDay(invoice.dueDate)}</dt>
-            <dd>{formatRupees(invoice.outstanding)}</dd>
+            <dd>{formatPaise(invoice.outstanding)}</dd>
           </div>
         ) : null}
       </dl>
