@@ -43,7 +43,8 @@ export const LibraryProduct = z.object({
 });
 export type LibraryProduct = z.infer<typeof LibraryProduct>;
 
-export const LibraryListReply = z.object({ data: z.object({ products: z.array(LibraryProduct) }) });
+/** The products, and whether the caller sees their trade prices (the web shows or hides the field). */
+export const LibraryListReply = z.object({ data: z.object({ products: z.array(LibraryProduct), canSeeMargins: z.boolean() }) });
 export type LibraryListReply = z.infer<typeof LibraryListReply>;
 export const LibraryProductReply = z.object({ data: LibraryProduct });
 export type LibraryProductReply = z.infer<typeof LibraryProductReply>;

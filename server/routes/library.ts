@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../auth/firm.js';
-import { guardMargins } from '../auth/margins.js';
+import { canSeeMargins, guardMargins } from '../auth/margins.js';
 import { BODY_LIMITS } from '../body-limits.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import {
@@ -79,7 +79,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/projects/library', { schema: { tags, summary: "The firm's saved products, by title", response: { 200: LibraryListReply, ...errors } } }, async (request) => {
     const firm = requireFirmAccess(request.session.user, 'work');
-    return { data: { products: (await listLibrary(db, firm.firmId)).map(toLibraryJson) } };
+    return { data: { products: (await listLibrary(db, firm.firmId)).map(toLibraryJson), canSeeMargins: canSeeMargins(request.session.user) } };
   });
 
   app.post(
