@@ -1,9 +1,10 @@
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { AdminPage } from '~/components/admin-page';
 import { SellerFieldsets } from '~/components/billing/seller-fields';
-import { Field, FormErrors } from '~/components/field';
+import { RateSelect } from '~/components/billing/tax-selects';
+import { FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
@@ -16,7 +17,6 @@ import { pageTitle } from '~/utils/product';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
-import { formatRate, GST_RATES_BP } from '../../server/contract/billing-rules';
 import { PlatformBillingBody } from '../../server/contract/platform-billing';
 import { PLATFORM_BILLING_MESSAGES, SUBSCRIPTION_DEFAULTS } from '../../server/contract/platform-billing-rules';
 import { PRICE_PAISE_PER_YEAR } from '../../server/contract/subscription-rules';
@@ -83,15 +83,7 @@ export default function PlatformBillingPage() {
           <TextField label="Invoice number prefix" meta={fields.invoicePrefix} hint="1 to 5 capital letters or digits: ARC gives ARC/2026-27/0001." autoComplete="off" maxLength={5} />
           <p className="muted">The yearly subscription is {formatRupees(PRICE_PAISE_PER_YEAR)} before GST.</p>
           <div className="ws-form-pair">
-            <Field label="GST rate" meta={subscription.rateBp}>
-              <select {...getSelectProps(subscription.rateBp)}>
-                {GST_RATES_BP.map((bp) => (
-                  <option key={bp} value={bp}>
-                    {formatRate(bp)}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <RateSelect meta={subscription.rateBp} />
             <TextField label="SAC code" meta={subscription.hsnSac} inputMode="numeric" autoComplete="off" hint="998315: hosting and IT infrastructure." />
           </div>
         </section>

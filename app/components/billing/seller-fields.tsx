@@ -1,4 +1,5 @@
-import { getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { StateSelect } from './tax-selects';
 import { Field } from '~/components/field';
 import { TextField } from '~/components/text-field';
 
@@ -22,16 +23,7 @@ export function SellerFieldsets({ fields, states, title, gstHint }: { fields: Se
         <Field label="Address" meta={fields.address}>
           <textarea {...getTextareaProps(fields.address)} rows={3} autoComplete="street-address" />
         </Field>
-        <Field label="State (place of supply)" meta={fields.state} hint={gstHint}>
-          <select {...getSelectProps(fields.state)}>
-            <option value="">Choose a state</option>
-            {states.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <StateSelect meta={fields.state} label="State (place of supply)" hint={gstHint} states={states} none="Choose a state" />
         <TextField label="GSTIN" meta={fields.gstin} hint="15 characters, like 27AAPFU0939F1ZV. Leave blank when not registered for GST." autoComplete="off" maxLength={20} />
         <TextField label="PAN" meta={fields.pan} hint="10 characters; the one inside the GSTIN." autoComplete="off" maxLength={12} />
       </section>

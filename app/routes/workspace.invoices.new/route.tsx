@@ -16,7 +16,8 @@ import { pageTitle } from '~/utils/product';
 import invoiceStyles from '~/styles/invoices.css';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { InvoiceCreateForm } from '../../../server/contract/invoices';
-import { BILLING_DEFAULTS, formatRate, GST_RATES_BP } from '../../../server/contract/billing-rules';
+import { BILLING_DEFAULTS } from '../../../server/contract/billing-rules';
+import { RateSelect } from '~/components/billing/tax-selects';
 import { INVOICE_MESSAGES } from '../../../server/contract/invoices-rules';
 import { newInvoiceAction } from './actions.server';
 import { ApprovedPicker } from './approved-picker';
@@ -134,15 +135,7 @@ export default function NewInvoicePage() {
           <TextField label="Milestone (%)" meta={fields.milestonePercent} inputMode="decimal" hint="For a milestone: 30 invoices 30 % of the approved sections." />
           <TextField label="Line description" meta={fields.description} hint="For one line." />
           <TextField label="Amount (₹, before GST)" meta={fields.amount} inputMode="decimal" placeholder="25,000" />
-          <Field label="GST rate" meta={fields.rateBp}>
-            <select {...getSelectProps(fields.rateBp)}>
-              {GST_RATES_BP.map((bp) => (
-                <option key={bp} value={bp}>
-                  {formatRate(bp)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <RateSelect meta={fields.rateBp} />
           <TextField label="HSN/SAC code" meta={fields.hsnSac} inputMode="numeric" hint="Optional: 4, 6 or 8 digits." />
         </section>
         <section className="cb-card">

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { SellerFieldsets } from '~/components/billing/seller-fields';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -14,7 +14,8 @@ import { guarded } from '~/utils/showcase.server';
 import { required } from '~/utils/form-action.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { BillingProfileBody } from '../../../server/contract/billing';
-import { BILLING_DEFAULTS, formatRate, GST_RATES_BP, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES } from '../../../server/contract/billing-rules';
+import { BILLING_DEFAULTS, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES } from '../../../server/contract/billing-rules';
+import { RateSelect } from '~/components/billing/tax-selects';
 import { billingAction } from './actions.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
@@ -85,15 +86,7 @@ export default function BillingProfilePage() {
             const tax = taxes[type].getFieldset();
             return (
               <div key={type} className="ws-form-pair" data-testid={`item-tax-${type}`}>
-                <Field label={`${PRICED_ITEM_TYPE_LABELS[type]}: GST rate`} meta={tax.rateBp}>
-                  <select {...getSelectProps(tax.rateBp)}>
-                    {GST_RATES_BP.map((bp) => (
-                      <option key={bp} value={bp}>
-                        {formatRate(bp)}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
+                <RateSelect meta={tax.rateBp} label={`${PRICED_ITEM_TYPE_LABELS[type]}: GST rate`} />
                 <TextField label={`${PRICED_ITEM_TYPE_LABELS[type]}: HSN/SAC code`} meta={tax.hsnSac} inputMode="numeric" autoComplete="off" hint="Optional: 4, 6 or 8 digits." />
               </div>
             );
