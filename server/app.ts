@@ -49,6 +49,7 @@ import { financialRoutes } from './routes/financial.js';
 import { libraryRoutes } from './routes/library.js';
 import { workspacePlanRoutes } from './routes/workspace-plan.js';
 import { adminAreaRoutes } from './routes/admin-areas.js';
+import { adminBillingRoutes } from './routes/admin-billing.js';
 import { adminTeamRoutes } from './routes/admin-team.js';
 import { proposalRoutes } from './routes/proposals/schedule.js';
 import { purchaseOrderRoutes } from './routes/purchase-orders/index.js';
@@ -66,7 +67,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes],
   firm: [portfolioRoutes, profileRoutes],
   workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes],
-  admin: [adminRoutes, adminAreaRoutes, adminTeamRoutes],
+  admin: [adminRoutes, adminAreaRoutes, adminBillingRoutes, adminTeamRoutes],
 };
 
 export type BuildOptions = {

@@ -8,6 +8,8 @@ import type {
   VerificationQuery,
 } from '../../server/contract/admin';
 import type { MessageReply } from '../../server/contract/http';
+import type { InvoicePrintReply, ReceiptPrintReply } from '../../server/contract/invoices';
+import type { PlatformBillingBody, PlatformBillingReply, PlatformBillingSavedReply } from '../../server/contract/platform-billing';
 import type {
   AdminAccountsReply,
   AdminFirmsQuery,
@@ -71,3 +73,15 @@ export const createSubAdmin = (request: Request, body: CreateSubAdminBody) => ap
 export const revokeSubAdmin = (request: Request, id: string) => api<MessageReply>(request, `/admin/admins/${encodeURIComponent(id)}`, { admin: true, method: 'DELETE' });
 
 export const changeAdminPassword = (request: Request, body: AdminPasswordBody) => api<MessageReply>(request, '/admin/password', { admin: true, method: 'PUT', json: body });
+
+// The platform's own billing (issue 28 item 8, docs/decisions/287) ----------------------------------
+
+export const getPlatformBilling = async (request: Request) => (await api<PlatformBillingReply>(request, '/admin/billing-profile', { admin: true })).data;
+
+export const savePlatformBilling = (request: Request, body: PlatformBillingBody) =>
+  api<PlatformBillingSavedReply>(request, '/admin/billing-profile', { admin: true, method: 'PUT', json: body });
+
+const platformInvoicePath = (id: string) => `/admin/invoices/${encodeURIComponent(id)}`;
+export const getPlatformInvoicePrint = async (request: Request, id: string) => (await api<InvoicePrintReply>(request, `${platformInvoicePath(id)}/print`, { admin: true })).data;
+export const getPlatformReceiptPrint = async (request: Request, id: string, paymentId: string) =>
+  (await api<ReceiptPrintReply>(request, `${platformInvoicePath(id)}/payments/${encodeURIComponent(paymentId)}/receipt`, { admin: true })).data;

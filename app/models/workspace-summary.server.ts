@@ -1,7 +1,9 @@
+import type { z } from 'zod/v4';
 import { api } from '~/utils/api.server';
 import type {
   ItemChanges,
   SaveAllReply,
+  SeenSummaryReply,
   SummaryItemReply,
   SummaryItemType,
   SummaryStatus,
@@ -47,3 +49,21 @@ export const addItemImages = (request: Request, itemId: string, images: string[]
   api<SummaryItemReply>(request, `/projects/summary/items/${e(itemId)}/images`, { method: 'POST', json: { images } });
 export const deleteItemImage = (request: Request, itemId: string, imageId: string) =>
   api<SummaryItemReply>(request, `/projects/summary/items/${e(itemId)}/images/${e(imageId)}`, { method: 'DELETE' });
+
+/**
+ * A schedule's approved sections with their priced items (New invoice's "chosen sections or items",
+ * docs/decisions/280): the only items an invoice may take.
+ */
+export async function getApprovedSections(request: Request, scheduleId: string) {
+  const reply = await api<z.infer<typeof SeenSummaryReply>>(request, `/projects/summary/${e(scheduleId)}`);
+  return reply.data.rooms.flatMap((room) =>
+    room.sections
+      .filter((section) => section.status === 'approved')
+      .map((section) => ({
+        id: section.id,
+        title: `${room.name}: ${section.title}`,
+        clientPrice: section.totals.clientPrice,
+        items: section.items.filter((i) => i.figures.clientPrice > 0).map((i) => ({ id: i.id, title: i.title || i.type, clientPrice: i.figures.clientPrice })),
+      })),
+  );
+}

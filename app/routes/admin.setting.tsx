@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { type ActionFunctionArgs, json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { z } from 'zod/v4';
 import { AdminPage } from '~/components/admin-page';
 import { PasswordField } from '~/components/credential-fields';
@@ -61,6 +61,13 @@ export default function AdminSetting() {
           </button>
         </Form>
         <p className="muted admin-fine">Your other admin sessions end when the password changes; this one stays signed in.</p>
+      </section>
+      <section className="admin-panel admin-form-panel admin-narrow" aria-labelledby="platform-billing-title">
+        <h2 id="platform-billing-title">Billing profile</h2>
+        <p className="muted">The platform&apos;s legal name, GSTIN, bank account and UPI ID: what the subscription invoices to firms print.</p>
+        <Link to="/admin/setting/billing" className="button button-secondary" data-testid="platform-billing-link">
+          Edit the billing profile
+        </Link>
       </section>
     </AdminPage>
   );

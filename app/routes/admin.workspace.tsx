@@ -12,6 +12,10 @@ import { parsePage } from '~/utils/showcase.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { isId } from '../../server/contract/http-rules';
+import type { MarkPaidBody } from '../../server/contract/admin-areas';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../server/contract/invoices-rules';
+import type { SubscriptionInvoice } from '../../server/contract/subscription-invoices';
+import { formatPaise } from '../../server/contract/summary-rules';
 import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
@@ -61,9 +65,12 @@ export async function action({ request }: ActionFunctionArgs) {
     paid: async (form) => {
       const id = String(form.get('id') ?? '');
       const paidUntil = String(form.get('paidUntil') ?? '');
+      // How the firm paid its open subscription invoice; the api checks both (a method it does not know is 400).
+      const method = (form.get('method') ?? undefined) as MarkPaidBody['method'];
+      const reference = String(form.get('reference') ?? '');
       if (!isId(id)) return redirectWithError(back, 'That request was not right. Reload the list and try again.');
       try {
-        return redirectWithSuccess(back, (await markFirmPaid(request, id, { paidUntil })).message);
+        return redirectWithSuccess(back, (await markFirmPaid(request, id, { paidUntil, method, reference })).message);
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         return redirectWithError(back, error.details[0]?.message ?? error.message);
@@ -90,7 +97,7 @@ export default function AdminWorkspace() {
           tabs={FIRM_PLAN_FILTERS.map((filter) => ({ label: FILTER_LABELS[filter], to: listHref({ filter, search: data.search }), current: filter === data.filter }))}
         />
         <div className="admin-table-wrap">
-          <AdminTable columns={['Firm', 'Plan', 'Trial', 'Paid until']} empty={data.firms.length === 0 ? 'No data available' : null}>
+          <AdminTable columns={['Firm', 'Plan', 'Trial', 'Paid until', 'Invoice']} empty={data.firms.length === 0 ? 'No data available' : null}>
             {data.firms.map((firm) => (
               <tr key={firm.id} data-testid="admin-firm-row">
                 <td data-label="Firm">
@@ -108,6 +115,9 @@ export default function AdminWorkspace() {
                 </td>
                 <td data-label="Trial">{firm.plan.trialEndsAt ? `ends ${formatDay(firm.plan.trialEndsAt, firm.timeZone)}` : '—'}</td>
                 <td data-label="Paid until">{firm.plan.paidUntil ? paidUntilDay(firm.plan.paidUntil) : '—'}</td>
+                <td data-label="Invoice" className="admin-invoice">
+                  <SubscriptionInvoiceCell invoice={firm.invoice} />
+                </td>
                 <td className="admin-actions admin-actions-wide">
                   <Form method="post" preventScrollReset className="admin-inline-form">
                     <HiddenFields values={{ intent: 'paid', id: firm.id }} />
@@ -115,6 +125,7 @@ export default function AdminWorkspace() {
                       Paid until for {firm.firmName ?? firm.userName}
                     </label>
                     <input id={`paid-${firm.id}`} type="date" name="paidUntil" defaultValue={data.defaultPaidUntil} required data-testid="paid-until" />
+                    {firm.invoice && firm.invoice.outstanding > 0 ? <PaymentInputs firmId={firm.id} /> : null}
                     <button type="submit" className="button admin-button-approve" disabled={busyId === firm.id} data-testid="mark-paid">
                       {busyId === firm.id ? 'Saving…' : 'Mark paid'}
                     </button>
@@ -127,5 +138,48 @@ export default function AdminWorkspace() {
         <AdminPager page={data.page} count={data.count} size={ADMIN_FIRMS_PAGE_SIZE} href={(page) => listHref({ ...data, page })} />
       </section>
     </AdminPage>
+  );
+}
+
+/** The firm's latest subscription invoice: its number, what is owed, and its PDFs. */
+function SubscriptionInvoiceCell({ invoice }: { invoice: SubscriptionInvoice | null }) {
+  if (!invoice) return <>—</>;
+  const base = `/admin/invoices/${invoice.id}`;
+  return (
+    <>
+      <a href={`${base}/pdf`} data-testid="admin-invoice-pdf">
+        {invoice.number}
+      </a>
+      <small>
+        {formatPaise(invoice.total)} · {invoice.outstanding > 0 ? `${formatPaise(invoice.outstanding)} owed` : 'paid'}
+      </small>
+      {invoice.receipts.map((r) => (
+        <a key={r.paymentId} href={`${base}/receipts/${r.paymentId}`} data-testid="admin-receipt-pdf">
+          Receipt {r.receiptNumber}
+        </a>
+      ))}
+    </>
+  );
+}
+
+/** How the firm paid the invoice it owes: the receipt Mark paid records says so. */
+function PaymentInputs({ firmId }: { firmId: string }) {
+  return (
+    <>
+      <label htmlFor={`method-${firmId}`} className="visually-hidden">
+        Paid by
+      </label>
+      <select id={`method-${firmId}`} name="method" defaultValue="bank_transfer" data-testid="paid-method">
+        {PAYMENT_METHODS.map((m) => (
+          <option key={m} value={m}>
+            {PAYMENT_METHOD_LABELS[m]}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`reference-${firmId}`} className="visually-hidden">
+        Payment reference
+      </label>
+      <input id={`reference-${firmId}`} name="reference" maxLength={100} placeholder="Reference (UTR, cheque no.)" data-testid="paid-reference" />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { Icon } from '~/components/icon';
 import { PageHeader } from '~/components/workspace/page-header';
+import { PlanInvoice } from '~/components/workspace/plan-invoice';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getPlan, requestSubscription, startTrial } from '~/models/plan.server';
 import { ApiError } from '~/utils/api.server';
@@ -72,6 +73,8 @@ export default function Pricing() {
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : '';
   const price = formatRupees(plan.pricePaise).replace('₹', '');
+  // While the year's invoice is owed, Continue would only answer it again: the invoice shows instead.
+  const owing = (plan.invoice?.outstanding ?? 0) > 0;
 
   return (
     <>
@@ -106,9 +109,10 @@ export default function Pricing() {
               </span>
               <span className="pricing-period">/ year</span>
             </p>
-            <p className="muted">3000 rupees a year for the firm, billed once a year.</p>
+            <p className="muted">3000 rupees a year for the firm, billed once a year, plus GST.</p>
           </div>
           <PlanFacts plan={plan} />
+          {plan.invoice ? <PlanInvoice invoice={plan.invoice} /> : null}
           {plan.canManage ? (
             <div className="pricing-actions">
               {plan.canStartTrial ? (
@@ -118,17 +122,19 @@ export default function Pricing() {
                   </button>
                 </Form>
               ) : null}
-              <Form method="post" replace>
-                <button type="submit" name="intent" value="subscribe" className="button button-primary button-block" disabled={busy !== ''} data-testid="continue">
-                  {busy === 'subscribe' ? 'Sending…' : plan.requestPending ? 'Ask again' : 'Continue'}
-                </button>
-              </Form>
+              {owing ? null : (
+                <Form method="post" replace>
+                  <button type="submit" name="intent" value="subscribe" className="button button-primary button-block" disabled={busy !== ''} data-testid="continue">
+                    {busy === 'subscribe' ? 'Sending…' : plan.requestPending && !plan.invoice ? 'Ask again' : 'Continue'}
+                  </button>
+                </Form>
+              )}
             </div>
           ) : (
             <p className="pricing-note">{MANAGE_PLAN_ONLY}.</p>
           )}
           <p className="pricing-fine muted">
-            The {TRIAL_DAYS}-day free trial runs once per firm. Nothing is locked when it ends. After Continue we confirm your subscription once it is paid.
+            The {TRIAL_DAYS}-day free trial runs once per firm. Nothing is locked when it ends. Continue issues your invoice for the year; we confirm your subscription once it is paid.
           </p>
         </div>
         <p className="pricing-back">

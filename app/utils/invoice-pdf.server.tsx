@@ -31,3 +31,8 @@ export const pdfResponse = (pdf: Buffer, fileName: string) =>
       'x-content-type-options': 'nosniff',
     },
   });
+
+/** The answer of an invoice's PDF link (a firm's invoice, or the platform's subscription invoice). */
+export const invoicePdfResponse = async (data: InvoicePrint) => pdfResponse(await renderInvoicePdf(data), documentFileName(data.invoice.number, 'draft-invoice'));
+/** The answer of a receipt's PDF link. */
+export const receiptPdfResponse = async (data: ReceiptPrint) => pdfResponse(await renderReceiptPdf(data), documentFileName(data.payment.receiptNumber, 'receipt'));

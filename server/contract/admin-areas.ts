@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { email, newPassword } from './users.js';
 import { pageNumber } from './http.js';
+import { SubscriptionInvoice, SubscriptionPaymentFields } from './subscription-invoices.js';
 import { Plan } from './subscription.js';
 import { FIRM_PLAN_FILTERS, PAID_UNTIL_MAX_YEARS } from './subscription-rules.js';
 import { SHOWCASE_FILTERS } from './admin-areas-rules.js';
@@ -38,6 +39,8 @@ export const AdminFirmRow = z.object({
   plan: Plan,
   /** The firm's time zone: the admin sees each firm's dates as the firm does (decision 265). */
   timeZone: z.string(),
+  /** The firm's latest subscription invoice (issue 28 item 8), or null. */
+  invoice: SubscriptionInvoice.nullable(),
 });
 export type AdminFirmRow = z.infer<typeof AdminFirmRow>;
 export const AdminFirmsReply = z.object({ data: z.object({ firms: z.array(AdminFirmRow), count: z.number().int() }) });
@@ -55,8 +58,10 @@ export const MarkPaidBody = z.object({
       (v) => new Date(`${v}T00:00:00Z`).getTime() < Date.now() + PAID_UNTIL_MAX_YEARS * 366 * 24 * 3600 * 1000,
       `At most ${PAID_UNTIL_MAX_YEARS} years ahead`,
     ),
+  /** How the firm paid its subscription invoice, when it has one still owed (its receipt says so). */
+  ...SubscriptionPaymentFields,
 });
-export type MarkPaidBody = z.infer<typeof MarkPaidBody>;
+export type MarkPaidBody = z.input<typeof MarkPaidBody>;
 
 // Showcase moderation -----------------------------------------------------------------------------
 

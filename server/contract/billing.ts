@@ -56,62 +56,75 @@ export type ItemTaxes = z.infer<typeof ItemTaxes>;
 
 export const DEFAULT_ITEM_TAXES: ItemTaxes = { product: { rateBp: BILLING_DEFAULTS.rateBp, hsnSac: '' }, financial: { rateBp: BILLING_DEFAULTS.rateBp, hsnSac: '' } };
 
+/** What any seller prints on its documents: a firm, or the platform on its subscription invoices (docs/decisions/287). */
+export const SellerFields = {
+  legalName: requiredText(M.legalNameRequired, L.legalName),
+  address: requiredText(M.addressRequired, L.address),
+  state: z.string({ error: M.stateRequired }).trim().min(1, M.stateRequired),
+  gstin: code(15),
+  pan: code(10),
+  bankAccountName: optional(L.bankAccountName),
+  bankAccountNumber: code(18).refine((v) => v === '' || BANK_ACCOUNT_PATTERN.test(v), M.bankAccount),
+  bankIfsc: code(11).refine((v) => v === '' || IFSC_PATTERN.test(v), M.ifsc),
+  upiId: z
+    .string({ error: UPI_ID_MESSAGE })
+    .trim()
+    .max(300, UPI_ID_MESSAGE)
+    .default('')
+    .refine((v) => v === '' || UPI_ID_PATTERN.test(v), UPI_ID_MESSAGE),
+  invoicePrefix: z
+    .string({ error: M.prefixRequired })
+    .trim()
+    .min(1, M.prefixRequired)
+    .max(10, PREFIX_MESSAGE)
+    .transform((v) => v.toUpperCase())
+    .refine((v) => PREFIX_PATTERN.test(v), PREFIX_MESSAGE),
+  paymentTermsDays: days(L.paymentTermsDays),
+};
+
+const indianState = (typed: string) => stateNames('India').find((s) => s.toLowerCase() === typed.toLowerCase());
+
+type SellerValues = { state: string; gstin: string; pan: string; bankAccountNumber: string; bankIfsc: string };
+
+/** The seller's cross-field rules, each reported on the field a person would correct. */
+export function checkSeller(v: SellerValues, ctx: z.RefinementCtx) {
+  const state = indianState(v.state);
+  if (v.state && !state) ctx.addIssue({ code: 'custom', path: ['state'], message: M.stateUnknown });
+  if (v.gstin) {
+    const problem = gstinProblem(v.gstin, state);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
+  }
+  if (v.pan) {
+    const problem = panProblem(v.pan);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['pan'], message: problem });
+    else if (v.gstin && !gstinProblem(v.gstin) && panOfGstin(v.gstin) !== v.pan) ctx.addIssue({ code: 'custom', path: ['pan'], message: M.panNotGstin });
+  }
+  if ((v.bankAccountNumber === '') !== (v.bankIfsc === '')) {
+    ctx.addIssue({ code: 'custom', path: [v.bankAccountNumber ? 'bankIfsc' : 'bankAccountNumber'], message: M.bankIncomplete });
+  }
+}
+
+/** The state as the places data spells it ("maharashtra" → "Maharashtra"). */
+export const withCanonicalState = <T extends { state: string }>(v: T): T => ({ ...v, state: indianState(v.state) ?? v.state });
+
 export const BillingProfileBody = z
   .object({
-    legalName: requiredText(M.legalNameRequired, L.legalName),
-    address: requiredText(M.addressRequired, L.address),
-    state: z.string({ error: M.stateRequired }).trim().min(1, M.stateRequired),
-    gstin: code(15),
-    pan: code(10),
-    bankAccountName: optional(L.bankAccountName),
-    bankAccountNumber: code(18).refine((v) => v === '' || BANK_ACCOUNT_PATTERN.test(v), M.bankAccount),
-    bankIfsc: code(11).refine((v) => v === '' || IFSC_PATTERN.test(v), M.ifsc),
-    upiId: z
-      .string({ error: UPI_ID_MESSAGE })
-      .trim()
-      .max(300, UPI_ID_MESSAGE)
-      .default('')
-      .refine((v) => v === '' || UPI_ID_PATTERN.test(v), UPI_ID_MESSAGE),
-    invoicePrefix: z
-      .string({ error: M.prefixRequired })
-      .trim()
-      .min(1, M.prefixRequired)
-      .max(10, PREFIX_MESSAGE)
-      .transform((v) => v.toUpperCase())
-      .refine((v) => PREFIX_PATTERN.test(v), PREFIX_MESSAGE),
-    paymentTermsDays: days(L.paymentTermsDays),
+    ...SellerFields,
     proposalTerms: optional(L.proposalTerms),
     proposalValidityDays: days(L.proposalValidityDays).min(1, M.days(L.proposalValidityDays)),
     itemTaxes: ItemTaxes,
   })
-  .superRefine((v, ctx) => {
-    // Each cross-field rule reports on the field a person would correct.
-    const india = stateNames('India');
-    const state = india.find((s) => s.toLowerCase() === v.state.toLowerCase());
-    if (v.state && !state) ctx.addIssue({ code: 'custom', path: ['state'], message: M.stateUnknown });
-    if (v.gstin) {
-      const problem = gstinProblem(v.gstin, state);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['gstin'], message: problem });
-    }
-    if (v.pan) {
-      const problem = panProblem(v.pan);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['pan'], message: problem });
-      else if (v.gstin && !gstinProblem(v.gstin) && panOfGstin(v.gstin) !== v.pan) ctx.addIssue({ code: 'custom', path: ['pan'], message: M.panNotGstin });
-    }
-    if ((v.bankAccountNumber === '') !== (v.bankIfsc === '')) {
-      ctx.addIssue({ code: 'custom', path: [v.bankAccountNumber ? 'bankIfsc' : 'bankAccountNumber'], message: M.bankIncomplete });
-    }
-  })
-  // The state as the places data spells it ("maharashtra" → "Maharashtra").
-  .transform((v) => ({ ...v, state: stateNames('India').find((s) => s.toLowerCase() === v.state.toLowerCase()) ?? v.state }));
+  .superRefine(checkSeller)
+  .transform(withCanonicalState);
 export type BillingProfileBody = z.input<typeof BillingProfileBody>;
 export type BillingProfileFields = z.output<typeof BillingProfileBody>;
 
-export const BillingProfile = z.object({
+/** A seller as stored and printed (`SellerFields` once checked). */
+export const SellerProfile = z.object({
   legalName: z.string(),
   address: z.string(),
   state: z.string(),
-  /** '' when the firm is not registered for GST. */
+  /** '' when the seller is not registered for GST. */
   gstin: z.string(),
   pan: z.string(),
   bankAccountName: z.string(),
@@ -120,6 +133,10 @@ export const BillingProfile = z.object({
   upiId: z.string(),
   invoicePrefix: z.string(),
   paymentTermsDays: z.number(),
+});
+export type SellerProfile = z.infer<typeof SellerProfile>;
+
+export const BillingProfile = SellerProfile.extend({
   proposalTerms: z.string(),
   proposalValidityDays: z.number(),
   itemTaxes: ItemTaxes,

@@ -43,6 +43,7 @@ export const INVOICE_MESSAGES = {
   amountPositive: 'The amount must be more than zero',
   milestone: 'A milestone is a percentage from 0.01 to 100',
   milestoneNeedsSchedule: 'A milestone is a share of a schedule: choose the schedule',
+  chooseSome: 'Tick at least one approved section or item',
   rate: 'Choose a GST rate from the list',
   hsnSac: 'An HSN or SAC code is 4, 6 or 8 digits',
   reminderDays: `A whole number of days from 0 to ${INVOICE_LIMITS.reminderDays}`,

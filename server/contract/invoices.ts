@@ -66,7 +66,10 @@ export const InvoiceCreateForm = z
     contactId: id(M.contactRequired),
     projectId: z.string().trim().max(64).optional(),
     scheduleId: z.string().trim().max(64).optional(),
-    what: z.enum(['approved', 'milestone', 'line'], { error: 'Choose what to invoice' }),
+    what: z.enum(['approved', 'chosen', 'milestone', 'line'], { error: 'Choose what to invoice' }),
+    /** For `chosen`: whole approved sections and single items of them (checkboxes). */
+    sectionIds: z.array(z.string().trim().max(64)).max(L.lines).optional(),
+    itemIds: z.array(z.string().trim().max(64)).max(L.lines).optional(),
     milestonePercent: z.string().trim().optional(),
     description: z.string().trim().max(L.description).optional(),
     amount: z.string().trim().optional(),
@@ -77,6 +80,7 @@ export const InvoiceCreateForm = z
   })
   .superRefine((v, ctx) => {
     if (v.what !== 'line' && !v.scheduleId) ctx.addIssue({ code: 'custom', path: ['scheduleId'], message: v.what === 'milestone' ? M.milestoneNeedsSchedule : M.scheduleNotFound });
+    if (v.what === 'chosen' && !v.sectionIds?.length && !v.itemIds?.length) ctx.addIssue({ code: 'custom', path: ['sectionIds'], message: M.chooseSome });
     if (v.what === 'milestone') {
       const bp = parsePercent(v.milestonePercent ?? '');
       if (!bp) ctx.addIssue({ code: 'custom', path: ['milestonePercent'], message: M.milestone });
@@ -94,6 +98,7 @@ export const InvoiceCreateForm = z
       contactId: v.contactId,
       projectId: v.projectId || undefined,
       scheduleId: v.what === 'line' ? undefined : v.scheduleId,
+      ...(v.what === 'chosen' ? { sectionIds: v.sectionIds ?? [], itemIds: v.itemIds ?? [] } : {}),
       milestoneBp: v.what === 'milestone' ? (parsePercent(v.milestonePercent ?? '') ?? undefined) : undefined,
       lines: v.what === 'line' ? [{ description: v.description ?? '', quantity: 1, unitPrice: parseRupees(v.amount ?? '') ?? 0, rateBp: v.rateBp ?? 0, hsnSac: v.hsnSac ?? '' }] : [],
       reminderDays: v.reminderDays ?? null,

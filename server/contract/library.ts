@@ -23,7 +23,8 @@ export const LibraryProductBody = z.object({
   title: requiredText(LIBRARY_MESSAGES.titleRequired, SUMMARY_LIMITS.itemTitle).transform(wellFormed),
   description: z.string().trim().max(SUMMARY_LIMITS.itemDescription, `At most ${SUMMARY_LIMITS.itemDescription} characters`).transform(wellFormed).default(''),
   retailPrice: ItemMoneyFields.retailPrice.default(0),
-  tradePrice: ItemMoneyFields.tradePrice.default(0),
+  /** Only from those who see margins (docs/decisions/258): left out, a new product's is 0 and a change keeps the saved one. */
+  tradePrice: ItemMoneyFields.tradePrice.optional(),
 });
 export type LibraryProductInput = z.input<typeof LibraryProductBody>;
 
@@ -32,7 +33,8 @@ export const LibraryProduct = z.object({
   title: z.string(),
   description: z.string(),
   retailPrice: z.number(),
-  tradePrice: z.number(),
+  /** Left out for those who do not see margins. */
+  tradePrice: z.number().optional(),
   imageCount: z.number(),
   /** Its images (copies of the item's it was saved from), served by `GET /projects/library/images/{imageId}`. */
   images: z.array(ScheduleImage),
@@ -41,7 +43,8 @@ export const LibraryProduct = z.object({
 });
 export type LibraryProduct = z.infer<typeof LibraryProduct>;
 
-export const LibraryListReply = z.object({ data: z.object({ products: z.array(LibraryProduct) }) });
+/** The products, and whether the caller sees their trade prices (the web shows or hides the field). */
+export const LibraryListReply = z.object({ data: z.object({ products: z.array(LibraryProduct), canSeeMargins: z.boolean() }) });
 export type LibraryListReply = z.infer<typeof LibraryListReply>;
 export const LibraryProductReply = z.object({ data: LibraryProduct });
 export type LibraryProductReply = z.infer<typeof LibraryProductReply>;

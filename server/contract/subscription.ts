@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { SubscriptionInvoice } from './subscription-invoices.js';
 import { PLAN_STATES } from './subscription-rules.js';
 
 export * from './subscription-rules.js';
@@ -21,6 +22,9 @@ export const Plan = z.object({
 });
 export type Plan = z.infer<typeof Plan>;
 
-/** GET /api/workspace/plan and the answers of its actions; `canManage` says whether the caller may act. */
-export const PlanReply = z.object({ data: Plan.extend({ canManage: z.boolean() }), message: z.string().optional() });
+/**
+ * GET /api/workspace/plan and the answers of its actions; `canManage` says whether the caller may
+ * act; `invoice` is the firm's latest subscription invoice (for those who manage the firm).
+ */
+export const PlanReply = z.object({ data: Plan.extend({ canManage: z.boolean(), invoice: SubscriptionInvoice.nullable() }), message: z.string().optional() });
 export type PlanReply = z.infer<typeof PlanReply>;

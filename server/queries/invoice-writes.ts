@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
-import { contacts, invoiceLines, invoicePayments, invoices, platformBillingProfile } from '../db/schema/index.js';
+import { contacts, invoiceLines, invoicePayments, invoices } from '../db/schema/index.js';
 import type { LineAmounts } from '../money/gst.js';
 import type { Totals } from '../money/totals.js';
 import type { InvoiceLineRow, InvoiceRow, PaymentRow } from './invoices.js';
@@ -75,25 +75,6 @@ export async function findContactOfFirm(db: Database, firmId: string, contactId:
     .where(and(eq(contacts.id, contactId), eq(contacts.firmId, firmId)))
     .limit(1);
   return row;
-}
-
-// The platform's billing profile (item 8) ------------------------------------------------------
-
-const PLATFORM_ROW = 'platform';
-
-export async function findPlatformProfile(db: Database): Promise<{ profile: unknown; updatedAt: Date } | undefined> {
-  const [row] = await db.select().from(platformBillingProfile).where(eq(platformBillingProfile.id, PLATFORM_ROW)).limit(1);
-  return row;
-}
-
-export async function savePlatformProfile(db: Database, profile: unknown, adminId: string) {
-  const values = { profile, updatedBy: adminId, updatedAt: new Date() };
-  const [row] = await db
-    .insert(platformBillingProfile)
-    .values({ id: PLATFORM_ROW, ...values })
-    .onConflictDoUpdate({ target: platformBillingProfile.id, set: values })
-    .returning();
-  return row!;
 }
 
 // The reminder job (docs/decisions/282) ---------------------------------------------------------

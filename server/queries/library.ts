@@ -8,7 +8,8 @@ import { libraryProducts, summaryItems } from '../db/schema/index.js';
 /** Data access of the Project Library (docs/decisions/108), over `db` or a transaction. */
 
 export type LibraryRow = typeof libraryProducts.$inferSelect;
-type Fields = Pick<LibraryRow, 'title' | 'description' | 'retailPrice' | 'tradePrice'>;
+/** A product's fields; a trade price left out (from someone who does not see margins) keeps the saved one. */
+type Fields = Pick<LibraryRow, 'title' | 'description' | 'retailPrice'> & { tradePrice?: number };
 /** A new product's fields, with the folders of its images (copies made for it; docs/decisions/150). */
 type NewFields = Fields & { images?: string[] };
 
@@ -40,7 +41,10 @@ export async function findLibraryProduct(db: Database, firmId: string, id: strin
 }
 
 export async function insertLibraryProduct(db: Database, firmId: string, createdBy: string, fields: NewFields): Promise<LibraryRow> {
-  const [row] = await db.insert(libraryProducts).values({ id: newId(), firmId, createdBy, ...fields }).returning();
+  const [row] = await db
+    .insert(libraryProducts)
+    .values({ id: newId(), firmId, createdBy, ...fields, tradePrice: fields.tradePrice ?? 0 })
+    .returning();
   return row!;
 }
 

@@ -5,7 +5,9 @@ import type { Plan } from '../contract/subscription.js';
 import { FIRM_ROLES } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
 import { firmSubscriptions, users } from '../db/schema/index.js';
+import { isoDay } from '../contract/dates.js';
 import { recordAudit } from './audit.js';
+import { latestSubscriptionInvoices } from './platform-billing.js';
 import { likePattern } from './sql.js';
 
 /** A firm's plan (DESIGN.md section 9, "Calendar and pricing"): the trial, the request, the paid period. */
@@ -123,6 +125,11 @@ export async function adminFirmsPage(db: Database, query: { search?: string; fil
       .offset((query.page - 1) * ADMIN_FIRMS_PAGE_SIZE),
     db.select({ n: count() }).from(users).leftJoin(firmSubscriptions, eq(firmSubscriptions.firmId, users.id)).where(where),
   ]);
+  const invoices = await latestSubscriptionInvoices(
+    db,
+    rows.map((r) => r.user.id),
+    isoDay(now),
+  );
   const firms: AdminFirmRow[] = rows.map(({ user, sub }) => ({
     id: user.id,
     userName: user.userName,
@@ -133,6 +140,7 @@ export async function adminFirmsPage(db: Database, query: { search?: string; fil
     isVerify: user.isVerify,
     plan: planOf(sub, now),
     timeZone: user.timeZone,
+    invoice: invoices.get(user.id) ?? null,
   }));
   return { firms, count: Number(total?.n ?? 0) };
 }

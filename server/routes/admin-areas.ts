@@ -13,7 +13,8 @@ import { formatCalendarDay } from '../contract/dates.js';
 import { Plan } from '../contract/subscription.js';
 import { notFound } from '../errors.js';
 import { findModeratedProject, moderationFirmsPage, moderationProjectsPage, setPortfolioHidden, setProjectHidden } from '../queries/moderation.js';
-import { adminFirmsPage, findFirmForPlan, markPaid, planOf } from '../queries/subscriptions.js';
+import { adminFirmsPage, findFirmForPlan, planOf } from '../queries/subscriptions.js';
+import { markPaidWithReceipt } from '../services/subscription-invoices.js';
 import { z } from 'zod/v4';
 
 /**
@@ -43,16 +44,21 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const firm = isId(request.params.id) ? await findFirmForPlan(db, request.params.id) : undefined;
       if (!firm) throw notFound('Firm not found');
-      const row = await markPaid(db, firm.id, request.session.user.id, request.body.paidUntil);
+      const paid = await markPaidWithReceipt(db, firm.id, request.session.user.id, request.body);
       const until = formatCalendarDay(request.body.paidUntil);
+      const receipt = paid.payment && paid.invoice ? `Receipt ${paid.payment.receiptNumber} for invoice ${paid.invoice.number}` : null;
       app.ctx.background.defer('plan paid mail', () =>
         mailer.send({
           to: firm.email,
           subject: `Your ${config.PRODUCT_NAME} subscription is active`,
-          text: `Hello ${firm.userName},\n\nThe subscription of ${firm.firmName ?? 'your firm'} is paid until ${until}. Thank you.\n\nYour workspace: ${config.PUBLIC_URL}/workspace/project`,
+          text:
+            `Hello ${firm.userName},\n\nThe subscription of ${firm.firmName ?? 'your firm'} is paid until ${until}. Thank you.\n\n` +
+            (receipt ? `${receipt} is ready on your Pricing page: ${config.PUBLIC_URL}/workspace/pricing\n\n` : '') +
+            `Your workspace: ${config.PUBLIC_URL}/workspace/project`,
         }),
       );
-      return { message: `${firm.firmName ?? firm.userName} is paid until ${until}`, data: planOf(row) };
+      const name = firm.firmName ?? firm.userName;
+      return { message: receipt ? `${name} is paid until ${until}. ${receipt} is recorded.` : `${name} is paid until ${until}`, data: planOf(paid.subscription) };
     },
   );
 

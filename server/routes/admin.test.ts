@@ -135,6 +135,11 @@ describe('every admin call refuses non-admins', () => {
       ['POST', '/admin/admins'],
       ['DELETE', `/admin/admins/${target.id}`],
       ['PUT', '/admin/password'],
+      // The platform's billing (issue 28 item 8; subscription-invoices.test.ts checks what they do).
+      ['GET', '/admin/billing-profile'],
+      ['PUT', '/admin/billing-profile'],
+      ['GET', `/admin/invoices/${target.id}/print`],
+      ['GET', `/admin/invoices/${target.id}/payments/{paymentId}/receipt`],
     ];
     const covered = new Set(calls.map(([method, url]) => `${method} /api${url.split('?')[0]!.replace(target.id, '{id}')}`));
     expect([...covered].sort()).toEqual([...listed].sort());

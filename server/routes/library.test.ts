@@ -35,7 +35,7 @@ async function productWithImage({ world }: Omit<AccessContext, 'data'>) {
 
 const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmWork', url: () => '/api/projects/library' },
-  { method: 'POST', kind: 'firmWork', url: () => '/api/projects/library', body: () => ({ title: 'Oak stool', retailPrice: 100, tradePrice: 50 }), allowed: [201] },
+  { method: 'POST', kind: 'firmWork', url: () => '/api/projects/library', body: () => ({ title: 'Oak stool', retailPrice: 100 }), allowed: [201] },
   // A product of the firm: another firm's (the foreign firm acting on its own library) is not there.
   { method: 'PUT', kind: 'firmWork', setup: tree, url: ({ data }) => `/api/projects/library/${data.productId}`, body: () => ({ title: 'Renamed' }), expect: { foreignFirm: 404 } },
   { method: 'DELETE', kind: 'firmWork', setup: tree, url: ({ data }) => `/api/projects/library/${data.productId}`, expect: { foreignFirm: 404 } },
@@ -58,7 +58,9 @@ describe('the Project Library', () => {
     const token = access.world.tokens.member;
     const saved = await access.api.app.inject({ method: 'POST', url: `/api/projects/library/from-item/${data.itemId}`, headers: bearer(token) });
     expect(saved.statusCode).toBe(201);
-    expect(saved.json().data).toMatchObject({ title: 'Cane armchair', description: 'Teak and cane', retailPrice: 4_500_000, tradePrice: 3_000_000 });
+    // A member without "Can see financials" saves it; the trade price comes along, unseen (and reaches the new item below).
+    expect(saved.json().data).toMatchObject({ title: 'Cane armchair', description: 'Teak and cane', retailPrice: 4_500_000 });
+    expect(saved.json().data).not.toHaveProperty('tradePrice');
     const list = (await access.api.app.inject({ method: 'GET', url: '/api/projects/library', headers: bearer(token) })).json().data.products;
     expect(list.map((p: { title: string }) => p.title)).toContain('Cane armchair');
 
@@ -139,5 +141,32 @@ describe('library images (docs/decisions/150)', () => {
     const saved = await call('POST', `/api/projects/library/from-item/${data.itemId}`, access.world.tokens.firm);
     expect(saved.statusCode).toBe(201);
     expect(saved.json().data).toMatchObject({ imageCount: 0, images: [] });
+  });
+
+  it("keeps trade prices to those who see margins: omitted on read, 403 on write, a change without one keeps the saved one (issue 28 item 1)", async () => {
+    const project = await access.world.project();
+    const data = await tree({ world: access.world, role: 'firm', project });
+    const { member, firm } = access.world.tokens;
+    const mine = (reply: { json: () => { data: { products: Array<{ id: string; tradePrice?: number }> } } }) => reply.json().data.products.find((p) => p.id === data.productId)!;
+
+    const seen = mine(await get('/api/projects/library', member));
+    expect(seen).not.toHaveProperty('tradePrice');
+    expect(mine(await get('/api/projects/library', firm)).tradePrice).toBe(600_000);
+
+    const refused = await call('POST', '/api/projects/library', member, { title: 'Teak bench', retailPrice: 100, tradePrice: 50 });
+    expect(refused.statusCode).toBe(403);
+    const put = (token: string, payload: object) => access.api.app.inject({ method: 'PUT', url: `/api/projects/library/${data.productId}`, headers: bearer(token), payload });
+    expect((await put(member, { title: 'Brass lamp', retailPrice: 950_000, tradePrice: 1 })).statusCode).toBe(403);
+    const changed = await put(member, { title: 'Brass lamp, tall', retailPrice: 950_000 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).not.toHaveProperty('tradePrice');
+    expect(mine(await get('/api/projects/library', firm))).toMatchObject({ title: 'Brass lamp, tall', retailPrice: 950_000, tradePrice: 600_000 });
+
+    // Saved from an item by someone who does not see margins, the item's trade price comes along unseen.
+    const saved = await call('POST', `/api/projects/library/from-item/${data.itemId}`, member);
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data).not.toHaveProperty('tradePrice');
+    const copy = (await get('/api/projects/library', firm)).json().data.products.find((p: { id: string }) => p.id === saved.json().data.id);
+    expect(copy.tradePrice).toBe(3_000_000);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../auth/firm.js';
+import { canSeeMargins, guardMargins } from '../auth/margins.js';
 import { BODY_LIMITS } from '../body-limits.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
 import {
@@ -47,6 +48,8 @@ const tags = ['project library'];
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
+  // Products carry trade prices: shown to, and set by, only those who see margins (issue 28 item 1).
+  guardMargins(app);
 
   /**
    * Runs `write` with image copies already made, and deletes the copies when it fails, so a
@@ -76,7 +79,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/projects/library', { schema: { tags, summary: "The firm's saved products, by title", response: { 200: LibraryListReply, ...errors } } }, async (request) => {
     const firm = requireFirmAccess(request.session.user, 'work');
-    return { data: { products: (await listLibrary(db, firm.firmId)).map(toLibraryJson) } };
+    return { data: { products: (await listLibrary(db, firm.firmId)).map(toLibraryJson), canSeeMargins: canSeeMargins(request.session.user) } };
   });
 
   app.post(

@@ -2,6 +2,8 @@ import { BillingProfileBody, type BillingProfileBody as BillingProfileInput } fr
 import type { Database } from '../db/connection.js';
 import { gstinCheckCharacter } from '../contract/gstin-rules.js';
 import { saveBillingProfile } from '../queries/billing.js';
+import { PlatformBillingBody, SUBSCRIPTION_DEFAULTS } from '../contract/platform-billing.js';
+import { savePlatformProfile } from '../queries/platform-billing.js';
 
 /**
  * A valid billing profile (docs/decisions/256) for the demo seed and the tests: a Maharashtra firm
@@ -62,4 +64,27 @@ export async function seedDemoBilling(db: Database, firms: Array<{ id: string; e
       invoicePrefix: p.prefix,
     });
   }
+}
+
+/** The platform's billing profile (issue 28 item 8): a company in Karnataka billing its subscriptions. */
+export function platformBillingFields(overrides: Partial<PlatformBillingBody> = {}): PlatformBillingBody {
+  return {
+    legalName: 'Archivista Technologies Private Limited',
+    address: '4th Floor, 80 Feet Road, Koramangala, Bengaluru 560034',
+    state: 'Karnataka',
+    gstin: '29AAACR5055K1Z3',
+    pan: 'AAACR5055K',
+    bankAccountName: 'Archivista Technologies Private Limited',
+    bankAccountNumber: '912020012345678',
+    bankIfsc: 'UTIB0000009',
+    upiId: 'archivista@axisbank',
+    invoicePrefix: 'ARC',
+    paymentTermsDays: 7,
+    subscription: { ...SUBSCRIPTION_DEFAULTS },
+    ...overrides,
+  };
+}
+
+export async function createPlatformBillingProfile(db: Database, adminId: string, overrides: Partial<PlatformBillingBody> = {}) {
+  return savePlatformProfile(db, PlatformBillingBody.parse(platformBillingFields(overrides)), adminId);
 }

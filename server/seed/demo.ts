@@ -11,7 +11,7 @@ import { seedDemoSummaries } from './summary.js';
 import { seedWorkspace, type SeededWorkspace } from './workspace.js';
 import { seedDemoTasks } from './tasks.js';
 import { seedChatBook } from './chat-book.js';
-import { seedDemoBilling } from './billing.js';
+import { createPlatformBillingProfile, seedDemoBilling } from './billing.js';
 import { seedDemoInvoices } from './invoices.js';
 import { seedDemoPurchaseOrders } from './purchase-orders.js';
 import { seedProjectFiles } from './workspace-files.js';
@@ -128,6 +128,8 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   await seedDemoInvoices(db, firms, workspace.projects);
   // One purchase order per firm to its supplier, from the approved items of its demo summary.
   await seedDemoPurchaseOrders(db, workspace.projects);
+  // The platform's own billing profile, so Pricing → Continue issues a subscription invoice (issue 28 item 8).
+  await createPlatformBillingProfile(db, admin.id);
   return {
     workspace,
     password: DEMO_PASSWORD,

@@ -45,22 +45,17 @@ function itemLine(item: SourceItem, profile: BillingProfile): DraftLine {
   };
 }
 
-/** Which approved items the body asks for: chosen items, chosen sections, or every approved section. */
+/** Which approved items the body asks for: whole chosen sections and chosen items (together), or every approved section. */
 function chosenItems(items: SourceItem[], source: DraftSource): SourceItem[] {
   const approved = items.filter((i) => i.sectionStatus === 'approved');
-  if (source.itemIds?.length) {
-    const byId = new Map(items.map((i) => [i.id, i]));
-    for (const id of source.itemIds) if (byId.get(id)?.sectionStatus !== 'approved') throw field('itemIds', M.itemNotApproved);
-    const wanted = new Set(source.itemIds);
-    return approved.filter((i) => wanted.has(i.id));
-  }
-  if (source.sectionIds?.length) {
-    const approvedSections = new Set(approved.map((i) => i.sectionId));
-    for (const id of source.sectionIds) if (!approvedSections.has(id)) throw field('sectionIds', M.sectionNotApproved);
-    const wanted = new Set(source.sectionIds);
-    return approved.filter((i) => wanted.has(i.sectionId));
-  }
-  return approved;
+  if (!source.itemIds?.length && !source.sectionIds?.length) return approved;
+  const byId = new Map(items.map((i) => [i.id, i]));
+  for (const id of source.itemIds ?? []) if (byId.get(id)?.sectionStatus !== 'approved') throw field('itemIds', M.itemNotApproved);
+  const approvedSections = new Set(approved.map((i) => i.sectionId));
+  for (const id of source.sectionIds ?? []) if (!approvedSections.has(id)) throw field('sectionIds', M.sectionNotApproved);
+  const sections = new Set(source.sectionIds);
+  const chosen = new Set(source.itemIds);
+  return approved.filter((i) => sections.has(i.sectionId) || chosen.has(i.id));
 }
 
 /** The draft's project and lines from what the body names; 400 with the field for anything not the firm's or not approved. */

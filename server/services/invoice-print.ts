@@ -1,4 +1,9 @@
-import { documentTitle, type Invoice, type InvoicePrint } from '../contract/invoices.js';
+import { isoDay } from '../contract/dates.js';
+import { isId } from '../contract/http.js';
+import { documentTitle, INVOICE_MESSAGES as M, type Invoice, type InvoicePrint, type ReceiptPrint } from '../contract/invoices.js';
+import type { Database } from '../db/connection.js';
+import { notFound } from '../errors.js';
+import { findPayment, invoiceJson, toPaymentJson, type InvoiceRow } from '../queries/invoices.js';
 import { documentAmounts, inputsOf } from '../money/totals.js';
 import { qrSvg, upiPayUri } from '../money/upi.js';
 import { amountInWords } from '../money/words.js';
@@ -29,4 +34,15 @@ export async function invoicePrint(invoice: Invoice): Promise<InvoicePrint> {
     qrSvg: upiUri ? await qrSvg(upiUri) : null,
     byRate: documentAmounts(inputsOf(lines), invoice.supply).byRate,
   };
+}
+
+/** The print data of a stored invoice (a firm's, or the platform's subscription invoice). */
+export const printOfInvoice = async (db: Database, row: InvoiceRow) => invoicePrint(await invoiceJson(db, row, isoDay(new Date())));
+
+/** A payment's receipt: the invoice it pays, the payment and its amount in words; 404 for a payment of another invoice. */
+export async function receiptOfPayment(db: Database, row: InvoiceRow, paymentId: string): Promise<ReceiptPrint> {
+  const payment = isId(paymentId) ? await findPayment(db, row.id, paymentId) : undefined;
+  if (!payment) throw notFound(M.paymentNotFound);
+  const invoice = await invoiceJson(db, row, isoDay(new Date()));
+  return { invoice, payment: toPaymentJson(payment), amountInWords: amountInWords(payment.amount) };
 }

@@ -1,4 +1,4 @@
-import type { BillingProfile } from '../contract/billing.js';
+import type { SellerProfile } from '../contract/billing.js';
 import { isoDay } from '../contract/dates.js';
 import { CREDIT_NOTE_PREFIX, INVOICE_MESSAGES as M, RECEIPT_PREFIX, type CreditNoteBody, type Party, type PaymentBody } from '../contract/invoices.js';
 import type { Database } from '../db/connection.js';
@@ -25,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ISO calendar day `days` later. */
 export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-export function sellerParty(profile: BillingProfile, email: string): Party {
+export function sellerParty(profile: SellerProfile, email: string): Party {
   return {
     legalName: profile.legalName,
     address: profile.address,
@@ -76,7 +76,7 @@ export async function changeDraftLines(tx: Database, issuerId: string, id: strin
   return replaceLines(tx, id, {}, totals, stored);
 }
 
-export type IssueParties = { profile: BillingProfile; sellerEmail: string; buyer: Party; contactId: string | null };
+export type IssueParties = { profile: SellerProfile; sellerEmail: string; buyer: Party; contactId: string | null };
 
 /**
  * Issues a draft: the parties as they are now frozen into it, its lines recomputed for the place of
@@ -110,7 +110,7 @@ export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueP
 }
 
 /** The firm's Issue: its client as the Address Book has it now. */
-export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: BillingProfile, sellerEmail: string, now = new Date()) {
+export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: SellerProfile, sellerEmail: string, now = new Date()) {
   const row = await lockDraft(tx, actor.firmId, id);
   const contact = row.contactId ? await findContactOfFirm(tx, actor.firmId, row.contactId) : undefined;
   if (!contact) throw conflict(M.notAClient);

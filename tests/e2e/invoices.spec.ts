@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { billingProfileFields } from '../../server/seed/billing';
 import { INVOICE_MESSAGES } from '../../server/contract/invoices-rules';
-import { SCREENSHOT_DIR } from './env';
+import { openDatabase } from '../../server/db/connection';
+import { createPricedSchedule } from '../../server/seed/invoices';
+import { databaseUrl } from '../setup/database-url';
+import { E2E, SCREENSHOT_DIR } from './env';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { createProject, newFirm } from './workspace-helpers';
 
@@ -84,4 +87,38 @@ test('issue an invoice and record a payment', async ({ page, js }) => {
       }
     }
   }
+});
+
+test('invoice chosen items of a schedule: show its approved sections, tick one item', async ({ page, js }) => {
+  test.setTimeout(90_000);
+  const firm = await newFirm();
+  expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'PCK' }), firm.token)).status).toBe(200);
+  const project = await createProject(firm.token, { projectName: 'Baner Apartment' });
+  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  try {
+    await createPricedSchedule(database.db, firm.user.id, project.id, 'Baner living room');
+  } finally {
+    await database.close();
+  }
+  expect((await apiCall('POST', '/contacts', { name: 'Kabir Shah', kind: 'client', email: 'kabir@example.test', state: 'Maharashtra', address: 'Baner, Pune' }, firm.token)).status).toBe(201);
+  await loginAs(page, firm.email, firm.password);
+
+  await open(page, js, '/workspace/invoices/new');
+  const form = page.getByTestId('invoice-form');
+  await form.getByLabel('Client').selectOption({ label: 'Kabir Shah' });
+  await form.getByLabel('Schedule', { exact: true }).selectOption({ label: 'Baner Apartment: Baner living room' });
+  await page.getByTestId('show-sections').click();
+  const pick = page.getByTestId('invoice-pick');
+  await expect(pick).toContainText('Living room: Seating');
+  await ready(page, js);
+  // The choices made before survive the trip; nothing ticked is refused on the picker.
+  await expect(form.getByLabel('Client')).toHaveValue(/.+/);
+  await page.getByTestId('create-invoice').click();
+  await expect(pick).toContainText(INVOICE_MESSAGES.chooseSome);
+  await pick.getByLabel(/Design fee/).check();
+  await page.getByTestId('create-invoice').click();
+  await expect(page.getByTestId('toast')).toContainText(INVOICE_MESSAGES.created);
+  await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('invoice-lines')).toContainText('Design fee');
+  await expect(page.getByTestId('invoice-lines')).not.toContainText('sofa');
 });

@@ -99,6 +99,13 @@ test('an employee without "Can see financials" sees client prices but no margins
   await expect(page.getByTestId('cancel-edit')).toBeVisible();
   await expect(page.getByLabel(/Trade Price/)).toHaveCount(0);
   await expect(sections).not.toContainText('Trade cost');
+  // The Project Library neither shows a product's trade price nor asks for one.
+  expect((await apiCall('POST', '/projects/library', { title: 'Brass lamp', retailPrice: 9_000_00, tradePrice: 6_000_00 }, firm.token)).status).toBe(201);
+  await open(page, js, '/workspace/project-library?panel=new');
+  await expect(page.getByText('Brass lamp')).toBeVisible();
+  await expect(page.getByTestId('product-panel').getByLabel('Retail Price (₹)')).toBeVisible();
+  await expect(page.getByLabel(/Trade Price/)).toHaveCount(0);
+  await expect(page.locator('.so-product-prices')).not.toContainText('Trade');
 
   await loginAs(page, firm.email, firm.password);
   await open(page, js, financialTab);
@@ -106,6 +113,8 @@ test('an employee without "Can see financials" sees client prices but no margins
   // Trade cost 2 × ₹30,000; net profit ₹21,000.
   for (const margin of ['Trade cost ₹60,000.00', 'Net Profit ₹21,000.00', 'Markup']) await expect(sections).toContainText(margin);
   await expect(page.getByTestId('export-pdf')).toBeVisible();
+  await open(page, js, '/workspace/project-library');
+  await expect(page.locator('.so-product-prices')).toContainText('Trade₹6,000.00');
 });
 
 test('an Address Book contact marked Client, with state and GSTIN, is saved and found by the Client filter', async ({ page, js }) => {

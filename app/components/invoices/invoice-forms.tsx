@@ -4,27 +4,14 @@ import { Field, FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
-import { BILLING_DEFAULTS, formatRate, GST_RATES_BP } from '../../../server/contract/billing-rules';
+import { BILLING_DEFAULTS } from '../../../server/contract/billing-rules';
+import { RateSelect } from '~/components/billing/tax-selects';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../server/contract/invoices-rules';
 import { paiseToInput } from '../../../server/contract/summary-rules';
 
 /** The forms of an invoice's page (plain posts with an intent; the server checks every field). */
 
 type Last = SubmissionResult<string[]> | undefined;
-
-function RateSelect({ meta, rates }: { meta: Parameters<typeof getSelectProps>[0]; rates: readonly number[] }) {
-  return (
-    <Field label="GST rate" meta={meta}>
-      <select {...getSelectProps(meta)}>
-        {rates.map((bp) => (
-          <option key={bp} value={bp}>
-            {formatRate(bp)}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
 
 export function AddLineForm({ lastResult }: { lastResult: Last }) {
   const busy = useSubmittingIntent('addLine');
@@ -36,7 +23,7 @@ export function AddLineForm({ lastResult }: { lastResult: Last }) {
       <TextField label="Description" meta={fields.description} />
       <TextField label="Quantity" meta={fields.quantity} type="number" min={1} />
       <TextField label="Unit price (₹, before GST)" meta={fields.unitPrice} inputMode="decimal" />
-      <RateSelect meta={fields.rateBp} rates={GST_RATES_BP} />
+      <RateSelect meta={fields.rateBp} />
       <TextField label="HSN/SAC code" meta={fields.hsnSac} inputMode="numeric" />
       <PanelActions intent="addLine" busy={busy} label="Add line" busyLabel="Adding…" variant="ghost" testId="add-line" />
     </Form>

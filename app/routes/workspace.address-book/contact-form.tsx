@@ -1,3 +1,4 @@
+import { StateSelect } from '~/components/billing/tax-selects';
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/field';
@@ -51,16 +52,7 @@ export function ContactForm({ contact, lastResult, closeTo, states }: { contact:
       <Field label="Billing address" meta={fields.address}>
         <textarea {...getTextareaProps(fields.address)} rows={2} />
       </Field>
-      <Field label="State" meta={fields.state} hint="Decides CGST + SGST (the firm's state) or IGST. Leave blank for a contact abroad.">
-        <select {...getSelectProps(fields.state)}>
-          <option value="">No Indian state</option>
-          {states.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <StateSelect meta={fields.state} label="State" hint="Decides CGST + SGST (the firm's state) or IGST. Leave blank for a contact abroad." states={states} none="No Indian state" />
       <TextField label="GSTIN" meta={fields.gstin} hint="Optional: a registered business client or supplier." autoComplete="off" maxLength={20} />
       <Field label="Notes" meta={fields.notes}>
         <textarea {...getTextareaProps(fields.notes)} rows={4} />

@@ -11,6 +11,6 @@ export async function newInvoiceAction(request: Request) {
     send: (body) => createInvoice(request, body),
     done: (reply) => redirectWithSuccess(`/workspace/invoices/${reply.data.id}`, INVOICE_MESSAGES.created),
     // The api's free line is the form's own fields; its milestone the percentage.
-    failure: { rename: { 'lines.0.unitPrice': 'amount', 'lines.0.description': 'description', 'lines.0.rateBp': 'rateBp', 'lines.0.hsnSac': 'hsnSac', milestoneBp: 'milestonePercent', sectionIds: 'scheduleId', itemIds: 'scheduleId' } },
+    failure: { rename: { 'lines.0.unitPrice': 'amount', 'lines.0.description': 'description', 'lines.0.rateBp': 'rateBp', 'lines.0.hsnSac': 'hsnSac', milestoneBp: 'milestonePercent' } },
   });
 }

@@ -16,9 +16,12 @@ import { pageTitle } from '~/utils/product';
 import invoiceStyles from '~/styles/invoices.css';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { InvoiceCreateForm } from '../../../server/contract/invoices';
-import { BILLING_DEFAULTS, formatRate, GST_RATES_BP } from '../../../server/contract/billing-rules';
+import { BILLING_DEFAULTS } from '../../../server/contract/billing-rules';
+import { RateSelect } from '~/components/billing/tax-selects';
 import { INVOICE_MESSAGES } from '../../../server/contract/invoices-rules';
 import { newInvoiceAction } from './actions.server';
+import { ApprovedPicker } from './approved-picker';
+import { getApprovedSections } from '~/models/workspace-summary.server';
 import type { z } from 'zod/v4';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'New invoice') }, { name: 'description', content: 'A draft invoice for a client.' }];
@@ -34,14 +37,19 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
-  const project = new URL(request.url).searchParams.get('project');
+  const query = new URL(request.url).searchParams;
+  const project = query.get('projectId') ?? query.get('project');
   const [contacts, overview, profile] = await Promise.all([
     required(listContacts(request, { kind: 'client', limit: 100 })),
     required(getFinancialOverview(request, null)),
     required(getBillingProfile(request)),
   ]);
   const schedules = overview.data.rows.map((r) => ({ id: r.scheduleId, title: r.scheduleTitle, projectId: r.projectId, projectName: r.projectName }));
-  return json({ clients: contacts.contacts.map((c) => ({ id: c.id, name: c.company ? `${c.name} (${c.company})` : c.name })), projects: overview.data.projects, schedules, project, hasProfile: profile !== null, defaultRate: profile?.itemTaxes.financial.rateBp ?? BILLING_DEFAULTS.rateBp });
+  // "Show its approved sections" sends the form here by GET: the chosen schedule's sections to tick, the rest kept.
+  const scheduleId = query.get('scheduleId') ?? '';
+  const sections = schedules.some((s) => s.id === scheduleId) ? await required(getApprovedSections(request, scheduleId)) : null;
+  const chosen = { contactId: query.get('contactId') ?? '', scheduleId, what: sections ? 'chosen' : (query.get('what') ?? 'approved') };
+  return json({ clients: contacts.contacts.map((c) => ({ id: c.id, name: c.company ? `${c.name} (${c.company})` : c.name })), projects: overview.data.projects, schedules, project, chosen, sections, hasProfile: profile !== null, defaultRate: profile?.itemTaxes.financial.rateBp ?? BILLING_DEFAULTS.rateBp });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,18 +58,20 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewInvoicePage() {
-  const { clients, projects, schedules, project, hasProfile, defaultRate } = useLoaderData<typeof loader>();
+  const { clients, projects, schedules, project, chosen, sections, hasProfile, defaultRate } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
   const saving = useSubmittingIntent(undefined);
   const [form, fields] = useForm<z.input<typeof InvoiceCreateForm>>({
-    id: 'invoice-form',
+    // A new id after "Show its approved sections" (a GET of this page) makes conform take the new defaults.
+    id: chosen.scheduleId ? `invoice-form-${chosen.scheduleId}` : 'invoice-form',
     lastResult: failed?.result,
-    defaultValue: { what: 'approved', projectId: project ?? '', rateBp: defaultRate, milestonePercent: '30' },
+    defaultValue: { ...chosen, projectId: project ?? '', rateBp: defaultRate, milestonePercent: '30' } as z.input<typeof InvoiceCreateForm>,
     ...SERVER_VALIDATION,
   });
   const choices = [
     { value: 'approved', label: "The schedule's approved sections" },
+    { value: 'chosen', label: 'Chosen approved sections or items (Show them above)' },
     { value: 'milestone', label: 'A milestone: a percentage of the approved sections' },
     { value: 'line', label: 'One line: a design fee, a site visit' },
   ];
@@ -107,6 +117,9 @@ export default function NewInvoicePage() {
               ))}
             </select>
           </Field>
+          <button type="submit" formMethod="get" formNoValidate className="button button-ghost" data-testid="show-sections">
+            Show its approved sections
+          </button>
         </section>
         <section className="cb-card">
           <h2>What to invoice</h2>
@@ -118,18 +131,11 @@ export default function NewInvoicePage() {
               </label>
             ))}
           </fieldset>
+          {sections ? <ApprovedPicker sections={sections} sectionIds={fields.sectionIds} itemIds={fields.itemIds} /> : null}
           <TextField label="Milestone (%)" meta={fields.milestonePercent} inputMode="decimal" hint="For a milestone: 30 invoices 30 % of the approved sections." />
           <TextField label="Line description" meta={fields.description} hint="For one line." />
           <TextField label="Amount (₹, before GST)" meta={fields.amount} inputMode="decimal" placeholder="25,000" />
-          <Field label="GST rate" meta={fields.rateBp}>
-            <select {...getSelectProps(fields.rateBp)}>
-              {GST_RATES_BP.map((bp) => (
-                <option key={bp} value={bp}>
-                  {formatRate(bp)}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <RateSelect meta={fields.rateBp} />
           <TextField label="HSN/SAC code" meta={fields.hsnSac} inputMode="numeric" hint="Optional: 4, 6 or 8 digits." />
         </section>
         <section className="cb-card">

@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const first = images[0];
     return { ...product, cover: first ? { w480: libraryImageWebUrl(first.id, 480), w960: libraryImageWebUrl(first.id, 960), width: first.width, height: first.height } : null };
   });
-  return json({ products });
+  return json({ products, canSeeMargins: data.canSeeMargins });
 }
 
 type Errors = Partial<Record<'title' | 'retailPrice' | 'tradePrice' | 'form', string>>;
@@ -53,7 +53,8 @@ async function save(request: Request, formData: FormData) {
   if (retailPrice === null) errors.retailPrice = 'Enter an amount in rupees, e.g. 12500 or 12,500.50';
   if (tradePrice === null) errors.tradePrice = 'Enter an amount in rupees, e.g. 12500 or 12,500.50';
   if (Object.keys(errors).length) return json({ errors, values }, { status: 400 });
-  const body = { title: values.title, description: values.description, retailPrice: retailPrice!, tradePrice: tradePrice! };
+  // The trade price field is there only for those who see margins (issue 28 item 1): without it the saved one stays.
+  const body = { title: values.title, description: values.description, retailPrice: retailPrice!, ...(formData.has('tradePrice') ? { tradePrice: tradePrice! } : {}) };
   try {
     if (id) await updateLibraryProduct(request, id, body);
     else await createLibraryProduct(request, body);
@@ -83,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function ProjectLibrary() {
-  const { products } = useLoaderData<typeof loader>();
+  const { products, canSeeMargins } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const panel = usePanel();
   const confirm = useConfirm();
@@ -126,10 +127,12 @@ export default function ProjectLibrary() {
                   <span>Retail</span>
                   {formatPaise(product.retailPrice)}
                 </div>
-                <div>
-                  <span>Trade</span>
-                  {formatPaise(product.tradePrice)}
-                </div>
+                {product.tradePrice !== undefined ? (
+                  <div>
+                    <span>Trade</span>
+                    {formatPaise(product.tradePrice)}
+                  </div>
+                ) : null}
               </div>
             </li>
           ))}
@@ -158,11 +161,13 @@ export default function ProjectLibrary() {
               <input id="product-retail" name="retailPrice" inputMode="decimal" defaultValue={value('retail', editing ? paiseToInput(editing.retailPrice) : '')} aria-invalid={failed?.errors.retailPrice ? true : undefined} />
               {failed?.errors.retailPrice ? <p className="field-errors">{failed.errors.retailPrice}</p> : null}
             </div>
-            <div className="field">
-              <label htmlFor="product-trade">Trade Price (₹)</label>
-              <input id="product-trade" name="tradePrice" inputMode="decimal" defaultValue={value('trade', editing ? paiseToInput(editing.tradePrice) : '')} aria-invalid={failed?.errors.tradePrice ? true : undefined} />
-              {failed?.errors.tradePrice ? <p className="field-errors">{failed.errors.tradePrice}</p> : null}
-            </div>
+            {canSeeMargins ? (
+              <div className="field">
+                <label htmlFor="product-trade">Trade Price (₹)</label>
+                <input id="product-trade" name="tradePrice" inputMode="decimal" defaultValue={value('trade', editing ? paiseToInput(editing.tradePrice ?? 0) : '')} aria-invalid={failed?.errors.tradePrice ? true : undefined} />
+                {failed?.errors.tradePrice ? <p className="field-errors">{failed.errors.tradePrice}</p> : null}
+              </div>
+            ) : null}
             <button type="submit" name="intent" value="save" className="button button-primary" disabled={navigation.state === 'submitting'}>
               {editing ? 'Update' : 'Save'}
             </button>

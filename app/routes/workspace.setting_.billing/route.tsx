@@ -1,4 +1,5 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { SellerFieldsets } from '~/components/billing/seller-fields';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/field';
@@ -13,7 +14,8 @@ import { guarded } from '~/utils/showcase.server';
 import { required } from '~/utils/form-action.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { BillingProfileBody } from '../../../server/contract/billing';
-import { BILLING_DEFAULTS, formatRate, GST_RATES_BP, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES } from '../../../server/contract/billing-rules';
+import { BILLING_DEFAULTS, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES } from '../../../server/contract/billing-rules';
+import { RateSelect } from '~/components/billing/tax-selects';
 import { billingAction } from './actions.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
@@ -70,34 +72,7 @@ export default function BillingProfilePage() {
       />
       <Form method="post" {...getFormProps(form)} className="cb-settings" data-testid="billing-form">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <section className="cb-card" aria-labelledby="billing-firm-title">
-          <h2 id="billing-firm-title">The firm</h2>
-          <TextField label="Legal name" meta={fields.legalName} autoComplete="organization" />
-          <Field label="Address" meta={fields.address}>
-            <textarea {...getTextareaProps(fields.address)} rows={3} autoComplete="street-address" />
-          </Field>
-          <Field label="State (place of supply)" meta={fields.state} hint="Clients in this state are charged CGST + SGST; clients elsewhere IGST.">
-            <select {...getSelectProps(fields.state)}>
-              <option value="">Choose a state</option>
-              {states.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <TextField label="GSTIN" meta={fields.gstin} hint="15 characters, like 27AAPFU0939F1ZV. Leave blank when the firm is not registered for GST." autoComplete="off" maxLength={20} />
-          <TextField label="PAN" meta={fields.pan} hint="10 characters; the one inside the GSTIN." autoComplete="off" maxLength={12} />
-        </section>
-
-        <section className="cb-card" aria-labelledby="billing-bank-title">
-          <h2 id="billing-bank-title">Payments</h2>
-          <TextField label="Account name" meta={fields.bankAccountName} autoComplete="off" />
-          <TextField label="Account number" meta={fields.bankAccountNumber} inputMode="numeric" autoComplete="off" />
-          <TextField label="IFSC" meta={fields.bankIfsc} autoComplete="off" maxLength={14} />
-          <TextField label="UPI ID" meta={fields.upiId} hint="Invoices print a QR code that pays this ID." autoComplete="off" placeholder="name@bank" />
-          <TextField label="Payment terms (days)" meta={fields.paymentTermsDays} type="number" min={0} max={365} hint="An invoice is due this many days after its date." />
-        </section>
+        <SellerFieldsets fields={fields} states={states} title="The firm" gstHint="Clients in this state are charged CGST + SGST; clients elsewhere IGST." />
 
         <section className="cb-card" aria-labelledby="billing-documents-title">
           <h2 id="billing-documents-title">Invoices and proposals</h2>
@@ -111,15 +86,7 @@ export default function BillingProfilePage() {
             const tax = taxes[type].getFieldset();
             return (
               <div key={type} className="ws-form-pair" data-testid={`item-tax-${type}`}>
-                <Field label={`${PRICED_ITEM_TYPE_LABELS[type]}: GST rate`} meta={tax.rateBp}>
-                  <select {...getSelectProps(tax.rateBp)}>
-                    {GST_RATES_BP.map((bp) => (
-                      <option key={bp} value={bp}>
-                        {formatRate(bp)}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
+                <RateSelect meta={tax.rateBp} label={`${PRICED_ITEM_TYPE_LABELS[type]}: GST rate`} />
                 <TextField label={`${PRICED_ITEM_TYPE_LABELS[type]}: HSN/SAC code`} meta={tax.hsnSac} inputMode="numeric" autoComplete="off" hint="Optional: 4, 6 or 8 digits." />
               </div>
             );

@@ -76,6 +76,9 @@ describe('drafts', () => {
     expect(items.placeOfSupply).toBe('Tamil Nadu');
     expect(items.lines).toHaveLength(1);
     expect(items.lines[0]).toMatchObject({ description: 'Design fee', taxable: 50_000_00, igst: 9_000_00, cgst: 0, sgst: 0 });
+    // Ticked sections and ticked items together (New invoice's picker): the section whole, an item of it not twice.
+    const both = (await draft({ contactId: ids.intraClient, scheduleId: ids.schedule, sectionIds: [ids.approvedSection], itemIds: [ids.approvedItems[1]] })).data;
+    expect(both.lines.map((l) => l.description)).toEqual(['Three-seat sofa — Teak frame, linen', 'Design fee']);
     const milestone = (await draft({ contactId: ids.intraClient, scheduleId: ids.schedule, milestoneBp: 3000 })).data;
     expect(milestone.lines).toEqual([expect.objectContaining({ description: '30 % of the approved sections of Living room schedule', taxable: 47_400_00 })]);
   });

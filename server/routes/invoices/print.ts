@@ -1,12 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, isId, MessageReply } from '../../contract/http.js';
+import { ErrorReply, MessageReply } from '../../contract/http.js';
 import { INVOICE_MESSAGES as M, InvoiceIdParams, InvoiceMailBody, InvoicePrintReply, PaymentParams, ReceiptPrintReply } from '../../contract/invoices.js';
-import { notFound } from '../../errors.js';
-import { findPayment, toPaymentJson } from '../../queries/invoices.js';
-import { amountInWords } from '../../money/words.js';
 import { decodePdf, mailInvoice } from '../../services/invoice-mail.js';
-import { invoicePrint } from '../../services/invoice-print.js';
-import { billingFirm, firmInvoice, invoiceReply } from './shared.js';
+import { printOfInvoice, receiptOfPayment } from '../../services/invoice-print.js';
+import { billingFirm, firmInvoice } from './shared.js';
 
 /**
  * What the web prints and mails (issue 28 items 4 and 5, docs/decisions/281–282), scope
@@ -23,17 +20,12 @@ export const invoicePrintRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/invoices/:id/print', { schema: { tags, summary: "The Tax Invoice PDF's data: the invoice, amount in words, UPI link and QR (SVG)", params: InvoiceIdParams, response: { 200: InvoicePrintReply, 404: ErrorReply } } }, async (request) => {
     const { firmId } = billingFirm(request);
-    const row = await firmInvoice(db, firmId, request.params.id);
-    return { data: await invoicePrint(await invoiceReply(db, row)) };
+    return { data: await printOfInvoice(db, await firmInvoice(db, firmId, request.params.id)) };
   });
 
   app.get('/invoices/:id/payments/:paymentId/receipt', { schema: { tags, summary: "A payment's receipt data", params: PaymentParams, response: { 200: ReceiptPrintReply, 404: ErrorReply } } }, async (request) => {
     const { firmId } = billingFirm(request);
-    const row = await firmInvoice(db, firmId, request.params.id);
-    const payment = isId(request.params.paymentId) ? await findPayment(db, row.id, request.params.paymentId) : undefined;
-    if (!payment) throw notFound(M.paymentNotFound);
-    const invoice = await invoiceReply(db, row);
-    return { data: { invoice: { ...invoice }, payment: toPaymentJson(payment), amountInWords: amountInWords(payment.amount) } };
+    return { data: await receiptOfPayment(db, await firmInvoice(db, firmId, request.params.id), request.params.paymentId) };
   });
 
   app.post(
