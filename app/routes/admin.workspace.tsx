@@ -4,17 +4,17 @@ import { AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs } from '~/com
 import { HiddenFields } from '~/components/hidden-fields';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getAdminFirms, markFirmPaid } from '~/models/admin.server';
-import { ApiError } from '~/utils/api.server';
 import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { parsePage } from '~/utils/showcase.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { redirectWithError } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { isId } from '../../server/contract/http-rules';
 import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
+import { firstDetail, redirectAfter, serverFailed } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Workspace', 'admin') }, { name: 'description', content: 'Firms with their trial and subscription state.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -62,12 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const id = String(form.get('id') ?? '');
       const paidUntil = String(form.get('paidUntil') ?? '');
       if (!isId(id)) return redirectWithError(back, 'That request was not right. Reload the list and try again.');
-      try {
-        return redirectWithSuccess(back, (await markFirmPaid(request, id, { paidUntil })).message);
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500) throw error;
-        return redirectWithError(back, error.details[0]?.message ?? error.message);
-      }
+      return redirectAfter(markFirmPaid(request, id, { paidUntil }), back, (reply) => reply.message, { message: firstDetail, errorPage: serverFailed });
     },
   });
 }

@@ -1,12 +1,6 @@
-import { json } from '@remix-run/node';
-import { ApiError } from './api.server';
-
 /**
- * An api failure as the response a route throws, so the error boundary shows its status
- * (403, 404, 503 when the api does not answer) instead of a bare 500. Anything else (a redirect
- * thrown by a guard, a bug) passes through unchanged.
+ * Where `asErrorResponse` lived before the route helpers had one module (decision 290). Only the
+ * client board still imports it from here (another branch is changing that area); once that merges,
+ * its import moves to `~/utils/form-action.server` and this file goes.
  */
-export function asErrorResponse(error: unknown): unknown {
-  if (error instanceof ApiError) return json({ message: error.message }, { status: error.status });
-  return error;
-}
+export { asErrorResponse } from './form-action.server';

@@ -1,8 +1,7 @@
 import { deleteLead, updateLead } from '~/models/leads.server';
-import { ApiError } from '~/utils/api.server';
+import { redirectAfter } from '~/utils/form-action.server';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 
 /** Where an action on a lead returns to: the page it was posted from, without the popup's parameters. */
 function backTo(request: Request, fallback: string) {
@@ -22,29 +21,14 @@ const idOf = (formData: FormData) => String(formData.get('id') ?? '');
 export async function leadActions(request: Request, formData?: FormData, extra: Record<string, (formData: FormData) => Promise<Response>> = {}) {
   const to = backTo(request, '/workspace/demandbox');
   const list = new URL(request.url).pathname === '/workspace/demandbox' ? to : '/workspace/demandbox';
-  const change = (changes: Parameters<typeof updateLead>[2], message: string, after = to) => async (data: FormData) => {
-    try {
-      await updateLead(request, idOf(data), changes);
-    } catch (error) {
-      if (error instanceof ApiError) return redirectWithError(to, error.message);
-      throw error;
-    }
-    return redirectWithSuccess(after, message);
-  };
+  const change = (changes: Parameters<typeof updateLead>[2], message: string, after = to) => (data: FormData) =>
+    redirectAfter(updateLead(request, idOf(data), changes), after, message, { to });
   return dispatchIntent(formData ?? (await readFormData(request)), {
     handled: (data) => change({ handled: flag(data) }, flag(data) ? 'Marked as handled' : 'Marked as open')(data),
     // Opening a lead reads it: marked unread from its page, it goes back to the list (or it would be read again).
     read: (data) => change({ read: flag(data) }, flag(data) ? 'Marked as read' : 'Marked as unread', flag(data) ? to : list)(data),
     archive: (data) => change({ archived: flag(data) }, flag(data) ? 'Enquiry archived' : 'Enquiry moved to the inbox')(data),
-    delete: async (data) => {
-      try {
-        await deleteLead(request, idOf(data));
-      } catch (error) {
-        if (error instanceof ApiError) return redirectWithError(to, error.message);
-        throw error;
-      }
-      return redirectWithSuccess(list, 'Enquiry deleted');
-    },
+    delete: (data) => redirectAfter(deleteLead(request, idOf(data)), list, 'Enquiry deleted', { to }),
     ...extra,
   });
 }

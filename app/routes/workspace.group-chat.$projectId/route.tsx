@@ -5,11 +5,8 @@ import { Avatar } from '~/components/avatar';
 import { FileIcon } from '~/components/workspace/file-icon';
 import { editChatMessage, getChatPage, postChatMessage } from '~/models/chat-book.server';
 import { chatFileHref, chatPagePath } from '~/models/chat-paths';
-import { ApiError } from '~/utils/api.server';
-import { guarded } from '~/utils/showcase.server';
 import { readLeadingField } from '~/utils/leading-field.server';
 import { isMultipart } from '~/utils/stream-upload.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import { formatDateTime } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
@@ -21,7 +18,8 @@ import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { useTimeZone } from '~/utils/time-zone';
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
+export const meta: MetaFunction<typeof loader>import { firstDetail, attempt, asErrorResponse, required, guarded } from '~/utils/form-action.server';
+ = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
 
 /**
@@ -38,9 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const before = Number(search.get('before'));
   const [user, page] = await guarded(
     requireWorkspaceUser(request),
-    getChatPage(request, params.projectId ?? '', Number.isSafeInteger(before) && before > 0 ? before : undefined).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(getChatPage(request, params.projectId ?? '', Number.isSafeInteger(before) && before > 0 ? before : undefined)),
   );
   const paged = Number.isSafeInteger(before) && before > 0;
   // `now`: the edit window is judged against the server's clock, the same on the server and in the browser.
@@ -59,15 +55,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isMultipart(request)) return editAction(request, projectId);
   // The text is read before the form goes on to the api, so a refused send shows it again.
   const { text, body } = await readLeadingField(request, 'body', MESSAGE_PART_MAX_BYTES);
-  try {
-    await postChatMessage(request, projectId, body);
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 404 && error.status !== 403) {
-      return json<ActionFailure>({ error: error.message, intent: 'send', body: text ?? '' }, { status: error.status });
-    }
-    throw asErrorResponse(error);
-  }
-  return redirect(`${chatPagePath(projectId)}#latest`);
+  const sent = await attempt(postChatMessage(request, projectId, body));
+  if (sent.ok) return redirect(`${chatPagePath(projectId)}#latest`);
+  // An unknown project (or not the visitor's) is the error page; any other refusal is said under the form.
+  if (sent.error.status === 404 || sent.error.status === 403) throw asErrorResponse(sent.error);
+  return json<ActionFailure>({ error: sent.error.message, intent: 'send', body: text ?? '' }, { status: sent.error.status });
 }
 
 async function editAction(request: Request, projectId: string) {
@@ -76,14 +68,13 @@ async function editAction(request: Request, projectId: string) {
   const body = String(form.get('body') ?? '');
   const before = Number(form.get('before'));
   if (form.get('intent') !== 'edit' || !messageId) return json<ActionFailure>({ error: CHAT_MESSAGES.editFailed, intent: 'send' }, { status: 400 });
-  try {
-    await editChatMessage(request, projectId, messageId, { body });
-  } catch (error) {
+  const sent = await attempt(editChatMessage(request, projectId, messageId, { body }));
+  if (!sent.ok) {
+    const { error } = sent;
     // Not the author, or too late: said beside the message; an unknown message or project is the error page.
-    const editRefusal = error instanceof ApiError && error.status === 403 && (error.message === CHAT_MESSAGES.notAuthor || error.message === CHAT_MESSAGES.editWindowPassed);
-    if (error instanceof ApiError && (error.status === 400 || editRefusal))
-      return json<ActionFailure>({ error: error.details[0]?.message ?? error.message, intent: 'edit', messageId, body }, { status: error.status });
-    throw asErrorResponse(error);
+    const editRefusal = error.status === 403 && (error.message === CHAT_MESSAGES.notAuthor || error.message === CHAT_MESSAGES.editWindowPassed);
+    if (error.status !== 400 && !editRefusal) throw asErrorResponse(error);
+    return json<ActionFailure>({ error: firstDetail(error), intent: 'edit', messageId, body }, { status: error.status });
   }
   const page = Number.isSafeInteger(before) && before > 0 ? `?before=${before}` : '';
   return redirect(`${chatPagePath(projectId)}${page}#m-${messageId}`);

@@ -8,17 +8,16 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { createLibraryProduct, deleteLibraryProduct, getLibrary, libraryImageWebUrl, updateLibraryProduct } from '~/models/summary-output.server';
-import { ApiError } from '~/utils/api.server';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse } from '~/utils/workspace.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPaise, paiseToInput, parseRupees } from '../../../server/contract/summary-rules';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Project Library') }, { name: 'description', content: "The firm's saved products, reused across projects." }];
+export const meta: MetaFunction = ({ matches }import { firstDetail, attempt, redirectAfter, required } from '~/utils/form-action.server';
+) => [{ title: pageTitle(matches, 'Project Library') }, { name: 'description', content: "The firm's saved products, reused across projects." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
 
 const LIBRARY = '/workspace/project-library';
@@ -30,9 +29,7 @@ const LIBRARY = '/workspace/project-library';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
-  const { data } = await getLibrary(request).catch((error) => {
-    throw asErrorResponse(error);
-  });
+  const { data } = await required(getLibrary(request));
   // Each product's first image as the browser fetches it (the web's resource route, with the session).
   const products = data.products.map(({ images, ...product }) => {
     const first = images[0];
@@ -54,13 +51,9 @@ async function save(request: Request, formData: FormData) {
   if (tradePrice === null) errors.tradePrice = 'Enter an amount in rupees, e.g. 12500 or 12,500.50';
   if (Object.keys(errors).length) return json({ errors, values }, { status: 400 });
   const body = { title: values.title, description: values.description, retailPrice: retailPrice!, tradePrice: tradePrice! };
-  try {
-    if (id) await updateLibraryProduct(request, id, body);
-    else await createLibraryProduct(request, body);
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return json({ errors: { form: error.details[0]?.message ?? error.message } as Errors, values }, { status: error.status });
-    throw error;
-  }
+  const sent = await attempt(id ? updateLibraryProduct(request, id, body) : createLibraryProduct(request, body));
+  if (!sent.ok && sent.error.status < 500) return json({ errors: { form: firstDetail(sent.error) } as Errors, values }, { status: sent.error.status });
+  if (!sent.ok) throw sent.error;
   return redirectWithSuccess(LIBRARY, id ? 'Product updated' : 'Product saved to the library');
 }
 
@@ -68,15 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
   return dispatchIntent(await readFormData(request), {
     save: (formData) => save(request, formData),
-    delete: async (formData) => {
-      try {
-        await deleteLibraryProduct(request, String(formData.get('id') ?? ''));
-      } catch (error) {
-        if (error instanceof ApiError) return redirectWithError(LIBRARY, error.message);
-        throw error;
-      }
-      return redirectWithSuccess(LIBRARY, 'Product deleted');
-    },
+    delete: (formData) => redirectAfter(deleteLibraryProduct(request, String(formData.get('id') ?? '')), LIBRARY, 'Product deleted'),
   });
 }
 

@@ -22,6 +22,7 @@ import { uploadScheduleImages } from '~/models/workspace-schedules.server';
 import { ApiError } from '~/utils/api.server';
 import { parseWithZod } from '~/utils/form-data.server';
 import { formFailure } from '~/utils/forms.server';
+import { attempt, submitForm } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_MANY } from '~/utils/uploads.server';
@@ -78,16 +79,13 @@ async function step(projectId: string, form: FormData, current: EditorView, run:
   const next = { ...current, ...view };
   const target = editorHrefAt(projectId, next, next.open);
   const js = str(form, 'js') === '1';
-  try {
-    const reply = await run();
-    const id = reply && typeof reply === 'object' && 'id' in reply ? String((reply as { id: unknown }).id) : undefined;
-    if (js) return json({ ok: true as const, message: success, id });
-    return redirectWithSuccess(target, success);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (js) return json({ ok: false as const, message: failureMessage(error) }, { status: error.status >= 500 ? 502 : error.status });
-    return redirectWithError(target, failureMessage(error));
-  }
+  const sent = await attempt(run());
+  if (!sent.ok && js) return json({ ok: false as const, message: failureMessage(sent.error) }, { status: sent.error.status >= 500 ? 502 : sent.error.status });
+  if (!sent.ok) return redirectWithError(target, failureMessage(sent.error));
+  const { reply } = sent;
+  const id = reply && typeof reply === 'object' && 'id' in reply ? String((reply as { id: unknown }).id) : undefined;
+  if (js) return json({ ok: true as const, message: success, id });
+  return redirectWithSuccess(target, success);
 }
 
 /**
@@ -177,33 +175,30 @@ async function saveAll(request: Request, projectId: string, form: FormData, view
   if (!items.length) return redirectWithSuccess(saved, M.saved);
   // Every refused field a figure (none a blank text): say what is wrong with them.
   if (problems.length) return refused(400, problems.every((p) => problemMessages[p]) ? M.checkFigures : M.requiredFields, problems, problemMessages);
-  try {
-    await saveAllItems(request, view.schedule, items);
-    return redirectWithSuccess(saved, M.saved);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // `items.3.title` → the field of that item, so the form marks it.
-    const marked = error.details.map((d) => {
-      const [, index, field] = /^items\.(\d+)\.(\w+)$/.exec(d.path) ?? [];
-      return index !== undefined ? `${items[Number(index)]?.id}:${field}` : d.path;
-    });
-    if (error.status === 400) return refused(400, error.message, marked);
-    // Nothing was saved. The items someone else changed show their version (they have a new one);
-    // what was typed in every other item stays.
-    if (error.status === 409) return refused(409, M.staleInSaveAll, []);
-    return redirectWithError(editorHrefAt(projectId, view, view.open), failureMessage(error));
-  }
+  const sent = await attempt(saveAllItems(request, view.schedule, items));
+  if (sent.ok) return redirectWithSuccess(saved, M.saved);
+  const { error } = sent;
+  // `items.3.title` → the field of that item, so the form marks it.
+  const marked = error.details.map((d) => {
+    const [, index, field] = /^items\.(\d+)\.(\w+)$/.exec(d.path) ?? [];
+    return index !== undefined ? `${items[Number(index)]?.id}:${field}` : d.path;
+  });
+  if (error.status === 400) return refused(400, error.message, marked);
+  // Nothing was saved. The items someone else changed show their version (they have a new one);
+  // what was typed in every other item stays.
+  if (error.status === 409) return refused(409, M.staleInSaveAll, []);
+  return redirectWithError(editorHrefAt(projectId, view, view.open), failureMessage(error));
 }
 
 async function newRoom(request: Request, projectId: string, form: FormData, view: EditorView) {
-  const submission = parseWithZod(form, { schema: RoomBody });
-  if (submission.status !== 'success' || !view.schedule) return formFailure(submission, { intent: 'add-room' });
-  try {
-    const { id } = await addRoom(request, view.schedule, submission.value.name);
-    return redirectWithSuccess(editorHref(projectId, { ...view, room: id, open: undefined }), 'Room added');
-  } catch (error) {
-    return formFailure(submission, { intent: 'add-room', error });
-  }
+  const schedule = view.schedule;
+  if (!schedule) return formFailure(parseWithZod(form, { schema: RoomBody }), { intent: 'add-room' });
+  return submitForm(form, {
+    schema: RoomBody,
+    intent: 'add-room',
+    send: ({ name }) => addRoom(request, schedule, name),
+    done: ({ id }) => redirectWithSuccess(editorHref(projectId, { ...view, room: id, open: undefined }), 'Room added'),
+  });
 }
 
 async function renameRoomIntent(request: Request, projectId: string, form: FormData, view: EditorView) {
@@ -222,13 +217,9 @@ async function readForm(request: Request, projectId: string) {
     onFile: async (file) => {
       const body = new FormData();
       body.append('files', file, file.name);
-      try {
-        const reply = await uploadScheduleImages(request, projectId, body);
-        uploaded.push(...reply.images.map((image) => image.id));
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        uploadErrors.add(error.status === 415 ? M.imageType : error.status >= 500 ? SCHEDULE_MESSAGES.uploadFailed : error.message);
-      }
+      const sent = await attempt(uploadScheduleImages(request, projectId, body));
+      if (sent.ok) uploaded.push(...sent.reply.images.map((image) => image.id));
+      else uploadErrors.add(sent.error.status === 415 ? M.imageType : sent.error.status >= 500 ? SCHEDULE_MESSAGES.uploadFailed : sent.error.message);
       return undefined;
     },
   });
