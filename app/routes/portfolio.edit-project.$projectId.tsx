@@ -10,9 +10,9 @@ import { readFormData } from '~/utils/form-data.server';
 import { toDetailProject } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { pageTitle, productNameOf } from '~/utils/product';
+import { attempt, required, guarded } from '~/utils/form-action.server';
 
-export const meta: MetaFunction<typeof loader>import { attempt, required, guarded } from '~/utils/form-action.server';
- = ({ data, matches }) => [{ title: data ? pageTitle(matches, `${data.project.projectName}`) : pageTitle(matches, 'Project') }, { name: 'description', content: data ? `${data.project.projectName}: pictures, place and team of the project.` : `A project on ${productNameOf(matches)}.` }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data ? pageTitle(matches, `${data.project.projectName}`) : pageTitle(matches, 'Project') }, { name: 'description', content: data ? `${data.project.projectName}: pictures, place and team of the project.` : `A project on ${productNameOf(matches)}.` }];
 
 /** A read-only project detail with image preview; its owner also gets Edit and Delete. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

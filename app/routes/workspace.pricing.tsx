@@ -13,9 +13,9 @@ import { MANAGE_PLAN_ONLY, PLAN_FEATURES, TRIAL_DAYS } from '../../server/contra
 import { pageTitle, productNameOf, useProductName } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { useTimeZone } from '~/utils/time-zone';
+import { redirectAfter, serverFailed, required, guarded } from '~/utils/form-action.server';
 
-export const meta: MetaFunction = ({ matches }import { redirectAfter, serverFailed, required, guarded } from '~/utils/form-action.server';
-) => [{ title: pageTitle(matches, 'Pricing') }, { name: 'description', content: `${productNameOf(matches)} pricing: a free trial, then 3000 rupees a year.` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Pricing') }, { name: 'description', content: `${productNameOf(matches)} pricing: a free trial, then 3000 rupees a year.` }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pricingStyles }];
 
 const HERE = '/workspace/pricing';

@@ -17,9 +17,9 @@ import { fileFamily } from '../../../server/contract/files-rules';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { useTimeZone } from '~/utils/time-zone';
+import { firstDetail, attempt, asErrorResponse, required, guarded } from '~/utils/form-action.server';
 
-export const meta: MetaFunction<typeof loader>import { firstDetail, attempt, asErrorResponse, required, guarded } from '~/utils/form-action.server';
- = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
 
 /**
