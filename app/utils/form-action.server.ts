@@ -37,15 +37,16 @@ export function asErrorResponse(error: unknown): unknown {
   return error;
 }
 
-type FailureOptions = Omit<FormFailureOptions, 'error' | 'intent'> & { data?: Record<string, unknown> };
+type FailureOptions<D> = Omit<FormFailureOptions, 'error' | 'intent'> & { data?: D };
 
 /**
  * The one path of a form action: parse the bounded form with the schema, hand the value to `send`
  * (a model call), then answer. A form the schema refuses, or an api failure (`ApiError`), comes back
- * as `formFailure` with the fields' messages and the intent; anything else (a redirect a guard
- * threw, a bug) passes through. On success `done` makes the answer, usually a redirect with a toast.
+ * as `formFailure` with the fields' messages and the intent (a failure `errorPage` picks is the error
+ * page instead); anything else (a redirect a guard threw, a bug) passes through. On success `done`
+ * makes the answer, usually a redirect with a toast.
  */
-export async function submitForm<S extends z.ZodType, R>(
+export async function submitForm<S extends z.ZodType, R, D extends Record<string, unknown> = Record<never, never>>(
   formData: FormData,
   options: {
     schema: S;
@@ -53,15 +54,17 @@ export async function submitForm<S extends z.ZodType, R>(
     send: (value: z.output<S>) => Promise<R>;
     done: (reply: R, value: z.output<S>) => Response | Promise<Response>;
     /** How a failure is shown: hidden fields, renamed api paths, the spec's "Failed to …", data the page needs again. */
-    failure?: FailureOptions | ((value: z.output<S> | undefined, error?: ApiError) => FailureOptions);
+    failure?: FailureOptions<D> | ((value: z.output<S> | undefined, error?: ApiError) => FailureOptions<D>);
+    errorPage?: (error: ApiError) => boolean;
   },
 ) {
   const submission = parseWithZod(formData, { schema: options.schema });
   const failure = (value?: z.output<S>, error?: ApiError) => (typeof options.failure === 'function' ? options.failure(value, error) : options.failure);
-  if (submission.status !== 'success') return formFailure(submission, { ...failure(), intent: options.intent });
+  if (submission.status !== 'success') return formFailure<z.output<S>, D>(submission, { ...failure(), intent: options.intent });
   const sent = await attempt(options.send(submission.value));
-  if (!sent.ok) return formFailure(submission, { ...failure(submission.value, sent.error), error: sent.error, intent: options.intent });
-  return options.done(sent.reply, submission.value);
+  if (sent.ok) return options.done(sent.reply, submission.value);
+  if (options.errorPage?.(sent.error)) throw asErrorResponse(sent.error);
+  return formFailure<z.output<S>, D>(submission, { ...failure(submission.value, sent.error), error: sent.error, intent: options.intent });
 }
 
 /** A toast's text, or its text with a line under it. */
