@@ -15,7 +15,7 @@ import { isId } from '../../server/contract/http-rules';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
-import { firstDetail, redirectAfter, serverFailed } from '~/utils/form-action.server';
+import { firstDetail, redirectAfter, serverFailed, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Showcase', 'admin') }, { name: 'description', content: 'Hide or show public projects and firm portfolios.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -44,14 +44,14 @@ function listHref(query: { tab: Tab; filter: ShowcaseFilter; search: string; pag
  * reason, or show it again. Hidden items vanish from Explore, search, the directory and their page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdmin(request);
+  await requireAdmin(request);
   const query = readQuery(new URL(request.url));
   const apiQuery = { filter: query.filter, page: query.page, search: query.search || undefined };
   const [projects, firms] =
     query.tab === 'projects'
-      ? [(await getModerationProjects(request, apiQuery)).data, null]
-      : [null, (await getModerationFirms(request, apiQuery)).data];
-  return json({ email, ...query, projects, firms });
+      ? [(await required(getModerationProjects(request, apiQuery))).data, null]
+      : [null, (await required(getModerationFirms(request, apiQuery))).data];
+  return json({ ...query, projects, firms });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

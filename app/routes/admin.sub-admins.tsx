@@ -16,7 +16,7 @@ import { CreateSubAdminBody, OWNERS_ONLY } from '../../server/contract/admin-are
 import { isId } from '../../server/contract/http-rules';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
-import { submitForm, redirectAfter, serverFailed } from '~/utils/form-action.server';
+import { submitForm, redirectAfter, serverFailed, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Sub admins', 'admin') }, { name: 'description', content: 'The platform administrators: create and revoke sub-admins.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -29,9 +29,9 @@ const HERE = '/admin/sub-admins';
  * sub-admin is signed out at once. Sub-admins see the list only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdmin(request);
-  const reply = await getAdmins(request);
-  return json({ email, ...reply.data });
+  await requireAdmin(request);
+  const reply = await required(getAdmins(request));
+  return json(reply.data);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

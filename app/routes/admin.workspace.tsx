@@ -14,7 +14,7 @@ import { isId } from '../../server/contract/http-rules';
 import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
-import { firstDetail, redirectAfter, serverFailed } from '~/utils/form-action.server';
+import { firstDetail, redirectAfter, serverFailed, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Workspace', 'admin') }, { name: 'description', content: 'Firms with their trial and subscription state.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -48,10 +48,10 @@ const aYearFromToday = () => {
  * requests first; "Mark paid" sets the date the firm's subscription is paid until.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdmin(request);
+  await requireAdmin(request);
   const query = readQuery(new URL(request.url));
-  const reply = await getAdminFirms(request, { ...query, search: query.search || undefined });
-  return json({ email, ...query, ...reply.data, defaultPaidUntil: aYearFromToday() });
+  const reply = await required(getAdminFirms(request, { ...query, search: query.search || undefined }));
+  return json({ ...query, ...reply.data, defaultPaidUntil: aYearFromToday() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -14,7 +14,7 @@ import { VerificationTable } from './verification-table';
 import { readFormData } from '~/utils/form-data.server';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
-import { redirectAfter } from '~/utils/form-action.server';
+import { redirectAfter, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Verification', 'admin') }, { name: 'description', content: 'Firm registrations waiting for verification, approved and rejected.' }];
 
@@ -47,17 +47,16 @@ function listHref(query: { status: VerificationStatus; search: string; page?: nu
  * for the infinite scroll.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdmin(request);
+  await requireAdmin(request);
   const url = new URL(request.url);
   const { status, page, search } = readQuery(url);
   const only = url.searchParams.get('only') === '1';
   const pages = only ? [page] : Array.from({ length: page }, (_, i) => i + 1);
   const list = (p: number) => getVerificationList(request, { search, status, page: p, limit: VERIFICATION_PAGE_SIZE });
-  const [stats, ...lists] = await Promise.all([only ? null : getStatistics(request), ...pages.map(list)]);
+  const [stats, ...lists] = await required(Promise.all([only ? null : getStatistics(request), ...pages.map(list)]));
   const rows = lists.flatMap((l) => l.data.userList);
   const count = lists.at(-1)?.data.count ?? 0;
   return json({
-    email,
     stats,
     rows,
     count,

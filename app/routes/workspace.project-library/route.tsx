@@ -19,7 +19,7 @@ import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { LIBRARY_MESSAGES } from '../../../server/contract/library';
 import { ProductForm } from './product-form';
-import { redirectAfter, required, submitForm } from '~/utils/form-action.server';
+import { submitForm, redirectAfter, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Project Library') }, { name: 'description', content: "The firm's saved products, reused across projects." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
