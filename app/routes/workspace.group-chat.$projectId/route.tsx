@@ -6,7 +6,7 @@ import { Avatar } from '~/components/avatar';
 import { FileIcon } from '~/components/workspace/file-icon';
 import { editChatMessage, getChatPage, postChatMessage } from '~/models/chat-book.server';
 import { chatFileHref, chatPagePath } from '~/models/chat-paths';
-import { readLeadingField } from '~/utils/leading-field.server';
+import { readLeadingField } from './leading-field.server';
 import { isMultipart } from '~/utils/stream-upload.server';
 import { formatDateTime } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getFinancialOverview } from '~/models/summary-output.server';
-import { financialCsv } from '~/utils/financial-csv';
-import { zoneOf } from '../../server/contract/dates';
+import { financialCsv } from './financial-csv';
+import { zoneOf } from '../../../server/contract/dates';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required } from '~/utils/form-action.server';
 
