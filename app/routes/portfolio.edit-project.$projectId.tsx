@@ -37,8 +37,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     delete: async () => {
       const sent = await attempt(deletePublicProject(request, params.projectId!));
       if (sent.ok) return redirectWithSuccess('/portfolio', sent.reply.message);
-      // Spec, error catalogue: a failed delete shows the server's message (a server failure is the api's 5xx as 502, not the web's 500).
-      return json({ toast: { type: 'error' as const, message: sent.error.message } }, { status: sent.error.status < 500 ? sent.error.status : 502 });
+      // Spec, error catalogue: a refused delete shows the server's message; a server failure (the api's 5xx, as 502, not the web's 500) says what did not happen.
+      const failed = sent.error.status >= 500;
+      return json({ toast: { type: 'error' as const, message: failed ? 'Failed to delete project' : sent.error.message } }, { status: failed ? 502 : sent.error.status });
     },
   });
 }

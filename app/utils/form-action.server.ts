@@ -76,7 +76,13 @@ export const firstDetail = (error: ApiError) => error.details[0]?.message ?? err
 /** A server failure (5xx): with `errorPage`, the error page with its status rather than a toast. */
 export const serverFailed = (error: ApiError) => error.status >= 500;
 
-type RedirectFailure = { to?: string; message?: (error: ApiError) => ToastMessage; errorPage?: (error: ApiError) => boolean };
+type RedirectFailure = {
+  to?: string;
+  message?: (error: ApiError) => ToastMessage;
+  /** What a server failure (5xx) says instead of the api's bare message: what did not happen ("Failed to delete contact"). */
+  serverFailure?: string;
+  errorPage?: (error: ApiError) => boolean;
+};
 
 /**
  * A one-click change (delete, mark, revoke): the call, then back to `to` with the success toast, or
@@ -89,13 +95,15 @@ export async function redirectAfter<R>(promise: Promise<R>, to: string, success:
 }
 
 /**
- * A failed one-click change: back to `failure.to` (else `to`) with the failure's toast, the api's
- * message unless `failure.message` says otherwise. A failure `failure.errorPage` picks (e.g.
- * `serverFailed`) is the error page with its status instead.
+ * A failed one-click change: back to `failure.to` (else `to`) with the failure's toast: the api's
+ * message (a refusal says why), `failure.serverFailure` for a server failure, or what
+ * `failure.message` says. A failure `failure.errorPage` picks (e.g. `serverFailed`) is the error
+ * page with its status instead.
  */
 export function redirectFailure(error: ApiError, to: string, failure: RedirectFailure = {}): Promise<Response> {
   if (failure.errorPage?.(error)) throw asErrorResponse(error);
-  return redirectWithError(failure.to ?? to, failure.message ? failure.message(error) : error.message);
+  const message = failure.message ? failure.message(error) : serverFailed(error) && failure.serverFailure ? failure.serverFailure : error.message;
+  return redirectWithError(failure.to ?? to, message);
 }
 
 /**

@@ -28,5 +28,5 @@ async function saveContact(request: Request, formData: FormData) {
 }
 
 async function removeContact(request: Request, formData: FormData) {
-  return redirectAfter(deleteContact(request, String(formData.get('id') ?? '')), ADDRESS_BOOK_PATH, 'Contact deleted');
+  return redirectAfter(deleteContact(request, String(formData.get('id') ?? '')), ADDRESS_BOOK_PATH, 'Contact deleted', { serverFailure: 'Failed to delete contact' });
 }

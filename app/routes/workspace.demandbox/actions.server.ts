@@ -34,14 +34,14 @@ export async function leadActions(request: Request, formData?: FormData, extra: 
     const { message, after = to } = done(value);
     const changes: Parameters<typeof updateLead>[2] = {};
     changes[flag] = value;
-    return redirectAfter(updateLead(request, id, changes), after, message, { to });
+    return redirectAfter(updateLead(request, id, changes), after, message, { to, serverFailure: 'Failed to update the enquiry' });
   };
   return dispatchIntent(formData ?? (await readFormData(request)), {
     handled: change('handled', (on) => ({ message: on ? 'Marked as handled' : 'Marked as open' })),
     // Opening a lead reads it: marked unread from its page, it goes back to the list (or it would be read again).
     read: change('read', (on) => ({ message: on ? 'Marked as read' : 'Marked as unread', after: on ? to : list })),
     archive: change('archived', (on) => ({ message: on ? 'Enquiry archived' : 'Enquiry moved to the inbox' })),
-    delete: (data) => redirectAfter(deleteLead(request, idOf(data)), list, 'Enquiry deleted', { to }),
+    delete: (data) => redirectAfter(deleteLead(request, idOf(data)), list, 'Enquiry deleted', { to, serverFailure: 'Failed to delete the enquiry' }),
     ...extra,
   });
 }

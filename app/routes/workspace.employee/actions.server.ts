@@ -1,5 +1,4 @@
 import { readFormData } from '~/utils/form-data.server';
-import type { ApiError } from '~/utils/api.server';
 import { submitForm, redirectAfter } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
@@ -33,8 +32,8 @@ async function saveEmployee(request: Request, formData: FormData) {
 
 async function setActive(request: Request, formData: FormData, active: boolean) {
   // The api's refusal (403, 404) says why; a failure on its side says what did not happen.
-  const failed = (error: ApiError) => (error.status >= 500 ? `Failed to ${active ? 'reactivate' : 'deactivate'} the employee. Please try again.` : error.message);
-  return redirectAfter(setEmployeeActive(request, String(formData.get('id') ?? ''), active), EMPLOYEES_PATH, active ? 'Employee reactivated' : 'Employee deactivated: signed out everywhere', { message: failed });
+  const serverFailure = `Failed to ${active ? 'reactivate' : 'deactivate'} the employee. Please try again.`;
+  return redirectAfter(setEmployeeActive(request, String(formData.get('id') ?? ''), active), EMPLOYEES_PATH, active ? 'Employee reactivated' : 'Employee deactivated: signed out everywhere', { serverFailure });
 }
 
 async function resend(request: Request, formData: FormData) {

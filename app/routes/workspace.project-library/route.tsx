@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
   return dispatchIntent(await readFormData(request), {
     save: (formData) => save(request, formData),
-    delete: (formData) => redirectAfter(deleteLibraryProduct(request, String(formData.get('id') ?? '')), LIBRARY, 'Product deleted'),
+    delete: (formData) => redirectAfter(deleteLibraryProduct(request, String(formData.get('id') ?? '')), LIBRARY, 'Product deleted', { serverFailure: 'Failed to delete product' }),
   });
 }
 

@@ -98,6 +98,6 @@ async function saveProject(request: Request, formData: FormData) {
 
 async function removeProject(request: Request, formData: FormData) {
   // Back to the same page (the last one when it was the last card of it: the loader shows the last page);
-  // a failed delete shows the server's message (spec).
-  return redirectAfter(deleteProject(request, String(formData.get('id') ?? '')), backToList(request), 'Project deleted successfully');
+  // a refused delete shows the server's message (spec), a failed one what did not happen.
+  return redirectAfter(deleteProject(request, String(formData.get('id') ?? '')), backToList(request), 'Project deleted successfully', { serverFailure: 'Failed to delete project' });
 }

@@ -40,6 +40,6 @@ async function saveMember(request: Request, projectId: string, formData: FormDat
 }
 
 async function removeMember(request: Request, projectId: string, formData: FormData) {
-  // Spec: a failed delete shows the server's message.
-  return redirectAfter(deleteMember(request, String(formData.get('id') ?? '')), projectPaths(projectId).members, 'Member deleted successfully');
+  // Spec: a refused delete shows the server's message; a failed one says what did not happen.
+  return redirectAfter(deleteMember(request, String(formData.get('id') ?? '')), projectPaths(projectId).members, 'Member deleted successfully', { serverFailure: 'Failed to delete member' });
 }
