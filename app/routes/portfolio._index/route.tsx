@@ -56,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     /** The login-email change waiting for its code, read when the code form opens. */
-    pendingEmail: dialog === CODE_DIALOG ? (await getPendingEmailChange(request)).pending : null,
+    pendingEmail: dialog === CODE_DIALOG ? (await required(getPendingEmailChange(request))).pending : null,
   });
 }
 

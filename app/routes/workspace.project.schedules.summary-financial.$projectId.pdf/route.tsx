@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { getPrintData } from '~/models/summary-output.server';
 import { invariantResponse } from '~/utils/invariant.server';
-import { renderSummaryPdf } from './summary-pdf.server';
+import { pdfFileName, renderSummaryPdf } from './summary-pdf.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required } from '~/utils/form-action.server';
 
