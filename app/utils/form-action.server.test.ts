@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/v4';
 import { ApiError } from './api.server';
+import { redirectToast } from '../../tests/helpers/stand-in-api';
 import { asErrorResponse, attempt, fileOrReason, firstDetail, guarded, optional, redirectAfter, redirectFailure, required, serverFailed, submitForm } from './form-action.server';
 
 const Form = z.object({ title: z.string({ error: 'Title is required' }).min(2, 'Too short'), secret: z.string().optional() });
@@ -37,6 +38,13 @@ describe('submitForm', () => {
     expect(body.result.initialValue.secret).toBeUndefined();
     expect(body.echoed).toBe('Hall');
     expect(body.toast).toEqual({ type: 'error', message: 'Taken' });
+  });
+
+  it('shows a failure errorPage picks as the error page instead of the form', async () => {
+    const send = vi.fn().mockRejectedValue(new ApiError(404, 'Message not found'));
+    const thrown = await submitForm(form({ title: 'Hall' }), { schema: Form, send, done: () => redirect('/'), errorPage: (e) => e.status === 404 }).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown.status).toBe(404);
   });
 
   it('hands the model’s reply and the value to done, and lets other errors through', async () => {
@@ -91,14 +99,22 @@ describe('redirectAfter', () => {
   it('redirects with the success toast, or with the api message to the failure address', async () => {
     const ok = await redirectAfter(Promise.resolve({ message: 'Done' }), '/list', (reply) => reply.message);
     expect(ok.headers.get('Location')).toBe('/list');
+    expect(await redirectToast(ok)).toEqual({ type: 'success', message: 'Done' });
     const refused = await redirectAfter(Promise.reject(new ApiError(403, 'Not yours')), '/list', 'Done', { to: '/list?panel=new' });
     expect(refused.headers.get('Location')).toBe('/list?panel=new');
-    expect(refused.headers.get('Set-Cookie')).toContain('__toast');
+    expect(await redirectToast(refused)).toEqual({ type: 'error', message: 'Not yours' });
+  });
+  it('says what did not happen for a server failure, and keeps the api message for a refusal', async () => {
+    const failed = await redirectAfter(Promise.reject(new ApiError(500, 'Internal Server Error')), '/list', 'Done', { serverFailure: 'Failed to delete contact' });
+    expect(await redirectToast(failed)).toEqual({ type: 'error', message: 'Failed to delete contact' });
+    const refused = await redirectAfter(Promise.reject(new ApiError(409, 'Still on an invoice')), '/list', 'Done', { serverFailure: 'Failed to delete contact' });
+    expect(await redirectToast(refused)).toEqual({ type: 'error', message: 'Still on an invoice' });
   });
   it('shows a failure errorPage picks as the error page with its status', async () => {
     const thrown = await redirectAfter(Promise.reject(new ApiError(503, 'away')), '/list', 'Done', { errorPage: serverFailed }).catch((e) => e);
     expect(thrown.status).toBe(503);
-    expect((await redirectFailure(new ApiError(400, 'Bad', [{ path: 'date', message: 'Too early' }]), '/list', { message: firstDetail })).status).toBe(302);
+    const detailed = await redirectFailure(new ApiError(400, 'Bad', [{ path: 'date', message: 'Too early' }]), '/list', { message: firstDetail });
+    expect(await redirectToast(detailed)).toEqual({ type: 'error', message: 'Too early' });
   });
 });
 
