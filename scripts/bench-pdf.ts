@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import sharp from 'sharp';
-import { renderSummaryPdf } from '../app/utils/summary-pdf.server';
+import { renderSummaryPdf } from '../app/routes/workspace.project.schedules.summary-financial.$projectId.pdf/summary-pdf.server';
 import { PdfRenderer } from '../app/utils/pdf.server';
 import { itemFigures, sumFigures } from '../server/contract/summary-rules';
 import type { PrintData } from '../server/contract/summary-print';

@@ -18,7 +18,7 @@ import { scheduleImageFolder } from '../server/services/schedule-images';
 import { PdfRenderer } from '../app/utils/pdf.server';
 import { proposalHtml, renderProposalPdf } from '../app/utils/proposal-pdf.server';
 import { renderPurchaseOrderPdf } from '../app/utils/purchase-order-pdf.server';
-import { renderSummaryPdf } from '../app/utils/summary-pdf.server';
+import { renderSummaryPdf } from '../app/routes/workspace.project.schedules.summary-financial.$projectId.pdf/summary-pdf.server';
 
 /**
  * The firm's documents end to end below the web routes (issue 28 items 2 and 6): the api's data

@@ -12,7 +12,7 @@ import { createSession } from '../server/queries/sessions';
 import { scheduleImageFolder } from '../server/services/schedule-images';
 import { PRINT_THUMB_PX } from '../server/services/print-thumbnails';
 import { PdfRenderer } from '../app/utils/pdf.server';
-import { renderSummaryPdf, summaryPrintHtml } from '../app/utils/summary-pdf.server';
+import { renderSummaryPdf, summaryPrintHtml } from '../app/routes/workspace.project.schedules.summary-financial.$projectId.pdf/summary-pdf.server';
 
 /**
  * The summary's PDF end to end below the web route: the api's print data (real PostgreSQL) printed

@@ -6,13 +6,13 @@ import { AdminPage } from '~/components/admin-page';
 import { PasswordField } from '~/components/credential-fields';
 import { FormErrors } from '~/components/field';
 import { changeAdminPassword } from '~/models/admin.server';
-import { parseWithZod, readFormData } from '~/utils/form-data.server';
-import { formFailure } from '~/utils/forms.server';
+import { readFormData } from '~/utils/form-data.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { AdminPasswordBody } from '../../server/contract/admin-areas';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
+import { submitForm } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting', 'admin') }, { name: 'description', content: "The super-admin's own password." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -31,15 +31,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
-  const submission = parseWithZod(await readFormData(request), { schema: PasswordForm });
-  const hideFields = ['currentPassword', 'newPassword', 'confirmPassword'];
-  if (submission.status !== 'success') return formFailure(submission, { hideFields });
-  try {
-    const { message } = await changeAdminPassword(request, { currentPassword: submission.value.currentPassword, newPassword: submission.value.newPassword });
-    return redirectWithSuccess('/admin/setting', message);
-  } catch (error) {
-    return formFailure(submission, { error, hideFields });
-  }
+  return submitForm(await readFormData(request), {
+    schema: PasswordForm,
+    failure: { hideFields: ['currentPassword', 'newPassword', 'confirmPassword'] },
+    send: ({ currentPassword, newPassword }) => changeAdminPassword(request, { currentPassword, newPassword }),
+    done: ({ message }) => redirectWithSuccess('/admin/setting', message),
+  });
 }
 
 export default function AdminSetting() {

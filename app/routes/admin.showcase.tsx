@@ -4,18 +4,18 @@ import type { ReactNode } from 'react';
 import { AdminActionsCell, AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs, ReasonPopover } from '~/components/admin-page';
 import { HiddenFields } from '~/components/hidden-fields';
 import { getModerationFirms, getModerationProjects, setPortfolioVisibility, setProjectVisibility } from '~/models/admin.server';
-import { ApiError } from '~/utils/api.server';
 import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { parsePage } from '~/utils/showcase.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { redirectWithError } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { MODERATION_PAGE_SIZE, SHOWCASE_FILTERS, type ShowcaseFilter } from '../../server/contract/admin-areas-rules';
 import { isId } from '../../server/contract/http-rules';
 import { projectTypeLabel } from '../../server/contract/vocabulary';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
+import { firstDetail, redirectAfter, serverFailed, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Showcase', 'admin') }, { name: 'description', content: 'Hide or show public projects and firm portfolios.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -44,14 +44,14 @@ function listHref(query: { tab: Tab; filter: ShowcaseFilter; search: string; pag
  * reason, or show it again. Hidden items vanish from Explore, search, the directory and their page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdmin(request);
+  await requireAdmin(request);
   const query = readQuery(new URL(request.url));
   const apiQuery = { filter: query.filter, page: query.page, search: query.search || undefined };
   const [projects, firms] =
     query.tab === 'projects'
-      ? [(await getModerationProjects(request, apiQuery)).data, null]
-      : [null, (await getModerationFirms(request, apiQuery)).data];
-  return json({ email, ...query, projects, firms });
+      ? [(await required(getModerationProjects(request, apiQuery))).data, null]
+      : [null, (await required(getModerationFirms(request, apiQuery))).data];
+  return json({ ...query, projects, firms });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,12 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const hidden = form.get('hidden') === 'true';
     const reason = String(form.get('reason') ?? '').slice(0, 600);
     if (!isId(id)) return redirectWithError(back, 'That request was not right. Reload the list and try again.');
-    try {
-      return redirectWithSuccess(back, (await set(request, id, { hidden, ...(reason.trim() ? { reason } : {}) })).message);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      return redirectWithError(back, error.details[0]?.message ?? error.message);
-    }
+    return redirectAfter(set(request, id, { hidden, ...(reason.trim() ? { reason } : {}) }), back, (reply) => reply.message, { message: firstDetail, errorPage: serverFailed });
   };
   return dispatchIntent(await readFormData(request), {
     project: (form) => change(form, setProjectVisibility),

@@ -7,10 +7,8 @@ import { EmailField, PasswordField } from '~/components/credential-fields';
 import { Field, FormErrors } from '~/components/field';
 import { HiddenFields } from '~/components/hidden-fields';
 import { createSubAdmin, getAdmins, revokeSubAdmin } from '~/models/admin.server';
-import { ApiError } from '~/utils/api.server';
 import { formatDay } from '../../server/contract/dates';
-import { parseWithZod, readFormData } from '~/utils/form-data.server';
-import { formFailure } from '~/utils/forms.server';
+import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
@@ -18,6 +16,7 @@ import { CreateSubAdminBody, OWNERS_ONLY } from '../../server/contract/admin-are
 import { isId } from '../../server/contract/http-rules';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
+import { submitForm, redirectAfter, serverFailed, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Sub admins', 'admin') }, { name: 'description', content: 'The platform administrators: create and revoke sub-admins.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -30,33 +29,27 @@ const HERE = '/admin/sub-admins';
  * sub-admin is signed out at once. Sub-admins see the list only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdmin(request);
-  const reply = await getAdmins(request);
-  return json({ email, ...reply.data });
+  await requireAdmin(request);
+  const reply = await required(getAdmins(request));
+  return json(reply.data);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   return dispatchIntent(await readFormData(request), {
     create: async (form) => {
-      const submission = parseWithZod(form, { schema: CreateSubAdminBody });
-      const hideFields = ['password'];
-      if (submission.status !== 'success') return formFailure(submission, { hideFields, intent: 'create' });
-      try {
-        return redirectWithSuccess(HERE, (await createSubAdmin(request, submission.value)).message);
-      } catch (error) {
-        return formFailure(submission, { error, hideFields, intent: 'create' });
-      }
+      return submitForm(form, {
+        schema: CreateSubAdminBody,
+        intent: 'create',
+        failure: { hideFields: ['password'] },
+        send: (value) => createSubAdmin(request, value),
+        done: ({ message }) => redirectWithSuccess(HERE, message),
+      });
     },
     revoke: async (form) => {
       const id = String(form.get('id') ?? '');
       if (!isId(id)) return redirectWithError(HERE, 'That request was not right. Reload the list and try again.');
-      try {
-        return redirectWithSuccess(HERE, (await revokeSubAdmin(request, id)).message);
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500) throw error;
-        return redirectWithError(HERE, error.message);
-      }
+      return redirectAfter(revokeSubAdmin(request, id), HERE, (reply) => reply.message, { errorPage: serverFailed });
     },
   });
 }

@@ -4,12 +4,11 @@ import { AdminPage, AdminPager, AdminSearch, AdminTable, AdminTabs } from '~/com
 import { HiddenFields } from '~/components/hidden-fields';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getAdminFirms, markFirmPaid } from '~/models/admin.server';
-import { ApiError } from '~/utils/api.server';
 import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { parsePage } from '~/utils/showcase.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { redirectWithError } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import { isId } from '../../server/contract/http-rules';
 import type { MarkPaidBody } from '../../server/contract/admin-areas';
@@ -19,6 +18,7 @@ import { formatPaise } from '../../server/contract/summary-rules';
 import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
+import { firstDetail, redirectAfter, serverFailed, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Workspace', 'admin') }, { name: 'description', content: 'Firms with their trial and subscription state.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
@@ -52,10 +52,10 @@ const aYearFromToday = () => {
  * requests first; "Mark paid" sets the date the firm's subscription is paid until.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdmin(request);
+  await requireAdmin(request);
   const query = readQuery(new URL(request.url));
-  const reply = await getAdminFirms(request, { ...query, search: query.search || undefined });
-  return json({ email, ...query, ...reply.data, defaultPaidUntil: aYearFromToday() });
+  const reply = await required(getAdminFirms(request, { ...query, search: query.search || undefined }));
+  return json({ ...query, ...reply.data, defaultPaidUntil: aYearFromToday() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -69,12 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const method = (form.get('method') ?? undefined) as MarkPaidBody['method'];
       const reference = String(form.get('reference') ?? '');
       if (!isId(id)) return redirectWithError(back, 'That request was not right. Reload the list and try again.');
-      try {
-        return redirectWithSuccess(back, (await markFirmPaid(request, id, { paidUntil, method, reference })).message);
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500) throw error;
-        return redirectWithError(back, error.details[0]?.message ?? error.message);
-      }
+      return redirectAfter(markFirmPaid(request, id, { paidUntil, method, reference }), back, (reply) => reply.message, { message: firstDetail, errorPage: serverFailed });
     },
   });
 }

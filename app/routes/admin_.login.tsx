@@ -8,6 +8,7 @@ import { FormErrors } from '~/components/field';
 import { adminLogin } from '~/models/admin.server';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
+import { attempt } from '~/utils/form-action.server';
 import { ADMIN_HOME_PATH, commitAdminSession, getAdminSession } from '~/utils/admin-session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { AdminLoginBody, NO_TOKEN_MESSAGE } from '../../server/contract/admin';
@@ -26,17 +27,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: AdminLoginBody });
   const hideFields = ['password'];
   if (submission.status !== 'success') return formFailure(submission, { hideFields });
-  try {
-    const reply = await adminLogin(request, submission.value);
-    if (!reply?.token) return formFailure(submission, { formErrors: [NO_TOKEN_MESSAGE], hideFields, status: 502 });
-    const cookie = await commitAdminSession(request, reply.token, submission.value.email);
-    return redirectWithSuccess(ADMIN_HOME_PATH, 'Welcome back', { headers: { 'Set-Cookie': cookie } });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+  const sent = await attempt(adminLogin(request, submission.value));
+  if (!sent.ok) {
+    const { error } = sent;
     // The sign-in never tells which of the two was wrong; a server failure is the api's 5xx as 502.
     const refused = error.status === 401 ? new ApiError(401, 'Invalid email or password') : new ApiError(error.status, error.message);
     return formFailure(submission, { error: refused, hideFields, status: error.status < 500 ? error.status : 502 });
   }
+  if (!sent.reply?.token) return formFailure(submission, { formErrors: [NO_TOKEN_MESSAGE], hideFields, status: 502 });
+  const cookie = await commitAdminSession(request, sent.reply.token, submission.value.email);
+  return redirectWithSuccess(ADMIN_HOME_PATH, 'Welcome back', { headers: { 'Set-Cookie': cookie } });
 }
 
 export default function AdminLogin() {

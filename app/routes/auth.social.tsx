@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod/v4';
 import { loginWithSocial } from '~/models/users.server';
-import { ApiError } from '~/utils/api.server';
 import { requireAnonymous } from '~/utils/guards.server';
 import { readFormData } from '~/utils/form-data.server';
 import { commitUserSession } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { SOCIAL_PROVIDERS } from '../../server/contract/social-login';
+import { attempt } from '~/utils/form-action.server';
 
 /**
  * The web action of "Sign in with Google / Apple": the login view's buttons post the provider's
@@ -41,18 +41,19 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(LOGIN_VIEW);
   }
   const { remember, displayName, photoURL, ...credential } = parsed.data;
-  try {
-    const { data, token } = await loginWithSocial(request, {
+  const sent = await attempt(
+    loginWithSocial(request, {
       ...credential,
       displayName: displayName || null,
       photoURL: photoURL || null,
       remember: remember === 'on',
-    });
-    const cookie = await commitUserSession(request, token, data, { remember: remember === 'on' });
-    return redirectWithSuccess('/explore', `Welcome, ${data.userName}`, { headers: { 'Set-Cookie': cookie } });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    console.warn(`[social sign-in] ${credential.loginType} refused: ${error.status} ${error.message}`);
+    }),
+  );
+  if (!sent.ok) {
+    console.warn(`[social sign-in] ${credential.loginType} refused: ${sent.error.status} ${sent.error.message}`);
     return redirect(LOGIN_VIEW);
   }
+  const { data, token } = sent.reply;
+  const cookie = await commitUserSession(request, token, data, { remember: remember === 'on' });
+  return redirectWithSuccess('/explore', `Welcome, ${data.userName}`, { headers: { 'Set-Cookie': cookie } });
 }

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { answerConfirmation, getPendingAccount } from '~/models/employees.server';
-import { ApiError } from '~/utils/api.server';
+import { required } from '~/utils/form-action.server';
 import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -22,26 +22,13 @@ export const meta: MetaFunction = () => [
  * lets the account sign in, This was not me removes it. A used or lapsed link says so.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  try {
-    const { data } = await getPendingAccount(request, params.token ?? '');
-    return json(data, { headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' } });
-  } catch (error) {
-    if (error instanceof ApiError) throw json({ message: error.message }, { status: error.status });
-    throw error;
-  }
+  const { data } = await required(getPendingAccount(request, params.token ?? ''));
+  return json(data, { headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = params.token ?? '';
-  const answer = (kind: 'confirm' | 'not-me') => async () => {
-    try {
-      const { message } = await answerConfirmation(request, token, kind);
-      return redirectWithSuccess('/', message);
-    } catch (error) {
-      if (error instanceof ApiError) throw json({ message: error.message }, { status: error.status });
-      throw error;
-    }
-  };
+  const answer = (kind: 'confirm' | 'not-me') => async () => redirectWithSuccess('/', (await required(answerConfirmation(request, token, kind))).message);
   return dispatchIntent(await readFormData(request), { confirm: answer('confirm'), 'not-me': answer('not-me') });
 }
 

@@ -7,10 +7,11 @@ import { ProjectCard } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { getExplorePage } from '~/models/projects.server';
 import { requireUser } from '~/utils/guards.server';
-import { guarded, listFailure, parseKeyset, parsePage, toCardProject, type Keyset } from '~/utils/showcase.server';
+import { parseKeyset, parsePage, type Keyset, toCardProject } from '~/utils/showcase.server';
 import type { ExploreCard } from '../../server/contract/projects';
 import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';
 import { pageTitle } from '~/utils/product';
+import { optional, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, 'Explore projects') },
@@ -32,20 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * total the first page counted.
  */
 async function explorePage(request: Request, page: number, keyset: Keyset | null) {
-  let items: Array<ReturnType<typeof toItem>> = [];
-  let count = keyset?.total ?? 0;
-  let next: string | null = null;
-  let toast = null;
-  try {
-    const reply = await getExplorePage(request, keyset ? { after: keyset.after, limit: EXPLORE_PAGE_SIZE } : { page, limit: EXPLORE_PAGE_SIZE });
-    items = reply.projects.map(toItem);
-    count = reply.count ?? count;
-    next = reply.nextCursor;
-  } catch (error) {
-    // Spec, error catalogue: a failed list shows the server's message as a toast.
-    toast = listFailure(error);
-  }
-  return { items, page, hasMore: next !== null, next, count, pageSize: EXPLORE_PAGE_SIZE, toast };
+  // Spec, error catalogue: a failed list shows the server's message as a toast.
+  const { reply, toast } = await optional(getExplorePage(request, keyset ? { after: keyset.after, limit: EXPLORE_PAGE_SIZE } : { page, limit: EXPLORE_PAGE_SIZE }));
+  const items: Array<ReturnType<typeof toItem>> = reply?.projects.map(toItem) ?? [];
+  const next = reply?.nextCursor ?? null;
+  return { items, page, hasMore: next !== null, next, count: reply?.count ?? keyset?.total ?? 0, pageSize: EXPLORE_PAGE_SIZE, toast };
 }
 
 export default function Explore() {

@@ -6,8 +6,8 @@ import type { SearchResults } from '~/components/search-box';
 import { Toast } from '~/components/toast';
 import { searchShowcase } from '~/models/projects.server';
 import { requireUser } from '~/utils/guards.server';
-import { guarded, listFailure } from '~/utils/showcase.server';
 import { pageTitle, productNameOf } from '~/utils/product';
+import { optional, guarded, type FailureToast } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Search') }, { name: 'description', content: `Projects and firms of ${productNameOf(matches)} that match your search.` }];
 
@@ -22,15 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 async function searchResults(request: Request, search: string) {
-  const results: SearchResults & { toast: { type: 'error'; message: string } | null } = { search, projects: [], firms: [], toast: null };
+  const results: SearchResults & { toast: FailureToast | null } = { search, projects: [], firms: [], toast: null };
   if (!search) return results;
-  try {
-    const { data } = await searchShowcase(request, search);
-    results.projects = data.projects.map(({ id, projectName }) => ({ id, projectName }));
-    results.firms = data.firmList.map(({ id, userName, firmName }) => ({ id, userName, firmName }));
-  } catch (error) {
-    results.toast = listFailure(error);
-  }
+  const { reply, toast } = await optional(searchShowcase(request, search));
+  if (!reply) return { ...results, toast };
+  results.projects = reply.data.projects.map(({ id, projectName }) => ({ id, projectName }));
+  results.firms = reply.data.firmList.map(({ id, userName, firmName }) => ({ id, userName, firmName }));
   return results;
 }
 

@@ -8,8 +8,9 @@ import { getPublicPortfolio } from '~/models/projects.server';
 import { requireUser } from '~/utils/guards.server';
 import { enquiryAction, enquiryLoaderData } from '~/routes/explore.$id/enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
-import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
+import { toCardProject, toOwner } from '~/utils/showcase.server';
 import { pageTitle, productNameOf } from '~/utils/product';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? pageTitle(matches, `${ownerName(data.owner)}`) : pageTitle(matches, 'Firm') },
@@ -21,7 +22,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: enquirySty
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [user, { data }] = await guarded(
     requireUser(request),
-    loadOr(getPublicPortfolio(request, params.userId!), {
+    required(getPublicPortfolio(request, params.userId!), {
       to: '/firms',
       message: 'Failed to load the portfolio',
       complete: (reply) => reply?.data?.userData && reply.data.projects,

@@ -9,13 +9,14 @@ import { Paging } from '~/components/paging';
 import { Toast } from '~/components/toast';
 import { getFirmDirectory } from '~/models/firms.server';
 import { requireUser } from '~/utils/guards.server';
-import { guarded, listFailure, parseKeyset, parsePage, toImageVariants, type Keyset } from '~/utils/showcase.server';
+import { parseKeyset, parsePage, toImageVariants, type Keyset } from '~/utils/showcase.server';
 import { parseNamedCursor } from '../../server/contract/keyset-cursor';
 import type { FirmCard as FirmCardData } from '../../server/contract/profile';
 import { avatarVariants, FIRM_PAGE_SIZE } from '../../server/contract/profile-rules';
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
 import { pageTitle } from '~/utils/product';
+import { optional, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, 'Firms') },
@@ -105,21 +106,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * total the first page counted.
  */
 async function directoryPage(request: Request, page: number, filters: Record<string, string | undefined>, keyset: Keyset | null) {
-  let items: Array<ReturnType<typeof toItem>> = [];
-  let count = keyset?.total ?? 0;
-  let next: string | null = null;
-  let toast = null;
-  try {
-    const where = keyset ? { after: keyset.after } : { page };
-    const reply = await getFirmDirectory(request, { ...where, limit: FIRM_PAGE_SIZE, ...filters });
-    items = reply.firms.map(toItem);
-    count = reply.count ?? count;
-    next = reply.nextCursor;
-  } catch (error) {
-    // Spec, error catalogue: a failed list shows the server's message as a toast.
-    toast = listFailure(error);
-  }
-  return { items, count, hasMore: next !== null, next, toast };
+  const where = keyset ? { after: keyset.after } : { page };
+  // Spec, error catalogue: a failed list shows the server's message as a toast.
+  const { reply, toast } = await optional(getFirmDirectory(request, { ...where, limit: FIRM_PAGE_SIZE, ...filters }));
+  const items: Array<ReturnType<typeof toItem>> = reply?.firms.map(toItem) ?? [];
+  const next = reply?.nextCursor ?? null;
+  return { items, count: reply?.count ?? keyset?.total ?? 0, hasMore: next !== null, next, toast };
 }
 
 /** A directory card's data: the firm's public fields, small avatar, and a thumbnail per project. */

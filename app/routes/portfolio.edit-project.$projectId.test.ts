@@ -46,11 +46,11 @@ describe('loading the project when the api fails', () => {
 });
 
 describe('deleting the project when the api fails', () => {
-  it('shows the server’s message as a toast when the server fails (5xx), answering 502 rather than the web’s own 500', async () => {
+  it('says what failed as a toast when the server fails (5xx), answering 502 rather than the web’s own 500', async () => {
     api.on('DELETE', PATH, serverError(500));
     const response = await remove();
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ toast: { type: 'error', message: 'Internal Server Error' } });
+    expect(await response.json()).toEqual({ toast: { type: 'error', message: 'Failed to delete project' } });
     expect(api.calls('DELETE', PATH)).toHaveLength(1);
   });
 

@@ -4,13 +4,13 @@ import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/comp
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
 import { Toast } from '~/components/toast';
 import { deletePublicProject, getPublicProject } from '~/models/projects.server';
-import { ApiError } from '~/utils/api.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { requirePortfolioOwner, requireUser } from '~/utils/guards.server';
 import { readFormData } from '~/utils/form-data.server';
-import { guarded, loadOr, toDetailProject } from '~/utils/showcase.server';
+import { toDetailProject } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { pageTitle, productNameOf } from '~/utils/product';
+import { attempt, required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data ? pageTitle(matches, `${data.project.projectName}`) : pageTitle(matches, 'Project') }, { name: 'description', content: data ? `${data.project.projectName}: pictures, place and team of the project.` : `A project on ${productNameOf(matches)}.` }];
 
@@ -18,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [user, { projectData: p, userData }] = await guarded(
     requireUser(request),
-    loadOr(getPublicProject(request, params.projectId!), {
+    required(getPublicProject(request, params.projectId!), {
       to: '/portfolio',
       message: 'Failed to load project details',
       complete: (reply) => reply?.projectData && reply.userData,
@@ -35,14 +35,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requirePortfolioOwner(request);
   return dispatchIntent(await readFormData(request), {
     delete: async () => {
-      try {
-        const { message } = await deletePublicProject(request, params.projectId!);
-        return redirectWithSuccess('/portfolio', message);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        // Spec, error catalogue: a failed delete shows the server's message (a server failure is the api's 5xx as 502, not the web's 500).
-        return json({ toast: { type: 'error' as const, message: error.message } }, { status: error.status < 500 ? error.status : 502 });
-      }
+      const sent = await attempt(deletePublicProject(request, params.projectId!));
+      if (sent.ok) return redirectWithSuccess('/portfolio', sent.reply.message);
+      // Spec, error catalogue: a refused delete shows the server's message; a server failure (the api's 5xx, as 502, not the web's 500) says what did not happen.
+      const failed = sent.error.status >= 500;
+      return json({ toast: { type: 'error' as const, message: failed ? 'Failed to delete project' : sent.error.message } }, { status: failed ? 502 : sent.error.status });
     },
   });
 }

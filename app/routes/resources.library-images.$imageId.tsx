@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { streamLibraryImage } from '~/models/summary-output.server';
 import { getSession } from '~/utils/session.server';
 import { invariantResponse } from '~/utils/invariant.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import { SCHEDULE_IMAGE_SIZES, type ScheduleImageSize } from '../../server/contract/schedules-rules';
+import { required } from '~/utils/form-action.server';
 
 /**
  * One variant of a Project Library product's image (`?size=480|960|1600`; docs/decisions/150),
@@ -14,9 +14,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!(await getSession(request)).get('token')) throw redirect('/');
   const size = Number(new URL(request.url).searchParams.get('size') ?? 960);
   invariantResponse((SCHEDULE_IMAGE_SIZES as readonly number[]).includes(size), 'Unknown image size');
-  try {
-    return await streamLibraryImage(request, params.imageId ?? '', size as ScheduleImageSize);
-  } catch (error) {
-    throw asErrorResponse(error);
-  }
+  return required(streamLibraryImage(request, params.imageId ?? '', size as ScheduleImageSize));
 }

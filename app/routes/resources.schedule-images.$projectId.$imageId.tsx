@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { streamScheduleImage } from '~/models/workspace-schedules.server';
 import { getSession } from '~/utils/session.server';
 import { invariantResponse } from '~/utils/invariant.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import { SCHEDULE_IMAGE_SIZES, type ScheduleImageSize } from '../../server/contract/schedules-rules';
+import { required } from '~/utils/form-action.server';
 
 /**
  * One variant of a private schedule image (`?size=480|960|1600`), streamed from the api with the
@@ -15,9 +15,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!(await getSession(request)).get('token')) throw redirect('/');
   const size = Number(new URL(request.url).searchParams.get('size') ?? 960);
   invariantResponse((SCHEDULE_IMAGE_SIZES as readonly number[]).includes(size), 'Unknown image size');
-  try {
-    return await streamScheduleImage(request, params.projectId ?? '', params.imageId ?? '', size as ScheduleImageSize);
-  } catch (error) {
-    throw asErrorResponse(error);
-  }
+  return required(streamScheduleImage(request, params.projectId ?? '', params.imageId ?? '', size as ScheduleImageSize));
 }

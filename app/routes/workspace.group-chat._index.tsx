@@ -6,12 +6,11 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { getUnreadCounts } from '~/models/chat-book.server';
 import { chatPagePath } from '~/models/chat-paths';
 import { listProjects } from '~/models/workspace-projects.server';
-import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import { unreadLabel } from '../../server/contract/chat-rules';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required, optional, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Group Chat') }, { name: 'description', content: 'The group chats of your projects.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
@@ -24,11 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [, [{ projects }, unread]] = await guarded(
     requireWorkspaceUser(request),
     Promise.all([
-      listProjects(request).catch((error) => {
-        throw asErrorResponse(error);
-      }),
+      required(listProjects(request)),
       // The counts are a help: the list shows without them when they fail.
-      getUnreadCounts(request).catch((): Record<string, number> => ({})),
+      optional(getUnreadCounts(request)).then(({ reply }): Record<string, number> => reply ?? {}),
     ]),
   );
   return json({ projects: projects.map((p) => ({ id: p.id, projectName: p.projectName, city: p.city, photo: p.photo?.w480 ?? null, unread: unread[p.id] ?? 0 })) });

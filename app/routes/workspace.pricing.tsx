@@ -5,19 +5,16 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { PlanInvoice } from '~/components/workspace/plan-invoice';
 import { paidUntilDay, planSummary } from '~/components/workspace/plan-status';
 import { getPlan, requestSubscription, startTrial } from '~/models/plan.server';
-import { ApiError } from '~/utils/api.server';
 import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { formatRupees } from '~/utils/money';
-import { guarded } from '~/utils/showcase.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import pricingStyles from '~/styles/pricing.css';
 import { MANAGE_PLAN_ONLY, PLAN_FEATURES, TRIAL_DAYS } from '../../server/contract/subscription-rules';
 import { pageTitle, productNameOf, useProductName } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { useTimeZone } from '~/utils/time-zone';
+import { redirectAfter, serverFailed, required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Pricing') }, { name: 'description', content: `${productNameOf(matches)} pricing: a free trial, then 3000 rupees a year.` }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: pricingStyles }];
@@ -44,23 +41,14 @@ const FEATURE_ICONS: Record<(typeof PLAN_FEATURES)[number], string> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, plan] = await guarded(
     requireWorkspaceUser(request),
-    getPlan(request).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(getPlan(request)),
   );
   return json({ plan: plan.data });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
-  const run = async (call: () => Promise<{ message?: string }>, fallback: string) => {
-    try {
-      return redirectWithSuccess(HERE, (await call()).message ?? fallback);
-    } catch (error) {
-      if (error instanceof ApiError && error.status < 500) return redirectWithError(HERE, error.message);
-      throw asErrorResponse(error);
-    }
-  };
+  const run = (call: () => Promise<{ message?: string }>, fallback: string) => redirectAfter(call(), HERE, (reply) => reply.message ?? fallback, { errorPage: serverFailed });
   return dispatchIntent(await readFormData(request), {
     trial: () => run(() => startTrial(request), 'Your free trial has started'),
     subscribe: () => run(() => requestSubscription(request), 'Your subscription request is recorded'),

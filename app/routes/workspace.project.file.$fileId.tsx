@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { streamFile } from '~/models/workspace-files.server';
-import { ApiError } from '~/utils/api.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { fileOrReason } from '~/utils/form-action.server';
 
 /**
  * A project file's bytes for the signed-in visitor (DESIGN.md section 3: private files only
@@ -13,15 +13,5 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
   const inline = new URL(request.url).searchParams.get('inline') === '1';
-  try {
-    return await streamFile(request, params.fileId ?? '', inline ? 'inline' : 'attachment');
-  } catch (error) {
-    // A link to a file deleted meanwhile, or not the visitor's: a short text where the file would be
-    // (a download, the preview's frame or player), never a page inside a page.
-    if (!(error instanceof ApiError)) throw error;
-    return new Response(error.message, {
-      status: error.status,
-      headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' },
-    });
-  }
+  return fileOrReason(streamFile(request, params.fileId ?? '', inline ? 'inline' : 'attachment'));
 }

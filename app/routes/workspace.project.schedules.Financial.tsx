@@ -4,12 +4,12 @@ import { TableHead } from '~/components/data-table';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getFinancialOverview } from '~/models/summary-output.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPaise, formatPercent, type Figures } from '../../server/contract/summary-rules';
 import type { ProjectMoneyRow } from '../../server/contract/financial';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Financial') }, { name: 'description', content: 'The firm-wide financial overview of every schedule.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
@@ -23,9 +23,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyl
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
   const projectId = new URL(request.url).searchParams.get('project') || null;
-  const { data } = await getFinancialOverview(request, projectId).catch((error) => {
-    throw asErrorResponse(error);
-  });
+  const { data } = await required(getFinancialOverview(request, projectId));
   return json(data);
 }
 

@@ -33,7 +33,7 @@ export async function requireFirm(request: Request): Promise<SessionUser> {
 /**
  * The guard of every workspace loader and action: a firm account or an employee (others are
  * redirected as `requireFirm` does). It reads only the session, so it throws nothing but redirects;
- * the route's own api calls map their failures (asErrorResponse, workspace.server.ts).
+ * the route's own api calls map their failures (asErrorResponse, form-action.server.ts).
  */
 export const requireWorkspaceUser = requireFirm;
 

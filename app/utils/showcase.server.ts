@@ -1,22 +1,8 @@
-import { json } from '@remix-run/node';
-import { redirectWithError } from './toast.server';
-import { ApiError } from './api.server';
 import type { PublicProject } from '../../server/contract/projects';
 import type { PublicFirm } from '../../server/contract/users';
 import { avatarVariants } from '../../server/contract/profile';
 import { parseCursor } from '../../server/contract/keyset-cursor';
 import { KEYSET_PARAMS } from '~/components/infinite-list';
-
-/**
- * The route's guard and its api call side by side: they do not depend on each other, so a page
- * waits for the slower of the two rather than for both in a row. The guard decides: when it
- * refuses (a redirect), the data call's outcome is dropped.
- */
-export async function guarded<U, T>(guard: Promise<U>, data: Promise<T>): Promise<[U, T]> {
-  data.catch(() => undefined);
-  const user = await guard;
-  return [user, await data];
-}
 
 /** `?page=N` of a paged list: a whole number from 1, anything else is page 1. */
 export function parsePage(url: URL): number {
@@ -37,32 +23,6 @@ export function parseKeyset(url: URL, isCursor: (value: string) => unknown = par
   const total = Number(url.searchParams.get(KEYSET_PARAMS.total) ?? NaN);
   if (!after || !isCursor(after) || !Number.isInteger(total) || total < 0) return null;
   return { after, total };
-}
-
-/**
- * Loads what a page cannot do without. A 404 (or 403: not yours) from the api renders the shared
- * "not found" page; any other failure goes back to `fallback` with the spec's error toast, and so
- * does a 2xx reply without what the page needs (`complete` says whether it has it).
- */
-export async function loadOr<T>(promise: Promise<T>, fallback: { to: string; message: string; complete?: (reply: T) => unknown }): Promise<T> {
-  let reply: T;
-  try {
-    reply = await promise;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 400)) {
-      throw json({ message: error.message }, { status: 404 });
-    }
-    if (error instanceof ApiError) throw await redirectWithError(fallback.to, fallback.message);
-    throw error;
-  }
-  if (fallback.complete && !fallback.complete(reply)) throw await redirectWithError(fallback.to, fallback.message);
-  return reply;
-}
-
-/** The toast of a list that failed to load (spec, error catalogue: the server's message). */
-export function listFailure(error: unknown): { type: 'error'; message: string } {
-  if (error instanceof ApiError && error.status !== 401) return { type: 'error', message: error.message };
-  throw error;
 }
 
 /** What a page shows of an image: its sizes (not its id or original url). */

@@ -4,10 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { AdminPage } from '~/components/admin-page';
 import { Paging } from '~/components/paging';
-import { ApiError } from '~/utils/api.server';
 import { decideVerification, getStatistics, getVerificationList } from '~/models/admin.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { redirectWithError } from '~/utils/toast.server';
 import type { VerificationRow } from '../../../server/contract/admin';
 import { isId } from '../../../server/contract/http-rules';
 import { VERIFICATION_PAGE_SIZE, VERIFICATION_STATUSES, type VerificationStatus } from '../../../server/contract/admin-rules';
@@ -15,6 +14,7 @@ import { VerificationTable } from './verification-table';
 import { readFormData } from '~/utils/form-data.server';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
+import { redirectAfter, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Verification', 'admin') }, { name: 'description', content: 'Firm registrations waiting for verification, approved and rejected.' }];
 
@@ -47,17 +47,16 @@ function listHref(query: { status: VerificationStatus; search: string; page?: nu
  * for the infinite scroll.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { email } = await requireAdmin(request);
+  await requireAdmin(request);
   const url = new URL(request.url);
   const { status, page, search } = readQuery(url);
   const only = url.searchParams.get('only') === '1';
   const pages = only ? [page] : Array.from({ length: page }, (_, i) => i + 1);
   const list = (p: number) => getVerificationList(request, { search, status, page: p, limit: VERIFICATION_PAGE_SIZE });
-  const [stats, ...lists] = await Promise.all([only ? null : getStatistics(request), ...pages.map(list)]);
+  const [stats, ...lists] = await required(Promise.all([only ? null : getStatistics(request), ...pages.map(list)]));
   const rows = lists.flatMap((l) => l.data.userList);
   const count = lists.at(-1)?.data.count ?? 0;
   return json({
-    email,
     stats,
     rows,
     count,
@@ -80,13 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!isId(id) || (decision !== '2' && decision !== '3')) {
         return redirectWithError(back, 'That request was not right. Reload the list and try again.');
       }
-      try {
-        const { message } = await decideVerification(request, id, decision, decision === '3' && note ? { note } : {});
-        return redirectWithSuccess(back, message);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        return redirectWithError(back, error.message);
-      }
+      return redirectAfter(decideVerification(request, id, decision, decision === '3' && note ? { note } : {}), back, (reply) => reply.message);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { getEnquiryToken, sendEnquiry } from '~/models/leads.server';
-import { parseWithZod, readFormData } from '~/utils/form-data.server';
-import { formFailure } from '~/utils/forms.server';
+import { readFormData } from '~/utils/form-data.server';
+import { submitForm, optional } from '~/utils/form-action.server';
 import { honeypotInputProps, isSpam } from '~/utils/honeypot.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
@@ -17,7 +17,7 @@ export async function enquiryLoaderData(request: Request, user: Pick<User, 'user
   // opens in place (resources.enquiry-token), so a plain page view makes no call for it. Without a
   // token the form still shows; the api then answers with its own clear message.
   const contactOpen = new URL(request.url).searchParams.get('dialog') === 'contact';
-  const formToken = contactOpen ? await getEnquiryToken(request, firmId).catch(() => '') : '';
+  const formToken = contactOpen ? ((await optional(getEnquiryToken(request, firmId))).reply ?? '') : '';
   return { honeypot: honeypotInputProps(), visitor: { name: user.userName, email: user.email }, formToken };
 }
 
@@ -38,16 +38,15 @@ export async function enquiryAction(request: Request, pageFirmId: string | null)
       back.searchParams.delete('index');
       const to = `${back.pathname}${back.search}`;
       if (await isSpam(formData)) return redirectWithSuccess(to, LEAD_MESSAGES.sent);
-      const submission = parseWithZod(formData, { schema: EnquiryBody });
-      if (submission.status !== 'success') return formFailure(submission, { intent: 'enquiry' });
       const projectId = formData.get('projectId');
-      try {
-        await sendEnquiry(request, firmId, { ...submission.value, projectId: typeof projectId === 'string' && projectId ? projectId : null });
-      } catch (error) {
+      return submitForm(formData, {
+        schema: EnquiryBody,
+        intent: 'enquiry',
         // A refused form token (issue 27 item 4) is told above the form, as the form's own error.
-        return formFailure(submission, { intent: 'enquiry', error, fields: ['name', 'email', 'phone', 'projectType', 'message'] });
-      }
-      return redirectWithSuccess(to, LEAD_MESSAGES.sent);
+        failure: { fields: ['name', 'email', 'phone', 'projectType', 'message'] },
+        send: (value) => sendEnquiry(request, firmId, { ...value, projectId: typeof projectId === 'string' && projectId ? projectId : null }),
+        done: () => redirectWithSuccess(to, LEAD_MESSAGES.sent),
+      });
     },
   });
 }

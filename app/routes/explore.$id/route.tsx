@@ -8,9 +8,10 @@ import { getExploreProject } from '~/models/projects.server';
 import { requireUser } from '~/utils/guards.server';
 import { enquiryAction, enquiryLoaderData } from './enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
-import { guarded, loadOr, toDetailProject, toOwner } from '~/utils/showcase.server';
+import { toDetailProject, toOwner } from '~/utils/showcase.server';
 import { pageTitle } from '~/utils/product';
 import { projectTypeLabel } from '../../../server/contract/vocabulary';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? pageTitle(matches, `${data.project.projectName}`) : pageTitle(matches, 'Project') },
@@ -22,7 +23,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: enquirySty
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [user, { data }] = await guarded(
     requireUser(request),
-    loadOr(getExploreProject(request, params.id!), {
+    required(getExploreProject(request, params.id!), {
       to: '/explore',
       message: 'Failed to load project details',
       complete: (reply) => reply?.data?.projectData && reply.data.userData,

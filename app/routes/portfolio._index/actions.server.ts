@@ -2,6 +2,7 @@ import { json } from '@remix-run/node';
 import { updateProfile as updateProfileCall, uploadProfileImage } from '~/models/users.server';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
+import { attempt } from '~/utils/form-action.server';
 import { placeFieldErrors, placeOptions } from '~/utils/places.server';
 import { updateSessionUser } from '~/utils/session.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
@@ -50,18 +51,12 @@ export async function updateProfile(request: Request, user: Pick<User, 'id'>, fo
       if (typeof value === 'string' && /^\d+$/.test(value)) body.append(key, value);
     }
     body.append('file', photo, photo.name);
-    try {
-      await uploadProfileImage(request, body);
-    } catch (error) {
-      return fail(error instanceof ApiError && error.status < 500 ? photoError(error.status, error.message) : error);
-    }
+    const uploaded = await attempt(uploadProfileImage(request, body));
+    if (!uploaded.ok) return fail(uploaded.error.status < 500 ? photoError(uploaded.error.status, uploaded.error.message) : uploaded.error);
   }
 
-  try {
-    const { data } = await updateProfileCall(request, user.id, submission.value);
-    const cookie = await updateSessionUser(request, data);
-    return redirectWithSuccess('/portfolio', 'Profile updated successfully', { headers: { 'Set-Cookie': cookie } });
-  } catch (error) {
-    return fail(error);
-  }
+  const sent = await attempt(updateProfileCall(request, user.id, submission.value));
+  if (!sent.ok) return fail(sent.error);
+  const cookie = await updateSessionUser(request, sent.reply.data);
+  return redirectWithSuccess('/portfolio', 'Profile updated successfully', { headers: { 'Set-Cookie': cookie } });
 }

@@ -7,7 +7,7 @@ import { PortfolioGrid } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { getPortfolio } from '~/models/projects.server';
 import { requirePortfolioOwner } from '~/utils/guards.server';
-import { guarded, loadOr, toCardProject, toOwner } from '~/utils/showcase.server';
+import { toOwner, toCardProject } from '~/utils/showcase.server';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { placeOptions } from '~/utils/places.server';
 import { getPendingEmailChange } from '~/models/users.server';
@@ -18,13 +18,14 @@ import { confirmEmailChange, startEmailChange } from './email-change.server';
 import { CODE_DIALOG, EMAIL_DIALOG, EmailChangeForm, EmailCodeForm } from './email-change-forms';
 import { ProfileForm } from './profile-form';
 import { pageTitle, productNameOf } from '~/utils/product';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Your portfolio') }, { name: 'description', content: `Your firm’s profile and public projects on ${productNameOf(matches)}.` }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, { userData: u, projects, hidden }] = await guarded(
     requirePortfolioOwner(request),
-    loadOr(getPortfolio(request), { to: '/explore', message: 'Failed to load your portfolio', complete: (reply) => reply?.userData && reply.projects }),
+    required(getPortfolio(request), { to: '/explore', message: 'Failed to load your portfolio', complete: (reply) => reply?.userData && reply.projects }),
   );
   const dialog = new URL(request.url).searchParams.get('dialog');
   const editing = dialog === 'profile';
@@ -55,7 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         }
       : null,
     /** The login-email change waiting for its code, read when the code form opens. */
-    pendingEmail: dialog === CODE_DIALOG ? (await getPendingEmailChange(request)).pending : null,
+    pendingEmail: dialog === CODE_DIALOG ? (await required(getPendingEmailChange(request))).pending : null,
   });
 }
 

@@ -1,7 +1,6 @@
 import { json } from '@remix-run/node';
 import type { StoredImage } from '~/components/image-upload';
 import { createPublicProject, updatePublicProject, uploadProjectImages } from '~/models/projects.server';
-import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
 import { placeFieldErrors, placeOptions } from '~/utils/places.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
@@ -15,6 +14,7 @@ import {
   PublicProjectBody,
 } from '../../../server/contract/projects';
 import { parseWithZod } from '~/utils/form-data.server';
+import { firstDetail, attempt } from '~/utils/form-action.server';
 
 /** The form's fields: the api's body without its gallery (`imageIds`), which the action builds from the images. */
 const ProjectForm = PublicProjectBody.omit({ imageIds: true, projectImages: true });
@@ -55,14 +55,10 @@ export async function saveProject(request: Request, projectId: string | undefine
     onFile: async (file) => {
       const body = new FormData();
       body.append('files', file, file.name);
-      try {
-        const reply = await uploadProjectImages(request, body);
-        uploaded.push(...reply.images.map((i) => ({ id: i.id, thumb: i.w480 })));
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        // The api's detail names the file ("big.jpg: File is not a valid image…").
-        uploadErrors.add(error.status < 500 ? (error.details[0]?.message ?? error.message) : UPLOAD_FAILED);
-      }
+      const sent = await attempt(uploadProjectImages(request, body));
+      if (sent.ok) uploaded.push(...sent.reply.images.map((i) => ({ id: i.id, thumb: i.w480 })));
+      // The api's detail names the file ("big.jpg: File is not a valid image…").
+      else uploadErrors.add(sent.error.status < 500 ? firstDetail(sent.error) : UPLOAD_FAILED);
       return undefined;
     },
   });
@@ -95,10 +91,7 @@ export async function saveProject(request: Request, projectId: string | undefine
   }
 
   const body = { ...submission.value, imageIds: images.map((i) => i.id) };
-  try {
-    const { data } = projectId ? await updatePublicProject(request, projectId, body) : await createPublicProject(request, body);
-    return redirectWithSuccess(`/portfolio/edit-project/${data.id}`, projectId ? 'Project updated successfully' : 'Project added successfully');
-  } catch (error) {
-    return formFailure(submission, { ...failure, error });
-  }
+  const sent = await attempt(projectId ? updatePublicProject(request, projectId, body) : createPublicProject(request, body));
+  if (!sent.ok) return formFailure(submission, { ...failure, error: sent.error });
+  return redirectWithSuccess(`/portfolio/edit-project/${sent.reply.data.id}`, projectId ? 'Project updated successfully' : 'Project added successfully');
 }

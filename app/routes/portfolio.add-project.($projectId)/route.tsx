@@ -5,11 +5,11 @@ import type { StoredImage } from '~/components/image-upload';
 import { Toast } from '~/components/toast';
 import { getPublicProject } from '~/models/projects.server';
 import { requirePortfolioOwner } from '~/utils/guards.server';
-import { loadOr } from '~/utils/showcase.server';
 import { placeOptions } from '~/utils/places.server';
 import { saveProject } from './actions.server';
 import { ProjectForm, type ProjectDefaults } from './project-form';
 import { pageTitle } from '~/utils/product';
+import { required } from '~/utils/form-action.server';
 
 /**
  * /portfolio/add-project creates a public project; /portfolio/add-project/{project_id} edits one
@@ -37,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePortfolioOwner(request);
   const projectId = params.projectId ?? null;
   if (!projectId) return json({ projectId, defaults: EMPTY, images: [] as StoredImage[], options: placeOptions() });
-  const { projectData: p } = await loadOr(getPublicProject(request, projectId), {
+  const { projectData: p } = await required(getPublicProject(request, projectId), {
     to: '/portfolio',
     message: 'Failed to load project details',
     complete: (reply) => reply?.projectData,

@@ -12,7 +12,7 @@ import {
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { z } from 'zod/v4';
 import { getFirmRegistration, getMe, registerFirm, uploadFirmDocument } from '~/models/users.server';
-import { ApiError } from '~/utils/api.server';
+import type { ApiError } from '~/utils/api.server';
 import { failureReply } from '~/utils/forms.server';
 import { env } from '~/utils/env.server';
 import { pathWithDialog, REGISTER_FIRM_DIALOG, safeReturnPath, type RegisterFirmBanner, type RegisterFirmDialogData } from '~/utils/register-firm';
@@ -26,6 +26,7 @@ import {
 } from '../../../server/contract/firm-registration';
 import { isFirmRole, VERIFY } from '../../../server/contract/vocabulary';
 import { placeFieldErrors, placeOptions } from '~/utils/places.server';
+import { attempt } from '~/utils/form-action.server';
 
 /**
  * The register-firm dialog's server side (docs/decisions/045): its data for the root loader (the
@@ -146,19 +147,9 @@ export async function registerFirmAction(request: Request) {
       for await (const _chunk of data);
       return '';
     }
-    try {
-      const reply = await uploadFirmDocument(request, token, {
-        filename,
-        contentType,
-        data,
-        maxBytes: DOCUMENT_MAX_BYTES,
-        tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE,
-      });
-      upload = { reference: reply.urls[0]!, name: reply.names[0] ?? filename };
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      uploadError = error;
-    }
+    const sent = await attempt(uploadFirmDocument(request, token, { filename, contentType, data, maxBytes: DOCUMENT_MAX_BYTES, tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE }));
+    if (sent.ok) upload = { reference: sent.reply.urls[0]!, name: sent.reply.names[0] ?? filename };
+    else uploadError = sent.error;
     return '';
   };
 
@@ -206,13 +197,9 @@ export async function registerFirmAction(request: Request) {
     return fail(submission, failedUpload);
   }
 
-  try {
-    const { documentName: _name, returnTo: _returnTo, ...body } = submission.value;
-    const { user } = await registerFirm(request, body);
-    const cookie = await updateSessionUser(request, user);
-    return redirectWithSuccess(returnTo, { message: 'Firm registration submitted', description: `${VERIFICATION_PROMISE}.` }, { headers: { 'Set-Cookie': cookie } });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return fail(submission, error);
-  }
+  const { documentName: _name, returnTo: _returnTo, ...body } = submission.value;
+  const sent = await attempt(registerFirm(request, body));
+  if (!sent.ok) return fail(submission, sent.error);
+  const cookie = await updateSessionUser(request, sent.reply.user);
+  return redirectWithSuccess(returnTo, { message: 'Firm registration submitted', description: `${VERIFICATION_PROMISE}.` }, { headers: { 'Set-Cookie': cookie } });
 }

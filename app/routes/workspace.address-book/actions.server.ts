@@ -1,8 +1,7 @@
-import { ApiError } from '~/utils/api.server';
-import { parseWithZod, readFormData } from '~/utils/form-data.server';
-import { formFailure } from '~/utils/forms.server';
+import { readFormData } from '~/utils/form-data.server';
+import { submitForm, redirectAfter } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { createContact, deleteContact, updateContact } from '~/models/chat-book.server';
 import { CONTACT_MESSAGES, ContactFields } from '../../../server/contract/address-book';
 
@@ -19,23 +18,15 @@ export async function addressBookAction(request: Request) {
 async function saveContact(request: Request, formData: FormData) {
   const id = formData.get('id');
   const editing = typeof id === 'string' && id !== '' ? id : null;
-  const submission = parseWithZod(formData, { schema: ContactFields });
-  if (submission.status !== 'success') return formFailure(submission, { intent: 'save' });
-  try {
-    if (editing) await updateContact(request, editing, submission.value);
-    else await createContact(request, submission.value);
-  } catch (error) {
-    return formFailure(submission, { error, intent: 'save', fields: ['name', 'company', 'email', 'phone', 'kind', 'notes', 'isClient', 'isSupplier', 'address', 'state', 'gstin'], serverFailure: CONTACT_MESSAGES.saveFailed });
-  }
-  return redirectWithSuccess(ADDRESS_BOOK_PATH, editing ? 'Contact updated' : 'Contact added');
+  return submitForm(formData, {
+    schema: ContactFields,
+    intent: 'save',
+    failure: { fields: ['name', 'company', 'email', 'phone', 'kind', 'notes', 'isClient', 'isSupplier', 'address', 'state', 'gstin'], serverFailure: CONTACT_MESSAGES.saveFailed },
+    send: (value) => (editing ? updateContact(request, editing, value) : createContact(request, value)),
+    done: () => redirectWithSuccess(ADDRESS_BOOK_PATH, editing ? 'Contact updated' : 'Contact added'),
+  });
 }
 
 async function removeContact(request: Request, formData: FormData) {
-  try {
-    await deleteContact(request, String(formData.get('id') ?? ''));
-  } catch (error) {
-    if (error instanceof ApiError) return redirectWithError(ADDRESS_BOOK_PATH, error.message);
-    throw error;
-  }
-  return redirectWithSuccess(ADDRESS_BOOK_PATH, 'Contact deleted');
+  return redirectAfter(deleteContact(request, String(formData.get('id') ?? '')), ADDRESS_BOOK_PATH, 'Contact deleted', { serverFailure: 'Failed to delete contact' });
 }

@@ -11,8 +11,6 @@ import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getContact, listContacts } from '~/models/chat-book.server';
 import { ApiError } from '~/utils/api.server';
-import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import type { Contact } from '../../../server/contract/address-book';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS, CONTACT_LIMITS, CONTACT_MESSAGES, isContactKind } from '../../../server/contract/address-book-rules';
@@ -22,6 +20,7 @@ import { stateNames } from '~/utils/places.server';
 import { ContactForm } from './contact-form';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Address Book') }, { name: 'description', content: "The firm's contacts: clients, suppliers and consultants." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
@@ -42,13 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const item = search.get('item') ?? search.get('confirm');
   const [, [page, edited]] = await guarded(
     requireWorkspaceUser(request),
-    Promise.all([
-      listContacts(request, { q: q || undefined, kind, after }),
-      // The contact of the panel or the confirmation, also when it is not on this page.
-      isId(item) ? getContact(request, item).catch((error) => (error instanceof ApiError && error.status === 404 ? null : Promise.reject(error))) : Promise.resolve(null),
-    ]).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(
+      Promise.all([
+        listContacts(request, { q: q || undefined, kind, after }),
+        // The contact of the panel or the confirmation, also when it is not on this page.
+        isId(item) ? getContact(request, item).catch((error) => (error instanceof ApiError && error.status === 404 ? null : Promise.reject(error))) : Promise.resolve(null),
+      ]),
+    ),
   );
   // The states a client or supplier may be in (place of supply; docs/decisions/257).
   return json({ ...page, edited, q, kind: kind ?? '', after: after ?? null, states: stateNames('India') });

@@ -1,9 +1,8 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node';
 import { renewFeed, revokeFeed } from '~/models/calendar.server';
-import { ApiError } from '~/utils/api.server';
 import { env } from '~/utils/env.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
+import { attempt, redirectAfter, redirectFailure } from '~/utils/form-action.server';
 
 /**
  * The private iCal link's actions, for any page that shows the link card
@@ -22,19 +21,12 @@ const feedUrl = (path: string) => new URL(path, env.PUBLIC_URL).toString();
 
 /** Handles the card's intents: Renew (a new link, shown once on `returnTo`) or Revoke. */
 export async function calendarFeedAction(request: Request, intent: string, returnTo: string) {
-  try {
-    if (intent === FEED_INTENTS.revoke) {
-      await revokeFeed(request);
-      return redirectWithSuccess(returnTo, 'Calendar link revoked: calendar apps stop receiving updates');
-    }
-    const { path } = await renewFeed(request);
-    const session = await flashStorage.getSession();
-    session.flash('url', feedUrl(path));
-    return redirect(returnTo, { headers: { 'Set-Cookie': await flashStorage.commitSession(session) } });
-  } catch (error) {
-    if (error instanceof ApiError) return redirectWithError(returnTo, error.message);
-    throw error;
-  }
+  if (intent === FEED_INTENTS.revoke) return redirectAfter(revokeFeed(request), returnTo, 'Calendar link revoked: calendar apps stop receiving updates');
+  const renewed = await attempt(renewFeed(request));
+  if (!renewed.ok) return redirectFailure(renewed.error, returnTo);
+  const session = await flashStorage.getSession();
+  session.flash('url', feedUrl(renewed.reply.path));
+  return redirect(returnTo, { headers: { 'Set-Cookie': await flashStorage.commitSession(session) } });
 }
 
 /** The link made by the last Renew, once, and the Set-Cookie that clears it. */

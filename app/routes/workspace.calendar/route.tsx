@@ -6,13 +6,12 @@ import { getCalendar } from '~/models/calendar.server';
 import { formatCalendarDay, monthName, zoneOf } from '../../../server/contract/dates';
 import { calendarFeedAction, readFreshFeedUrl } from './calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
-import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import teamStyles from '~/styles/workspace-team.css';
 import { monthGrid, monthKey, parseDay, parseMonth, shiftMonth, todayIn } from '../../../server/contract/calendar-rules';
 import type { CalendarEvent } from '../../../server/contract/calendar';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Calendar') }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: teamStyles }];
@@ -34,9 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const month = day ? day.slice(0, 7) : params.get('month');
   const [user, calendar] = await guarded(
     requireWorkspaceUser(request),
-    getCalendar(request, parseMonth(month) ? month : null).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(getCalendar(request, parseMonth(month) ? month : null)),
   );
   const fresh = await readFreshFeedUrl(request);
   return json({ ...calendar, day, freshUrl: fresh.url, today: todayIn(zoneOf(user)).day }, { headers: fresh.headers });

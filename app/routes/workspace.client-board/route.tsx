@@ -12,7 +12,7 @@ import { formatDateTime, formatDay } from '../../../server/contract/dates';
 import { ApiError } from '~/utils/api.server';
 import { env } from '~/utils/env.server';
 import { useTimeZone } from '~/utils/time-zone';
-import { asErrorResponse } from '~/utils/workspace.server';
+import { asErrorResponse } from '~/utils/form-action.server';
 import outputStyles from '~/styles/summary-output.css';
 import { SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DEFAULT_DAYS, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';
 import { clientBoardAction } from './actions.server';

@@ -1,8 +1,9 @@
 import { deleteLead, updateLead } from '~/models/leads.server';
-import { ApiError } from '~/utils/api.server';
-import { readFormData } from '~/utils/form-data.server';
+import { redirectAfter } from '~/utils/form-action.server';
+import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { redirectWithError } from '~/utils/toast.server';
+import { z } from 'zod/v4';
 
 /** Where an action on a lead returns to: the page it was posted from, without the popup's parameters. */
 function backTo(request: Request, fallback: string) {
@@ -11,8 +12,11 @@ function backTo(request: Request, fallback: string) {
   return url.pathname.startsWith('/workspace/') ? `${url.pathname}${url.search}` : fallback;
 }
 
-const flag = (formData: FormData) => formData.get('value') === 'true';
 const idOf = (formData: FormData) => String(formData.get('id') ?? '');
+
+/** A flag's form (hidden fields of the checkbox and the menu items): the lead and the flag's new value. */
+const LeadFlag = z.object({ id: z.string(), value: z.enum(['true', 'false']).transform((value) => value === 'true') });
+const MALFORMED = 'That request was not right. Reload the list and try again.';
 
 /**
  * The actions on a lead, shared by the demand box and a lead's page: `handled` (the checkbox),
@@ -22,29 +26,22 @@ const idOf = (formData: FormData) => String(formData.get('id') ?? '');
 export async function leadActions(request: Request, formData?: FormData, extra: Record<string, (formData: FormData) => Promise<Response>> = {}) {
   const to = backTo(request, '/workspace/demandbox');
   const list = new URL(request.url).pathname === '/workspace/demandbox' ? to : '/workspace/demandbox';
-  const change = (changes: Parameters<typeof updateLead>[2], message: string, after = to) => async (data: FormData) => {
-    try {
-      await updateLead(request, idOf(data), changes);
-    } catch (error) {
-      if (error instanceof ApiError) return redirectWithError(to, error.message);
-      throw error;
-    }
-    return redirectWithSuccess(after, message);
+  /** Sets one flag of the lead: `done` says the toast (and, for `read`, where to go) for the new value. */
+  const change = (flag: 'handled' | 'read' | 'archived', done: (value: boolean) => { message: string; after?: string }) => async (data: FormData) => {
+    const submission = parseWithZod(data, { schema: LeadFlag });
+    if (submission.status !== 'success') return redirectWithError(to, MALFORMED);
+    const { id, value } = submission.value;
+    const { message, after = to } = done(value);
+    const changes: Parameters<typeof updateLead>[2] = {};
+    changes[flag] = value;
+    return redirectAfter(updateLead(request, id, changes), after, message, { to, serverFailure: 'Failed to update the enquiry' });
   };
   return dispatchIntent(formData ?? (await readFormData(request)), {
-    handled: (data) => change({ handled: flag(data) }, flag(data) ? 'Marked as handled' : 'Marked as open')(data),
+    handled: change('handled', (on) => ({ message: on ? 'Marked as handled' : 'Marked as open' })),
     // Opening a lead reads it: marked unread from its page, it goes back to the list (or it would be read again).
-    read: (data) => change({ read: flag(data) }, flag(data) ? 'Marked as read' : 'Marked as unread', flag(data) ? to : list)(data),
-    archive: (data) => change({ archived: flag(data) }, flag(data) ? 'Enquiry archived' : 'Enquiry moved to the inbox')(data),
-    delete: async (data) => {
-      try {
-        await deleteLead(request, idOf(data));
-      } catch (error) {
-        if (error instanceof ApiError) return redirectWithError(to, error.message);
-        throw error;
-      }
-      return redirectWithSuccess(list, 'Enquiry deleted');
-    },
+    read: change('read', (on) => ({ message: on ? 'Marked as read' : 'Marked as unread', after: on ? to : list })),
+    archive: change('archived', (on) => ({ message: on ? 'Enquiry archived' : 'Enquiry moved to the inbox' })),
+    delete: (data) => redirectAfter(deleteLead(request, idOf(data)), list, 'Enquiry deleted', { to, serverFailure: 'Failed to delete the enquiry' }),
     ...extra,
   });
 }

@@ -7,8 +7,7 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { listLeads } from '~/models/leads.server';
 import { formatDay } from '../../../server/contract/dates';
-import { guarded, parsePage } from '~/utils/showcase.server';
-import { asErrorResponse } from '~/utils/workspace.server';
+import { parsePage } from '~/utils/showcase.server';
 import leadStyles from '~/styles/leads.css';
 import { EMPTY_DEMANDBOX, LEAD_VIEWS, type LeadView } from '../../../server/contract/leads-rules';
 import type { Lead } from '../../../server/contract/leads';
@@ -17,6 +16,7 @@ import { HandledToggle, LeadMenu, leadHref } from './lead-controls';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { useTimeZone } from '~/utils/time-zone';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Demand box') }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
@@ -34,9 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = parsePage(url);
   const [, box] = await guarded(
     requireWorkspaceUser(request),
-    listLeads(request, { page, view }).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(listLeads(request, { page, view })),
   );
   return json({ ...box, view });
 }

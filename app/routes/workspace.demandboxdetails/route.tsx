@@ -8,12 +8,9 @@ import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete
 import { CONTROL_ICONS } from '~/components/workspace/icons';
 import { getLead, sendLeadMessage } from '~/models/leads.server';
 import { formatDateTime } from '../../../server/contract/dates';
-import { parseWithZod, readFormData } from '~/utils/form-data.server';
-import { formFailure } from '~/utils/forms.server';
+import { readFormData } from '~/utils/form-data.server';
 import { invariantResponse } from '~/utils/invariant.server';
-import { guarded } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import leadStyles from '~/styles/leads.css';
 import { LEAD_MESSAGES, LeadMessageBody, type Lead, type LeadMessage } from '../../../server/contract/leads';
 import { leadActions } from '../workspace.demandbox/actions.server';
@@ -22,6 +19,7 @@ import { MessageForm } from './message-form';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { useTimeZone } from '~/utils/time-zone';
+import { submitForm, required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Enquiry from ${data.lead.name}` : 'Enquiry') }, { name: 'description', content: 'An enquiry, its contact details and its thread.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
@@ -39,9 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(id, LEAD_MESSAGES.notFound, 404);
   const [, data] = await guarded(
     requireWorkspaceUser(request),
-    getLead(request, id).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(getLead(request, id)),
   );
   return json(data);
 }
@@ -54,15 +50,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 async function sendMessage(request: Request, formData: FormData) {
   const id = idOf(request);
-  const submission = parseWithZod(formData, { schema: LeadMessageBody });
-  if (submission.status !== 'success') return formFailure(submission, { intent: 'message' });
-  try {
-    const { to, cc, bcc, subject, message } = submission.value;
-    await sendLeadMessage(request, id, { to: to.join(', '), cc: cc.join(', '), bcc: bcc.join(', '), subject, message });
-  } catch (error) {
-    return formFailure(submission, { intent: 'message', error, fields: ['to', 'cc', 'bcc', 'subject', 'message'], serverFailure: LEAD_MESSAGES.sendFailed });
-  }
-  return redirectWithSuccess(leadHref(id), LEAD_MESSAGES.messageSent);
+  return submitForm(formData, {
+    schema: LeadMessageBody,
+    intent: 'message',
+    failure: { fields: ['to', 'cc', 'bcc', 'subject', 'message'], serverFailure: LEAD_MESSAGES.sendFailed },
+    send: ({ to, cc, bcc, subject, message }) => sendLeadMessage(request, id, { to: to.join(', '), cc: cc.join(', '), bcc: bcc.join(', '), subject, message }),
+    done: () => redirectWithSuccess(leadHref(id), LEAD_MESSAGES.messageSent),
+  });
 }
 
 export const shouldRevalidate = keepDataForDialogs;

@@ -1,8 +1,7 @@
-import { parseWithZod, readFormData } from '~/utils/form-data.server';
-import { ApiError } from '~/utils/api.server';
-import { formFailure } from '~/utils/forms.server';
+import { readFormData } from '~/utils/form-data.server';
+import { submitForm, redirectAfter } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { createEmployee, resendConfirmation, setEmployeeActive, updateEmployee } from '~/models/employees.server';
 import { CreateEmployeeBody, UpdateEmployeeBody } from '../../../server/contract/employees';
 
@@ -22,35 +21,21 @@ export async function employeesAction(request: Request) {
 async function saveEmployee(request: Request, formData: FormData) {
   const id = formData.get('id');
   const editing = typeof id === 'string' && id !== '' ? id : null;
-  const submission = parseWithZod(formData, { schema: editing ? UpdateEmployeeBody : CreateEmployeeBody });
-  const hideFields = ['password', 'confirmPassword'];
-  if (submission.status !== 'success') return formFailure(submission, { intent: 'save', hideFields });
-  try {
-    if (editing) await updateEmployee(request, editing, submission.value);
-    else await createEmployee(request, submission.value as CreateEmployeeBody);
-  } catch (error) {
-    return formFailure(submission, { error, intent: 'save', fields: FIELDS, hideFields, serverFailure: editing ? 'Failed to update employee' : 'Failed to create employee' });
-  }
-  return redirectWithSuccess(EMPLOYEES_PATH, editing ? 'Employee updated successfully' : 'Employee added: we mailed them a link to confirm their account');
+  return submitForm(formData, {
+    schema: editing ? UpdateEmployeeBody : CreateEmployeeBody,
+    intent: 'save',
+    failure: { fields: FIELDS, hideFields: ['password', 'confirmPassword'], serverFailure: editing ? 'Failed to update employee' : 'Failed to create employee' },
+    send: (value) => (editing ? updateEmployee(request, editing, value) : createEmployee(request, value as CreateEmployeeBody)),
+    done: () => redirectWithSuccess(EMPLOYEES_PATH, editing ? 'Employee updated successfully' : 'Employee added: we mailed them a link to confirm their account'),
+  });
 }
 
 async function setActive(request: Request, formData: FormData, active: boolean) {
-  try {
-    await setEmployeeActive(request, String(formData.get('id') ?? ''), active);
-  } catch (error) {
-    // The api's refusal (403, 404) says why; a failure on its side says what did not happen.
-    if (error instanceof ApiError) return redirectWithError(EMPLOYEES_PATH, error.status >= 500 ? `Failed to ${active ? 'reactivate' : 'deactivate'} the employee. Please try again.` : error.message);
-    throw error;
-  }
-  return redirectWithSuccess(EMPLOYEES_PATH, active ? 'Employee reactivated' : 'Employee deactivated: signed out everywhere');
+  // The api's refusal (403, 404) says why; a failure on its side says what did not happen.
+  const serverFailure = `Failed to ${active ? 'reactivate' : 'deactivate'} the employee. Please try again.`;
+  return redirectAfter(setEmployeeActive(request, String(formData.get('id') ?? ''), active), EMPLOYEES_PATH, active ? 'Employee reactivated' : 'Employee deactivated: signed out everywhere', { serverFailure });
 }
 
 async function resend(request: Request, formData: FormData) {
-  try {
-    await resendConfirmation(request, String(formData.get('id') ?? ''));
-  } catch (error) {
-    if (error instanceof ApiError) return redirectWithError(EMPLOYEES_PATH, error.message);
-    throw error;
-  }
-  return redirectWithSuccess(EMPLOYEES_PATH, 'We mailed a new confirmation link');
+  return redirectAfter(resendConfirmation(request, String(formData.get('id') ?? '')), EMPLOYEES_PATH, 'We mailed a new confirmation link');
 }

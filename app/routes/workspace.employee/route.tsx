@@ -10,8 +10,6 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { RowIconLink } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { listEmployees } from '~/models/employees.server';
-import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import teamStyles from '~/styles/workspace-team.css';
 import { EMPLOYEE_MESSAGES, EMPTY_EMPLOYEES, mayGrantSubAdmin, mayManageEmployee } from '../../../server/contract/employees-rules';
@@ -20,6 +18,7 @@ import { employeesAction } from './actions.server';
 import { EmployeeForm } from './employee-form';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employees') }, { name: 'description', content: "The firm's employees and their accounts." }];
 export const links: LinksFunction = () => [
@@ -35,9 +34,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, data] = await guarded(
     requireWorkspaceUser(request),
-    listEmployees(request).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(listEmployees(request)),
   );
   return json(data);
 }

@@ -1,4 +1,6 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useNavigation, useSearchParams } from '@remix-run/react';
+import { SERVER_VALIDATION } from '~/components/form-intents';
 import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_LIMITS, withinEditWindow } from '../../../server/contract/chat-rules';
 import { chatPagePath } from '~/models/chat-paths';
@@ -26,18 +28,19 @@ export function mergeMessages(page: ChatMessage[], live: ChatMessage[]): ChatMes
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
 }
 
-type EditFailure = { messageId: string; body: string; error: string };
+/** A refused edit as the action answers it: the message and the form's result (what was typed, why it was refused). */
+type EditFailure = { messageId: unknown; result: SubmissionResult<string[]> };
 
 /** The edit form's state for `message`, or null when it is not being edited (by its author, in time). */
 export function editingOf(
   message: ChatMessage,
   page: { editing: string | null; me: string; now: string; failure?: EditFailure; before: number | null },
-): { error: string | null; body: string; before: number | null } | null {
+): { lastResult: SubmissionResult<string[]> | null; before: number | null } | null {
   if (page.editing !== message.id || message.authorId !== page.me) return null;
   // A failure is answered beside the message even when its time has just run out.
   const failure = page.failure?.messageId === message.id ? page.failure : undefined;
   if (!failure && !withinEditWindow(message.createdAt, new Date(page.now))) return null;
-  return { error: failure?.error ?? null, body: failure?.body ?? message.body, before: page.before };
+  return { lastResult: failure?.result ?? null, before: page.before };
 }
 
 export function EditedMark({ message }: { message: ChatMessage }) {
@@ -63,25 +66,26 @@ export function EditLink({ message, now }: { message: ChatMessage; now: string }
   );
 }
 
-export function EditMessageForm({ message, error, body, before }: { message: ChatMessage; error: string | null; body: string; before: number | null }) {
+export function EditMessageForm({ message, lastResult, before }: { message: ChatMessage; lastResult: SubmissionResult<string[]> | null; before: number | null }) {
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('messageId') === message.id;
   const cancel = `${chatPagePath(message.projectId)}${before ? `?before=${before}` : ''}#m-${message.id}`;
+  const [form, fields] = useForm<{ body: string }>({ id: `chat-edit-${message.id}`, lastResult, defaultValue: { body: message.body }, ...SERVER_VALIDATION });
+  // The text's own message ("Write a message"), else the form's (not the author, too late).
+  const error = fields.body.errors?.[0] ?? form.errors?.[0] ?? null;
   const errorId = `edit-error-${message.id}`;
   return (
-    <Form method="post" className="cb-edit-form" data-testid="chat-edit-form" preventScrollReset>
+    <Form method="post" className="cb-edit-form" data-testid="chat-edit-form" preventScrollReset {...getFormProps(form)}>
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="messageId" value={message.id} />
       {before ? <input type="hidden" name="before" value={before} /> : null}
-      <label className="visually-hidden" htmlFor={`edit-${message.id}`}>
+      <label className="visually-hidden" htmlFor={fields.body.id}>
         Edit message
       </label>
       <textarea
-        id={`edit-${message.id}`}
-        name="body"
+        {...getTextareaProps(fields.body, { ariaAttributes: false })}
         rows={3}
         maxLength={CHAT_LIMITS.body}
-        defaultValue={body}
         // Focus moves into the form because the author asked to edit this text.
         autoFocus
         aria-invalid={error ? true : undefined}

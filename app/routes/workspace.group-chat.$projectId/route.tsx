@@ -1,15 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { z } from 'zod/v4';
 import { Avatar } from '~/components/avatar';
 import { FileIcon } from '~/components/workspace/file-icon';
 import { editChatMessage, getChatPage, postChatMessage } from '~/models/chat-book.server';
 import { chatFileHref, chatPagePath } from '~/models/chat-paths';
-import { ApiError } from '~/utils/api.server';
-import { guarded } from '~/utils/showcase.server';
-import { readLeadingField } from '~/utils/leading-field.server';
+import { readLeadingField } from './leading-field.server';
 import { isMultipart } from '~/utils/stream-upload.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import { formatDateTime } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
@@ -20,6 +18,7 @@ import { fileFamily } from '../../../server/contract/files-rules';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { useTimeZone } from '~/utils/time-zone';
+import { attempt, asErrorResponse, submitForm, required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
@@ -38,16 +37,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const before = Number(search.get('before'));
   const [user, page] = await guarded(
     requireWorkspaceUser(request),
-    getChatPage(request, params.projectId ?? '', Number.isSafeInteger(before) && before > 0 ? before : undefined).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(getChatPage(request, params.projectId ?? '', Number.isSafeInteger(before) && before > 0 ? before : undefined)),
   );
   const paged = Number.isSafeInteger(before) && before > 0;
   // `now`: the edit window is judged against the server's clock, the same on the server and in the browser.
   return json({ ...page, me: user.id, paged, before: paged ? before : null, editing: search.get('edit'), now: new Date().toISOString() });
 }
 
-type ActionFailure = { error: string; intent: 'send'; body?: string } | { error: string; intent: 'edit'; messageId: string; body: string };
+type SendFailure = { error: string; intent: 'send'; body?: string };
+
+/** The edit form: its text goes to the api as typed (the api says what is wrong with it, "Write a message"). */
+const EditFields = z.object({ body: z.string().default('') });
 
 /** The most a message's text can take in the form's body: 4 bytes a character in UTF-8, and its part's headers. */
 const MESSAGE_PART_MAX_BYTES = CHAT_LIMITS.body * 4 + 1024;
@@ -59,41 +59,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!isMultipart(request)) return editAction(request, projectId);
   // The text is read before the form goes on to the api, so a refused send shows it again.
   const { text, body } = await readLeadingField(request, 'body', MESSAGE_PART_MAX_BYTES);
-  try {
-    await postChatMessage(request, projectId, body);
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 404 && error.status !== 403) {
-      return json<ActionFailure>({ error: error.message, intent: 'send', body: text ?? '' }, { status: error.status });
-    }
-    throw asErrorResponse(error);
-  }
-  return redirect(`${chatPagePath(projectId)}#latest`);
+  const sent = await attempt(postChatMessage(request, projectId, body));
+  if (sent.ok) return redirect(`${chatPagePath(projectId)}#latest`);
+  // An unknown project (or not the visitor's) is the error page; any other refusal is said under the form.
+  if (sent.error.status === 404 || sent.error.status === 403) throw asErrorResponse(sent.error);
+  return json<SendFailure>({ error: sent.error.message, intent: 'send', body: text ?? '' }, { status: sent.error.status });
 }
 
 async function editAction(request: Request, projectId: string) {
   const form = await readFormData(request);
   const messageId = String(form.get('messageId') ?? '');
-  const body = String(form.get('body') ?? '');
   const before = Number(form.get('before'));
-  if (form.get('intent') !== 'edit' || !messageId) return json<ActionFailure>({ error: CHAT_MESSAGES.editFailed, intent: 'send' }, { status: 400 });
-  try {
-    await editChatMessage(request, projectId, messageId, { body });
-  } catch (error) {
-    // Not the author, or too late: said beside the message; an unknown message or project is the error page.
-    const editRefusal = error instanceof ApiError && error.status === 403 && (error.message === CHAT_MESSAGES.notAuthor || error.message === CHAT_MESSAGES.editWindowPassed);
-    if (error instanceof ApiError && (error.status === 400 || editRefusal))
-      return json<ActionFailure>({ error: error.details[0]?.message ?? error.message, intent: 'edit', messageId, body }, { status: error.status });
-    throw asErrorResponse(error);
-  }
+  if (form.get('intent') !== 'edit' || !messageId) return json<SendFailure>({ error: CHAT_MESSAGES.editFailed, intent: 'send' }, { status: 400 });
   const page = Number.isSafeInteger(before) && before > 0 ? `?before=${before}` : '';
-  return redirect(`${chatPagePath(projectId)}${page}#m-${messageId}`);
+  return submitForm(form, {
+    schema: EditFields,
+    intent: 'edit',
+    // Said beside the message (no toast): what is wrong with the text, not the author, or too late.
+    failure: { data: { messageId }, inlineOnly: true },
+    // An unknown message or project is the error page.
+    errorPage: (error) => error.status !== 400 && !(error.status === 403 && (error.message === CHAT_MESSAGES.notAuthor || error.message === CHAT_MESSAGES.editWindowPassed)),
+    send: ({ body }) => editChatMessage(request, projectId, messageId, { body }),
+    done: () => redirect(`${chatPagePath(projectId)}${page}#m-${messageId}`),
+  });
 }
 
 export default function GroupChat() {
   const { project, messages, older, latest, me, paged, before, editing: editParam, now } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const failure = actionData?.intent === 'send' ? actionData : undefined;
-  const editFailure = actionData?.intent === 'edit' ? actionData : undefined;
+  const failure = actionData && 'error' in actionData ? actionData : undefined;
+  const editFailure = actionData && 'messageId' in actionData ? actionData : undefined;
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data';
   const [live, setLive] = useState<ChatMessage[]>([]);

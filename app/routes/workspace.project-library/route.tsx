@@ -1,22 +1,25 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { z } from 'zod/v4';
 import { keepDataForDialogs } from '~/components/dialog';
 import { Icon } from '~/components/icon';
+import { Toast } from '~/components/toast';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { createLibraryProduct, deleteLibraryProduct, getLibrary, libraryImageWebUrl, updateLibraryProduct } from '~/models/summary-output.server';
-import { ApiError } from '~/utils/api.server';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse } from '~/utils/workspace.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import outputStyles from '~/styles/summary-output.css';
-import { formatPaise, paiseToInput, parseRupees } from '../../../server/contract/summary-rules';
+import { formatPaise, parseRupees } from '../../../server/contract/summary-rules';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { LIBRARY_MESSAGES } from '../../../server/contract/library';
+import { ProductForm } from './product-form';
+import { submitForm, redirectAfter, required } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Project Library') }, { name: 'description', content: "The firm's saved products, reused across projects." }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
@@ -30,9 +33,7 @@ const LIBRARY = '/workspace/project-library';
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
-  const { data } = await getLibrary(request).catch((error) => {
-    throw asErrorResponse(error);
-  });
+  const { data } = await required(getLibrary(request));
   // Each product's first image as the browser fetches it (the web's resource route, with the session).
   const products = data.products.map(({ images, ...product }) => {
     const first = images[0];
@@ -41,43 +42,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ products, canSeeMargins: data.canSeeMargins });
 }
 
-type Errors = Partial<Record<'title' | 'retailPrice' | 'tradePrice' | 'form', string>>;
+const AMOUNT = 'Enter an amount in rupees, e.g. 12500 or 12,500.50';
+/** A price as typed ("12,500.50", blank for none) in paise. */
+const rupees = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const paise = parseRupees(value || '0');
+    if (paise === null) ctx.addIssue({ code: 'custom', message: AMOUNT });
+    return paise ?? 0;
+  });
+const ProductFields = z.object({
+  title: z.string({ error: LIBRARY_MESSAGES.titleRequired }).refine((title) => title.trim() !== '', LIBRARY_MESSAGES.titleRequired),
+  description: z.string().default(''),
+  retailPrice: rupees,
+  // Only those who see margins get the field (issue 28 item 1): without it the saved trade price stays.
+  tradePrice: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const paise = parseRupees(value || '0');
+      if (paise === null) ctx.addIssue({ code: 'custom', message: AMOUNT });
+      return paise ?? 0;
+    }),
+});
 
 async function save(request: Request, formData: FormData) {
   const id = String(formData.get('id') ?? '');
-  const values = { title: String(formData.get('title') ?? ''), description: String(formData.get('description') ?? ''), retail: String(formData.get('retailPrice') ?? '0'), trade: String(formData.get('tradePrice') ?? '0') };
-  const errors: Errors = {};
-  if (!values.title.trim()) errors.title = 'Title is required';
-  const retailPrice = parseRupees(values.retail || '0');
-  const tradePrice = parseRupees(values.trade || '0');
-  if (retailPrice === null) errors.retailPrice = 'Enter an amount in rupees, e.g. 12500 or 12,500.50';
-  if (tradePrice === null) errors.tradePrice = 'Enter an amount in rupees, e.g. 12500 or 12,500.50';
-  if (Object.keys(errors).length) return json({ errors, values }, { status: 400 });
-  // The trade price field is there only for those who see margins (issue 28 item 1): without it the saved one stays.
-  const body = { title: values.title, description: values.description, retailPrice: retailPrice!, ...(formData.has('tradePrice') ? { tradePrice: tradePrice! } : {}) };
-  try {
-    if (id) await updateLibraryProduct(request, id, body);
-    else await createLibraryProduct(request, body);
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return json({ errors: { form: error.details[0]?.message ?? error.message } as Errors, values }, { status: error.status });
-    throw error;
-  }
-  return redirectWithSuccess(LIBRARY, id ? 'Product updated' : 'Product saved to the library');
+  return submitForm(formData, {
+    schema: ProductFields,
+    intent: 'save',
+    send: (body) => (id ? updateLibraryProduct(request, id, body) : createLibraryProduct(request, body)),
+    done: () => redirectWithSuccess(LIBRARY, id ? 'Product updated' : 'Product saved to the library'),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
   return dispatchIntent(await readFormData(request), {
     save: (formData) => save(request, formData),
-    delete: async (formData) => {
-      try {
-        await deleteLibraryProduct(request, String(formData.get('id') ?? ''));
-      } catch (error) {
-        if (error instanceof ApiError) return redirectWithError(LIBRARY, error.message);
-        throw error;
-      }
-      return redirectWithSuccess(LIBRARY, 'Product deleted');
-    },
+    delete: (formData) => redirectAfter(deleteLibraryProduct(request, String(formData.get('id') ?? '')), LIBRARY, 'Product deleted', { serverFailure: 'Failed to delete product' }),
   });
 }
 
@@ -86,19 +91,17 @@ export const shouldRevalidate = keepDataForDialogs;
 export default function ProjectLibrary() {
   const { products, canSeeMargins } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const saved = actionData?.intent === 'save' ? actionData : undefined;
   const panel = usePanel();
   const confirm = useConfirm();
-  const navigation = useNavigation();
   const editing = panel.open === 'edit' ? (products.find((p) => p.id === panel.item) ?? null) : null;
   const open = panel.open === 'new' || editing !== null;
-  const failed = actionData && 'errors' in actionData ? actionData : null;
   const deleting = confirm.id ? products.find((p) => p.id === confirm.id) : undefined;
   const addButton = (
     <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-product">
       Add product
     </Link>
   );
-  const value = (field: 'title' | 'description' | 'retail' | 'trade', fallback: string) => failed?.values[field] ?? fallback;
   return (
     <>
       <PageHeader title="Project Library" description="Products your firm uses again and again: type them once, add them to any schedule." actions={addButton} />
@@ -144,37 +147,11 @@ export default function ProjectLibrary() {
       )}
       {open ? (
         <SidePanel title={editing ? 'Edit product' : 'Add product'} closeTo={panel.closeTo} testId="product-panel">
-          <Form method="post" className="so-form" preventScrollReset key={editing?.id ?? 'new'}>
-            {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
-            {failed?.errors.form ? <p className="form-errors">{failed.errors.form}</p> : null}
-            <div className="field">
-              <label htmlFor="product-title">Title</label>
-              <input id="product-title" name="title" defaultValue={value('title', editing?.title ?? '')} maxLength={200} aria-invalid={failed?.errors.title ? true : undefined} />
-              {failed?.errors.title ? <p className="field-errors">{failed.errors.title}</p> : null}
-            </div>
-            <div className="field">
-              <label htmlFor="product-description">Description</label>
-              <textarea id="product-description" name="description" rows={3} defaultValue={value('description', editing?.description ?? '')} maxLength={5000} />
-            </div>
-            <div className="field">
-              <label htmlFor="product-retail">Retail Price (₹)</label>
-              <input id="product-retail" name="retailPrice" inputMode="decimal" defaultValue={value('retail', editing ? paiseToInput(editing.retailPrice) : '')} aria-invalid={failed?.errors.retailPrice ? true : undefined} />
-              {failed?.errors.retailPrice ? <p className="field-errors">{failed.errors.retailPrice}</p> : null}
-            </div>
-            {canSeeMargins ? (
-              <div className="field">
-                <label htmlFor="product-trade">Trade Price (₹)</label>
-                <input id="product-trade" name="tradePrice" inputMode="decimal" defaultValue={value('trade', editing ? paiseToInput(editing.tradePrice ?? 0) : '')} aria-invalid={failed?.errors.tradePrice ? true : undefined} />
-                {failed?.errors.tradePrice ? <p className="field-errors">{failed.errors.tradePrice}</p> : null}
-              </div>
-            ) : null}
-            <button type="submit" name="intent" value="save" className="button button-primary" disabled={navigation.state === 'submitting'}>
-              {editing ? 'Update' : 'Save'}
-            </button>
-          </Form>
+          <ProductForm key={editing?.id ?? 'new'} product={editing} lastResult={saved?.result} canSeeMargins={canSeeMargins} />
         </SidePanel>
       ) : null}
       {deleting ? <ConfirmDelete what="product" id={deleting.id} name={deleting.title} closeTo={confirm.closeTo} /> : null}
+      <Toast toast={saved?.toast} />
     </>
   );
 }

@@ -3,9 +3,10 @@ import { json } from '@remix-run/node';
 import { withDialog } from '~/components/dialog';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
+import { attempt, redirectAfter } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { placeFieldErrors, placeOptions } from '~/utils/places.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
 import { createProject, deleteProject, keepProjectPhoto, photoDraftPath, updateProject, type PhotoDraft } from '~/models/workspace-projects.server';
 import { isId } from '../../../server/contract/http';
@@ -56,12 +57,8 @@ async function photoOfSubmit(request: Request, formData: FormData): Promise<{ dr
   // The message names the file ("site.jpg is larger than 15 MB").
   if (value === TOO_LARGE) return { draft: null, problem: fileProblems(formData, PHOTO)[0]?.message ?? PROJECT_MESSAGES.photoTooLarge };
   if (value instanceof File) {
-    try {
-      return { draft: await keepProjectPhoto(request, value), problem: null };
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return { draft: null, problem: error };
-    }
+    const kept = await attempt(keepProjectPhoto(request, value));
+    return kept.ok ? { draft: kept.reply, problem: null } : { draft: null, problem: kept.error };
   }
   const kept = formData.get(PROJECT_FORM_FIELDS.photoDraft);
   return { draft: typeof kept === 'string' && isId(kept) ? { id: kept, preview: photoDraftPath(kept) } : null, problem: null };
@@ -85,15 +82,14 @@ async function saveProject(request: Request, formData: FormData) {
     return formFailure(submission, { intent: 'save', fieldErrors, data, error, fields: [...TEXT_FIELDS, PHOTO], serverFailure: PROJECT_MESSAGES.uploadFailed });
   }
 
-  try {
-    const body = apiForm(formData, photo.draft);
-    if (editing) await updateProject(request, editing, body);
-    else await createProject(request, body);
-  } catch (error) {
+  const body = apiForm(formData, photo.draft);
+  const sent = await attempt(editing ? updateProject(request, editing, body) : createProject(request, body));
+  if (!sent.ok) {
+    const { error } = sent;
     // Spec, error catalogue: "Failed to save project" / "Failed to update project" when the server fails.
     const serverFailure = editing ? PROJECT_MESSAGES.updateFailed : PROJECT_MESSAGES.saveFailed;
     // A draft the api no longer holds (expired, or taken) is not offered again.
-    const draftGone = error instanceof ApiError && error.details.some((d) => d.path === PHOTO);
+    const draftGone = error.details.some((d) => d.path === PHOTO);
     return formFailure(submission, { error, intent: 'save', fields: [...TEXT_FIELDS, PHOTO], serverFailure, data: draftGone ? { ...data, photoDraft: null } : data });
   }
   // A new project is the newest: page 1 shows it; an edited one keeps its place.
@@ -101,14 +97,7 @@ async function saveProject(request: Request, formData: FormData) {
 }
 
 async function removeProject(request: Request, formData: FormData) {
-  const id = String(formData.get('id') ?? '');
-  try {
-    await deleteProject(request, id);
-  } catch (error) {
-    // Spec: a failed delete shows the server's message.
-    if (error instanceof ApiError) return redirectWithError(backToList(request), error.message);
-    throw error;
-  }
-  // Back to the same page (the last one when it was the last card of it: the loader shows the last page).
-  return redirectWithSuccess(backToList(request), 'Project deleted successfully');
+  // Back to the same page (the last one when it was the last card of it: the loader shows the last page);
+  // a refused delete shows the server's message (spec), a failed one what did not happen.
+  return redirectAfter(deleteProject(request, String(formData.get('id') ?? '')), backToList(request), 'Project deleted successfully', { serverFailure: 'Failed to delete project' });
 }

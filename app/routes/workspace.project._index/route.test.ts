@@ -89,11 +89,11 @@ describe('saving a workspace project when the api fails', () => {
     expect(data.toast?.message).toBe('A project of this name already exists');
   });
 
-  it('goes back to the list with the server’s message when a delete fails', async () => {
+  it('goes back to the list saying what failed when the server fails a delete', async () => {
     api.on('DELETE', `/api/projects/${PROJECT_ID}`, serverError(500));
     const response = await settled(action(routeArgs(webRequest(`/workspace/project?page=2&confirm=${PROJECT_ID}`, cookie, { intent: 'delete', id: PROJECT_ID }))));
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/workspace/project?page=2');
-    expect(await redirectToast(response)).toEqual({ type: 'error', message: 'Internal Server Error' });
+    expect(await redirectToast(response)).toEqual({ type: 'error', message: 'Failed to delete project' });
   });
 });

@@ -12,9 +12,8 @@ import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { projectsPage } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
 import { placeOptions } from '~/utils/places.server';
-import { guarded, parsePage } from '~/utils/showcase.server';
+import { parsePage } from '~/utils/showcase.server';
 import { redirectWithError } from '~/utils/toast.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import { EMPTY_PROJECTS, noProjectsMatch, PROJECT_LIST, PROJECT_MESSAGES } from '../../../server/contract/workspace-projects-rules';
 import { backToList, projectsAction } from './actions.server';
@@ -22,6 +21,7 @@ import { WorkspaceProjectCard } from './project-card';
 import { ProjectForm } from './project-form';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required, optional, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Projects') }, { name: 'description', content: 'Your firm’s private workspace projects.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
@@ -52,16 +52,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = (url.searchParams.get('search') ?? '').trim().slice(0, PROJECT_LIST.search);
   const [, { projects, canManage, count, page, pages }] = await guarded(
     requireWorkspaceUser(request),
-    loadPage(request, parsePage(url), search).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(loadPage(request, parsePage(url), search)),
   );
   const params = url.searchParams;
   const editing = params.get('panel') === 'edit' ? projects.find((p) => p.id === params.get('item')) : undefined;
   // Spec, error catalogue: an edit panel for a project the list does not have (deleted meanwhile, a link from elsewhere).
   if (canManage && params.get('panel') === 'edit' && !editing) throw await redirectWithError(backToList(request), PROJECT_MESSAGES.loadFailed);
   // "Pick from Address Book" for the client name: its clients first, then everyone else (read only with the panel open).
-  const contacts = canManage && params.get('panel') ? await allContacts(request).catch(() => []) : [];
+  const contacts = canManage && params.get('panel') ? ((await optional(allContacts(request))).reply ?? []) : [];
   const clients = [...new Set([...contacts.filter((c) => c.kind === 'client'), ...contacts.filter((c) => c.kind !== 'client')].map((c) => c.name))];
   // The place lists the panel's selects start from: the edited project's country and state.
   return json({ projects, canManage, count, page, pages, search, clients, options: placeOptions(editing?.country, editing?.state) });

@@ -7,16 +7,16 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { createFolder, deleteFolder, getFolders, renameFolder } from '~/models/workspace-files.server';
 import filesStyles from '~/styles/workspace-files.css';
-import { ApiError } from '~/utils/api.server';
+import type { ApiError } from '~/utils/api.server';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { keepDataIgnoring } from '~/utils/revalidate';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import { FOLDER_LIMITS, FOLDER_MESSAGES } from '../../../server/contract/files-rules';
 import { FolderTile } from './folder-tile';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { attempt, redirectAfter, redirectFailure, required } from '~/utils/form-action.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
 
@@ -26,11 +26,7 @@ const pagePath = (projectId: string) => `/workspace/project/files/${encodeURICom
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
-  try {
-    return json(await getFolders(request, params.projectId ?? ''));
-  } catch (error) {
-    throw asErrorResponse(error);
-  }
+  return json(await required(getFolders(request, params.projectId ?? '')));
 }
 
 /**
@@ -38,11 +34,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * api's reason under them (a server failure too: the spec's "Failed to create folder" is for it).
  * A project that is gone (or not the visitor's) is the page's 404.
  */
-function refused(error: unknown, to: string, failure: string) {
-  if (!(error instanceof ApiError) || (error.status === 404 && error.message !== FOLDER_MESSAGES.notFound)) {
-    throw asErrorResponse(error);
-  }
-  return redirectWithError(to, error.message === failure ? failure : { message: failure, description: error.message });
+function refused(to: string, failure: string) {
+  return {
+    to,
+    message: (error: ApiError) => (error.message === failure ? failure : { message: failure, description: error.message }),
+    errorPage: (error: ApiError) => error.status === 404 && error.message !== FOLDER_MESSAGES.notFound,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -54,34 +51,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return dispatchIntent(form, {
     // The new folder opens in rename mode, as a file manager's does.
     create: async () => {
-      try {
-        const folder = await createFolder(request, projectId);
-        // Spec, error catalogue: the folder was made but its data did not come back.
-        if (!folder?.id) return redirectWithError(page, FOLDER_MESSAGES.createdWithoutData);
-        return redirectWithSuccess(`${page}?rename=${folder.id}`, 'Folder created');
-      } catch (error) {
-        return refused(error, page, FOLDER_MESSAGES.createFailed);
-      }
+      const sent = await attempt(createFolder(request, projectId));
+      if (!sent.ok) return redirectFailure(sent.error, page, refused(page, FOLDER_MESSAGES.createFailed));
+      // Spec, error catalogue: the folder was made but its data did not come back.
+      if (!sent.reply?.id) return redirectWithError(page, FOLDER_MESSAGES.createdWithoutData);
+      return redirectWithSuccess(`${page}?rename=${sent.reply.id}`, 'Folder created');
     },
     rename: async () => {
       const folderName = String(form.get('folderName') ?? '').trim();
       // The spec: an empty name cancels the rename, with no call.
       if (!folderName) return redirect(page);
-      try {
-        await renameFolder(request, folderId(), folderName);
-        return redirectWithSuccess(page, 'Folder renamed');
-      } catch (error) {
-        return refused(error, `${page}?rename=${encodeURIComponent(folderId())}`, FOLDER_MESSAGES.renameFailed);
-      }
+      return redirectAfter(renameFolder(request, folderId(), folderName), page, 'Folder renamed', refused(`${page}?rename=${encodeURIComponent(folderId())}`, FOLDER_MESSAGES.renameFailed));
     },
-    delete: async () => {
-      try {
-        await deleteFolder(request, folderId());
-        return redirectWithSuccess(page, 'Folder deleted');
-      } catch (error) {
-        return refused(error, page, 'Failed to delete folder');
-      }
-    },
+    delete: () => redirectAfter(deleteFolder(request, folderId()), page, 'Folder deleted', refused(page, 'Failed to delete folder')),
   });
 }
 

@@ -9,20 +9,20 @@ import { FolderIcon } from '~/components/workspace/file-icon';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { deleteFile, fileView, getFiles, uploadFiles } from '~/models/workspace-files.server';
 import filesStyles from '~/styles/workspace-files.css';
-import { ApiError } from '~/utils/api.server';
+import type { ApiError } from '~/utils/api.server';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { invariantResponse } from '~/utils/invariant.server';
 import { keepDataIgnoring } from '~/utils/revalidate';
 import { isMultipart } from '~/utils/stream-upload.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
-import { asErrorResponse } from '~/utils/workspace.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { FILE_MESSAGES, FOLDER_MESSAGES } from '../../../server/contract/files-rules';
 import { FilesTable } from './files-table';
 import { PreviewPanel, usePreviewWidth } from './preview-panel';
 import { UploadArea, type UploadFailure } from './upload-area';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { attempt, asErrorResponse, redirectAfter, serverFailed, required } from '~/utils/form-action.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
 
@@ -36,12 +36,7 @@ const pagePath = (projectId: string, folderId: string) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
-  let data;
-  try {
-    data = await getFiles(request, params.folderId ?? '');
-  } catch (error) {
-    throw asErrorResponse(error);
-  }
+  const data = await required(getFiles(request, params.folderId ?? ''));
   // The address names the folder's own project, or it is not a page.
   invariantResponse(data.project.id === params.projectId, FOLDER_MESSAGES.notFound, 404);
   return json({ ...data, files: data.files.map(fileView) });
@@ -60,26 +55,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const page = pagePath(projectId, folderId);
   // The upload form is multipart and goes on to the api as it arrives; the other forms are small.
   if (isMultipart(request)) {
-    try {
-      const files = await uploadFiles(request, { projectId, folderId });
-      return redirectWithSuccess(page, files.length === 1 ? `${files[0]!.fileName} uploaded` : `${files.length} files uploaded`);
-    } catch (error) {
-      if (!(error instanceof ApiError) || (error.status === 404 && error.details.every((d) => !d.path.startsWith('files')))) throw asErrorResponse(error);
-      return uploadRefused(error);
-    }
+    const sent = await attempt(uploadFiles(request, { projectId, folderId }));
+    if (sent.ok) return redirectWithSuccess(page, sent.reply.length === 1 ? `${sent.reply[0]!.fileName} uploaded` : `${sent.reply.length} files uploaded`);
+    // A folder or project gone is the page's 404; a refused file is said on the upload form.
+    if (sent.error.status === 404 && sent.error.details.every((d) => !d.path.startsWith('files'))) throw asErrorResponse(sent.error);
+    return uploadRefused(sent.error);
   }
   const form = await readFormData(request);
   return dispatchIntent(form, {
-    delete: async () => {
-      const id = String(form.get('id') ?? '');
-      try {
-        await deleteFile(request, id);
-        return redirectWithSuccess(page, 'File deleted');
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500) throw asErrorResponse(error);
-        return redirectWithError(page, error.message);
-      }
-    },
+    delete: () => redirectAfter(deleteFile(request, String(form.get('id') ?? '')), page, 'File deleted', { errorPage: serverFailed }),
   });
 }
 

@@ -1,6 +1,5 @@
-import { parseWithZod, readFormData } from '~/utils/form-data.server';
-import { ApiError } from '~/utils/api.server';
-import { formFailure } from '~/utils/forms.server';
+import { readFormData } from '~/utils/form-data.server';
+import { attempt, submitForm, redirectAfter, redirectFailure } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { createMember, deleteMember, updateMember } from '~/models/workspace-projects.server';
@@ -20,41 +19,27 @@ export async function membersAction(request: Request, projectId: string) {
 /** "Pick from Address Book": the contact's name and email become a member (docs/decisions/115). */
 async function pickContact(request: Request, projectId: string, formData: FormData) {
   const to = projectPaths(projectId).members;
-  try {
-    const contact = await getContact(request, String(formData.get('contactId') ?? ''));
-    if (!contact.email) return redirectWithError(`${to}?panel=new`, 'This contact has no email; add one in the Address Book first.');
-    await createMember(request, { projectId, name: contact.name, email: contact.email });
-  } catch (error) {
-    if (error instanceof ApiError) return redirectWithError(`${to}?panel=new`, error.message);
-    throw error;
-  }
-  return redirectWithSuccess(to, 'Member added successfully');
+  const failure = { to: `${to}?panel=new` };
+  const contact = await attempt(getContact(request, String(formData.get('contactId') ?? '')));
+  if (!contact.ok) return redirectFailure(contact.error, to, failure);
+  if (!contact.reply.email) return redirectWithError(failure.to, 'This contact has no email; add one in the Address Book first.');
+  return redirectAfter(createMember(request, { projectId, name: contact.reply.name, email: contact.reply.email }), to, 'Member added successfully', failure);
 }
 
 async function saveMember(request: Request, projectId: string, formData: FormData) {
   const id = formData.get('id');
   const editing = typeof id === 'string' && id !== '' ? id : null;
-  const submission = parseWithZod(formData, { schema: MemberFields });
-  if (submission.status !== 'success') return formFailure(submission, { intent: 'save' });
-  try {
-    if (editing) await updateMember(request, editing, submission.value);
-    else await createMember(request, { ...submission.value, projectId });
-  } catch (error) {
+  return submitForm(formData, {
+    schema: MemberFields,
+    intent: 'save',
     // Spec, error catalogue: "Failed to create member" / "Failed to update member" when the server fails.
-    const serverFailure = editing ? MEMBER_MESSAGES.updateFailed : MEMBER_MESSAGES.createFailed;
-    return formFailure(submission, { error, intent: 'save', fields: ['name', 'email'], serverFailure });
-  }
-  return redirectWithSuccess(projectPaths(projectId).members, editing ? 'Member updated successfully' : 'Member added successfully');
+    failure: { fields: ['name', 'email'], serverFailure: editing ? MEMBER_MESSAGES.updateFailed : MEMBER_MESSAGES.createFailed },
+    send: (value) => (editing ? updateMember(request, editing, value) : createMember(request, { ...value, projectId })),
+    done: () => redirectWithSuccess(projectPaths(projectId).members, editing ? 'Member updated successfully' : 'Member added successfully'),
+  });
 }
 
 async function removeMember(request: Request, projectId: string, formData: FormData) {
-  const to = projectPaths(projectId).members;
-  try {
-    await deleteMember(request, String(formData.get('id') ?? ''));
-  } catch (error) {
-    // Spec: a failed delete shows the server's message.
-    if (error instanceof ApiError) return redirectWithError(to, error.message);
-    throw error;
-  }
-  return redirectWithSuccess(to, 'Member deleted successfully');
+  // Spec: a refused delete shows the server's message; a failed one says what did not happen.
+  return redirectAfter(deleteMember(request, String(formData.get('id') ?? '')), projectPaths(projectId).members, 'Member deleted successfully', { serverFailure: 'Failed to delete member' });
 }

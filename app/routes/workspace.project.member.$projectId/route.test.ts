@@ -48,11 +48,11 @@ describe('saving a member when the api fails', () => {
     expect(answer.toast?.message).toBe('This email is already a member of this project');
   });
 
-  it('goes back to the members with the server’s message when a delete fails', async () => {
+  it('goes back to the members saying what failed when the server fails a delete', async () => {
     api.on('DELETE', `/api/projects/members/${MEMBER_ID}`, serverError(500));
     const response = await settled(action(routeArgs(webRequest(PAGE, cookie, { intent: 'delete', id: MEMBER_ID }), { projectId: PROJECT_ID })));
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe(PAGE);
-    expect(await redirectToast(response)).toEqual({ type: 'error', message: 'Internal Server Error' });
+    expect(await redirectToast(response)).toEqual({ type: 'error', message: 'Failed to delete member' });
   });
 });

@@ -11,8 +11,6 @@ import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getProject, listMembers } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
-import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import { EMPTY_MEMBERS } from '../../../server/contract/workspace-projects-rules';
 import type { Member } from '../../../server/contract/workspace-members';
@@ -20,6 +18,7 @@ import { membersAction } from './actions.server';
 import { MemberForm, PickContactForm } from './member-form';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Members of ${data.project.projectName}` : 'Members') }, { name: 'description', content: 'The members of a workspace project.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
@@ -35,14 +34,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const panelOpen = new URL(request.url).searchParams.get('panel') === 'new';
   const [, [project, members, contacts]] = await guarded(
     requireWorkspaceUser(request),
-    Promise.all([
-      getProject(request, projectId),
-      listMembers(request, projectId),
-      // The Address Book's people with an email, for "Pick from Address Book" (read only when the Add panel is open).
-      panelOpen ? allContacts(request).then((list) => list.filter((c) => c.email).map((c) => ({ id: c.id, name: c.name, email: c.email, company: c.company }))) : Promise.resolve([]),
-    ]).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(
+      Promise.all([
+        getProject(request, projectId),
+        listMembers(request, projectId),
+        // The Address Book's people with an email, for "Pick from Address Book" (read only when the Add panel is open).
+        panelOpen ? allContacts(request).then((list) => list.filter((c) => c.email).map((c) => ({ id: c.id, name: c.name, email: c.email, company: c.company }))) : Promise.resolve([]),
+      ]),
+    ),
   );
   return json({ project: { id: project.id, projectName: project.projectName, access: project.access }, members, contacts });
 }

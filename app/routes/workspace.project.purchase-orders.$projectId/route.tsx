@@ -9,9 +9,6 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { getOrderCandidates, listPurchaseOrders } from '~/models/purchase-orders.server';
 import { getSchedules } from '~/models/workspace-schedules.server';
-import { ApiError } from '~/utils/api.server';
-import { required } from '~/utils/form-action.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { pageTitle } from '~/utils/product';
 import outputStyles from '~/styles/summary-output.css';
@@ -22,6 +19,7 @@ import { PURCHASE_ORDER_MESSAGES, PURCHASE_ORDER_STATUS_LABELS } from '../../../
 import { formatPaise } from '../../../server/contract/summary-rules';
 import { orderPath } from '~/utils/purchase-order-paths';
 import { purchaseOrdersAction } from './actions.server';
+import { attempt, asErrorResponse, required } from '~/utils/form-action.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: outputStyles },
@@ -42,15 +40,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
   const projectId = params.projectId ?? '';
   const scheduleId = new URL(request.url).searchParams.get('schedule');
-  try {
-    const [list, candidates] = await Promise.all([listPurchaseOrders(request, projectId), getOrderCandidates(request, projectId, scheduleId)]);
+  const sent = await attempt(Promise.all([listPurchaseOrders(request, projectId), getOrderCandidates(request, projectId, scheduleId)]));
+  if (sent.ok) {
+    const [list, candidates] = sent.reply;
     return json({ project: list.project, orders: list.orders, candidates, tradeOnly: false as const });
-  } catch (error) {
-    // Trade prices: the page says why it shows nothing rather than an error page.
-    if (!(error instanceof ApiError && error.status === 403)) throw asErrorResponse(error);
-    const { data } = await required(getSchedules(request, projectId));
-    return json({ project: data.project, orders: [] as PurchaseOrderListItem[], candidates: null, tradeOnly: true as const });
   }
+  // Trade prices: the page says why it shows nothing rather than an error page.
+  if (sent.error.status !== 403) throw asErrorResponse(sent.error);
+  const { data } = await required(getSchedules(request, projectId));
+  return json({ project: data.project, orders: [] as PurchaseOrderListItem[], candidates: null, tradeOnly: true as const });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -11,6 +11,7 @@ import {
   uploadScheduleImages,
 } from '~/models/workspace-schedules.server';
 import { ApiError } from '~/utils/api.server';
+import { attempt, redirectAfter } from '~/utils/form-action.server';
 import { parseWithZod } from '~/utils/form-data.server';
 import { failureReply, type FormFailureOptions } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -59,13 +60,9 @@ async function readForm(request: Request, projectId: string) {
     onFile: async (file) => {
       const body = new FormData();
       body.append('files', file, file.name);
-      try {
-        const reply = await uploadScheduleImages(request, projectId, body);
-        uploaded.push(...reply.images.map((image) => ({ id: image.id, thumb: toWebImage(projectId, image).w480 })));
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        uploadErrors.add(failureMessage(error, SCHEDULE_MESSAGES.uploadFailed));
-      }
+      const sent = await attempt(uploadScheduleImages(request, projectId, body));
+      if (sent.ok) uploaded.push(...sent.reply.images.map((image) => ({ id: image.id, thumb: toWebImage(projectId, image).w480 })));
+      else uploadErrors.add(failureMessage(sent.error, SCHEDULE_MESSAGES.uploadFailed));
       return undefined;
     },
   });
@@ -125,14 +122,18 @@ async function create(request: Request, projectId: string, { formData, uploaded,
   if (submission.status !== 'success' || imageErrors.length) {
     return formAnswer(submission, form, { fieldErrors: imageErrors.length ? { images: imageErrors } : {} });
   }
-  try {
-    const reply = await createSchedule(request, { projectId, ...submission.value, schedulesFiles: images.map((i) => i.id) });
-    // Spec, error catalogue: the schedule was saved but its data did not come back.
-    if (!reply?.data?.id) return redirectWithError(schedulesPath(projectId), SCHEDULE_MESSAGES.createdWithoutData);
-    return redirectWithSuccess(schedulesPath(projectId), SCHEDULE_MESSAGES.created);
-  } catch (error) {
-    return formAnswer(submission, form, { error, rename: { schedulesFiles: 'images' }, serverFailure: SCHEDULE_MESSAGES.createFailed });
-  }
+  const sent = await attempt(createSchedule(request, { projectId, ...submission.value, schedulesFiles: images.map((i) => i.id) }));
+  if (!sent.ok) return formAnswer(submission, form, { error: sent.error, rename: { schedulesFiles: 'images' }, serverFailure: SCHEDULE_MESSAGES.createFailed });
+  // Spec, error catalogue: the schedule was saved but its data did not come back.
+  if (!sent.reply?.data?.id) return redirectWithError(schedulesPath(projectId), SCHEDULE_MESSAGES.createdWithoutData);
+  return redirectWithSuccess(schedulesPath(projectId), SCHEDULE_MESSAGES.created);
+}
+
+/** A card's title and description, and `cover` as its new cover image; a schedule gone is a 404 as the api's. */
+async function saveCard(request: Request, projectId: string, id: string, fields: { title: string; description: string }, cover?: StoredImage) {
+  const schedulesFiles = cover ? await withNewCover(request, projectId, id, cover.id) : undefined;
+  if (schedulesFiles === null) throw new ApiError(404, SCHEDULE_MESSAGES.notFound);
+  await updateSchedule(request, id, { ...fields, ...(schedulesFiles ? { schedulesFiles } : {}) });
 }
 
 /** A card's Edit form: title and description, and a new cover image when one is chosen. */
@@ -143,20 +144,14 @@ async function update(request: Request, projectId: string, { formData, uploaded,
   if (submission.status !== 'success' || uploadErrors.length) {
     return formAnswer(submission, form, { fieldErrors: uploadErrors.length ? { image: uploadErrors } : {} });
   }
-  try {
-    const schedulesFiles = uploaded[0] ? await withNewCover(request, projectId, id, uploaded[0].id) : undefined;
-    if (schedulesFiles === null) throw new ApiError(404, SCHEDULE_MESSAGES.notFound);
-    await updateSchedule(request, id, { ...submission.value, ...(schedulesFiles ? { schedulesFiles } : {}) });
-    return redirectWithSuccess(schedulesPath(projectId), SCHEDULE_MESSAGES.updated);
-  } catch (error) {
-    return formAnswer(submission, form, { error, rename: { schedulesFiles: 'image' }, serverFailure: SCHEDULE_MESSAGES.updateFailed });
-  }
+  const sent = await attempt(saveCard(request, projectId, id, submission.value, uploaded[0]));
+  if (!sent.ok) return formAnswer(submission, form, { error: sent.error, rename: { schedulesFiles: 'image' }, serverFailure: SCHEDULE_MESSAGES.updateFailed });
+  return redirectWithSuccess(schedulesPath(projectId), SCHEDULE_MESSAGES.updated);
 }
 
 /** What an inline change (a fetcher) answers: whether it was saved, and the toast to show. */
 const inlineAnswer = (ok: boolean, toast: ToastData | null, status = ok ? 200 : 400) => json({ ok, toast }, { status });
-const inlineFailure = (error: unknown, serverFailure: string) => {
-  if (!(error instanceof ApiError)) throw error;
+const inlineFailure = (error: ApiError, serverFailure: string) => {
   return inlineAnswer(false, errorToast(failureMessage(error, serverFailure)), error.status >= 400 && error.status < 500 ? error.status : 400);
 };
 
@@ -168,12 +163,8 @@ async function editField(request: Request, { formData }: PostedForm) {
   if ((field !== 'title' && field !== 'description') || typeof value !== 'string') return inlineAnswer(false, errorToast(SCHEDULE_MESSAGES.updateFailed));
   const parsed = ScheduleFields.shape[field].safeParse(value);
   if (!parsed.success) return inlineAnswer(false, errorToast(parsed.error.issues[0]?.message ?? SCHEDULE_MESSAGES.updateFailed));
-  try {
-    await updateSchedule(request, id, { [field]: parsed.data });
-    return inlineAnswer(true, null);
-  } catch (error) {
-    return inlineFailure(error, SCHEDULE_MESSAGES.updateFailed);
-  }
+  const sent = await attempt(updateSchedule(request, id, { [field]: parsed.data }));
+  return sent.ok ? inlineAnswer(true, null) : inlineFailure(sent.error, SCHEDULE_MESSAGES.updateFailed);
 }
 
 /** A new cover image for a card (double-click its image). */
@@ -181,24 +172,17 @@ async function replaceImage(request: Request, projectId: string, { formData, upl
   const id = String(formData.get('id') ?? '');
   if (uploadErrors.length) return inlineAnswer(false, errorToast(uploadErrors[0]!));
   if (!uploaded[0]) return inlineAnswer(false, errorToast(SCHEDULE_MESSAGES.imagesRequiredToUpload));
-  try {
-    const schedulesFiles = await withNewCover(request, projectId, id, uploaded[0].id);
-    if (!schedulesFiles) return inlineAnswer(false, errorToast(SCHEDULE_MESSAGES.notFound), 404);
-    await updateSchedule(request, id, { schedulesFiles });
-    return inlineAnswer(true, { type: 'success', message: SCHEDULE_MESSAGES.imageUpdated });
-  } catch (error) {
-    return inlineFailure(error, SCHEDULE_MESSAGES.imageUpdateFailed);
-  }
+  const cover = await attempt(withNewCover(request, projectId, id, uploaded[0].id));
+  if (!cover.ok) return inlineFailure(cover.error, SCHEDULE_MESSAGES.imageUpdateFailed);
+  if (!cover.reply) return inlineAnswer(false, errorToast(SCHEDULE_MESSAGES.notFound), 404);
+  const sent = await attempt(updateSchedule(request, id, { schedulesFiles: cover.reply }));
+  return sent.ok ? inlineAnswer(true, { type: 'success', message: SCHEDULE_MESSAGES.imageUpdated }) : inlineFailure(sent.error, SCHEDULE_MESSAGES.imageUpdateFailed);
 }
 
 async function remove(request: Request, projectId: string, { formData }: PostedForm) {
-  try {
-    await deleteSchedule(request, String(formData.get('id') ?? ''));
-    return redirectWithSuccess(schedulesPath(projectId), SCHEDULE_MESSAGES.deleted);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return redirectWithError(schedulesPath(projectId), failureMessage(error, SCHEDULE_MESSAGES.deleteFailed));
-  }
+  return redirectAfter(deleteSchedule(request, String(formData.get('id') ?? '')), schedulesPath(projectId), SCHEDULE_MESSAGES.deleted, {
+    message: (error) => failureMessage(error, SCHEDULE_MESSAGES.deleteFailed),
+  });
 }
 
 /** The page's action: one handler per intent (an unknown one answers 400). */

@@ -14,7 +14,6 @@ import { listInvoices } from '~/models/invoices.server';
 import { InvoiceTable } from '~/components/invoices/invoice-table';
 import outputStyles from '~/styles/summary-output.css';
 import invoiceStyles from '~/styles/invoices.css';
-import { asErrorResponse } from '~/utils/workspace.server';
 import schedulesStyles from '~/styles/workspace-schedules.css';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { schedulesAction } from './actions.server';
@@ -22,6 +21,7 @@ import { ScheduleCard, type ScheduleCardData } from './schedule-card';
 import { AddScheduleForm, EditScheduleForm } from './schedule-forms';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required, optional } from '~/utils/form-action.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: schedulesStyles },
@@ -40,9 +40,7 @@ export const scheduleHref = (projectId: string, scheduleId: string) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
-  const { data } = await getSchedules(request, params.projectId ?? '').catch((error) => {
-    throw asErrorResponse(error);
-  });
+  const { data } = await required(getSchedules(request, params.projectId ?? ''));
   const schedules: ScheduleCardData[] = data.schedules.map((s) => ({
     id: s.id,
     title: s.title,
@@ -53,17 +51,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }));
   // The project's invoices, for those who bill (the firm and its sub-admins; docs/decisions/280).
   // Anyone else gets the api's 403: no invoices section for them.
-  const invoices = await listInvoices(request, { projectId: data.project.id }).catch(() => null);
+  const { reply: invoices } = await optional(listInvoices(request, { projectId: data.project.id }));
   return json({ project: data.project, schedules, invoices });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
-  try {
-    return await schedulesAction(request, params.projectId ?? '');
-  } catch (error) {
-    throw asErrorResponse(error);
-  }
+  return required(schedulesAction(request, params.projectId ?? ''));
 }
 
 /**

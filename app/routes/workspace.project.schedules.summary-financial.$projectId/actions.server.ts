@@ -1,4 +1,5 @@
 import { json } from '@remix-run/node';
+import { z } from 'zod/v4';
 import {
   addCard,
   addItem,
@@ -22,23 +23,12 @@ import { uploadScheduleImages } from '~/models/workspace-schedules.server';
 import { ApiError } from '~/utils/api.server';
 import { parseWithZod } from '~/utils/form-data.server';
 import { formFailure } from '~/utils/forms.server';
+import { attempt, submitForm } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_MANY } from '~/utils/uploads.server';
 import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
-import {
-  ITEM_TEXT_FIELDS,
-  parsePercent,
-  parseRupees,
-  RoomBody,
-  SUMMARY_ITEM_TYPES,
-  SUMMARY_LIMITS,
-  SUMMARY_MESSAGES as M,
-  SUMMARY_STATUSES,
-  type ItemChanges,
-  type SummaryItemType,
-  type SummaryStatus,
-} from '../../../server/contract/summary';
+import { ITEM_TEXT_FIELDS, parsePercent, parseRupees, RoomBody, SUMMARY_ITEM_TYPES, SUMMARY_LIMITS, SUMMARY_MESSAGES as M, SUMMARY_STATUSES, type ItemChanges } from '../../../server/contract/summary';
 import { editorHref, editorHrefAt, FIELD, readEdit, type EditorView } from '~/components/summary/editor-url';
 import { isId } from '../../../server/contract/http';
 import { itemFingerprint, type ItemValues } from '../../../server/contract/summary-fingerprint';
@@ -50,19 +40,52 @@ import { itemFingerprint, type ItemValues } from '../../../server/contract/summa
  * in the browser: every intent is one api call (two for images: upload, then attach).
  */
 
-const str = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
+/** A text field of a post: '' when it is not sent (or is not text). */
+const text = z.string().catch('');
+
+/**
+ * An editor post as its fields name it, parsed once: the row (`id`, `kind`), the intent's argument,
+ * the values of the small forms (a title trimmed; a status or an item type one of the list, else
+ * undefined) and the view to go back to. Each intent then says what it misses.
+ */
+const EditorPost = z.object({
+  js: text.transform((value) => value === '1'),
+  id: text,
+  kind: z.enum(['rooms', 'sections', 'items']).optional().catch(undefined),
+  index: text,
+  parentId: text,
+  to: text,
+  roomId: text,
+  sectionId: text,
+  itemId: text,
+  cardId: text,
+  imageId: text,
+  productId: text,
+  title: text.transform((value) => value.trim()),
+  description: text,
+  status: z.enum(SUMMARY_STATUSES).optional().catch(undefined),
+  type: z.enum(SUMMARY_ITEM_TYPES).optional().catch(undefined),
+  schedule: text,
+  tab: text,
+  room: text,
+  edit: text,
+});
+type EditorPost = z.output<typeof EditorPost>;
+
+/** The post's fields; every one of them has a fallback, so a post always reads. */
+function readPost(form: FormData): EditorPost {
+  const submission = parseWithZod(form, { schema: EditorPost });
+  return submission.status === 'success' ? submission.value : EditorPost.parse({});
+}
 
 /**
  * The view to go back to, so a post keeps the tab and the room: as the form names it (hidden
  * fields), else as the URL it was posted to says (the shared delete confirmation posts only its id).
  */
-function viewOf(form: FormData, postedTo: URLSearchParams): EditorView {
-  const pick = (name: string) => str(form, name) || postedTo.get(name) || '';
+function viewOf(post: EditorPost, postedTo: URLSearchParams): EditorView {
+  const pick = (name: 'schedule' | 'tab' | 'room' | 'edit') => post[name] || postedTo.get(name) || '';
   // Only an id goes back into the address: a posted 10 KB "room" made a Location header no client could read.
-  const id = (name: string) => (isId(pick(name)) ? pick(name) : undefined);
+  const id = (name: 'schedule' | 'room') => (isId(pick(name)) ? pick(name) : undefined);
   return { schedule: id('schedule'), tab: pick('tab') === 'financial' ? 'financial' : 'summary', room: id('room'), ...readEdit(pick('edit'), isId) };
 }
 
@@ -73,21 +96,17 @@ const failureMessage = (error: ApiError) => (error.status >= 500 ? 'The change c
  * message as an error toast (a 409 "changed meanwhile" included: the page reloads with the
  * other person's version). JavaScript fetchers (`js=1`) get JSON instead.
  */
-async function step(projectId: string, form: FormData, current: EditorView, run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) {
+async function step(projectId: string, js: boolean, current: EditorView, run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) {
   // Back to the row that was open (its anchor), and still open: the next change is one click away.
   const next = { ...current, ...view };
   const target = editorHrefAt(projectId, next, next.open);
-  const js = str(form, 'js') === '1';
-  try {
-    const reply = await run();
-    const id = reply && typeof reply === 'object' && 'id' in reply ? String((reply as { id: unknown }).id) : undefined;
-    if (js) return json({ ok: true as const, message: success, id });
-    return redirectWithSuccess(target, success);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (js) return json({ ok: false as const, message: failureMessage(error) }, { status: error.status >= 500 ? 502 : error.status });
-    return redirectWithError(target, failureMessage(error));
-  }
+  const sent = await attempt(run());
+  if (!sent.ok && js) return json({ ok: false as const, message: failureMessage(sent.error) }, { status: sent.error.status >= 500 ? 502 : sent.error.status });
+  if (!sent.ok) return redirectWithError(target, failureMessage(sent.error));
+  const { reply } = sent;
+  const id = reply && typeof reply === 'object' && 'id' in reply ? String((reply as { id: unknown }).id) : undefined;
+  if (js) return json({ ok: true as const, message: success, id });
+  return redirectWithSuccess(target, success);
 }
 
 /**
@@ -99,7 +118,8 @@ async function step(projectId: string, form: FormData, current: EditorView, run:
 const INTENT_ARGUMENTS: Record<string, string> = { move: 'index', 'delete-image': 'imageId', 'delete-card': 'cardId', 'add-item': 'type' };
 
 export function spreadIntentArgument(form: FormData) {
-  const intent = str(form, 'intent');
+  const posted = form.get('intent');
+  const intent = typeof posted === 'string' ? posted : '';
   const colon = intent.indexOf(':');
   const name = colon > 0 ? intent.slice(0, colon) : '';
   if (!Object.hasOwn(INTENT_ARGUMENTS, name)) return;
@@ -110,7 +130,6 @@ export function spreadIntentArgument(form: FormData) {
 /** "Move to another section / room": to the end of the parent chosen. */
 const TO_THE_END = 10_000;
 
-const oneOf = <T extends string>(list: readonly T[], value: string): T | null => ((list as readonly string[]).includes(value) ? (value as T) : null);
 
 /**
  * Save all: every item whose fields the form carries (`f:<id>:<field>`, one `items` value per
@@ -177,39 +196,36 @@ async function saveAll(request: Request, projectId: string, form: FormData, view
   if (!items.length) return redirectWithSuccess(saved, M.saved);
   // Every refused field a figure (none a blank text): say what is wrong with them.
   if (problems.length) return refused(400, problems.every((p) => problemMessages[p]) ? M.checkFigures : M.requiredFields, problems, problemMessages);
-  try {
-    await saveAllItems(request, view.schedule, items);
-    return redirectWithSuccess(saved, M.saved);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // `items.3.title` → the field of that item, so the form marks it.
-    const marked = error.details.map((d) => {
-      const [, index, field] = /^items\.(\d+)\.(\w+)$/.exec(d.path) ?? [];
-      return index !== undefined ? `${items[Number(index)]?.id}:${field}` : d.path;
-    });
-    if (error.status === 400) return refused(400, error.message, marked);
-    // Nothing was saved. The items someone else changed show their version (they have a new one);
-    // what was typed in every other item stays.
-    if (error.status === 409) return refused(409, M.staleInSaveAll, []);
-    return redirectWithError(editorHrefAt(projectId, view, view.open), failureMessage(error));
-  }
+  const sent = await attempt(saveAllItems(request, view.schedule, items));
+  if (sent.ok) return redirectWithSuccess(saved, M.saved);
+  const { error } = sent;
+  // `items.3.title` → the field of that item, so the form marks it.
+  const marked = error.details.map((d) => {
+    const [, index, field] = /^items\.(\d+)\.(\w+)$/.exec(d.path) ?? [];
+    return index !== undefined ? `${items[Number(index)]?.id}:${field}` : d.path;
+  });
+  if (error.status === 400) return refused(400, error.message, marked);
+  // Nothing was saved. The items someone else changed show their version (they have a new one);
+  // what was typed in every other item stays.
+  if (error.status === 409) return refused(409, M.staleInSaveAll, []);
+  return redirectWithError(editorHrefAt(projectId, view, view.open), failureMessage(error));
 }
 
 async function newRoom(request: Request, projectId: string, form: FormData, view: EditorView) {
-  const submission = parseWithZod(form, { schema: RoomBody });
-  if (submission.status !== 'success' || !view.schedule) return formFailure(submission, { intent: 'add-room' });
-  try {
-    const { id } = await addRoom(request, view.schedule, submission.value.name);
-    return redirectWithSuccess(editorHref(projectId, { ...view, room: id, open: undefined }), 'Room added');
-  } catch (error) {
-    return formFailure(submission, { intent: 'add-room', error });
-  }
+  const schedule = view.schedule;
+  if (!schedule) return formFailure(parseWithZod(form, { schema: RoomBody }), { intent: 'add-room' });
+  return submitForm(form, {
+    schema: RoomBody,
+    intent: 'add-room',
+    send: ({ name }) => addRoom(request, schedule, name),
+    done: ({ id }) => redirectWithSuccess(editorHref(projectId, { ...view, room: id, open: undefined }), 'Room added'),
+  });
 }
 
-async function renameRoomIntent(request: Request, projectId: string, form: FormData, view: EditorView) {
+async function renameRoomIntent(request: Request, projectId: string, form: FormData, post: EditorPost, view: EditorView) {
   const submission = parseWithZod(form, { schema: RoomBody });
   if (submission.status !== 'success') return formFailure(submission, { intent: 'rename-room' });
-  return step(projectId, form, view, () => renameRoom(request, str(form, 'id'), submission.value.name), 'Room renamed');
+  return step(projectId, post.js, view, () => renameRoom(request, post.id, submission.value.name), 'Room renamed');
 }
 
 /** Images picked for an item: uploaded to the api as they arrive, then attached to the item. */
@@ -222,13 +238,9 @@ async function readForm(request: Request, projectId: string) {
     onFile: async (file) => {
       const body = new FormData();
       body.append('files', file, file.name);
-      try {
-        const reply = await uploadScheduleImages(request, projectId, body);
-        uploaded.push(...reply.images.map((image) => image.id));
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        uploadErrors.add(error.status === 415 ? M.imageType : error.status >= 500 ? SCHEDULE_MESSAGES.uploadFailed : error.message);
-      }
+      const sent = await attempt(uploadScheduleImages(request, projectId, body));
+      if (sent.ok) uploaded.push(...sent.reply.images.map((image) => image.id));
+      else uploadErrors.add(sent.error.status === 415 ? M.imageType : sent.error.status >= 500 ? SCHEDULE_MESSAGES.uploadFailed : sent.error.message);
       return undefined;
     },
   });
@@ -240,59 +252,60 @@ async function readForm(request: Request, projectId: string) {
 export async function summaryAction(request: Request, projectId: string) {
   const { form, uploaded, uploadErrors } = await readForm(request, projectId);
   spreadIntentArgument(form);
-  const current = viewOf(form, new URL(request.url).searchParams);
-  const id = str(form, 'id');
+  const post = readPost(form);
+  const current = viewOf(post, new URL(request.url).searchParams);
+  const { id } = post;
   // The row a post is about: its own field where the intent names one (the image form's `itemId`),
   // else the id of the row's form.
-  const row = (field: 'itemId' | 'sectionId' | 'cardId') => str(form, field) || id;
-  const go = (run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) => step(projectId, form, current, run, success, view);
+  const row = (field: 'itemId' | 'sectionId' | 'cardId') => post[field] || id;
+  const go = (run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) => step(projectId, post.js, current, run, success, view);
   const move = (index: number, parentId: string | undefined) => {
-    const kind = oneOf(['rooms', 'sections', 'items'] as const, str(form, 'kind'));
+    const { kind } = post;
     if (!kind || !Number.isInteger(index) || index < 0) return go(() => Promise.reject(new ApiError(400, 'That move is not possible')), '');
     return go(() => moveSummaryRow(request, kind, id, Math.min(index, TO_THE_END), parentId), M.moved);
   };
   return dispatchIntent<Response | Promise<Response>>(form, {
     'add-room': () => newRoom(request, projectId, form, current),
-    'rename-room': () => renameRoomIntent(request, projectId, form, current),
+    'rename-room': () => renameRoomIntent(request, projectId, form, post, current),
     'delete-room': () => go(() => deleteRoom(request, id), 'Room deleted', { room: undefined }),
-    'add-section': () => go(() => addSection(request, str(form, 'roomId'), str(form, 'title').trim() || undefined), 'Section added'),
+    'add-section': () => go(() => addSection(request, post.roomId, post.title || undefined), 'Section added'),
     'rename-section': () => {
-      const title = str(form, 'title').trim();
+      const { title } = post;
       if (!title) return go(() => Promise.reject(new ApiError(400, M.sectionTitleRequired)), '');
       return go(() => updateSection(request, id, { title }), 'Section renamed');
     },
     status: () => {
-      const status = oneOf<SummaryStatus>(SUMMARY_STATUSES, str(form, 'status'));
+      const { status } = post;
       return go(() => (status ? updateSection(request, id, { status }) : Promise.reject(new ApiError(400, 'Choose a status'))), 'Status updated');
     },
     'delete-section': () => go(() => deleteSection(request, id), 'Section deleted', { open: undefined }),
     'copy-section': () => go(() => copySection(request, id), M.copied),
     'add-item': () => {
-      const type = oneOf<SummaryItemType>(SUMMARY_ITEM_TYPES, str(form, 'type'));
+      const { type } = post;
       return go(() => (type ? addItem(request, row('sectionId'), type) : Promise.reject(new ApiError(400, 'Choose an item type'))), 'Item added');
     },
     'delete-item': () => go(() => deleteItem(request, id), 'Item deleted', { open: undefined }),
     'copy-item': () => go(() => copyItem(request, id), M.copied),
     // A drop (the fetcher: index and parent) and Move up / down (`move:<index>`, in the same parent).
-    move: () => move(Number(str(form, 'index')), str(form, 'parentId') || undefined),
+    move: () => move(Number(post.index), post.parentId || undefined),
     // "Move to section / room": the row's form, with the parent chosen in `to`.
-    'move-to': () => move(TO_THE_END, str(form, 'to') || undefined),
+    'move-to': () => move(TO_THE_END, post.to || undefined),
     'save-all': () => saveAll(request, projectId, form, current),
     'add-images': () => {
       if (uploadErrors.length) return go(() => Promise.reject(new ApiError(400, uploadErrors[0]!)), '');
       if (!uploaded.length) return go(() => Promise.reject(new ApiError(400, SCHEDULE_MESSAGES.imagesRequiredToUpload)), '');
       return go(() => addItemImages(request, row('itemId'), uploaded), 'Images added');
     },
-    'delete-image': () => go(() => deleteItemImage(request, row('itemId'), str(form, 'imageId')), 'Image removed'),
+    'delete-image': () => go(() => deleteItemImage(request, row('itemId'), post.imageId), 'Image removed'),
     'add-card': () => {
-      const title = str(form, 'title').trim();
+      const { title } = post;
       if (!title) return go(() => Promise.reject(new ApiError(400, 'Card title cannot be empty')), '');
-      return go(() => addCard(request, str(form, 'sectionId'), { title, description: str(form, 'description') }), 'Card added');
+      return go(() => addCard(request, post.sectionId, { title, description: post.description }), 'Card added');
     },
     'delete-card': () => go(() => deleteCard(request, row('cardId')), 'Card deleted'),
     'save-to-library': () => go(() => saveItemToLibrary(request, row('itemId')), 'Saved to the Project Library'),
     'add-from-library': () => {
-      const productId = str(form, 'productId');
+      const { productId } = post;
       if (!productId) return go(() => Promise.reject(new ApiError(400, 'Choose a product from the library')), '');
       return go(() => addLibraryProductToSection(request, productId, row('sectionId')), 'Product added from the library');
     },

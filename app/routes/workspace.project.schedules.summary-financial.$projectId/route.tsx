@@ -18,7 +18,6 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getSchedulesWithSummary, scheduleImageWebUrl, toWebImage } from '~/models/workspace-schedules.server';
 import { getLibrary } from '~/models/summary-output.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import summaryStyles from '~/styles/workspace-summary.css';
 import { isId } from '../../../server/contract/http-rules';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
@@ -26,6 +25,7 @@ import { sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/cont
 import { summaryAction } from './actions.server';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required } from '~/utils/form-action.server';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: summaryStyles }];
 
@@ -44,48 +44,40 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
   const projectId = params.projectId ?? '';
-  try {
-    const query = new URL(request.url).searchParams;
-    const named = query.get('schedule');
-    // One read for the project, its schedules and the summary (each table read once), beside the library.
-    const { data } = await getSchedulesWithSummary(request, projectId, named ?? 'first');
-    const { summary } = data;
-    const schedule = summary ? data.schedules.find((s) => s.id === summary.schedule.id) : undefined;
-    if (named && !schedule) throw json({ message: SCHEDULE_MESSAGES.notFound }, { status: 404 });
-    const schedules = data.schedules.map((s) => ({ id: s.id, title: s.title }));
-    if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, room: null, view: null, info: null, library: [], canSeeMargins: false });
-    const edit = readEdit(query.get('edit'), isId);
-    // An Edit link does not name its room (decision 251: 200 of them): the room of the row it opens.
-    const roomOfRow = (id: string | undefined) => (id ? summary.rooms.find((r) => r.sections.some((s) => s.id === id || s.items.some((i) => i.id === id))) : undefined);
-    const shown = summary.rooms.find((r) => r.id === query.get('room')) ?? roomOfRow(edit.open) ?? summary.rooms[0];
-    const view: EditorView & { schedule: string } = {
-      schedule: schedule.id,
-      tab: query.get('tab') === 'financial' ? 'financial' : 'summary',
-      room: shown?.id,
-      ...edit,
-    };
-    // "Add from library" is drawn in the open section alone: the library is read only then, and
-    // only each product's name travels.
-    const sectionOpen = !!view.open && !!shown?.sections.some((s) => s.id === view.open);
-    const library = sectionOpen ? (await getLibrary(request)).data.products.map((p) => ({ id: p.id, title: p.title })) : [];
-    // The other rooms go as an outline: their tabs, their sections (to move to) and their totals
-    // (the schedule's total). The room on show goes packed (editor-data.ts; decision 251).
-    const rooms = summary.rooms.map(({ id, name, totals, sections }) => ({ id, name, totals, sections: sections.map((section) => ({ id: section.id, title: section.title })) }));
-    const room = shown ? packRoom(shown, (imageId) => scheduleImageWebUrl(data.project.id, imageId, 480)) : null;
-    const info = { description: schedule.description, images: schedule.images.map((image) => toWebImage(data.project.id, image)) };
-    return json({ project: data.project, schedules, summary: { schedule: summary.schedule, rooms }, room, view, info, library, canSeeMargins: data.canSeeMargins ?? false });
-  } catch (error) {
-    throw asErrorResponse(error);
-  }
+  const query = new URL(request.url).searchParams;
+  const named = query.get('schedule');
+  // One read for the project, its schedules and the summary (each table read once), beside the library.
+  const { data } = await required(getSchedulesWithSummary(request, projectId, named ?? 'first'));
+  const { summary } = data;
+  const schedule = summary ? data.schedules.find((s) => s.id === summary.schedule.id) : undefined;
+  if (named && !schedule) throw json({ message: SCHEDULE_MESSAGES.notFound }, { status: 404 });
+  const schedules = data.schedules.map((s) => ({ id: s.id, title: s.title }));
+  if (!summary || !schedule) return json({ project: data.project, schedules, summary: null, room: null, view: null, info: null, library: [], canSeeMargins: false });
+  const edit = readEdit(query.get('edit'), isId);
+  // An Edit link does not name its room (decision 251: 200 of them): the room of the row it opens.
+  const roomOfRow = (id: string | undefined) => (id ? summary.rooms.find((r) => r.sections.some((s) => s.id === id || s.items.some((i) => i.id === id))) : undefined);
+  const shown = summary.rooms.find((r) => r.id === query.get('room')) ?? roomOfRow(edit.open) ?? summary.rooms[0];
+  const view: EditorView & { schedule: string } = {
+    schedule: schedule.id,
+    tab: query.get('tab') === 'financial' ? 'financial' : 'summary',
+    room: shown?.id,
+    ...edit,
+  };
+  // "Add from library" is drawn in the open section alone: the library is read only then, and
+  // only each product's name travels.
+  const sectionOpen = !!view.open && !!shown?.sections.some((s) => s.id === view.open);
+  const library = sectionOpen ? (await required(getLibrary(request))).data.products.map((p) => ({ id: p.id, title: p.title })) : [];
+  // The other rooms go as an outline: their tabs, their sections (to move to) and their totals
+  // (the schedule's total). The room on show goes packed (editor-data.ts; decision 251).
+  const rooms = summary.rooms.map(({ id, name, totals, sections }) => ({ id, name, totals, sections: sections.map((section) => ({ id: section.id, title: section.title })) }));
+  const room = shown ? packRoom(shown, (imageId) => scheduleImageWebUrl(data.project.id, imageId, 480)) : null;
+  const info = { description: schedule.description, images: schedule.images.map((image) => toWebImage(data.project.id, image)) };
+  return json({ project: data.project, schedules, summary: { schedule: summary.schedule, rooms }, room, view, info, library, canSeeMargins: data.canSeeMargins ?? false });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
-  try {
-    return await summaryAction(request, params.projectId ?? '');
-  } catch (error) {
-    throw asErrorResponse(error);
-  }
+  return required(summaryAction(request, params.projectId ?? ''));
 }
 
 type ActionReply = { intent?: string; problems?: string[]; problemMessages?: Record<string, string>; typed?: Record<string, string>; typedOver?: Record<string, number>; message?: string; toast?: ToastData | null; result?: { error?: Record<string, string[] | null> | null } };

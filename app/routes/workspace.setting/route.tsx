@@ -16,8 +16,6 @@ import { formatBytes, storagePercent } from '../../../server/contract/storage-ru
 import { useRootData } from '~/root';
 import { calendarFeedAction, readFreshFeedUrl } from '~/routes/workspace.calendar/calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
-import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import chatBookStyles from '~/styles/workspace-chat-book.css';
 import teamStyles from '~/styles/workspace-team.css';
 import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
@@ -28,6 +26,7 @@ import { timeZoneChoices, zoneOf } from '../../../server/contract/dates';
 import { isFirmRole } from '../../../server/contract/vocabulary';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting') }, { name: 'description', content: 'Your password, mail choices and calendar link.' }];
 export const links: LinksFunction = () => [
@@ -47,9 +46,7 @@ const FEED_INTENT_VALUES: readonly string[] = Object.values(FEED_INTENTS);
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, [notifications, feed, storage]] = await guarded(
     requireWorkspaceUser(request),
-    Promise.all([getNotificationSettings(request), getFeedState(request), getStorageUsage(request)]).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(Promise.all([getNotificationSettings(request), getFeedState(request), getStorageUsage(request)])),
   );
   const fresh = await readFreshFeedUrl(request);
   const isFirm = isFirmRole(user.role);

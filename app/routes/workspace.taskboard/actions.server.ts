@@ -1,8 +1,9 @@
-import { ApiError } from '~/utils/api.server';
+import type { ApiError } from '~/utils/api.server';
+import { attempt, redirectAfter, redirectFailure } from '~/utils/form-action.server';
 import { parseWithZod } from '~/utils/form-data.server';
 import { formFailure } from '~/utils/forms.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
+import { redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_LARGE, TOO_MANY } from '~/utils/uploads.server';
 import { createTask, keepTaskFiles, moveTask, submitTask } from '~/models/tasks.server';
 import { FILE_LIMITS } from '../../../server/contract/files-rules';
@@ -37,12 +38,8 @@ async function filesOfSubmit(request: Request, formData: FormData): Promise<{ dr
   });
   const files = formData.getAll(F.files).filter((v): v is File => v instanceof File);
   if (!files.length) return { drafts: held, problem: null };
-  try {
-    return { drafts: [...held, ...(await keepTaskFiles(request, files))], problem: null };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { drafts: held, problem: error };
-  }
+  const kept = await attempt(keepTaskFiles(request, files));
+  return kept.ok ? { drafts: [...held, ...kept.reply], problem: null } : { drafts: held, problem: kept.error };
 }
 
 async function createTaskFromForm(request: Request, formData: FormData) {
@@ -62,12 +59,11 @@ async function createTaskFromForm(request: Request, formData: FormData) {
   body.append(F.description, submission.value.description);
   if (submission.value.dueDate) body.append(F.dueDate, submission.value.dueDate);
   for (const draft of drafts) body.append(F.fileDrafts, draft.id);
-  try {
-    await createTask(request, body);
-  } catch (error) {
+  const sent = await attempt(createTask(request, body));
+  if (!sent.ok) {
     // Kept files the api no longer holds (expired, or taken) are not offered again.
-    const gone = error instanceof ApiError && error.status === 409 && error.details.some((d) => d.path === F.files);
-    return failure(error, gone ? [] : drafts);
+    const gone = sent.error.status === 409 && sent.error.details.some((d) => d.path === F.files);
+    return failure(sent.error, gone ? [] : drafts);
   }
   return redirectWithSuccess(TASKBOARD_PATH, 'Task created successfully');
 }
@@ -81,13 +77,7 @@ function boardAfter(request: Request): string {
 const DONE: Record<TaskMove, string> = { submit: 'Task submitted for review', approve: 'Task approved', reject: 'Task sent back to To Do' };
 
 async function move(request: Request, formData: FormData, name: TaskMove, reason?: string) {
-  try {
-    await moveTask(request, String(formData.get('id') ?? ''), name, reason);
-  } catch (error) {
-    if (error instanceof ApiError) return redirectWithError(boardAfter(request), error.message);
-    throw error;
-  }
-  return redirectWithSuccess(boardAfter(request), DONE[name]);
+  return redirectAfter(moveTask(request, String(formData.get('id') ?? ''), name, reason), boardAfter(request), DONE[name]);
 }
 
 async function reject(request: Request, formData: FormData) {
@@ -107,12 +97,9 @@ async function submit(request: Request, formData: FormData) {
   const failure = (error?: unknown) => formFailure(submission, { error, intent: 'submit', fieldErrors: fileErrors.length ? { [S.files]: fileErrors } : {}, fields: Object.values(S) });
   if (submission.status !== 'success' || fileErrors.length) return failure();
   const files = formData.getAll(S.files).filter((v): v is File => v instanceof File && v.size > 0);
-  try {
-    await submitTask(request, String(formData.get('id') ?? ''), submission.value.note, files);
-  } catch (error) {
-    if (error instanceof ApiError && [400, 413, 415].includes(error.status)) return failure(error);
-    if (error instanceof ApiError) return redirectWithError(boardAfter(request), error.message);
-    throw error;
-  }
+  const sent = await attempt(submitTask(request, String(formData.get('id') ?? ''), submission.value.note, files));
+  // A note or file refused is said on the form; any other failure on the board.
+  if (!sent.ok && [400, 413, 415].includes(sent.error.status)) return failure(sent.error);
+  if (!sent.ok) return redirectFailure(sent.error, boardAfter(request));
   return redirectWithSuccess(boardAfter(request), DONE.submit);
 }

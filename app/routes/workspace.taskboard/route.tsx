@@ -6,8 +6,6 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getBoard, listAssignees } from '~/models/tasks.server';
 import { listProjects } from '~/models/workspace-projects.server';
-import { guarded } from '~/utils/showcase.server';
-import { asErrorResponse } from '~/utils/workspace.server';
 import filesStyles from '~/styles/workspace-files.css';
 import teamStyles from '~/styles/workspace-team.css';
 import { TASK_LIMITS } from '../../../server/contract/tasks';
@@ -17,6 +15,7 @@ import { TaskBoard } from './board';
 import { TaskForm } from './task-form';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Taskboard') }, { name: 'description', content: 'Tasks given to you and by you, in review and done.' }];
 export const links: LinksFunction = () => [
@@ -39,9 +38,7 @@ function doneShown(request: Request): number | undefined {
 export async function loader({ request }: LoaderFunctionArgs) {
   const [, [board, { projects }, employees]] = await guarded(
     requireWorkspaceUser(request),
-    Promise.all([getBoard(request, doneShown(request)), listProjects(request), listAssignees(request)]).catch((error) => {
-      throw asErrorResponse(error);
-    }),
+    required(Promise.all([getBoard(request, doneShown(request)), listProjects(request), listAssignees(request)])),
   );
   return json({ board, projects: projects.map((p) => ({ id: p.id, projectName: p.projectName })), employees });
 }

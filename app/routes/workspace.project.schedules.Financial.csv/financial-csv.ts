@@ -1,6 +1,6 @@
-import type { FinancialReply } from '../../server/contract/financial';
-import { isoDateTime, isoDay } from '../../server/contract/dates';
-import { paiseAsRupees, toCsv } from './csv';
+import type { FinancialReply } from '../../../server/contract/financial';
+import { isoDateTime, isoDay } from '../../../server/contract/dates';
+import { paiseAsRupees, toCsv } from '~/utils/csv';
 
 type Figures = { clientPrice: number; tradeCost: number; netProfit: number; markup: number };
 const figures = (f: Figures) => [paiseAsRupees(f.clientPrice), paiseAsRupees(f.tradeCost), paiseAsRupees(f.netProfit), f.markup];

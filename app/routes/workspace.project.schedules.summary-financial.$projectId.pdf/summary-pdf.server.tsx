@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PrintDocument, PrintFooter, PrintHeader, type PrintTab } from '~/components/summary-print/print-document';
-import type { PrintData } from '../../server/contract/summary-print';
-import { formatDay, zoneOf } from '../../server/contract/dates';
-import { pdfRenderer, type PdfRenderer } from './pdf.server';
+import type { PrintData } from '../../../server/contract/summary-print';
+import { formatDay, zoneOf } from '../../../server/contract/dates';
+import { pdfRenderer, type PdfRenderer } from '~/utils/pdf.server';
 
 /**
  * A schedule summary's PDF (DESIGN.md section 9 "The PDF", docs/decisions/105): the print view

@@ -1,17 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getFinancialOverview } from '~/models/summary-output.server';
-import { financialCsv } from '~/utils/financial-csv';
-import { zoneOf } from '../../server/contract/dates';
-import { asErrorResponse } from '~/utils/workspace.server';
+import { financialCsv } from './financial-csv';
+import { zoneOf } from '../../../server/contract/dates';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required } from '~/utils/form-action.server';
 
 /** The Financial overview as CSV, dated in the firm's time zone (decision 265). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireWorkspaceUser(request);
   const projectId = new URL(request.url).searchParams.get('project') || null;
-  const { data } = await getFinancialOverview(request, projectId).catch((error) => {
-    throw asErrorResponse(error);
-  });
+  const { data } = await required(getFinancialOverview(request, projectId));
   const { fileName, body } = financialCsv(data, new Date(), zoneOf(user));
   return new Response(body, {
     headers: {

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
 import { getPrintData } from '~/models/summary-output.server';
 import { invariantResponse } from '~/utils/invariant.server';
-import { pdfFileName, renderSummaryPdf } from '~/utils/summary-pdf.server';
-import { asErrorResponse } from '~/utils/workspace.server';
+import { pdfFileName, renderSummaryPdf } from './summary-pdf.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
+import { required } from '~/utils/form-action.server';
 
 /**
  * The PDF of a schedule's summary (DESIGN.md section 9, docs/decisions/105), a resource route beside
@@ -17,9 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(scheduleId, 'Choose a schedule to print', 400);
   const tab = url.searchParams.get('tab') === 'financial' ? 'financial' : 'summary';
   const sections = url.searchParams.getAll('sections').flatMap((value) => value.split(',')).filter(Boolean);
-  const { data } = await getPrintData(request, scheduleId, sections).catch((error) => {
-    throw asErrorResponse(error);
-  });
+  const { data } = await required(getPrintData(request, scheduleId, sections));
   // The schedule must be of the project the path names (a link edited by hand finds nothing).
   if (data.project.id !== params.projectId) throw json({ message: 'Schedule not found' }, { status: 404 });
   // The api leaves margins out for those who may not see them (docs/decisions/258): no financial PDF for them.
