@@ -32,8 +32,8 @@ import { ScheduleImageQuery } from '../contract/schedules.js';
 import { SCHEDULE_IMAGE_ID, type ScheduleImageSize } from '../contract/schedules-rules.js';
 import { sendImageVariant } from '../files/send-stored-file.js';
 import { copyItemImagesToLibrary, copyLibraryImagesToProject, libraryImageFolder } from '../services/library-images.js';
-import { scheduleVariantKey } from '../services/schedule-images.js';
-import { lockedRow, removeImagesLater, summaryWrite } from './workspace-summary/access.js';
+import { removeImagesLater, scheduleVariantKey } from '../services/schedule-images.js';
+import { lockedRow, summaryWrite } from './projects/summary/write.js';
 
 /**
  * The Project Library (issue 11 item 7, docs/decisions/108), scope `workspace`: the firm's saved
