@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { LoadMore, useInfiniteList } from '~/components/infinite-list';
 import { ownerName } from '~/components/owner-name';
@@ -11,6 +11,9 @@ import { guarded, listFailure, parseKeyset, parsePage, toCardProject, type Keyse
 import type { ExploreCard } from '../../server/contract/projects';
 import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';
 import { pageTitle } from '~/utils/product';
+import { showcaseSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => showcaseSheets;
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, 'Explore projects') },

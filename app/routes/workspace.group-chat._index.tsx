@@ -8,13 +8,13 @@ import { chatPagePath } from '~/models/chat-paths';
 import { listProjects } from '~/models/workspace-projects.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse } from '~/utils/workspace.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { chatBookSheets } from '~/styles/sheets';
 import { unreadLabel } from '../../server/contract/chat-rules';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Group Chat') }, { name: 'description', content: 'The group chats of your projects.' }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+export const links: LinksFunction = () => chatBookSheets;
 
 /**
  * Group Chat (issue 12 item 5): one thread per project the viewer works on; this page lists them

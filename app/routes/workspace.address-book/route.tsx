@@ -13,7 +13,7 @@ import { getContact, listContacts } from '~/models/chat-book.server';
 import { ApiError } from '~/utils/api.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse } from '~/utils/workspace.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { chatBookSheets } from '~/styles/sheets';
 import type { Contact } from '../../../server/contract/address-book';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS, CONTACT_LIMITS, CONTACT_MESSAGES, isContactKind } from '../../../server/contract/address-book-rules';
 import { isId } from '../../../server/contract/http-rules';
@@ -24,7 +24,7 @@ import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Address Book') }, { name: 'description', content: "The firm's contacts: clients, suppliers and consultants." }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+export const links: LinksFunction = () => chatBookSheets;
 
 /**
  * The firm's Address Book (issue 12 item 4, docs/decisions/115): clients, suppliers and

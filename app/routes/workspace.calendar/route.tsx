@@ -8,14 +8,14 @@ import { calendarFeedAction, readFreshFeedUrl } from './calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse } from '~/utils/workspace.server';
-import teamStyles from '~/styles/workspace-team.css';
+import { teamSheets } from '~/styles/sheets';
 import { monthGrid, monthKey, parseDay, parseMonth, shiftMonth, todayInIndia } from '../../../server/contract/calendar-rules';
 import type { CalendarEvent } from '../../../server/contract/calendar';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Calendar') }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: teamStyles }];
+export const links: LinksFunction = () => teamSheets;
 
 const CALENDAR_PATH = '/workspace/calendar';
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

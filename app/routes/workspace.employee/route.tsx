@@ -13,7 +13,7 @@ import { listEmployees } from '~/models/employees.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse } from '~/utils/workspace.server';
 import projectStyles from '~/styles/workspace-projects.css';
-import teamStyles from '~/styles/workspace-team.css';
+import { teamSheets } from '~/styles/sheets';
 import { EMPLOYEE_MESSAGES, EMPTY_EMPLOYEES, mayGrantSubAdmin, mayManageEmployee } from '../../../server/contract/employees-rules';
 import type { Employee } from '../../../server/contract/employees';
 import { employeesAction } from './actions.server';
@@ -24,7 +24,7 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employees') }, { name: 'description', content: "The firm's employees and their accounts." }];
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: projectStyles },
-  { rel: 'stylesheet', href: teamStyles },
+  ...teamSheets,
 ];
 
 /**

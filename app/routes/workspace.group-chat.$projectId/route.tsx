@@ -12,7 +12,7 @@ import { isMultipart } from '~/utils/stream-upload.server';
 import { asErrorResponse } from '~/utils/workspace.server';
 import { formatDateTime } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { chatBookSheets } from '~/styles/sheets';
 import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_EVENT, CHAT_LIMITS, CHAT_MESSAGES } from '../../../server/contract/chat-rules';
 import { EditMessageForm, EditedMark, EditLink, editingOf, mergeMessages } from './edit-message';
@@ -22,7 +22,7 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 import { useTimeZone } from '~/utils/time-zone';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+export const links: LinksFunction = () => chatBookSheets;
 
 /**
  * A project's Group Chat (issue 12 item 5, docs/decisions/116 and 117): the newest page at the

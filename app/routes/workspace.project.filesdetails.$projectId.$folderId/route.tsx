@@ -8,7 +8,7 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { FolderIcon } from '~/components/workspace/file-icon';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { deleteFile, fileView, getFiles, uploadFiles } from '~/models/workspace-files.server';
-import filesStyles from '~/styles/workspace-files.css';
+import { fileSheets } from '~/styles/sheets';
 import { ApiError } from '~/utils/api.server';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -24,7 +24,7 @@ import { UploadArea, type UploadFailure } from './upload-area';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
+export const links: LinksFunction = () => fileSheets;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle(matches, data ? `${data.folder.folderName} · ${data.project.projectName}` : 'Folder') },

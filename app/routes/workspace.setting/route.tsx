@@ -18,8 +18,7 @@ import { calendarFeedAction, readFreshFeedUrl } from '~/routes/workspace.calenda
 import { readFormData } from '~/utils/form-data.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse } from '~/utils/workspace.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
-import teamStyles from '~/styles/workspace-team.css';
+import { chatBookSheets, teamSheets } from '~/styles/sheets';
 import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
 import { NOTIFICATION_FLAGS, NOTIFICATION_LABELS, PASSWORD_MESSAGES } from '../../../server/contract/settings-rules';
 import { settingAction } from './actions.server';
@@ -31,9 +30,9 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting') }, { name: 'description', content: 'Your password, mail choices and calendar link.' }];
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: chatBookStyles },
+  ...chatBookSheets,
   // The iCal card's own styles (team area).
-  { rel: 'stylesheet', href: teamStyles },
+  ...teamSheets,
 ];
 
 const SETTING_PATH = '/workspace/setting';

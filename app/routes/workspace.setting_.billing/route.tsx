@@ -11,14 +11,14 @@ import { getBillingProfile } from '~/models/billing.server';
 import { stateNames } from '~/utils/places.server';
 import { guarded } from '~/utils/showcase.server';
 import { required } from '~/utils/form-action.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { chatBookSheets } from '~/styles/sheets';
 import type { BillingProfileBody } from '../../../server/contract/billing';
 import { BILLING_DEFAULTS, formatRate, GST_RATES_BP, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES } from '../../../server/contract/billing-rules';
 import { billingAction } from './actions.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = () => [{ title: 'Billing profile — Archivista' }, { name: 'description', content: "The firm's legal name, GSTIN, bank account and invoice settings." }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+export const links: LinksFunction = () => chatBookSheets;
 
 /**
  * Setting → Billing profile (issue 28 item 3, docs/decisions/256): what the firm's proposals and

@@ -8,8 +8,7 @@ import { getBoard, listAssignees } from '~/models/tasks.server';
 import { listProjects } from '~/models/workspace-projects.server';
 import { guarded } from '~/utils/showcase.server';
 import { asErrorResponse } from '~/utils/workspace.server';
-import filesStyles from '~/styles/workspace-files.css';
-import teamStyles from '~/styles/workspace-team.css';
+import { fileSheets, teamSheets } from '~/styles/sheets';
 import { TASK_LIMITS } from '../../../server/contract/tasks';
 import { RejectDialog, SubmitDialog } from './move-dialogs';
 import { taskboardAction, type KeptTaskFile } from './actions.server';
@@ -20,8 +19,8 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Taskboard') }, { name: 'description', content: 'Tasks given to you and by you, in review and done.' }];
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: filesStyles },
-  { rel: 'stylesheet', href: teamStyles },
+  ...fileSheets,
+  ...teamSheets,
 ];
 
 /**
