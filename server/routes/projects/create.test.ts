@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testImage } from '../../../tests/helpers/showcase';

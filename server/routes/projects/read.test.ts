@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../tests/helpers/test-api';
 import { createProjectThroughApi } from '../../../tests/helpers/workspace-projects';
-import { type WorkspaceProject } from '../../contract/workspace-projects';
+import type { WorkspaceProject } from '../../contract/workspace-projects';
 import { projects } from '../../db/schema';
 import { createEmployee, createFirm, createMember, createPublicProject, createWorkspaceProject } from '../../seed/factories';
 import type { UserRow } from '../../queries/users';

@@ -78,4 +78,5 @@ export const projectReadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
     },
+  );
 };

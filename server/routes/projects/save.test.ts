@@ -9,7 +9,7 @@ import { auditLog, files, folders, members, projects, schedules } from '../../db
 import { newId } from '../../db/ids';
 import { createMember } from '../../seed/factories';
 import { scheduleImageFolder, scheduleImageKeys } from '../../services/schedule-images';
-import { api, firm, tokens, memberEmployee, setUpProjectsApi, get, del, photo, update, privateFile, exists } from '../../../tests/helpers/projects-api';
+import { api, firm, tokens, memberEmployee, setUpProjectsApi, get, del, update, privateFile, exists } from '../../../tests/helpers/projects-api';
 
 setUpProjectsApi();
 

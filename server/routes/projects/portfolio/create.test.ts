@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { messagesByPath } from '../../../../tests/helpers/test-api';
