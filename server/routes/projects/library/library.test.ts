@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessCases, expectAccess, type AccessContext, type AccessEndpoint, useAccessWorld } from '../../tests/helpers/access-table';
-import { bearer } from '../../tests/helpers/test-api';
-import { newId } from '../db/ids';
-import { summaryItems } from '../db/schema';
-import { insertSchedule } from '../queries/schedules';
-import { insertLibraryProduct } from '../queries/library';
-import { createSummaryTree } from '../seed/summary-tree';
-import { uploadedScheduleImageIds } from '../../tests/helpers/schedules';
-import { scheduleImageFolder, scheduleImageKeys } from '../services/schedule-images';
-import { libraryImageFolder } from '../services/library-images';
+import { accessCases, expectAccess, type AccessContext, type AccessEndpoint, useAccessWorld } from '../../../../tests/helpers/access-table';
+import { bearer } from '../../../../tests/helpers/test-api';
+import { newId } from '../../../db/ids';
+import { summaryItems } from '../../../db/schema';
+import { insertSchedule } from '../../../queries/schedules';
+import { insertLibraryProduct } from '../../../queries/library';
+import { createSummaryTree } from '../../../seed/summary-tree';
+import { uploadedScheduleImageIds } from '../../../../tests/helpers/schedules';
+import { scheduleImageFolder, scheduleImageKeys } from '../../../services/schedule-images';
+import { libraryImageFolder } from '../../../services/library-images';
 
 /** The Project Library (docs/decisions/108): CRUD, save from an item, add into a section, access. */
 

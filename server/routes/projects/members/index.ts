@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Session } from '../auth/session.js';
-import { PROJECT_NOT_FOUND, requireProjectAccess } from '../auth/project-access.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
-import { CreateMemberBody, MEMBER_MESSAGES, MemberReply, MembersReply, ProjectIdParams, UpdateMemberBody } from '../contract/workspace-members.js';
-import { newId } from '../db/ids.js';
-import { conflict, databaseErrorCode, HttpError, isUniqueViolation, notFound } from '../errors.js';
-import { recordAudit } from '../queries/audit.js';
-import { endProjectAccess } from '../services/access-end.js';
-import { deleteMember, findMember, insertMember, listMembers, toMemberJson, updateMember } from '../queries/workspace-members.js';
+import type { Session } from '../../../auth/session.js';
+import { PROJECT_NOT_FOUND, requireProjectAccess } from '../../../auth/project-access.js';
+import { ErrorReply, IdParams, isId, MessageReply } from '../../../contract/http.js';
+import { CreateMemberBody, MEMBER_MESSAGES, MemberReply, MembersReply, ProjectIdParams, UpdateMemberBody } from '../../../contract/workspace-members.js';
+import { newId } from '../../../db/ids.js';
+import { conflict, databaseErrorCode, HttpError, isUniqueViolation, notFound } from '../../../errors.js';
+import { recordAudit } from '../../../queries/audit.js';
+import { endProjectAccess } from '../../../services/access-end.js';
+import { deleteMember, findMember, insertMember, listMembers, toMemberJson, updateMember } from '../../../queries/workspace-members.js';
 
 /**
  * The members of a workspace project (workspace-and-admin.md screen 6 and section 7), scope

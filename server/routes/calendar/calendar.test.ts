@@ -1,13 +1,13 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
-import { monthGrid } from '../contract/calendar-rules';
-import { newId } from '../db/ids';
-import { schedules, taskAssignees, tasks } from '../db/schema';
-import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../seed/factories';
-import { createTask } from '../seed/tasks';
-import type { UserRow } from '../queries/users';
-import { createSession } from '../queries/sessions';
+import { bearer, createTestApi, type TestApi } from '../../../tests/helpers/test-api';
+import { monthGrid } from '../../contract/calendar-rules';
+import { newId } from '../../db/ids';
+import { schedules, taskAssignees, tasks } from '../../db/schema';
+import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../../seed/factories';
+import { createTask } from '../../seed/tasks';
+import type { UserRow } from '../../queries/users';
+import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireFirmAccess } from '../auth/firm.js';
-import { CONTACT_MESSAGES, ContactFields, ContactReply, ContactsQuery, ContactsReply } from '../contract/address-book.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
-import { newId } from '../db/ids.js';
-import { notFound } from '../errors.js';
-import { recordAudit } from '../queries/audit.js';
-import { deleteContact, findContact, insertContact, listContacts, toContactJson, updateContact } from '../queries/address-book.js';
+import { requireFirmAccess } from '../../auth/firm.js';
+import { CONTACT_MESSAGES, ContactFields, ContactReply, ContactsQuery, ContactsReply } from '../../contract/address-book.js';
+import { ErrorReply, IdParams, isId, MessageReply } from '../../contract/http.js';
+import { newId } from '../../db/ids.js';
+import { notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { deleteContact, findContact, insertContact, listContacts, toContactJson, updateContact } from '../../queries/address-book.js';
 
 /**
  * The firm's Address Book (issue 12 item 4, docs/decisions/115), scope `workspace`: every person

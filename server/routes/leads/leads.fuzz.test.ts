@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
-import { createFirm } from '../seed/factories';
-import { createLead } from '../seed/leads';
-import { createSession } from '../queries/sessions';
+import { bearer, createTestApi, type TestApi } from '../../../tests/helpers/test-api';
+import { createFirm } from '../../seed/factories';
+import { createLead } from '../../seed/leads';
+import { createSession } from '../../queries/sessions';
 
 /**
  * Property: whatever a client sends to the enquiry and demand box endpoints (random JSON, half-right

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
-import { EMPTY_DEMANDBOX, LEAD_MESSAGES as M, LEADS_PAGE_SIZE, type Lead } from '../contract/leads';
-import { VERIFY } from '../contract/vocabulary';
-import { leadMessages, leads, projects } from '../db/schema';
-import { createEmployee, createFirm, createUser } from '../seed/factories';
-import { createLead } from '../seed/leads';
-import { saveNotificationSettings } from '../queries/settings';
-import type { UserRow } from '../queries/users';
-import { createSession } from '../queries/sessions';
+import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../tests/helpers/test-api';
+import { EMPTY_DEMANDBOX, LEAD_MESSAGES as M, LEADS_PAGE_SIZE, type Lead } from '../../contract/leads';
+import { VERIFY } from '../../contract/vocabulary';
+import { leadMessages, leads, projects } from '../../db/schema';
+import { createEmployee, createFirm, createUser } from '../../seed/factories';
+import { createLead } from '../../seed/leads';
+import { saveNotificationSettings } from '../../queries/settings';
+import type { UserRow } from '../../queries/users';
+import { createSession } from '../../queries/sessions';
 
 /** Enquiries from the public side and the demand box (issue 13 items 1 and 2). */
 

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
-import { CONTACT_MESSAGES as M, type Contact } from '../contract/address-book';
-import { gstinCheckCharacter } from '../contract/gstin-rules';
-import { auditLog } from '../db/schema';
-import { createContact } from '../seed/chat-book';
-import { createEmployee, createFirm } from '../seed/factories';
-import type { UserRow } from '../queries/users';
-import { createSession } from '../queries/sessions';
+import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../tests/helpers/test-api';
+import { CONTACT_MESSAGES as M, type Contact } from '../../contract/address-book';
+import { gstinCheckCharacter } from '../../contract/gstin-rules';
+import { auditLog } from '../../db/schema';
+import { createContact } from '../../seed/chat-book';
+import { createEmployee, createFirm } from '../../seed/factories';
+import type { UserRow } from '../../queries/users';
+import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
-import { MEMBER_MESSAGES as M, type Member } from '../contract/workspace-members';
-import { auditLog, members } from '../db/schema';
-import { newId } from '../db/ids';
-import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../seed/factories';
-import type { UserRow } from '../queries/users';
-import { createSession } from '../queries/sessions';
+import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../../tests/helpers/test-api';
+import { MEMBER_MESSAGES as M, type Member } from '../../../contract/workspace-members';
+import { auditLog, members } from '../../../db/schema';
+import { newId } from '../../../db/ids';
+import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../../../seed/factories';
+import type { UserRow } from '../../../queries/users';
+import { createSession } from '../../../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;

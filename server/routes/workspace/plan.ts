@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireFirmAccess } from '../auth/firm.js';
-import { ErrorReply } from '../contract/http.js';
-import { PlanReply, TRIAL_ALREADY_USED } from '../contract/subscription.js';
-import { conflict } from '../errors.js';
-import { findSubscription, planOf, requestSubscription, startTrial, type SubscriptionRow } from '../queries/subscriptions.js';
+import { requireFirmAccess } from '../../auth/firm.js';
+import { ErrorReply } from '../../contract/http.js';
+import { PlanReply, TRIAL_ALREADY_USED } from '../../contract/subscription.js';
+import { conflict } from '../../errors.js';
+import { findSubscription, planOf, requestSubscription, startTrial, type SubscriptionRow } from '../../queries/subscriptions.js';
 
 /**
  * The firm's plan (workspace-and-admin.md screen 8; DESIGN.md section 9, scope `workspace`): every

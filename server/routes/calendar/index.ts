@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { firmOf, requireFirmAccess } from '../auth/firm.js';
-import { CalendarQuery, CalendarReply, FeedFileParams, FeedReply, monthGrid, monthKey, parseMonth, RenewedFeedReply, todayInIndia } from '../contract/calendar.js';
-import { ErrorReply } from '../contract/http.js';
-import { notFound } from '../errors.js';
-import { recordAudit } from '../queries/audit.js';
-import { calendarEvents, deleteFeed, findFeed, findFeedOwner, replaceFeed } from '../queries/calendar.js';
-import { icalFeed } from '../services/ical-feed.js';
-import { hashToken, newToken } from '../services/tokens.js';
+import { firmOf, requireFirmAccess } from '../../auth/firm.js';
+import { CalendarQuery, CalendarReply, FeedFileParams, FeedReply, monthGrid, monthKey, parseMonth, RenewedFeedReply, todayInIndia } from '../../contract/calendar.js';
+import { ErrorReply } from '../../contract/http.js';
+import { notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { calendarEvents, deleteFeed, findFeed, findFeedOwner, replaceFeed } from '../../queries/calendar.js';
+import { icalFeed } from '../../services/ical-feed.js';
+import { hashToken, newToken } from '../../services/tokens.js';
 
 const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const FEED_NOT_FOUND = 'Calendar feed not found';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONFIRMATION_MESSAGES as M, ConfirmationTokenParams, PendingAccountReply } from '../contract/employee-confirmation.js';
-import { ErrorReply, MessageReply } from '../contract/http.js';
-import { notFound } from '../errors.js';
-import { recordAudit } from '../queries/audit.js';
-import { findByConfirmationToken, lapsesAt, markConfirmed } from '../queries/employees.js';
-import { findUserById } from '../queries/users.js';
-import { firmNameOf, releasePendingEmployee } from '../services/employee-confirmation.js';
-import { hashToken } from '../services/tokens.js';
+import { CONFIRMATION_MESSAGES as M, ConfirmationTokenParams, PendingAccountReply } from '../../contract/employee-confirmation.js';
+import { ErrorReply, MessageReply } from '../../contract/http.js';
+import { notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { findByConfirmationToken, lapsesAt, markConfirmed } from '../../queries/employees.js';
+import { findUserById } from '../../queries/users.js';
+import { firmNameOf, releasePendingEmployee } from '../../services/employee-confirmation.js';
+import { hashToken } from '../../services/tokens.js';
 
 /**
  * The welcome mail's link (issue 27 item 2, docs/decisions/236), scope `public`: whoever holds the

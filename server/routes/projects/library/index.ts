@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireFirmAccess } from '../auth/firm.js';
-import { BODY_LIMITS } from '../body-limits.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../contract/http.js';
+import { requireFirmAccess } from '../../../auth/firm.js';
+import { BODY_LIMITS } from '../../../body-limits.js';
+import { ErrorReply, IdParams, isId, MessageReply } from '../../../contract/http.js';
 import {
   AddToSectionParams,
   ItemIdParams,
@@ -11,10 +11,10 @@ import {
   LibraryListReply,
   LibraryProductBody,
   LibraryProductReply,
-} from '../contract/library.js';
-import { SUMMARY_LIMITS, SUMMARY_MESSAGES } from '../contract/summary.js';
-import { conflict, notFound } from '../errors.js';
-import { recordAudit } from '../queries/audit.js';
+} from '../../../contract/library.js';
+import { SUMMARY_LIMITS, SUMMARY_MESSAGES } from '../../../contract/summary.js';
+import { conflict, notFound } from '../../../errors.js';
+import { recordAudit } from '../../../queries/audit.js';
 import {
   countLibrary,
   deleteLibraryProduct,
@@ -25,15 +25,15 @@ import {
   listLibrary,
   toLibraryJson,
   updateLibraryProduct,
-} from '../queries/library.js';
-import { countRows, imageFoldersUnder, insertItem, insertItemImages, updateItem } from '../queries/summary.js';
-import { requireSummaryRowAccess } from '../auth/schedule-access.js';
-import { ScheduleImageQuery } from '../contract/schedules.js';
-import { SCHEDULE_IMAGE_ID, type ScheduleImageSize } from '../contract/schedules-rules.js';
-import { sendImageVariant } from '../files/send-stored-file.js';
-import { copyItemImagesToLibrary, copyLibraryImagesToProject, libraryImageFolder } from '../services/library-images.js';
-import { removeImagesLater, scheduleVariantKey } from '../services/schedule-images.js';
-import { lockedRow, summaryWrite } from './projects/summary/write.js';
+} from '../../../queries/library.js';
+import { countRows, imageFoldersUnder, insertItem, insertItemImages, updateItem } from '../../../queries/summary.js';
+import { requireSummaryRowAccess } from '../../../auth/schedule-access.js';
+import { ScheduleImageQuery } from '../../../contract/schedules.js';
+import { SCHEDULE_IMAGE_ID, type ScheduleImageSize } from '../../../contract/schedules-rules.js';
+import { sendImageVariant } from '../../../files/send-stored-file.js';
+import { copyItemImagesToLibrary, copyLibraryImagesToProject, libraryImageFolder } from '../../../services/library-images.js';
+import { removeImagesLater, scheduleVariantKey } from '../../../services/schedule-images.js';
+import { lockedRow, summaryWrite } from '../summary/write.js';
 
 /**
  * The Project Library (issue 11 item 7, docs/decisions/108), scope `workspace`: the firm's saved

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireFirmAccess } from '../auth/firm.js';
-import { FinancialQuery, FinancialReply } from '../contract/financial.js';
-import { ErrorReply } from '../contract/http.js';
-import { notFound } from '../errors.js';
-import { sumPaise } from '../money/totals.js';
-import { financialOverview } from '../queries/financial.js';
-import { committedSums } from '../queries/purchase-orders.js';
+import { requireFirmAccess } from '../../../auth/firm.js';
+import { FinancialQuery, FinancialReply } from '../../../contract/financial.js';
+import { ErrorReply } from '../../../contract/http.js';
+import { notFound } from '../../../errors.js';
+import { sumPaise } from '../../../money/totals.js';
+import { financialOverview } from '../../../queries/financial.js';
+import { committedSums } from '../../../queries/purchase-orders.js';
 
 /**
  * The firm-wide financial overview (DESIGN.md section 9, docs/decisions/107), scope `workspace`:

@@ -1,14 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countQueries } from '../../tests/helpers/query-counter';
-import { testImage } from '../../tests/helpers/showcase';
-import { bearer, createTestApi, loginToken, type TestApi } from '../../tests/helpers/test-api';
-import type { ExploreProject, PublicProject } from '../contract/projects';
-import { VERIFY } from '../contract/vocabulary';
-import { newId } from '../db/ids';
-import { projects } from '../db/schema';
-import { createFirm, createPublicProject, createUser } from '../seed/factories';
+import { countQueries } from '../../../../tests/helpers/query-counter';
+import { testImage } from '../../../../tests/helpers/showcase';
+import { bearer, createTestApi, loginToken, type TestApi } from '../../../../tests/helpers/test-api';
+import type { ExploreProject, PublicProject } from '../../../contract/projects';
+import { VERIFY } from '../../../contract/vocabulary';
+import { newId } from '../../../db/ids';
+import { projects } from '../../../db/schema';
+import { createFirm, createPublicProject, createUser } from '../../../seed/factories';
 
 let api: TestApi;
 const ids = { approved: [] as string[], second: [] as string[], pending: [] as string[], rejected: [] as string[], privateId: '' };

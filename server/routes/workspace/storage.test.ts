@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countQueries } from '../../tests/helpers/query-counter';
-import { bearer, createTestApi, postMultipart, type MultipartPart, type TestApi } from '../../tests/helpers/test-api';
-import type { UserRow } from '../queries/users';
-import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../seed/factories';
-import { createFolder, createProjectFile } from '../seed/file-factories';
-import { createSession } from '../queries/sessions';
+import { countQueries } from '../../../tests/helpers/query-counter';
+import { bearer, createTestApi, postMultipart, type MultipartPart, type TestApi } from '../../../tests/helpers/test-api';
+import type { UserRow } from '../../queries/users';
+import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../../seed/factories';
+import { createFolder, createProjectFile } from '../../seed/file-factories';
+import { createSession } from '../../queries/sessions';
 
 /**
  * A firm's storage quota (issue 27 item 6, docs/decisions/242), here 1 MB: project files, pending

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, isId, MessageReply } from '../contract/http.js';
-import { EnquiryBody, EnquiryTokenReply, FirmIdParams, LEAD_MESSAGES } from '../contract/leads.js';
-import { projectTypeLabel } from '../contract/vocabulary.js';
-import { badRequest, conflict, notFound } from '../errors.js';
-import { recordAudit } from '../queries/audit.js';
-import { wantsMail } from '../queries/settings.js';
-import { findFirmPublicProject, firmMailbox, firmReceivingEnquiries, insertLead } from '../queries/leads.js';
-import { FormTokenError, FormTokens } from '../services/form-tokens.js';
-import { AttemptLimiter } from '../services/rate-limits/attempt-limiter.js';
+import { ErrorReply, isId, MessageReply } from '../../contract/http.js';
+import { EnquiryBody, EnquiryTokenReply, FirmIdParams, LEAD_MESSAGES } from '../../contract/leads.js';
+import { projectTypeLabel } from '../../contract/vocabulary.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { wantsMail } from '../../queries/settings.js';
+import { findFirmPublicProject, firmMailbox, firmReceivingEnquiries, insertLead } from '../../queries/leads.js';
+import { FormTokenError, FormTokens } from '../../services/form-tokens.js';
+import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
 
 /**
  * Enquiries from the public side (DESIGN.md section 9, issue 13 item 1; docs/decisions/121 and

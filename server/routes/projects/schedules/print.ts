@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireScheduleAccess } from '../auth/schedule-access.js';
-import { ErrorReply } from '../contract/http.js';
-import { ScheduleIdParams } from '../contract/share-links.js';
-import { PrintQuery, SeenPrintReply } from '../contract/summary-print.js';
-import { guardMargins } from '../auth/margins.js';
-import { sumFigures, type SummaryJson } from '../contract/summary.js';
-import { notFound } from '../errors.js';
-import { loadSummary } from '../queries/summary.js';
-import { findUserById } from '../queries/users.js';
-import { itemThumbnails, logoDataUrl } from '../services/print-images.js';
+import { requireScheduleAccess } from '../../../auth/schedule-access.js';
+import { ErrorReply } from '../../../contract/http.js';
+import { ScheduleIdParams } from '../../../contract/share-links.js';
+import { PrintQuery, SeenPrintReply } from '../../../contract/summary-print.js';
+import { guardMargins } from '../../../auth/margins.js';
+import { sumFigures, type SummaryJson } from '../../../contract/summary.js';
+import { notFound } from '../../../errors.js';
+import { loadSummary } from '../../../queries/summary.js';
+import { findUserById } from '../../../queries/users.js';
+import { itemThumbnails, logoDataUrl } from '../../../services/print-images.js';
 
 /**
  * The print data of a schedule's summary for the web's PDF (DESIGN.md section 9, docs/decisions/105),

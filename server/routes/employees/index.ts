@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireEmployeeManagement, requireEmployeesManager } from '../auth/employee-access.js';
-import { CreateEmployeeBody, EMPLOYEE_MESSAGES as M, EmployeeReply, EmployeesReply, UpdateEmployeeBody } from '../contract/employees.js';
-import { designationOf } from '../contract/employees-rules.js';
-import { ErrorReply, IdParams } from '../contract/http.js';
-import { newId } from '../db/ids.js';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../errors.js';
-import { recordAudit } from '../queries/audit.js';
-import { insertUnconfirmedEmployee, listEmployees, renewConfirmationToken, toEmployeeJson } from '../queries/employees.js';
-import { findUserByEmail, findUserById, updateUser, type UserRow } from '../queries/users.js';
-import { setCredentials } from '../queries/credentials.js';
-import { firmNameOf, welcomeMail } from '../services/employee-confirmation.js';
-import { hashPassword } from '../services/passwords.js';
-import { endAccess } from '../services/access-end.js';
-import { revokeAllSessions } from '../queries/sessions.js';
-import { newToken } from '../services/tokens.js';
+import { requireEmployeeManagement, requireEmployeesManager } from '../../auth/employee-access.js';
+import { CreateEmployeeBody, EMPLOYEE_MESSAGES as M, EmployeeReply, EmployeesReply, UpdateEmployeeBody } from '../../contract/employees.js';
+import { designationOf } from '../../contract/employees-rules.js';
+import { ErrorReply, IdParams } from '../../contract/http.js';
+import { newId } from '../../db/ids.js';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { insertUnconfirmedEmployee, listEmployees, renewConfirmationToken, toEmployeeJson } from '../../queries/employees.js';
+import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../queries/users.js';
+import { setCredentials } from '../../queries/credentials.js';
+import { firmNameOf, welcomeMail } from '../../services/employee-confirmation.js';
+import { hashPassword } from '../../services/passwords.js';
+import { endAccess } from '../../services/access-end.js';
+import { revokeAllSessions } from '../../queries/sessions.js';
+import { newToken } from '../../services/tokens.js';
 
 /**
  * A firm's employees (workspace-and-admin.md screen 11; DESIGN.md sections 9 and 10;

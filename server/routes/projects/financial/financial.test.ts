@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countQueries } from '../../tests/helpers/query-counter';
-import { bearer, createTestApi, type TestApi } from '../../tests/helpers/test-api';
-import { newId } from '../db/ids';
-import { insertSchedule } from '../queries/schedules';
-import { createEmployee, createFirm, createWorkspaceProject } from '../seed/factories';
-import { createSummaryTree } from '../seed/summary-tree';
-import { createSession } from '../queries/sessions';
+import { countQueries } from '../../../../tests/helpers/query-counter';
+import { bearer, createTestApi, type TestApi } from '../../../../tests/helpers/test-api';
+import { newId } from '../../../db/ids';
+import { insertSchedule } from '../../../queries/schedules';
+import { createEmployee, createFirm, createWorkspaceProject } from '../../../seed/factories';
+import { createSummaryTree } from '../../../seed/summary-tree';
+import { createSession } from '../../../queries/sessions';
 
 /** The firm-wide financial overview (docs/decisions/107): figures, totals, filter, no N+1, who may see it. */
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireDemandBox, requireLeadAccess } from '../auth/lead-access.js';
-import { ErrorReply, IdParams, MessageReply } from '../contract/http.js';
-import { LEAD_MESSAGES, LeadDetailReply, LeadMessageBody, LeadMessageReply, LeadReply, LeadsQuery, LeadsReply, LEADS_PAGE_SIZE, UpdateLeadBody } from '../contract/leads.js';
-import { BODY_LIMITS } from '../body-limits.js';
-import { HttpError, notFound } from '../errors.js';
-import { recordAudit } from '../queries/audit.js';
+import { requireDemandBox, requireLeadAccess } from '../../auth/lead-access.js';
+import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
+import { LEAD_MESSAGES, LeadDetailReply, LeadMessageBody, LeadMessageReply, LeadReply, LeadsQuery, LeadsReply, LEADS_PAGE_SIZE, UpdateLeadBody } from '../../contract/leads.js';
+import { BODY_LIMITS } from '../../body-limits.js';
+import { HttpError, notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
 import {
   deleteLead,
   firmDisplayName,
@@ -16,8 +16,8 @@ import {
   toLeadJson,
   toLeadMessageJson,
   updateLead,
-} from '../queries/leads.js';
-import { findUserById } from '../queries/users.js';
+} from '../../queries/leads.js';
+import { findUserById } from '../../queries/users.js';
 
 /**
  * The demand box (workspace-and-admin.md screen 12, DESIGN.md section 9; docs/decisions/122 and

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
-import type { Session } from '../auth/session.js';
-import { ErrorReply, IdParams, isId } from '../contract/http.js';
-import { formatCursor } from '../contract/keyset-cursor.js';
+import type { Session } from '../../../auth/session.js';
+import { ErrorReply, IdParams, isId } from '../../../contract/http.js';
+import { formatCursor } from '../../../contract/keyset-cursor.js';
 import {
   ExploreCardReply,
   ExploreDetailReply,
@@ -13,13 +13,13 @@ import {
   PublicPortfolioReply,
   SearchQuery,
   SearchReply,
-} from '../contract/projects.js';
-import type { Database } from '../db/connection.js';
-import { notFound } from '../errors.js';
-import { findPublicProjectWithOwner, listPublicProjects, projectsJson } from '../queries/public-projects.js';
-import { explorePage, findFirmAccount, searchShowcase } from '../queries/showcase.js';
-import { sendCachedJson } from '../services/public-cache.js';
-import { loadUserExtras, toUserJson, userJson } from '../queries/users.js';
+} from '../../../contract/projects.js';
+import type { Database } from '../../../db/connection.js';
+import { notFound } from '../../../errors.js';
+import { findPublicProjectWithOwner, listPublicProjects, projectsJson } from '../../../queries/public-projects.js';
+import { explorePage, findFirmAccount, searchShowcase } from '../../../queries/showcase.js';
+import { sendCachedJson } from '../../../services/public-cache.js';
+import { loadUserExtras, toUserJson, userJson } from '../../../queries/users.js';
 
 const errors = { 403: ErrorReply, 404: ErrorReply };
 const NOT_FOUND = 'Project not found';

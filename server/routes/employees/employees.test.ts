@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, loginToken, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
-import { EMPLOYEE_MESSAGES as M } from '../contract/employees-rules';
-import { auditLog, users } from '../db/schema';
-import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../seed/factories';
-import type { UserRow } from '../queries/users';
-import { createSession } from '../queries/sessions';
+import { bearer, createTestApi, loginToken, messagesByPath, type TestApi } from '../../../tests/helpers/test-api';
+import { EMPLOYEE_MESSAGES as M } from '../../contract/employees-rules';
+import { auditLog, users } from '../../db/schema';
+import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../../seed/factories';
+import type { UserRow } from '../../queries/users';
+import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
 let firm: UserRow;
