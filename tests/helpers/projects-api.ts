@@ -6,10 +6,10 @@ import { bearer, createTestApi, type TestApi } from './test-api';
 import { sendProjectForm } from './workspace-projects';
 import { createEmployee, createFirm, createUser } from '../../server/seed/factories';
 import type { UserRow } from '../../server/queries/users';
-import { createSession } from '../../server/queries/sessions';
+import { tokensOf } from './sessions';
 
 /**
- * The workspace projects' api tests (server/routes/projects/*.test.ts) share this: one api with a
+ * The workspace projects' and members' api tests (server/routes/projects/) share this: one api with a
  * firm, another firm, a sub-admin, a member employee, a plain employee and an explorer, their
  * tokens, and the calls and storage look-ups the tests make. `setUpProjectsApi()` in a test file
  * starts it before its tests and closes it after (the bindings below are live).
@@ -33,9 +33,7 @@ export function setUpProjectsApi() {
       employee: await createEmployee(api.db, firm.id),
       explorer: await createUser(api.db),
     };
-    tokens = Object.fromEntries(
-      await Promise.all(Object.entries(people).map(async ([k, u]) => [k, (await createSession(api.db, u.id, { remember: false })).token])),
-    ) as typeof tokens;
+    tokens = await tokensOf(api.db, people);
   });
   afterAll(() => api.close());
 }

@@ -9,6 +9,7 @@ import { createLead } from '../../seed/leads';
 import { saveNotificationSettings } from '../../queries/settings';
 import type { UserRow } from '../../queries/users';
 import { createSession } from '../../queries/sessions';
+import { tokensOf } from '../../../tests/helpers/sessions';
 
 /** Enquiries from the public side and the demand box (issue 13 items 1 and 2). */
 
@@ -33,9 +34,7 @@ beforeAll(async () => {
     employee: await createEmployee(api.db, firm.id),
     explorer: await createUser(api.db),
   };
-  tokens = Object.fromEntries(
-    await Promise.all(Object.entries(people).map(async ([k, u]) => [k, (await createSession(api.db, u.id, { remember: false })).token])),
-  ) as typeof tokens;
+  tokens = await tokensOf(api.db, people);
 });
 afterAll(() => api.close());
 

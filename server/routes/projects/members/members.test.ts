@@ -1,35 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../../tests/helpers/test-api';
+import { describe, expect, it } from 'vitest';
+import { bearer, messagesByPath } from '../../../../tests/helpers/test-api';
 import { MEMBER_MESSAGES as M, type Member } from '../../../contract/workspace-members';
 import { auditLog, members } from '../../../db/schema';
 import { newId } from '../../../db/ids';
-import { createEmployee, createFirm, createMember, createUser, createWorkspaceProject } from '../../../seed/factories';
-import type { UserRow } from '../../../queries/users';
+import { createEmployee, createFirm, createMember, createWorkspaceProject } from '../../../seed/factories';
 import { createSession } from '../../../queries/sessions';
+import { api, firm, memberEmployee, setUpProjectsApi, tokens } from '../../../../tests/helpers/projects-api';
 
-let api: TestApi;
-let firm: UserRow;
-let memberEmployee: UserRow;
-let tokens: Record<'firm' | 'foreignFirm' | 'subAdmin' | 'member' | 'employee' | 'explorer', string>;
-
-beforeAll(async () => {
-  api = await createTestApi();
-  firm = await createFirm(api.db);
-  memberEmployee = await createEmployee(api.db, firm.id);
-  const people = {
-    firm,
-    foreignFirm: await createFirm(api.db),
-    subAdmin: await createEmployee(api.db, firm.id, { isSubAdmin: true }),
-    member: memberEmployee,
-    employee: await createEmployee(api.db, firm.id),
-    explorer: await createUser(api.db),
-  };
-  tokens = Object.fromEntries(
-    await Promise.all(Object.entries(people).map(async ([k, u]) => [k, (await createSession(api.db, u.id, { remember: false })).token])),
-  ) as typeof tokens;
-});
-afterAll(() => api.close());
+setUpProjectsApi();
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
   api.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
