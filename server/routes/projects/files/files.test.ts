@@ -6,6 +6,7 @@ import { files, folders } from '../../../db/schema';
 import { demoPlanPdf, demoWalkthroughWebm } from '../../../seed/demo-files';
 import { createFirm, createWorkspaceProject } from '../../../seed/factories';
 import { createFolder, createProjectFile } from '../../../seed/file-factories';
+import { bearer } from '../../../../tests/helpers/test-api';
 import { api, token, setUpFilesApi, call, project, storedKeys, file, uploadInto, folderIn, audits } from '../../../../tests/helpers/files-api';
 
 /**

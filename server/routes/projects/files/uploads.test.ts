@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testImage } from '../../../../tests/helpers/showcase';
-import { messagesByPath, postMultipart, type MultipartPart } from '../../../../tests/helpers/test-api';
-import { filePartHead, BOUNDARY } from '../../../../tests/helpers/uploads';
+import { bearer, messagesByPath, postMultipart, type MultipartPart } from '../../../../tests/helpers/test-api';
+import { filePartHead, multipartHeaders, BOUNDARY } from '../../../../tests/helpers/uploads';
 import { FILE_LIMITS, FILE_MESSAGES, FOLDER_MESSAGES } from '../../../contract/files';
 import { demoPlanPdf, demoWalkthroughWebm } from '../../../seed/demo-files';
 import { createFirm, createMember, createWorkspaceProject } from '../../../seed/factories';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messagesByPath } from '../../../../tests/helpers/test-api';
+import { bearer, messagesByPath } from '../../../../tests/helpers/test-api';
 import { projectBody, uploadedImageIds } from '../../../../tests/helpers/showcase';
 import { IMAGES_MAX_MESSAGE, IMAGES_MIN_MESSAGE } from '../../../contract/projects';
 import { api, firmToken, otherFirmToken, explorerToken, firmId, setUpPortfolioApi, call, createProject } from '../../../../tests/helpers/portfolio-api';

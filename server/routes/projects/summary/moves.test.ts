@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tokenOf } from '../../../../tests/helpers/schedules';
-import { addItem, addRoom, addSection, must, readSummary, smallSummary, summaryCall } from '../../../../tests/helpers/summary';
+import { addItem, addRoom, addSection, itemIdsOf, must, readSummary, smallSummary, summaryCall } from '../../../../tests/helpers/summary';
 import { SUMMARY_LIMITS, SUMMARY_MESSAGES } from '../../../contract/summary';
 import { auditLog } from '../../../db/schema';
 import { insertSection } from '../../../queries/summary';
