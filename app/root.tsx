@@ -15,14 +15,11 @@ import { socialSignInConfig } from '~/utils/social.server';
 import { footerLinks } from '~/utils/footer.server';
 import { getToast } from '~/utils/toast.server';
 import { useNonce } from '~/utils/nonce';
-import stylesheet from '~/styles/app.css';
+import { baseSheets } from '~/styles/sheets';
 import { productNameOf } from '~/utils/product';
 import { env } from '~/utils/env.server';
 
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: LinksFunction = () => [...baseSheets, { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${productNameOf(matches)} — architecture and interior design` }];
 

@@ -8,7 +8,7 @@
  *  - on PostgreSQL, the SQL statements per load of each of the firm's workspace pages.
  * The summary's reads are PostgreSQL's own counters (sequential and index scans per table): the
  * goal is one per table, whatever the schedule's size. The api's summary read alone is also a test
- * (server/routes/workspace-summary/summary.test.ts).
+ * (server/routes/projects/summary/*.test.ts).
  */
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';

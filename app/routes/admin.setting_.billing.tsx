@@ -16,7 +16,7 @@ import { stateNames } from '~/utils/places.server';
 import { pageTitle } from '~/utils/product';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import settingStyles from '~/styles/setting.css';
 import { PlatformBillingBody } from '../../server/contract/platform-billing';
 import { PLATFORM_BILLING_MESSAGES, SUBSCRIPTION_DEFAULTS } from '../../server/contract/platform-billing-rules';
 import { PRICE_PAISE_PER_YEAR } from '../../server/contract/subscription-rules';
@@ -25,7 +25,7 @@ import { formatRupees } from '~/utils/money';
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Billing profile', 'admin') }, { name: 'description', content: "The platform's billing profile: what its subscription invoices print." }];
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: adminStyles },
-  { rel: 'stylesheet', href: chatBookStyles },
+  { rel: 'stylesheet', href: settingStyles },
 ];
 
 const HERE = '/admin/setting/billing';

@@ -1,10 +1,13 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AdminSidebar } from "~/components/admin-sidebar";
 import { ErrorPage } from "~/components/error-page";
 import { ADMIN_HOME_PATH } from "~/utils/admin-session.server";
 import { requireAdmin } from "~/utils/guards.server";
+import { adminSheets } from "~/styles/sheets";
+
+export const links: LinksFunction = () => adminSheets;
 
 /**
  * The admin area's layout (issue 30 item 4): the shell (sidebar with the signed-in email, the

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
 import type { z } from 'zod/v4';
 import { EmailField, PasswordField } from '~/components/credential-fields';
@@ -13,6 +13,9 @@ import { ADMIN_HOME_PATH, commitAdminSession, getAdminSession } from '~/utils/ad
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { AdminLoginBody, NO_TOKEN_MESSAGE } from '../../server/contract/admin';
 import { pageTitle, productNameOf, useProductName } from '~/utils/product';
+import { adminLoginSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => adminLoginSheets;
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Admin log in') }, { name: 'description', content: `Sign in to verify the firms registered on ${productNameOf(matches)}.` }];
 

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { answerConfirmation, getPendingAccount } from '~/models/employees.server';
 import { required } from '~/utils/form-action.server';
@@ -6,6 +6,9 @@ import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
+import { adminLoginSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => adminLoginSheets;
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta: MetaFunction = () => [

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { useLoaderData, useLocation } from '@remix-run/react';
 import { LoadMore, useInfiniteList } from '~/components/infinite-list';
 import { ownerName } from '~/components/owner-name';
@@ -12,6 +12,9 @@ import type { ExploreCard } from '../../server/contract/projects';
 import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';
 import { pageTitle } from '~/utils/product';
 import { optional, guarded } from '~/utils/form-action.server';
+import { showcaseSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => showcaseSheets;
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, 'Explore projects') },

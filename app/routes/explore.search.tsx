@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { Avatar } from '~/components/avatar';
@@ -8,6 +8,9 @@ import { searchShowcase } from '~/models/projects.server';
 import { requireUser } from '~/utils/guards.server';
 import { pageTitle, productNameOf } from '~/utils/product';
 import { optional, guarded, type FailureToast } from '~/utils/form-action.server';
+import { showcaseSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => showcaseSheets;
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Search') }, { name: 'description', content: `Projects and firms of ${productNameOf(matches)} that match your search.` }];
 

@@ -11,13 +11,14 @@ import enquiryStyles from '~/styles/enquiry.css';
 import { toCardProject, toOwner } from '~/utils/showcase.server';
 import { pageTitle, productNameOf } from '~/utils/product';
 import { required, guarded } from '~/utils/form-action.server';
+import { showcaseSheets } from '~/styles/sheets';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? pageTitle(matches, `${ownerName(data.owner)}`) : pageTitle(matches, 'Firm') },
   { name: 'description', content: data ? `The portfolio of ${ownerName(data.owner)}: projects, team and contact.` : `A firm on ${productNameOf(matches)}.` },
 ];
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: enquiryStyles }];
+export const links: LinksFunction = () => [...showcaseSheets, { rel: 'stylesheet', href: enquiryStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [user, { data }] = await guarded(

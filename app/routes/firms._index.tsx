@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation, useSubmit } from '@remix-run/react';
 import type { FormEvent } from 'react';
 import { FilterCombo } from '~/components/filter-combo';
@@ -17,6 +17,9 @@ import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
 import { pageTitle } from '~/utils/product';
 import { optional, guarded } from '~/utils/form-action.server';
+import { showcaseSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => showcaseSheets;
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, 'Firms') },

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
 import { ProjectBody, ProjectCarousel } from '~/components/project-detail';
@@ -11,6 +11,9 @@ import { toDetailProject } from '~/utils/showcase.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { pageTitle, productNameOf } from '~/utils/product';
 import { attempt, required, guarded } from '~/utils/form-action.server';
+import { showcaseSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => showcaseSheets;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: data ? pageTitle(matches, `${data.project.projectName}`) : pageTitle(matches, 'Project') }, { name: 'description', content: data ? `${data.project.projectName}: pictures, place and team of the project.` : `A project on ${productNameOf(matches)}.` }];
 

@@ -6,14 +6,14 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { getUnreadCounts } from '~/models/chat-book.server';
 import { chatPagePath } from '~/models/chat-paths';
 import { listProjects } from '~/models/workspace-projects.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { chatBookSheets } from '~/styles/sheets';
 import { unreadLabel } from '../../server/contract/chat-rules';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required, optional, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Group Chat') }, { name: 'description', content: 'The group chats of your projects.' }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+export const links: LinksFunction = () => chatBookSheets;
 
 /**
  * Group Chat (issue 12 item 5): one thread per project the viewer works on; this page lists them

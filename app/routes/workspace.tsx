@@ -7,7 +7,7 @@ import { getClientBoardUnread } from '~/models/share-links.server';
 import { ApiError } from '~/utils/api.server';
 import { useRootData } from '~/root';
 import { workspacePagePatterns } from '~/utils/workspace-pages.server';
-import workspaceStyles from '~/styles/workspace.css';
+import { workspaceSheets } from '~/styles/sheets';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
@@ -18,7 +18,7 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: pageTitle(matches, 'Workspace') },
   { name: 'description', content: 'Your firm’s workspace: projects, schedules, files and members.' },
 ];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: workspaceStyles }];
+export const links: LinksFunction = () => workspaceSheets;
 
 /**
  * The layout of every /workspace page: firm accounts and employees only. Its guard protects this

@@ -127,3 +127,15 @@ export async function findPendingScheduleImages(db: Database, ownerId: string, p
 export async function deleteScheduleImages(storage: Storage, folders: readonly string[]) {
   if (folders.length) await storage.delete('private', scheduleImageKeys(folders));
 }
+
+/**
+ * Stored files of images a committed change dropped (a schedule's or a summary's): a failure is
+ * logged and leaves files nobody lists, never a broken schedule or summary.
+ */
+export async function removeImagesLater(storage: Storage, folders: readonly string[], log: { error: (obj: object, msg: string) => void }) {
+  try {
+    await deleteScheduleImages(storage, folders);
+  } catch (error) {
+    log.error({ err: error, folders }, 'schedule images could not be deleted from storage');
+  }
+}

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { HoneypotProvider } from 'remix-utils/honeypot/react';
 import { SocialSignIn } from '~/components/social-sign-in';
@@ -9,6 +9,9 @@ import { handleAuthAction } from './actions.server';
 import { AuthPanel, useAuthView, ViewLink } from './auth-panel';
 import { parseView } from './views';
 import { productNameOf } from '~/utils/product';
+import { showcaseSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => showcaseSheets;
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${productNameOf(matches)} — showcase your work, run your studio` },

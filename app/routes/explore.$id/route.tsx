@@ -12,13 +12,14 @@ import { toDetailProject, toOwner } from '~/utils/showcase.server';
 import { pageTitle } from '~/utils/product';
 import { projectTypeLabel } from '../../../server/contract/vocabulary';
 import { required, guarded } from '~/utils/form-action.server';
+import { showcaseSheets } from '~/styles/sheets';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data ? pageTitle(matches, `${data.project.projectName}`) : pageTitle(matches, 'Project') },
   { name: 'description', content: data?.project.description?.slice(0, 160) ?? '' },
 ];
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: enquiryStyles }];
+export const links: LinksFunction = () => [...showcaseSheets, { rel: 'stylesheet', href: enquiryStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [user, { data }] = await guarded(

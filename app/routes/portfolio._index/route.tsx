@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import { Dialog, keepDataForDialogs, useDialogHref, useOpenDialog } from '~/components/dialog';
@@ -19,6 +19,9 @@ import { CODE_DIALOG, EMAIL_DIALOG, EmailChangeForm, EmailCodeForm } from './ema
 import { ProfileForm } from './profile-form';
 import { pageTitle, productNameOf } from '~/utils/product';
 import { required, guarded } from '~/utils/form-action.server';
+import { showcaseSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => showcaseSheets;
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Your portfolio') }, { name: 'description', content: `Your firm’s profile and public projects on ${productNameOf(matches)}.` }];
 

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useHydrated } from 'remix-utils/use-hydrated';
 import type { StoredImage } from '~/components/image-upload';
@@ -10,6 +10,9 @@ import { saveProject } from './actions.server';
 import { ProjectForm, type ProjectDefaults } from './project-form';
 import { pageTitle } from '~/utils/product';
 import { required } from '~/utils/form-action.server';
+import { showcaseSheets } from '~/styles/sheets';
+
+export const links: LinksFunction = () => showcaseSheets;
 
 /**
  * /portfolio/add-project creates a public project; /portfolio/add-project/{project_id} edits one

@@ -11,7 +11,7 @@ import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getContact, listContacts } from '~/models/chat-book.server';
 import { ApiError } from '~/utils/api.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { chatBookSheets } from '~/styles/sheets';
 import type { Contact } from '../../../server/contract/address-book';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS, CONTACT_LIMITS, CONTACT_MESSAGES, isContactKind } from '../../../server/contract/address-book-rules';
 import { isId } from '../../../server/contract/http-rules';
@@ -23,7 +23,7 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Address Book') }, { name: 'description', content: "The firm's contacts: clients, suppliers and consultants." }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+export const links: LinksFunction = () => chatBookSheets;
 
 /**
  * The firm's Address Book (issue 12 item 4, docs/decisions/115): clients, suppliers and

@@ -6,15 +6,15 @@ import { getCalendar } from '~/models/calendar.server';
 import { formatCalendarDay, monthName, zoneOf } from '../../../server/contract/dates';
 import { calendarFeedAction, readFreshFeedUrl } from './calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
-import teamStyles from '~/styles/workspace-team.css';
 import { monthGrid, monthKey, parseDay, parseMonth, shiftMonth, todayIn } from '../../../server/contract/calendar-rules';
+import { teamSheets } from '~/styles/sheets';
 import type { CalendarEvent } from '../../../server/contract/calendar';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Calendar') }, { name: 'description', content: 'Task due dates and schedule dates by month.' }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: teamStyles }];
+export const links: LinksFunction = () => teamSheets;
 
 const CALENDAR_PATH = '/workspace/calendar';
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

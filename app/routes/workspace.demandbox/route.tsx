@@ -8,7 +8,7 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { listLeads } from '~/models/leads.server';
 import { formatDay } from '../../../server/contract/dates';
 import { parsePage } from '~/utils/showcase.server';
-import leadStyles from '~/styles/leads.css';
+import { leadSheets } from '~/styles/sheets';
 import { EMPTY_DEMANDBOX, LEAD_VIEWS, type LeadView } from '../../../server/contract/leads-rules';
 import type { Lead } from '../../../server/contract/leads';
 import { leadActions } from './actions.server';
@@ -19,7 +19,7 @@ import { useTimeZone } from '~/utils/time-zone';
 import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Demand box') }, { name: 'description', content: 'Enquiries sent to your firm from its public pages.' }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
+export const links: LinksFunction = () => leadSheets;
 
 /**
  * The demand box (workspace-and-admin.md screen 12, issue 13 item 2): the enquiries visitors sent

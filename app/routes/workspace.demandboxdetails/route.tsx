@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { invariantResponse } from '~/utils/invariant.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
-import leadStyles from '~/styles/leads.css';
+import { leadSheets } from '~/styles/sheets';
 import { LEAD_MESSAGES, LeadMessageBody, type Lead, type LeadMessage } from '../../../server/contract/leads';
 import { leadActions } from '../workspace.demandbox/actions.server';
 import { HandledToggle, LeadMenu, leadHref } from '../workspace.demandbox/lead-controls';
@@ -22,7 +22,7 @@ import { useTimeZone } from '~/utils/time-zone';
 import { submitForm, required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Enquiry from ${data.lead.name}` : 'Enquiry') }, { name: 'description', content: 'An enquiry, its contact details and its thread.' }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: leadStyles }];
+export const links: LinksFunction = () => leadSheets;
 
 const idOf = (request: Request) => new URL(request.url).searchParams.get('id') ?? '';
 

@@ -11,7 +11,7 @@ import { RowIconLink } from '~/components/workspace/row-icon-link';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { listEmployees } from '~/models/employees.server';
 import projectStyles from '~/styles/workspace-projects.css';
-import teamStyles from '~/styles/workspace-team.css';
+import { teamSheets } from '~/styles/sheets';
 import { EMPLOYEE_MESSAGES, EMPTY_EMPLOYEES, mayGrantSubAdmin, mayManageEmployee } from '../../../server/contract/employees-rules';
 import type { Employee } from '../../../server/contract/employees';
 import { employeesAction } from './actions.server';
@@ -23,7 +23,7 @@ import { required, guarded } from '~/utils/form-action.server';
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Employees') }, { name: 'description', content: "The firm's employees and their accounts." }];
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: projectStyles },
-  { rel: 'stylesheet', href: teamStyles },
+  ...teamSheets,
 ];
 
 /**

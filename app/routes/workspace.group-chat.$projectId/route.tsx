@@ -10,7 +10,7 @@ import { readLeadingField } from './leading-field.server';
 import { isMultipart } from '~/utils/stream-upload.server';
 import { formatDateTime } from '../../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { chatBookSheets } from '~/styles/sheets';
 import type { ChatMessage } from '../../../server/contract/chat';
 import { CHAT_EVENT, CHAT_LIMITS, CHAT_MESSAGES } from '../../../server/contract/chat-rules';
 import { EditMessageForm, EditedMark, EditLink, editingOf, mergeMessages } from './edit-message';
@@ -21,7 +21,7 @@ import { useTimeZone } from '~/utils/time-zone';
 import { attempt, asErrorResponse, submitForm, required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Chat · ${data.project.projectName}` : 'Group Chat') }, { name: 'description', content: "A project's group chat." }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+export const links: LinksFunction = () => chatBookSheets;
 
 /**
  * A project's Group Chat (issue 12 item 5, docs/decisions/116 and 117): the newest page at the

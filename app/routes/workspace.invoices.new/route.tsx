@@ -14,7 +14,7 @@ import { required } from '~/utils/form-action.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { pageTitle } from '~/utils/product';
 import invoiceStyles from '~/styles/invoices.css';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { chatBookSheets } from '~/styles/sheets';
 import type { InvoiceCreateForm } from '../../../server/contract/invoices';
 import { BILLING_DEFAULTS } from '../../../server/contract/billing-rules';
 import { RateSelect } from '~/components/billing/tax-selects';
@@ -26,7 +26,7 @@ import type { z } from 'zod/v4';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'New invoice') }, { name: 'description', content: 'A draft invoice for a client.' }];
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: chatBookStyles },
+  ...chatBookSheets,
   { rel: 'stylesheet', href: invoiceStyles },
 ];
 

@@ -22,9 +22,10 @@ import { ProjectForm } from './project-form';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required, optional, guarded } from '~/utils/form-action.server';
+import { projectCardSheets } from '~/styles/sheets';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Projects') }, { name: 'description', content: 'Your firm’s private workspace projects.' }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: projectStyles }];
+export const links: LinksFunction = () => [...projectCardSheets, { rel: 'stylesheet', href: projectStyles }];
 
 /**
  * One page of the list: the page asked for, or the last one when it is past the end (a link

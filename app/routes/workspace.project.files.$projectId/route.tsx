@@ -6,8 +6,8 @@ import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete
 import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { createFolder, deleteFolder, getFolders, renameFolder } from '~/models/workspace-files.server';
-import filesStyles from '~/styles/workspace-files.css';
 import type { ApiError } from '~/utils/api.server';
+import { fileSheets } from '~/styles/sheets';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { keepDataIgnoring } from '~/utils/revalidate';
@@ -18,7 +18,7 @@ import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { attempt, redirectAfter, redirectFailure, required } from '~/utils/form-action.server';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
+export const links: LinksFunction = () => fileSheets;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title: pageTitle(matches, data ? `Files · ${data.project.projectName}` : 'Files') }, { name: 'description', content: 'The folders of a workspace project.' }];
 

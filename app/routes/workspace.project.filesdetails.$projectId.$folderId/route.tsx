@@ -8,8 +8,8 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { FolderIcon } from '~/components/workspace/file-icon';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { deleteFile, fileView, getFiles, uploadFiles } from '~/models/workspace-files.server';
-import filesStyles from '~/styles/workspace-files.css';
 import type { ApiError } from '~/utils/api.server';
+import { fileSheets } from '~/styles/sheets';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { invariantResponse } from '~/utils/invariant.server';
@@ -24,7 +24,7 @@ import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { attempt, asErrorResponse, redirectAfter, serverFailed, required } from '~/utils/form-action.server';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: filesStyles }];
+export const links: LinksFunction = () => fileSheets;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: pageTitle(matches, data ? `${data.folder.folderName} · ${data.project.projectName}` : 'Folder') },

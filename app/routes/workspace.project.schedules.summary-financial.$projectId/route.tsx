@@ -18,7 +18,7 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getSchedulesWithSummary, scheduleImageWebUrl, toWebImage } from '~/models/workspace-schedules.server';
 import { getLibrary } from '~/models/summary-output.server';
-import summaryStyles from '~/styles/workspace-summary.css';
+import { summaryEditorSheets } from '~/styles/sheets';
 import { isId } from '../../../server/contract/http-rules';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
 import { sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
@@ -27,7 +27,7 @@ import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required } from '~/utils/form-action.server';
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: summaryStyles }];
+export const links: LinksFunction = () => summaryEditorSheets;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data?.summary ? pageTitle(matches, `${data.summary.schedule.title} — ${data.project.projectName}`) : pageTitle(matches, 'Summary') },

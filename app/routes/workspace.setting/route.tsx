@@ -16,8 +16,7 @@ import { formatBytes, storagePercent } from '../../../server/contract/storage-ru
 import { useRootData } from '~/root';
 import { calendarFeedAction, readFreshFeedUrl } from '~/routes/workspace.calendar/calendar-feed.server';
 import { readFormData } from '~/utils/form-data.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
-import teamStyles from '~/styles/workspace-team.css';
+import { chatBookSheets, teamSheets } from '~/styles/sheets';
 import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
 import { NOTIFICATION_FLAGS, NOTIFICATION_LABELS, PASSWORD_MESSAGES } from '../../../server/contract/settings-rules';
 import { settingAction } from './actions.server';
@@ -30,9 +29,9 @@ import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting') }, { name: 'description', content: 'Your password, mail choices and calendar link.' }];
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: chatBookStyles },
+  ...chatBookSheets,
   // The iCal card's own styles (team area).
-  { rel: 'stylesheet', href: teamStyles },
+  ...teamSheets,
 ];
 
 const SETTING_PATH = '/workspace/setting';

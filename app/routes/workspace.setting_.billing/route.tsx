@@ -10,7 +10,7 @@ import { Toast } from '~/components/toast';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getBillingProfile } from '~/models/billing.server';
 import { stateNames } from '~/utils/places.server';
-import chatBookStyles from '~/styles/workspace-chat-book.css';
+import { chatBookSheets } from '~/styles/sheets';
 import type { BillingProfileBody } from '../../../server/contract/billing';
 import { BILLING_DEFAULTS, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES } from '../../../server/contract/billing-rules';
 import { RateSelect } from '~/components/billing/tax-selects';
@@ -19,7 +19,7 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = () => [{ title: 'Billing profile — Archivista' }, { name: 'description', content: "The firm's legal name, GSTIN, bank account and invoice settings." }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: chatBookStyles }];
+export const links: LinksFunction = () => chatBookSheets;
 
 /**
  * Setting → Billing profile (issue 28 item 3, docs/decisions/256): what the firm's proposals and

@@ -6,8 +6,7 @@ import { PageHeader } from '~/components/workspace/page-header';
 import { SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getBoard, listAssignees } from '~/models/tasks.server';
 import { listProjects } from '~/models/workspace-projects.server';
-import filesStyles from '~/styles/workspace-files.css';
-import teamStyles from '~/styles/workspace-team.css';
+import { fileSheets, teamSheets } from '~/styles/sheets';
 import { TASK_LIMITS } from '../../../server/contract/tasks';
 import { RejectDialog, SubmitDialog } from './move-dialogs';
 import { taskboardAction, type KeptTaskFile } from './actions.server';
@@ -19,8 +18,8 @@ import { required, guarded } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Taskboard') }, { name: 'description', content: 'Tasks given to you and by you, in review and done.' }];
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: filesStyles },
-  { rel: 'stylesheet', href: teamStyles },
+  ...fileSheets,
+  ...teamSheets,
 ];
 
 /**

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { firmOf, requireFirmAccess } from '../../auth/firm.js';
+import { addDays, CalendarQuery, CalendarReply, FeedFileParams, FeedReply, monthGrid, monthKey, parseMonth, RenewedFeedReply, todayIn } from '../../contract/calendar.js';
+import { zoneOf } from '../../contract/dates.js';
+import { ErrorReply } from '../../contract/http.js';
+import { notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { calendarEvents, deleteFeed, findFeed, findFeedOwner, replaceFeed } from '../../queries/calendar.js';
+import { icalFeed } from '../../services/ical-feed.js';
+import { hashToken, newToken } from '../../services/tokens.js';
+
+const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
+const FEED_NOT_FOUND = 'Calendar feed not found';
+const feedPath = (token: string) => `/api/calendar/feed/${token}.ics`;
+
+/**
+ * The workspace calendar (scope `workspace`; docs/decisions/112): a month of the viewer's task due
+ * dates and the schedules of the projects it may see; its private feed link, renewed (a new random
+ * token, stored hashed: the old link stops) or revoked.
+ */
+export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/calendar',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'A month (YYYY-MM, this month by default) of task due dates and schedule dates, with the feed state',
+        querystring: CalendarQuery,
+        response: { 200: CalendarReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = request.session;
+      const firm = requireFirmAccess(user, 'work');
+      // The firm's calendar (decision 265): its "this month", and the day each schedule was made on.
+      const timeZone = zoneOf({ timeZone: request.session.employer?.timeZone ?? user.timeZone });
+      const month = parseMonth(request.query.month) ?? todayIn(timeZone).month;
+      const { from, to } = monthGrid(month);
+      const [events, feed] = await Promise.all([calendarEvents(db, user, firm, from, to, timeZone), findFeed(db, user.id)]);
+      return { data: { month: monthKey(month), events, feed: { active: Boolean(feed), createdAt: feed?.createdAt.toISOString() ?? null } } };
+    },
+  );
+
+  app.get(
+    '/calendar/feed',
+    { schema: { tags: ['calendar'], summary: 'Whether the viewer has a feed link, and since when', response: { 200: FeedReply, ...errors } } },
+    async (request) => {
+      requireFirmAccess(request.session.user, 'work');
+      const feed = await findFeed(db, request.session.user.id);
+      return { data: { active: Boolean(feed), createdAt: feed?.createdAt.toISOString() ?? null } };
+    },
+  );
+
+  app.post(
+    '/calendar/feed',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'A new private feed link (the old one stops working); the token is answered only now',
+        response: { 201: RenewedFeedReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.session;
+      const firm = requireFirmAccess(user, 'work');
+      const { token, hash } = newToken();
+      const createdAt = await db.transaction(async (tx) => {
+        const at = await replaceFeed(tx, user.id, hash);
+        await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'calendar.feed-renewed', targetType: 'user', targetId: user.id });
+        return at;
+      });
+      return reply.status(201).send({ data: { token, path: feedPath(token), createdAt: createdAt.toISOString() } });
+    },
+  );
+
+  app.delete(
+    '/calendar/feed',
+    { schema: { tags: ['calendar'], summary: 'Revoke the private feed link', response: { 200: FeedReply, ...errors } } },
+    async (request) => {
+      const { user } = request.session;
+      const firm = requireFirmAccess(user, 'work');
+      await db.transaction(async (tx) => {
+        await deleteFeed(tx, user.id);
+        await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'calendar.feed-revoked', targetType: 'user', targetId: user.id });
+      });
+      return { data: { active: false, createdAt: null } };
+    },
+  );
+};
+
+/**
+ * GET /api/calendar/feed/{token}.ics (scope `public`: calendar apps send no session): the feed of
+ * the token's account, from 90 days back to a year ahead. An unknown, renewed or revoked token, and
+ * the token of an account that left the workspace, answer 404.
+ */
+export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/calendar/feed/:file',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary: 'A private iCal feed (RFC 5545) by its token: /api/calendar/feed/{token}.ics',
+        params: FeedFileParams,
+        // The 200 body is the calendar text itself (no JSON schema to serialize it with).
+      },
+    },
+    async (request, reply) => {
+      const match = /^([A-Za-z0-9_-]{20,100})\.ics$/.exec(request.params.file);
+      const found = match ? await findFeedOwner(db, hashToken(match[1]!)) : undefined;
+      const firm = found ? firmOf(found.user) : null;
+      if (!found || !firm) throw notFound(FEED_NOT_FOUND);
+      const owner = found.user;
+      // The firm's calendar days (decision 265): all-day events carry no zone, so the day is chosen here.
+      const today = todayIn(found.timeZone).day;
+      const events = await calendarEvents(db, owner, firm, addDays(today, -90), addDays(today, 365), found.timeZone);
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="archivista.ics"')
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(icalFeed(`${app.ctx.config.PRODUCT_NAME} — ${owner.userName}`, events, app.ctx.config.PRODUCT_NAME));
+    },
+  );
+};

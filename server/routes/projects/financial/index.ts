@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFirmAccess } from '../../../auth/firm.js';
+import { FinancialQuery, FinancialReply } from '../../../contract/financial.js';
+import { ErrorReply } from '../../../contract/http.js';
+import { notFound } from '../../../errors.js';
+import { sumPaise } from '../../../money/totals.js';
+import { financialOverview } from '../../../queries/financial.js';
+import { committedSums } from '../../../queries/purchase-orders.js';
+
+/**
+ * The firm-wide financial overview (DESIGN.md section 9, docs/decisions/107), scope `workspace`:
+ * the firm and its sub-admins; a plain employee gets 403 (it may not see the firm's margins).
+ */
+export const financialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  app.get(
+    '/projects/financial',
+    {
+      schema: {
+        tags: ['summary'],
+        summary: "The firm's client price, trade cost, net profit and markup per project and schedule, with totals (?projectId= filters)",
+        querystring: FinancialQuery,
+        response: { 200: FinancialReply, 404: ErrorReply },
+      },
+    },
+    async (request) => {
+      const firm = requireFirmAccess(request.session.user, 'manage');
+      const [data, committed] = await Promise.all([financialOverview(db, firm.firmId, request.query.projectId ?? null), committedSums(db, firm.firmId)]);
+      // Another firm's project, or no project at all: as anywhere else, it does not exist here.
+      if (request.query.projectId && !data.projectId) throw notFound('Project not found');
+      const shown = data.projectId ? [data.projectId] : data.projects.map((p) => p.id);
+      const byProject = Object.fromEntries(shown.map((id) => [id, committed.byProject.get(id) ?? 0]));
+      const bySchedule = Object.fromEntries(data.rows.map((row) => [row.scheduleId, committed.bySchedule.get(row.scheduleId) ?? 0]));
+      return { data: { ...data, committed: { byProject, bySchedule, total: sumPaise(Object.values(byProject)) } } };
+    },
+  );
+};

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFirmAccess } from '../../auth/firm.js';
+import { PROJECT_NOT_FOUND, requireProjectAccess } from '../../auth/project-access.js';
+import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
+import { WorkspaceProjectReply } from '../../contract/workspace-projects.js';
+import { newId } from '../../db/ids.js';
+import { notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { deleteWorkspaceProject, insertWorkspaceProject, toWorkspaceProjectJson, updateWorkspaceProject } from '../../queries/workspace-projects.js';
+import { deleteProjectPhotos } from '../../services/workspace-photos.js';
+import { projectPhotos, withProjectForm } from './photo-form.js';
+
+const errors = { 404: ErrorReply };
+const uploadErrors = { ...errors, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply };
+
+/** Create, update and delete a project: for the firm and its sub-admins. */
+export const projectSaveRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+  const { photoOfSave, claimPhoto, discardFresh, discard } = projectPhotos(db, storage);
+
+  app.post(
+    '/projects',
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: 'Create a workspace project (multipart: the form fields and the photo profileImage)',
+        consumes: ['multipart/form-data'],
+        response: { 201: WorkspaceProjectReply, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.session;
+      const firm = requireFirmAccess(user, 'manage');
+      return withProjectForm(request, true, async (form, photo) => {
+        const id = newId();
+        const stored = (await photoOfSave(user.id, firm.firmId, id, photo))!;
+        try {
+          const row = await db.transaction(async (tx) => {
+            await claimPhoto(tx, user.id, stored.upload);
+            const created = await insertWorkspaceProject(tx, { id, firmId: firm.firmId, photoKey: stored.photoKey, form });
+            await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'project.created', targetType: 'project', targetId: id, details: { projectName: form.projectName } });
+            return created;
+          });
+          return reply.status(201).send({ data: toWorkspaceProjectJson(row, 'manage') });
+        } catch (error) {
+          await discardFresh(request, stored);
+          throw error;
+        }
+      });
+    },
+  );
+
+  app.put(
+    '/projects/:id',
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: 'Update a workspace project (multipart; a new photo profileImage is optional)',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: WorkspaceProjectReply, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const { user } = request.session;
+      const { project, firm } = await requireProjectAccess(db, request.session, request.params.id, 'manage');
+      return withProjectForm(request, false, async (form, photo) => {
+        const stored = await photoOfSave(user.id, firm.firmId, project.id, photo);
+        let row;
+        try {
+          row = await db.transaction(async (tx) => {
+            if (stored) await claimPhoto(tx, user.id, stored.upload);
+            const updated = await updateWorkspaceProject(tx, project.id, form, stored?.photoKey);
+            // Deleted by another request since the access check.
+            if (!updated) throw notFound(PROJECT_NOT_FOUND);
+            await recordAudit(tx, {
+              actorId: user.id,
+              firmId: firm.firmId,
+              action: 'project.updated',
+              targetType: 'project',
+              targetId: project.id,
+              details: { projectName: form.projectName, photoChanged: Boolean(stored) },
+            });
+            return updated;
+          });
+        } catch (error) {
+          await discardFresh(request, stored);
+          throw error;
+        }
+        // The old photo goes once the row names the new one.
+        if (stored) await discard(request, () => deleteProjectPhotos(storage, [project.photoKey]));
+        return { data: toWorkspaceProjectJson(row, 'manage') };
+      });
+    },
+  );
+
+  app.delete(
+    '/projects/:id',
+    {
+      schema: {
+        tags: ['workspace'],
+        summary: 'Delete a workspace project with its schedules, folders, files and members',
+        params: IdParams,
+        response: { 200: MessageReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = request.session;
+      const { project, firm } = await requireProjectAccess(db, request.session, request.params.id, 'manage');
+      const leftovers = await db.transaction(async (tx) => {
+        const stored = await deleteWorkspaceProject(tx, project.id);
+        await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'project.deleted', targetType: 'project', targetId: project.id, details: { projectName: project.projectName } });
+        return stored;
+      });
+      // After the commit: a rolled-back delete never loses bytes.
+      await discard(request, async () => {
+        const keys = [...leftovers.fileKeys, ...leftovers.scheduleImageKeys];
+        if (keys.length) await storage.delete('private', keys);
+        await deleteProjectPhotos(storage, leftovers.photoKeys);
+      });
+      return { message: 'Project deleted' };
+    },
+  );
+};

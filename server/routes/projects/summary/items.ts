@@ -1,0 +1,276 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BODY_LIMITS } from '../../../body-limits.js';
+import { IdParams } from '../../../contract/http.js';
+import {
+  ITEM_FIELDS_BY_TYPE,
+  ITEM_REQUIRED_FIELD,
+  ITEM_TEXT_FIELDS,
+  ItemChangesBody,
+  ItemImageParams,
+  ItemImagesBody,
+  MoveBody,
+  NewItemBody,
+  SaveAllBody,
+  SeenSaveAllReply,
+  ScheduleIdParams,
+  SUMMARY_LIMITS,
+  SUMMARY_MESSAGES as M,
+  SeenSummaryItemReply,
+  SummaryWriteReply,
+  type ItemChanges,
+  type SummaryItemType,
+} from '../../../contract/summary.js';
+import type { ErrorDetail } from '../../../contract/http.js';
+import { badRequest, conflict, HttpError, notFound } from '../../../errors.js';
+import { moveRow } from '../../../queries/positions.js';
+import {
+  copyItem,
+  countRows,
+  deleteRow,
+  findItemImage,
+  imageFoldersUnder,
+  insertItem,
+  insertItemImages,
+  lockItems,
+  ORDER,
+  toItemJson,
+  updateItem,
+  imagesOfItems,
+  type ItemRow,
+} from '../../../queries/summary.js';
+import { claimUploads } from '../../../queries/pending-uploads.js';
+import { findPendingScheduleImages, imageIdOfRef, removeImagesLater, SCHEDULE_IMAGE_KIND, scheduleImageFolder } from '../../../services/schedule-images.js';
+import type { Database } from '../../../db/connection.js';
+import { requireScheduleAccess, requireSummaryRowAccess } from '../../../auth/schedule-access.js';
+import { lockedRow, summaryWrite } from './write.js';
+import { errors, tags } from './structure.js';
+
+/** Items of a summary: add, change (one or all at once), delete, copy, move, and their images. */
+
+const created = { 201: SummaryWriteReply, ...errors };
+const done = { 200: SummaryWriteReply, ...errors };
+const STALE = 'stale';
+
+/**
+ * The changes of `body` that apply to `row` (texts trimmed; texts its type does not have are left
+ * out), or the details of the texts left blank, under `path`: the type's required text, and any
+ * text that held words (spec section 5: "edited fields that become blank are rejected").
+ */
+function itemChanges(row: ItemRow, body: ItemChanges, path = ''): { changes: Omit<ItemChanges, 'version'>; problems: ErrorDetail[] } {
+  const type = row.type as SummaryItemType;
+  const changes: Omit<ItemChanges, 'version'> = {};
+  const problems: ErrorDetail[] = [];
+  for (const field of ITEM_TEXT_FIELDS) {
+    const value = body[field];
+    if (value === undefined || !ITEM_FIELDS_BY_TYPE[type].includes(field)) continue;
+    const trimmed = value.trim();
+    if (!trimmed && (ITEM_REQUIRED_FIELD[type] === field || (row[field] ?? '').trim() !== '')) problems.push({ path: `${path}${field}`, message: M.requiredFields });
+    changes[field] = trimmed;
+  }
+  for (const field of ['retailPrice', 'tradePrice', 'quantity', 'discountBp'] as const) {
+    if (body[field] !== undefined) changes[field] = body[field];
+  }
+  return { changes, problems };
+}
+
+const isStale = (row: ItemRow, version: number | undefined) => version !== undefined && version !== row.version;
+
+function checkVersion(row: ItemRow, version: number | undefined) {
+  if (isStale(row, version)) throw new HttpError(409, M.stale, [{ path: 'version', message: M.stale }], STALE);
+}
+
+async function itemImages(tx: Database, itemId: string) {
+  return (await imagesOfItems(tx, [itemId])).get(itemId) ?? [];
+}
+
+/** A change that leaves every value as stored: it is not written, and no version is compared (decision 199). */
+const changesNothing = (row: ItemRow, changes: Omit<ItemChanges, 'version'>) => Object.entries(changes).every(([field, value]) => row[field as keyof typeof changes] === value);
+
+export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.ctx;
+
+  app.post(
+    '/projects/summary/sections/:id/items',
+    { schema: { tags, summary: 'Add an item (product, description, title or financial) at the end of a section', params: IdParams, body: NewItemBody, response: created } },
+    async (request, reply) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
+      const item = await summaryWrite(db, access, request.session.user.id, 'item.created', async (ctx) => {
+        const section = await lockedRow(ctx, 'section', request.params.id);
+        if ((await countRows(ctx.tx, 'item', section.id)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(M.itemsMax);
+        const row = await insertItem(ctx.tx, ctx.scope, section.id, request.body.type);
+        return { result: row, targetId: row.id, details: { type: row.type } };
+      });
+      return reply.status(201).send({ message: 'Item added', id: item.id });
+    },
+  );
+
+  app.put(
+    '/projects/summary/items/:id',
+    {
+      bodyLimit: BODY_LIMITS.item,
+      schema: {
+        tags,
+        summary: 'Change an item’s texts and figures; with `version`, a change made meanwhile by someone else answers 409',
+        params: IdParams,
+        body: ItemChangesBody,
+        response: { 200: SeenSummaryItemReply, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const item = await summaryWrite(db, access, request.session.user.id, 'item.updated', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const { changes, problems } = itemChanges(row, request.body);
+        const write = !changesNothing(row, changes);
+        if (write) checkVersion(row, request.body.version);
+        if (problems.length) throw badRequest(M.requiredFields, problems);
+        const updated = write ? await updateItem(ctx.tx, row.id, changes) : row;
+        return { result: toItemJson(ctx.schedule.projectId, updated, await itemImages(ctx.tx, row.id)), targetId: row.id, details: { fields: Object.keys(changes) } };
+      });
+      return { data: item };
+    },
+  );
+
+  app.put(
+    '/projects/summary/:scheduleId/items',
+    {
+      bodyLimit: BODY_LIMITS.saveAll,
+      schema: {
+        tags,
+        summary: 'Save all: change several items of a schedule at once, all or nothing (400 when a required text is blank, 409 when one changed meanwhile)',
+        params: ScheduleIdParams,
+        body: SaveAllBody,
+        response: { 200: SeenSaveAllReply, ...errors },
+      },
+    },
+    async (request) => {
+      const access = await requireScheduleAccess(db, request.session, request.params.scheduleId);
+      const items = await summaryWrite(db, access, request.session.user.id, 'items.saved', async (ctx) => {
+        const ids = [...new Set(request.body.items.map((i) => i.id))];
+        if (ids.length !== request.body.items.length) throw badRequest('An item is listed twice', [{ path: 'items', message: 'An item is listed twice' }]);
+        const rows = new Map((await lockItems(ctx.tx, ctx.schedule.id, ids)).map((r) => [r.id, r]));
+        const problems: ErrorDetail[] = [];
+        // Every item changed meanwhile is named, so that the editor can show each one's new version.
+        const stale: ErrorDetail[] = [];
+        const planned = request.body.items.map((body, index) => {
+          const row = rows.get(body.id);
+          if (!row) throw notFound(M.notFound);
+          const { changes, problems: p } = itemChanges(row, body, `items.${index}.`);
+          const write = !changesNothing(row, changes);
+          if (write && isStale(row, body.version)) stale.push({ path: `items.${index}.version`, message: M.stale });
+          problems.push(...p);
+          return { row, changes, write };
+        });
+        if (stale.length) throw new HttpError(409, M.stale, stale, STALE);
+        if (problems.length) throw badRequest(M.requiredFields, problems);
+        const after: ItemRow[] = [];
+        for (const { row, changes, write } of planned) after.push(write ? await updateItem(ctx.tx, row.id, changes) : row);
+        const images = await imagesOfItems(ctx.tx, ids);
+        const saved = after.map((row) => toItemJson(ctx.schedule.projectId, row, images.get(row.id) ?? []));
+        return { result: saved, targetId: ctx.schedule.id, details: { items: planned.filter((p) => p.write).length } };
+      });
+      return { message: M.saved, data: { items } };
+    },
+  );
+
+  app.delete(
+    '/projects/summary/items/:id',
+    { schema: { tags, summary: 'Delete an item and its images', params: IdParams, response: done } },
+    async (request) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const folders = await summaryWrite(db, access, request.session.user.id, 'item.deleted', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const folders = await imageFoldersUnder(ctx.tx, 'item', row.id);
+        await deleteRow(ctx.tx, 'item', row.id, row.sectionId);
+        return { result: folders, targetId: row.id, details: { type: row.type, title: row.title } };
+      });
+      await removeImagesLater(storage, folders, request.log);
+      return { message: M.deleted, id: request.params.id };
+    },
+  );
+
+  app.post(
+    '/projects/summary/items/:id/copy',
+    { schema: { tags, summary: 'Copy an item (texts and figures, not its images) right after it', params: IdParams, response: created } },
+    async (request, reply) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const copy = await summaryWrite(db, access, request.session.user.id, 'item.copied', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        if ((await countRows(ctx.tx, 'item', row.sectionId)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(M.itemsMax);
+        const made = await copyItem(ctx.tx, row);
+        return { result: made, targetId: made.id, details: { from: row.id } };
+      });
+      return reply.status(201).send({ message: M.copied, id: copy.id });
+    },
+  );
+
+  // Images ------------------------------------------------------------------------------------
+
+  app.post(
+    '/projects/summary/items/:id/images',
+    {
+      schema: {
+        tags,
+        summary: `Add images to an item (ids the schedule image upload answered; at most ${SUMMARY_LIMITS.imagesPerItem} per item)`,
+        params: IdParams,
+        body: ItemImagesBody,
+        response: { 201: SeenSummaryItemReply, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user } = request.session;
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const item = await summaryWrite(db, access, user.id, 'item.images.added', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const projectId = ctx.schedule.projectId;
+        const imageIds = request.body.images.map((ref) => imageIdOfRef(ref, projectId));
+        const pending = await findPendingScheduleImages(ctx.tx, user.id, projectId, imageIds.filter((id): id is string => !!id));
+        const missing = imageIds.findIndex((id) => !id || !pending.has(id));
+        if (missing >= 0) throw badRequest(M.imageMissing, [{ path: `images.${missing}`, message: M.imageMissing }]);
+        if (new Set(imageIds).size !== imageIds.length) throw badRequest('The same image is listed twice', [{ path: 'images', message: 'The same image is listed twice' }]);
+        if ((await countRows(ctx.tx, 'image', row.id)) + imageIds.length > SUMMARY_LIMITS.imagesPerItem) {
+          throw conflict(M.imagesMax, [{ path: 'images', message: M.imagesMax }]);
+        }
+        const toClaim = [...pending.values()].map((upload) => upload.id);
+        const claimed = await claimUploads(ctx.tx, user.id, SCHEDULE_IMAGE_KIND, toClaim);
+        if (claimed.length !== toClaim.length) throw conflict(M.imageTaken, [{ path: 'images', message: M.imageTaken }]);
+        await insertItemImages(ctx.tx, ctx.scope, row.id, imageIds.map((id) => scheduleImageFolder(projectId, id!)));
+        return { result: toItemJson(projectId, row, await itemImages(ctx.tx, row.id)), targetId: row.id, details: { images: imageIds.length } };
+      });
+      return reply.status(201).send({ data: item });
+    },
+  );
+
+  app.delete(
+    '/projects/summary/items/:id/images/:imageId',
+    { schema: { tags, summary: 'Remove an image from an item (its stored files are deleted)', params: ItemImageParams, response: { 200: SeenSummaryItemReply, ...errors } } },
+    async (request) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const { item, folder } = await summaryWrite(db, access, request.session.user.id, 'item.images.deleted', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const image = await findItemImage(ctx.tx, row.id, request.params.imageId);
+        if (!image) throw notFound('Image not found');
+        await deleteRow(ctx.tx, 'image', image.id, row.id);
+        return { result: { item: toItemJson(ctx.schedule.projectId, row, await itemImages(ctx.tx, row.id)), folder: image.folder }, targetId: row.id };
+      });
+      await removeImagesLater(storage, [folder], request.log);
+      return { data: item };
+    },
+  );
+
+  app.post(
+    '/projects/summary/items/:id/images/:imageId/move',
+    { schema: { tags, summary: 'Move an image of an item to position `index`', params: ItemImageParams, body: MoveBody, response: { 200: SeenSummaryItemReply, ...errors } } },
+    async (request) => {
+      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
+      const item = await summaryWrite(db, access, request.session.user.id, 'item.images.moved', async (ctx) => {
+        const row = await lockedRow(ctx, 'item', request.params.id);
+        const image = await findItemImage(ctx.tx, row.id, request.params.imageId);
+        if (!image) throw notFound('Image not found');
+        await moveRow(ctx.tx, ORDER.image, image.id, row.id, request.body.index);
+        return { result: toItemJson(ctx.schedule.projectId, row, await itemImages(ctx.tx, row.id)), targetId: row.id };
+      });
+      return { data: item };
+    },
+  );
+};
