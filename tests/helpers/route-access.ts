@@ -193,7 +193,7 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/users/user-firm': 'visitor',
   'POST /api/users/user-firm': 'signedIn',
   'GET /api/workspace/plan': 'firmWork',
-  // A subscription invoice of the caller's firm, for those who manage it: server/routes/subscription-invoices.test.ts.
+  // A subscription invoice of the caller's firm, for those who manage it: server/routes/workspace/subscription-invoices.test.ts.
   'GET /api/workspace/plan/invoices/:id/print': 'workspace',
   'GET /api/workspace/plan/invoices/:id/payments/:paymentId/receipt': 'workspace',
   'POST /api/workspace/plan/request': 'firmManage',

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
-import { auditLog, invoices } from '../db/schema';
-import { createOrResetSuperAdmin } from '../queries/admin-accounts';
-import { createSession } from '../queries/sessions';
-import { createBillingProfile, platformBillingFields } from '../seed/billing';
-import { createEmployee, createFirm } from '../seed/factories';
+import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../tests/helpers/test-api';
+import { auditLog, invoices } from '../../db/schema';
+import { createOrResetSuperAdmin } from '../../queries/admin-accounts';
+import { createSession } from '../../queries/sessions';
+import { createBillingProfile, platformBillingFields } from '../../seed/billing';
+import { createEmployee, createFirm } from '../../seed/factories';
 
 /**
  * Issue 28 item 8 (docs/decisions/287): the platform's billing profile in admin Setting; Continue
