@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/v4';
+import { pingDatabase } from '../../queries/health.js';
+
+const readiness = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']), storage: z.enum(['ok', 'unavailable']) });
+
+/** Resolves to 'ok' when `check` settles within two seconds without an error. */
+const probe = (check: () => Promise<unknown>) =>
+  Promise.race([check().then(() => 'ok' as const), new Promise<'unavailable'>((resolve) => setTimeout(resolve, 2000, 'unavailable'))]).catch(() => 'unavailable' as const);
+
+/**
+ * Alive and ready told apart (issue 29): `/api/health/live` answers while the process serves
+ * (restart it when not); `/api/health` (and `/api/health/ready`) only while the database and the
+ * file storage answer too (send it traffic only then: the proxy's health check, compose's gate).
+ */
+export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
+  api.get('/health/live', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+
+  const ready = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    const [database, storage] = await Promise.all([probe(() => pingDatabase(api.ctx.db)), probe(() => api.ctx.storage.check())]);
+    const status = database === 'ok' && storage === 'ok' ? 'ok' : 'unavailable';
+    return reply.status(status === 'ok' ? 200 : 503).send({ status, database, storage });
+  };
+  const schema = { tags: ['health'], response: { 200: readiness, 503: readiness } };
+  api.get('/health', { schema }, ready);
+  api.get('/health/ready', { schema }, ready);
+};

@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorReply } from '../../contract/http.js';
+import {
+  ClientDecisionBody,
+  ClientDecisionReply,
+  ClientSummaryReply,
+  type ClientSection,
+  SHARE_MESSAGES,
+  TokenImageParams,
+  TokenParams,
+  TokenSectionParams,
+} from '../../contract/share-links.js';
+import { HttpError, notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { usersWantingMail } from '../../queries/settings.js';
+import { clientRooms, lockClientSection, scheduleHasItemImage, setClientSectionStatus, type ClientImageUrl } from '../../queries/client-summary.js';
+import { sendStoredFile } from '../../files/send-stored-file.js';
+import { SCHEDULE_IMAGE_ID, ScheduleImageQuery, type ScheduleImageSize } from '../../contract/schedules.js';
+import { scheduleImageFolder, scheduleVariantKey } from '../../services/schedule-images.js';
+import { decisionRecipients, findLinkByTokenHash, insertClientDecision, latestDecisionsOfSchedule, touchShareLink } from '../../queries/share-links.js';
+import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
+import { hashToken } from '../../services/tokens.js';
+
+/**
+ * The client's side of an approval link (DESIGN.md section 9, docs/decisions/106), scope `public`:
+ * no account, the token in the path is the key. A wrong token answers 404, an expired or revoked
+ * one 410, each with a message a client can act on. Every call is rate-limited per visitor address
+ * (and a decision also per link), so tokens cannot be guessed at speed and a link cannot flood the
+ * firm's mailbox. The summary answered has no trade price, profit or markup (contract ClientSummary).
+ */
+
+const errors = { 404: ErrorReply, 410: ErrorReply, 429: ErrorReply };
+const tags = ['client approval links'];
+const WINDOW_MS = 15 * 60 * 1000;
+/** A token as newToken makes it: 32 bytes in base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const gone = (message: string) => new HttpError(410, message, undefined, 'link-gone');
+
+export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, mailer, background, config } = app.ctx;
+  // Its own allowance on the shared counters: a client reading and deciding is not a sign-in.
+  const { SHARE_VIEWS_PER_WINDOW: viewsMax, SHARE_DECISIONS_PER_WINDOW: decisionsMax } = config;
+  const views = new AttemptLimiter(app.ctx.limiter.store, { max: viewsMax, addressMax: viewsMax, windowMs: WINDOW_MS, maxDelayMs: 0 });
+  const decisions = new AttemptLimiter(app.ctx.limiter.store, { max: decisionsMax, addressMax: decisionsMax * 2, windowMs: WINDOW_MS, maxDelayMs: 0 });
+  const images = new AttemptLimiter(app.ctx.limiter.store, { max: viewsMax * 25, addressMax: viewsMax * 25, windowMs: WINDOW_MS, maxDelayMs: 0 });
+
+  /** The open link a token names: 404 when none, 410 when expired or revoked. */
+  async function openLink(token: string) {
+    const found = TOKEN_SHAPE.test(token) ? await findLinkByTokenHash(db, hashToken(token)) : undefined;
+    if (!found) throw notFound(SHARE_MESSAGES.notFound);
+    if (found.link.revokedAt) throw gone(SHARE_MESSAGES.revoked);
+    if (found.link.expiresAt.getTime() <= Date.now()) throw gone(SHARE_MESSAGES.expired);
+    return found;
+  }
+
+  app.get(
+    '/share/:token',
+    { schema: { tags, summary: "A schedule's summary as its client sees it (no trade price, profit or markup)", params: TokenParams, response: { 200: ClientSummaryReply, ...errors } } },
+    async (request) =>
+      views.run(
+        'share-view',
+        { address: request.ip },
+        async () => {
+          const { token } = request.params;
+          const found = await openLink(token);
+          const { link } = found;
+          const imageUrl: ClientImageUrl = (imageId, size) => `/api/share/${token}/images/${imageId}${size ? `?size=${size}` : ''}`;
+          const schedule = { id: link.scheduleId, projectId: link.projectId, title: found.scheduleTitle };
+          const [rooms, decided] = await Promise.all([clientRooms(db, schedule, imageUrl), latestDecisionsOfSchedule(db, link.scheduleId)]);
+          await touchShareLink(db, link.id);
+          const withDecisions = rooms.map((room) => ({
+            ...room,
+            sections: room.sections.map((section: ClientSection) => ({ ...section, decision: decided.get(section.id) ?? null })),
+          }));
+          return {
+            data: {
+              firm: { name: found.firmName, timeZone: found.firmTimeZone },
+              project: { name: found.projectName },
+              schedule: { title: found.scheduleTitle, description: found.scheduleDescription },
+              clientName: link.clientName,
+              expiresAt: link.expiresAt.toISOString(),
+              rooms: withDecisions,
+              clientPrice: withDecisions.reduce((sum, room) => sum + room.clientPrice, 0),
+            },
+          };
+        },
+        'every',
+      ),
+  );
+
+  app.get(
+    '/share/:token/images/:imageId',
+    {
+      schema: {
+        tags,
+        summary: "An image of an item of the link's schedule (WebP; ?size=480, 960 or 1600)",
+        params: TokenImageParams,
+        querystring: ScheduleImageQuery,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { token, imageId } = request.params;
+      // A larger allowance than pages': one page of 100 items shows a few hundred images.
+      const { link } = await images.run('share-image', { address: request.ip }, () => openLink(token), 'every');
+      const folder = scheduleImageFolder(link.projectId, imageId);
+      if (!SCHEDULE_IMAGE_ID.test(imageId) || !(await scheduleHasItemImage(db, link.scheduleId, folder))) throw notFound('Image not found');
+      const size = request.query.size as ScheduleImageSize;
+      return sendStoredFile(reply, request, {
+        key: scheduleVariantKey(folder, size),
+        fileName: `image-${size}.webp`,
+        contentType: 'image/webp',
+        disposition: 'inline',
+        notFoundMessage: 'Image not found',
+      });
+    },
+  );
+
+  app.post(
+    '/share/:token/sections/:sectionId/decision',
+    {
+      schema: {
+        tags,
+        summary: "The client approves or rejects a section, with a comment (required to reject): the section's status changes and the firm is mailed",
+        params: TokenSectionParams,
+        body: ClientDecisionBody,
+        response: { 200: ClientDecisionReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { token, sectionId } = request.params;
+      return decisions.run(
+        'share-decision',
+        { address: request.ip, account: token.slice(0, 64) },
+        async () => {
+          const found = await openLink(token);
+          const { link } = found;
+          const { decision, comment } = request.body;
+          const result = await db.transaction(async (tx) => {
+            const section = await lockClientSection(tx, link.scheduleId, sectionId);
+            if (!section) throw notFound(SHARE_MESSAGES.sectionNotFound);
+            const status = await setClientSectionStatus(tx, section.id, decision);
+            await insertClientDecision(tx, { link, sectionId: section.id, sectionName: section.name, decision, comment });
+            await recordAudit(tx, {
+              actorId: null,
+              firmId: link.firmId,
+              action: `share-link.section-${decision}`,
+              targetType: 'share-link',
+              targetId: link.id,
+              details: { projectId: link.projectId, scheduleId: link.scheduleId, sectionId: section.id, comment },
+            });
+            return { section, status };
+          });
+          // The decision waits unread on the Client Board (docs/decisions/295); the firm and the link's
+          // maker are also mailed, each as their Setting says.
+          const who = link.clientName || 'Your client';
+          const verb = decision === 'approved' ? 'approved' : 'rejected';
+          background.defer('client decision mail', async () => {
+            const recipients = await decisionRecipients(db, link);
+            const wanting = await usersWantingMail(db, recipients.map((r) => r.id), 'clientDecisions');
+            for (const { id, email } of recipients) {
+              if (!wanting.has(id)) continue;
+              await mailer.send({
+                to: email,
+                subject: `${who} ${verb} "${result.section.name}" in ${found.scheduleTitle}`,
+                text: [
+                  `${who} ${verb} the section "${result.section.name}" of the schedule "${found.scheduleTitle}" (project ${found.projectName}).`,
+                  comment ? `\nTheir comment:\n${comment}\n` : '',
+                  `See it on the Client Board: ${config.PUBLIC_URL}/workspace/client-board`,
+                ].join('\n'),
+              });
+            }
+          });
+          return {
+            message: decision === 'approved' ? SHARE_MESSAGES.approvedDone : SHARE_MESSAGES.rejectedDone,
+            data: { sectionId: result.section.id, status: result.status },
+          };
+        },
+        'every',
+      );
+    },
+  );
+};

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorReply, MessageReply } from '../../contract/http.js';
+import { ChangePasswordBody, NotificationSettings, NotificationSettingsReply, PASSWORD_MESSAGES } from '../../contract/settings.js';
+import { badRequest } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { setCredentials } from '../../queries/credentials.js';
+import { readNotificationSettings, saveNotificationSettings } from '../../queries/settings.js';
+import { hashPassword, verifyPassword } from '../../services/passwords.js';
+
+/**
+ * The Setting page's calls for the signed-in person (issue 12 item 6, docs/decisions/118), scope
+ * `signedIn`: change the password (the current one first; rate-limited like sign-in; every other
+ * session of the account ends) and the mail choices.
+ */
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, limiter } = app.ctx;
+
+  app.post(
+    '/users/change-password',
+    {
+      schema: { tags: ['settings'], summary: 'Change the password (current, new, confirm); signs out every other session', body: ChangePasswordBody, response: { 200: MessageReply, 429: ErrorReply } },
+    },
+    async (request) => {
+      const { user, sessionId } = request.session;
+      const { currentPassword, newPassword } = request.body;
+      if (!user.passwordHash) throw badRequest(PASSWORD_MESSAGES.noPassword, [{ path: 'currentPassword', message: PASSWORD_MESSAGES.noPassword }]);
+      // A stolen session must not be able to guess the password it does not know: failures count as sign-in failures do.
+      await limiter.run('change-password', { address: request.ip, account: user.email }, async () => {
+        if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+          throw badRequest(PASSWORD_MESSAGES.currentWrong, [{ path: 'currentPassword', message: PASSWORD_MESSAGES.currentWrong }]);
+        }
+      });
+      if (currentPassword === newPassword) throw badRequest(PASSWORD_MESSAGES.sameAsCurrent, [{ path: 'newPassword', message: PASSWORD_MESSAGES.sameAsCurrent }]);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        // The session that changed it stays; every other one (another device, a thief) ends now.
+        await setCredentials(tx, user.id, { passwordHash }, sessionId);
+        await recordAudit(tx, { actorId: user.id, firmId: user.firmId ?? null, action: 'user.password-changed', targetType: 'user', targetId: user.id });
+      });
+      return { message: PASSWORD_MESSAGES.changed };
+    },
+  );
+
+  app.get(
+    '/users/notification-settings',
+    { schema: { tags: ['settings'], summary: 'The mails the signed-in person wants (every flag on until changed)', response: { 200: NotificationSettingsReply } } },
+    async (request) => ({ data: await readNotificationSettings(db, request.session.user.id) }),
+  );
+
+  app.put(
+    '/users/notification-settings',
+    { schema: { tags: ['settings'], summary: 'Save the mail choices', body: NotificationSettings, response: { 200: NotificationSettingsReply } } },
+    async (request) => ({ data: await saveNotificationSettings(db, request.session.user.id, request.body) }),
+  );
+};
