@@ -147,9 +147,12 @@ export function SectionCard({ section, items, index, count, editing }: { section
       data-section-id={section.id}
       data-status={section.status}
     >
-      <RowGripContext.Provider value={enhanced ? drag.handle : null}>
-        <SectionContent section={section} items={items} index={index} count={count} editing={editing} />
-      </RowGripContext.Provider>
+      {/* Skipped while far from the screen (content-visibility), in a box of its own: on the rounded section, the skipping's clip was rounded too, and a rounded clip around the focused field made the browser composite the section twice over (decision 299). */}
+      <div className="sm-section-box">
+        <RowGripContext.Provider value={enhanced ? drag.handle : null}>
+          <SectionContent section={section} items={items} index={index} count={count} editing={editing} />
+        </RowGripContext.Provider>
+      </div>
     </section>
   );
 }
