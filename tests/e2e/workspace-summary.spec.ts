@@ -91,7 +91,19 @@ test.describe('summary and financial editor', () => {
     await financial.getByTestId('money-tradePrice').fill('800');
     await financial.getByTestId('money-quantity').fill('2');
     await financial.getByTestId('money-discountBp').fill('10');
-    if (js) await expect(financial.getByTestId('item-figures')).toContainText('₹1,800.00');
+    if (js) {
+      // Live as typed: the item's figures, its section's total and the schedule's total (figures.tsx repaints them without React).
+      await expect(financial.getByTestId('item-figures')).toContainText('₹1,800.00');
+      await expect(section(page, 'Seating').getByTestId('section-totals')).toContainText('Client Price ₹1,800.00');
+      await expect(page.getByTestId('schedule-totals')).toContainText('₹1,800.00');
+      // An amount that cannot be read: the figures give way to the message, and come back with a readable one.
+      await financial.getByTestId('money-retailPrice').fill('10.001');
+      await expect(financial.getByTestId('item-figures')).toContainText('Check the amounts to see the figures.');
+      await expect(financial.locator('.sm-figures')).toBeHidden();
+      await financial.getByTestId('money-retailPrice').fill('1000');
+      await expect(financial.locator('.sm-figures-invalid')).toBeHidden();
+      await expect(financial.getByTestId('item-figures')).toContainText('₹1,800.00');
+    }
     await page.getByTestId('save-all').click();
     await expect(toast(page)).toHaveText('Saved');
     const saved = section(page, 'Seating').locator('[data-type="financial"]');

@@ -2,21 +2,19 @@ import { Link } from '@remix-run/react';
 import { memo, useContext, useState } from 'react';
 import {
   bpToInput,
-  formatPaise,
-  formatPercent,
   ITEM_FIELDS_BY_TYPE,
   ITEM_REQUIRED_FIELD,
   paiseToInput,
   SUMMARY_ITEM_TYPE_LABELS,
   SUMMARY_LIMITS,
   SUMMARY_MESSAGES,
-  type Figures,
   type ItemTextField,
 } from '../../../server/contract/summary-rules';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
 import { RowGrip, useEnhanced } from './dnd';
-import { DraftsContext, useDraftCleared, useDrafts, type MoneyField } from './drafts';
-import { EditButton, EditorContext, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
+import { DraftsContext, useDraftCleared, type MoneyField } from './drafts';
+import { FigureLine, LiveItemFigures } from './figures';
+import { EditButton, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useEditor, type SummaryItem } from './editor-context';
 import { rowAnchor } from './editor-url';
 import { FIELD } from './editor-url';
 import { RowIcon } from './icons';
@@ -25,45 +23,6 @@ import { pickProblem } from '~/utils/file-sniff';
 import { UPLOAD_RULES } from '../../../server/contract/upload-rules';
 
 const TEXT_LABELS: Record<ItemTextField, string> = { title: 'Title', description: 'Description', title1: 'Second title', description1: 'Second description' };
-
-/**
- * An item's figures in its read view: one line, so that a room of 200 items stays light (the
- * labelled grid, FigureList, is for the item being edited and for the totals).
- */
-export function FigureLine({ figures, testId }: { figures: Figures; testId?: string }) {
-  // Those who may not see margins get the client price alone (docs/decisions/258).
-  const margins = useContext(EditorContext)?.canSeeMargins ?? false;
-  const tone = margins && figures.netProfit < 0 ? ' is-loss' : margins && figures.netProfit > 0 ? ' is-gain' : '';
-  const text = margins
-    ? `Client Price ${formatPaise(figures.clientPrice)} · Trade cost ${formatPaise(figures.tradeCost)} · Net Profit ${formatPaise(figures.netProfit)} · Markup ${formatPercent(figures.markup)}`
-    : `Client Price ${formatPaise(figures.clientPrice)}`;
-  return (
-    <p className={`sm-figure-line${tone}`} data-testid={testId}>
-      {text}
-    </p>
-  );
-}
-
-/** The four figures of an item or a total, as the spec groups them. */
-export function FigureList({ figures, testId }: { figures: Figures | null; testId?: string }) {
-  // Those who may not see margins get the client price alone (docs/decisions/258).
-  const margins = useContext(EditorContext)?.canSeeMargins ?? false;
-  const cell = (label: string, value: string, tone?: 'loss' | 'gain') => (
-    <div className={`sm-figure${tone ? ` is-${tone}` : ''}`}>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-  if (!figures) return <p className="sm-figures-invalid">Check the amounts to see the figures.</p>;
-  return (
-    <dl className="sm-figures" data-testid={testId}>
-      {cell('Client Price', formatPaise(figures.clientPrice))}
-      {margins ? cell('Trade cost', formatPaise(figures.tradeCost)) : null}
-      {margins ? cell('Net Profit', formatPaise(figures.netProfit), figures.netProfit < 0 ? 'loss' : figures.netProfit > 0 ? 'gain' : undefined) : null}
-      {margins ? cell('Markup', formatPercent(figures.markup)) : null}
-    </dl>
-  );
-}
 
 /**
  * One item (product, description, title or financial). It is a read view with an Edit link
@@ -302,12 +261,7 @@ function MoneyFields({ item }: { item: SummaryItem }) {
             );
           })}
       </div>
-      <LiveFigures item={item} />
+      <LiveItemFigures item={item} testId="item-figures" />
     </div>
   );
-}
-
-/** An item's figures as its fields read now. */
-function LiveFigures({ item }: { item: SummaryItem }) {
-  return <FigureList figures={useDrafts([item]).figuresOf(item)} testId="item-figures" />;
 }

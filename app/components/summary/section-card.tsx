@@ -10,12 +10,12 @@ import {
   type SummaryItemType,
 } from '../../../server/contract/summary-rules';
 import { RowGrip, RowGripContext, useDragRow, useEnhanced } from './dnd';
-import { useDrafts } from './drafts';
 import { EditButton, EditorForm, IntentButton, MoveAndDelete, RowForm, rowFormId, useClearedAfterSuccess, useEditor, type SummaryItem, type SummarySection } from './editor-context';
 import { rowAnchor } from './editor-url';
 import type { EditorView } from './editor-url';
 import { RowIcon } from './icons';
-import { FigureLine, ItemCard } from './item-card';
+import { LiveSectionTotal } from './figures';
+import { ItemCard } from './item-card';
 import { MoveTo } from './move-to';
 
 /** The room selector, New Room (name required: "Room name cannot be empty"), rename and delete of the current room. */
@@ -284,7 +284,7 @@ const SectionContent = memo(function SectionContent({ section, items, index, cou
         {financial ? (
           <div className="sm-section-total">
             <h4>Section total</h4>
-            <SectionTotal items={items} />
+            <LiveSectionTotal items={items} testId="section-totals" />
           </div>
         ) : null}
       </footer>
@@ -292,10 +292,6 @@ const SectionContent = memo(function SectionContent({ section, items, index, cou
   );
 });
 
-/** A section's total as its items' fields read now (drafts.tsx): re-drawn by a keystroke, alone. */
-function SectionTotal({ items }: { items: SummaryItem[] }) {
-  return <FigureLine figures={useDrafts(items).totalOf(items)} testId="section-totals" />;
-}
 
 /** The open section's status: a select and Set; with JavaScript a choice posts at once. */
 function StatusPick({ section, form }: { section: SummarySection; form: string }) {

@@ -4,13 +4,13 @@ import { useMemo, useReducer, useState } from 'react';
 import { Icon } from '~/components/icon';
 import { Toast, type ToastData } from '~/components/toast';
 import { EnhancedContext, SummaryDnd, useEnhancedAfterHydration, type Move } from '~/components/summary/dnd';
-import { Drafts, DraftsContext, useDrafts } from '~/components/summary/drafts';
+import { Drafts, DraftsContext } from '~/components/summary/drafts';
 import { EditorContext, EditorForm, RowLinks, useClearedAfterSuccess, type EditorContextValue, type SummaryItem } from '~/components/summary/editor-context';
 import { packRoom, unpackRoom } from '~/components/summary/editor-data';
 import { orderOf, orderReducer } from '~/components/summary/editor-reducer';
 import { editorHref, editorHrefAt, editorPath, pdfPath, proposalPath, readEdit, type EditorView } from '~/components/summary/editor-url';
 import { EditorIconSprite } from '~/components/summary/icons';
-import { FigureList } from '~/components/summary/item-card';
+import { LiveScheduleTotal } from '~/components/summary/figures';
 import { AddItemForms, RoomBar, SectionCard } from '~/components/summary/section-card';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete } from '~/components/workspace/confirm-delete';
@@ -21,7 +21,7 @@ import { getLibrary } from '~/models/summary-output.server';
 import { summaryEditorSheets } from '~/styles/sheets';
 import { isId } from '../../../server/contract/http-rules';
 import { SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
-import { sumFigures, SUMMARY_MESSAGES, type Figures } from '../../../server/contract/summary-rules';
+import { SUMMARY_MESSAGES } from '../../../server/contract/summary-rules';
 import { summaryAction } from './actions.server';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
@@ -269,7 +269,7 @@ function Editor({ data }: { data: Loaded }) {
       {financial ? (
         <section className="sm-totals" aria-label="Schedule totals" data-testid="schedule-totals">
           <h2>Schedule total</h2>
-          <ScheduleTotal others={otherRoomsTotals} items={roomItems} />
+          <LiveScheduleTotal others={otherRoomsTotals} items={roomItems} />
         </section>
       ) : null}
 
@@ -368,10 +368,4 @@ function Editor({ data }: { data: Loaded }) {
     </EnhancedContext.Provider>
     </EditorContext.Provider>
   );
-}
-
-/** The schedule's total as typed: the other rooms as saved, this room's items as their fields read (drafts.tsx). */
-function ScheduleTotal({ others, items }: { others: Figures[]; items: SummaryItem[] }) {
-  const drafts = useDrafts();
-  return <FigureList figures={sumFigures([...others, drafts.totalOf(items)])} />;
 }
