@@ -1,4 +1,4 @@
-import { useLocation } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import { useRef, type ReactNode } from 'react';
 import { CloseLink, useModal, usePopupHref } from '~/components/dialog';
 
@@ -17,6 +17,16 @@ export function usePanel() {
     href: (panel: string, item?: string) => href(item ? { panel, item } : { panel }),
     closeTo: href(null),
   };
+}
+
+/** A page's Add button (Add Employee, Share a schedule): the link that opens the side panel's new-item form. */
+export function NewPanelLink({ testId, children }: { testId: string; children: ReactNode }) {
+  const panel = usePanel();
+  return (
+    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid={testId}>
+      {children}
+    </Link>
+  );
 }
 
 /**
