@@ -40,7 +40,7 @@ export function SidePanel({ title, closeTo, children, testId }: { title: ReactNo
   return (
     <div className="ws-panel-backdrop" onMouseDown={closeOnBackdrop}>
       <section ref={panel} className="ws-panel" role="dialog" aria-modal="true" aria-labelledby="ws-panel-title" tabIndex={-1} data-testid={testId}>
-        <div className="ws-panel-head">
+        <div className="dialog-head">
           <h2 id="ws-panel-title">{title}</h2>
           <CloseLink to={closeTo} className="dialog-close" />
         </div>
