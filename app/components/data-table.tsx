@@ -8,7 +8,17 @@ export type Column = string | { label: string; className?: string };
  * `th scope="col"` per column and, with `actions`, a last column named "Actions" for screen
  * readers only, above the row buttons.
  */
-export function TableHead({ columns, actions = false, rowClassName }: { columns: ReadonlyArray<Column>; actions?: boolean; rowClassName?: string }) {
+export function TableHead({
+  columns,
+  actions = false,
+  actionsClassName,
+  rowClassName,
+}: {
+  columns: ReadonlyArray<Column>;
+  actions?: boolean;
+  actionsClassName?: string;
+  rowClassName?: string;
+}) {
   return (
     <thead>
       <tr className={rowClassName}>
@@ -21,7 +31,7 @@ export function TableHead({ columns, actions = false, rowClassName }: { columns:
           );
         })}
         {actions ? (
-          <th scope="col">
+          <th scope="col" className={actionsClassName}>
             <span className="visually-hidden">Actions</span>
           </th>
         ) : null}
@@ -38,5 +48,41 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
         {children}
       </td>
     </tr>
+  );
+}
+
+/** A figure's cell: right-aligned (`num`) and named by its column (`data-label`) where a phone stacks the row. */
+export function NumCell({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <td className="num" data-label={label} data-testid={testId}>
+      {children}
+    </td>
+  );
+}
+
+/** A list table in its scroller: the head row (when `columns` are given), the rows, and `foot` (a total row) under them. */
+export function ListTable({
+  testId,
+  columns,
+  actions = false,
+  className = 'so-table',
+  foot,
+  children,
+}: {
+  testId: string;
+  columns?: ReadonlyArray<Column>;
+  actions?: boolean;
+  className?: string;
+  foot?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="so-table-wrap">
+      <table className={className} data-testid={testId}>
+        {columns ? <TableHead columns={columns} actions={actions} /> : null}
+        <tbody>{children}</tbody>
+        {foot ? <tfoot>{foot}</tfoot> : null}
+      </table>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { Field, FormErrors } from '~/components/field';
+import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { ProjectTypeOptions } from '~/components/project-type-select';
 import { ENQUIRY_LIMITS } from '../../server/contract/leads-rules';
@@ -76,11 +77,7 @@ export function EnquiryForm({ firmId, projectId, defaults, honeypot, formToken, 
         <Field label="Message" meta={fields.message} hint={`What you are planning, where and when (${ENQUIRY_LIMITS.messageMin} to ${ENQUIRY_LIMITS.message} characters).`}>
           <textarea {...getTextareaProps(fields.message)} rows={5} maxLength={ENQUIRY_LIMITS.message} />
         </Field>
-        <div className="form-actions">
-          <button type="submit" name="intent" value="enquiry" className="button button-primary" disabled={saving} data-testid="send-enquiry">
-            {saving ? 'Sending…' : 'Send enquiry'}
-          </button>
-        </div>
+        <PanelActions intent="enquiry" busy={saving} label="Send enquiry" busyLabel="Sending…" testId="send-enquiry" />
       </Form>
     </HoneypotProvider>
   );

@@ -12,14 +12,19 @@ export function applyIntentsInPlace({ formData }: { formData: FormData }): any {
   return parse(formData, { resolve: (value) => ({ value }) });
 }
 
+/** The `useForm` options of a form the server alone validates, on submit (no check while typing). */
+export const VALIDATE_ON_SUBMIT = {
+  shouldValidate: 'onSubmit',
+  shouldRevalidate: 'onSubmit',
+} as const;
+
 /**
  * The `useForm` options of a form the server validates, on submit: conform would otherwise post
  * the whole form (files included) on every keystroke in a field that has an error. Rows are added
  * and removed in place (`applyIntentsInPlace`).
  */
 export const SERVER_VALIDATION = {
-  shouldValidate: 'onSubmit',
-  shouldRevalidate: 'onSubmit',
+  ...VALIDATE_ON_SUBMIT,
   onValidate: applyIntentsInPlace,
 } as const;
 

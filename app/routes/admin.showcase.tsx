@@ -109,6 +109,18 @@ function HiddenNote({ hidden, label, timeZone }: { hidden: { reason: string; hid
   );
 }
 
+/** A listed project's or firm's name, opening its public page in a new tab, with its details below. */
+function PublicPageCell({ label, to, name, children }: { label: string; to: string; name: string; children: ReactNode }) {
+  return (
+    <td data-label={label}>
+      <Link to={to} className="admin-firm admin-link" target="_blank" rel="noreferrer">
+        {name}
+      </Link>
+      <small>{children}</small>
+    </td>
+  );
+}
+
 export default function AdminShowcase() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -147,14 +159,9 @@ export default function AdminShowcase() {
             <AdminTable columns={['Project', 'Firm', 'State']} empty={data.projects.projects.length === 0 ? 'No data available' : null}>
               {data.projects.projects.map((p) => (
                 <tr key={p.id} data-testid="moderation-project-row">
-                  <td data-label="Project">
-                    <Link to={`/explore/${p.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
-                      {p.projectName}
-                    </Link>
-                    <small>
-                      {projectTypeLabel(p.projectType)} · {formatDay(p.createdAt, p.timeZone)}
-                    </small>
-                  </td>
+                  <PublicPageCell label="Project" to={`/explore/${p.id}`} name={p.projectName}>
+                    {projectTypeLabel(p.projectType)} · {formatDay(p.createdAt, p.timeZone)}
+                  </PublicPageCell>
                   <td data-label="Firm">
                     {p.firmName}
                     {p.firmHidden ? <small className="admin-reason">Portfolio hidden</small> : null}
@@ -172,15 +179,10 @@ export default function AdminShowcase() {
             <AdminTable columns={['Firm', 'Public projects', 'State']} empty={!data.firms?.firms.length ? 'No data available' : null}>
               {data.firms?.firms.map((f) => (
                 <tr key={f.id} data-testid="moderation-firm-row">
-                  <td data-label="Firm">
-                    <Link to={`/firms/${f.id}`} className="admin-firm admin-link" target="_blank" rel="noreferrer">
-                      {f.firmName}
-                    </Link>
-                    <small>
-                      {f.email}
-                      {f.city ? ` · ${f.city}` : ''}
-                    </small>
-                  </td>
+                  <PublicPageCell label="Firm" to={`/firms/${f.id}`} name={f.firmName}>
+                    {f.email}
+                    {f.city ? ` · ${f.city}` : ''}
+                  </PublicPageCell>
                   <td data-label="Public projects">{f.projectCount}</td>
                   <td data-label="State" className="admin-span">
                     <HiddenNote hidden={f.hidden} label="Portfolio hidden" timeZone={f.timeZone} />

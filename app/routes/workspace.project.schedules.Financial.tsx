@@ -1,6 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react';
-import { TableHead } from '~/components/data-table';
+import { ListTable, NumCell } from '~/components/data-table';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getFinancialOverview } from '~/models/summary-output.server';
@@ -37,9 +37,9 @@ function FigureCells({ figures }: { figures: Figures }) {
   return (
     <>
       {FIGURE_LABELS.map((label, index) => (
-        <td key={label} className="num" data-label={label}>
+        <NumCell key={label} label={label}>
           {values[index]}
-        </td>
+        </NumCell>
       ))}
     </>
   );
@@ -53,34 +53,25 @@ function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
     <section className="so-board-section" aria-labelledby="money-title">
       <h2 id="money-title">Where the money stands</h2>
       <p className="so-meta">Quoted: client price of approved sections. Invoiced: issued invoices less credit notes, before GST. Received and outstanding include GST. Margin: net profit of the approved sections.</p>
-      <div className="so-table-wrap">
-        <table className="so-table" data-testid="financial-money">
-          <TableHead columns={['Project', ...MONEY_LABELS.map((label) => ({ label, className: 'num' }))]} />
-          <tbody>
-            {projects.map((m) => (
-              <tr key={m.projectId} data-testid="financial-money-row">
-                <td data-label="Project">{m.projectName}</td>
-                {[m.quoted, m.invoiced, m.received, m.outstanding, m.margin].map((value, index) => (
-                  <td key={MONEY_LABELS[index]} className="num" data-label={MONEY_LABELS[index]}>
-                    {money(value)}
-                  </td>
-                ))}
-              </tr>
+      <ListTable testId="financial-money" columns={['Project', ...MONEY_LABELS.map((label) => ({ label, className: 'num' }))]}>
+        {projects.map((m) => (
+          <tr key={m.projectId} data-testid="financial-money-row">
+            <td data-label="Project">{m.projectName}</td>
+            {[m.quoted, m.invoiced, m.received, m.outstanding, m.margin].map((value, index) => (
+              <NumCell key={MONEY_LABELS[index]} label={MONEY_LABELS[index]}>
+                {money(value)}
+              </NumCell>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }
 
 /** Committed on purchase orders not cancelled (issue 28 item 7, docs/decisions/285). */
 const COMMITTED = 'Committed';
-const CommittedCell = ({ paise }: { paise: number }) => (
-  <td className="num" data-label={COMMITTED}>
-    {formatPaise(paise)}
-  </td>
-);
+const CommittedCell = ({ paise }: { paise: number }) => <NumCell label={COMMITTED}>{formatPaise(paise)}</NumCell>;
 
 export default function FinancialOverview() {
   const { projects, projectId, rows, totals, money: projectMoney, committed } = useLoaderData<typeof loader>();
@@ -138,30 +129,28 @@ export default function FinancialOverview() {
         </div>
       </dl>
       {rows.length ? (
-        <div className="so-table-wrap">
-          <table className="so-table" data-testid="financial-table">
-            <TableHead columns={['Project', 'Schedule', ...[...FIGURE_LABELS, COMMITTED].map((label) => ({ label, className: 'num' }))]} />
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.scheduleId} data-testid="financial-row">
-                  <td data-label="Project">{row.projectName}</td>
-                  <td data-label="Schedule">
-                    <Link to={`/workspace/project/schedules/summary-financial/${row.projectId}?schedule=${row.scheduleId}&tab=financial`}>{row.scheduleTitle}</Link>
-                  </td>
-                  <FigureCells figures={row.figures} />
-                  <CommittedCell paise={committed.bySchedule[row.scheduleId] ?? 0} />
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td colSpan={2}>Total</td>
-                <FigureCells figures={totals} />
-                <CommittedCell paise={committed.total} />
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <ListTable
+          testId="financial-table"
+          columns={['Project', 'Schedule', ...[...FIGURE_LABELS, COMMITTED].map((label) => ({ label, className: 'num' }))]}
+          foot={
+            <tr>
+              <td colSpan={2}>Total</td>
+              <FigureCells figures={totals} />
+              <CommittedCell paise={committed.total} />
+            </tr>
+          }
+        >
+          {rows.map((row) => (
+            <tr key={row.scheduleId} data-testid="financial-row">
+              <td data-label="Project">{row.projectName}</td>
+              <td data-label="Schedule">
+                <Link to={`/workspace/project/schedules/summary-financial/${row.projectId}?schedule=${row.scheduleId}&tab=financial`}>{row.scheduleTitle}</Link>
+              </td>
+              <FigureCells figures={row.figures} />
+              <CommittedCell paise={committed.bySchedule[row.scheduleId] ?? 0} />
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
       {projectMoney.length ? <MoneyTable projects={projectMoney} /> : null}
       {rows.length ? null : (

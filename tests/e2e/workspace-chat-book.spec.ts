@@ -107,11 +107,16 @@ test('a send the api refuses says why and keeps the typed message', async ({ pag
   await expect(page.getByTestId('chat-body')).toHaveValue('');
 });
 
-/** Sends `body` from the chat page's form (a reload without JavaScript, in place with it). */
+/**
+ * Sends `body` from the chat page's form (a reload without JavaScript, in place with it). The send
+ * is over when the form is empty again: with JavaScript the live stream may show the message while
+ * the page is still reloading after the post.
+ */
 async function send(page: Page, body: string) {
   await page.getByTestId('chat-body').fill(body);
   await page.getByTestId('chat-send').click();
   await expect(page.getByTestId('chat-message').filter({ hasText: body })).toHaveCount(1);
+  await expect(page.getByTestId('chat-body')).toHaveValue('');
 }
 
 /** Opens the edit form of the viewer's message holding `text`, and answers its form. */

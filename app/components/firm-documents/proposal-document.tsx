@@ -4,6 +4,7 @@ import type { ProposalData, ProposalLine, ProposalMoney } from '../../../server/
 import { formatPaise } from '../../../server/contract/summary-rules';
 import { DOCUMENT_CSS } from './document-styles';
 import { Letterhead } from './letterhead';
+import { ItemCell, LinesHead, TaxCell } from './line-cells';
 
 /**
  * The client proposal (issue 28 item 2, docs/decisions/286): the firm's letterhead, each room's
@@ -17,21 +18,14 @@ function LineRow({ line }: { line: ProposalLine }) {
   return (
     <tr>
       <td className="doc-col-img">{line.image ? <img className="doc-thumb" src={line.image} alt="" /> : <div className="doc-thumb-empty" />}</td>
-      <td>
-        <div className="doc-item-title">{line.title}</div>
-        {line.description ? <div className="doc-item-desc">{line.description}</div> : null}
-        {line.hsnSac ? <div className="doc-item-code">HSN/SAC {line.hsnSac}</div> : null}
-      </td>
+      <ItemCell line={line} />
       <td className="num">{line.quantity}</td>
       <td className="num">{formatPaise(line.unitPrice)}</td>
       <td className="num">
         {formatPaise(line.taxable)}
         {line.discount ? <div className="doc-note">less {formatPaise(line.discount)}</div> : null}
       </td>
-      <td className="num">
-        {formatPaise(line.tax)}
-        <div className="doc-note">{formatRate(line.rateBp)}</div>
-      </td>
+      <TaxCell line={line} />
       <td className="num">{formatPaise(line.total)}</td>
     </tr>
   );
@@ -72,17 +66,7 @@ export function ProposalDocument({ data }: { data: ProposalData }) {
             {room.sections.map((section) => (
               <table className="doc-lines" key={section.id}>
                 <caption>{section.title}</caption>
-                <thead>
-                  <tr>
-                    <th className="doc-col-img">Image</th>
-                    <th>Item</th>
-                    <th className="num">Qty</th>
-                    <th className="num">Unit price</th>
-                    <th className="num">Amount</th>
-                    <th className="num">GST</th>
-                    <th className="num">Total</th>
-                  </tr>
-                </thead>
+                <LinesHead first={{ label: 'Image', className: 'doc-col-img' }} price="Unit price" />
                 <tbody>
                   {section.lines.map((line) => (
                     <LineRow key={line.id} line={line} />

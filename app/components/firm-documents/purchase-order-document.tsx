@@ -1,9 +1,9 @@
-import { formatRate } from '../../../server/contract/billing-rules';
 import { formatDay } from '../../../server/contract/dates';
 import type { PurchaseOrderPrint } from '../../../server/contract/purchase-orders';
 import { formatPaise } from '../../../server/contract/summary-rules';
 import { DOCUMENT_CSS } from './document-styles';
 import { Letterhead } from './letterhead';
+import { ItemCell, LinesHead, TaxCell } from './line-cells';
 
 /**
  * A purchase order as the supplier receives it (issue 28 item 6, docs/decisions/285): the firm's
@@ -48,33 +48,16 @@ export function PurchaseOrderDocument({ data }: { data: PurchaseOrderPrint }) {
           </section>
         </div>
         <table className="doc-lines">
-          <thead>
-            <tr>
-              <th className="num">#</th>
-              <th>Item</th>
-              <th className="num">Qty</th>
-              <th className="num">Rate</th>
-              <th className="num">Amount</th>
-              <th className="num">GST</th>
-              <th className="num">Total</th>
-            </tr>
-          </thead>
+          <LinesHead first={{ label: '#', className: 'num' }} price="Rate" />
           <tbody>
             {order.lines.map((line, index) => (
               <tr key={line.id}>
                 <td className="num">{index + 1}</td>
-                <td>
-                  <div className="doc-item-title">{line.title}</div>
-                  {line.description ? <div className="doc-item-desc">{line.description}</div> : null}
-                  {line.hsnSac ? <div className="doc-item-code">HSN/SAC {line.hsnSac}</div> : null}
-                </td>
+                <ItemCell line={line} />
                 <td className="num">{line.quantity}</td>
                 <td className="num">{formatPaise(line.unitPrice)}</td>
                 <td className="num">{formatPaise(line.taxable)}</td>
-                <td className="num">
-                  {formatPaise(line.tax)}
-                  <div className="doc-note">{formatRate(line.rateBp)}</div>
-                </td>
+                <TaxCell line={line} />
                 <td className="num">{formatPaise(line.total)}</td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { TableHead } from '~/components/data-table';
+import { NumCell, TableHead } from '~/components/data-table';
 import { formatRate } from '../../../server/contract/billing-rules';
 import type { Invoice } from '../../../server/contract/invoices';
 import { formatPaise } from '../../../server/contract/summary-rules';
@@ -18,27 +18,17 @@ export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable
             <tr key={l.id} data-testid="invoice-line">
               <td data-label="Description">{l.description}</td>
               <td data-label="HSN/SAC">{l.hsnSac || '—'}</td>
-              <td className="num" data-label="Qty">
-                {l.quantity}
-              </td>
-              <td className="num" data-label="Unit price">
+              <NumCell label="Qty">{l.quantity}</NumCell>
+              <NumCell label="Unit price">
                 {formatPaise(l.unitPrice)}
                 {l.discount ? <span className="so-sub">less {formatPaise(l.discount)}</span> : null}
-              </td>
-              <td className="num" data-label="Taxable">
-                {formatPaise(l.taxable)}
-              </td>
-              <td className="num" data-label="GST">
-                {formatRate(l.rateBp)}
-              </td>
+              </NumCell>
+              <NumCell label="Taxable">{formatPaise(l.taxable)}</NumCell>
+              <NumCell label="GST">{formatRate(l.rateBp)}</NumCell>
               {(intra ? [l.cgst, l.sgst] : [l.igst]).map((v, i) => (
-                <td key={taxHeads[i]} className="num" data-label={taxHeads[i]}>
-                  {formatPaise(v)}
-                </td>
+                <NumCell key={taxHeads[i]} label={taxHeads[i]}>{formatPaise(v)}</NumCell>
               ))}
-              <td className="num" data-label="Amount">
-                {formatPaise(l.total)}
-              </td>
+              <NumCell label="Amount">{formatPaise(l.total)}</NumCell>
               {editable ? (
                 <td className="so-actions">
                   <Form method="post" className="iv-inline">
@@ -55,18 +45,12 @@ export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable
         <tfoot>
           <tr>
             <td colSpan={4}>Total</td>
-            <td className="num" data-label="Taxable">
-              {formatPaise(invoice.taxable)}
-            </td>
+            <NumCell label="Taxable">{formatPaise(invoice.taxable)}</NumCell>
             <td />
             {(intra ? [invoice.cgst, invoice.sgst] : [invoice.igst]).map((v, i) => (
-              <td key={taxHeads[i]} className="num" data-label={taxHeads[i]}>
-                {formatPaise(v)}
-              </td>
+              <NumCell key={taxHeads[i]} label={taxHeads[i]}>{formatPaise(v)}</NumCell>
             ))}
-            <td className="num" data-label="Total" data-testid="invoice-total">
-              {formatPaise(invoice.total)}
-            </td>
+            <NumCell label="Total" testId="invoice-total">{formatPaise(invoice.total)}</NumCell>
             {editable ? <td /> : null}
           </tr>
         </tfoot>

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { TableHead } from '~/components/data-table';
+import { NumCell, TableHead } from '~/components/data-table';
 import { formatCalendarDay } from '../../../server/contract/dates';
 import type { InvoiceSummary } from '../../../server/contract/invoices';
 import { INVOICE_STATUS_LABELS } from '../../../server/contract/invoices-rules';
@@ -37,15 +37,9 @@ export function InvoiceTable({ invoices, showProject = true }: { invoices: Invoi
               <td data-label="Status">
                 <InvoiceStatus invoice={i} />
               </td>
-              <td className="num" data-label="Total">
-                {formatPaise(i.total)}
-              </td>
-              <td className="num" data-label="Received">
-                {formatPaise(i.received)}
-              </td>
-              <td className="num" data-label="Outstanding">
-                {formatPaise(i.outstanding)}
-              </td>
+              <NumCell label="Total">{formatPaise(i.total)}</NumCell>
+              <NumCell label="Received">{formatPaise(i.received)}</NumCell>
+              <NumCell label="Outstanding">{formatPaise(i.outstanding)}</NumCell>
             </tr>
           ))}
         </tbody>

@@ -10,9 +10,22 @@ const KINDS = {
 /**
  * The pencil (Edit) or bin (Delete) link of a row or card in the workspace lists: a link that
  * opens the side panel or the delete confirmation (`?panel=edit`, `?confirm=`), named for the item.
+ * `className` for an area with its own icon buttons (the files' `icon-button`).
  */
-export function RowIconLink({ kind, to, name, testId }: { kind: keyof typeof KINDS; to: string; name: string; testId?: string }) {
-  const { verb, icon, className } = KINDS[kind];
+export function RowIconLink({
+  kind,
+  to,
+  name,
+  testId,
+  className = KINDS[kind].className,
+}: {
+  kind: keyof typeof KINDS;
+  to: string;
+  name: string;
+  testId?: string;
+  className?: string;
+}) {
+  const { verb, icon } = KINDS[kind];
   return (
     <Link to={to} preventScrollReset className={className} title={verb} aria-label={`${verb} ${name}`} data-testid={testId}>
       <Icon d={icon} size={18} />

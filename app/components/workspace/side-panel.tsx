@@ -1,4 +1,4 @@
-import { useLocation } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import { useRef, type ReactNode } from 'react';
 import { CloseLink, useModal, usePopupHref } from '~/components/dialog';
 
@@ -19,6 +19,16 @@ export function usePanel() {
   };
 }
 
+/** A page's Add button (Add Employee, Share a schedule): the link that opens the side panel's new-item form. */
+export function NewPanelLink({ testId, children }: { testId: string; children: ReactNode }) {
+  const panel = usePanel();
+  return (
+    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid={testId}>
+      {children}
+    </Link>
+  );
+}
+
 /**
  * A panel that slides in from the right over the page (full width on a phone): the spec's
  * Add/Edit forms. A server-rendered modal whose close control is a link; with JavaScript,
@@ -30,7 +40,7 @@ export function SidePanel({ title, closeTo, children, testId }: { title: ReactNo
   return (
     <div className="ws-panel-backdrop" onMouseDown={closeOnBackdrop}>
       <section ref={panel} className="ws-panel" role="dialog" aria-modal="true" aria-labelledby="ws-panel-title" tabIndex={-1} data-testid={testId}>
-        <div className="ws-panel-head">
+        <div className="dialog-head">
           <h2 id="ws-panel-title">{title}</h2>
           <CloseLink to={closeTo} className="dialog-close" />
         </div>

@@ -3,7 +3,7 @@ import { Form, Link } from '@remix-run/react';
 import { EmailField, PasswordField } from '~/components/credential-fields';
 import { FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
-import { useSubmittingIntent } from '~/components/form-intents';
+import { useSubmittingIntent, VALIDATE_ON_SUBMIT } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import type { EmailChangeConfirmInput, EmailChangeInput, PendingEmailChange } from '../../../server/contract/email-change';
 
@@ -16,13 +16,7 @@ type LastResult = SubmissionResult<string[]> | null | undefined;
 /** Step 1 of changing the login email (`?dialog=login-email`): the new address and the current password. */
 export function EmailChangeForm({ currentEmail, lastResult, closeTo }: { currentEmail: string; lastResult: LastResult; closeTo: string }) {
   const sending = useSubmittingIntent('email-change');
-  const [form, fields] = useForm<EmailChangeInput>({
-    id: 'email-change-form',
-    lastResult,
-    // The server validates, on submit only.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
-  });
+  const [form, fields] = useForm<EmailChangeInput>({ id: 'email-change-form', lastResult, ...VALIDATE_ON_SUBMIT });
   return (
     <Form method="post" {...getFormProps(form)} data-testid="email-change-form">
       <input type="hidden" name="intent" value="email-change" />
@@ -50,12 +44,7 @@ export function EmailCodeForm({
   restartTo: string;
 }) {
   const confirming = useSubmittingIntent('email-change-confirm');
-  const [form, fields] = useForm<EmailChangeConfirmInput>({
-    id: 'email-code-form',
-    lastResult,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
-  });
+  const [form, fields] = useForm<EmailChangeConfirmInput>({ id: 'email-code-form', lastResult, ...VALIDATE_ON_SUBMIT });
   if (!pending) {
     return (
       <div data-testid="email-code-form">

@@ -1,8 +1,8 @@
 import { StateSelect } from '~/components/billing/tax-selects';
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form } from '@remix-run/react';
-import { Field, FormErrors } from '~/components/field';
+import { getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { Field } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
+import { PanelForm } from '~/components/panel-form';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import type { Contact, ContactBody } from '../../../server/contract/address-book';
@@ -22,9 +22,7 @@ export function ContactForm({ contact, lastResult, closeTo, states }: { contact:
     ...SERVER_VALIDATION,
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="contact-form">
-      {editing ? <input type="hidden" name="id" value={contact.id} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <PanelForm form={form} editId={contact?.id} testId="contact-form">
       <TextField label="Name" meta={fields.name} autoComplete="off" />
       <Field label="Kind" meta={fields.kind}>
         <select {...getSelectProps(fields.kind)}>
@@ -58,6 +56,6 @@ export function ContactForm({ contact, lastResult, closeTo, states }: { contact:
         <textarea {...getTextareaProps(fields.notes)} rows={4} />
       </Field>
       <PanelActions cancelTo={closeTo} intent="save" busy={saving} {...saveLabels(editing)} testId="save-contact" sidePanel />
-    </Form>
+    </PanelForm>
   );
 }

@@ -8,7 +8,7 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { ListSearch } from '~/components/workspace/list-search';
 import { PageHeader } from '~/components/workspace/page-header';
 import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
-import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { NewPanelLink, SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getContact, listContacts } from '~/models/chat-book.server';
 import { ApiError } from '~/utils/api.server';
 import { chatBookSheets } from '~/styles/sheets';
@@ -74,11 +74,7 @@ export default function AddressBook() {
   const saved = actionData && 'result' in actionData ? actionData : null;
   const filtered = q !== '' || kind !== '';
   const query = (extra: Record<string, string>) => `?${new URLSearchParams({ ...(q ? { q } : {}), ...(kind ? { kind } : {}), ...extra })}`;
-  const addButton = canManage ? (
-    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-contact">
-      Add Contact
-    </Link>
-  ) : null;
+  const addButton = canManage ? <NewPanelLink testId="add-contact">Add Contact</NewPanelLink> : null;
 
   return (
     <>

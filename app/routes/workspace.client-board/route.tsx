@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { TableHead } from '~/components/data-table';
+import { ListTable } from '~/components/data-table';
 import { keepDataForDialogs } from '~/components/dialog';
 import { Toast } from '~/components/toast';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
-import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { NewPanelLink, SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { CopyField } from '~/components/summary-output/copy-field';
 import { getClientBoard, getShareLinkAddress } from '~/models/share-links.server';
 import { formatDateTime, formatDay } from '../../../server/contract/dates';
@@ -14,6 +14,7 @@ import { env } from '~/utils/env.server';
 import { useTimeZone } from '~/utils/time-zone';
 import { asErrorResponse } from '~/utils/form-action.server';
 import outputStyles from '~/styles/summary-output.css';
+import type { ShareLink } from '../../../server/contract/share-links';
 import { SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DEFAULT_DAYS, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';
 import { clientBoardAction } from './actions.server';
 import { DecisionList, editorHref } from './decision-list';
@@ -77,11 +78,7 @@ export default function ClientBoard() {
     group.schedules.push(s);
     byProject.set(s.projectId, group);
   }
-  const shareButton = schedules.length ? (
-    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="share-schedule">
-      Share a schedule
-    </Link>
-  ) : null;
+  const shareButton = schedules.length ? <NewPanelLink testId="share-schedule">Share a schedule</NewPanelLink> : null;
 
   return (
     <>
@@ -101,43 +98,34 @@ export default function ClientBoard() {
         <h2 id="links-title">Open links</h2>
         {copy ? <CopyAgain copy={copy} link={links.find((l) => l.id === copy.id)} /> : null}
         {links.length ? (
-          <div className="so-table-wrap">
-            <table className="so-table" data-testid="open-links">
-              <TableHead columns={['Client', 'Schedule', 'Expires', 'Last opened']} actions />
-              <tbody>
-                {links.map((link) => (
-                  <tr key={link.id} data-testid="open-link">
-                    <td data-label="Client">{link.clientName || <span className="muted">Not named</span>}</td>
-                    <td data-label="Schedule">
-                      <Link to={editorHref(link.projectId, link.scheduleId)}>{link.scheduleTitle}</Link>
-                      <span className="so-sub">{link.projectName}</span>
-                    </td>
-                    <td data-label="Expires">{formatDay(link.expiresAt, zone)}</td>
-                    <td data-label="Last opened">{link.lastOpenedAt ? formatDateTime(link.lastOpenedAt, zone) : <span className="muted">Not yet</span>}</td>
-                    <td className="so-actions">
-                      {link.copyable ? (
-                        <Link
-                          to={`?copy=${encodeURIComponent(link.id)}`}
-                          preventScrollReset
-                          className="button button-ghost"
-                          aria-label={`Copy the link for ${link.scheduleTitle}`}
-                          data-testid="copy-link"
-                        >
-                          Copy link
-                        </Link>
-                      ) : null}
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="id" value={link.id} />
-                        <button type="submit" name="intent" value="revoke" className="button button-ghost so-revoke" aria-label={`Revoke the link for ${link.scheduleTitle}`}>
-                          Revoke
-                        </button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable testId="open-links" columns={['Client', 'Schedule', 'Expires', 'Last opened']} actions>
+            {links.map((link) => (
+              <tr key={link.id} data-testid="open-link">
+                <ClientScheduleCells link={link} />
+                <td data-label="Expires">{formatDay(link.expiresAt, zone)}</td>
+                <td data-label="Last opened">{link.lastOpenedAt ? formatDateTime(link.lastOpenedAt, zone) : <span className="muted">Not yet</span>}</td>
+                <td className="so-actions">
+                  {link.copyable ? (
+                    <Link
+                      to={`?copy=${encodeURIComponent(link.id)}`}
+                      preventScrollReset
+                      className="button button-ghost"
+                      aria-label={`Copy the link for ${link.scheduleTitle}`}
+                      data-testid="copy-link"
+                    >
+                      Copy link
+                    </Link>
+                  ) : null}
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="id" value={link.id} />
+                    <button type="submit" name="intent" value="revoke" className="button button-ghost so-revoke" aria-label={`Revoke the link for ${link.scheduleTitle}`}>
+                      Revoke
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         ) : (
           <EmptyState title="No open links" icon="clientBoard" action={shareButton}>
             Share a schedule with your client: they read it without an account and approve or reject each section.
@@ -149,30 +137,21 @@ export default function ClientBoard() {
         <section className="so-board-section" aria-labelledby="revoked-title">
           <h2 id="revoked-title">Revoked links</h2>
           <p className="field-hint">Links revoked in the last 30 days. A link is revoked by hand, or when the person who made it leaves the firm or the project.</p>
-          <div className="so-table-wrap">
-            <table className="so-table" data-testid="revoked-links">
-              <TableHead columns={['Client', 'Schedule', 'Made by', 'Revoked']} />
-              <tbody>
-                {revokedLinks.map((link) => (
-                  <tr key={link.id} data-testid="revoked-link">
-                    <td data-label="Client">{link.clientName || <span className="muted">Not named</span>}</td>
-                    <td data-label="Schedule">
-                      <Link to={editorHref(link.projectId, link.scheduleId)}>{link.scheduleTitle}</Link>
-                      <span className="so-sub">{link.projectName}</span>
-                    </td>
-                    <td data-label="Made by">{link.createdByName ?? <span className="muted">A former account</span>}</td>
-                    <td data-label="Revoked">
-                      {link.revokedAt ? <time dateTime={link.revokedAt}>{formatDateTime(link.revokedAt, zone)}</time> : null}
-                      <span className="so-sub" data-testid="revoked-why">
-                        by {link.revokedByName ?? 'a former account'}
-                        {link.revokeReason ? ` · ${link.revokeReason}` : ''}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable testId="revoked-links" columns={['Client', 'Schedule', 'Made by', 'Revoked']}>
+            {revokedLinks.map((link) => (
+              <tr key={link.id} data-testid="revoked-link">
+                <ClientScheduleCells link={link} />
+                <td data-label="Made by">{link.createdByName ?? <span className="muted">A former account</span>}</td>
+                <td data-label="Revoked">
+                  {link.revokedAt ? <time dateTime={link.revokedAt}>{formatDateTime(link.revokedAt, zone)}</time> : null}
+                  <span className="so-sub" data-testid="revoked-why">
+                    by {link.revokedByName ?? 'a former account'}
+                    {link.revokeReason ? ` · ${link.revokeReason}` : ''}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         </section>
       ) : null}
 
@@ -220,6 +199,19 @@ export default function ClientBoard() {
         </SidePanel>
       ) : null}
       <Toast toast={failure?.toast} />
+    </>
+  );
+}
+
+/** Who a link is for and which schedule it shares (with its project): the first cells of both link tables. */
+function ClientScheduleCells({ link }: { link: Pick<ShareLink, 'clientName' | 'projectId' | 'projectName' | 'scheduleId' | 'scheduleTitle'> }) {
+  return (
+    <>
+      <td data-label="Client">{link.clientName || <span className="muted">Not named</span>}</td>
+      <td data-label="Schedule">
+        <Link to={editorHref(link.projectId, link.scheduleId)}>{link.scheduleTitle}</Link>
+        <span className="so-sub">{link.projectName}</span>
+      </td>
     </>
   );
 }

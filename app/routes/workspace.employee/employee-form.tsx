@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form } from '@remix-run/react';
+import { getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { useState } from 'react';
 import { useHydrated } from 'remix-utils/use-hydrated';
-import { Field, FormErrors } from '~/components/field';
+import { Field } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
+import { PanelForm } from '~/components/panel-form';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { PasswordInput } from '~/components/password-input';
 import { TextField } from '~/components/text-field';
@@ -42,9 +42,7 @@ export function EmployeeForm({
   const [choice, setChoice] = useState<string>((fields.designation.initialValue as string | undefined) ?? initial.designation);
   const showOther = !hydrated || choice === 'Other';
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="employee-form">
-      {editing ? <input type="hidden" name="id" value={employee.id} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <PanelForm form={form} editId={employee?.id} testId="employee-form">
       <TextField label="Name" meta={fields.name} autoComplete="off" />
       <Field label="Designation" meta={fields.designation}>
         <select {...getSelectProps(fields.designation)} onChange={(e) => setChoice(e.currentTarget.value)}>
@@ -95,6 +93,6 @@ export function EmployeeForm({
         </span>
       </label>
       <PanelActions cancelTo={closeTo} intent="save" busy={saving} {...saveLabels(editing)} testId="save-employee" sidePanel />
-    </Form>
+    </PanelForm>
   );
 }

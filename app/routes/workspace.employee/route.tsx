@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { TableHead } from '~/components/data-table';
 import { RowActionForm } from '~/components/form-actions';
@@ -8,7 +8,7 @@ import { Toast } from '~/components/toast';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { RowIconLink } from '~/components/workspace/row-icon-link';
-import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { NewPanelLink, SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { listEmployees } from '~/models/employees.server';
 import projectStyles from '~/styles/workspace-projects.css';
 import { teamSheets } from '~/styles/sheets';
@@ -54,11 +54,7 @@ export default function Employees() {
   const editing = panel.open === 'edit' ? (employees.find((e) => e.id === panel.item && mayManageEmployee(viewer, e)) ?? null) : null;
   const panelOpen = panel.open === 'new' || editing !== null;
   const saved = actionData && 'result' in actionData ? actionData : null;
-  const addButton = (
-    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-employee">
-      Add Employee
-    </Link>
-  );
+  const addButton = <NewPanelLink testId="add-employee">Add Employee</NewPanelLink>;
   return (
     <>
       <PageHeader title="Employees" description="The people of your firm. Each signs in with its own email and password and sees the projects it is a member of." actions={addButton} />

@@ -119,15 +119,26 @@ export default function GroupChat() {
 
   // A sent message clears the form (its page comes back with the message in it). The outcome is
   // known once the navigation is idle again: while the page reloads after the send, the data of an
-  // earlier refused send is still there.
+  // earlier refused send is still there. The live stream often shows the message before that: text
+  // typed since is the next message, and stays (only the sent files go).
   const inFlight = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data';
   const wasInFlight = useRef(false);
+  const bodyInFlight = inFlight ? navigation.formData?.get('body') : undefined;
+  const sentBody = useRef<FormDataEntryValue | null>(null);
+  useEffect(() => {
+    if (bodyInFlight !== undefined) sentBody.current = bodyInFlight;
+  }, [bodyInFlight]);
   useEffect(() => {
     if (wasInFlight.current && !inFlight && !failure && form.current) {
-      form.current.reset();
-      // reset() goes back to the text a refused send left as the default.
       const body = form.current.elements.namedItem('body');
-      if (body instanceof HTMLTextAreaElement) body.value = '';
+      if (body instanceof HTMLTextAreaElement && body.value !== sentBody.current) {
+        const files = form.current.elements.namedItem('files');
+        if (files instanceof HTMLInputElement) files.value = '';
+      } else {
+        form.current.reset();
+        // reset() goes back to the text a refused send left as the default.
+        if (body instanceof HTMLTextAreaElement) body.value = '';
+      }
     }
     wasInFlight.current = inFlight;
   }, [inFlight, failure]);

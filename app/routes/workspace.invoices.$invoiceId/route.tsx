@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { ListTable, NumCell } from '~/components/data-table';
 import { InvoiceStatus } from '~/components/invoices/invoice-table';
 import { InvoiceLines } from '~/components/invoices/invoice-lines';
 import { AddLineForm, CreditNoteForm, PaymentForm, VoidForm } from '~/components/invoices/invoice-forms';
@@ -121,25 +122,19 @@ export default function InvoicePage() {
       {invoice.payments.length ? (
         <section className="iv-card" style={{ marginTop: 16 }}>
           <h2>Payments</h2>
-          <div className="so-table-wrap">
-            <table className="so-table" data-testid="payments-table">
-              <tbody>
-                {invoice.payments.map((p) => (
-                  <tr key={p.id} data-testid="payment-row">
-                    <td data-label="Date">{day(p.paidOn)}</td>
-                    <td data-label="Method">{PAYMENT_METHOD_LABELS[p.method]}</td>
-                    <td data-label="Reference">{p.reference || '—'}</td>
-                    <td className="num" data-label="Amount">
-                      {formatPaise(p.amount)}
-                    </td>
-                    <td data-label="Receipt">
-                      <a href={`/workspace/invoices/${invoice.id}/receipts/${p.id}`}>Receipt {p.receiptNumber}</a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable testId="payments-table">
+            {invoice.payments.map((p) => (
+              <tr key={p.id} data-testid="payment-row">
+                <td data-label="Date">{day(p.paidOn)}</td>
+                <td data-label="Method">{PAYMENT_METHOD_LABELS[p.method]}</td>
+                <td data-label="Reference">{p.reference || '—'}</td>
+                <NumCell label="Amount">{formatPaise(p.amount)}</NumCell>
+                <td data-label="Receipt">
+                  <a href={`/workspace/invoices/${invoice.id}/receipts/${p.id}`}>Receipt {p.receiptNumber}</a>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         </section>
       ) : null}
       {invoice.creditNotes.length ? (

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
+import { SelectOptions } from '~/components/select-options';
 import { TextField } from '~/components/text-field';
 import { Toast } from '~/components/toast';
 import { PageHeader } from '~/components/workspace/page-header';
@@ -89,32 +90,17 @@ export default function NewInvoicePage() {
           <h2>Client and project</h2>
           <Field label="Client" meta={fields.contactId} hint={clients.length ? 'Contacts marked Client in the Address Book.' : 'Mark a contact as Client in the Address Book first.'}>
             <select {...getSelectProps(fields.contactId)}>
-              <option value="">Choose a client</option>
-              {clients.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
+              <SelectOptions placeholder="Choose a client" options={clients.map((c) => ({ value: c.id, label: c.name }))} />
             </select>
           </Field>
           <Field label="Project" meta={fields.projectId} hint="Taken from the schedule when you choose one.">
             <select {...getSelectProps(fields.projectId)}>
-              <option value="">No project</option>
-              {projects.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.projectName}
-                </option>
-              ))}
+              <SelectOptions placeholder="No project" options={projects.map((p) => ({ value: p.id, label: p.projectName }))} />
             </select>
           </Field>
           <Field label="Schedule" meta={fields.scheduleId}>
             <select {...getSelectProps(fields.scheduleId)}>
-              <option value="">No schedule</option>
-              {schedules.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.projectName}: {s.title}
-                </option>
-              ))}
+              <SelectOptions placeholder="No schedule" options={schedules.map((s) => ({ value: s.id, label: `${s.projectName}: ${s.title}` }))} />
             </select>
           </Field>
           <button type="submit" formMethod="get" formNoValidate className="button button-ghost" data-testid="show-sections">

@@ -8,7 +8,7 @@ import { ACTION_ICONS } from '~/components/workspace/action-icons';
 import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
-import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { NewPanelLink, SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { createLibraryProduct, deleteLibraryProduct, getLibrary, libraryImageWebUrl, updateLibraryProduct } from '~/models/summary-output.server';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -97,11 +97,7 @@ export default function ProjectLibrary() {
   const editing = panel.open === 'edit' ? (products.find((p) => p.id === panel.item) ?? null) : null;
   const open = panel.open === 'new' || editing !== null;
   const deleting = confirm.id ? products.find((p) => p.id === confirm.id) : undefined;
-  const addButton = (
-    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-product">
-      Add product
-    </Link>
-  );
+  const addButton = <NewPanelLink testId="add-product">Add product</NewPanelLink>;
   return (
     <>
       <PageHeader title="Project Library" description="Products your firm uses again and again: type them once, add them to any schedule." actions={addButton} />

@@ -8,7 +8,7 @@ import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete
 import { EmptyState } from '~/components/workspace/empty-state';
 import { ListSearch } from '~/components/workspace/list-search';
 import { PageHeader } from '~/components/workspace/page-header';
-import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { NewPanelLink, SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { projectsPage } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
 import { placeOptions } from '~/utils/places.server';
@@ -89,11 +89,7 @@ export default function Projects() {
   const editing = panel.open === 'edit' ? (projects.find((p) => p.id === panel.item) ?? null) : null;
   const panelOpen = canManage && (panel.open === 'new' || editing !== null);
   const deleting = canManage && confirm.id ? projects.find((p) => p.id === confirm.id) : undefined;
-  const addButton = canManage ? (
-    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-project">
-      Add Project
-    </Link>
-  ) : null;
+  const addButton = canManage ? <NewPanelLink testId="add-project">Add Project</NewPanelLink> : null;
   const saved = actionData && 'result' in actionData ? actionData : null;
   const hydrated = useHydrated();
 

@@ -4,6 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { usePopupHref } from '~/components/dialog';
 import { Icon } from '~/components/icon';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { RowIconLink } from '~/components/workspace/row-icon-link';
 import { useConfirm } from '~/components/workspace/confirm-delete';
 import { FolderIcon } from '~/components/workspace/file-icon';
 import { useClickOrDoubleClick } from '~/components/workspace/use-click-or-double-click';
@@ -54,16 +55,7 @@ export function FolderTile({ folder, projectId, maxLength }: { folder: Folder; p
           <Link to={renameHref} replace preventScrollReset className="icon-button" aria-label={`Rename ${folder.folderName}`} title="Rename" data-testid="rename-folder">
             <Icon d={ACTION_ICONS.edit} />
           </Link>
-          <Link
-            to={confirm.href(folder.id)}
-            preventScrollReset
-            className="icon-button icon-button-danger"
-            aria-label={`Delete ${folder.folderName}`}
-            title="Delete"
-            data-testid="delete-folder"
-          >
-            <Icon d={ACTION_ICONS.trash} />
-          </Link>
+          <RowIconLink kind="delete" to={confirm.href(folder.id)} name={folder.folderName} className="icon-button icon-button-danger" testId="delete-folder" />
         </div>
       )}
     </li>

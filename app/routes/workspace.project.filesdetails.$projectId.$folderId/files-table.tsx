@@ -1,11 +1,20 @@
 import { Link } from '@remix-run/react';
+import { TableHead } from '~/components/data-table';
 import { Icon } from '~/components/icon';
 import { ACTION_ICONS } from '~/components/workspace/action-icons';
+import { RowIconLink } from '~/components/workspace/row-icon-link';
 import { FileIcon } from '~/components/workspace/file-icon';
 import type { FileView } from '~/models/workspace-files.server';
 import { formatDay } from '../../../server/contract/dates';
 import { formatBytes } from '../../../server/contract/files-rules';
 import { useTimeZone } from '~/utils/time-zone';
+
+const COLUMNS = [
+  { label: 'Name', className: 'files-col-name' },
+  { label: 'Type', className: 'files-col-type' },
+  { label: 'Size', className: 'files-col-size' },
+  { label: 'Uploaded', className: 'files-col-date' },
+];
 
 /**
  * A folder's files (screen 4): icon by type, name, type, size, date, and the details (preview),
@@ -26,25 +35,7 @@ export function FilesTable({
   const zone = useTimeZone();
   return (
     <table className="files-table" data-testid="files-table">
-      <thead>
-        <tr>
-          <th scope="col" className="files-col-name">
-            Name
-          </th>
-          <th scope="col" className="files-col-type">
-            Type
-          </th>
-          <th scope="col" className="files-col-size">
-            Size
-          </th>
-          <th scope="col" className="files-col-date">
-            Uploaded
-          </th>
-          <th scope="col" className="files-col-actions">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} actions actionsClassName="files-col-actions" />
       <tbody>
         {files.map((file) => {
           const selected = file.id === previewId;
@@ -92,16 +83,7 @@ export function FilesTable({
                 >
                   <Icon d={ACTION_ICONS.download} />
                 </a>
-                <Link
-                  to={deleteHref(file.id)}
-                  preventScrollReset
-                  className="icon-button icon-button-danger"
-                  aria-label={`Delete ${file.fileName}`}
-                  title="Delete"
-                  data-testid="file-delete"
-                >
-                  <Icon d={ACTION_ICONS.trash} />
-                </Link>
+                <RowIconLink kind="delete" to={deleteHref(file.id)} name={file.fileName} className="icon-button icon-button-danger" testId="file-delete" />
               </td>
             </tr>
           );

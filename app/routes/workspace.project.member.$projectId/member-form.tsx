@@ -1,7 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
-import { FormErrors } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
+import { PanelForm } from '~/components/panel-form';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import type { Member, UpdateMemberBody } from '../../../server/contract/workspace-members';
@@ -17,13 +17,11 @@ export function MemberForm({ member, lastResult, closeTo }: { member: Member | n
     ...SERVER_VALIDATION,
   });
   return (
-    <Form method="post" {...getFormProps(form)} data-testid="member-form">
-      {editing ? <input type="hidden" name="id" value={member.id} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <PanelForm form={form} editId={member?.id} testId="member-form">
       <TextField label="Name" meta={fields.name} autoComplete="off" />
       <TextField label="Email" meta={fields.email} type="email" hint="An employee of your firm added here can work on this project." autoComplete="off" />
       <PanelActions cancelTo={closeTo} intent="save" busy={saving} {...saveLabels(editing)} testId="save-member" sidePanel />
-    </Form>
+    </PanelForm>
   );
 }
 

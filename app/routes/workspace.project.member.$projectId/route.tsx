@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
+import { useActionData, useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react';
 import { Avatar } from '~/components/avatar';
 import { TableHead } from '~/components/data-table';
 import { keepDataForDialogs } from '~/components/dialog';
@@ -8,7 +8,7 @@ import { ConfirmDelete, useConfirm } from '~/components/workspace/confirm-delete
 import { EmptyState } from '~/components/workspace/empty-state';
 import { ProjectTabs } from '~/components/workspace/project-tabs';
 import { EditDeleteLinks } from '~/components/workspace/row-icon-link';
-import { SidePanel, usePanel } from '~/components/workspace/side-panel';
+import { NewPanelLink, SidePanel, usePanel } from '~/components/workspace/side-panel';
 import { getProject, listMembers } from '~/models/workspace-projects.server';
 import { allContacts } from '~/models/chat-book.server';
 import projectStyles from '~/styles/workspace-projects.css';
@@ -71,11 +71,7 @@ export default function ProjectMembers() {
   const panelOpen = canManage && (panel.open === 'new' || editing !== null);
   const deleting = canManage && confirm.id ? members.find((m) => m.id === confirm.id) : undefined;
   const saved = actionData && 'result' in actionData ? actionData : null;
-  const addButton = canManage ? (
-    <Link to={panel.href('new')} preventScrollReset className="button button-primary" data-testid="add-member">
-      Add Member
-    </Link>
-  ) : null;
+  const addButton = canManage ? <NewPanelLink testId="add-member">Add Member</NewPanelLink> : null;
 
   return (
     <>

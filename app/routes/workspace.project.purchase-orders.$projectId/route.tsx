@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSubmit } from '@remix-run/react';
-import { TableHead } from '~/components/data-table';
+import { NumCell, TableHead } from '~/components/data-table';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { Toast } from '~/components/toast';
@@ -75,9 +75,7 @@ function OrdersTable({ projectId, orders }: { projectId: string; orders: Purchas
                   {PURCHASE_ORDER_STATUS_LABELS[order.status]}
                 </span>
               </td>
-              <td data-label="Total" className="num">
-                {formatPaise(order.total)}
-              </td>
+              <NumCell label="Total">{formatPaise(order.total)}</NumCell>
             </tr>
           ))}
         </tbody>
@@ -155,12 +153,8 @@ function NewOrder({ candidates }: { candidates: CandidatesReply['data'] }) {
                         </span>
                         {item.orderedOn.length ? <span className="po-held">Already on {item.orderedOn.join(', ')}</span> : null}
                       </td>
-                      <td data-label="Qty" className="num">
-                        {item.quantity}
-                      </td>
-                      <td data-label="Trade price" className="num">
-                        {formatPaise(item.tradePrice)}
-                      </td>
+                      <NumCell label="Qty">{item.quantity}</NumCell>
+                      <NumCell label="Trade price">{formatPaise(item.tradePrice)}</NumCell>
                     </tr>
                   ))}
                 </tbody>

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { TableHead } from '~/components/data-table';
+import { NumCell, TableHead } from '~/components/data-table';
 import { ErrorList, FormErrors } from '~/components/field';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { Toast } from '~/components/toast';
@@ -49,34 +49,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return purchaseOrderAction(request, params.orderId ?? '', orderPath(params.projectId ?? '', params.orderId ?? ''));
 }
 
+/** A status change: a one-button form that posts `intent`, its button disabled (and `busyLabel`) while it posts. */
+function IntentForm({ intent, className, testId, label, busyLabel = label }: { intent: string; className: string; testId: string; label: string; busyLabel?: string }) {
+  const busy = useSubmittingIntent(intent);
+  return (
+    <Form method="post">
+      <button type="submit" name="intent" value={intent} className={className} disabled={busy} data-testid={testId}>
+        {busy ? busyLabel : label}
+      </button>
+    </Form>
+  );
+}
+
 function StatusButtons({ order }: { order: PurchaseOrderJson }) {
-  const busy = { acknowledge: useSubmittingIntent('acknowledge'), cancel: useSubmittingIntent('cancel'), mail: useSubmittingIntent('mail') };
   return (
     <div className="po-actions">
       <a href={`${orderPath(order.projectId, order.id)}/pdf`} className="button button-secondary" target="_blank" rel="noreferrer" data-testid="order-pdf">
         PDF
       </a>
       {canDo('mail', order.status) && order.supplier.email ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="mail" className="button button-secondary" disabled={busy.mail} data-testid="mail-order">
-            {busy.mail ? 'Mailing…' : order.mailedAt ? 'Mail again' : 'Mail to supplier'}
-          </button>
-        </Form>
+        <IntentForm intent="mail" className="button button-secondary" testId="mail-order" label={order.mailedAt ? 'Mail again' : 'Mail to supplier'} busyLabel="Mailing…" />
       ) : null}
       {canDo('acknowledge', order.status) ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="acknowledge" className="button button-secondary" disabled={busy.acknowledge} data-testid="acknowledge-order">
-            Mark acknowledged
-          </button>
-        </Form>
+        <IntentForm intent="acknowledge" className="button button-secondary" testId="acknowledge-order" label="Mark acknowledged" />
       ) : null}
-      {canDo('cancel', order.status) ? (
-        <Form method="post">
-          <button type="submit" name="intent" value="cancel" className="button button-ghost so-revoke" disabled={busy.cancel} data-testid="cancel-order">
-            Cancel order
-          </button>
-        </Form>
-      ) : null}
+      {canDo('cancel', order.status) ? <IntentForm intent="cancel" className="button button-ghost so-revoke" testId="cancel-order" label="Cancel order" /> : null}
     </div>
   );
 }
@@ -106,20 +103,14 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
                     {line.title}
                     {line.hsnSac ? <span className="so-sub">HSN/SAC {line.hsnSac}</span> : null}
                   </td>
-                  <td data-label="Qty" className="num">
-                    {line.quantity}
-                  </td>
-                  <td data-label="Rate" className="num">
-                    {formatPaise(line.unitPrice)}
-                  </td>
-                  <td data-label="GST" className="num">
+                  <NumCell label="Qty">{line.quantity}</NumCell>
+                  <NumCell label="Rate">{formatPaise(line.unitPrice)}</NumCell>
+                  <NumCell label="GST">
                     {formatPaise(line.tax)}
                     <span className="so-sub">{formatRate(line.rateBp)}</span>
-                  </td>
-                  <td data-label="Total" className="num">
-                    {formatPaise(line.total)}
-                  </td>
-                  <td data-label="Received" className="num">
+                  </NumCell>
+                  <NumCell label="Total">{formatPaise(line.total)}</NumCell>
+                  <NumCell label="Received">
                     <input type="hidden" name={`${name}.lineId`} value={line.id} />
                     {receiving ? (
                       <>
@@ -139,7 +130,7 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
                     ) : (
                       line.receivedQuantity
                     )}
-                  </td>
+                  </NumCell>
                 </tr>
               );
             })}

@@ -3,6 +3,7 @@ import { Form } from '@remix-run/react';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
+import { SelectOptions } from '~/components/select-options';
 import { TextField } from '~/components/text-field';
 import { TASK_FORM_FIELDS as F, TASK_LIMITS } from '../../../server/contract/tasks-rules';
 import type { TaskFields, TaskFileDraft } from '../../../server/contract/tasks';
@@ -37,12 +38,7 @@ export function TaskForm({
       <FormErrors id={form.errorId} errors={form.errors} />
       <Field label="Project" meta={fields.projectId}>
         <select {...getSelectProps(fields.projectId)}>
-          <option value="">Choose a project</option>
-          {projects.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.projectName}
-            </option>
-          ))}
+          <SelectOptions placeholder="Choose a project" options={projects.map((p) => ({ value: p.id, label: p.projectName }))} />
         </select>
       </Field>
       <fieldset className="field ws-choices" aria-describedby={fields.employees.errorId}>
