@@ -206,9 +206,9 @@ export async function benchEditorAtSize(p: WorkspaceBenchProduct): Promise<strin
  * fields only for the item being edited (its Edit link, as a person would click it).
  */
 async function editablePriceField(page: Page, url: string, itemId: string): Promise<string> {
-  const field = `[data-item-id="${itemId}"] [data-testid="money-retailPrice"]`;
+  const field = `#row-${itemId} [data-testid="money-retailPrice"]`;
   if (await page.locator(field).count()) return field;
-  await page.locator(`[data-item-id="${itemId}"] [data-testid="edit-item"]`).click();
+  await page.locator(`#row-${itemId} [data-testid="edit-item"]`).click();
   await page.locator(field).waitFor();
   void url;
   return field;

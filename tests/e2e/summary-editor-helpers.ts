@@ -83,8 +83,8 @@ export async function openSummary(page: Page, js: boolean, query: string) {
     ...made,
     armchairId,
     labourId,
-    armchair: page.locator(`[data-item-id="${armchairId}"]`),
-    labour: page.locator(`[data-item-id="${labourId}"]`),
+    armchair: page.locator(`#row-${armchairId}`),
+    labour: page.locator(`#row-${labourId}`),
     lighting: section(page, 'Lighting').locator('[data-type="description"]'),
   };
 }

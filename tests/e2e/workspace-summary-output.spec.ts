@@ -229,7 +229,7 @@ test('from the editor: save an item to the library, then add it into another sec
   const seating = page.locator(`[data-section-id="${tree.rooms[0]!.sections[0]!.id}"]`);
   // Save to library is a control of the item open for editing (decision 250).
   // By its id: open, its title is a field, not text.
-  const armchair = page.locator(`[data-item-id="${tree.rooms[0]!.sections[0]!.items[0]}"]`);
+  const armchair = page.locator(`#row-${tree.rooms[0]!.sections[0]!.items[0]}`);
   await openItem(armchair);
   await armchair.getByTestId('save-to-library').click();
   await expect(page.getByText('Saved to the Project Library')).toBeVisible();

@@ -50,7 +50,6 @@ export const ItemCard = memo(function ItemCard({ item, index, count, editing }: 
       id={rowAnchor(item.id)}
       className={`sm-item sm-item-${item.type}${open ? ' is-open' : ''}`}
       data-testid="summary-item"
-      data-item-id={item.id}
       data-type={item.type}
     >
       <header className="sm-item-head">

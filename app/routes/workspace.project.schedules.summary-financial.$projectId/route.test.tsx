@@ -149,7 +149,7 @@ describe('the summary editor at real size (issue 31): one room of 200 items in 4
     const articles = html.split('<article').slice(1).map((rest) => rest.slice(0, rest.indexOf('</article>')));
     const withFields = articles.filter((a) => a.includes('name="f:'));
     expect(withFields).toHaveLength(1);
-    expect(withFields[0]).toContain(`data-item-id="${open}"`);
+    expect(withFields[0]).toContain(`id="row-${open}"`);
     expect(withFields[0]).toContain('data-testid="copy-item"');
     expect(withFields[0]).toContain('data-testid="move-to-section"');
     expect(withFields[0]).toContain('data-testid="save-item"');
