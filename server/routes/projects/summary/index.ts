@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardMargins } from '../../../auth/margins.js';
+import { summaryDeleteAndCopyRoutes } from './deletes-and-copies.js';
 import { summaryItemRoutes } from './items.js';
 import { summaryMoveRoutes } from './moves.js';
 import { summaryStructureRoutes } from './structure.js';
@@ -15,5 +16,6 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   guardMargins(app);
   await app.register(summaryStructureRoutes);
   await app.register(summaryItemRoutes);
+  await app.register(summaryDeleteAndCopyRoutes);
   await app.register(summaryMoveRoutes);
 };

@@ -24,11 +24,9 @@ import type { ErrorDetail } from '../../../contract/http.js';
 import { badRequest, conflict, HttpError, notFound } from '../../../errors.js';
 import { moveRow } from '../../../queries/positions.js';
 import {
-  copyItem,
   countRows,
   deleteRow,
   findItemImage,
-  imageFoldersUnder,
   insertItem,
   insertItemImages,
   lockItems,
@@ -45,10 +43,9 @@ import { requireScheduleAccess, requireSummaryRowAccess } from '../../../auth/sc
 import { lockedRow, summaryWrite } from './write.js';
 import { errors, tags } from './structure.js';
 
-/** Items of a summary: add, change (one or all at once), delete, copy, move, and their images. */
+/** Items of a summary: add, change (one or all at once), and their images (delete and copy: deletes-and-copies.ts; moves: moves.ts). */
 
 const created = { 201: SummaryWriteReply, ...errors };
-const done = { 200: SummaryWriteReply, ...errors };
 const STALE = 'stale';
 
 /**
@@ -170,37 +167,6 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         return { result: saved, targetId: ctx.schedule.id, details: { items: planned.filter((p) => p.write).length } };
       });
       return { message: M.saved, data: { items } };
-    },
-  );
-
-  app.delete(
-    '/projects/summary/items/:id',
-    { schema: { tags, summary: 'Delete an item and its images', params: IdParams, response: done } },
-    async (request) => {
-      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
-      const folders = await summaryWrite(db, access, request.session.user.id, 'item.deleted', async (ctx) => {
-        const row = await lockedRow(ctx, 'item', request.params.id);
-        const folders = await imageFoldersUnder(ctx.tx, 'item', row.id);
-        await deleteRow(ctx.tx, 'item', row.id, row.sectionId);
-        return { result: folders, targetId: row.id, details: { type: row.type, title: row.title } };
-      });
-      await removeImagesLater(storage, folders, request.log);
-      return { message: M.deleted, id: request.params.id };
-    },
-  );
-
-  app.post(
-    '/projects/summary/items/:id/copy',
-    { schema: { tags, summary: 'Copy an item (texts and figures, not its images) right after it', params: IdParams, response: created } },
-    async (request, reply) => {
-      const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
-      const copy = await summaryWrite(db, access, request.session.user.id, 'item.copied', async (ctx) => {
-        const row = await lockedRow(ctx, 'item', request.params.id);
-        if ((await countRows(ctx.tx, 'item', row.sectionId)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(M.itemsMax);
-        const made = await copyItem(ctx.tx, row);
-        return { result: made, targetId: made.id, details: { from: row.id } };
-      });
-      return reply.status(201).send({ message: M.copied, id: copy.id });
     },
   );
 

@@ -14,10 +14,8 @@ import {
 } from '../../../contract/summary.js';
 import { conflict } from '../../../errors.js';
 import {
-  copySection,
   countRows,
   deleteRow,
-  imageFoldersUnder,
   insertCard,
   insertRoom,
   insertSection,
@@ -29,7 +27,6 @@ import {
 } from '../../../queries/summary.js';
 import { requireScheduleAccess, requireSummaryRowAccess } from '../../../auth/schedule-access.js';
 import { lockedRow, summaryWrite } from './write.js';
-import { removeImagesLater } from '../../../services/schedule-images.js';
 import type { Database } from '../../../db/connection.js';
 
 /** 409 on the name field when another room of the schedule has the name (the schedule is locked by the write). */
@@ -45,7 +42,7 @@ const created = { 201: SummaryWriteReply, ...errors };
 const done = { 200: SummaryWriteReply, ...errors };
 
 export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, storage } = app.ctx;
+  const { db } = app.ctx;
 
   app.get(
     '/projects/summary/:scheduleId',
@@ -88,22 +85,6 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/projects/summary/rooms/:id',
-    { schema: { tags, summary: 'Delete a room with its sections and items', params: IdParams, response: done } },
-    async (request) => {
-      const access = await requireSummaryRowAccess(db, request.session, 'room', request.params.id);
-      const folders = await summaryWrite(db, access, request.session.user.id, 'room.deleted', async (ctx) => {
-        const room = await lockedRow(ctx, 'room', request.params.id);
-        const folders = await imageFoldersUnder(ctx.tx, 'room', room.id);
-        await deleteRow(ctx.tx, 'room', room.id, room.scheduleId);
-        return { result: folders, targetId: room.id, details: { name: room.name } };
-      });
-      await removeImagesLater(storage, folders, request.log);
-      return { message: M.deleted, id: request.params.id };
-    },
-  );
-
   // Sections ----------------------------------------------------------------------------------
 
   app.post(
@@ -133,37 +114,6 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
         return { result: null, targetId: section.id, details: { ...request.body } };
       });
       return { message: M.saved, id: request.params.id };
-    },
-  );
-
-  app.delete(
-    '/projects/summary/sections/:id',
-    { schema: { tags, summary: 'Delete a section with its items and cards', params: IdParams, response: done } },
-    async (request) => {
-      const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
-      const folders = await summaryWrite(db, access, request.session.user.id, 'section.deleted', async (ctx) => {
-        const section = await lockedRow(ctx, 'section', request.params.id);
-        const folders = await imageFoldersUnder(ctx.tx, 'section', section.id);
-        await deleteRow(ctx.tx, 'section', section.id, section.roomId);
-        return { result: folders, targetId: section.id, details: { title: section.title } };
-      });
-      await removeImagesLater(storage, folders, request.log);
-      return { message: M.deleted, id: request.params.id };
-    },
-  );
-
-  app.post(
-    '/projects/summary/sections/:id/copy',
-    { schema: { tags, summary: 'Copy a section (its items without images, and its cards) right after it', params: IdParams, response: created } },
-    async (request, reply) => {
-      const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
-      const copy = await summaryWrite(db, access, request.session.user.id, 'section.copied', async (ctx) => {
-        const section = await lockedRow(ctx, 'section', request.params.id);
-        if ((await countRows(ctx.tx, 'section', section.roomId)) >= SUMMARY_LIMITS.sectionsPerRoom) throw conflict(M.sectionsMax);
-        const row = await copySection(ctx.tx, section);
-        return { result: row, targetId: row.id, details: { from: section.id } };
-      });
-      return reply.status(201).send({ message: M.copied, id: copy.id });
     },
   );
 

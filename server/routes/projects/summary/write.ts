@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../../errors.js';
 import { recordAudit } from '../../../queries/audit.js';
 import { moveRow } from '../../../queries/positions.js';
 import { lockSchedule, type ScheduleRow } from '../../../queries/schedules.js';
-import { countRows, lockRow, ORDER, type SummaryKind } from '../../../queries/summary.js';
+import { copyItem, copySection, countRows, deleteRow, imageFoldersUnder, lockRow, ORDER, type SummaryKind } from '../../../queries/summary.js';
 
 /**
  * The summary's write path (docs/decisions/102). Who may write is decided by
@@ -76,4 +76,28 @@ export async function moveInSummary(ctx: WriteContext, kind: MovableKind, id: st
   }
   await moveRow(ctx.tx, ORDER[kind], row.id, to, index, from);
   return { id: row.id, parentId: to };
+}
+
+/**
+ * Deletes a room, section or item with everything under it (by cascade) and closes the gap among
+ * its siblings. Answers the row and the image folders under it, whose files go once the write has
+ * committed.
+ */
+export async function deleteInSummary(ctx: WriteContext, kind: MovableKind, id: string) {
+  const row = await lockedRow(ctx, kind, id);
+  const folders = await imageFoldersUnder(ctx.tx, kind, row.id);
+  await deleteRow(ctx.tx, kind, row.id, (MOVES[kind].parentOf as (r: typeof row) => string)(row));
+  return { row, folders };
+}
+
+const COPIES = { section: copySection, item: copyItem } as const;
+export type CopyableKind = keyof typeof COPIES;
+
+/** Copies a section or an item right after it, within the limit of its parent (409 when full). Answers the row and its copy. */
+export async function copyInSummary(ctx: WriteContext, kind: CopyableKind, id: string) {
+  const rule = MOVES[kind];
+  const row = await lockedRow(ctx, kind, id);
+  if ((await countRows(ctx.tx, kind, (rule.parentOf as (r: typeof row) => string)(row))) >= rule.limit) throw conflict(rule.full);
+  const copy = await (COPIES[kind] as (tx: Database, source: typeof row) => Promise<typeof row>)(ctx.tx, row);
+  return { row, copy };
 }
