@@ -5,9 +5,8 @@ import { BILLING_MESSAGES as M, PREFIX_MESSAGE, UPI_ID_MESSAGE } from '../../con
 import { GSTIN_MESSAGES } from '../../contract/gstin-rules';
 import { auditLog } from '../../db/schema';
 import { billingProfileFields, createBillingProfile } from '../../seed/billing';
-import { createEmployee, createFirm } from '../../seed/factories';
 import type { UserRow } from '../../queries/users';
-import { createSession } from '../../queries/sessions';
+import { firmTeam } from '../../../tests/helpers/firm-team';
 
 let api: TestApi;
 let firm: UserRow;
@@ -15,15 +14,8 @@ let tokens: { firm: string; subAdmin: string; employee: string; other: string };
 
 beforeAll(async () => {
   api = await createTestApi();
-  firm = await createFirm(api.db);
-  const other = await createFirm(api.db);
-  const session = async (u: UserRow) => (await createSession(api.db, u.id, { remember: false })).token;
-  tokens = {
-    firm: await session(firm),
-    subAdmin: await session(await createEmployee(api.db, firm.id, { isSubAdmin: true })),
-    employee: await session(await createEmployee(api.db, firm.id)),
-    other: await session(other),
-  };
+  let other: UserRow;
+  ({ firm, other, tokens } = await firmTeam(api.db));
   await createBillingProfile(api.db, other.id, { legalName: 'Other Studio Pvt Ltd', invoicePrefix: 'OTH' });
 });
 afterAll(() => api.close());

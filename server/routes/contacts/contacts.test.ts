@@ -5,25 +5,18 @@ import { CONTACT_MESSAGES as M, type Contact } from '../../contract/address-book
 import { gstinCheckCharacter } from '../../contract/gstin-rules';
 import { auditLog } from '../../db/schema';
 import { createContact } from '../../seed/chat-book';
-import { createEmployee, createFirm } from '../../seed/factories';
+import { createFirm } from '../../seed/factories';
 import type { UserRow } from '../../queries/users';
+import { firmTeam } from '../../../tests/helpers/firm-team';
 import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
-let firm: UserRow;
 let tokens: { firm: string; subAdmin: string; employee: string; other: string };
 
 beforeAll(async () => {
   api = await createTestApi();
-  firm = await createFirm(api.db);
-  const other = await createFirm(api.db);
-  const session = async (u: UserRow) => (await createSession(api.db, u.id, { remember: false })).token;
-  tokens = {
-    firm: await session(firm),
-    subAdmin: await session(await createEmployee(api.db, firm.id, { isSubAdmin: true })),
-    employee: await session(await createEmployee(api.db, firm.id)),
-    other: await session(other),
-  };
+  let other: UserRow;
+  ({ other, tokens } = await firmTeam(api.db));
   await createContact(api.db, other.id, { name: 'Not Yours' });
 });
 afterAll(() => api.close());

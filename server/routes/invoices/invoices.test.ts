@@ -6,9 +6,10 @@ import type { Invoice } from '../../contract/invoices';
 import { auditLog } from '../../db/schema';
 import { createBillingProfile } from '../../seed/billing';
 import { createContact } from '../../seed/chat-book';
-import { createEmployee, createFirm, createWorkspaceProject } from '../../seed/factories';
+import { createFirm, createWorkspaceProject } from '../../seed/factories';
 import { createPricedSchedule, PRICED_APPROVED_CLIENT_PRICE } from '../../seed/invoices';
 import type { UserRow } from '../../queries/users';
+import { firmTeam } from '../../../tests/helpers/firm-team';
 import { createSession } from '../../queries/sessions';
 
 let api: TestApi;
@@ -18,15 +19,8 @@ let ids: { intraClient: string; interClient: string; supplier: string; otherClie
 
 beforeAll(async () => {
   api = await createTestApi();
-  firm = await createFirm(api.db);
-  const other = await createFirm(api.db);
-  const session = async (u: UserRow) => (await createSession(api.db, u.id, { remember: false })).token;
-  tokens = {
-    firm: await session(firm),
-    subAdmin: await session(await createEmployee(api.db, firm.id, { isSubAdmin: true })),
-    employee: await session(await createEmployee(api.db, firm.id, { canSeeFinancials: true })),
-    other: await session(other),
-  };
+  let other: UserRow;
+  ({ firm, other, tokens } = await firmTeam(api.db, { canSeeFinancials: true }));
   await createBillingProfile(api.db, firm.id);
   await createBillingProfile(api.db, other.id, { invoicePrefix: 'OTH' });
   const project = await createWorkspaceProject(api.db, firm.id);
