@@ -62,6 +62,13 @@ describe.each(backends)('uploads on %s', (_name, env) => {
   }
   const snapshot = async () => ({ images: await stored('public', `projects/${firmId}/`), pending: await pendingCount() });
 
+  /**
+   * Waits until the firm has `count` uploads under way. The state is polled, not slept on; the
+   * deadline is long because on a loaded machine the api took over vitest's default second to
+   * reach it (a test that failed only under load).
+   */
+  const uploadsInProgress = (count: number) => vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(count), { timeout: 15_000 });
+
   it('stores a project image through the backend and serves its variants at /uploads, ranges too', async () => {
     const res = await uploadImages(api, token, [await testImage('png', 1200, 800)]);
     expect(res.statusCode, res.body).toBe(201);
@@ -92,7 +99,7 @@ describe.each(backends)('uploads on %s', (_name, env) => {
     expect(res.status).toBe(415);
     expect(JSON.parse(res.body)).toEqual({ message: IMAGE_TYPE_MESSAGE, details: [{ path: 'files.0', message: `photo.png: ${IMAGE_TYPE_MESSAGE}` }] });
     upload.abandon();
-    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(0), { timeout: 15_000 });
+    await uploadsInProgress(0);
     await expectNothingLeft(before);
   });
 
@@ -120,9 +127,9 @@ describe.each(backends)('uploads on %s', (_name, env) => {
     await upload.write(await testImage('jpeg', 300, 200));
     await upload.write(filePartHead('files', 'second.jpg', 'image/jpeg', false));
     await upload.write((await testImage('jpeg', 300, 200)).subarray(0, 500));
-    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(1));
+    await uploadsInProgress(1);
     upload.abandon();
-    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(0), { timeout: 15_000 });
+    await uploadsInProgress(0);
     await expectNothingLeft(before);
   });
 
@@ -152,7 +159,7 @@ describe.each(backends)('uploads on %s', (_name, env) => {
         return upload;
       }),
     );
-    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(3));
+    await uploadsInProgress(3);
     const fourth = await uploadImages(api, token, [await testImage('jpeg')]);
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().message).toBe(TOO_MANY_UPLOADS_MESSAGE(3));
@@ -163,7 +170,7 @@ describe.each(backends)('uploads on %s', (_name, env) => {
     const png = await testImage('png', 40, 30);
     const answers = await Promise.all(open.map(async (upload) => (await upload.end(Buffer.concat([png, Buffer.from(closingBoundary)])), upload.response)));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
-    await vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(0), { timeout: 15_000 });
+    await uploadsInProgress(0);
     expect((await uploadImages(api, token, [await testImage('jpeg')])).statusCode).toBe(201);
   });
 
