@@ -5,7 +5,7 @@ import { SCREENSHOT_DIR } from '../e2e/env';
 /**
  * The pages whose tables, panel footers and field rows now come from shared components
  * (docs/decisions/165), with JavaScript and without, at 1280 and 375 px, for review
- * (docs/screenshots/shared-ui-*.png). Runs only when asked:
+ * (screenshots/shared-ui-*.png). Runs only when asked:
  * npm run screenshots -- dedupe-ui
  */
 test('shared tables, footers and field rows', { tag: '@on-demand' }, async ({ page, js }) => {

@@ -5,7 +5,7 @@ import { SCREENSHOT_DIR } from '../e2e/env';
 /**
  * Screenshots of the enquiry form (the Contact popup of a firm portfolio), the demand box and a
  * lead's thread with its New Message dialog, at 1280 and 375 px, for review
- * (docs/screenshots/leads-*.png), with the demo firms' seeded leads. Runs only when asked:
+ * (screenshots/leads-*.png), with the demo firms' seeded leads. Runs only when asked:
  * npm run screenshots -- demandbox
  */
 const shot = (name: string, size: string) => `${SCREENSHOT_DIR}/leads-${name}-${size}.png`;

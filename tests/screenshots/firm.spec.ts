@@ -4,7 +4,7 @@ import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
  * Screenshots of the register-firm dialog and the admin dashboard at 1280 and 375 px, for review
- * (docs/screenshots/). Runs only when asked: npm run screenshots -- firm
+ * (screenshots/). Runs only when asked: npm run screenshots -- firm
  */
 const WIDTHS = [
   { name: '1280', width: 1280, height: 860 },

@@ -4,7 +4,7 @@ import { SCREENSHOT_WIDTHS } from './helpers';
 import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
- * Screenshots for review (docs/screenshots/perf-js-*): the register-firm dialog loaded on demand
+ * Screenshots for review (screenshots/perf-js-*): the register-firm dialog loaded on demand
  * (decision 160) and the explore page reached by the no-JS "Load more" link by cursor (decision 161),
  * at 1280 and 375 px, with and without JavaScript. Only when asked:
  * npm run screenshots -- perf-js

@@ -5,7 +5,7 @@ import { firmOnTrial, SCREENSHOT_WIDTHS as WIDTHS } from './helpers';
 import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
- * Screenshots of the pricing panel and the admin areas at 1280 and 375 px (docs/screenshots/), for
+ * Screenshots of the pricing panel and the admin areas at 1280 and 375 px (screenshots/), for
  * review. Runs only when asked: npm run screenshots -- pricing-admin
  */
 

@@ -4,7 +4,7 @@ import { folderPath, foldersPath } from '../e2e/workspace-files-data';
 import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
- * Screenshots of a project's folders and files for review (docs/screenshots/), on the demo firm's
+ * Screenshots of a project's folders and files for review (screenshots/), on the demo firm's
  * first workspace project (its seeded folders and files): the folder list, and the Drawings
  * folder with the preview panel open on a picture and on the PDF, at 1280 and 375 px.
  * Runs only when asked: npm run screenshots -- workspace-files

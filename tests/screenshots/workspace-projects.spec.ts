@@ -4,7 +4,7 @@ import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
  * Screenshots of the workspace project list, its side panel and a project's members at 1280 and
- * 375 px, for review (docs/screenshots/workspace-projects-*.png), with the demo firm's seeded
+ * 375 px, for review (screenshots/workspace-projects-*.png), with the demo firm's seeded
  * workspace. Runs only when asked: npm run screenshots -- workspace-projects
  */
 const shot = (name: string, size: string) => `${SCREENSHOT_DIR}/workspace-projects-${name}-${size}.png`;

@@ -5,7 +5,7 @@ import { createProject } from '../e2e/workspace-helpers';
 import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
- * Screenshots of the schedules for review (docs/screenshots/workspace-schedules-*.png), on the demo
+ * Screenshots of the schedules for review (screenshots/workspace-schedules-*.png), on the demo
  * data (Sethi Interiors' clinic and its seeded schedules): the list, the add panel, an inline edit,
  * a card's Edit form (without JavaScript), the page of one schedule and an empty project, at 1280
  * and 375 px. Runs only when asked: npm run screenshots -- workspace-schedules

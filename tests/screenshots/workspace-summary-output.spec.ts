@@ -8,7 +8,7 @@ import { openForScreenshot } from './helpers';
 import { firmWithSummary } from '../e2e/summary-output-helpers';
 
 /**
- * Screenshots of the summary's outputs for review (docs/screenshots/summary-output-*.png): the
+ * Screenshots of the summary's outputs for review (screenshots/summary-output-*.png): the
  * PDF's pages (pdftoppm, 1280 and 375 px wide), the Financial overview, the Client Board and the
  * client's approval page, at 1280 and 375 px. Runs only when asked:
  * npm run screenshots -- workspace-summary-output

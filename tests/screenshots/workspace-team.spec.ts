@@ -4,7 +4,7 @@ import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
  * Screenshots of the employees page and its panel, the task board and the calendar at 1280 and
- * 375 px, for review (docs/screenshots/team-*). The demo firm has an employee and a few tasks due
+ * 375 px, for review (screenshots/team-*). The demo firm has an employee and a few tasks due
  * around today (server/seed/tasks.ts). Runs only when asked:
  * npm run screenshots -- workspace-team
  */

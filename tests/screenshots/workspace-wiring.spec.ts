@@ -4,7 +4,7 @@ import { firmOnTrial, SCREENSHOT_WIDTHS as WIDTHS } from './helpers';
 import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
- * The Setting page with the iCal card and the firm's plan, at 1280 and 375 px (docs/screenshots/).
+ * The Setting page with the iCal card and the firm's plan, at 1280 and 375 px (screenshots/).
  * Runs only when asked: npm run screenshots -- workspace-wiring
  */
 

@@ -3,7 +3,7 @@ import { DEMO, expect, loginAs, ready, test } from '../e2e/fixtures';
 import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
- * Screenshots of the workspace shell for review (docs/screenshots/): the project page and a 404
+ * Screenshots of the workspace shell for review (screenshots/): the project page and a 404
  * inside the shell at 1280 and 375 px, the phone's drawer closed and open; the drawer also without
  * JavaScript. Runs only when asked: npm run screenshots -- workspace
  */
