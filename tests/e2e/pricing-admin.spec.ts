@@ -64,8 +64,13 @@ test.describe('pricing and the admin areas', () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Workspace' }).click();
     await expect(page).toHaveURL(/\/admin\/workspace$/);
     await page.getByRole('link', { name: 'Requests' }).click();
+    // The search keeps the tab the page shows: searched before the Requests list arrived (a loaded
+    // machine), it searched every firm, and the paid firm stayed in that list.
+    await expect(page).toHaveURL(/filter=requests/);
+    await expect(page.getByRole('heading', { name: /^Requests/ })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search firms' }).fill(firm.firmName!);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/filter=requests.*search=|search=.*filter=requests/);
     const row = page.getByTestId('admin-firm-row').filter({ hasText: firm.firmName! });
     await expect(row.getByTestId('request-pending')).toBeVisible();
     const until = `${new Date().getUTCFullYear() + 1}-06-30`;
