@@ -235,6 +235,9 @@ export async function withReceivedFiles<T>(request: FastifyRequest, options: Rec
     folder = await fsp.mkdtemp(path.join(config.uploadTmpDir, 'upload-'));
     let upload: ReceivedUpload;
     try {
+      // A client gone during the awaits above closed the request before the multipart parser
+      // listened for it; the parser would wait for a body that never comes, holding the slot.
+      if (request.raw.destroyed) throw new HttpError(400, 'The upload was cut off; nothing of this request was stored. Please try again.');
       upload = await receive(request, folder, options);
     } catch (error) {
       discardRestOfBody(request, bodyLimit);

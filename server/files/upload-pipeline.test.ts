@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pdfFile } from '../../tests/helpers/documents';
@@ -131,6 +132,34 @@ describe.each(backends)('uploads on %s', (_name, env) => {
     upload.abandon();
     await uploadsInProgress(0);
     await expectNothingLeft(before);
+  });
+
+  it('a client that goes away before the api starts reading the body gives its upload slot back', async () => {
+    const before = await snapshot();
+    // The server's side of the request is closed right after the slot is taken, while the api still
+    // checks the firm's storage: the multipart parser then starts on a request already closed.
+    let serverSide: IncomingMessage | undefined;
+    const remember = (req: IncomingMessage) => (serverSide = req);
+    api.app.server.on('request', remember);
+    const slots = api.ctx.uploadSlots;
+    const acquire = slots.acquire;
+    slots.acquire = (accountId) => {
+      const release = acquire.call(slots, accountId);
+      serverSide?.destroy();
+      return release;
+    };
+    try {
+      const upload = openUpload(port, '/api/projects/images', token);
+      const body = Buffer.concat([Buffer.from(filePartHead('files', 'first.jpg', 'image/jpeg')), await testImage('jpeg', 300, 200)]);
+      // The write may fail: the server may have closed the connection before it was taken.
+      await upload.write(body).catch(() => {});
+      await expect(upload.response).rejects.toThrow();
+      await uploadsInProgress(0);
+      await expectNothingLeft(before);
+    } finally {
+      slots.acquire = acquire;
+      api.app.server.off('request', remember);
+    }
   });
 
   it('an image that fails after its type check (a corrupt JPEG) undoes the images stored before it', async () => {
