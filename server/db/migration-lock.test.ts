@@ -2,20 +2,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { databaseUrl, TEST_PG_URL } from '../../tests/setup/database-url';
 import { LOCKS, openDatabase } from './connection';
 
-const name = `mig_${crypto.randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: TEST_PG_URL });
+// Named after the run's template, so the run's teardown drops it with the others: a DROP DATABASE
+// here waits for the server's checkpoint, which on a busy machine took minutes (a hook timeout in CI).
+const name = `${inject('templateDatabase')}_mig_${crypto.randomBytes(4).toString('hex')}`;
 const journal = JSON.parse(fs.readFileSync(path.join(__dirname, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
 
 beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
-});
-afterAll(async () => {
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 });
 
