@@ -60,8 +60,22 @@ export function NumCell({ label, testId, children }: { label: string; testId?: s
   );
 }
 
+/**
+ * The horizontal scroller of a wide table. It takes the keyboard focus, so that a table with nothing
+ * focusable inside (an invoice's lines) can still be scrolled without a mouse (WCAG 2.1.1, axe's
+ * scrollable-region-focusable); as a named region it tells a screen reader what it scrolls.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="so-table-wrap" tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
 /** A list table in its scroller: the head row (when `columns` are given), the rows, and `foot` (a total row) under them. */
 export function ListTable({
+  label,
   testId,
   columns,
   actions = false,
@@ -69,6 +83,8 @@ export function ListTable({
   foot,
   children,
 }: {
+  /** What the table lists, for its scroller (see TableScroll). */
+  label: string;
   testId: string;
   columns?: ReadonlyArray<Column>;
   actions?: boolean;
@@ -77,12 +93,12 @@ export function ListTable({
   children: ReactNode;
 }) {
   return (
-    <div className="so-table-wrap">
+    <TableScroll label={label}>
       <table className={className} data-testid={testId}>
         {columns ? <TableHead columns={columns} actions={actions} /> : null}
         <tbody>{children}</tbody>
         {foot ? <tfoot>{foot}</tfoot> : null}
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -53,7 +53,7 @@ function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
     <section className="so-board-section" aria-labelledby="money-title">
       <h2 id="money-title">Where the money stands</h2>
       <p className="so-meta">Quoted: client price of approved sections. Invoiced: issued invoices less credit notes, before GST. Received and outstanding include GST. Margin: net profit of the approved sections.</p>
-      <ListTable testId="financial-money" columns={['Project', ...MONEY_LABELS.map((label) => ({ label, className: 'num' }))]}>
+      <ListTable label="Where the money stands" testId="financial-money" columns={['Project', ...MONEY_LABELS.map((label) => ({ label, className: 'num' }))]}>
         {projects.map((m) => (
           <tr key={m.projectId} data-testid="financial-money-row">
             <td data-label="Project">{m.projectName}</td>
@@ -130,6 +130,7 @@ export default function FinancialOverview() {
       </dl>
       {rows.length ? (
         <ListTable
+          label="Figures per schedule"
           testId="financial-table"
           columns={['Project', 'Schedule', ...[...FIGURE_LABELS, COMMITTED].map((label) => ({ label, className: 'num' }))]}
           foot={

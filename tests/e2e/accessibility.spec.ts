@@ -10,7 +10,7 @@ import { firmWithSummary } from './summary-output-helpers';
  */
 
 type Role = 'visitor' | 'explorer' | 'firm' | 'admin';
-type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null };
+type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null };
 type PageCase = { role: Role; name: string; path: (ids: Ids) => string | null };
 
 const PAGES: PageCase[] = [
@@ -49,11 +49,17 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'pricing', path: () => '/workspace/pricing' },
   { role: 'firm', name: 'project library', path: () => '/workspace/project-library' },
   { role: 'firm', name: 'client board', path: () => '/workspace/client-board' },
+  { role: 'firm', name: 'invoices', path: () => '/workspace/invoices' },
+  { role: 'firm', name: 'new invoice', path: () => '/workspace/invoices/new' },
+  { role: 'firm', name: 'invoice', path: (ids) => (ids.invoice ? `/workspace/invoices/${ids.invoice}` : null) },
+  { role: 'firm', name: 'purchase orders', path: (ids) => `/workspace/project/purchase-orders/${ids.order?.projectId ?? ids.workspaceProject}` },
+  { role: 'firm', name: 'purchase order', path: (ids) => (ids.order ? `/workspace/project/purchase-orders/${ids.order.projectId}/order/${ids.order.id}` : null) },
   { role: 'admin', name: 'admin verification', path: () => '/admin/dashboard' },
   { role: 'admin', name: 'admin workspace', path: () => '/admin/workspace' },
   { role: 'admin', name: 'admin showcase', path: () => '/admin/showcase' },
   { role: 'admin', name: 'admin sub-admins', path: () => '/admin/sub-admins' },
   { role: 'admin', name: 'admin setting', path: () => '/admin/setting' },
+  { role: 'admin', name: 'admin billing profile', path: () => '/admin/setting/billing' },
 ];
 
 const SERIOUS = new Set(['serious', 'critical']);
@@ -66,7 +72,17 @@ async function demoIds(): Promise<Ids> {
   const workspaceProject = workspace.json.data[0]!.id;
   const folders = await apiCall<{ data?: { folders?: Array<{ id: string }> } | Array<{ id: string }> }>('GET', `/projects/folder/${workspaceProject}`, undefined, token);
   const list = Array.isArray(folders.json.data) ? folders.json.data : (folders.json.data?.folders ?? []);
-  return { project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null };
+  const invoices = await apiCall<{ data: Array<{ id: string }> }>('GET', '/invoices', undefined, token);
+  let order: Ids['order'] = null;
+  for (const { id: projectId } of workspace.json.data) {
+    const orders = await apiCall<{ data: { orders: Array<{ id: string }> } }>('GET', `/purchase-orders?projectId=${projectId}`, undefined, token);
+    const first = orders.json.data.orders[0];
+    if (first) {
+      order = { projectId, id: first.id };
+      break;
+    }
+  }
+  return { project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order };
 }
 
 async function signIn(page: Page, role: Role) {
@@ -90,6 +106,14 @@ async function audit(page: Page): Promise<string[]> {
     .filter((v) => SERIOUS.has(v.impact ?? ''))
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
+
+/** Ids that more than one element of the page carries. */
+const duplicateIds = (page: Page) =>
+  page.evaluate(() => {
+    const seen = new Map<string, number>();
+    for (const element of document.querySelectorAll('[id]')) seen.set(element.id, (seen.get(element.id) ?? 0) + 1);
+    return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
+  });
 
 /**
  * With scripting on, a <noscript>'s content is only text: put it in the page as a browser without
@@ -134,6 +158,8 @@ async function checkRole(browser: Browser, js: boolean, role: Role) {
     const description = await page.locator('meta[name="description"]').first().getAttribute('content', { timeout: 1_000 }).catch(() => null);
     if (!description?.trim()) problems.push(`${entry.name} (${path}): no meta description`);
     for (const line of await audit(page)) problems.push(`${entry.name} (${path}): ${line}`);
+    // axe no longer reports an id used twice unless ARIA refers to it; a label's `for` may still.
+    for (const id of await duplicateIds(page)) problems.push(`${entry.name} (${path}): the id "${id}" is used more than once`);
   }
   await context.close();
   expect(problems, problems.join('\n')).toEqual([]);

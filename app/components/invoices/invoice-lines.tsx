@@ -1,5 +1,5 @@
 import { Form } from '@remix-run/react';
-import { NumCell, TableHead } from '~/components/data-table';
+import { NumCell, TableHead, TableScroll } from '~/components/data-table';
 import { formatRate } from '../../../server/contract/billing-rules';
 import type { Invoice } from '../../../server/contract/invoices';
 import { formatPaise } from '../../../server/contract/summary-rules';
@@ -10,7 +10,7 @@ export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable
   const taxHeads = intra ? ['CGST', 'SGST'] : ['IGST'];
   const num = (label: string) => ({ label, className: 'num' });
   return (
-    <div className="so-table-wrap">
+    <TableScroll label="Invoice lines">
       <table className="so-table" data-testid="invoice-lines">
         <TableHead columns={['Description', 'HSN/SAC', num('Qty'), num('Unit price'), num('Taxable'), num('GST'), ...taxHeads.map(num), num('Amount')]} actions={editable} />
         <tbody>
@@ -55,6 +55,6 @@ export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable
           </tr>
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }

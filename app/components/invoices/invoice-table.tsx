@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react';
-import { NumCell, TableHead } from '~/components/data-table';
+import { NumCell, TableHead, TableScroll } from '~/components/data-table';
 import { formatCalendarDay } from '../../../server/contract/dates';
 import type { InvoiceSummary } from '../../../server/contract/invoices';
 import { INVOICE_STATUS_LABELS } from '../../../server/contract/invoices-rules';
@@ -21,7 +21,7 @@ const COLUMNS = ['Number', 'Client', 'Project', 'Date', 'Due', 'Status', { label
 export function InvoiceTable({ invoices, showProject = true }: { invoices: InvoiceSummary[]; showProject?: boolean }) {
   const columns = showProject ? COLUMNS : COLUMNS.filter((c) => c !== 'Project');
   return (
-    <div className="so-table-wrap">
+    <TableScroll label="Invoices">
       <table className="so-table" data-testid="invoice-table">
         <TableHead columns={columns} />
         <tbody>
@@ -44,6 +44,6 @@ export function InvoiceTable({ invoices, showProject = true }: { invoices: Invoi
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -98,7 +98,7 @@ export default function ClientBoard() {
         <h2 id="links-title">Open links</h2>
         {copy ? <CopyAgain copy={copy} link={links.find((l) => l.id === copy.id)} /> : null}
         {links.length ? (
-          <ListTable testId="open-links" columns={['Client', 'Schedule', 'Expires', 'Last opened']} actions>
+          <ListTable label="Open links" testId="open-links" columns={['Client', 'Schedule', 'Expires', 'Last opened']} actions>
             {links.map((link) => (
               <tr key={link.id} data-testid="open-link">
                 <ClientScheduleCells link={link} />
@@ -137,7 +137,7 @@ export default function ClientBoard() {
         <section className="so-board-section" aria-labelledby="revoked-title">
           <h2 id="revoked-title">Revoked links</h2>
           <p className="field-hint">Links revoked in the last 30 days. A link is revoked by hand, or when the person who made it leaves the firm or the project.</p>
-          <ListTable testId="revoked-links" columns={['Client', 'Schedule', 'Made by', 'Revoked']}>
+          <ListTable label="Revoked links" testId="revoked-links" columns={['Client', 'Schedule', 'Made by', 'Revoked']}>
             {revokedLinks.map((link) => (
               <tr key={link.id} data-testid="revoked-link">
                 <ClientScheduleCells link={link} />

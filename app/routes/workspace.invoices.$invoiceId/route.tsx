@@ -122,7 +122,7 @@ export default function InvoicePage() {
       {invoice.payments.length ? (
         <section className="iv-card" style={{ marginTop: 16 }}>
           <h2>Payments</h2>
-          <ListTable testId="payments-table">
+          <ListTable label="Payments" testId="payments-table">
             {invoice.payments.map((p) => (
               <tr key={p.id} data-testid="payment-row">
                 <td data-label="Date">{day(p.paidOn)}</td>

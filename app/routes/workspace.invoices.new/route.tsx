@@ -113,7 +113,8 @@ export default function NewInvoicePage() {
             <legend className="visually-hidden">What to invoice</legend>
             {choices.map((c) => (
               <label key={c.value}>
-                <input {...getInputProps(fields.what, { type: 'radio', value: c.value })} key={c.value} /> {c.label}
+                {/* conform gives every radio of a field the same id; ids must be unique in the page. */}
+                <input {...getInputProps(fields.what, { type: 'radio', value: c.value })} id={`${fields.what.id}-${c.value}`} /> {c.label}
               </label>
             ))}
           </fieldset>

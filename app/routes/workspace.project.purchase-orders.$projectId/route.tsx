@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useSubmit } from '@remix-run/react';
-import { NumCell, TableHead } from '~/components/data-table';
+import { NumCell, TableHead, TableScroll } from '~/components/data-table';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { Toast } from '~/components/toast';
@@ -59,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 function OrdersTable({ projectId, orders }: { projectId: string; orders: PurchaseOrderListItem[] }) {
   if (!orders.length) return <p className="po-note">No purchase orders yet.</p>;
   return (
-    <div className="so-table-wrap">
+    <TableScroll label="Purchase orders">
       <table className="so-table" data-testid="purchase-orders">
         <TableHead columns={['Number', 'Supplier', 'Date', 'Status', { label: 'Total', className: 'num' }]} />
         <tbody>
@@ -80,7 +80,7 @@ function OrdersTable({ projectId, orders }: { projectId: string; orders: Purchas
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -137,7 +137,7 @@ function NewOrder({ candidates }: { candidates: CandidatesReply['data'] }) {
           </Field>
           <fieldset className="field" aria-describedby={fields.itemIds.errorId}>
             <legend>Approved items, at trade price</legend>
-            <div className="so-table-wrap">
+            <TableScroll label="Approved items, at trade price">
               <table className="so-table po-items">
                 <TableHead columns={['Order', 'Item', { label: 'Qty', className: 'num' }, { label: 'Trade price', className: 'num' }]} />
                 <tbody>
@@ -159,7 +159,7 @@ function NewOrder({ candidates }: { candidates: CandidatesReply['data'] }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             <ErrorList id={fields.itemIds.errorId} errors={fields.itemIds.errors} />
           </fieldset>
           <Field label="Notes for the supplier (optional)" meta={fields.notes}>

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { NumCell, TableHead } from '~/components/data-table';
+import { NumCell, TableHead, TableScroll } from '~/components/data-table';
 import { ErrorList, FormErrors } from '~/components/field';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { Toast } from '~/components/toast';
@@ -90,7 +90,7 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
   return (
     <Form method="post" {...getFormProps(form)} data-testid="receive-form">
       <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="so-table-wrap">
+      <TableScroll label="Order lines">
         <table className="so-table" data-testid="order-lines">
           <TableHead columns={['Item', { label: 'Qty', className: 'num' }, { label: 'Rate', className: 'num' }, { label: 'GST', className: 'num' }, { label: 'Total', className: 'num' }, { label: 'Received', className: 'num' }]} />
           <tbody>
@@ -136,7 +136,7 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <dl className="po-totals">
         <dt>Amount before GST</dt>
         <dd>{formatPaise(order.taxable)}</dd>
