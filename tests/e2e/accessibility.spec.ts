@@ -10,7 +10,7 @@ import { firmWithSummary } from './summary-output-helpers';
  */
 
 type Role = 'visitor' | 'explorer' | 'firm' | 'admin';
-type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null };
+type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null };
 type PageCase = { role: Role; name: string; path: (ids: Ids) => string | null };
 
 const PAGES: PageCase[] = [
@@ -46,6 +46,8 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'group chat', path: (ids) => `/workspace/group-chat/${ids.workspaceProject}` },
   { role: 'firm', name: 'setting', path: () => '/workspace/setting' },
   { role: 'firm', name: 'demand box', path: () => '/workspace/demandbox' },
+  { role: 'firm', name: 'enquiry', path: (ids) => (ids.lead ? `/workspace/demandboxdetails?id=${ids.lead}` : null) },
+  { role: 'firm', name: 'billing profile', path: () => '/workspace/setting/billing' },
   { role: 'firm', name: 'pricing', path: () => '/workspace/pricing' },
   { role: 'firm', name: 'project library', path: () => '/workspace/project-library' },
   { role: 'firm', name: 'client board', path: () => '/workspace/client-board' },
@@ -72,6 +74,7 @@ async function demoIds(): Promise<Ids> {
   const workspaceProject = workspace.json.data[0]!.id;
   const folders = await apiCall<{ data?: { folders?: Array<{ id: string }> } | Array<{ id: string }> }>('GET', `/projects/folder/${workspaceProject}`, undefined, token);
   const list = Array.isArray(folders.json.data) ? folders.json.data : (folders.json.data?.folders ?? []);
+  const leads = await apiCall<{ data: { leads: Array<{ id: string }> } }>('GET', '/leads', undefined, token);
   const invoices = await apiCall<{ data: Array<{ id: string }> }>('GET', '/invoices', undefined, token);
   let order: Ids['order'] = null;
   for (const { id: projectId } of workspace.json.data) {
@@ -82,7 +85,7 @@ async function demoIds(): Promise<Ids> {
       break;
     }
   }
-  return { project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order };
+  return { project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null };
 }
 
 async function signIn(page: Page, role: Role) {
@@ -169,16 +172,22 @@ async function checkRole(browser: Browser, js: boolean, role: Role) {
 test('no serious or critical axe violations on the summary editor with rooms, sections and items, in each of its views', async ({ browser, js }) => {
   test.slow();
   const { firm, project, schedule } = await firmWithSummary();
-  const context = await auditContext(browser, js);
-  const page = await context.newPage();
-  await loginAs(page, firm.email, firm.password);
   const problems: string[] = [];
-  for (const view of ['', '&tab=financial', '&edit=1']) {
-    const path = `/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}${view}`;
-    await openAudited(page, path, js);
-    for (const line of await audit(page)) problems.push(`${path}: ${line}`);
+  const link = await apiCall<{ data: { path: string } }>('POST', `/projects/schedules/${schedule.id}/share-links`, { clientName: 'Mrs Desai' }, firm.token);
+  expect(link.status).toBe(201);
+  const views = ['', '&tab=financial', '&edit=1'].map((view) => `/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}${view}`);
+  // The client's page of the share link, as the client sees it: not signed in.
+  for (const [paths, signedIn] of [[views, true], [[link.json.data.path], false]] as const) {
+    const context = await auditContext(browser, js);
+    const page = await context.newPage();
+    if (signedIn) await loginAs(page, firm.email, firm.password);
+    for (const path of paths) {
+      await openAudited(page, path, js);
+      for (const line of await audit(page)) problems.push(`${path}: ${line}`);
+      for (const id of await duplicateIds(page)) problems.push(`${path}: the id "${id}" is used more than once`);
+    }
+    await context.close();
   }
-  await context.close();
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
