@@ -110,6 +110,19 @@ async function audit(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
+/** How the page is wider than the window, naming the widest elements that stick out; null when it fits. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const out = [...document.body.querySelectorAll('*')]
+      .map((element) => ({ element, right: element.getBoundingClientRect().right }))
+      .filter(({ right }) => right > width + 1)
+      .slice(-3)
+      .map(({ element, right }) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} ends at ${Math.round(right)} px`);
+    return `${document.documentElement.scrollWidth} px wide: ${out.join('; ')}`;
+  });
+
 /** Ids that more than one element of the page carries. */
 const duplicateIds = (page: Page) =>
   page.evaluate(() => {
@@ -163,6 +176,15 @@ async function checkRole(browser: Browser, js: boolean, role: Role) {
     for (const line of await audit(page)) problems.push(`${entry.name} (${path}): ${line}`);
     // axe no longer reports an id used twice unless ARIA refers to it; a label's `for` may still.
     for (const id of await duplicateIds(page)) problems.push(`${entry.name} (${path}): the id "${id}" is used more than once`);
+  }
+  // The same pages on a phone: none may scroll sideways (a wide table scrolls in its own box).
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const entry of PAGES.filter((p) => p.role === role)) {
+    const path = entry.path(ids);
+    if (!path) continue;
+    await openAudited(page, path, js);
+    const overflow = await sidewaysOverflow(page);
+    if (overflow) problems.push(`${entry.name} (${path}) at 375 px: scrolls sideways, ${overflow}`);
   }
   await context.close();
   expect(problems, problems.join('\n')).toEqual([]);
