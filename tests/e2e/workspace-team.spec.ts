@@ -268,11 +268,20 @@ test('with JavaScript a card is dragged only into the column its move allows', {
 
   async function dragTo(target: 'done' | 'review') {
     const from = (await handle.boundingBox())!;
-    const to = (await column(page, target).boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + 20, from.y + 20, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 10 });
+    // The board may scroll itself while a card is dragged near its edge (dnd-kit's auto-scroll), so
+    // the column is measured again until the pointer is over it; the drop waits for the column to
+    // say so (a move that slow steps on a busy machine once dropped beside the column).
+    const over = column(page, target);
+    await expect
+      .poll(async () => {
+        const to = (await over.boundingBox())!;
+        await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 4 });
+        return over.getAttribute('class');
+      })
+      .toMatch(target === 'review' ? /is-drop-over/ : /is-drop-refused/);
     await page.mouse.up();
   }
 
