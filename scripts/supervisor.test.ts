@@ -1,5 +1,6 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { Supervisor } from './supervisor';
+import { answers, Supervisor } from './supervisor';
 
 const node = process.execPath;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -42,4 +43,61 @@ describe('Supervisor (npm start)', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(() => process.kill(pid, 0)).toThrow();
   });
+
+  it('kills and starts again a process that stays alive but stops answering its health address', async () => {
+    const lines: string[] = [];
+    const supervisor = new Supervisor({ minDelayMs: 50, healthIntervalMs: 100, healthTimeoutMs: 200, healthMisses: 3, stdio: 'ignore', log: (l) => lines.push(l) });
+    const port = await freePort();
+    // Answers its health address once, then hangs: its event loop blocked for good, as a deadlocked process looks from outside.
+    const script = `require('http').createServer((q, r) => { r.end('ok'); setTimeout(() => { for (;;) {} }, 50); }).listen(${port}, '127.0.0.1')`;
+    supervisor.start({ name: 'api', command: node, args: ['-e', script], healthUrl: `http://127.0.0.1:${port}/` });
+    await supervisor.ready('api', 60_000);
+    const first = supervisor.pid('api')!;
+    await expect.poll(() => supervisor.pid('api'), { timeout: 60_000 }).not.toBe(first);
+    await expect.poll(() => supervisor.pid('api'), { timeout: 60_000 }).toBeDefined();
+    await supervisor.stop();
+    expect(lines).toContainEqual(expect.stringContaining('did not answer'));
+    expect(() => process.kill(first, 0)).toThrow();
+  });
+
+  it('asks health addresses on ports that fetch refuses (6000 is one)', async () => {
+    // fetch's "bad port" list made `npm start` on PORT=6000 stop itself after its start timeout.
+    await expect(fetch('http://127.0.0.1:6000/').catch((e: Error) => String(e.cause ?? e))).resolves.toMatch(/bad port/i);
+    const server = net.createServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok'));
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(6000, '127.0.0.1', () => resolve(true));
+    });
+    try {
+      // Another program may hold 6000 on a busy machine: then at least the refusal above is shown.
+      if (listening) expect(await answers('http://127.0.0.1:6000/', 5000)).toBe(true);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('gives its children an IPC channel, so they can stop when the supervisor is gone', async () => {
+    const supervisor = new Supervisor({ stdio: 'ignore', log: () => undefined });
+    const port = await freePort();
+    supervisor.start({
+      name: 'web',
+      command: node,
+      args: ['-e', `require('http').createServer((q, r) => r.end(String(typeof process.send))).listen(${port}, '127.0.0.1')`],
+      healthUrl: `http://127.0.0.1:${port}/`,
+    });
+    await supervisor.ready('web', 60_000);
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('function');
+    await supervisor.stop();
+  });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

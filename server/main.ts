@@ -55,3 +55,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.exit(0);
   });
 }
+// Started by `npm start`'s supervisor: stop when it is gone, however it went (docs/decisions/304).
+process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
