@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
 import { billingProfileFields } from '../../server/seed/billing';
 import { INVOICE_MESSAGES } from '../../server/contract/invoices-rules';
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { createPricedSchedule } from '../../server/seed/invoices';
-import { databaseUrl } from '../setup/database-url';
 import { E2E, SCREENSHOT_DIR } from './env';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { createProject, newFirm } from './workspace-helpers';
@@ -94,7 +93,7 @@ test('invoice chosen items of a schedule: show its approved sections, tick one i
   const firm = await newFirm();
   expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'PCK' }), firm.token)).status).toBe(200);
   const project = await createProject(firm.token, { projectName: 'Baner Apartment' });
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     await createPricedSchedule(database.db, firm.user.id, project.id, 'Baner living room');
   } finally {
