@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { openE2EDatabase } from './database';
 import { newId } from '../../server/db/ids';
 import { createUser } from '../../server/seed/factories';
-import { E2E } from './env';
 import { DEMO, expect, test } from './fixtures';
 import { type Role, ROLES, type Kind, PARAM_KINDS, KIND_OF_PARAM, PUBLIC_PARAMS, FORM_ID_KINDS, LONG, STACK, manifestRoutes, fullPath, routeSource, queryParams, intents, formFields, type Ids, firstId, makeFirm, userCookie, adminCookie, type Answer, send, pool } from './hostile-input-helpers';
 

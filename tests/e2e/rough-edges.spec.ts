@@ -1,6 +1,5 @@
 import { openE2EDatabase } from './database';
 import { createFirm, createPublicProject } from '../../server/seed/factories';
-import { E2E } from './env';
 import { DEMO, expect, lastMailTo, loginAs, loginAsAdmin, ready, test } from './fixtures';
 import { uniqueSuffix } from './firm-helpers';
 import { createEmployeeAccount, createProject, newFirm } from './workspace-helpers';

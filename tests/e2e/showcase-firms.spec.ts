@@ -1,6 +1,5 @@
 import { openE2EDatabase } from './database';
 import { createFirm } from '../../server/seed/factories';
-import { E2E } from './env';
 import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, test } from './fixtures';
 import { uniqueSuffix } from './firm-helpers';
 

@@ -1,7 +1,6 @@
 import { openE2EDatabase } from './database';
 import { createFirm } from '../../server/seed/factories';
 import { createLead } from '../../server/seed/leads';
-import { E2E } from './env';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { addMember, createEmployeeAccount, createProject, newFirm } from './workspace-helpers';
 

@@ -4,7 +4,6 @@ import { CONFIRMATION_MESSAGES } from '../../server/contract/employee-confirmati
 import { VERIFY } from '../../server/contract/vocabulary';
 import { createFirm } from '../../server/seed/factories';
 import { createLead } from '../../server/seed/leads';
-import { E2E } from './env';
 import { apiCall, expect, lastMailTo, loginAs, ready, test } from './fixtures';
 import { newVerifiedFirm, welcomeLinkTo } from './workspace-helpers';
 

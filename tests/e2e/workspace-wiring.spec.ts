@@ -1,6 +1,5 @@
 import { openE2EDatabase } from './database';
 import { createEmployee, createFirm } from '../../server/seed/factories';
-import { E2E } from './env';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { uniqueSuffix } from './firm-helpers';
 

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { openE2EDatabase } from '../e2e/database';
 import { createFirm } from '../../server/seed/factories';
-import { E2E } from '../e2e/env';
 import { apiCall, expect, loginAs, ready } from '../e2e/fixtures';
 
 /**
