@@ -3,7 +3,7 @@ import { billingProfileFields } from '../../server/seed/billing';
 import { INVOICE_MESSAGES } from '../../server/contract/invoices-rules';
 import { openE2EDatabase } from './database';
 import { createPricedSchedule } from '../../server/seed/invoices';
-import { E2E, SCREENSHOT_DIR } from './env';
+import { SCREENSHOT_DIR } from './env';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { createProject, newFirm } from './workspace-helpers';
 
