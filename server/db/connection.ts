@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
-import { guardClient, guardDrizzle } from './transaction-guard.js';
+import { detachedFromTransaction, guardClient, guardDrizzle } from './transaction-guard.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -165,7 +165,9 @@ export async function openDatabase(options: {
   await migrate(db, { migrationsFolder });
   // PGlite is one process's: its NOTIFY reaches the listeners of that same process.
   const listen: Listen = async (channel, onPayload) => {
-    const unlisten = await client.listen(channel, onPayload);
+    // PGlite calls the listener while the notifying transaction commits, in that transaction's
+    // async context: what the listener starts is not part of it (docs/decisions/302).
+    const unlisten = await client.listen(channel, (payload) => detachedFromTransaction(() => onPayload(payload)));
     return () => unlisten();
   };
   return {
