@@ -86,7 +86,7 @@ export default function Setting() {
 
   return (
     <>
-      <PageHeader title="Setting" description="Your password, the mails you receive and your calendar feed." />
+      <PageHeader title="Setting" description="Your password, signed-in devices, the mails you receive and your calendar feed." />
       <div className="cb-settings">
         <PasswordCard hasPassword={hasPassword} lastResult={failed?.intent === 'password' ? failed.result : undefined} />
 
