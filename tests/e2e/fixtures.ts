@@ -82,7 +82,8 @@ export const test = base.extend<{ js: boolean }>({
 
 /** With JavaScript, waits until React has hydrated (root sets data-hydrated), so clicks are enhanced. */
 export async function ready(page: Page, js: boolean) {
-  if (js) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The page's JavaScript may take long to load and run on a busy machine: a condition, with room.
+  if (js) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
 }
 
 export { expect };
