@@ -116,7 +116,7 @@ export const UpdateLeadBody = z
 export type UpdateLeadBody = z.input<typeof UpdateLeadBody>;
 
 /** GET /api/leads. */
-export const LeadsQuery = z.object({ page: pageNumber, view: z.enum(LEAD_VIEWS, { error: 'view is inbox, archived or spam' }).default('inbox') });
+export const LeadsQuery = z.object({ page: pageNumber, view: z.enum(LEAD_VIEWS, { error: 'view is inbox, archived or held' }).default('inbox') });
 export type LeadsQuery = z.input<typeof LeadsQuery>;
 
 export const Lead = z.object({
@@ -132,8 +132,8 @@ export const Lead = z.object({
   isRead: z.boolean(),
   isHandled: z.boolean(),
   isArchived: z.boolean(),
-  /** Probable spam: sent after the firm's hourly volume of enquiries was used up. */
-  isSpam: z.boolean(),
+  /** Held (docs/decisions/340): one of a burst from new senders, out of the inbox until the firm releases it. */
+  isHeld: z.boolean(),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof Lead>;

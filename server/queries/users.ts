@@ -110,3 +110,11 @@ export async function replaceTeams(tx: Database, userId: string, teams: Array<{ 
     teams.map((t, position) => ({ id: newId(), userId, position, name: t.name, role: t.role, profileImage: photos.get(t.name.toLowerCase()) ?? null })),
   );
 }
+
+/** The account proved it receives mail at `email` (decision 340): a provider verified it at sign-in. */
+export async function markEmailConfirmed(db: Database, id: string, email: string) {
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: new Date() })
+    .where(sql`${users.id} = ${id} and lower(${users.email}) = lower(${email})`);
+}

@@ -121,7 +121,7 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!user) throw badCode();
         const passwordHash = await hashPassword(newPassword);
         const reset = await redeemCode(db, user.id, 'reset-password', otp, async (tx) => {
-          await setCredentials(tx, user.id, { passwordHash }, null);
+          await setCredentials(tx, user.id, { passwordHash }, null, { mailedCode: true });
         });
         if (!reset.ok) throw badCode();
         return { message: 'Your password has been reset. You can log in now.' };
