@@ -80,6 +80,7 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/leads/:id': 'firmObjectManage',
   'PATCH /api/leads/:id': 'firmObjectManage',
   'POST /api/leads/:id/messages': 'firmObjectManage',
+  'POST /api/leads/:id/release': 'firmObjectManage',
   'GET /api/projects': 'firmWork',
   'POST /api/projects': 'firmManage',
   'DELETE /api/projects/:id': 'manage',
