@@ -10,7 +10,7 @@ import { firmWithSummary } from './summary-output-helpers';
  */
 
 type Role = 'visitor' | 'explorer' | 'firm' | 'admin';
-type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null };
+type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null; heldLead: string | null };
 type PageCase = { role: Role; name: string; path: (ids: Ids) => string | null };
 
 const PAGES: PageCase[] = [
@@ -47,6 +47,9 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'setting', path: () => '/workspace/setting' },
   { role: 'firm', name: 'demand box', path: () => '/workspace/demandbox' },
   { role: 'firm', name: 'enquiry', path: (ids) => (ids.lead ? `/workspace/demandboxdetails?id=${ids.lead}` : null) },
+  // Held enquiries with their Release buttons (docs/decisions/340).
+  { role: 'firm', name: 'demand box held', path: () => '/workspace/demandbox?view=held' },
+  { role: 'firm', name: 'held enquiry', path: (ids) => (ids.heldLead ? `/workspace/demandboxdetails?id=${ids.heldLead}` : null) },
   { role: 'firm', name: 'billing profile', path: () => '/workspace/setting/billing' },
   { role: 'firm', name: 'pricing', path: () => '/workspace/pricing' },
   { role: 'firm', name: 'project library', path: () => '/workspace/project-library' },
@@ -75,6 +78,7 @@ async function demoIds(): Promise<Ids> {
   const folders = await apiCall<{ data?: { folders?: Array<{ id: string }> } | Array<{ id: string }> }>('GET', `/projects/folder/${workspaceProject}`, undefined, token);
   const list = Array.isArray(folders.json.data) ? folders.json.data : (folders.json.data?.folders ?? []);
   const leads = await apiCall<{ data: { leads: Array<{ id: string }> } }>('GET', '/leads', undefined, token);
+  const held = await apiCall<{ data: { leads: Array<{ id: string }> } }>('GET', '/leads?view=held', undefined, token);
   const invoices = await apiCall<{ data: Array<{ id: string }> }>('GET', '/invoices', undefined, token);
   let order: Ids['order'] = null;
   for (const { id: projectId } of workspace.json.data) {
@@ -85,7 +89,7 @@ async function demoIds(): Promise<Ids> {
       break;
     }
   }
-  return { project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null };
+  return { project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null, heldLead: held.json.data.leads[0]?.id ?? null };
 }
 
 async function signIn(page: Page, role: Role) {
