@@ -152,7 +152,8 @@ export const LeadMessage = z.object({
 export type LeadMessage = z.infer<typeof LeadMessage>;
 
 export const LeadsReply = z.object({
-  data: z.object({ leads: z.array(Lead), count: z.number(), unread: z.number(), page: z.number(), pageSize: z.number() }),
+  /** `held`: how many of the firm's enquiries are held, whichever view is listed (docs/decisions/340). */
+  data: z.object({ leads: z.array(Lead), count: z.number(), unread: z.number(), held: z.number(), page: z.number(), pageSize: z.number() }),
 });
 export type LeadsReply = z.infer<typeof LeadsReply>;
 

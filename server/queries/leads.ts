@@ -104,12 +104,12 @@ export async function findLead(db: Database, id: string): Promise<LeadRow | unde
   return row;
 }
 
-/** One page of a firm's demand box: unread first, then newest first; with the counts. */
+/** One page of a firm's demand box: unread first, then newest first; with the counts (and how many are held). */
 export async function listLeads(db: Database, firmId: string, view: LeadView, page: number, pageSize: number) {
   // Held lists every held enquiry, archived or not; the inbox and the archive leave them out.
   const where =
     view === 'held' ? and(eq(leads.firmId, firmId), eq(leads.isHeld, true)) : and(eq(leads.firmId, firmId), eq(leads.isHeld, false), eq(leads.isArchived, view === 'archived'));
-  const [rows, [totals]] = await Promise.all([
+  const [rows, [totals], [held]] = await Promise.all([
     db
       .select()
       .from(leads)
@@ -121,8 +121,10 @@ export async function listLeads(db: Database, firmId: string, view: LeadView, pa
       .select({ count: count(), unread: sql<number>`count(*) filter (where not ${leads.isRead})`.mapWith(Number) })
       .from(leads)
       .where(where),
+    // The Held tab shows how many wait there, whichever view is open (decision 340).
+    db.select({ count: count() }).from(leads).where(and(eq(leads.firmId, firmId), eq(leads.isHeld, true))),
   ]);
-  return { rows, count: totals?.count ?? 0, unread: totals?.unread ?? 0 };
+  return { rows, count: totals?.count ?? 0, unread: totals?.unread ?? 0, held: held?.count ?? 0 };
 }
 
 /** The lead changed, or undefined when it is gone. */

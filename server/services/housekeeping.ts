@@ -68,7 +68,7 @@ export function startHousekeeping(ctx: HousekeepingContext, log: FastifyBaseLogg
     if (running) return;
     running = runHousekeeping(ctx)
       .then((done) => {
-        if (Object.values(done).some(Boolean)) log.info(done, 'removed uploads never used, sessions and codes past their end, and lapsed employee accounts');
+        if (Object.values(done).some(Boolean)) log.info(done, 'housekeeping: removed uploads never used, sessions and codes past their end and lapsed employee accounts; sent due reminders and enquiry digests');
       })
       .catch((error: unknown) => log.error({ err: error }, 'housekeeping failed; it runs again later'))
       .finally(() => {

@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function DemandBox() {
-  const { leads, count, unread, page, pageSize, view } = useLoaderData<typeof loader>();
+  const { leads, count, unread, held, page, pageSize, view } = useLoaderData<typeof loader>();
   const confirm = useConfirm();
   const deleting = confirm.id ? leads.find((l) => l.id === confirm.id) : undefined;
   const pages = Math.max(1, Math.ceil(count / pageSize));
@@ -61,7 +61,7 @@ export default function DemandBox() {
         Archived
       </Link>
       <Link to="/workspace/demandbox?view=held" className={view === 'held' ? 'is-active' : undefined} aria-current={view === 'held' ? 'page' : undefined} data-testid="held-filter">
-        Held
+        Held{held ? <span className="lead-tab-count"> ({held})</span> : null}
       </Link>
     </nav>
   );

@@ -75,6 +75,8 @@ describe('a flood of enquiries from new senders', () => {
     }
     expect(await mailsTo('flooded@senders.example.test')).toHaveLength(LIMITS.mails);
     expect((await box(token, 'held')).count).toBe(35 - LIMITS.newSenders);
+    // The inbox says how many wait under Held.
+    expect((await call('GET', '/api/leads', token)).json().data.held).toBe(35 - LIMITS.newSenders);
 
     const genuine = await visitor();
     const res = await send(api, firm.id, 'Real Visitor', { token: genuine.token });

@@ -44,9 +44,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const firm = requireDemandBox(request.session);
       const { page, view } = request.query;
-      const { rows, count, unread } = await listLeads(db, firm.firmId, view, page, LEADS_PAGE_SIZE);
+      const { rows, count, unread, held } = await listLeads(db, firm.firmId, view, page, LEADS_PAGE_SIZE);
       const names = await leadProjectNames(db, rows);
-      return { data: { leads: rows.map((r) => toLeadJson(r, names)), count, unread, page, pageSize: LEADS_PAGE_SIZE } };
+      return { data: { leads: rows.map((r) => toLeadJson(r, names)), count, unread, held, page, pageSize: LEADS_PAGE_SIZE } };
     },
   );
 

@@ -176,7 +176,7 @@ describe('the demand box', () => {
     const box = await createFirm(api.db);
     const token = (await createSession(api.db, box.id, { remember: false })).token;
     const empty = await call('GET', '/api/leads', token);
-    expect(empty.json().data).toEqual({ leads: [], count: 0, unread: 0, page: 1, pageSize: LEADS_PAGE_SIZE });
+    expect(empty.json().data).toEqual({ leads: [], count: 0, unread: 0, held: 0, page: 1, pageSize: LEADS_PAGE_SIZE });
     expect(EMPTY_DEMANDBOX).toBe('No demandbox available');
     const day = 86_400_000;
     const old = await createLead(api.db, box.id, { name: 'Old unread', createdAt: new Date(Date.now() - 3 * day) });
