@@ -38,10 +38,15 @@ export const DIGEST_MAX_LINES = 50;
 
 export type EnquirySender = { accountId: string | null; established: boolean };
 
-/** Judges the sender of an enquiry: the signed-in account, if any (decision 340). */
-export async function judgeSender(db: Database, user: UserRow | null | undefined, now = new Date()): Promise<EnquirySender> {
+/**
+ * Judges the sender of an enquiry: the signed-in account, if any (decision 340). The enquiry must
+ * give the account's own proven address: the firm answers the address the account proved, so an
+ * established account cannot lend its standing to an address typed into the form.
+ */
+export async function judgeSender(db: Database, user: UserRow | null | undefined, replyAddress: string, now = new Date()): Promise<EnquirySender> {
   if (!user) return { accountId: null, established: false };
   if (!user.emailConfirmedAt || user.deactivatedAt || user.unconfirmedSince) return { accountId: user.id, established: false };
+  if (user.email.toLowerCase() !== replyAddress.toLowerCase()) return { accountId: user.id, established: false };
   if (now.getTime() - user.createdAt.getTime() >= ESTABLISHED_ACCOUNT_AGE_MS) return { accountId: user.id, established: true };
   return { accountId: user.id, established: await hasReleasedEnquiry(db, user.id) };
 }

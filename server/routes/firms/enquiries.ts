@@ -82,7 +82,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
             return reply.status(201).send({ message: LEAD_MESSAGES.sent });
           }
           // Judged by who sends it, not by the firm's whole volume (docs/decisions/340).
-          const sender = await judgeSender(db, request.optionalSession?.user);
+          const sender = await judgeSender(db, request.optionalSession?.user, fields.email);
           // The lead is kept either way; the mail follows the firm's Setting (docs/decisions/118).
           const delivery = await decideDelivery(limiter.store, deliveryLimits, firm.id, sender, await wantsMail(db, firm.id, 'leads'));
           const project = projectId && isId(projectId) ? await findFirmPublicProject(db, firm.id, projectId) : undefined;

@@ -36,11 +36,13 @@ afterAll(() => api.close());
 let address = 0;
 const nextAddress = () => `10.9.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
 
-const enquiry = (name: string) => ({ name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`, projectType: 'interior-residential', message: `${name} would like a kitchen redone this winter.` });
+const enquiry = (name: string, email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`) => ({ name, email, projectType: 'interior-residential', message: `${name} would like a kitchen redone this winter.` });
 
-async function send(target: TestApi, firmId: string, name: string, { from = nextAddress(), token }: { from?: string; token?: string } = {}) {
+/** Posts an enquiry with a fresh form token; a signed-in `as` sends it under its account's own address, as the web's form fills it in. */
+async function send(target: TestApi, firmId: string, name: string, { from = nextAddress(), as, email }: { from?: string; as?: { token: string; user: UserRow }; email?: string } = {}) {
   const formToken = (await target.app.inject({ url: `/api/firms/${firmId}/enquiry-token` })).json().data.token as string;
-  return target.app.inject({ method: 'POST', url: `/api/firms/${firmId}/enquiries`, payload: { ...enquiry(name), formToken }, remoteAddress: from, headers: token ? bearer(token) : {} });
+  const payload = { ...enquiry(name, email ?? as?.user.email), formToken };
+  return target.app.inject({ method: 'POST', url: `/api/firms/${firmId}/enquiries`, payload, remoteAddress: from, headers: as ? bearer(as.token) : {} });
 }
 
 async function mailsTo(mailbox: string): Promise<OutboxMail[]> {
@@ -79,11 +81,11 @@ describe('a flood of enquiries from new senders', () => {
     expect((await call('GET', '/api/leads', token)).json().data.held).toBe(35 - LIMITS.newSenders);
 
     const genuine = await visitor();
-    const res = await send(api, firm.id, 'Real Visitor', { token: genuine.token });
+    const res = await send(api, firm.id, 'Real Visitor', { as: genuine });
     expect(res.statusCode).toBe(201);
     const mails = await mailsTo('flooded@senders.example.test');
     expect(mails).toHaveLength(LIMITS.mails + 1);
-    expect(mails.find((m) => m.subject === 'New enquiry from Real Visitor')).toMatchObject({ replyTo: 'real.visitor@example.test' });
+    expect(mails.find((m) => m.subject === 'New enquiry from Real Visitor')).toMatchObject({ replyTo: genuine.user.email.toLowerCase() });
     const inbox = await box(token, 'inbox');
     expect(inbox.count).toBe(LIMITS.newSenders + 1);
     expect(inbox.leads.find((l) => l.name === 'Real Visitor')).toMatchObject({ isHeld: false });
@@ -95,12 +97,12 @@ describe('a flood of enquiries from new senders', () => {
     const { firm } = await newFirm('budget@senders.example.test');
     const regular = await visitor({ ageDays: 400 });
     for (let i = 0; i < 8; i++) expect((await send(api, firm.id, `Stranger ${i}`)).statusCode).toBe(201);
-    for (let i = 0; i < LIMITS.mails; i++) expect((await send(api, firm.id, `Regular ${i}`, { token: regular.token })).statusCode).toBe(201);
+    for (let i = 0; i < LIMITS.mails; i++) expect((await send(api, firm.id, `Regular ${i}`, { as: regular })).statusCode).toBe(201);
     const subjects = (await mailsTo('budget@senders.example.test')).map((m) => m.subject);
     expect(subjects.filter((s) => s.startsWith('New enquiry from Stranger'))).toHaveLength(LIMITS.mails);
     expect(subjects.filter((s) => s.startsWith('New enquiry from Regular'))).toHaveLength(LIMITS.mails);
     // Past its own budget the established sender's enquiry still reaches the inbox; its mail waits for the digest.
-    expect((await send(api, firm.id, 'Regular more', { token: regular.token })).statusCode).toBe(201);
+    expect((await send(api, firm.id, 'Regular more', { as: regular })).statusCode).toBe(201);
     const [late] = await api.db.select().from(leads).where(and(eq(leads.firmId, firm.id), eq(leads.name, 'Regular more')));
     expect(late).toMatchObject({ isHeld: false, awaitingDigest: true });
   });
@@ -114,23 +116,33 @@ describe('who counts as an established sender', () => {
     const unproven = await createUser(api.db, { createdAt: at(300), emailConfirmedAt: null });
     const fresh = await createUser(api.db, { createdAt: at(1), emailConfirmedAt: at(1) });
     expect(ESTABLISHED_ACCOUNT_AGE_MS).toBe(7 * DAY);
-    expect(await judgeSender(api.db, null, now)).toEqual({ accountId: null, established: false });
-    expect(await judgeSender(api.db, old, now)).toEqual({ accountId: old.id, established: true });
-    expect(await judgeSender(api.db, unproven, now)).toEqual({ accountId: unproven.id, established: false });
-    expect(await judgeSender(api.db, fresh, now)).toEqual({ accountId: fresh.id, established: false });
+    expect(await judgeSender(api.db, null, 'anyone@example.test', now)).toEqual({ accountId: null, established: false });
+    expect(await judgeSender(api.db, old, old.email.toUpperCase(), now)).toEqual({ accountId: old.id, established: true });
+    expect(await judgeSender(api.db, unproven, unproven.email, now)).toEqual({ accountId: unproven.id, established: false });
+    expect(await judgeSender(api.db, fresh, fresh.email, now)).toEqual({ accountId: fresh.id, established: false });
     const deactivated = await createUser(api.db, { createdAt: at(30), emailConfirmedAt: at(30), deactivatedAt: now });
-    expect((await judgeSender(api.db, deactivated, now)).established).toBe(false);
+    expect((await judgeSender(api.db, deactivated, deactivated.email, now)).established).toBe(false);
+    // The firm answers the address in the enquiry: only the account's own proven one carries its standing.
+    expect(await judgeSender(api.db, old, 'someone-else@example.test', now)).toEqual({ accountId: old.id, established: false });
+  });
+
+  it('an established account that types another address into the form is a new sender: held in a burst', async () => {
+    const { firm, token } = await newFirm('typed@senders.example.test');
+    for (let i = 0; i < LIMITS.newSenders; i++) expect((await send(api, firm.id, `Before ${i}`)).statusCode).toBe(201);
+    const regular = await visitor({ ageDays: 90 });
+    expect((await send(api, firm.id, 'Borrowed Standing', { as: regular, email: 'victim@example.test' })).statusCode).toBe(201);
+    expect((await box(token, 'held')).leads.map((l) => l.name)).toEqual(['Borrowed Standing']);
   });
 
   it("a new account's held enquiry, once the firm releases it, makes the account established: its next one reaches the inbox in a burst", async () => {
     const { firm, token } = await newFirm('vouch@senders.example.test');
     for (let i = 0; i < LIMITS.newSenders; i++) expect((await send(api, firm.id, `Early ${i}`)).statusCode).toBe(201);
     const person = await visitor({ ageDays: 1 });
-    expect((await send(api, firm.id, 'New Person', { token: person.token })).statusCode).toBe(201);
+    expect((await send(api, firm.id, 'New Person', { as: person })).statusCode).toBe(201);
     const held = (await box(token, 'held')).leads.find((l) => l.name === 'New Person')!;
     expect(held.isHeld).toBe(true);
     expect((await call('POST', `/api/leads/${held.id}/release`, token)).statusCode).toBe(200);
-    expect((await send(api, firm.id, 'New Person again', { token: person.token })).statusCode).toBe(201);
+    expect((await send(api, firm.id, 'New Person again', { as: person })).statusCode).toBe(201);
     const [again] = await api.db.select().from(leads).where(and(eq(leads.firmId, firm.id), eq(leads.name, 'New Person again')));
     expect(again).toMatchObject({ isHeld: false, senderId: person.user.id });
   });
