@@ -18,6 +18,8 @@ const PAGES: PageCase[] = [
   { role: 'visitor', name: 'home (sign up)', path: () => '/?view=signup' },
   { role: 'visitor', name: 'home (forgot password)', path: () => '/?view=forgot' },
   { role: 'visitor', name: 'admin login', path: () => '/admin/login' },
+  // The sign-up mail's address link (docs/decisions/340): its page changes nothing until its button is pressed.
+  { role: 'visitor', name: 'confirm address', path: () => '/confirm-address/audit-link-not-pressed' },
   { role: 'explorer', name: 'explore', path: () => '/explore' },
   { role: 'explorer', name: 'explore page 2', path: () => '/explore?page=2' },
   { role: 'explorer', name: 'search results', path: () => '/explore/search?search=house' },

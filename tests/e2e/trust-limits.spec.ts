@@ -3,7 +3,8 @@ import { createFirm } from '../../server/seed/factories';
 import { createLead } from '../../server/seed/leads';
 import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
-import { apiCall, expect, loginAs, ready, test } from './fixtures';
+import { ADDRESS_MESSAGES } from '../../server/contract/address-confirmation';
+import { apiCall, expect, lastMailTo, loginAs, ready, registerUser, test } from './fixtures';
 import { addMember, createEmployeeAccount, createProject, newFirm } from './workspace-helpers';
 
 /**
@@ -56,6 +57,20 @@ test('a held enquiry waits under Held, out of the inbox, and the firm releases i
   await expect(released).toBeVisible();
   await expect(released.getByTestId('held-badge')).toHaveCount(0);
   await expect(page.getByTestId('lead-row').filter({ hasText: 'Real Visitor' })).toBeVisible();
+});
+
+test("the sign-up mail's link proves the address with one button; a used link says so", async ({ page, js }) => {
+  const { email } = await registerUser();
+  const token = /\/confirm-address\/([\w-]+)/.exec((await lastMailTo(email, 'Confirm your email address')).text)?.[1];
+  expect(token).toBeTruthy();
+  await page.goto(`/confirm-address/${token}`);
+  await ready(page, js);
+  await page.getByTestId('confirm-address-yes').click();
+  await expect(page.getByText(ADDRESS_MESSAGES.confirmed)).toBeVisible();
+  await page.goto(`/confirm-address/${token}`);
+  await ready(page, js);
+  await page.getByTestId('confirm-address-yes').click();
+  await expect(page.getByTestId('confirm-address-error')).toContainText(ADDRESS_MESSAGES.invalid);
 });
 
 test('a link made by an employee who was deactivated shows revoked on the Client Board, with who and why', async ({ page, js }) => {

@@ -203,6 +203,7 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/employees/confirmation/:token': 'public',
   'POST /api/employees/confirmation/:token/confirm': 'public',
   'POST /api/employees/confirmation/:token/not-me': 'public',
+  'POST /api/users/address-confirmation/:token': 'public',
   'POST /api/employees/:id/resend-confirmation': 'manage',
   'GET /api/firms/:firmId/enquiry-token': 'visitor',
   'GET /api/workspace/storage': 'firmWork',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendAddressLink } from './address-confirmation.js';
 import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
 import {
   ForgotPasswordBody,
@@ -71,6 +72,8 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           if (!row) throw emailTaken();
           const { token } = await createSession(db, row.id, { remember: true });
+          // A link to prove the address, after the answer (docs/decisions/340): firms then always get this account's enquiries.
+          background.defer('address confirmation mail', () => sendAddressLink(app.ctx, row));
           return reply.status(201).send({ userData: await userJson(db, row), token });
         },
         'every',
