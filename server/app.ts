@@ -21,6 +21,7 @@ import { firmRegistrationRoutes } from './routes/users/firm-registration.js';
 import { socialLoginRoutes } from './routes/users/social-login.js';
 import { usersPublicRoutes, usersRoutes } from './routes/users/index.js';
 import { employeeConfirmationRoutes } from './routes/employees/confirmation.js';
+import { addressConfirmationRoutes } from './routes/users/address-confirmation.js';
 import { emailChangeRoutes } from './routes/users/email-change.js';
 import { portfolioRoutes } from './routes/projects/portfolio/index.js';
 import { showcaseRoutes } from './routes/projects/explore/index.js';
@@ -63,7 +64,7 @@ import { invoicePrintRoutes } from './routes/invoices/print.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
-  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes],
+  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes],
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
