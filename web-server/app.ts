@@ -13,8 +13,9 @@ import { visitorAddress } from './client-address';
 import type { WebServerConfig } from './config';
 import { csrfCheck } from './csrf';
 import { pageSlots } from './page-slots';
+import { eventLoopDelay } from './event-loop-delay';
+import { healthChecks } from './health';
 import { precompressedBuild } from './precompressed';
-import { readiness } from './readiness';
 import { requestId } from './request-id';
 import { securityHeaders } from './security-headers';
 
@@ -24,7 +25,7 @@ import { securityHeaders } from './security-headers';
  * do: the visitor's real address, body limits, the CSRF check, security headers with a CSP nonce,
  * and the /api and /uploads forwarding ahead of Remix. In the order a request meets them:
  *
- *   visitor address → security headers → compression → /build and public files → body limit →
+ *   /healthz, /healthz/ready → visitor address → security headers → compression → /build and public files → body limit →
  *   /api, /uploads forwarding → CSRF check → (request log) → after-response scope → page slots → Remix
  */
 
@@ -93,6 +94,8 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  // Before everything, and never shed (docs/decisions/350).
+  app.use(healthChecks({ apiUrl: config.API_URL }));
   app.use(visitorAddress);
   app.use(requestId);
   app.use(securityHeaders({ socialScripts: config.socialScripts, development: config.NODE_ENV === 'development', https: config.https }));
@@ -102,7 +105,6 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.use(assets.publicPath, express.static(path.resolve(assets.directory), { immutable: true, maxAge: '1y', index: false, redirect: false }));
   app.use(assets.publicPath, (_req, res) => res.status(404).type('text/plain').send('Not found'));
   app.use(publicFiles(path.resolve(publicDirectory)));
-  app.get('/healthz/ready', readiness({ apiUrl: config.API_URL }));
 
   app.use(bodyLimit({ formLimit: config.FORM_BODY_LIMIT, streamingPaths: /^\/(api|uploads)(\/|$)/ }));
   const forward = apiProxy({ apiUrl: config.API_URL });
@@ -116,7 +118,15 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : withResponseScope(new Promise((resolve) => res.once('close', resolve)), next)));
   app.use(markDataRequests);
   app.use(noteVisitorGone);
-  app.use(pageSlots({ max: config.WEB_CONCURRENT_PAGES, queueMax: config.WEB_PAGE_QUEUE }));
+  app.use(
+    pageSlots({
+      max: config.WEB_CONCURRENT_PAGES,
+      queueMax: config.WEB_PAGE_QUEUE,
+      maxWaitMs: config.WEB_PAGE_WAIT_MS,
+      maxEventLoopDelayMs: config.WEB_MAX_EVENT_LOOP_DELAY_MS,
+      eventLoopDelay: config.WEB_MAX_EVENT_LOOP_DELAY_MS > 0 ? eventLoopDelay() : undefined,
+    }),
+  );
   app.all('*', remix);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

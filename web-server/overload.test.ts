@@ -1,0 +1,126 @@
+import http from 'node:http';
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { BUSY_MESSAGE, BUSY_TITLE } from './answers';
+import { pageSlots, type PageSlotOptions } from './page-slots';
+import { held, listen, servers, setUpWebServer, startWeb } from './test-servers';
+
+/**
+ * Overload is shed, not queued (docs/decisions/350): past the page slots and the wait they bound, a
+ * read is answered 503 with Retry-After at once, and the health answers stay outside the slots.
+ * No timing is asserted: each test waits for a state (a held page, an answer).
+ */
+
+setUpWebServer();
+
+/** Resolves once `condition` holds, looking again on every turn of the event loop. */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('the web under more reads than it has page slots', () => {
+  it('answers a read past the bound 503 busy with Retry-After at once, while /healthz and /healthz/ready answer', async () => {
+    held.length = 0;
+    const web = await startWeb({ WEB_CONCURRENT_PAGES: '1', WEB_PAGE_QUEUE: '0' });
+    const page = fetch(`${web}/hold`);
+    await until(() => held.length === 1);
+
+    const shed = await fetch(`${web}/explore`);
+    expect(shed.status).toBe(503);
+    expect(Number(shed.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(shed.headers.get('content-type')).toContain('text/html');
+    const text = await shed.text();
+    expect(text).toContain(BUSY_TITLE);
+    expect(text).toContain(BUSY_MESSAGE);
+    const data = await fetch(`${web}/explore?_data=routes%2Fexplore._index`);
+    expect(data.status).toBe(503);
+    expect(await data.json()).toEqual({ message: BUSY_MESSAGE });
+
+    const live = await fetch(`${web}/healthz`);
+    expect(live.status).toBe(200);
+    expect(await live.text()).toBe('ok\n');
+    expect((await fetch(`${web}/healthz/ready`)).status).toBe(200);
+
+    held.shift()!();
+    expect((await page).status).toBe(200);
+    expect((await fetch(`${web}/explore`)).status).toBe(200);
+  });
+});
+
+/** pageSlots alone in front of a handler whose `/hold` reads answer when a test says so. */
+async function slotsServer(options: Partial<PageSlotOptions>) {
+  const holds: Array<() => void> = [];
+  const slots = pageSlots({ max: 1, queueMax: 100, maxWaitMs: 60_000, ...options });
+  const app = express();
+  app.use(slots);
+  app.get('/hold', (_req, res) => void holds.push(() => res.send('held')));
+  app.get('/page', (_req, res) => void res.send('page'));
+  const server = http.createServer(app);
+  servers.push(server);
+  return { url: `http://127.0.0.1:${await listen(server)}`, holds, slots };
+}
+
+describe('the wait for a page slot', () => {
+  it('is shed at the door when the wait a read can expect is longer than the bound', async () => {
+    let clock = 0;
+    const { url, holds, slots } = await slotsServer({ maxWaitMs: 1000, now: () => clock });
+    // One read that held its slot 5 s: a place in the queue now costs about 5 s.
+    const first = fetch(`${url}/hold`);
+    await until(() => holds.length === 1);
+    clock += 5000;
+    holds.shift()!();
+    await (await first).text();
+    expect(slots.holdMs).toBe(5000);
+
+    const second = fetch(`${url}/hold`);
+    await until(() => holds.length === 1);
+    const shed = await fetch(`${url}/page`);
+    expect(shed.status).toBe(503);
+    expect(shed.headers.get('retry-after')).not.toBeNull();
+    expect(slots.waiting).toBe(0);
+    holds.shift()!();
+    expect(await (await second).text()).toBe('held');
+  });
+
+  it('queues a read whose expected wait is within the bound, and serves it when the slot is free', async () => {
+    let clock = 0;
+    const { url, holds, slots } = await slotsServer({ maxWaitMs: 1000, now: () => clock });
+    const first = fetch(`${url}/hold`);
+    await until(() => holds.length === 1);
+    clock += 100;
+    holds.shift()!();
+    await (await first).text();
+
+    const second = fetch(`${url}/hold`);
+    await until(() => holds.length === 1);
+    const queued = fetch(`${url}/page`);
+    await until(() => slots.waiting === 1);
+    holds.shift()!();
+    expect(await (await queued).text()).toBe('page');
+    await (await second).text();
+  });
+
+  it('answers 503 to a read still waiting when the bound has passed (the slot holder got slower)', async () => {
+    const { url, holds, slots } = await slotsServer({ maxWaitMs: 20 });
+    const first = fetch(`${url}/hold`);
+    await until(() => holds.length === 1);
+    const late = await fetch(`${url}/page`);
+    expect(late.status).toBe(503);
+    expect(late.headers.get('retry-after')).not.toBeNull();
+    expect(slots.waiting).toBe(0);
+    holds.shift()!();
+    await (await first).text();
+  });
+
+  it('takes no new read while the event loop is late past its bound, even with a slot free', async () => {
+    let delay = 0;
+    const { url, slots } = await slotsServer({ maxEventLoopDelayMs: 200, eventLoopDelay: () => delay });
+    expect((await fetch(`${url}/page`)).status).toBe(200);
+    delay = 450;
+    const shed = await fetch(`${url}/page`);
+    expect(shed.status).toBe(503);
+    expect(slots.active).toBe(0);
+    delay = 10;
+    expect((await fetch(`${url}/page`)).status).toBe(200);
+  });
+});
