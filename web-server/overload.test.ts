@@ -40,6 +40,8 @@ describe('the web under more reads than it has page slots', () => {
     expect(live.status).toBe(200);
     expect(await live.text()).toBe('ok\n');
     expect((await fetch(`${web}/healthz/ready`)).status).toBe(200);
+    // Assets, public files and the /api forwarding take no slot and are not shed.
+    for (const path of ['/build/app-123.js', '/favicon.svg', '/api/anything']) expect((await fetch(`${web}${path}`)).status, path).toBe(200);
 
     held.shift()!();
     expect((await page).status).toBe(200);
@@ -112,15 +114,38 @@ describe('the wait for a page slot', () => {
     await (await first).text();
   });
 
-  it('takes no new read while the event loop is late past its bound, even with a slot free', async () => {
-    let delay = 0;
-    const { url, slots } = await slotsServer({ maxEventLoopDelayMs: 200, eventLoopDelay: () => delay });
+  it('lets no read wait for a slot while the event loop is late past its bound, and serves a free slot all the same', async () => {
+    let delay = 450;
+    const { url, holds } = await slotsServer({ maxEventLoopDelayMs: 200, eventLoopDelay: () => delay });
     expect((await fetch(`${url}/page`)).status).toBe(200);
-    delay = 450;
+    const first = fetch(`${url}/hold`);
+    await until(() => holds.length === 1);
     const shed = await fetch(`${url}/page`);
     expect(shed.status).toBe(503);
-    expect(slots.active).toBe(0);
+    expect(shed.headers.get('retry-after')).not.toBeNull();
     delay = 10;
-    expect((await fetch(`${url}/page`)).status).toBe(200);
+    const queued = fetch(`${url}/page`);
+    holds.shift()!();
+    await (await first).text();
+    expect((await queued).status).toBe(200);
+  });
+
+  it('opens fewer slots while pages hold theirs longer than half the bound, and all of them again once they answer quickly', async () => {
+    let clock = 0;
+    const { url, holds, slots } = await slotsServer({ max: 4, maxWaitMs: 1000, now: () => clock });
+    const slow = fetch(`${url}/hold`);
+    await until(() => holds.length === 1);
+    clock += 2000;
+    holds.shift()!();
+    await (await slow).text();
+    expect(slots.limit).toBe(3);
+    for (let read = 0; read < 200 && slots.limit < 4; read++) {
+      const quick = fetch(`${url}/hold`);
+      await until(() => holds.length === 1);
+      clock += 10;
+      holds.shift()!();
+      await (await quick).text();
+    }
+    expect(slots.limit).toBe(4);
   });
 });

@@ -2,13 +2,16 @@ import type { Request, RequestHandler, Response } from 'express';
 import { busy } from './answers';
 
 export type PageSlotOptions = {
-  /** Reads Remix works on at once (WEB_CONCURRENT_PAGES). */
+  /** Reads Remix works on at once, at most (WEB_CONCURRENT_PAGES). */
   max: number;
   /** Reads that may wait for a slot at all (WEB_PAGE_QUEUE): a cap on sockets held, whatever the wait. */
   queueMax: number;
-  /** The longest a read waits for a slot (WEB_PAGE_WAIT_MS): expected at the door, enforced in the queue. */
+  /**
+   * The longest a read waits for a slot (WEB_PAGE_WAIT_MS): expected at the door, enforced in the
+   * queue. Half of it is the hold time the slots aim at (below).
+   */
   maxWaitMs: number;
-  /** Past this event-loop delay no new read is taken (WEB_MAX_EVENT_LOOP_DELAY_MS); 0 = not checked. */
+  /** Past this event-loop delay no read waits for a slot (WEB_MAX_EVENT_LOOP_DELAY_MS); 0 = not checked. */
   maxEventLoopDelayMs?: number;
   /** The event loop's recent delay in ms (web-server/event-loop-delay.ts; tests pass a stand-in). */
   eventLoopDelay?: () => number;
@@ -19,8 +22,16 @@ export type PageSlotOptions = {
 export type PageSlots = RequestHandler & {
   readonly active: number;
   readonly waiting: number;
+  /** Slots open now: `max`, fewer while pages hold their slot longer than they should (below). */
+  readonly limit: number;
   /** How long a slot is held, on recent reads (ms): what a place in the queue costs. */
   readonly holdMs: number;
+  /**
+   * The same door as the handler's, first of all the web's handlers: a read that would be shed is
+   * answered before the rest of the chain runs (under a flood of retries, most reads are).
+   * `isPage` tells a page read from an asset or a forwarded call.
+   */
+  shedEarly(isPage: (req: Request) => boolean): RequestHandler;
 };
 
 /** Weight of the newest hold time in the running estimate: about the last ten reads count. */
@@ -29,14 +40,21 @@ const WEIGHT = 0.1;
 /**
  * A bound on the requests Remix works on at once (docs/decisions/180), and on the wait for one
  * (docs/decisions/350). Each page holds its api replies, loader data and rendered page in memory
- * until it answers: past `max` at once, a read waits its turn holding only its socket.
+ * until it answers: past the open slots, a read waits its turn holding only its socket.
  *
  * A wait is shed, not queued: a read is answered 503 "busy" with Retry-After at once when the wait
- * it can expect (its place in the queue × the recent hold time of a slot ÷ the slots) is longer than
- * `maxWaitMs`, when `queueMax` reads already wait, or when the event loop is already late by more
- * than `maxEventLoopDelayMs`; a read still waiting after `maxWaitMs` (the estimate was wrong: the
- * api slowed down) is answered the same. Under 200 connections the old queue of 2000 held pages
- * for 16 s, rendered them for visitors who had long gone, and kept `/healthz` waiting 72 s.
+ * it can expect (its place in the queue × the recent hold time of a slot ÷ the open slots) is longer
+ * than `maxWaitMs`, when `queueMax` reads already wait, or when every slot is taken and the event
+ * loop is late by more than `maxEventLoopDelayMs`; a read still waiting after `maxWaitMs` (the
+ * estimate was wrong: the api slowed down) is answered the same. Under 200 connections the old queue
+ * of 2000 held pages for 16 s, rendered them for visitors who had long gone, and kept `/healthz`
+ * waiting 72 s.
+ *
+ * The slots open shrink while pages hold theirs longer than half of `maxWaitMs` (one fewer per such
+ * answer, down to one) and grow back, one per answer, while they hold them less than a quarter of
+ * it: on a machine short of CPU, sixteen pages rendered at once each take sixteen times as long, and
+ * a visitor's page would take seconds even with no queue at all. Fewer at once serve as many a
+ * second, each sooner.
  *
  * A slot is given back as soon as the answer's head is written, not when its body ends: an event
  * stream (the project chat) or a long download holds a connection for minutes but no page in
@@ -45,19 +63,33 @@ const WEIGHT = 0.1;
  */
 export function pageSlots(options: PageSlotOptions): PageSlots {
   const { max, queueMax, maxWaitMs, maxEventLoopDelayMs = 0, eventLoopDelay = () => 0, now = Date.now } = options;
+  const targetHoldMs = maxWaitMs / 2;
+  let limit = max;
   let active = 0;
   let holdMs = 0;
   let holds = 0;
-  const waiting = new Set<Waiter>();
   type Waiter = { begin: () => void; timer: NodeJS.Timeout; req: Request; res: Response };
+  const waiting = new Set<Waiter>();
+
+  const loopLate = () => maxEventLoopDelayMs > 0 && eventLoopDelay() > maxEventLoopDelayMs;
+  /** Whether a read arriving now must be answered busy rather than served or queued. */
+  const mustShed = () => {
+    if (active < limit && waiting.size === 0) return false;
+    if (waiting.size >= queueMax || loopLate()) return true;
+    return ((waiting.size + 1) * holdMs) / limit > maxWaitMs;
+  };
+
+  function adapt(held: number) {
+    holdMs = holds === 0 ? held : holdMs + WEIGHT * (held - holdMs);
+    holds += 1;
+    if (holdMs > targetHoldMs) limit = Math.max(1, limit - 1);
+    else if (holdMs < targetHoldMs / 2 && limit < max) limit += 1;
+  }
 
   const handler: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (maxEventLoopDelayMs > 0 && eventLoopDelay() > maxEventLoopDelayMs) return busy(req, res);
 
     const begin = () => {
-      // A visitor who left while waiting needs no page.
-      if (res.destroyed || req.socket.destroyed) return void releaseNext();
       active += 1;
       const started = now();
       let released = false;
@@ -65,9 +97,7 @@ export function pageSlots(options: PageSlotOptions): PageSlots {
         if (released) return;
         released = true;
         active -= 1;
-        const held = Math.max(0, now() - started);
-        holdMs = holds === 0 ? held : holdMs + WEIGHT * (held - holdMs);
-        holds += 1;
+        adapt(Math.max(0, now() - started));
         releaseNext();
       };
       const writeHead = res.writeHead;
@@ -78,10 +108,8 @@ export function pageSlots(options: PageSlotOptions): PageSlots {
       res.once('close', release);
       next();
     };
-    if (active < max && waiting.size === 0) return begin();
-
-    const expectedWaitMs = ((waiting.size + 1) * holdMs) / max;
-    if (waiting.size >= queueMax || expectedWaitMs > maxWaitMs) return busy(req, res);
+    if (active < limit && waiting.size === 0) return begin();
+    if (mustShed()) return busy(req, res);
     const waiter: Waiter = {
       begin,
       req,
@@ -99,20 +127,28 @@ export function pageSlots(options: PageSlotOptions): PageSlots {
   };
 
   function releaseNext() {
-    while (active < max) {
+    while (active < limit) {
       const next = waiting.values().next();
       if (next.done) return;
       const waiter = next.value;
       waiting.delete(waiter);
       clearTimeout(waiter.timer);
+      // A visitor who left while waiting needs no page.
       if (waiter.res.destroyed || waiter.req.socket.destroyed) continue;
       waiter.begin();
     }
   }
 
+  const shedEarly = (isPage: (req: Request) => boolean): RequestHandler => (req, res, next) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && mustShed() && isPage(req)) return busy(req, res);
+    next();
+  };
+
   return Object.defineProperties(handler, {
     active: { get: () => active },
     waiting: { get: () => waiting.size },
+    limit: { get: () => limit },
     holdMs: { get: () => holdMs },
+    shedEarly: { value: shedEarly },
   }) as PageSlots;
 }
