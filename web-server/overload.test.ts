@@ -130,15 +130,31 @@ describe('the wait for a page slot', () => {
     expect((await queued).status).toBe(200);
   });
 
-  it('opens fewer slots while pages hold theirs longer than half the bound, and all of them again once they answer quickly', async () => {
+  it('opens fewer slots while reads wait and pages hold theirs past half the bound, none for a slow page alone, and all again once pages are quick', async () => {
     let clock = 0;
     const { url, holds, slots } = await slotsServer({ max: 4, maxWaitMs: 1000, now: () => clock });
-    const slow = fetch(`${url}/hold`);
+    // A slow page with nobody waiting (a PDF printed by Chromium) closes no slot.
+    const alone = fetch(`${url}/hold`);
     await until(() => holds.length === 1);
     clock += 2000;
     holds.shift()!();
-    await (await slow).text();
-    expect(slots.limit).toBe(3);
+    await (await alone).text();
+    expect(slots.limit).toBe(4);
+
+    // Four slow pages with a read waiting behind them: one fewer slot per answer.
+    const slow = [1, 2, 3, 4].map(() => fetch(`${url}/hold`));
+    await until(() => holds.length === 4);
+    const queued = fetch(`${url}/page`);
+    await until(() => slots.waiting === 1);
+    clock += 2000;
+    holds.shift()!();
+    await until(() => slots.limit === 3);
+    expect(slots.waiting).toBe(1);
+    while (holds.length) holds.shift()!();
+    expect(await (await queued).text()).toBe('page');
+    for (const answer of slow) await (await answer).text();
+    expect(slots.limit).toBeLessThan(4);
+
     for (let read = 0; read < 200 && slots.limit < 4; read++) {
       const quick = fetch(`${url}/hold`);
       await until(() => holds.length === 1);

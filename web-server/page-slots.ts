@@ -50,11 +50,12 @@ const WEIGHT = 0.1;
  * of 2000 held pages for 16 s, rendered them for visitors who had long gone, and kept `/healthz`
  * waiting 72 s.
  *
- * The slots open shrink while pages hold theirs longer than half of `maxWaitMs` (one fewer per such
- * answer, down to one) and grow back, one per answer, while they hold them less than a quarter of
- * it: on a machine short of CPU, sixteen pages rendered at once each take sixteen times as long, and
- * a visitor's page would take seconds even with no queue at all. Fewer at once serve as many a
- * second, each sooner.
+ * While reads wait or are turned away, the slots open shrink as pages hold theirs longer than half
+ * of `maxWaitMs` (one fewer per such answer, down to one), and grow back, one per answer, while they
+ * hold them less than a quarter of it or nobody waits: on a machine short of CPU, sixteen pages
+ * rendered at once each take sixteen times as long, and a visitor's page would take seconds even
+ * with no queue at all. Fewer at once serve as many a second, each sooner. A slow page with no
+ * contention (a PDF that Chromium prints) closes no slot.
  *
  * A slot is given back as soon as the answer's head is written, not when its body ends: an event
  * stream (the project chat) or a long download holds a connection for minutes but no page in
@@ -68,6 +69,8 @@ export function pageSlots(options: PageSlotOptions): PageSlots {
   let active = 0;
   let holdMs = 0;
   let holds = 0;
+  /** Reads turned away since the last answer: with a queue, the sign that the slots are contended. */
+  let turnedAway = 0;
   type Waiter = { begin: () => void; timer: NodeJS.Timeout; req: Request; res: Response };
   const waiting = new Set<Waiter>();
 
@@ -82,8 +85,16 @@ export function pageSlots(options: PageSlotOptions): PageSlots {
   function adapt(held: number) {
     holdMs = holds === 0 ? held : holdMs + WEIGHT * (held - holdMs);
     holds += 1;
-    if (holdMs > targetHoldMs) limit = Math.max(1, limit - 1);
-    else if (holdMs < targetHoldMs / 2 && limit < max) limit += 1;
+    // Only contention shrinks the slots: a slow page alone (a PDF printed by Chromium) is slow by itself.
+    const contended = waiting.size > 0 || turnedAway > 0;
+    turnedAway = 0;
+    if (contended && holdMs > targetHoldMs) limit = Math.max(1, limit - 1);
+    else if ((!contended || holdMs < targetHoldMs / 2) && limit < max) limit += 1;
+  }
+
+  function shed(req: Request, res: Response) {
+    turnedAway += 1;
+    busy(req, res);
   }
 
   const handler: RequestHandler = (req, res, next) => {
@@ -109,14 +120,14 @@ export function pageSlots(options: PageSlotOptions): PageSlots {
       next();
     };
     if (active < limit && waiting.size === 0) return begin();
-    if (mustShed()) return busy(req, res);
+    if (mustShed()) return shed(req, res);
     const waiter: Waiter = {
       begin,
       req,
       res,
       timer: setTimeout(() => {
         waiting.delete(waiter);
-        busy(req, res);
+        shed(req, res);
       }, maxWaitMs),
     };
     waiting.add(waiter);
@@ -140,7 +151,7 @@ export function pageSlots(options: PageSlotOptions): PageSlots {
   }
 
   const shedEarly = (isPage: (req: Request) => boolean): RequestHandler => (req, res, next) => {
-    if ((req.method === 'GET' || req.method === 'HEAD') && mustShed() && isPage(req)) return busy(req, res);
+    if ((req.method === 'GET' || req.method === 'HEAD') && mustShed() && isPage(req)) return shed(req, res);
     next();
   };
 
