@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../tests/helpers/test-api';
 import { API_BUSY_MESSAGE } from './load-shedding';
@@ -74,3 +75,49 @@ describe('the api under pressure', () => {
     expect(doc.paths['/api/health/live'].get.responses).not.toHaveProperty('503');
   });
 });
+
+describe('a call whose caller went away before its handler ran', () => {
+  it('is not handled; the next call is', async () => {
+    const http = await import('node:http');
+    let openGate: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const arrived: string[] = [];
+    const handled: string[] = [];
+    const closed: string[] = [];
+    const probe: FastifyPluginAsyncZod = async (app) => {
+      // Stands in for a session lookup that waits on a busy database.
+      app.get('/probe/:name', {
+        onRequest: async (request) => {
+          const { name } = request.params as { name: string };
+          arrived.push(name);
+          request.raw.socket.once('close', () => closed.push(name));
+          await gate;
+        },
+      }, async (request) => {
+        handled.push((request.params as { name: string }).name);
+        return { ok: true };
+      });
+    };
+    const probed = await createTestApi({}, { extraRoutes: { public: [probe] } });
+    try {
+      await probed.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(probed.app.server.address() as import('node:net').AddressInfo).port}`;
+      const gone = http.get(`${base}/api/probe/gone`, { agent: false });
+      gone.on('error', () => undefined);
+      await until(() => arrived.includes('gone'));
+      gone.destroy();
+      await until(() => closed.includes('gone'));
+      openGate();
+      const next = await fetch(`${base}/api/probe/next`);
+      expect(next.status).toBe(200);
+      expect(handled).toEqual(['next']);
+    } finally {
+      await probed.close();
+    }
+  });
+});
+
+/** Resolves once `condition` holds, looking again every few milliseconds. */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}

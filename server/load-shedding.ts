@@ -1,3 +1,4 @@
+import net from 'node:net';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './errors.js';
@@ -37,5 +38,20 @@ export async function registerLoadShedding(app: FastifyInstance, config: { API_M
     sampleInterval: config.API_PRESSURE_SAMPLE_MS,
     retryAfter: API_BUSY_RETRY_AFTER_SECONDS,
     customError: ApiBusy,
+  });
+}
+
+/**
+ * A call whose caller went away before its handler ran is not worked on (docs/decisions/350): the
+ * web closes its call when the visitor leaves, and under load a call waits for its session lookup
+ * or its body long enough for that to happen. The check is the socket's own state, so a test's
+ * injected request (no socket of its own) always goes on.
+ */
+export function skipCallsWhoseCallerLeft(app: FastifyInstance) {
+  app.addHook('preHandler', async (request, reply) => {
+    const socket = request.raw.socket;
+    if (!(socket instanceof net.Socket) || (!socket.destroyed && socket.writable)) return;
+    request.log.debug({ url: request.url }, 'caller went away: not handled');
+    reply.hijack();
   });
 }
