@@ -25,8 +25,9 @@ import { securityHeaders } from './security-headers';
  * do: the visitor's real address, body limits, the CSRF check, security headers with a CSP nonce,
  * and the /api and /uploads forwarding ahead of Remix. In the order a request meets them:
  *
- *   /healthz, /healthz/ready → a read the page slots would shed → visitor address → security headers → compression → /build and public files → body limit →
- *   /api, /uploads forwarding → CSRF check → (request log) → after-response scope → page slots → Remix
+ *   /healthz, /healthz/ready → a read the page slots would shed → visitor address → security
+ *   headers → compression → /build and public files → body limit → /api, /uploads forwarding →
+ *   CSRF check → (request log) → after-response scope → page slots → Remix
  */
 
 export type WebAppOptions = {
