@@ -13,6 +13,7 @@ import type { AppContext } from './context.js';
 import { BODY_LIMITS } from './body-limits.js';
 import { redactUrl } from './contract/log-redaction.js';
 import { registerErrorHandling, safeValidatorCompiler } from './errors.js';
+import { registerLoadShedding, skipCallsWhoseCallerLeft } from './load-shedding.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
 import { decorateSession, inScope, SCOPES, type Scope } from './auth/scopes.js';
 import { uploadsRoutes } from './routes/uploads/index.js';
@@ -150,6 +151,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // Right after: a call shed for load costs no session lookup and no body (docs/decisions/350).
+  await registerLoadShedding(app, ctx.config);
+  skipCallsWhoseCallerLeft(app);
   if (options.logger) requestLog(app, ctx.config.NODE_ENV);
   // Any write that went through may change what explore or the directory show, or who a session
   // is (signed out, deactivated, a new role): both caches start over, before the answer leaves, so

@@ -112,6 +112,13 @@ const schema = z.object({
   CHAT_STREAMS_PER_ACCOUNT: z.coerce.number().int().positive().max(100).default(5),
   /** Where uploads wait while they arrive and are checked; default: a folder in the system's temporary folder. */
   UPLOAD_TMP_DIR: z.string().optional(),
+  /**
+   * Load the api sheds (docs/decisions/350): past this event-loop delay (ms, the mean over the last
+   * API_PRESSURE_SAMPLE_MS) every call but the health checks is answered 503 with Retry-After at
+   * once; 0 = not checked.
+   */
+  API_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  API_PRESSURE_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),

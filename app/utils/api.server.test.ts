@@ -97,3 +97,28 @@ describe('a JSON call to the api', () => {
     }
   });
 });
+
+describe('a call the api sheds for load', () => {
+  it('ends the request with the 503 answer and its Retry-After (not an error that renders as 500)', async () => {
+    const http = await import('node:http');
+    const server = http.createServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
+      res.end(JSON.stringify({ message: 'The service is busy. Please try again in a moment.', code: 'busy' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { apiFetch } = await import('./api.server');
+      const { env } = await import('./env.server');
+      env.API_URL = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+      const thrown = await apiFetch('/projects/explore').catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await response.json()).message).toMatch(/busy/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
