@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ON_PGLITE } from '../tests/setup/test-database';
 import { createTestApi, type TestApi } from '../tests/helpers/test-api';
 import { API_BUSY_MESSAGE } from './load-shedding';
 
@@ -41,7 +42,8 @@ function keepTheLoopLate() {
 }
 
 describe('the api under pressure', () => {
-  it('answers 503 busy with Retry-After to every call but the health checks, which answer', async () => {
+  // About the event loop, not the database: PGlite's in-process queries keep the loop too busy for the sampler to tell (decision 303).
+  it.skipIf(TEST_ON_PGLITE)('answers 503 busy with Retry-After to every call but the health checks, which answer', async () => {
     expect(await statusWhenCalm('/api/projects/explore')).toBe(200);
     keepTheLoopLate();
     let seen: { shed: number; retryAfter?: string; body?: unknown; login: number; live: number; ready: number } | null = null;
