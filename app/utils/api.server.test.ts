@@ -122,3 +122,25 @@ describe('a call the api sheds for load', () => {
     }
   });
 });
+
+describe('an api that is alive but does not answer', () => {
+  it('ends the request with the 503 answer once the answer is overdue, instead of holding the visitor', async () => {
+    const http = await import('node:http');
+    // Takes the call and never answers: a hung api, as the deadlock of decision 302 looked from the web.
+    const server = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { API_UNAVAILABLE_MESSAGE, apiFetch } = await import('./api.server');
+      const { env } = await import('./env.server');
+      env.API_URL = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+      const thrown = await apiFetch('/projects/explore', { timeoutMs: 200 }).catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ message: API_UNAVAILABLE_MESSAGE });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

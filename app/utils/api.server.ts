@@ -61,6 +61,9 @@ export function apiHeaders(options: { token?: string | null; forwardedFor?: stri
 
 export const API_UNAVAILABLE_MESSAGE = 'The service is unavailable. Please try again in a moment.';
 
+/** How long a JSON call may wait for the api's answer: far above any call's time, so only a hung api reaches it. */
+export const API_ANSWER_TIMEOUT_MS = 30_000;
+
 /**
  * `fetch` to the api. When the api cannot be reached (down, restarting) the request ends with the
  * 503 page (a thrown Response, rendered by the error boundary; issue 9 item 5), not a 500.
@@ -118,6 +121,8 @@ type ApiFetchInit = ApiInit & {
   onHeaders?: (header: (name: string) => string | null) => void;
   /** Aborts the call (its connection closed) when the visitor's request is aborted: `request.signal`. */
   signal?: AbortSignal;
+  /** How long to wait for the answer (API_ANSWER_TIMEOUT_MS). */
+  timeoutMs?: number;
 };
 
 /**
@@ -139,7 +144,10 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
     init.onHeaders?.((name) => response.headers.get(name));
     return readApiReply<T>(response);
   }
-  const answer = await requestText(url, { method, headers, body, signal }).catch((error: unknown) => {
+  // An api that is alive but does not answer (hung, restarting) ends the page as an unreachable
+  // one does, with the 503 page, instead of holding the visitor (docs/decisions/304).
+  const timeout = AbortSignal.timeout(init.timeoutMs ?? API_ANSWER_TIMEOUT_MS);
+  const answer = await requestText(url, { method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch((error: unknown) => {
     if (signal?.aborted) throw error;
     throw apiUnavailable();
   });
