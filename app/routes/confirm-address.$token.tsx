@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, MetaFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
+import { UnusableLink } from '~/components/unusable-link';
 import { confirmAddress } from '~/models/users.server';
 import { required } from '~/utils/form-action.server';
 import { readFormData } from '~/utils/form-data.server';
@@ -53,19 +54,5 @@ export default function ConfirmAddress() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : 'Something went wrong. Please try again in a moment.';
-  return (
-    <div className="admin-login">
-      <div className="admin-login-card" role="alert" data-testid="confirm-address-error">
-        <h1>This link cannot be used</h1>
-        <p>{message}</p>
-        <p>
-          <Link to="/" className="link">
-            Go to the home page
-          </Link>
-        </p>
-      </div>
-    </div>
-  );
+  return <UnusableLink testId="confirm-address-error" home={{ to: '/', label: 'Go to the home page' }} />;
 }
