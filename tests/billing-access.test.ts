@@ -12,7 +12,8 @@ const access = useAccessWorld();
 
 const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmManage', url: () => '/api/billing/profile' },
-  { method: 'PUT', kind: 'firmManage', url: () => '/api/billing/profile', body: () => billingProfileFields() },
+  // Versioned (decision 320): the first allowed caller makes the profile from version 0, the next ones answer 409 past the access check.
+  { method: 'PUT', kind: 'firmManage', url: () => '/api/billing/profile', body: () => ({ ...billingProfileFields(), version: 0 }), allowed: [200, 409] },
   // The firm's time zone (decision 265): its own setting, as the billing profile.
   { method: 'PUT', kind: 'firmManage', url: () => '/api/firm/time-zone', body: () => ({ timeZone: 'Europe/London' }) },
 ];

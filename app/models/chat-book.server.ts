@@ -2,7 +2,7 @@ import { api, ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply
 import { getSession, logoutRedirect } from '~/utils/session.server';
 import { forwardUploadToApi } from '~/utils/stream-upload.server';
 import { isId, type MessageReply } from '../../server/contract/http';
-import type { Contact, ContactBody, ContactReply, ContactsQuery, ContactsReply } from '../../server/contract/address-book';
+import type { Contact, ContactBody, ContactChanges, ContactReply, ContactsQuery, ContactsReply } from '../../server/contract/address-book';
 import type { ChatEditBody, ChatMessageReply, ChatPageReply, ChatUnreadReply } from '../../server/contract/chat';
 import type { ChangePasswordBody, NotificationSettings, NotificationSettingsReply } from '../../server/contract/settings';
 
@@ -26,7 +26,7 @@ export const getContact = async (request: Request, id: string): Promise<Contact>
 
 export const createContact = async (request: Request, body: ContactBody) => (await api<ContactReply>(request, '/contacts', { method: 'POST', json: body })).data;
 
-export const updateContact = async (request: Request, id: string, body: ContactBody) =>
+export const updateContact = async (request: Request, id: string, body: ContactChanges) =>
   (await api<ContactReply>(request, `/contacts/${enc(id)}`, { method: 'PUT', json: body })).data;
 
 export const deleteContact = (request: Request, id: string) => api<MessageReply>(request, `/contacts/${enc(id)}`, { method: 'DELETE' });

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
+import { firmTeam } from '../../tests/helpers/firm-team';
+import { createContact } from '../seed/chat-book';
+import type { UserRow } from '../queries/users';
+
+/**
+ * No edit silently overwrites another (docs/decisions/320): for every editable kind, two people
+ * change one record from the version they both read; the first is saved, the second answers 409
+ * with the record as the first left it (who and when), the record keeps the first change, and a
+ * change that names no version answers 400 and changes nothing.
+ */
+
+let api: TestApi;
+let firm: UserRow;
+let tokens: { firm: string; subAdmin: string; employee: string; other: string };
+
+beforeAll(async () => {
+  api = await createTestApi();
+  ({ firm, tokens } = await firmTeam(api.db));
+});
+afterAll(() => api.close());
+
+const call = (method: 'GET' | 'PUT' | 'PATCH' | 'POST', url: string, token: string, payload?: unknown) =>
+  api.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+/** One editable kind: where it is changed, a valid change carrying `value` in `field`, and how it reads now. */
+type EditableKind = {
+  method?: 'PUT' | 'PATCH';
+  url: string;
+  field: string;
+  change: (value: string) => Record<string, unknown>;
+  read: () => Promise<Record<string, unknown>>;
+  /** Who makes the two changes (default: the sub-admin first, then the firm). */
+  first?: string;
+  second?: string;
+};
+
+const KINDS: Record<string, () => Promise<EditableKind>> = {
+  contact: async () => {
+    const contact = await createContact(api.db, firm.id, { name: 'Asha Client' });
+    return {
+      url: `/api/contacts/${contact.id}`,
+      field: 'name',
+      change: (name) => ({ name, kind: 'client', email: 'asha@example.test' }),
+      read: async () => (await call('GET', `/api/contacts/${contact.id}`, tokens.firm)).json().data,
+    };
+  },
+};
+
+describe('record versions', () => {
+  it.each(Object.keys(KINDS))('a %s changed from an older version answers 409 and keeps the other change', async (name) => {
+    const kind = await KINDS[name]!();
+    const method = kind.method ?? 'PUT';
+    const read = await kind.read();
+    const version = read.version as number;
+    expect(typeof version).toBe('number');
+
+    const first = await call(method, kind.url, kind.first ?? tokens.subAdmin, { ...kind.change('First change'), version });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await call(method, kind.url, kind.second ?? tokens.firm, { ...kind.change('Second change'), version });
+    expect(second.statusCode, second.body).toBe(409);
+    const body = second.json();
+    expect(body.code).toBe('stale');
+    expect(body.current[kind.field]).toBe('First change');
+    expect(body.current.version).toBeGreaterThan(version);
+    expect(body.changedBy?.name).toEqual(expect.any(String));
+    expect(Number.isNaN(Date.parse(body.changedAt))).toBe(false);
+    expect((await kind.read())[kind.field]).toBe('First change');
+
+    // Saving again from the version the 409 named is what a person does once they have seen it.
+    const again = await call(method, kind.url, kind.second ?? tokens.firm, { ...kind.change('Second change'), version: body.current.version });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await kind.read())[kind.field]).toBe('Second change');
+  });
+
+  it.each(Object.keys(KINDS))('a %s changed without a version answers 400 and stays as it was', async (name) => {
+    const kind = await KINDS[name]!();
+    const before = await kind.read();
+    const res = await call(kind.method ?? 'PUT', kind.url, kind.first ?? tokens.subAdmin, kind.change('Unversioned change'));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(messagesByPath(res).version).toBeDefined();
+    expect((await kind.read())[kind.field]).toBe(before[kind.field]);
+  });
+});
