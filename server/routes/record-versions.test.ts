@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
 import { firmTeam } from '../../tests/helpers/firm-team';
 import { createContact } from '../seed/chat-book';
+import { createWorkspaceProject } from '../seed/factories';
 import type { UserRow } from '../queries/users';
 
 /**
@@ -36,6 +37,13 @@ type EditableKind = {
   second?: string;
 };
 
+const schedule = async () => {
+  const project = await createWorkspaceProject(api.db, firm.id);
+  const res = await call('POST', '/api/projects/schedules', tokens.firm, { projectId: project.id, title: 'Kitchen', description: 'Cabinets' });
+  return res.json().data as { id: string; projectId: string };
+};
+const scheduleOf = async (id: string, projectId: string) => (await call('GET', `/api/projects/schedules/${projectId}`, tokens.firm)).json().data.schedules.find((s: { id: string }) => s.id === id);
+
 const KINDS: Record<string, () => Promise<EditableKind>> = {
   contact: async () => {
     const contact = await createContact(api.db, firm.id, { name: 'Asha Client' });
@@ -45,6 +53,10 @@ const KINDS: Record<string, () => Promise<EditableKind>> = {
       change: (name) => ({ name, kind: 'client', email: 'asha@example.test' }),
       read: async () => (await call('GET', `/api/contacts/${contact.id}`, tokens.firm)).json().data,
     };
+  },
+  schedule: async () => {
+    const s = await schedule();
+    return { url: `/api/projects/schedules/${s.id}`, field: 'title', change: (title) => ({ title }), read: () => scheduleOf(s.id, s.projectId) };
   },
 };
 
