@@ -30,8 +30,11 @@ export const conflict = (message: string, details?: ErrorReply['details']) => ne
  * person typed and shows the current values beside it.
  */
 export class StaleError extends HttpError {
-  constructor(public readonly stale: StaleFields) {
-    super(409, VERSION_MESSAGES.stale, [{ path: 'version', message: VERSION_MESSAGES.stale }], STALE_CODE);
+  constructor(
+    public readonly stale: StaleFields,
+    message: string = VERSION_MESSAGES.stale,
+  ) {
+    super(409, message, [{ path: 'version', message }], STALE_CODE);
   }
 }
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';

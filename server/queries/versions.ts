@@ -30,7 +30,7 @@ type VersionedWrite<T extends VersionedTable, J> = {
   /** The changed columns (only these are written, with the new version and time). */
   set: Partial<T['$inferInsert']>;
   /** The record's JSON (with its `version`) that a 409 sends as `current`. */
-  toJson: (row: Row<T>) => J;
+  toJson: (row: Row<T>) => J | Promise<J>;
   /** The answer when the row is not there (deleted meanwhile, another firm's). */
   missing: () => HttpError;
 };
@@ -53,7 +53,7 @@ export async function writeAtVersion<T extends VersionedTable, J>(db: Database, 
 }
 
 /** The 409 for the row under `key` as it now is, or the caller's 404 when it is gone. */
-export async function staleOrMissing<T extends VersionedTable, J>(db: Database, table: T, key: SQL, toJson: (row: Row<T>) => J, missing: () => HttpError): Promise<HttpError> {
+export async function staleOrMissing<T extends VersionedTable, J>(db: Database, table: T, key: SQL, toJson: (row: Row<T>) => J | Promise<J>, missing: () => HttpError): Promise<HttpError> {
   const [row] = (await db
     .select()
     .from(table as PgTable)
@@ -71,6 +71,6 @@ export async function editorOf(db: Database, id: string | null | undefined): Pro
 }
 
 /** The 409 of a row read (and locked) by the caller whose version is not the one the change named. */
-export function staleFor<R extends { updatedAt: Date }, J>(row: R, toJson: (row: R) => J, changedBy: ChangedBy): StaleError {
-  return new StaleError({ current: toJson(row), changedBy, changedAt: row.updatedAt.toISOString() });
+export async function staleFor<R extends { updatedAt: Date }, J>(row: R, toJson: (row: R) => J | Promise<J>, changedBy: ChangedBy, message?: string): Promise<StaleError> {
+  return new StaleError({ current: await toJson(row), changedBy, changedAt: row.updatedAt.toISOString() }, message);
 }

@@ -3,6 +3,7 @@ import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests
 import { firmTeam } from '../../tests/helpers/firm-team';
 import { createContact } from '../seed/chat-book';
 import { createWorkspaceProject } from '../seed/factories';
+import { smallSummary } from '../../tests/helpers/summary';
 import type { UserRow } from '../queries/users';
 
 /**
@@ -44,6 +45,21 @@ const schedule = async () => {
 };
 const scheduleOf = async (id: string, projectId: string) => (await call('GET', `/api/projects/schedules/${projectId}`, tokens.firm)).json().data.schedules.find((s: { id: string }) => s.id === id);
 
+/** A schedule's summary with one room, section and product item: ids, and how each reads now. */
+async function summary() {
+  const s = await schedule();
+  const { roomId, sectionId, items } = await smallSummary(api, tokens.firm, s.id);
+  const read = async () => (await call('GET', `/api/projects/summary/${s.id}`, tokens.firm)).json().data;
+  return {
+    roomId,
+    sectionId,
+    itemId: items.product,
+    room: async () => (await read()).rooms.find((r: { id: string }) => r.id === roomId),
+    section: async () => (await read()).rooms[0].sections.find((x: { id: string }) => x.id === sectionId),
+    item: async () => (await read()).rooms[0].sections[0].items.find((i: { id: string }) => i.id === items.product),
+  };
+}
+
 const KINDS: Record<string, () => Promise<EditableKind>> = {
   contact: async () => {
     const contact = await createContact(api.db, firm.id, { name: 'Asha Client' });
@@ -53,6 +69,18 @@ const KINDS: Record<string, () => Promise<EditableKind>> = {
       change: (name) => ({ name, kind: 'client', email: 'asha@example.test' }),
       read: async () => (await call('GET', `/api/contacts/${contact.id}`, tokens.firm)).json().data,
     };
+  },
+  room: async () => {
+    const s = await summary();
+    return { url: `/api/projects/summary/rooms/${s.roomId}`, field: 'name', change: (name) => ({ name }), read: s.room };
+  },
+  section: async () => {
+    const s = await summary();
+    return { url: `/api/projects/summary/sections/${s.sectionId}`, field: 'title', change: (title) => ({ title }), read: s.section };
+  },
+  item: async () => {
+    const s = await summary();
+    return { url: `/api/projects/summary/items/${s.itemId}`, field: 'title', change: (title) => ({ title }), read: s.item };
   },
   schedule: async () => {
     const s = await schedule();

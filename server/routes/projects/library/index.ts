@@ -171,7 +171,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
           const section = await lockedRow(ctx, 'section', request.params.sectionId);
           if ((await countRows(ctx.tx, 'item', section.id)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(SUMMARY_MESSAGES.itemsMax);
           const item = await insertItem(ctx.tx, ctx.scope, section.id, 'product');
-          await updateItem(ctx.tx, item.id, { title: product.title, description: product.description, retailPrice: product.retailPrice, tradePrice: product.tradePrice });
+          await updateItem(ctx.tx, ctx.schedule.projectId, item.id, user.id, { title: product.title, description: product.description, retailPrice: product.retailPrice, tradePrice: product.tradePrice }, item.version);
           await insertItemImages(ctx.tx, ctx.scope, item.id, images);
           return { result: item.id, targetId: item.id, details: { libraryProductId: product.id, images: images.length } };
         });
