@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
 import { firmTeam } from '../../tests/helpers/firm-team';
 import { createContact } from '../seed/chat-book';
-import { createWorkspaceProject } from '../seed/factories';
+import { createEmployee, createWorkspaceProject } from '../seed/factories';
 import { smallSummary } from '../../tests/helpers/summary';
+import { createProjectThroughApi, projectForm, projectParts, sendProjectForm } from '../../tests/helpers/workspace-projects';
 import type { UserRow } from '../queries/users';
 
 /**
@@ -33,6 +34,8 @@ type EditableKind = {
   field: string;
   change: (value: string) => Record<string, unknown>;
   read: () => Promise<Record<string, unknown>>;
+  /** How a change is sent, when not as JSON (a multipart form). */
+  send?: (token: string, payload: Record<string, unknown>) => ReturnType<typeof call>;
   /** Who makes the two changes (default: the sub-admin first, then the firm). */
   first?: string;
   second?: string;
@@ -82,6 +85,28 @@ const KINDS: Record<string, () => Promise<EditableKind>> = {
     const s = await summary();
     return { url: `/api/projects/summary/items/${s.itemId}`, field: 'title', change: (title) => ({ title }), read: s.item };
   },
+  project: async () => {
+    const project = await createProjectThroughApi(api, tokens.firm);
+    const url = `/api/projects/${project.id}`;
+    return {
+      url,
+      field: 'projectName',
+      change: (projectName) => ({ projectName }),
+      send: (token, { projectName, version }) =>
+        sendProjectForm(api, 'PUT', url, [...projectParts(projectForm({ projectName: String(projectName) })), ...(version === undefined ? [] : [{ name: 'version', value: String(version) }])], token),
+      read: async () => (await call('GET', url, tokens.firm)).json().data,
+    };
+  },
+  employee: async () => {
+    const employee = await createEmployee(api.db, firm.id, { userName: 'Asha Patel' });
+    const url = `/api/employees/${employee.id}`;
+    return {
+      url,
+      field: 'name',
+      change: (name) => ({ name, designation: 'Architect', email: employee.email, mobile: '9000000001', address: 'Pune', password: '', confirmPassword: '' }),
+      read: async () => (await call('GET', '/api/employees', tokens.firm)).json().data.employees.find((e: { id: string }) => e.id === employee.id),
+    };
+  },
   schedule: async () => {
     const s = await schedule();
     return { url: `/api/projects/schedules/${s.id}`, field: 'title', change: (title) => ({ title }), read: () => scheduleOf(s.id, s.projectId) };
@@ -96,9 +121,10 @@ describe('record versions', () => {
     const version = read.version as number;
     expect(typeof version).toBe('number');
 
-    const first = await call(method, kind.url, kind.first ?? tokens.subAdmin, { ...kind.change('First change'), version });
+    const send = (token: string, payload: Record<string, unknown>) => (kind.send ? kind.send(token, payload) : call(method, kind.url, token, payload));
+    const first = await send(kind.first ?? tokens.subAdmin, { ...kind.change('First change'), version });
     expect(first.statusCode, first.body).toBe(200);
-    const second = await call(method, kind.url, kind.second ?? tokens.firm, { ...kind.change('Second change'), version });
+    const second = await send(kind.second ?? tokens.firm, { ...kind.change('Second change'), version });
     expect(second.statusCode, second.body).toBe(409);
     const body = second.json();
     expect(body.code).toBe('stale');
@@ -109,7 +135,7 @@ describe('record versions', () => {
     expect((await kind.read())[kind.field]).toBe('First change');
 
     // Saving again from the version the 409 named is what a person does once they have seen it.
-    const again = await call(method, kind.url, kind.second ?? tokens.firm, { ...kind.change('Second change'), version: body.current.version });
+    const again = await send(kind.second ?? tokens.firm, { ...kind.change('Second change'), version: body.current.version });
     expect(again.statusCode, again.body).toBe(200);
     expect((await kind.read())[kind.field]).toBe('Second change');
   });
@@ -117,7 +143,8 @@ describe('record versions', () => {
   it.each(Object.keys(KINDS))('a %s changed without a version answers 400 and stays as it was', async (name) => {
     const kind = await KINDS[name]!();
     const before = await kind.read();
-    const res = await call(kind.method ?? 'PUT', kind.url, kind.first ?? tokens.subAdmin, kind.change('Unversioned change'));
+    const payload = kind.change('Unversioned change');
+    const res = await (kind.send ? kind.send(kind.first ?? tokens.subAdmin, payload) : call(kind.method ?? 'PUT', kind.url, kind.first ?? tokens.subAdmin, payload));
     expect(res.statusCode, res.body).toBe(400);
     expect(messagesByPath(res).version).toBeDefined();
     expect((await kind.read())[kind.field]).toBe(before[kind.field]);

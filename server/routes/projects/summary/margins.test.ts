@@ -119,7 +119,7 @@ describe('the "Can see financials" flag on the employee form', () => {
     expect(created.statusCode).toBe(201);
     const employee = created.json().data;
     expect(employee.canSeeFinancials).toBe(false);
-    const granted = await api.app.inject({ method: 'PUT', url: `/api/employees/${employee.id}`, headers: bearer(tokens.firm), payload: { ...form, password: '', confirmPassword: '', canSeeFinancials: true } });
+    const granted = await api.app.inject({ method: 'PUT', url: `/api/employees/${employee.id}`, headers: bearer(tokens.firm), payload: { ...form, password: '', confirmPassword: '', canSeeFinancials: true, version: employee.version } });
     expect(granted.statusCode).toBe(200);
     expect(granted.json().data.canSeeFinancials).toBe(true);
     const list = await api.app.inject({ method: 'GET', url: '/api/employees', headers: bearer(tokens.firm) });
