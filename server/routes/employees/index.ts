@@ -4,7 +4,7 @@ import { CreateEmployeeBody, EMPLOYEE_MESSAGES as M, EmployeeChangesBody, Employ
 import { designationOf } from '../../contract/employees-rules.js';
 import { ErrorReply, IdParams } from '../../contract/http.js';
 import { newId } from '../../db/ids.js';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.js';
+import { conflict, forbidden, isUniqueViolation } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { insertUnconfirmedEmployee, listEmployees, renewConfirmationToken, toEmployeeJson, updateEmployee } from '../../queries/employees.js';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../queries/users.js';

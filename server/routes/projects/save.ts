@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { PROJECT_NOT_FOUND, requireProjectAccess } from '../../auth/project-access.js';
+import { requireProjectAccess } from '../../auth/project-access.js';
 import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
 import { WorkspaceProjectChangesForm, WorkspaceProjectForm, WorkspaceProjectReply, WorkspaceProjectStaleReply } from '../../contract/workspace-projects.js';
 import { newId } from '../../db/ids.js';
-import { notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { deleteWorkspaceProject, insertWorkspaceProject, toWorkspaceProjectJson, updateWorkspaceProject } from '../../queries/workspace-projects.js';
 import { deleteProjectPhotos } from '../../services/workspace-photos.js';
