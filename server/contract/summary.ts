@@ -147,7 +147,7 @@ export type SummaryRoomJson = z.infer<typeof SummaryRoomJson>;
 /** A room or section as a stale rename's 409 names it (docs/decisions/320): its own fields, not its contents. */
 export const SummaryRoomStale = StaleReply(z.object({ id: z.string(), name: z.string(), version: z.number() }));
 export const SummarySectionStale = StaleReply(z.object({ id: z.string(), title: z.string(), status: SummaryStatus, version: z.number() }));
-export const SummaryItemStale = StaleReply(SummaryItemJson);
+
 
 export const SummaryJson = z.object({
   schedule: z.object({ id: z.string(), projectId: z.string(), title: z.string() }),
@@ -200,6 +200,8 @@ export const SeenSummaryReply = z.object({ data: SeenSummaryJson });
 export const SeenScheduleListWithSummaryReply = z.object({ data: ScheduleListWithSummaryReply.shape.data.extend({ summary: SeenSummaryJson.nullable().optional() }) });
 export const SeenSummaryItemReply = z.object({ data: SeenItem });
 export const SeenSaveAllReply = z.object({ message: z.string(), data: z.object({ items: z.array(SeenItem) }) });
+/** An item's 409 (docs/decisions/320): its current values, margins left out as in its 200. */
+export const SummaryItemStale = StaleReply(SeenItem);
 
 type SeenFigures = z.infer<typeof SeenFigures>;
 type SeenSummary = z.infer<typeof SeenSummaryJson>;

@@ -33,6 +33,8 @@ type VersionedWrite<T extends VersionedTable, J> = {
   toJson: (row: Row<T>) => J | Promise<J>;
   /** The answer when the row is not there (deleted meanwhile, another firm's). */
   missing: () => HttpError;
+  /** The editor a 409 names for a table without `updated_by`: the one person who edits its rows (their own settings). */
+  editorId?: string;
 };
 
 /** Writes `set` when the row is still at `version`; answers the written row, else throws the 409 or the caller's 404. */
@@ -49,18 +51,25 @@ export async function writeAtVersion<T extends VersionedTable, J>(db: Database, 
     .where(and(write.key, eq(table.version, write.version)))
     .returning()) as Row<T>[];
   if (row) return row;
-  throw await staleOrMissing(db, table, write.key, write.toJson, write.missing);
+  throw await staleOrMissing(db, table, write.key, write.toJson, write.missing, write.editorId);
 }
 
 /** The 409 for the row under `key` as it now is, or the caller's 404 when it is gone. */
-export async function staleOrMissing<T extends VersionedTable, J>(db: Database, table: T, key: SQL, toJson: (row: Row<T>) => J | Promise<J>, missing: () => HttpError): Promise<HttpError> {
+export async function staleOrMissing<T extends VersionedTable, J>(
+  db: Database,
+  table: T,
+  key: SQL,
+  toJson: (row: Row<T>) => J | Promise<J>,
+  missing: () => HttpError,
+  editorId?: string,
+): Promise<HttpError> {
   const [row] = (await db
     .select()
     .from(table as PgTable)
     .where(key)
     .limit(1)) as Row<T>[];
   if (!row) return missing();
-  return staleFor(row, toJson, await editorOf(db, (row as { updatedBy?: string | null }).updatedBy));
+  return staleFor(row, toJson, await editorOf(db, table.updatedBy ? (row as { updatedBy?: string | null }).updatedBy : editorId));
 }
 
 /** The account that made a record's last edit, by name (null when unknown or gone). */

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests/helpers/test-api';
 import { firmTeam } from '../../tests/helpers/firm-team';
 import { createContact } from '../seed/chat-book';
-import { createEmployee, createWorkspaceProject } from '../seed/factories';
+import { createEmployee, createMember, createWorkspaceProject } from '../seed/factories';
+import { platformBillingFields } from '../seed/billing';
+import { createOrResetSuperAdmin } from '../queries/admin-accounts';
+import { createSession } from '../queries/sessions';
 import { smallSummary } from '../../tests/helpers/summary';
 import { createProjectThroughApi, projectForm, projectParts, sendProjectForm } from '../../tests/helpers/workspace-projects';
 import type { UserRow } from '../queries/users';
@@ -34,6 +37,8 @@ type EditableKind = {
   field: string;
   change: (value: string) => Record<string, unknown>;
   read: () => Promise<Record<string, unknown>>;
+  /** How the field's stored value reads as the change's text (default: as it is). */
+  readAs?: (value: unknown) => unknown;
   /** How a change is sent, when not as JSON (a multipart form). */
   send?: (token: string, payload: Record<string, unknown>) => ReturnType<typeof call>;
   /** Who makes the two changes (default: the sub-admin first, then the firm). */
@@ -107,6 +112,41 @@ const KINDS: Record<string, () => Promise<EditableKind>> = {
       read: async () => (await call('GET', '/api/employees', tokens.firm)).json().data.employees.find((e: { id: string }) => e.id === employee.id),
     };
   },
+  'library product': async () => {
+    const made = await call('POST', '/api/projects/library', tokens.firm, { title: 'Oak stool', retailPrice: 100 });
+    const id = made.json().data.id as string;
+    return {
+      url: `/api/projects/library/${id}`,
+      field: 'title',
+      change: (title) => ({ title, retailPrice: 100 }),
+      read: async () => (await call('GET', '/api/projects/library', tokens.firm)).json().data.products.find((p: { id: string }) => p.id === id),
+    };
+  },
+  // Setting's mail choices: the person's own, changed from two tabs (a boolean field, read as text for the check).
+  'mail choices': async () => {
+    const person = await createEmployee(api.db, firm.id);
+    const token = (await createSession(api.db, person.id, { remember: false })).token;
+    const read = async () => (await call('GET', '/api/users/notification-settings', token)).json().data;
+    return {
+      url: '/api/users/notification-settings',
+      field: 'chat',
+      readAs: (chat) => (chat ? 'Second change' : 'First change'),
+      change: (value) => ({ tasks: true, chat: value !== 'First change', leads: true }),
+      read,
+      first: token,
+      second: token,
+    };
+  },
+  'platform billing profile': async () => {
+    const admin = async (n: number) => {
+      const account = { email: `admin${n}@versions.test`, password: 'admin-secret-1' };
+      await createOrResetSuperAdmin(api.db, { ...account, name: `Admin ${n}` });
+      return (await api.app.inject({ method: 'POST', url: '/api/admin/login', payload: account })).json().token as string;
+    };
+    const [one, two] = [await admin(1), await admin(2)];
+    const read = async () => (await call('GET', '/api/admin/billing-profile', one!)).json().data ?? { version: 0, legalName: '' };
+    return { url: '/api/admin/billing-profile', field: 'legalName', change: (legalName) => platformBillingFields({ legalName }), read, first: one, second: two };
+  },
   schedule: async () => {
     const s = await schedule();
     return { url: `/api/projects/schedules/${s.id}`, field: 'title', change: (title) => ({ title }), read: () => scheduleOf(s.id, s.projectId) };
@@ -128,16 +168,17 @@ describe('record versions', () => {
     expect(second.statusCode, second.body).toBe(409);
     const body = second.json();
     expect(body.code).toBe('stale');
-    expect(body.current[kind.field]).toBe('First change');
+    const readAs = kind.readAs ?? ((value: unknown) => value);
+    expect(readAs(body.current[kind.field])).toBe('First change');
     expect(body.current.version).toBeGreaterThan(version);
     expect(body.changedBy?.name).toEqual(expect.any(String));
     expect(Number.isNaN(Date.parse(body.changedAt))).toBe(false);
-    expect((await kind.read())[kind.field]).toBe('First change');
+    expect(readAs((await kind.read())[kind.field])).toBe('First change');
 
     // Saving again from the version the 409 named is what a person does once they have seen it.
     const again = await send(kind.second ?? tokens.firm, { ...kind.change('Second change'), version: body.current.version });
     expect(again.statusCode, again.body).toBe(200);
-    expect((await kind.read())[kind.field]).toBe('Second change');
+    expect(readAs((await kind.read())[kind.field])).toBe('Second change');
   });
 
   it.each(Object.keys(KINDS))('a %s changed without a version answers 400 and stays as it was', async (name) => {
@@ -148,5 +189,19 @@ describe('record versions', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(messagesByPath(res).version).toBeDefined();
     expect((await kind.read())[kind.field]).toBe(before[kind.field]);
+  });
+
+  it('leaves margins out of a stale item\'s current values for a member who may not see them', async () => {
+    const project = await createWorkspaceProject(api.db, firm.id);
+    const s = (await call('POST', '/api/projects/schedules', tokens.firm, { projectId: project.id, title: 'Kitchen', description: 'Cabinets' })).json().data;
+    const { items } = await smallSummary(api, tokens.firm, s.id);
+    const member = await createEmployee(api.db, firm.id);
+    await createMember(api.db, project.id, { email: member.email });
+    const token = (await createSession(api.db, member.id, { remember: false })).token;
+    expect((await call('PUT', `/api/projects/summary/items/${items.product}`, tokens.firm, { title: 'Sofa', tradePrice: 50_000_00, version: 1 })).statusCode).toBe(200);
+    const stale = await call('PUT', `/api/projects/summary/items/${items.product}`, token, { title: 'Chair', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current.title).toBe('Sofa');
+    expect(stale.body).not.toMatch(/tradePrice|netProfit|markup|tradeCost/);
   });
 });

@@ -6,9 +6,14 @@ import { saveFirmTimeZone } from '~/models/firm-settings.server';
 import { getMe } from '~/models/users.server';
 import { updateSessionUser } from '~/utils/session.server';
 import { ChangePasswordBody, NOTIFICATION_FLAGS, PASSWORD_MESSAGES, TIME_ZONE_MESSAGES, TimeZoneBody } from '../../../server/contract/settings';
-import { submitForm, required } from '~/utils/form-action.server';
+import { submitForm } from '~/utils/form-action.server';
+import { z } from 'zod/v4';
+import { VersionField } from '../../../server/contract/http';
 
 const SETTING_PATH = '/workspace/setting';
+/** The mail choices' form: a box left unticked is off. */
+const box = z.boolean().default(false);
+const NotificationChoices = z.object({ tasks: box, chat: box, leads: box, clientDecisions: box, version: VersionField }) satisfies z.ZodType<Record<(typeof NOTIFICATION_FLAGS)[number], boolean> & { version: number }>;
 /** Never sent back to the page, even after a failure. */
 const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'];
 
@@ -24,11 +29,14 @@ export async function settingAction(request: Request) {
         send: (value) => changePassword(request, value),
         done: () => redirectWithSuccess(SETTING_PATH, PASSWORD_MESSAGES.changed),
       }),
-    notifications: async () => {
-      const choices = Object.fromEntries(NOTIFICATION_FLAGS.map((flag) => [flag, form.get(flag) === 'on'])) as Record<(typeof NOTIFICATION_FLAGS)[number], boolean>;
-      await required(saveNotificationSettings(request, choices));
-      return redirectWithSuccess(SETTING_PATH, 'Mail choices saved');
-    },
+    // The ticked boxes and the version they were read at (docs/decisions/320): a save that lost to another tab's comes back with them.
+    notifications: () =>
+      submitForm(form, {
+        schema: NotificationChoices,
+        intent: 'notifications',
+        send: (value) => saveNotificationSettings(request, value),
+        done: () => redirectWithSuccess(SETTING_PATH, 'Mail choices saved'),
+      }),
     // The saver's own snapshot is written here, so the page after the redirect (a data request with
     // JavaScript, which never refreshes the viewer) shows the new zone; the firm's other sessions
     // follow on their next page load, their viewer version having changed (docs/decisions/297).

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
+import { StaleValues, VersionField, type ShownValue } from '~/components/record-version';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { FormErrors } from '~/components/field';
@@ -75,6 +76,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return settingAction(request);
 }
 
+/** The mail choices as they now are after a save that lost to another tab's (docs/decisions/320). */
+const NOTIFICATION_SHOWN: ShownValue[] = NOTIFICATION_FLAGS.map((flag) => ({ key: flag, label: NOTIFICATION_LABELS[flag].label, show: (on) => (on ? 'On' : 'Off') }));
+
 export default function Setting() {
   const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling, timeZone, timeZones } = useLoaderData<typeof loader>();
   // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
@@ -83,6 +87,7 @@ export default function Setting() {
   const savingPassword = useSubmittingIntent('password');
   const savingChoices = useSubmittingIntent('notifications');
   const failed = actionData && 'result' in actionData ? actionData : null;
+  const staleChoices = failed?.intent === 'notifications' && failed.stale ? failed : null;
   const [form, fields] = useForm<{ currentPassword: string; newPassword: string; confirmPassword: string }>({
     id: 'password-form',
     lastResult: failed?.intent === 'password' ? failed.result : undefined,
@@ -110,10 +115,14 @@ export default function Setting() {
 
         <section className="cb-card" aria-labelledby="mail-title" data-testid="notifications-card">
           <h2 id="mail-title">Mail notifications</h2>
-          <Form method="post" className="cb-checks">
+          <Form method="post" className="cb-checks" data-testid="notifications-form">
+            <VersionField read={notifications.version} actionData={staleChoices} />
+            {staleChoices ? <FormErrors errors={staleChoices.result.error?.[''] ?? []} /> : null}
+            <StaleValues actionData={staleChoices} fields={NOTIFICATION_SHOWN} id="notifications-stale" />
             {NOTIFICATION_FLAGS.map((flag) => (
-              <label key={flag} className="cb-check">
-                <input type="checkbox" name={flag} defaultChecked={notifications[flag]} />
+              <label key={`${flag}:${staleChoices ? 'typed' : 'read'}`} className="cb-check">
+                {/* After a save that lost to another tab's, the boxes keep what was ticked here (docs/decisions/320). */}
+                <input type="checkbox" name={flag} defaultChecked={staleChoices ? staleChoices.result.initialValue?.[flag] === 'on' : notifications[flag]} />
                 <span>
                   <span className="cb-check-label">{NOTIFICATION_LABELS[flag].label}</span>
                   <span className="cb-check-hint">{NOTIFICATION_LABELS[flag].hint}</span>

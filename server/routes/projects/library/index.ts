@@ -11,6 +11,8 @@ import {
   LibraryImageParams,
   LibraryListReply,
   LibraryProductBody,
+  LibraryProductChanges,
+  LibraryProductStaleReply,
   LibraryProductReply,
 } from '../../../contract/library.js';
 import { SUMMARY_LIMITS, SUMMARY_MESSAGES } from '../../../contract/summary.js';
@@ -97,13 +99,22 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/library/:id',
-    { bodyLimit: BODY_LIMITS.item, schema: { tags, summary: 'Change a product', params: IdParams, body: LibraryProductBody, response: { 200: LibraryProductReply, ...errors } } },
+    {
+      bodyLimit: BODY_LIMITS.item,
+      schema: {
+        tags,
+        summary: 'Change a product from the `version` read; 409 with the current product when changed meanwhile',
+        params: IdParams,
+        body: LibraryProductChanges,
+        response: { 200: LibraryProductReply, ...errors, 409: LibraryProductStaleReply },
+      },
+    },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       await ownProduct(firm.firmId, request.params.id);
-      const row = await updateLibraryProduct(db, firm.firmId, request.params.id, request.body);
-      if (!row) throw notFound(LIBRARY_MESSAGES.notFound);
+      const { version, ...fields } = request.body;
+      const row = await updateLibraryProduct(db, firm.firmId, request.params.id, user.id, fields, version);
       await audit(firm.firmId, user.id, 'updated', row.id);
       return { data: toLibraryJson(row) };
     },
