@@ -3,7 +3,7 @@ import { bearer, createTestApi, messagesByPath, type TestApi } from '../../tests
 import { firmTeam } from '../../tests/helpers/firm-team';
 import { createContact } from '../seed/chat-book';
 import { createEmployee, createMember, createWorkspaceProject } from '../seed/factories';
-import { platformBillingFields } from '../seed/billing';
+import { createBillingProfile, platformBillingFields } from '../seed/billing';
 import { createOrResetSuperAdmin } from '../queries/admin-accounts';
 import { createSession } from '../queries/sessions';
 import { smallSummary } from '../../tests/helpers/summary';
@@ -203,5 +203,20 @@ describe('record versions', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().current.title).toBe('Sofa');
     expect(stale.body).not.toMatch(/tradePrice|netProfit|markup|tradeCost/);
+  });
+
+  it('a draft invoice issued from the version before a colleague changed its lines answers 409, and stays a draft', async () => {
+    await createBillingProfile(api.db, firm.id);
+    const contact = await createContact(api.db, firm.id, { name: 'Rhea Kapoor', state: 'Maharashtra', isClient: true });
+    const made = (await call('POST', '/api/invoices', tokens.firm, { contactId: contact.id, lines: [{ description: 'Design fee', unitPrice: 10_000_00, rateBp: 1800 }] })).json().data;
+    const added = await call('POST', `/api/invoices/${made.id}/lines`, tokens.subAdmin, { description: 'Site visit', unitPrice: 2_000_00, rateBp: 1800 });
+    expect(added.statusCode, added.body).toBe(200);
+    const stale = await call('POST', `/api/invoices/${made.id}/issue`, tokens.firm, { version: made.version });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'stale', current: { status: 'draft', version: made.version + 1 }, changedBy: { name: expect.any(String) } });
+    expect(stale.json().current.lines).toHaveLength(2);
+    expect((await call('POST', `/api/invoices/${made.id}/issue`, tokens.firm)).statusCode).toBe(400);
+    const issued = await call('POST', `/api/invoices/${made.id}/issue`, tokens.firm, { version: made.version + 1 });
+    expect(issued.statusCode, issued.body).toBe(200);
   });
 });

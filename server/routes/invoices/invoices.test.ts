@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../tests/helpers/test-api';
 import { INVOICE_MESSAGES as M } from '../../contract/invoices';
 import type { Invoice } from '../../contract/invoices';
-import { auditLog } from '../../db/schema';
+import { auditLog, invoices } from '../../db/schema';
 import { createBillingProfile } from '../../seed/billing';
 import { createContact } from '../../seed/chat-book';
 import { createFirm, createWorkspaceProject } from '../../seed/factories';
@@ -41,7 +41,15 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 type Reply = { message: string; data: Invoice };
-const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => api.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+/** A call; an Issue without a body names the draft's version as the page read just now would (docs/decisions/320). */
+async function call(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  const issue = method === 'POST' && !payload ? /^\/invoices\/([^/]+)\/issue$/.exec(url) : null;
+  if (issue) {
+    const [row] = await api.db.select({ version: invoices.version }).from(invoices).where(eq(invoices.id, issue[1]!)).limit(1);
+    payload = { version: row?.version ?? 1 };
+  }
+  return api.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+}
 async function ok(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<Reply> {
   const res = await call(token, method, url, payload);
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
