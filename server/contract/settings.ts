@@ -37,5 +37,13 @@ export const TimeZoneBody = z.object({
 });
 export type TimeZoneBody = z.infer<typeof TimeZoneBody>;
 
-export const TimeZoneReply = z.object({ message: z.string(), data: TimeZoneBody });
+/** PUT: the zone and the version of the firm's setting it was chosen over (docs/decisions/320). */
+export const TimeZoneChanges = TimeZoneBody.extend({ version: VersionField });
+export type TimeZoneChanges = z.input<typeof TimeZoneChanges>;
+/** The firm's zone as read, with its version. */
+export const TimeZoneSetting = z.object({ timeZone: z.string(), version: z.number() });
+export const TimeZoneSettingReply = z.object({ data: TimeZoneSetting });
+export type TimeZoneSettingReply = z.infer<typeof TimeZoneSettingReply>;
+export const TimeZoneStaleReply = StaleReply(TimeZoneSetting);
+export const TimeZoneReply = z.object({ message: z.string(), data: TimeZoneSetting });
 export type TimeZoneReply = z.infer<typeof TimeZoneReply>;

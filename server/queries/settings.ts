@@ -56,7 +56,18 @@ export async function usersWantingMail(db: Database, userIds: string[], flag: No
   return new Set(userIds.filter((id) => !out.has(id)));
 }
 
-/** The firm's time zone (decision 265), kept on the firm's account; its employees' dates follow it. */
-export async function saveFirmTimeZone(db: Pick<Database, 'update'>, firmId: string, timeZone: string): Promise<void> {
-  await db.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, firmId));
+const timeZoneJson = (row: { timeZone: string; version: number }) => ({ timeZone: row.timeZone, version: row.version });
+
+/** The firm's time zone and the version of the firm's account it is kept on (docs/decisions/320). */
+export async function readFirmTimeZone(db: Database, firmId: string) {
+  const [row] = await db.select({ timeZone: users.timeZone, version: users.version }).from(users).where(eq(users.id, firmId)).limit(1);
+  return row ? timeZoneJson(row) : undefined;
+}
+
+/**
+ * The firm's time zone (decision 265), kept on the firm's account; its employees' dates follow it.
+ * Saved from the version read (docs/decisions/320): 409 when someone saved it meanwhile.
+ */
+export async function saveFirmTimeZone(db: Database, firmId: string, actorId: string, timeZone: string, version: number) {
+  return timeZoneJson(await writeAtVersion(db, users, { key: eq(users.id, firmId), version, actorId, set: { timeZone }, toJson: timeZoneJson, missing: () => notFound('The firm is not there any more') }));
 }

@@ -147,6 +147,17 @@ const KINDS: Record<string, () => Promise<EditableKind>> = {
     const read = async () => (await call('GET', '/api/admin/billing-profile', one!)).json().data ?? { version: 0, legalName: '' };
     return { url: '/api/admin/billing-profile', field: 'legalName', change: (legalName) => platformBillingFields({ legalName }), read, first: one, second: two };
   },
+  // Setting's time zone: the firm's one choice, kept on its account.
+  'firm time zone': async () => {
+    const zones: Record<string, string> = { 'First change': 'Europe/London', 'Second change': 'America/New_York', 'Unversioned change': 'Asia/Tokyo' };
+    return {
+      url: '/api/firm/time-zone',
+      field: 'timeZone',
+      readAs: (zone) => Object.entries(zones).find(([, z]) => z === zone)?.[0] ?? zone,
+      change: (value) => ({ timeZone: zones[value] }),
+      read: async () => (await call('GET', '/api/firm/time-zone', tokens.firm)).json().data,
+    };
+  },
   schedule: async () => {
     const s = await schedule();
     return { url: `/api/projects/schedules/${s.id}`, field: 'title', change: (title) => ({ title }), read: () => scheduleOf(s.id, s.projectId) };

@@ -5,7 +5,7 @@ import { redirectWithSuccess } from '~/utils/toast.server';
 import { saveFirmTimeZone } from '~/models/firm-settings.server';
 import { getMe } from '~/models/users.server';
 import { updateSessionUser } from '~/utils/session.server';
-import { ChangePasswordBody, NOTIFICATION_FLAGS, PASSWORD_MESSAGES, TIME_ZONE_MESSAGES, TimeZoneBody } from '../../../server/contract/settings';
+import { ChangePasswordBody, NOTIFICATION_FLAGS, PASSWORD_MESSAGES, TIME_ZONE_MESSAGES, TimeZoneChanges } from '../../../server/contract/settings';
 import { submitForm } from '~/utils/form-action.server';
 import { z } from 'zod/v4';
 import { VersionField } from '../../../server/contract/http';
@@ -42,7 +42,7 @@ export async function settingAction(request: Request) {
     // follow on their next page load, their viewer version having changed (docs/decisions/297).
     timeZone: () =>
       submitForm(form, {
-        schema: TimeZoneBody,
+        schema: TimeZoneChanges,
         intent: 'timeZone',
         send: async (value) => {
           await saveFirmTimeZone(request, value);

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react';
+import { getFirmTimeZone } from '~/models/firm-settings.server';
 import { StaleValues, VersionField, type ShownValue } from '~/components/record-version';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -50,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const fresh = await readFreshFeedUrl(request);
   const isFirm = isFirmRole(user.role);
+  // Who may change the zone reads it with its version (docs/decisions/320).
+  const zoneSetting = isFirm || user.isSubAdmin ? await required(getFirmTimeZone(request)) : null;
   return json(
     {
       notifications,
@@ -60,8 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasPassword: user.HasPassword,
       // The billing profile is the firm's and its sub-admins' (docs/decisions/256); so is its time zone (decision 265).
       canEditBilling: isFirm || user.isSubAdmin,
-      timeZone: zoneOf(user),
-      timeZones: isFirm || user.isSubAdmin ? timeZoneChoices(zoneOf(user)) : [],
+      timeZone: zoneSetting?.timeZone ?? zoneOf(user),
+      timeZoneVersion: zoneSetting?.version ?? 0,
+      timeZones: zoneSetting ? timeZoneChoices(zoneSetting.timeZone) : [],
     },
     { headers: fresh.headers },
   );
@@ -80,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const NOTIFICATION_SHOWN: ShownValue[] = NOTIFICATION_FLAGS.map((flag) => ({ key: flag, label: NOTIFICATION_LABELS[flag].label, show: (on) => (on ? 'On' : 'Off') }));
 
 export default function Setting() {
-  const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling, timeZone, timeZones } = useLoaderData<typeof loader>();
+  const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling, timeZone, timeZoneVersion, timeZones } = useLoaderData<typeof loader>();
   // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
   const plan = useRootData()?.plan ?? null;
   const actionData = useActionData<typeof action>();
@@ -135,7 +139,7 @@ export default function Setting() {
 
         <IcalLinkCard feed={feed} freshUrl={freshUrl} />
 
-        {timeZones.length ? <TimeZoneCard timeZone={timeZone} choices={timeZones} lastResult={failed?.intent === 'timeZone' ? failed.result : null} /> : null}
+        {timeZones.length ? <TimeZoneCard timeZone={timeZone} version={timeZoneVersion} choices={timeZones} lastResult={failed?.intent === 'timeZone' ? failed.result : null} actionData={failed?.intent === 'timeZone' ? failed : null} /> : null}
 
         <StorageCard usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} />
         {canEditBilling ? (
