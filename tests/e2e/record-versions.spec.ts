@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { BILLING_MESSAGES } from '../../server/contract/billing';
 import { billingProfileFields } from '../../server/seed/billing';
@@ -14,6 +15,19 @@ import { createEmployeeAccount, newFirm } from './workspace-helpers';
 async function open(page: Page, js: boolean, url: string) {
   await page.goto(url);
   await ready(page, js);
+}
+
+/**
+ * The page in its conflict state passes the audit of every page (tests/e2e/accessibility.spec.ts):
+ * no serious or critical violation, no id twice. Audited where scripts run (axe is one); the page
+ * without JavaScript is the same server-drawn markup.
+ */
+async function expectAccessible(page: Page, js: boolean) {
+  if (!js) return;
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  const ids = await page.evaluate(() => [...document.querySelectorAll('[id]')].map((e) => e.id));
+  expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
 }
 
 const STALE = /^Priya Shah changed this at \d{1,2}:\d\d [AP]M — your changes are kept below; the current values are shown\.$/;
@@ -47,6 +61,7 @@ test('two people save the billing profile from pages opened at once: the second 
   await expect(form.locator('.form-errors')).toHaveText(STALE);
   await expect(form.getByLabel('UPI ID')).toHaveValue('accounts@okaxis');
   await expect(form.getByTestId('stale-values')).toContainText('priya@okicici');
+  await expectAccessible(page, js);
   expect((await readProfile())?.upiId).toBe('priya@okicici');
 
   // Having seen theirs, the firm saves its own.
@@ -77,6 +92,7 @@ test('two people edit one contact from pages opened at once: the second keeps th
   await expect(form.locator('.form-errors')).toHaveText(STALE);
   await expect(form.getByLabel('Phone')).toHaveValue('020 3333 3333');
   await expect(form.getByTestId('stale-values')).toContainText('020 2222 2222');
+  await expectAccessible(page, js);
   const read = async () => (await apiCall<{ data: { phone: string } }>('GET', `/contacts/${created.json.data.id}`, undefined, firm.token)).json.data.phone;
   expect(await read()).toBe('020 2222 2222');
 
