@@ -22,10 +22,10 @@ async function open(page: Page, js: boolean, url: string) {
 
 test('a payment dated in the future is refused on its date field, with the rule and what was typed kept', async ({ page, js }) => {
   const firm = await newFirm();
-  expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'FUT' }), firm.token)).status).toBe(200);
+  expect((await apiChange('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'FUT' }), firm.token, async () => (await apiCall<{ data: { version: number } | null }>('GET', '/billing/profile', undefined, firm.token)).json.data)).status).toBe(200);
   const client = await apiCall<{ data: { id: string } }>('POST', '/contacts', { name: 'Asha Rao', kind: 'client', email: 'asha@example.test', state: 'Maharashtra', address: 'Pune' }, firm.token);
-  const draft = await apiCall<{ data: { id: string } }>('POST', '/invoices', { contactId: client.json.data.id, lines: [{ description: 'Design fee', quantity: 1, unitPrice: 1_00_000_00, rateBp: 1800 }] }, firm.token);
-  expect((await apiCall('POST', `/invoices/${draft.json.data.id}/issue`, undefined, firm.token)).status).toBe(200);
+  const draft = await apiCall<{ data: { id: string; version: number } }>('POST', '/invoices', { contactId: client.json.data.id, lines: [{ description: 'Design fee', quantity: 1, unitPrice: 1_00_000_00, rateBp: 1800 }] }, firm.token);
+  expect((await apiCall('POST', `/invoices/${draft.json.data.id}/issue`, { version: draft.json.data.version }, firm.token)).status).toBe(200);
   await loginAs(page, firm.email, firm.password);
   await open(page, js, `/workspace/invoices/${draft.json.data.id}`);
   // The firm's today (India's time zone, the default) and the day after it.
