@@ -184,7 +184,9 @@ describe('item 2: an address belongs to whoever proves it', () => {
     expect((await call('POST', `/api/employees/confirmation/${fresh}/confirm`)).statusCode).toBe(200);
     expect((await call('POST', `/api/employees/${employee.id}/resend-confirmation`, firmToken)).json().message).toBe(EM.alreadyConfirmed);
     // Its address is its person's now: the firm cannot move it elsewhere.
-    const moved = await call('PUT', `/api/employees/${employee.id}`, firmToken, { ...form, email: 'elsewhere@trust.test' });
+    const listed = (await call('GET', '/api/employees', firmToken)).json().data.employees as Array<{ id: string; version: number }>;
+    const version = listed.find((e) => e.id === employee.id)!.version;
+    const moved = await call('PUT', `/api/employees/${employee.id}`, firmToken, { ...form, email: 'elsewhere@trust.test', version });
     expect(moved.statusCode).toBe(403);
     expect(moved.json().message).toBe(EM.confirmedEmailIsTheirs);
   });
