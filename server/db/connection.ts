@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { logMigrationRun, migrateAndReport } from './migration-log.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -104,7 +105,7 @@ export const isEmbeddedDatabase = (url: string | undefined) => !url || url.start
  * PostgreSQL when a url is given, otherwise PGlite persisted under `dataDir/pglite`
  * (or in memory for `memory://`). Migrations run before the handle is returned.
  */
-export async function openDatabase(options: { url?: string; dataDir: string; log?: { warn: (details: object, message: string) => void } }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir: string; log?: { warn: (details: object, message: string) => void; info?: (details: object, message: string) => void } }): Promise<DatabaseHandle> {
   if (!isEmbeddedDatabase(options.url)) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -114,7 +115,10 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
     // by the pool, and the next query opens another; without a listener its error ended the process.
     pool.on('error', (error) => options.log?.warn({ err: error }, 'a pooled PostgreSQL connection was closed by the server'));
     const db = drizzle(pool, { schema });
-    await exclusively(pool, LOCKS.migrations, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
+    const run = await exclusively(pool, LOCKS.migrations, (client) =>
+      migrateAndReport(migrationsFolder, (text) => client.query(text), () => migrate(drizzle(client, { schema }), { migrationsFolder })),
+    );
+    logMigrationRun(options.log, run);
     const listening = postgresListen(pg, options.url!);
     return {
       db: db as unknown as Database,
@@ -151,7 +155,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
     client = new PGlite({ fs: new DurableNodeFS(dir), extensions, startParams: [...durableStartParams(PGlite.defaultStartParams), ...ownSettings] });
   }
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
+  logMigrationRun(options.log, await migrateAndReport(migrationsFolder, (text) => client.query(text), () => migrate(db, { migrationsFolder })));
   // PGlite is one process's: its NOTIFY reaches the listeners of that same process.
   const listen: Listen = async (channel, onPayload) => {
     const unlisten = await client.listen(channel, onPayload);
