@@ -49,6 +49,8 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
 CMD ["api"]
 
 FROM ${POSTGRES_IMAGE} AS backup
+# root: it reads the app's files (uid 10001) and writes the host's backup folder.
+USER root
 # node (from the node image, one binary) sends backups to a bucket without an SDK (s3-put.mjs).
 COPY --from=runtime /usr/local/bin/node /usr/local/bin/node
 COPY deploy/backup/ /usr/local/lib/archivista-backup/

@@ -42,8 +42,8 @@ case "${1:-now}" in
     say "api, web and backup stopped"
     compose stop api web backup >/dev/null
     compose run --rm restore "$name"
-    say "the stack started again"
-    compose up -d >/dev/null
+    say "api, web and backup started again"
+    compose start api web backup >/dev/null
     ;;
   bucket)
     dir="${2:?usage: npm run backup -- bucket DIR}"
