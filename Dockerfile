@@ -2,7 +2,7 @@
 #   --target api     the api (:3001), no browser; also `admin:create` and `seed`
 #   --target web     the web (:3000) with Debian's Chromium, which prints the PDFs (the default target)
 #   --target backup  PostgreSQL's image (its pg_dump) and node: the backup service (deploy/backup/)
-# `deploy/build.sh` builds all three, tagged with the release (decision 312).
+# `deploy/release.sh build` builds all three, tagged with the release (decision 312).
 # The base images are pinned (decision 311). NODE_IMAGE and POSTGRES_IMAGE only let
 # `npm run test:deploy` build on local stand-ins (no registry there; deploy/test/).
 ARG NODE_IMAGE=node:22.23.3-bookworm-slim
