@@ -41,7 +41,7 @@ case "${1:-now}" in
     name="${2:?usage: npm run backup:restore -- latest | daily/<time> | weekly/<week>}"
     say "api, web and backup stopped"
     compose stop api web backup >/dev/null
-    compose run --rm restore "$name"
+    compose run --rm -T restore "$name"
     say "api, web and backup started again"
     compose start api web backup >/dev/null
     ;;

@@ -4,8 +4,7 @@
 # through Caddy only, over HTTPS (checks.ts). Not part of `npm test`. Needs root (podman with runc)
 # and the Debian mirror and the npm registry; installs what it lacks. Keeps the images (a second run
 # builds nothing that has not changed); KEEP_STACK=1 leaves the stack running afterwards. The
-# stack's settings are a `.env` written by deploy/make-env.sh, as a firm's are (kept outside the
-# checkout: compose.standins.yml names it). The phases: the stack on the previous release, the
+# stack's settings are a `.env` written by deploy/make-env.sh, as a firm's are. The phases: the stack on the previous release, the
 # upgrade (upgrade.ts), the feature checks and failover (checks.ts), a scheduled backup restored
 # into an empty stack (restore.ts).
 set -euo pipefail
@@ -36,16 +35,20 @@ step "the previous release's image (previous.sh)"
 export NEW_API_IMAGE=localhost/archivista-api:test NEW_WEB_IMAGE=localhost/archivista-web:test PREVIOUS_IMAGE="$("$here/previous.sh")"
 image_s=$(t)
 
-# The stack's .env, as deploy/make-env.sh writes it for a firm; its variables also in this shell,
-# which podman-compose 1.0.3 reads for the compose file's ${…} (it reads no --env-file).
-export DEPLOY_ENV="$DEPLOY_CACHE/test.env" BACKUP_DIR="$DEPLOY_CACHE/backups"
-rm -f "$DEPLOY_ENV" && rm -rf "$BACKUP_DIR" && mkdir -p "$BACKUP_DIR"
+# The stack as a firm has it: docker-compose.yml in a folder of its own (outside the checkout, whose
+# .env stays untouched) beside deploy/ and the .env deploy/make-env.sh writes; podman-compose reads
+# that .env for the compose file's ${…} and passes it to the containers (env_file).
+stack="$DEPLOY_CACHE/stack"
+export BACKUP_DIR="$DEPLOY_CACHE/backups"
+rm -rf "$stack" "$BACKUP_DIR" && mkdir -p "$stack" "$BACKUP_DIR"
+cp "$root/docker-compose.yml" "$stack/" && ln -s "$root/deploy" "$stack/deploy"
 # No SMTP server: the mails the checks cause fail to send (and are logged); none is awaited.
-ENV_FILE="$DEPLOY_ENV" "$root/deploy/make-env.sh" "https://localhost:$HTTPS_PORT" smtp://127.0.0.1:2525
-set -a && source "$DEPLOY_ENV" && set +a
-export IMAGE_TAG=test
+ENV_FILE="$stack/.env" "$root/deploy/make-env.sh" "https://localhost:$HTTPS_PORT" smtp://127.0.0.1:2525
+# The checks need the demo (compose.standins.yml: SEED_DEMO from this shell, true unless the restore
+# check's empty stack says false); the images are the ones built above.
+sed -i -e '/^SEED_DEMO=/d' -e 's/^IMAGE_TAG=.*/IMAGE_TAG=test/' "$stack/.env"
 
-export COMPOSE_ARGS="-p $COMPOSE_PROJECT -f $root/docker-compose.yml -f $here/compose.standins.yml"
+export COMPOSE_ARGS="-p $COMPOSE_PROJECT -f $stack/docker-compose.yml -f $here/compose.standins.yml"
 export DEPLOY_STATE="$DEPLOY_CACHE/state.json"
 # shellcheck disable=SC2086 # COMPOSE_ARGS is words
 compose() { podman-compose $COMPOSE_ARGS "$@"; }
