@@ -7,6 +7,7 @@ import { demoLoginsFile, demoLoginsText, demoSeedNeeded, seedDemoIfEmpty } from 
 import { runDemoSeedProcess } from './seed/seed-process.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import pino from 'pino';
+import { registerMetrics, serveMetrics } from './metrics.js';
 
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL });
@@ -40,7 +41,11 @@ if (config.SEED_DEMO && !seededApart) {
 }
 
 const app = await buildApp(ctx, { logger: log });
+// Prometheus metrics on a port of their own, which the proxy never forwards to (server/metrics.ts).
+const metrics = config.METRICS_PORT === undefined ? null : registerMetrics(app, { poolStats: () => database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } });
 await app.listen({ host: config.API_HOST, port: config.API_PORT });
+const metricsServer = metrics && (await serveMetrics(metrics, config.METRICS_PORT!));
+if (metricsServer) log.info({ port: config.METRICS_PORT }, 'metrics at /metrics');
 const housekeeping = startHousekeeping(ctx, log);
 
 let closing = false;
@@ -50,6 +55,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     closing = true;
     log.info({ signal }, 'shutting down');
     await housekeeping.stop();
+    metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

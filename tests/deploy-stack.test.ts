@@ -113,6 +113,12 @@ describe('docker-compose.yml', () => {
     expect(compose.volumes).toHaveProperty('caddy-data');
   });
 
+  it('serves the api’s metrics on the compose network only, never through the proxy', () => {
+    expect(compose.services.api.environment?.METRICS_PORT).toBe('9464');
+    expect(caddyfile).not.toContain('9464');
+    expect(caddyfile).toMatch(/dynamic a api 3001/);
+  });
+
   it('shares one files volume between the api replicas, read by the backup (decision 310)', () => {
     expect(compose.services.api.volumes).toContain('files:/files');
     expect(compose.services.api.environment?.DATA_DIR).toBe('/files');

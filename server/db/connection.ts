@@ -22,6 +22,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** Runs `run` while no other process on this database runs one under the same key (PGlite: one process's anyway). */
   exclusive: <T>(key: number, run: () => Promise<T>) => Promise<T>;
+  /** The connection pool's connections, idle ones, and queries waiting for one (PostgreSQL; the metrics read it). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 /** LISTEN on PostgreSQL: one dedicated connection per channel (a pooled one would lose it), reconnected after a second when lost. */
@@ -125,6 +127,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
       kind: 'postgres',
       listen: listening.listen,
       exclusive: (key, run) => exclusively(pool, key, run),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listening.closeAll();
         await pool.end();
