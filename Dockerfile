@@ -54,7 +54,9 @@ USER root
 # node (from the node image, one binary) sends backups to a bucket without an SDK (s3-put.mjs).
 COPY --from=runtime /usr/local/bin/node /usr/local/bin/node
 COPY deploy/backup/ /usr/local/lib/archivista-backup/
-RUN chmod +x /usr/local/lib/archivista-backup/backup.sh && mkdir -p /backups \
+# /files as the app's image has it (uid 10001): whichever container first mounts a new files volume
+# gives it its owner, and the api must be able to write there.
+RUN chmod +x /usr/local/lib/archivista-backup/backup.sh && mkdir -p /backups /files && chown 10001:10001 /files \
   && ln -s /usr/local/lib/archivista-backup/backup.sh /usr/local/bin/archivista-backup
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=2 CMD test -f /tmp/backup-healthy
 ENTRYPOINT ["/usr/local/lib/archivista-backup/backup.sh"]

@@ -39,9 +39,12 @@ build() {
   local release commit
   release="$(tag)"
   commit="$(git -C "$root" rev-parse HEAD)"
+  # podman writes OCI images by default, which have no HEALTHCHECK: Docker's format keeps it.
+  local format=()
+  [[ "$engine" != podman ]] || format=(--format docker)
   for target in api web backup; do
     echo "building $repo-$target:$release" >&2
-    "$engine" build --target "$target" --label "org.opencontainers.image.version=$release" \
+    "$engine" build "${format[@]}" --target "$target" --label "org.opencontainers.image.version=$release" \
       --label "org.opencontainers.image.revision=$commit" -t "$repo-$target:$release" "$root"
   done
   if [[ -f "$env_file" ]]; then use "$release"; else echo "built $release (no .env yet: deploy/make-env.sh)" >&2; fi

@@ -123,6 +123,9 @@ describe('docker-compose.yml', () => {
     expect(compose.services.api.volumes).toContain('files:/files');
     expect(compose.services.api.environment?.DATA_DIR).toBe('/files');
     expect(compose.services.backup.volumes).toContain('files:/files:ro');
+    // Whichever container mounts a new volume first gives it the owner of its image's /files.
+    expect(dockerfile).toMatch(/mkdir -p \/data \/files && chown app:app \/data \/files/);
+    expect(dockerfile).toMatch(/mkdir -p \/backups \/files && chown 10001:10001 \/files/);
   });
 
   it('lists in .env.example every variable it reads', () => {
