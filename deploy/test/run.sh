@@ -28,7 +28,7 @@ step "stand-in base images"
 "$here/bases.sh"
 step "the product's images from the Dockerfile (targets api, web, backup)"
 for target in api web backup; do
-  podman build --pull=never --network host -q --target "$target" --build-arg NODE_IMAGE="$STANDIN/node:22-bookworm-slim" \
+  podman build --pull=never --network host -q --format docker --target "$target" --build-arg NODE_IMAGE="$STANDIN/node:22-bookworm-slim" \
     --build-arg POSTGRES_IMAGE="$STANDIN/postgres" -t "localhost/archivista-$target:test" "$root" >/dev/null
 done
 step "the previous release's image (previous.sh)"
