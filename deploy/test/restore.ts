@@ -64,8 +64,11 @@ async function run() {
   // With their anonymous /data volumes (podman-compose 1.0.3's down -v leaves those).
   const ids = podman('ps', '-aq', '--filter', `label=com.docker.compose.project=${PROJECT}`).split('\n').filter(Boolean);
   if (ids.length) podman('rm', '-f', '-v', ...ids);
-  compose(['down', '-v']);
-  for (const volume of podman('volume', 'ls', '-q').split('\n').filter((v) => v.startsWith(`${PROJECT}_`))) podman('volume', 'rm', '-f', volume);
+  compose(['down']);
+  // Every volume but Caddy's: a new Caddy would make a new authority for localhost, which this
+  // process (NODE_EXTRA_CA_CERTS, read at its start) does not trust. A firm's certificates are public.
+  const kept = [`${PROJECT}_caddy-data`, `${PROJECT}_caddy-config`];
+  for (const volume of podman('volume', 'ls', '-q').split('\n').filter((v) => v.startsWith(`${PROJECT}_`) && !kept.includes(v))) podman('volume', 'rm', '-f', volume);
   compose(['up', '-d', '--no-build'], { SEED_DEMO: 'false' });
   const readyS = await waitReady(600);
   const empty = await api('/users/login', { method: 'POST', body: JSON.stringify({ email: DEMO.firm, password: DEMO.password }) });

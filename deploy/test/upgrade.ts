@@ -23,7 +23,7 @@ const NEW = { api: process.env.NEW_API_IMAGE ?? 'localhost/archivista-api:test',
 const migrationsDir = path.resolve(import.meta.dirname, '../../server/db/migrations');
 const tags = (journal: string) => (JSON.parse(journal).entries as Array<{ tag: string }>).map((entry) => entry.tag);
 const migrations = tags(fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'));
-const previousMigrations = () => tags(execFileSync('git', ['show', `${PREVIOUS.split('previous-')[1]}:server/db/migrations/meta/_journal.json`], { encoding: 'utf8' }));
+const previousMigrations = () => tags(execFileSync('git', ['show', `${PREVIOUS.split('previous-')[1]!.split('-')[0]}:server/db/migrations/meta/_journal.json`], { encoding: 'utf8' }));
 /** Each new migration's first line (its first statement's start): PostgreSQL logs it once per run of that migration. */
 const firstLines = (added: string[]) => added.map((tag) => ({ tag, line: fs.readFileSync(path.join(migrationsDir, `${tag}.sql`), 'utf8').split('\n')[0]!.replace('--> statement-breakpoint', '').trim() }));
 
