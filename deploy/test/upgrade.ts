@@ -16,13 +16,14 @@ import { LOCKS } from '../../server/db/connection';
 import { BASE, DEMO, api, check, compose, container, fileBytes, logs, phase, podman, psql, readState, replicasReady, say, signIn, sleep, sha256, waitReady, writeState } from './lib';
 
 const PREVIOUS = process.env.PREVIOUS_IMAGE ?? '';
-const NEW = process.env.NEW_IMAGE ?? 'localhost/archivista:test';
+/** The new release: the api's image and the web's (Dockerfile targets, decision 314). */
+const NEW = { api: process.env.NEW_API_IMAGE ?? 'localhost/archivista-api:test', web: process.env.NEW_WEB_IMAGE ?? 'localhost/archivista-web:test' };
 
 /** The migrations of this tree and of the previous release (its commit is in its image's tag). */
 const migrationsDir = path.resolve(import.meta.dirname, '../../server/db/migrations');
 const tags = (journal: string) => (JSON.parse(journal).entries as Array<{ tag: string }>).map((entry) => entry.tag);
 const migrations = tags(fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'));
-const previousMigrations = () => tags(execFileSync('git', ['show', `${PREVIOUS.split('previous-')[1]}:server/db/migrations/meta/_journal.json`], { encoding: 'utf8' }));
+const previousMigrations = () => tags(execFileSync('git', ['show', `${PREVIOUS.split('previous-')[1]!.split('-')[0]}:server/db/migrations/meta/_journal.json`], { encoding: 'utf8' }));
 /** Each new migration's first line (its first statement's start): PostgreSQL logs it once per run of that migration. */
 const firstLines = (added: string[]) => added.map((tag) => ({ tag, line: fs.readFileSync(path.join(migrationsDir, `${tag}.sql`), 'utf8').split('\n')[0]!.replace('--> statement-breakpoint', '').trim() }));
 
@@ -116,12 +117,12 @@ function recreate(service: 'api' | 'web', replicas: number[]) {
   podman('stop', '-t', '10', ...names);
   podman('rm', '-v', ...names);
   // podman-compose 1.0.3 creates every missing container of the service (and fails, harmlessly, on the existing others).
-  compose(['up', '--no-start', '--no-build', service], { [service === 'api' ? 'API_IMAGE' : 'WEB_IMAGE']: NEW });
+  compose(['up', '--no-start', '--no-build', service], { API_IMAGE: NEW.api, WEB_IMAGE: service === 'web' ? NEW.web : (process.env.PREVIOUS_IMAGE ?? '') });
   return names;
 }
 
 async function after() {
-  say(`\n## Upgrade: the api replaced by the new image (${NEW}), both replicas started together`);
+  say(`\n## Upgrade: the api replaced by the new image (${NEW.api}), both replicas started together`);
   const state = readState().upgrade;
   const token = await signIn(DEMO.firm);
   // Test-only settings: every DDL statement and any wait on a lock past 100 ms in PostgreSQL's log.
@@ -199,7 +200,7 @@ async function after() {
   say(`- probe (a GET every 250 ms through Caddy, api and page alternately, each on its own): ${seen.sent} sent, ${seen.failed.length} failed`);
   say(`  - api GETs while the api replicas were replaced together (${stoppedAt.toFixed(1)}–${apiReadyAt.toFixed(1)} s): ${apiSwap.length} failed, ${span(apiSwap)} (${[...new Set(apiSwap.map((f) => f.what))].join(', ') || '-'})`);
   say(`  - pages while the web replicas were replaced one at a time: ${webSwap.length} failed (${[...new Set(webSwap.map((f) => f.what))].join(', ') || '-'})`);
-  check('every api and web replica runs the new image', images.every((image) => image === NEW), images.join(', '));
+  check('every api and web replica runs the new image', images.every((image, i) => image === (i < 2 ? NEW.api : NEW.web)), images.join(', '));
   check('the rolling replacement of the web failed no page', webSwap.length === 0, span(webSwap));
   const readyS = await waitReady(120);
   say(`- the upgraded stack ready through Caddy (${readyS.toFixed(0)} s)`);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { detachedFromTransaction, guardClient, guardDrizzle } from './transaction-guard.js';
+import { logMigrationRun, migrateAndReport } from './migration-log.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -24,6 +25,8 @@ export type DatabaseHandle = {
   exclusive: <T>(key: number, run: () => Promise<T>) => Promise<T>;
   /** PGlite only: the whole data folder as a tar file, which `loadDataDir` opens again (the tests' migrated template). */
   dumpDataDir?: () => Promise<Blob>;
+  /** The connection pool's connections, idle ones, and queries waiting for one (PostgreSQL; the metrics read it). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 /** LISTEN on PostgreSQL: one dedicated connection per channel (a pooled one would lose it), reconnected after a second when lost. */
@@ -110,7 +113,7 @@ export const isEmbeddedDatabase = (url: string | undefined) => !url || url.start
 export async function openDatabase(options: {
   url?: string;
   dataDir: string;
-  log?: { warn: (details: object, message: string) => void };
+  log?: { warn: (details: object, message: string) => void; info?: (details: object, message: string) => void };
   /** For `memory://`: start from this dump of a data folder (tests copy one migrated template, as on PostgreSQL). */
   loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
@@ -124,13 +127,17 @@ export async function openDatabase(options: {
     pool.on('error', (error) => options.log?.warn({ err: error }, 'a pooled PostgreSQL connection was closed by the server'));
     // Inside a transaction only its handle may be used, on both databases (docs/decisions/302).
     const db = guardDrizzle(drizzle(guardClient(pool, ['query']), { schema }));
-    await exclusively(pool, LOCKS.migrations, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
+    const run = await exclusively(pool, LOCKS.migrations, (client) =>
+      migrateAndReport(migrationsFolder, (text) => client.query(text), () => migrate(drizzle(client, { schema }), { migrationsFolder })),
+    );
+    logMigrationRun(options.log, run);
     const listening = postgresListen(pg, options.url!);
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       listen: listening.listen,
       exclusive: (key, run) => exclusively(pool, key, run),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listening.closeAll();
         await pool.end();
@@ -162,7 +169,7 @@ export async function openDatabase(options: {
   }
   // One connection: a query through the outer handle inside a transaction would wait for it forever (docs/decisions/302).
   const db = guardDrizzle(drizzle(guardClient(client, ['query', 'exec', 'sql']), { schema }));
-  await migrate(db, { migrationsFolder });
+  logMigrationRun(options.log, await migrateAndReport(migrationsFolder, (text) => client.query(text), () => migrate(db, { migrationsFolder })));
   // PGlite is one process's: its NOTIFY reaches the listeners of that same process.
   const listen: Listen = async (channel, onPayload) => {
     // PGlite calls the listener while the notifying transaction commits, in that transaction's
