@@ -1,7 +1,8 @@
 import { z } from 'zod/v4';
 import { HSN_SAC_PATTERN, isGstRate } from './billing-rules.js';
 import { INVOICE_LIMITS as L, INVOICE_MESSAGES as M, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
-import { parsePercent, parseRupees } from './summary-rules.js';
+import { parsePercent } from './summary-rules.js';
+import { parseRupees } from './money-text.js';
 import { requiredText } from './text-fields.js';
 
 /**

@@ -1,5 +1,5 @@
 import { lineAmounts, type LineAmounts } from './gst.js';
-import { divideHalfUp } from './rounding.js';
+import { divideHalfUp } from '../contract/money-rounding.js';
 import { sumLines, type Totals } from './totals.js';
 
 /**

@@ -3,7 +3,8 @@ import { placeholderImage } from '../../server/seed/placeholder-images';
 import { apiCall, expect, expectNoSidewaysScroll, loginAs, ready, test } from './fixtures';
 import { firmWithSummary } from './summary-output-helpers';
 import { openItem, sections, section, toast, openSection, setup, addRoom, addSection, openSummary, saveAllAndReadQuantities } from './summary-editor-helpers';
-import { formatPaise, SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
+import { SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
+import { formatPaise } from '../../server/contract/money-text';
 import type { SummaryJson } from '../../server/contract/summary';
 
 /**

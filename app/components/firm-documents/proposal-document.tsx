@@ -1,7 +1,7 @@
 import { formatRate } from '../../../server/contract/billing-rules';
 import { formatDay } from '../../../server/contract/dates';
 import type { ProposalData, ProposalLine, ProposalMoney } from '../../../server/contract/proposal';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { DOCUMENT_CSS } from './document-styles';
 import { Letterhead } from './letterhead';
 import { ItemCell, LinesHead, TaxCell } from './line-cells';

@@ -1,6 +1,6 @@
 import { formatDay } from '../../../server/contract/dates';
 import type { PurchaseOrderPrint } from '../../../server/contract/purchase-orders';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { DOCUMENT_CSS } from './document-styles';
 import { Letterhead } from './letterhead';
 import { ItemCell, LinesHead, TaxCell } from './line-cells';

@@ -2,7 +2,7 @@ import { formatCalendarDay } from '../../../server/contract/dates';
 import { formatRate } from '../../../server/contract/billing-rules';
 import type { InvoicePrint, Party, ReceiptPrint } from '../../../server/contract/invoices';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { INVOICE_CSS } from './invoice-styles';
 
 /**

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
-import { itemFigures, parsePercent, parseRupees, sumFigures, type Figures } from '../../../server/contract/summary-rules';
+import { itemFigures, parsePercent, sumFigures, type Figures } from '../../../server/contract/summary-rules';
+import { parseRupees } from '../../../server/contract/money-text';
 
 export type MoneyField = 'retailPrice' | 'tradePrice' | 'discountBp' | 'quantity';
 export type MoneyDraft = Partial<Record<MoneyField, string>>;

@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
-import { formatPaise, formatPercent, sumFigures, type Figures } from '../../../server/contract/summary-rules';
+import { formatPercent, sumFigures, type Figures } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { Drafts, DraftsContext, type DraftKey } from './drafts';
 import { EditorContext } from './editor-context';
 

@@ -1,15 +1,7 @@
 import { Link } from '@remix-run/react';
 import { memo, useContext, useState } from 'react';
-import {
-  bpToInput,
-  ITEM_FIELDS_BY_TYPE,
-  ITEM_REQUIRED_FIELD,
-  paiseToInput,
-  SUMMARY_ITEM_TYPE_LABELS,
-  SUMMARY_LIMITS,
-  SUMMARY_MESSAGES,
-  type ItemTextField,
-} from '../../../server/contract/summary-rules';
+import { bpToInput, ITEM_FIELDS_BY_TYPE, ITEM_REQUIRED_FIELD, SUMMARY_ITEM_TYPE_LABELS, SUMMARY_LIMITS, SUMMARY_MESSAGES, type ItemTextField } from '../../../server/contract/summary-rules';
+import { paiseToDecimal } from '../../../server/contract/money-text';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
 import { RowGrip, useEnhanced } from './dnd';
 import { DraftsContext, useDraftCleared, type MoneyField } from './drafts';
@@ -228,8 +220,8 @@ function MoneyFields({ item }: { item: SummaryItem }) {
   useDraftCleared(item);
   const value = (field: string, fallback: string) => typed[FIELD(item.id, field)] ?? fallback;
   const money: Array<readonly [MoneyField, string, string, 'decimal' | 'numeric']> = [
-    ['retailPrice', 'Retail Price (₹)', paiseToInput(item.retailPrice), 'decimal'],
-    ['tradePrice', 'Trade Price (₹)', paiseToInput(item.tradePrice), 'decimal'],
+    ['retailPrice', 'Retail Price (₹)', paiseToDecimal(item.retailPrice), 'decimal'],
+    ['tradePrice', 'Trade Price (₹)', paiseToDecimal(item.tradePrice), 'decimal'],
     ['discountBp', 'Discount (%)', bpToInput(item.discountBp), 'decimal'],
     ['quantity', 'Quantity', String(item.quantity), 'numeric'],
   ];

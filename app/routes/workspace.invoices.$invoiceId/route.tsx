@@ -14,7 +14,7 @@ import outputStyles from '~/styles/summary-output.css';
 import invoiceStyles from '~/styles/invoices.css';
 import { formatCalendarDay, isoDay } from '../../../server/contract/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { invoiceAction } from './actions.server';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [{ title: pageTitle(matches, data?.invoice.number ? `Invoice ${data.invoice.number}` : 'Draft invoice') }, { name: 'description', content: 'An invoice, its lines, payments and credit notes.' }];

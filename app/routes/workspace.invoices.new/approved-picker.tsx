@@ -1,6 +1,6 @@
 import { getCollectionProps, type FieldMetadata } from '@conform-to/react';
 import { ErrorList } from '~/components/field';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 
 type Section = { id: string; title: string; clientPrice: number; items: Array<{ id: string; title: string; clientPrice: number }> };
 

@@ -4,7 +4,7 @@ import { Field, FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
-import { paiseToInput } from '../../../server/contract/summary-rules';
+import { paiseToDecimal } from '../../../server/contract/money-text';
 
 type Product = { id: string; title: string; description: string; retailPrice: number; tradePrice?: number };
 type Fields = { title: string; description: string; retailPrice: string; tradePrice: string };
@@ -15,7 +15,7 @@ export function ProductForm({ product, lastResult, canSeeMargins }: { product: P
   const [form, fields] = useForm<Fields>({
     id: product ? `product-form-${product.id}` : 'product-form-new',
     lastResult,
-    defaultValue: product ? { title: product.title, description: product.description, retailPrice: paiseToInput(product.retailPrice), tradePrice: paiseToInput(product.tradePrice ?? 0) } : {},
+    defaultValue: product ? { title: product.title, description: product.description, retailPrice: paiseToDecimal(product.retailPrice), tradePrice: paiseToDecimal(product.tradePrice ?? 0) } : {},
     ...SERVER_VALIDATION,
   });
   return (

@@ -14,7 +14,7 @@ import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import outputStyles from '~/styles/summary-output.css';
-import { formatPaise, parseRupees } from '../../../server/contract/summary-rules';
+import { formatPaise, parseRupees } from '../../../server/contract/money-text';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { LIBRARY_MESSAGES } from '../../../server/contract/library';

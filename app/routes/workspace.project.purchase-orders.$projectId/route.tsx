@@ -16,7 +16,7 @@ import ordersStyles from '~/styles/purchase-orders.css';
 import { formatDay } from '../../../server/contract/dates';
 import type { CandidatesReply, NewPurchaseOrderBody, PurchaseOrderListItem } from '../../../server/contract/purchase-orders';
 import { PURCHASE_ORDER_MESSAGES, PURCHASE_ORDER_STATUS_LABELS } from '../../../server/contract/purchase-orders-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { orderPath } from '~/utils/purchase-order-paths';
 import { purchaseOrdersAction } from './actions.server';
 import { attempt, asErrorResponse, required } from '~/utils/form-action.server';

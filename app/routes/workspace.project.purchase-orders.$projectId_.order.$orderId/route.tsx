@@ -16,7 +16,7 @@ import { formatRate } from '../../../server/contract/billing-rules';
 import { formatDateTime, formatDay } from '../../../server/contract/dates';
 import type { PurchaseOrderJson, ReceiveBody } from '../../../server/contract/purchase-orders';
 import { canDo, PURCHASE_ORDER_STATUS_LABELS } from '../../../server/contract/purchase-orders-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { orderPath, ordersPath } from '~/utils/purchase-order-paths';
 import { purchaseOrderAction } from './actions.server';
 
