@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, useFetcher } from '@remix-run/react';
 import { useEffect } from 'react';
-import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
+import { HoneypotInputs, HoneypotProvider } from './honeypot';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { Field, FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';

@@ -140,7 +140,7 @@ export default function Calendar() {
           </tbody>
         </table>
         {openDay ? <DayList day={openDay} events={byDay.get(openDay) ?? []} closeTo={`${CALENDAR_PATH}?month=${key}`} /> : null}
-        <div className="ws-agenda" aria-label={`Events in ${title}`}>
+        <section className="ws-agenda" aria-label={`Events in ${title}`}>
           {monthEvents.length ? (
             <ul>
               {monthEvents.map((event) => (
@@ -159,7 +159,7 @@ export default function Calendar() {
           ) : (
             <p className="muted">Nothing due this month.</p>
           )}
-        </div>
+        </section>
         <p className="ws-calendar-legend">
           <span className="ws-event ws-event-task ws-event-todo">
             <span className="ws-event-dot" aria-hidden="true" /> Task due

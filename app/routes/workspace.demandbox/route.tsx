@@ -107,7 +107,7 @@ function LeadRow({ lead, deleteHref }: { lead: Lead; deleteHref: string }) {
       <HandledToggle lead={lead} />
       <Link to={leadHref(lead.id)} className="lead-main" data-testid="open-lead">
         <span className="lead-type">
-          {lead.isRead ? null : <span className="lead-dot" aria-label="Unread" />}
+          {lead.isRead ? null : <span className="lead-dot" role="img" aria-label="Unread" />}
           {lead.projectTypeLabel}
         </span>
         <span className="lead-from">{lead.name}</span>
