@@ -78,7 +78,7 @@ test('the Financial overview: figures per schedule, totals, filter and CSV', asy
   const csv = await page.request.get(await page.getByTestId('financial-csv').getAttribute('href') as string);
   expect(csv.headers()['content-type']).toContain('text/csv');
   const body = await csv.text();
-  expect(body).toContain('"Juhu Residence","Living and dining","93000","68000","25000","36.76"');
+  expect(body).toContain('"Juhu Residence","Living and dining","93000.00","68000.00","25000.00","36.76"');
 });
 
 test('share a link; the client approves one section and rejects another; the firm sees both', async ({ page, js }) => {
