@@ -19,6 +19,16 @@ const PAREN = new RegExp(String.raw` ?\(([^()\n]*?[Ii]ssues? [0-9][^()\n]*?)\)`,
 const LEAD = new RegExp(String.raw`(\* |// |/\* |\{/\* )(${ISSUE})(?:, | \((docs/decisions/[0-9]{3}[^)]*|decisions? [0-9]{3}[^)]*)\))?: ([a-z])`, 'g');
 const LEAD_CITE = new RegExp(String.raw`(\* |// |/\* |\{/\* )(${ISSUE}) \((docs/decisions/[0-9]{3}[^)]*|decisions? [0-9]{3}[^)]*)\)`, 'g');
 const INLINE = new RegExp(String.raw`(?:, |; )(${ISSUE})(?=[),;.])`, 'g');
+/** "issue N, item M" is one citation: "issue N item M". */
+const ISSUE_COMMA_ITEM = /([Ii]ssues? [0-9]+), (items? [0-9])/g;
+/** An issue's number at a line's end and its items on the next: one citation, its parenthesis opening on the next line. */
+const SPLIT_ITEMS = new RegExp(String.raw` ?\((?:[Ii]ssues? [0-9]+)\n(\s*(?:\*|//) )items? ${NUMBER_LIST}(?:([,;:]) |\))`, 'g');
+/** "(issue N: the reason)" → "(the reason)"; "(issue N, decision 251)" → "(decision 251)". */
+const PAREN_HEAD = new RegExp(String.raw`\((?:${ISSUE})(?::|[,;]) (?=\S)`, 'g');
+/** A parenthesis whose issue ends its line: it opens on the next line instead. */
+const PAREN_AT_END = new RegExp(String.raw` \((?:${ISSUE})[,;]?\n(\s*(?:\*|//) )`, 'g');
+/** "…): issue N, docs/decisions/179." → "…): docs/decisions/179." */
+const COLON_CITE = new RegExp(String.raw`: (?:${ISSUE}), (?=docs/decisions/|decisions? [0-9])`, 'g');
 
 /** A parenthesis without its issue segments: kept as it is if it has none, dropped if it had only those. */
 function withoutIssues(whole, inner) {
@@ -33,10 +43,15 @@ function withoutIssues(whole, inner) {
 
 export function citeDecisions(text) {
   return text
+    .replace(ISSUE_COMMA_ITEM, '$1 $2')
+    .replace(SPLIT_ITEMS, (_, prefix, separator) => (separator ? `\n${prefix}(` : `\n${prefix}`))
     .replace(PAREN, withoutIssues)
     .replace(LEAD, (_, prefix, _issue, cite, first) => `${prefix}${cite ? `${cite}: ` : ''}${first.toUpperCase()}`)
     .replace(LEAD_CITE, (_, prefix, _issue, cite) => `${prefix}${cite}`)
-    .replace(INLINE, '');
+    .replace(INLINE, '')
+    .replace(PAREN_HEAD, '(')
+    .replace(PAREN_AT_END, (_, prefix) => `\n${prefix}(`)
+    .replace(COLON_CITE, ': ');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
