@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain-JavaScript script without types
 import { citeDecisions } from './cite-decisions.mjs';
 
 // The tracker's word is assembled, so this file's own source cites no issue number.
