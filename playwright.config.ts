@@ -32,7 +32,8 @@ export default defineConfig({
   // One retry wherever it runs (CI may not set CI): a journey that passes only on its retry is
   // listed as flaky at the end, with its trace (E2E_RETRIES=0 to see failures at once).
   retries: Number(process.env.E2E_RETRIES ?? 1),
-  reporter: [['list']],
+  // The list, then one closing line of the journeys that passed only on their retry.
+  reporter: [['list'], ['./tests/e2e/retry-reporter.ts']],
   timeout: 30_000,
   outputDir: 'test-results',
   // A trace records every step's DOM and screenshots: it doubled the run when kept for every test,

@@ -8,8 +8,10 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts', 'web-server/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', 'build/**'],
     globalSetup: ['tests/setup/template-database.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // PGlite (TEST_DATABASE=pglite) runs PostgreSQL in WebAssembly, about twice as slow a query,
+    // and each api test opens a copy of the template: more room on a busy machine (decision 303).
+    testTimeout: process.env.TEST_DATABASE === 'pglite' ? 60_000 : 30_000,
+    hookTimeout: process.env.TEST_DATABASE === 'pglite' ? 180_000 : 60_000,
     pool: 'forks',
     // Vitest's default is one fork on 2 CPUs; the api tests wait on PostgreSQL as much as they
     // compute, so two forks take 150 s where one took 242 (three: 179; decision 219).

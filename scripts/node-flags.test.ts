@@ -8,7 +8,7 @@ describe('the Docker image runs each process as npm start does', () => {
     const start = fs.readFileSync('scripts/start.ts', 'utf8');
     expect(start).toContain("'build/api.mjs'");
     expect(start).not.toContain("'tsx'");
-    expect(JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start).toBe('node scripts/build-if-changed.mjs && node build/start.mjs');
+    expect(JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start).toBe('node scripts/build-if-changed.mjs && exec node build/start.mjs');
   });
 
   it('with the same node flags', () => {

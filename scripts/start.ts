@@ -57,25 +57,16 @@ process.on('SIGTERM', shutdown);
  * How long a process may take to answer its health check on start. Generous: on a loaded machine
  * (2 CPUs shared with test runs) the api's migrations and demo seed took over two minutes.
  */
-const START_TIMEOUT_SECONDS = Number(process.env.START_TIMEOUT_SECONDS ?? 300);
+const START_TIMEOUT_MS = Number(process.env.START_TIMEOUT_SECONDS ?? 300) * 1000;
 
-async function waitFor(url: string) {
-  for (let i = 0; i < START_TIMEOUT_SECONDS * 2; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer within ${START_TIMEOUT_SECONDS} s`);
-}
-
+// Liveness, not readiness: a database that is briefly away is not a reason to restart the api.
+const apiHealth = `${env.API_URL}/api/health/live`;
+const webHealth = `http://127.0.0.1:${webPort}/healthz`;
 try {
-  supervisor.start({ name: 'api', command: process.execPath, args: [...API_NODE_FLAGS, 'build/api.mjs'], env });
-  await waitFor(`${env.API_URL}/api/health`);
-  supervisor.start({ name: 'web', command: process.execPath, args: [...WEB_NODE_FLAGS, 'build/web-server.mjs'], env });
-  await waitFor(`http://127.0.0.1:${webPort}/healthz`);
+  supervisor.start({ name: 'api', command: process.execPath, args: [...API_NODE_FLAGS, 'build/api.mjs'], env, healthUrl: apiHealth });
+  await supervisor.ready('api', START_TIMEOUT_MS);
+  supervisor.start({ name: 'web', command: process.execPath, args: [...WEB_NODE_FLAGS, 'build/web-server.mjs'], env, healthUrl: webHealth });
+  await supervisor.ready('web', START_TIMEOUT_MS);
 } catch (error) {
   // Never leave a started process behind (it would keep writing into DATA_DIR).
   await supervisor.stop();

@@ -35,6 +35,7 @@ import { scheduleRoutes } from './routes/projects/schedules/index.js';
 import { addressBookRoutes } from './routes/contacts/index.js';
 import { workspaceChatRoutes } from './routes/chat/index.js';
 import { settingsRoutes } from './routes/users/settings.js';
+import { userSessionRoutes } from './routes/users/sessions.js';
 import { enquiryRoutes } from './routes/firms/enquiries.js';
 import { storageRoutes } from './routes/workspace/storage.js';
 import { leadRoutes } from './routes/leads/index.js';
@@ -64,7 +65,7 @@ import { invoicePrintRoutes } from './routes/invoices/print.js';
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes],
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
-  signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes],
+  signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
   workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminBillingRoutes, adminTeamRoutes],

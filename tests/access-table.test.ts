@@ -8,7 +8,10 @@ import { IdParams } from '../server/contract/http';
 import { projects } from '../server/db/schema';
 import { createWorkspaceProject } from '../server/seed/factories';
 import { createSession } from '../server/queries/sessions';
-import { accessCases, createAccessWorld, expectAccess, type AccessEndpoint, type AccessWorld } from './helpers/access-table';
+import { ACCESS_ROLES, accessCases, createAccessWorld, expectAccess, type AccessEndpoint, type AccessRole, type AccessWorld } from './helpers/access-table';
+import { ROUTE_ACCESS } from './helpers/route-access';
+import { routeKeyOf } from './helpers/route-pattern';
+import { bearer } from './helpers/test-api';
 import { createTestApi, type TestApi } from './helpers/test-api';
 
 /**
@@ -81,5 +84,39 @@ describe('the workspace access table', () => {
     expect(await list('employee')).toEqual([]);
     expect(await list('firm')).toEqual(expect.arrayContaining([mine.id, notMine.id]));
     expect(await list('foreignFirm')).not.toContain(mine.id);
+  });
+});
+
+/**
+ * The person's own sessions (decision 332), scope `signedIn`: every account may call them, nobody
+ * without a token; each sees and ends only its own, so another person's session id is 404.
+ */
+describe('the sessions endpoints, for every signed-in caller', () => {
+  type Call = { method: 'GET' | 'POST' | 'DELETE'; name: string; url: (own: string, foreign: string) => string; foreign?: boolean };
+  const CALLS: Call[] = [
+    { method: 'GET', name: 'GET /api/users/sessions', url: () => '/api/users/sessions' },
+    { method: 'POST', name: 'POST /api/users/sessions/revoke-others', url: () => '/api/users/sessions/revoke-others' },
+    { method: 'DELETE', name: 'DELETE /api/users/sessions/{own id}', url: (own) => `/api/users/sessions/${own}` },
+    { method: 'DELETE', name: "DELETE /api/users/sessions/{another person's id}", url: (_own, foreign) => `/api/users/sessions/${foreign}`, foreign: true },
+  ];
+  /** A session of its own for the call to name, so ending it leaves the world's tokens alone. */
+  const extraSession = async (userId: string) => {
+    const { token } = await createSession(api.db, userId, { remember: false });
+    const res = await api.app.inject({ method: 'GET', url: '/api/users/sessions', headers: bearer(token) });
+    return (res.json().data.sessions as Array<{ id: string; current: boolean }>).find((s) => s.current)!.id;
+  };
+  const cases = CALLS.flatMap((call) => ACCESS_ROLES.map((role): [string, Call, AccessRole] => [`${call.name} as ${role}: ${role === 'nobody' ? 401 : call.foreign ? 404 : 'allowed'}`, call, role]));
+
+  it.each(cases)('%s', async (_name, call, role) => {
+    const owner = role === 'nobody' ? world.users.explorer : world.users[role];
+    const stranger = role === 'firm' ? world.users.foreignFirm : world.users.firm;
+    const url = call.url(await extraSession(owner.id), await extraSession(stranger.id));
+    const res = await api.app.inject({ method: call.method, url, headers: role === 'nobody' ? {} : bearer(world.tokens[role]) });
+    const route = routeKeyOf(api.app, call.method, res.raw.req.url!);
+    expect(route && ROUTE_ACCESS[route], `${route} in tests/helpers/route-access.ts`).toBe('signedIn');
+    const what = `${call.method} ${url} as ${role}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+    if (role === 'nobody') expect(res.statusCode, what).toBe(401);
+    else if (call.foreign) expect(res.statusCode, what).toBe(404);
+    else expect(res.statusCode, what).toBe(200);
   });
 });

@@ -13,6 +13,7 @@ import { createContact } from '../server/seed/chat-book';
 import { createFirm, createWorkspaceProject } from '../server/seed/factories';
 import { createPricedSchedule } from '../server/seed/invoices';
 import { createSession } from '../server/queries/sessions';
+import { isoDay } from '../server/contract/dates';
 import { PdfRenderer } from '../app/utils/pdf.server';
 import { renderInvoicePdf, renderReceiptPdf } from '../app/utils/invoice-pdf.server';
 
@@ -44,7 +45,7 @@ beforeAll(async () => {
   };
   const { id } = await call('POST', '/invoices', { contactId: client.id, scheduleId: schedule.id });
   await call('POST', `/invoices/${id}/issue`);
-  const paid = await call('POST', `/invoices/${id}/payments`, { paidOn: '2026-05-02', amount: 50_000_00, method: 'bank_transfer', reference: 'NEFT 778' });
+  const paid = await call('POST', `/invoices/${id}/payments`, { paidOn: isoDay(new Date()), amount: 50_000_00, method: 'bank_transfer', reference: 'NEFT 778' });
   invoice = await call('GET', `/invoices/${id}/print`);
   receipt = await call('GET', `/invoices/${id}/payments/${paid.payments[0].id}/receipt`);
 });

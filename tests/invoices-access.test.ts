@@ -3,6 +3,7 @@ import { createBillingProfile } from '../server/seed/billing';
 import { createContact } from '../server/seed/chat-book';
 import { accessCases, expectAccess, type AccessContext, type AccessEndpoint, useAccessWorld } from './helpers/access-table';
 import { bearer } from './helpers/test-api';
+import { isoDay } from '../server/contract/dates';
 
 /**
  * The invoice endpoints in the workspace access table (issue 28 items 4 and 5, docs/decisions/280):
@@ -30,7 +31,7 @@ async function invoice(ctx: Omit<AccessContext, 'data'>, issue: boolean) {
   if (issue) await app.inject({ method: 'POST', url: `/api/invoices/${data.id}/issue`, headers });
   let paymentId = '';
   if (issue) {
-    const paid = await app.inject({ method: 'POST', url: `/api/invoices/${data.id}/payments`, headers, payload: { paidOn: '2026-05-01', amount: 100, method: 'upi' } });
+    const paid = await app.inject({ method: 'POST', url: `/api/invoices/${data.id}/payments`, headers, payload: { paidOn: isoDay(new Date()), amount: 100, method: 'upi' } });
     paymentId = (paid.json().data as { payments: Array<{ id: string }> }).payments[0]!.id;
   }
   return { invoiceId: data.id, lineId: data.lines[0]!.id, paymentId };
@@ -50,7 +51,7 @@ const ENDPOINTS: AccessEndpoint[] = [
     }, url: ({ data }) => `/api/invoices/${data.invoiceId}/lines/${data.lineId}` },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/issue` },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/void`, body: () => ({ reason: 'Raised twice' }) },
-  { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/payments`, body: () => ({ paidOn: '2026-05-02', amount: 100, method: 'cash' }) },
+  { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/payments`, body: () => ({ paidOn: isoDay(new Date()), amount: 100, method: 'cash' }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/credit-notes`, body: () => ({ reason: 'Discount', amount: 100, rateBp: 1800 }) },
   { method: 'GET', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/print` },
   { method: 'GET', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/payments/${data.paymentId}/receipt` },

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
 import { createWebApp } from './app';
 import { loadWebServerConfig } from './config';
-import { apiSeen, remix, assets, startWeb, web, setUpWebServer } from './test-servers';
+import http from 'node:http';
+import { apiSeen, remix, assets, realRemix, startWeb, web, setUpWebServer } from './test-servers';
 
 /**
  * The web server in front of a stand-in Remix handler and a stand-in api, over real sockets:
@@ -145,5 +146,47 @@ describe('security headers', () => {
     expect(res.headers.get('content-security-policy')).toContain('script-src \'self\'');
     expect(res.headers.get('content-security-policy')).toContain('https://accounts.google.com');
     expect((await fetch(`${web}/`)).headers.get('content-security-policy')).not.toContain('google');
+  });
+});
+
+describe('the one origin check, in front of Remix itself', () => {
+  /** A form post with the headers a browser and a proxy would send (fetch may not set Host). */
+  const formPost = (url: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+      const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', ...headers } }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
+      });
+      req.on('error', reject);
+      req.end('intent=save');
+    });
+
+  it('lets the site’s own post through a proxy that rewrites Host, where Remix alone answered 500', async () => {
+    const site = await startWeb({ PUBLIC_URL: 'https://archivista.example' }, undefined, realRemix());
+    const answer = await formPost(`${site}/`, { origin: 'https://archivista.example', 'sec-fetch-site': 'same-origin', host: 'web:3000' });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe('/done');
+    // The default port or capitals written out in Host, which Remix compares letter for letter.
+    const port = await formPost(`${site}/`, { origin: 'https://archivista.example', host: 'Archivista.example:443' });
+    expect(port.status).toBe(302);
+  });
+
+  it('answers 403 saying what to set when the browser vouches for the page but the server was reached under another name', async () => {
+    const site = await startWeb({ PUBLIC_URL: 'http://localhost:3000' }, undefined, realRemix());
+    const answer = await formPost(`${site}/`, { origin: 'https://archivista.example', 'sec-fetch-site': 'same-origin', host: 'web:3000' });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain('set PUBLIC_URL to https://archivista.example');
+    // Without the browser's word it is a post from another site, as before.
+    const foreign = await formPost(`${site}/`, { origin: 'https://archivista.example', host: 'web:3000' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toContain('came from another site');
+  });
+
+  it('still lets Remix answer the site’s ordinary post, and refuses another site’s', async () => {
+    const site = await startWeb({}, undefined, realRemix());
+    const host = new URL(site).host;
+    expect((await formPost(`${site}/`, { origin: site, 'sec-fetch-site': 'same-origin', host })).status).toBe(302);
+    expect((await formPost(`${site}/`, { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site', host })).status).toBe(403);
   });
 });

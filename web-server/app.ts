@@ -108,7 +108,7 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   const forward = apiProxy({ apiUrl: config.API_URL });
   app.use(['/api', '/uploads'], forward);
 
-  app.use(csrfCheck({ allowedOrigins: config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : [] }));
+  app.use(csrfCheck({ publicUrl: config.PUBLIC_URL }));
   const requestLevel = config.NODE_ENV === 'production' ? 'info' : 'debug';
   if (log.isLevelEnabled(requestLevel)) app.use(requestLog(log, requestLevel));
   // Work an action leaves for after its answer (an upload form's temporary files) runs when the response closes.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csrfRefusal } from './csrf';
+import { CSRF_MESSAGE, csrfRefusal } from './csrf';
 
 describe('csrfRefusal', () => {
   const host = 'archivista.example';
@@ -23,6 +23,13 @@ describe('csrfRefusal', () => {
     ['the configured public origin behind a proxy that rewrites Host', { origin: 'https://archivista.example', hostOverride: 'web:3000', allowedOrigins: ['https://archivista.example'] }],
   ])('lets through %s', (_name, { hostOverride, ...headers }: Record<string, unknown>) => {
     expect(csrfRefusal({ method: 'POST', host: (hostOverride as string) ?? host, ...(headers as object) })).toBeNull();
+  });
+
+  it('tells the site’s operator what to set when the browser vouches for its own page but Host names another address', () => {
+    const proxied = { method: 'POST', host: 'web:3000', origin: 'https://archivista.example', secFetchSite: 'same-origin' };
+    expect(csrfRefusal(proxied)?.message).toMatch(/set PUBLIC_URL to https:\/\/archivista\.example/);
+    expect(csrfRefusal({ ...proxied, secFetchSite: undefined })?.message).toBe(CSRF_MESSAGE);
+    expect(csrfRefusal({ ...proxied, allowedOrigins: ['https://archivista.example'] })).toBeNull();
   });
 
   it('never refuses reads', () => {

@@ -83,3 +83,5 @@ function shutdown() {
 }
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
+// Started by `npm start`'s supervisor: stop when it is gone, however it went (docs/decisions/304).
+process.on('disconnect', shutdown);

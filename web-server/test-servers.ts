@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { RequestHandler } from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { writeReadableStreamToWritable } from '@remix-run/node';
+import { createRequestHandler } from '@remix-run/express';
+import { redirect, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node';
 import { afterResponse } from '../app/utils/after-response.server';
 import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
 import { createWebApp } from './app';
@@ -75,6 +76,30 @@ export const remix: RequestHandler = (req, res, next) => {
   req.on('end', () => res.json({ forwardedFor: req.headers['x-forwarded-for'], bytes, nonce: res.locals.cspNonce, dataRequest: req.headers[DATA_REQUEST_HEADER] ?? null }));
 };
 
+/**
+ * Remix's own request handler on a one-route build whose action redirects: what Remix itself does
+ * with a post (its origin comparison on document requests included), without building the app.
+ */
+export function realRemix(): RequestHandler {
+  const build = {
+    mode: 'production',
+    basename: undefined,
+    future: {},
+    isSpaMode: false,
+    publicPath: '/build/',
+    assetsBuildDirectory: 'public/build',
+    entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response('<p>page</p>', { status, headers }) } },
+    routes: { root: { id: 'root', path: '', module: { default: () => null, action: () => redirect('/done') } } },
+    assets: {
+      version: '1',
+      url: '/build/manifest.js',
+      entry: { module: '/build/entry.js', imports: [] },
+      routes: { root: { id: 'root', path: '', module: '/build/root.js', hasAction: true, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false } },
+    },
+  } as unknown as ServerBuild;
+  return createRequestHandler({ build, mode: 'production' });
+}
+
 export let assets = '';
 // Small, as most chunks of a page's first load are: under compression's 1 KB threshold.
 export const CHUNK = `export const words = [${Array.from({ length: 60 }, (_, i) => `"word ${i}"`).join(',')}];`;
@@ -91,11 +116,11 @@ export function writeAssets() {
 export const servers: http.Server[] = [];
 export let apiPort = 0;
 
-export async function startWeb(env: Record<string, string> = {}, log = pino({ level: 'silent' })): Promise<string> {
+export async function startWeb(env: Record<string, string> = {}, log = pino({ level: 'silent' }), handler: RequestHandler = remix): Promise<string> {
   const config = loadWebServerConfig({ NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, ...env });
   const app = createWebApp({
     config,
-    remix,
+    remix: handler,
     assets: { publicPath: '/build/', directory: path.join(assets, 'public', 'build') },
     publicDirectory: path.join(assets, 'public'),
     log,

@@ -72,6 +72,12 @@ export function Header({
               {workspace.label}
             </NavItem>
           ) : null}
+          {/* An explorer's password and signed-in devices (decision 332); a firm's are in the workspace's Setting. */}
+          {isExplorer ? (
+            <NavItem to="/setting" pathname={pathname}>
+              Setting
+            </NavItem>
+          ) : null}
           <div className="nav-actions">
             {isExplorer ? (
               <Link

@@ -43,11 +43,17 @@ export function apiUrl(path: string, query?: ApiInit['query']): string {
   return url.toString();
 }
 
-/** The headers of a call to the api: JSON answers, the bearer token (if any), the visitor's address and the request id. */
-export function apiHeaders(options: { token?: string | null; forwardedFor?: string; headers?: Record<string, string> }): Record<string, string> {
+/** The browser's User-Agent, passed on so the api can name the device of a new session in Setting (decision 332). */
+export function visitorAgent(request: Request): string | undefined {
+  return request.headers.get('user-agent')?.slice(0, 512) || undefined;
+}
+
+/** The headers of a call to the api: JSON answers, the bearer token (if any), the visitor's address and browser, and the request id. */
+export function apiHeaders(options: { token?: string | null; forwardedFor?: string; userAgent?: string; headers?: Record<string, string> }): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
+  if (options.userAgent) headers['user-agent'] = options.userAgent;
   const id = currentRequestId();
   if (id) headers[REQUEST_ID_HEADER] = id;
   return headers;
@@ -99,7 +105,7 @@ function parseApiReply<T>(response: { ok: boolean; status: number }, text: strin
   return data as T;
 }
 
-type ApiFetchInit = ApiInit & { token?: string | null; forwardedFor?: string; onHeaders?: (header: (name: string) => string | null) => void };
+type ApiFetchInit = ApiInit & { token?: string | null; forwardedFor?: string; userAgent?: string; onHeaders?: (header: (name: string) => string | null) => void };
 
 /** One call to the api with an explicit token (or none). Throws ApiError for non-2xx answers. */
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
@@ -159,7 +165,7 @@ export async function api<T>(request: Request, path: string, init: ApiCallInit =
   const token = session.get('token');
   let version: string | null = null;
   try {
-    const reply = await apiFetch<T>(path, { ...call, token, forwardedFor: forwardedFor(request), onHeaders: (header) => (version = header(VIEWER_VERSION_HEADER)) });
+    const reply = await apiFetch<T>(path, { ...call, token, forwardedFor: forwardedFor(request), userAgent: visitorAgent(request), onHeaders: (header) => (version = header(VIEWER_VERSION_HEADER)) });
     await onViewerVersion(request, session, version);
     return reply;
   } catch (error) {

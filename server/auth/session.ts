@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
-import type { Employer, SessionKind, SessionLookup } from '../queries/sessions.js';
+import type { Employer, SessionKind, SessionLookup, SessionOrigin } from '../queries/sessions.js';
 import type { UserRow } from '../queries/users.js';
 import type { ViewerFields } from '../contract/viewer.js';
 
@@ -45,4 +45,14 @@ export function viewerOf(session: Pick<Session, 'user' | 'employer'>): ViewerFie
   // An employee sees its firm's dates (decision 265).
   const timeZone = session.employer?.timeZone ?? session.user.timeZone;
   return { id, userName, role, email, firmName, profileImage, isVerify, HasPassword: session.user.passwordHash !== null, isSubAdmin, timeZone, employer };
+}
+
+/**
+ * Where a new session comes from, for Setting's list (decision 332): the visitor's address as the
+ * api trusts it (`request.ip`: the web's X-Forwarded-For) and the User-Agent, which the web passes
+ * on from the browser (app/utils/api.server.ts).
+ */
+export function sessionOriginOf(request: FastifyRequest): SessionOrigin {
+  const agent = request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' ? agent : null, address: request.ip };
 }

@@ -48,6 +48,11 @@ export const INVOICE_MESSAGES = {
   hsnSac: 'An HSN or SAC code is 4, 6 or 8 digits',
   reminderDays: `A whole number of days from 0 to ${INVOICE_LIMITS.reminderDays}`,
   dateInvalid: 'Choose a valid date',
+  /** A payment's date (its receipt's date) lies between the invoice's date and today in the firm's time zone (decision 331). */
+  paidBeforeInvoice: (invoiceDay: string) => `The payment date cannot be before the invoice's date (${invoiceDay})`,
+  paidInFuture: (today: string) => `The payment date cannot be in the future (today is ${today})`,
+  /** A credit note is dated today in the firm's time zone; never before the invoice it corrects. */
+  creditNoteBeforeInvoice: (invoiceDay: string) => `A credit note cannot be dated before its invoice (${invoiceDay}): today in the firm's time zone is earlier. Issue it on or after that day`,
   methodRequired: 'Choose how it was paid',
   reasonRequired: 'Say why',
   profileMissing: 'Fill in the billing profile in Setting before invoicing',

@@ -108,8 +108,8 @@ export const PurchaseOrderListReply = z.object({
 });
 export type PurchaseOrderListReply = z.infer<typeof PurchaseOrderListReply>;
 
-/** What the PDF prints: the order and the firm's logo (its profile picture) as a data URL. */
-export const PurchaseOrderPrintReply = z.object({ data: z.object({ order: PurchaseOrderJson, logo: z.string().nullable(), totalInWords: z.string() }) });
+/** What the PDF prints: the order, the firm's logo (its profile picture) as a data URL, and the firm's time zone, which dates it (decision 331). */
+export const PurchaseOrderPrintReply = z.object({ data: z.object({ order: PurchaseOrderJson, logo: z.string().nullable(), totalInWords: z.string(), timeZone: z.string() }) });
 export type PurchaseOrderPrintReply = z.infer<typeof PurchaseOrderPrintReply>;
 export type PurchaseOrderPrint = PurchaseOrderPrintReply['data'];
 

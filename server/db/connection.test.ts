@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { TEST_ON_PGLITE } from '../../tests/setup/test-database';
 import { createTestApi } from '../../tests/helpers/test-api';
 import { TEST_PG_URL } from '../../tests/setup/database-url';
 
-describe('the api on PostgreSQL', () => {
+// PostgreSQL's own connections: nothing to test on the embedded database (docs/decisions/303).
+describe.skipIf(TEST_ON_PGLITE)('the api on PostgreSQL', () => {
   it('keeps answering after PostgreSQL ends its idle connections (a restart, a failover, an administrator)', async () => {
     const api = await createTestApi();
     try {

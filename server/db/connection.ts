@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
+import { detachedFromTransaction, guardClient, guardDrizzle } from './transaction-guard.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -21,6 +22,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** Runs `run` while no other process on this database runs one under the same key (PGlite: one process's anyway). */
   exclusive: <T>(key: number, run: () => Promise<T>) => Promise<T>;
+  /** PGlite only: the whole data folder as a tar file, which `loadDataDir` opens again (the tests' migrated template). */
+  dumpDataDir?: () => Promise<Blob>;
 };
 
 /** LISTEN on PostgreSQL: one dedicated connection per channel (a pooled one would lose it), reconnected after a second when lost. */
@@ -104,7 +107,13 @@ export const isEmbeddedDatabase = (url: string | undefined) => !url || url.start
  * PostgreSQL when a url is given, otherwise PGlite persisted under `dataDir/pglite`
  * (or in memory for `memory://`). Migrations run before the handle is returned.
  */
-export async function openDatabase(options: { url?: string; dataDir: string; log?: { warn: (details: object, message: string) => void } }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  log?: { warn: (details: object, message: string) => void };
+  /** For `memory://`: start from this dump of a data folder (tests copy one migrated template, as on PostgreSQL). */
+  loadDataDir?: Blob;
+}): Promise<DatabaseHandle> {
   if (!isEmbeddedDatabase(options.url)) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -113,7 +122,8 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
     // An idle connection that PostgreSQL ends (a restart, a failover, an administrator) is dropped
     // by the pool, and the next query opens another; without a listener its error ended the process.
     pool.on('error', (error) => options.log?.warn({ err: error }, 'a pooled PostgreSQL connection was closed by the server'));
-    const db = drizzle(pool, { schema });
+    // Inside a transaction only its handle may be used, on both databases (docs/decisions/302).
+    const db = guardDrizzle(drizzle(guardClient(pool, ['query']), { schema }));
     await exclusively(pool, LOCKS.migrations, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
     const listening = postgresListen(pg, options.url!);
     return {
@@ -140,7 +150,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
   const ownSettings = PGLITE_SETTINGS.flatMap((s) => ['-c', s]);
   let client: InstanceType<typeof PGlite>;
   if (options.url?.startsWith('memory://')) {
-    client = new PGlite({ extensions, startParams: [...PGlite.defaultStartParams, ...ownSettings] });
+    client = new PGlite({ extensions, loadDataDir: options.loadDataDir, startParams: [...PGlite.defaultStartParams, ...ownSettings] });
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     // PGlite does not create parent folders.
@@ -150,12 +160,22 @@ export async function openDatabase(options: { url?: string; dataDir: string; log
     const { DurableNodeFS, durableStartParams } = await import('./durable-nodefs.js');
     client = new PGlite({ fs: new DurableNodeFS(dir), extensions, startParams: [...durableStartParams(PGlite.defaultStartParams), ...ownSettings] });
   }
-  const db = drizzle(client, { schema });
+  // One connection: a query through the outer handle inside a transaction would wait for it forever (docs/decisions/302).
+  const db = guardDrizzle(drizzle(guardClient(client, ['query', 'exec', 'sql']), { schema }));
   await migrate(db, { migrationsFolder });
   // PGlite is one process's: its NOTIFY reaches the listeners of that same process.
   const listen: Listen = async (channel, onPayload) => {
-    const unlisten = await client.listen(channel, onPayload);
+    // PGlite calls the listener while the notifying transaction commits, in that transaction's
+    // async context: what the listener starts is not part of it (docs/decisions/302).
+    const unlisten = await client.listen(channel, (payload) => detachedFromTransaction(() => onPayload(payload)));
     return () => unlisten();
   };
-  return { db: db as unknown as Database, kind: 'pglite', listen, exclusive: (_key, run) => run(), close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    listen,
+    exclusive: (_key, run) => run(),
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { databaseUrl, TEST_PG_URL } from '../../tests/setup/database-url';
+import { TEST_ON_PGLITE } from '../../tests/setup/test-database';
 import { LOCKS, openDatabase } from './connection';
 
 // Named after the run's template, so the run's teardown drops it with the others: a DROP DATABASE
@@ -12,13 +13,14 @@ const name = `${inject('templateDatabase')}_mig_${crypto.randomBytes(4).toString
 const journal = JSON.parse(fs.readFileSync(path.join(__dirname, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
 
 beforeAll(async () => {
+  if (TEST_ON_PGLITE) return;
   const admin = new pg.Client({ connectionString: TEST_PG_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
 });
 
-describe('migrations on PostgreSQL', () => {
+describe.skipIf(TEST_ON_PGLITE)('migrations on PostgreSQL', () => {
   it('run once when three api replicas start together on an empty database, and the demo seed one at a time (advisory locks)', async () => {
     const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ url: databaseUrl(name), dataDir: '' })));
     const check = new pg.Client({ connectionString: databaseUrl(name) });

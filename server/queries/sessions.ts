@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
@@ -12,10 +12,23 @@ export type SessionKind = 'user' | 'admin';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export async function createSession(db: Database, userId: string, options: { remember: boolean; kind?: SessionKind }) {
+/** Where a session was opened from, as Setting lists it (decision 332); both kept short. */
+export type SessionOrigin = { userAgent?: string | null; address?: string | null };
+
+export async function createSession(db: Database, userId: string, options: { remember: boolean; kind?: SessionKind } & SessionOrigin) {
   const { token, hash } = newToken();
-  const expiresAt = new Date(Date.now() + (options.remember ? 7 * DAY : DAY));
-  await db.insert(sessions).values({ id: newId(), userId, tokenHash: hash, kind: options.kind ?? 'user', expiresAt });
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + (options.remember ? 7 * DAY : DAY));
+  await db.insert(sessions).values({
+    id: newId(),
+    userId,
+    tokenHash: hash,
+    kind: options.kind ?? 'user',
+    expiresAt,
+    userAgent: options.userAgent?.slice(0, 512) || null,
+    address: options.address?.slice(0, 64) || null,
+    lastUsedAt: now,
+  });
   return { token, expiresAt };
 }
 
@@ -23,7 +36,7 @@ const employerUser = alias(users, 'employer');
 
 export type Employer = ReturnType<typeof employerJson>;
 
-export type FoundSession = { user: UserRow; employer: Employer | null; sessionId: string; kind: SessionKind; expiresAt: Date };
+export type FoundSession = { user: UserRow; employer: Employer | null; sessionId: string; kind: SessionKind; expiresAt: Date; lastUsedAt: Date | null };
 
 /**
  * The open session of a token hash and its account, built and named once per database like the
@@ -38,6 +51,7 @@ function sessionStatement(db: Database) {
       sessionId: sessions.id,
       kind: sessions.kind,
       expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -79,12 +93,60 @@ export class SessionLookup {
 
   async find(token: string): Promise<FoundSession | undefined> {
     const row = await this.cache.get(token, () => findSession(this.db, token));
-    return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
+    const now = Date.now();
+    if (!row || row.expiresAt.getTime() <= now) return undefined;
+    // Last use, for Setting's list (decision 332): written at most once a minute per session, not
+    // on every call; the cached row carries the new time so a burst writes once.
+    if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USE_EVERY_MS) {
+      row.lastUsedAt = new Date(now);
+      await touchSession(this.db, row.sessionId, row.lastUsedAt);
+    }
+    return row;
   }
 
   clear() {
     this.cache.clear();
   }
+}
+
+/** How often a session's last use is written at most. */
+export const LAST_USE_EVERY_MS = 60_000;
+
+/** Sets a session's last use, unless another call (another replica) did within the minute. */
+export async function touchSession(db: Database, sessionId: string, at: Date) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: at })
+    .where(and(eq(sessions.id, sessionId), or(isNull(sessions.lastUsedAt), lt(sessions.lastUsedAt, new Date(at.getTime() - LAST_USE_EVERY_MS)))));
+}
+
+export type SessionListRow = { id: string; userAgent: string | null; address: string | null; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date };
+
+/** A person's open product sessions, the most recently used first (admin sessions are the admin area's). */
+export async function listOpenSessions(db: Database, userId: string, now = new Date()): Promise<SessionListRow[]> {
+  return db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, address: sessions.address, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.kind, 'user'), gt(sessions.expiresAt, now)))
+    .orderBy(sql`${sessions.lastUsedAt} desc nulls last`, desc(sessions.createdAt));
+}
+
+/** Ends one of the person's own product sessions; false when it is not theirs, or already gone. */
+export async function revokeOwnSession(db: Database, userId: string, sessionId: string): Promise<boolean> {
+  const removed = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.kind, 'user')))
+    .returning({ id: sessions.id });
+  return removed.length > 0;
+}
+
+/** Ends every product session of the person but `keepSessionId`; answers how many ended. */
+export async function revokeOtherSessions(db: Database, userId: string, keepSessionId: string): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.kind, 'user'), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return removed.length;
 }
 
 export async function revokeSession(db: Database, sessionId: string) {

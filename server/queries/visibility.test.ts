@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { count, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_ON_PGLITE } from '../../tests/setup/test-database';
 import { expectCountersRight } from '../../tests/helpers/shown-counters';
 import { createTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { FIRM_ROLES, ROLES, VERIFY } from '../contract/vocabulary';
@@ -156,7 +157,7 @@ async function expectShowcaseListedAsVocabulary(db: Database) {
   }
 }
 
-describe('the counters of shown projects on PostgreSQL', () => {
+describe.skipIf(TEST_ON_PGLITE)('the counters of shown projects on PostgreSQL', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await createTestApi();

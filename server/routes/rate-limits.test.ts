@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { count } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ON_PGLITE } from '../../tests/setup/test-database';
 import { createTestApi, startTestApi, type TestApi } from '../../tests/helpers/test-api';
 import { TEST_REDIS_URL } from '../../tests/setup/redis-url';
 import { loadConfig } from '../config';
@@ -106,7 +107,8 @@ describe('sign-in limits (issue 9 item 1)', () => {
   });
 });
 
-describe('counters shared by api replicas', () => {
+// Two api processes on one database: PostgreSQL's (PGlite is one process's, decision 303).
+describe.skipIf(TEST_ON_PGLITE)('counters shared by api replicas', () => {
   /** A second api process on the same database and settings (its own context, limiter and connections). */
   async function replicaOf(first: TestApi) {
     const config = first.config;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { detachedFromTransaction } from '../db/transaction-guard.js';
 
 /**
  * Work a request starts but does not wait for, such as a mail whose sending must not show in
@@ -19,7 +20,8 @@ export class BackgroundTasks {
 
   private start(name: string, task: () => Promise<unknown>) {
     // Counted as running from now, so idle() also waits for a task that has not begun yet.
-    const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    // A task deferred inside a transaction's body runs on its own, outside it (docs/decisions/302).
+    const done: Promise<void> = detachedFromTransaction(() => new Promise<void>((resolve) => setImmediate(resolve)))
       .then(task)
       .then(() => undefined)
       .catch((error) => this.log.error({ err: error, task: name }, 'background task failed'))

@@ -46,6 +46,12 @@ export class FormTokens {
     return this.secret;
   }
 
+  /** Loads the secret now, when the routes register, never later inside a transaction (docs/decisions/302). */
+  async ready(): Promise<this> {
+    await this.key();
+    return this;
+  }
+
   private async sign(payload: string) {
     return crypto.createHmac('sha256', await this.key()).update(payload).digest('base64url');
   }

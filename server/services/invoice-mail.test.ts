@@ -10,6 +10,7 @@ import { createFirm } from '../seed/factories';
 import type { UserRow } from '../queries/users';
 import { sendDueReminders } from './invoice-mail';
 import { createSession } from '../queries/sessions';
+import { isoDay } from '../contract/dates';
 
 /** Invoice mail and the reminder job (docs/decisions/282): through the firm's mail rules, each reminder once across replicas. */
 
@@ -82,7 +83,7 @@ describe('the reminder job', () => {
 
   it('sends no reminder for a paid invoice', async () => {
     const paid = await issued({ reminderDays: 0 });
-    await api.app.inject({ method: 'POST', url: `/api/invoices/${paid.id}/payments`, headers: bearer(token), payload: { paidOn: '2026-05-01', amount: 11_800_00, method: 'upi' } });
+    await api.app.inject({ method: 'POST', url: `/api/invoices/${paid.id}/payments`, headers: bearer(token), payload: { paidOn: isoDay(new Date()), amount: 11_800_00, method: 'upi' } });
     await api.db.update(invoices).set({ dueDate: '2026-05-01' }).where(eq(invoices.id, paid.id));
     expect(await sendDueReminders(api.db, api.ctx.firmMail, '2026-05-20')).toBe(0);
   });

@@ -1,5 +1,5 @@
 import type { SellerProfile } from '../contract/billing.js';
-import { isoDay } from '../contract/dates.js';
+import { DEFAULT_TIME_ZONE, formatCalendarDay, isoDay } from '../contract/dates.js';
 import { CREDIT_NOTE_PREFIX, INVOICE_MESSAGES as M, RECEIPT_PREFIX, type CreditNoteBody, type Party, type PaymentBody } from '../contract/invoices.js';
 import type { Database } from '../db/connection.js';
 import { badRequest, conflict, notFound } from '../errors.js';
@@ -82,12 +82,13 @@ export type IssueParties = { profile: SellerProfile; sellerEmail: string; buyer:
  * Issues a draft: the parties as they are now frozen into it, its lines recomputed for the place of
  * supply and frozen, its number and dates given. Inside the caller's transaction, the row locked.
  */
-export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueParties, actorId: string, now = new Date()): Promise<InvoiceRow> {
+export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueParties, actorId: string, now = new Date(), timeZone = DEFAULT_TIME_ZONE): Promise<InvoiceRow> {
   const supply = supplyKind(parties.profile.state, parties.buyer.state);
   const { stored, totals } = priceLines(await storedDraftLines(tx, row.id), supply);
   if (totals.total <= 0) throw conflict(M.zeroTotal);
   const number = await nextNumber(tx, row.issuerId, 'invoice', parties.profile.invoicePrefix, now);
-  const issueDate = isoDay(now);
+  // The firm's day (decision 331): the date its payments and credit notes are checked against.
+  const issueDate = isoDay(now, timeZone);
   const issued = await replaceLines(
     tx,
     row.id,
@@ -110,11 +111,11 @@ export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueP
 }
 
 /** The firm's Issue: its client as the Address Book has it now. */
-export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: SellerProfile, sellerEmail: string, now = new Date()) {
+export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: SellerProfile, sellerEmail: string, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
   const row = await lockDraft(tx, actor.firmId, id);
   const contact = row.contactId ? await findContactOfFirm(tx, actor.firmId, row.contactId) : undefined;
   if (!contact) throw conflict(M.notAClient);
-  return issueLocked(tx, row, { profile, sellerEmail, buyer: buyerParty(contact), contactId: contact.id }, actor.id, now);
+  return issueLocked(tx, row, { profile, sellerEmail, buyer: buyerParty(contact), contactId: contact.id }, actor.id, now, timeZone);
 }
 
 /** An issued invoice's row locked for a payment or a credit note: 404, or 409 unless money is owed. */
@@ -126,8 +127,21 @@ async function lockOpen(tx: Database, issuerId: string, id: string): Promise<Inv
   return row;
 }
 
-export async function recordPayment(tx: Database, actorId: string, issuerId: string, id: string, body: Required<PaymentBody>, now = new Date()) {
+/**
+ * A payment, dated by the person who records it: on or after the invoice's date and not after today,
+ * both in the firm's time zone (decision 331); its receipt carries that date.
+ */
+export async function recordPayment(tx: Database, actorId: string, issuerId: string, id: string, body: Required<PaymentBody>, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
   const row = await lockOpen(tx, issuerId, id);
+  const today = isoDay(now, timeZone);
+  if (row.issueDate && body.paidOn < row.issueDate) {
+    const message = M.paidBeforeInvoice(formatCalendarDay(row.issueDate));
+    throw badRequest(message, [{ path: 'paidOn', message }]);
+  }
+  if (body.paidOn > today) {
+    const message = M.paidInFuture(formatCalendarDay(today));
+    throw badRequest(message, [{ path: 'paidOn', message }]);
+  }
   if (!fitsOutstanding(row, body.amount)) throw badRequest(M.moreThanOutstanding, [{ path: 'amount', message: M.moreThanOutstanding }]);
   const receiptNumber = await nextNumber(tx, issuerId, 'receipt', RECEIPT_PREFIX, now);
   const payment = await insertPayment(tx, { invoiceId: id, paidOn: body.paidOn, amount: body.amount, method: body.method, reference: body.reference, receiptNumber, createdBy: actorId });
@@ -136,8 +150,12 @@ export async function recordPayment(tx: Database, actorId: string, issuerId: str
   return payment;
 }
 
-export async function issueCreditNote(tx: Database, actorId: string, issuerId: string, id: string, body: Required<CreditNoteBody>, now = new Date()) {
+/** A credit note, dated today in the firm's time zone, which is never before the invoice's date (decision 331). */
+export async function issueCreditNote(tx: Database, actorId: string, issuerId: string, id: string, body: Required<CreditNoteBody>, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
   const row = await lockOpen(tx, issuerId, id);
+  const issueDate = isoDay(now, timeZone);
+  // Only a firm that moved its time zone westwards since issuing can meet this.
+  if (row.issueDate && issueDate < row.issueDate) throw conflict(M.creditNoteBeforeInvoice(formatCalendarDay(row.issueDate)));
   const rates = new Set((await linesOf(tx, id)).map((l) => l.rateBp));
   if (!rates.has(body.rateBp)) throw badRequest('Choose one of the GST rates of the invoice', [{ path: 'rateBp', message: 'Choose one of the GST rates of the invoice' }]);
   const description = `Credit against ${row.number}: ${body.reason}`.slice(0, 500);
@@ -146,7 +164,7 @@ export async function issueCreditNote(tx: Database, actorId: string, issuerId: s
   const number = await nextNumber(tx, issuerId, 'credit-note', CREDIT_NOTE_PREFIX, now);
   const note = await insertInvoice(
     tx,
-    { issuerId, firmId: row.firmId, kind: 'credit-note', creditFor: id, contactId: row.contactId, projectId: row.projectId, status: 'issued', number, supply: row.supply, placeOfSupply: row.placeOfSupply, seller: row.seller, buyer: row.buyer, issueDate: isoDay(now), notes: body.reason, createdBy: actorId, issuedAt: now },
+    { issuerId, firmId: row.firmId, kind: 'credit-note', creditFor: id, contactId: row.contactId, projectId: row.projectId, status: 'issued', number, supply: row.supply, placeOfSupply: row.placeOfSupply, seller: row.seller, buyer: row.buyer, issueDate, notes: body.reason, createdBy: actorId, issuedAt: now },
     totals,
     stored,
   );

@@ -34,6 +34,15 @@ export class LinkSeal {
     return this.key;
   }
 
+  /**
+   * Loads the key now. The routes call it when they register, so a seal made inside a transaction
+   * never reads the database's secret through the outer handle (docs/decisions/302).
+   */
+  async ready(): Promise<this> {
+    await this.derivedKey();
+    return this;
+  }
+
   async seal(token: string, linkId: string): Promise<string> {
     const iv = crypto.randomBytes(12);
     const cipher = crypto.createCipheriv('aes-256-gcm', await this.derivedKey(), iv);

@@ -28,6 +28,7 @@ const PAGES: PageCase[] = [
   { role: 'explorer', name: 'firm portfolio', path: (ids) => `/firms/${ids.firm}` },
   { role: 'explorer', name: 'firm contact', path: (ids) => `/firms/${ids.firm}?dialog=contact` },
   { role: 'explorer', name: 'register firm dialog', path: () => '/explore?dialog=register-firm' },
+  { role: 'explorer', name: 'explorer setting', path: () => '/setting' },
   { role: 'firm', name: 'portfolio', path: () => '/portfolio' },
   { role: 'firm', name: 'profile dialog', path: () => '/portfolio?dialog=profile' },
   { role: 'firm', name: 'add project', path: () => '/portfolio/add-project' },

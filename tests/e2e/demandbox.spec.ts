@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { newId } from '../../server/db/ids';
 import { projects } from '../../server/db/schema';
 import { createFirm } from '../../server/seed/factories';
 import { createLead } from '../../server/seed/leads';
-import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
 import { expect, loginAs, ready, registerUser, test } from './fixtures';
 
@@ -19,7 +18,7 @@ const PASSWORD = 'secret123';
 
 /** An approved (listed) firm with a password: only those receive enquiries. Made with the factory. */
 async function approvedFirm(firmName: string) {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     const email = `firm-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
     return await createFirm(database.db, { firmName, email, businessEmail: `office-${email}`, password: PASSWORD });
@@ -124,7 +123,7 @@ test('a visitor sends an enquiry; the firm answers it with Cc from the demand bo
 test('the menu marks a lead unread, archives it and deletes it after asking', async ({ page, js }) => {
   test.setTimeout(60_000);
   const firm = await approvedFirm('Menu Studio');
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     await createLead(database.db, firm.id, { name: 'Ravi Menon', message: 'A small office fit-out in Kochi, about 1,200 sq ft.', isRead: true });
   } finally {
@@ -156,7 +155,7 @@ test('the menu marks a lead unread, archives it and deletes it after asking', as
 test("an enquiry from a project page names the project on the lead's page", async ({ page, js }) => {
   test.setTimeout(60_000);
   const firm = await approvedFirm(`Project Studio ${js ? 'JS' : 'HTML'}`);
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   let projectId: string;
   try {
     // A public project without pictures is enough for its page and its Contact popup.

@@ -7,7 +7,8 @@ export const E2E = {
   apiPort: base + 1,
   baseURL: `http://127.0.0.1:${base}`,
   apiURL: `http://127.0.0.1:${base + 1}`,
-  database: process.env.E2E_DATABASE ?? `e2e_${base}`,
+  /** The harness's way into the api's embedded database (database-bridge.ts, decision 303). */
+  bridgeURL: `http://127.0.0.1:${base + 3}`,
   dataDir: path.resolve(`tests/.artifacts/e2e-${base}`),
   sessionSecret: 'e2e-session-secret-0123456789',
 };

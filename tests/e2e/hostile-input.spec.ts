@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { newId } from '../../server/db/ids';
 import { createUser } from '../../server/seed/factories';
-import { databaseUrl } from '../setup/database-url';
-import { E2E } from './env';
 import { DEMO, expect, test } from './fixtures';
 import { type Role, ROLES, type Kind, PARAM_KINDS, KIND_OF_PARAM, PUBLIC_PARAMS, FORM_ID_KINDS, LONG, STACK, manifestRoutes, fullPath, routeSource, queryParams, intents, formFields, type Ids, firstId, makeFirm, userCookie, adminCookie, type Answer, send, pool } from './hostile-input-helpers';
 
@@ -20,7 +18,7 @@ import { type Role, ROLES, type Kind, PARAM_KINDS, KIND_OF_PARAM, PUBLIC_PARAMS,
 test('hostile query strings, path ids and form posts never answer 5xx, a stack or another firm’s data', { tag: '@js-only' }, async () => {
   test.setTimeout(240_000);
   const started = Date.now();
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   const db = database.db;
   const problems: string[] = [];
   let requests = 0;

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { billingProfileFields } from '../../server/seed/billing';
 import { INVOICE_MESSAGES } from '../../server/contract/invoices-rules';
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
+import { formatCalendarDay, isoDay } from '../../server/contract/dates';
+import { addDays } from '../../server/services/invoices';
 import { createPricedSchedule } from '../../server/seed/invoices';
-import { databaseUrl } from '../setup/database-url';
-import { E2E, SCREENSHOT_DIR } from './env';
+import { SCREENSHOT_DIR } from './env';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { createProject, newFirm } from './workspace-helpers';
 
@@ -18,6 +19,31 @@ async function open(page: Page, js: boolean, url: string) {
   await page.goto(url);
   await ready(page, js);
 }
+
+test('a payment dated in the future is refused on its date field, with the rule and what was typed kept', async ({ page, js }) => {
+  const firm = await newFirm();
+  expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'FUT' }), firm.token)).status).toBe(200);
+  const client = await apiCall<{ data: { id: string } }>('POST', '/contacts', { name: 'Asha Rao', kind: 'client', email: 'asha@example.test', state: 'Maharashtra', address: 'Pune' }, firm.token);
+  const draft = await apiCall<{ data: { id: string } }>('POST', '/invoices', { contactId: client.json.data.id, lines: [{ description: 'Design fee', quantity: 1, unitPrice: 1_00_000_00, rateBp: 1800 }] }, firm.token);
+  expect((await apiCall('POST', `/invoices/${draft.json.data.id}/issue`, undefined, firm.token)).status).toBe(200);
+  await loginAs(page, firm.email, firm.password);
+  await open(page, js, `/workspace/invoices/${draft.json.data.id}`);
+  // The firm's today (India's time zone, the default) and the day after it.
+  const today = isoDay(new Date());
+  const tomorrow = addDays(today, 1);
+  const payment = page.getByTestId('payment-form');
+  const date = payment.getByLabel('Date received');
+  await expect(date).toHaveAttribute('max', today);
+  await date.fill(tomorrow);
+  await payment.getByLabel('Amount (₹)').fill('1000');
+  await page.getByTestId('record-payment').click();
+  const field = page.getByTestId('payment-form').getByLabel('Date received');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const errorId = (await field.getAttribute('aria-describedby'))!.split(' ')[0]!;
+  await expect(page.locator(`[id="${errorId}"]`)).toHaveText(INVOICE_MESSAGES.paidInFuture(formatCalendarDay(today)));
+  await expect(field).toHaveValue(tomorrow);
+  await expect(page.getByTestId('payment-row')).toHaveCount(0);
+});
 
 test('issue an invoice and record a payment', async ({ page, js }) => {
   test.setTimeout(90_000);
@@ -94,7 +120,7 @@ test('invoice chosen items of a schedule: show its approved sections, tick one i
   const firm = await newFirm();
   expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'PCK' }), firm.token)).status).toBe(200);
   const project = await createProject(firm.token, { projectName: 'Baner Apartment' });
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     await createPricedSchedule(database.db, firm.user.id, project.id, 'Baner living room');
   } finally {

@@ -1,7 +1,5 @@
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { createFirm, createPublicProject } from '../../server/seed/factories';
-import { databaseUrl } from '../setup/database-url';
-import { E2E } from './env';
 import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, test } from './fixtures';
 import { adminLoginThroughForm, uniqueSuffix } from './firm-helpers';
 
@@ -12,7 +10,7 @@ import { adminLoginThroughForm, uniqueSuffix } from './firm-helpers';
 
 /** An approved firm with one public project, made with the factories (the public side needs an approved firm). */
 async function approvedFirmWithProject(name: string) {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     const suffix = uniqueSuffix();
     const firm = await createFirm(database.db, { firmName: `${name} ${suffix}`, email: `plan-${suffix}@example.test`, password: 'secret123' });

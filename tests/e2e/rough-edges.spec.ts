@@ -1,7 +1,5 @@
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { createFirm, createPublicProject } from '../../server/seed/factories';
-import { databaseUrl } from '../setup/database-url';
-import { E2E } from './env';
 import { DEMO, expect, lastMailTo, loginAs, loginAsAdmin, ready, test } from './fixtures';
 import { uniqueSuffix } from './firm-helpers';
 import { createEmployeeAccount, createProject, newFirm } from './workspace-helpers';
@@ -44,7 +42,7 @@ test('the verification list’s range sits inside the panel’s padding', async 
 });
 
 test('a project the super-admin hides: its firm gets a mail with the reason and sees it on its own card', async ({ page, js }) => {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   const suffix = uniqueSuffix();
   const { firm, project } = await (async () => {
     try {

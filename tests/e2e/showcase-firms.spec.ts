@@ -1,7 +1,5 @@
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { createFirm } from '../../server/seed/factories';
-import { databaseUrl } from '../setup/database-url';
-import { E2E } from './env';
 import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, test } from './fixtures';
 import { uniqueSuffix } from './firm-helpers';
 
@@ -15,7 +13,7 @@ type Account = { id: string; firmName: string | null; businessEmail: string | nu
 
 /** Approved firms in one city, made with the factories (the demo has fewer firms than a page). */
 async function firmsIn(city: string, names: string[]) {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     for (const firmName of names) {
       await createFirm(database.db, { firmName, email: `dir-${uniqueSuffix()}@example.test`, country: 'India', state: 'Kerala', city });
@@ -162,7 +160,7 @@ test.describe('firm directory', () => {
 
 test('long firm details are clamped with Read More and opened with Read Less, with and without JavaScript', async ({ page, js }) => {
   const details = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} of a long practice history, with its buildings and its people.`).join('\n');
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   let firmId: string;
   try {
     firmId = (await createFirm(database.db, { firmName: `Long Story ${uniqueSuffix()}`, userDetails: details })).id;

@@ -2,11 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { createFirm, createPublicProject } from '../../server/seed/factories';
 import { placeholderImage } from '../../server/seed/placeholder-images';
 import { createLocalStorage } from '../../server/services/storage/local';
-import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
 
 /** Writes `count` small PNG pictures (different colours) to a fresh temporary folder; returns their paths. */
@@ -32,7 +31,7 @@ export async function makePngs(count: number, size = { width: 640, height: 480 }
  * published before it (some publish projects without pictures).
  */
 export async function publishPicturedProjects(count: number): Promise<string[]> {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     const storage = createLocalStorage({ publicDir: path.join(E2E.dataDir, 'uploads'), privateDir: path.join(E2E.dataDir, 'private') });
     const firm = await createFirm(database.db, { firmName: `Pictured Studio ${Date.now().toString(36)}` });

@@ -1,7 +1,6 @@
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { createSummaryTree, type TreeRoom } from '../../server/seed/summary-tree';
 import { scheduleImageFolder } from '../../server/services/schedule-images';
-import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
 import { firmWithProject, scheduleThroughApi } from './schedule-helpers';
 import { photoFile } from './workspace-helpers';
@@ -15,7 +14,7 @@ import { photoFile } from './workspace-helpers';
 export const LONG_DESCRIPTION = 'Solid teak frame with a hand-woven cane back and seat, natural oil finish';
 
 export async function writeSummary(scheduleId: string, firmId: string, rooms: TreeRoom[]) {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     return await createSummaryTree(database.db, { scheduleId, firmId }, rooms);
   } finally {

@@ -1,8 +1,6 @@
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { createFirm } from '../../server/seed/factories';
 import { createLead } from '../../server/seed/leads';
-import { databaseUrl } from '../setup/database-url';
-import { E2E } from './env';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { addMember, createEmployeeAccount, createProject, newFirm } from './workspace-helpers';
 
@@ -14,8 +12,8 @@ import { addMember, createEmployeeAccount, createProject, newFirm } from './work
 
 const PASSWORD = 'secret123';
 
-async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openE2EDatabase>>['db']) => Promise<T>) {
+  const database = await openE2EDatabase();
   try {
     return await work(database.db);
   } finally {

@@ -1,11 +1,9 @@
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { FIRM_MAIL_MESSAGES } from '../../server/contract/firm-mail-rules';
 import { CONFIRMATION_MESSAGES } from '../../server/contract/employee-confirmation';
 import { VERIFY } from '../../server/contract/vocabulary';
 import { createFirm } from '../../server/seed/factories';
 import { createLead } from '../../server/seed/leads';
-import { databaseUrl } from '../setup/database-url';
-import { E2E } from './env';
 import { apiCall, expect, lastMailTo, loginAs, ready, test } from './fixtures';
 import { newVerifiedFirm, welcomeLinkTo } from './workspace-helpers';
 
@@ -81,7 +79,7 @@ test('“This was not me” removes the account; the used link says it cannot be
 });
 
 test('a firm not yet approved is refused a New Message, in words, on the form', async ({ page, js }) => {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   const email = `pending-${unique()}@example.test`;
   let leadId: string;
   try {

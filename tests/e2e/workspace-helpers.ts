@@ -1,11 +1,10 @@
 import sharp from 'sharp';
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { newId } from '../../server/db/ids';
 import { eq } from 'drizzle-orm';
 import { taskAssignees, tasks, users } from '../../server/db/schema';
 import { VERIFY } from '../../server/contract/vocabulary';
 import { createEmployee, createWorkspaceProject } from '../../server/seed/factories';
-import { databaseUrl } from '../setup/database-url';
 import { E2E } from './env';
 import { apiCall, lastMailTo, registerUser } from './fixtures';
 
@@ -25,7 +24,7 @@ export async function newFirm() {
 /** A new firm the super-admin has approved: only those mail outside their own accounts (issue 27 item 1). */
 export async function newVerifiedFirm() {
   const firm = await newFirm();
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     await database.db.update(users).set({ isVerify: VERIFY.approved }).where(eq(users.id, firm.user.id));
   } finally {
@@ -84,7 +83,7 @@ export async function addMember(token: string, projectId: string, member: { name
  * straight in the end-to-end database), with a password to sign in with.
  */
 export async function createEmployeeAccount(firmId: string, fields: { userName: string; password: string }) {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     const email = `employee-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
     return await createEmployee(database.db, firmId, { ...fields, email });
@@ -95,7 +94,7 @@ export async function createEmployeeAccount(firmId: string, fields: { userName: 
 
 /** `count` tasks (finished unless told) the firm gave itself on a project, one a day from 1 January 2025 (the newest last), written directly. */
 export async function finishedTasks(firmId: string, projectId: string, count: number, status: 'done' | 'review' = 'done') {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000);
     const rows = Array.from({ length: count }, (_, i) => ({
@@ -122,7 +121,7 @@ export async function finishedTasks(firmId: string, projectId: string, count: nu
  * minute from 1 January 2025 (the newest last); `clientOf(n)` names a project's client.
  */
 export async function manyProjects(firmId: string, count: number, clientOf: (n: number) => string = () => 'Rhea Kapoor') {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     for (let n = 1; n <= count; n++) {
       await createWorkspaceProject(database.db, firmId, { projectName: `Project ${n}`, clientName: clientOf(n), createdAt: new Date(Date.UTC(2025, 0, 1) + n * 60_000) });

@@ -1,7 +1,5 @@
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from './database';
 import { createEmployee, createFirm } from '../../server/seed/factories';
-import { databaseUrl } from '../setup/database-url';
-import { E2E } from './env';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { uniqueSuffix } from './firm-helpers';
 
@@ -12,7 +10,7 @@ import { uniqueSuffix } from './firm-helpers';
 
 /** A firm and one plain employee of it, made with the factories. */
 async function firmWithEmployee() {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   try {
     const suffix = uniqueSuffix();
     const firm = await createFirm(database.db, { firmName: `Wiring Studio ${suffix}`, email: `wiring-${suffix}@example.test`, password: 'secret123' });

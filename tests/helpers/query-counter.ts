@@ -9,7 +9,6 @@ type Query = (...args: unknown[]) => unknown;
  * client the pool hands out.
  */
 export async function countQueries<T>(api: TestApi, run: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
-  const pool = (api.db as unknown as { $client: pg.Pool }).$client;
   const queries: string[] = [];
   const counted = (original: Query): Query =>
     function (this: unknown, ...args: unknown[]) {
@@ -17,6 +16,8 @@ export async function countQueries<T>(api: TestApi, run: () => Promise<T>): Prom
       queries.push(typeof first === 'string' ? first : (first?.text ?? '?'));
       return original.apply(this, args);
     };
+  if (api.database.kind === 'pglite') return countPgliteQueries(api, run, queries, counted);
+  const pool = (api.db as unknown as { $client: pg.Pool }).$client;
   const originalQuery = pool.query;
   const originalConnect = pool.connect;
   const clients = new Map<pg.PoolClient, Query>();
@@ -38,5 +39,28 @@ export async function countQueries<T>(api: TestApi, run: () => Promise<T>): Prom
     pool.query = originalQuery;
     pool.connect = originalConnect;
     for (const [client, query] of clients) client.query = query as typeof client.query;
+  }
+}
+
+type PgliteClient = { query: Query; transaction: (run: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown> };
+
+/** The same on PGlite: its `query`, and in a transaction the `query` of the transaction it hands out. */
+async function countPgliteQueries<T>(api: TestApi, run: () => Promise<T>, queries: string[], counted: (original: Query) => Query) {
+  const client = (api.db as unknown as { $client: PgliteClient }).$client;
+  const originalQuery = client.query;
+  const originalTransaction = client.transaction;
+  client.query = counted(originalQuery);
+  client.transaction = (body) =>
+    originalTransaction.call(client, (tx) => {
+      tx.query = counted(tx.query.bind(tx));
+      return body(tx);
+    });
+  try {
+    const result = await run();
+    return { result, queries };
+  } finally {
+    // Back to the methods of its class (an own property left behind would shadow them).
+    delete (client as Partial<PgliteClient>).query;
+    delete (client as Partial<PgliteClient>).transaction;
   }
 }

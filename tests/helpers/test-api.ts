@@ -9,27 +9,21 @@ import { loadConfig, type Config } from '../../server/config';
 import { createAppContext } from '../../server/context';
 import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import { databaseUrl, TEST_PG_URL } from '../setup/database-url';
+import { TEST_ON_PGLITE } from '../setup/test-database';
 import pino from 'pino';
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
 
 /**
- * An api instance on a fresh PostgreSQL database copied from the migrated template,
- * with its own data folder (uploads, outbox). Call `close()` in afterAll.
+ * An api instance on a fresh database copied from the migrated template (PostgreSQL, or PGlite
+ * with TEST_DATABASE=pglite, docs/decisions/303), with its own data folder (uploads, outbox). Call `close()` in afterAll.
  */
 export async function createTestApi(overrides: Partial<Record<string, string>> = {}, options: Pick<BuildOptions, 'extraRoutes'> = {}) {
-  const template = inject('templateDatabase');
-  const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
-
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl(name),
+    DATABASE_URL: TEST_ON_PGLITE ? 'memory://' : await copyTemplateDatabase(),
     RATE_LIMIT_MAX: '1000',
     UPLOAD_TMP_DIR: path.join(dataDir, 'tmp'),
     // Tests that sign in wrongly several times in a row are not about the account delay; its own tests turn it on.
@@ -39,7 +33,10 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     SESSION_CACHE_MS: '0',
     ...overrides,
   });
-  const api = await startTestApi(config, await openDatabase({ url: config.DATABASE_URL, dataDir }), options);
+  const database = TEST_ON_PGLITE
+    ? await openDatabase({ url: 'memory://', dataDir, loadDataDir: await pgliteTemplate() })
+    : await openDatabase({ url: config.DATABASE_URL, dataDir });
+  const api = await startTestApi(config, database, options);
   return {
     ...api,
     async close() {
@@ -47,6 +44,24 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh PostgreSQL database copied from the run's migrated template: its url. */
+async function copyTemplateDatabase(): Promise<string> {
+  const template = inject('templateDatabase');
+  const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  return databaseUrl(name);
+}
+
+/** The run's migrated PGlite data folder, read once per worker (each database opens its own copy of it). */
+let pgliteTemplateFile: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  pgliteTemplateFile ??= fs.readFile(inject('pgliteTemplate')).then((bytes) => new Blob([new Uint8Array(bytes)]));
+  return pgliteTemplateFile;
 }
 
 /** The api, silent and ready for `inject`, on an open database, with the context the server builds. */

@@ -1,8 +1,6 @@
 import type { Page } from '@playwright/test';
-import { openDatabase } from '../../server/db/connection';
+import { openE2EDatabase } from '../e2e/database';
 import { createFirm } from '../../server/seed/factories';
-import { databaseUrl } from '../setup/database-url';
-import { E2E } from '../e2e/env';
 import { apiCall, expect, loginAs, ready } from '../e2e/fixtures';
 
 /**
@@ -27,7 +25,7 @@ export async function openForScreenshot(page: Page, js: boolean, url: string, wi
     .toBe(true);
 }
 
-type Database = Awaited<ReturnType<typeof openDatabase>>;
+type Database = Awaited<ReturnType<typeof openE2EDatabase>>;
 type FirmFields = Parameters<typeof createFirm>[1] & { email: string; password: string };
 
 /**
@@ -35,7 +33,7 @@ type FirmFields = Parameters<typeof createFirm>[1] & { email: string; password: 
  * connection), signed in on `page`, its free trial started: the workspace pages open for it.
  */
 export async function firmOnTrial(page: Page, fields: FirmFields, extra?: (db: Database['db'], firm: Awaited<ReturnType<typeof createFirm>>) => Promise<void>) {
-  const database = await openDatabase({ url: databaseUrl(E2E.database), dataDir: E2E.dataDir });
+  const database = await openE2EDatabase();
   let firm;
   try {
     firm = await createFirm(database.db, fields);

@@ -27,7 +27,7 @@ export function PurchaseOrderDocument({ data }: { data: PurchaseOrderPrint }) {
           <div>
             <strong>{order.number}</strong>
           </div>
-          <div>Date: {formatDay(order.issuedAt)}</div>
+          <div>Date: {formatDay(order.issuedAt, data.timeZone)}</div>
           <div>Project: {order.projectName}</div>
         </Letterhead>
         <div className="doc-parties">

@@ -30,14 +30,15 @@ export function AddLineForm({ lastResult }: { lastResult: Last }) {
   );
 }
 
-export function PaymentForm({ outstanding, today, lastResult }: { outstanding: number; today: string; lastResult: Last }) {
+export function PaymentForm({ outstanding, today, issueDate, lastResult }: { outstanding: number; today: string; issueDate: string | null; lastResult: Last }) {
   const busy = useSubmittingIntent('payment');
   const [form, fields] = useForm<{ paidOn: string; amount: string; method: string; reference: string }>({ id: 'payment', lastResult, defaultValue: { paidOn: today, amount: paiseToDecimal(outstanding), method: 'upi' }, ...SERVER_VALIDATION });
   return (
     <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="payment-form">
       <h2>Record a payment</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField label="Date received" meta={fields.paidOn} type="date" />
+      {/* The picker offers only the days the api takes (decision 331); the api's message shows here otherwise. */}
+      <TextField label="Date received" meta={fields.paidOn} type="date" min={issueDate ?? undefined} max={today} />
       <TextField label="Amount (₹)" meta={fields.amount} inputMode="decimal" />
       <Field label="Method" meta={fields.method}>
         <select {...getSelectProps(fields.method)}>

@@ -12,7 +12,7 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 import { pageTitle } from '~/utils/product';
 import outputStyles from '~/styles/summary-output.css';
 import invoiceStyles from '~/styles/invoices.css';
-import { formatCalendarDay, isoDay } from '../../../server/contract/dates';
+import { formatCalendarDay, isoDay, zoneOf } from '../../../server/contract/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
 import { formatPaise } from '../../../server/contract/money-text';
 import { invoiceAction } from './actions.server';
@@ -29,9 +29,10 @@ export const links: LinksFunction = () => [
  * notes and Void. Every action is a plain form that works without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireWorkspaceUser(request);
+  const user = await requireWorkspaceUser(request);
   const invoice = await required(getInvoice(request, params.invoiceId!));
-  return json({ invoice, today: isoDay(new Date()) });
+  // The firm's today: a payment is dated from the invoice's date to it (decision 331).
+  return json({ invoice, today: isoDay(new Date(), zoneOf(user)) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -115,7 +116,7 @@ export default function InvoicePage() {
       <InvoiceLines invoice={invoice} editable={draft} />
       <div className="iv-grid">
         {draft ? <AddLineForm lastResult={failed?.intent === 'addLine' ? failed.result : undefined} /> : null}
-        {open ? <PaymentForm outstanding={invoice.outstanding} today={today} lastResult={failed?.intent === 'payment' ? failed.result : undefined} /> : null}
+        {open ? <PaymentForm outstanding={invoice.outstanding} today={today} issueDate={invoice.issueDate} lastResult={failed?.intent === 'payment' ? failed.result : undefined} /> : null}
         {open ? <CreditNoteForm rates={[...new Set(invoice.lines.map((l) => l.rateBp))]} lastResult={failed?.intent === 'creditNote' ? failed.result : undefined} /> : null}
         {draft || (open && !invoice.received && !invoice.credited) ? <VoidForm lastResult={failed?.intent === 'void' ? failed.result : undefined} /> : null}
       </div>

@@ -14,6 +14,7 @@ import { pageTitle } from '~/utils/product';
 import outputStyles from '~/styles/summary-output.css';
 import ordersStyles from '~/styles/purchase-orders.css';
 import { formatDay } from '../../../server/contract/dates';
+import { useTimeZone } from '~/utils/time-zone';
 import type { CandidatesReply, NewPurchaseOrderBody, PurchaseOrderListItem } from '../../../server/contract/purchase-orders';
 import { PURCHASE_ORDER_MESSAGES, PURCHASE_ORDER_STATUS_LABELS } from '../../../server/contract/purchase-orders-rules';
 import { formatPaise } from '../../../server/contract/money-text';
@@ -57,6 +58,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 function OrdersTable({ projectId, orders }: { projectId: string; orders: PurchaseOrderListItem[] }) {
+  // An order's date is the firm's day (decision 331).
+  const zone = useTimeZone();
   if (!orders.length) return <p className="po-note">No purchase orders yet.</p>;
   return (
     <TableScroll label="Purchase orders">
@@ -69,7 +72,7 @@ function OrdersTable({ projectId, orders }: { projectId: string; orders: Purchas
                 <Link to={orderPath(projectId, order.id)}>{order.number}</Link>
               </td>
               <td data-label="Supplier">{order.supplierName}</td>
-              <td data-label="Date">{formatDay(order.issuedAt)}</td>
+              <td data-label="Date">{formatDay(order.issuedAt, zone)}</td>
               <td data-label="Status">
                 <span className="po-status" data-status={order.status}>
                   {PURCHASE_ORDER_STATUS_LABELS[order.status]}

@@ -14,6 +14,7 @@ import outputStyles from '~/styles/summary-output.css';
 import ordersStyles from '~/styles/purchase-orders.css';
 import { formatRate } from '../../../server/contract/billing-rules';
 import { formatDateTime, formatDay } from '../../../server/contract/dates';
+import { useTimeZone } from '~/utils/time-zone';
 import type { PurchaseOrderJson, ReceiveBody } from '../../../server/contract/purchase-orders';
 import { canDo, PURCHASE_ORDER_STATUS_LABELS } from '../../../server/contract/purchase-orders-rules';
 import { formatPaise } from '../../../server/contract/money-text';
@@ -169,6 +170,8 @@ function Lines({ order }: { order: PurchaseOrderJson }) {
 
 export default function PurchaseOrderPage() {
   const { order } = useLoaderData<typeof loader>();
+  // The order's dates in the firm's time zone (decision 331).
+  const zone = useTimeZone();
   const actionData = useActionData<typeof action>();
   const toast = actionData && 'toast' in actionData ? actionData.toast : null;
   return (
@@ -177,7 +180,7 @@ export default function PurchaseOrderPage() {
         title={`Purchase order ${order.number}`}
         description={
           <>
-            {order.supplierName} · {formatDay(order.issuedAt)} · <Link to={ordersPath(order.projectId)}>{order.projectName}</Link>
+            {order.supplierName} · {formatDay(order.issuedAt, zone)} · <Link to={ordersPath(order.projectId)}>{order.projectName}</Link>
           </>
         }
         actions={
@@ -196,7 +199,7 @@ export default function PurchaseOrderPage() {
             {order.supplier.state ? <p>{order.supplier.state}</p> : null}
             {order.supplier.gstin ? <p>GSTIN {order.supplier.gstin}</p> : null}
             <p>{order.supplier.email || 'No email address: add one in the Address Book to mail the order.'}</p>
-            {order.mailedAt ? <p className="po-held">Mailed {formatDateTime(order.mailedAt)}</p> : null}
+            {order.mailedAt ? <p className="po-held">Mailed {formatDateTime(order.mailedAt, zone)}</p> : null}
           </div>
           {order.notes ? (
             <div>

@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
-import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
-import { TextField } from '~/components/text-field';
+import { useSubmittingIntent } from '~/components/form-intents';
+import { PasswordCard } from '~/components/account/password-card';
+import { SessionsCard } from '~/components/account/sessions-card';
+import { listSessions } from '~/models/sessions.server';
 import { Toast } from '~/components/toast';
 import { IcalLinkCard } from '~/components/workspace/ical-link-card';
 import { PageHeader } from '~/components/workspace/page-header';
@@ -18,7 +18,7 @@ import { calendarFeedAction, readFreshFeedUrl } from '~/routes/workspace.calenda
 import { readFormData } from '~/utils/form-data.server';
 import { chatBookSheets, teamSheets } from '~/styles/sheets';
 import { FEED_INTENTS } from '../../../server/contract/calendar-rules';
-import { NOTIFICATION_FLAGS, NOTIFICATION_LABELS, PASSWORD_MESSAGES } from '../../../server/contract/settings-rules';
+import { NOTIFICATION_FLAGS, NOTIFICATION_LABELS } from '../../../server/contract/settings-rules';
 import { settingAction } from './actions.server';
 import { TimeZoneCard } from './time-zone-card';
 import { timeZoneChoices, zoneOf } from '../../../server/contract/dates';
@@ -27,7 +27,7 @@ import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required, guarded } from '~/utils/form-action.server';
 
-export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting') }, { name: 'description', content: 'Your password, mail choices and calendar link.' }];
+export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Setting') }, { name: 'description', content: 'Your password, signed-in devices, mail choices and calendar link.' }];
 export const links: LinksFunction = () => [
   ...chatBookSheets,
   // The iCal card's own styles (team area).
@@ -39,19 +39,20 @@ const FEED_INTENT_VALUES: readonly string[] = Object.values(FEED_INTENTS);
 
 /**
  * The signed-in person's Setting (issue 12 item 6, docs/decisions/118): password change (current,
- * new, confirm; every other session ends), the mails they want, the calendar feed card (issue 12
+ * new, confirm; every other session ends), the signed-in devices (decision 332), the mails they want, the calendar feed card (issue 12
  * item 3, placed at merge), and for the firm its public profile (and, later, its subscription).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, [notifications, feed, storage]] = await guarded(
+  const [user, [notifications, feed, storage, sessions]] = await guarded(
     requireWorkspaceUser(request),
-    required(Promise.all([getNotificationSettings(request), getFeedState(request), getStorageUsage(request)])),
+    required(Promise.all([getNotificationSettings(request), getFeedState(request), getStorageUsage(request), listSessions(request)])),
   );
   const fresh = await readFreshFeedUrl(request);
   const isFirm = isFirmRole(user.role);
   return json(
     {
       notifications,
+      sessions: sessions.data.sessions,
       feed,
       storage,
       freshUrl: fresh.url,
@@ -76,37 +77,20 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Setting() {
-  const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling, timeZone, timeZones } = useLoaderData<typeof loader>();
+  const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling, timeZone, timeZones, sessions } = useLoaderData<typeof loader>();
   // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
   const plan = useRootData()?.plan ?? null;
   const actionData = useActionData<typeof action>();
-  const savingPassword = useSubmittingIntent('password');
   const savingChoices = useSubmittingIntent('notifications');
   const failed = actionData && 'result' in actionData ? actionData : null;
-  const [form, fields] = useForm<{ currentPassword: string; newPassword: string; confirmPassword: string }>({
-    id: 'password-form',
-    lastResult: failed?.intent === 'password' ? failed.result : undefined,
-    ...SERVER_VALIDATION,
-  });
 
   return (
     <>
-      <PageHeader title="Setting" description="Your password, the mails you receive and your calendar feed." />
+      <PageHeader title="Setting" description="Your password, signed-in devices, the mails you receive and your calendar feed." />
       <div className="cb-settings">
-        <section className="cb-card" aria-labelledby="password-title" data-testid="password-card">
-          <h2 id="password-title">Password</h2>
-          {hasPassword ? (
-            <Form method="post" {...getFormProps(form)} data-testid="password-form">
-              <FormErrors id={form.errorId} errors={form.errors} />
-              <TextField label="Current password" meta={fields.currentPassword} type="password" autoComplete="current-password" />
-              <TextField label="New password" meta={fields.newPassword} type="password" hint="At least 6 characters. Your other devices are signed out." autoComplete="new-password" />
-              <TextField label="Confirm password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
-              <PanelActions intent="password" busy={savingPassword} label="Change password" busyLabel="Saving…" testId="change-password" />
-            </Form>
-          ) : (
-            <p className="muted">{PASSWORD_MESSAGES.noPassword}.</p>
-          )}
-        </section>
+        <PasswordCard hasPassword={hasPassword} lastResult={failed?.intent === 'password' ? failed.result : undefined} />
+
+        <SessionsCard sessions={sessions} />
 
         <section className="cb-card" aria-labelledby="mail-title" data-testid="notifications-card">
           <h2 id="mail-title">Mail notifications</h2>

@@ -123,6 +123,14 @@ export const sessions = pgTable(
     kind: text('kind').notNull().default('user'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    /**
+     * What Setting shows of a session (decision 332): the browser's User-Agent and the visitor's
+     * address when it was opened (null for sessions older than these columns), and when it was last
+     * used, written at most once a minute.
+     */
+    userAgent: text('user_agent'),
+    address: text('address'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );

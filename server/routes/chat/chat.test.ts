@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_ON_PGLITE } from '../../../tests/setup/test-database';
 import { openEventStream, type StreamEvent } from '../../../tests/helpers/event-stream';
 import { bearer, createTestApi, messagesByPath, postMultipart, type TestApi } from '../../../tests/helpers/test-api';
 import { CHAT_LIMITS, CHAT_MESSAGES, type ChatMessage } from '../../contract/chat';
@@ -278,7 +279,7 @@ describe('GET /api/chat/unread: unread messages per project', () => {
   });
 });
 
-describe('two api processes on one database', () => {
+describe.skipIf(TEST_ON_PGLITE)('two api processes on one database', () => {
   let other: ChildProcess | undefined;
   let otherData: string | undefined;
   afterAll(async () => {

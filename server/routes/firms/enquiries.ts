@@ -44,7 +44,7 @@ function tokenRefusal(error: FormTokenError) {
 export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, limiter, background, config } = app.ctx;
   const perAddress = new AttemptLimiter(limiter.store, { max: config.ENQUIRY_MAX_PER_ADDRESS, addressMax: config.ENQUIRY_MAX_PER_ADDRESS, windowMs: ENQUIRY_WINDOW_MS, maxDelayMs: 0 });
-  const formTokens = new FormTokens(db, limiter.store, { minAgeMs: config.ENQUIRY_MIN_AGE_SECONDS * 1000, maxAgeMs: FORM_TOKEN_MAX_AGE_MS });
+  const formTokens = await new FormTokens(db, limiter.store, { minAgeMs: config.ENQUIRY_MIN_AGE_SECONDS * 1000, maxAgeMs: FORM_TOKEN_MAX_AGE_MS }).ready();
 
   /** Counts the enquiry in the firm's hourly volume (the shared store); true once the volume is past. */
   async function pastFirmVolume(firmId: string) {

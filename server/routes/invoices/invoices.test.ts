@@ -11,6 +11,8 @@ import { createPricedSchedule, PRICED_APPROVED_CLIENT_PRICE } from '../../seed/i
 import type { UserRow } from '../../queries/users';
 import { firmTeam } from '../../../tests/helpers/firm-team';
 import { createSession } from '../../queries/sessions';
+import { formatCalendarDay, isoDay } from '../../contract/dates';
+import { addDays } from '../../services/invoices';
 
 let api: TestApi;
 let firm: UserRow;
@@ -41,14 +43,71 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 type Reply = { message: string; data: Invoice };
-const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => api.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => api.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 async function ok(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<Reply> {
   const res = await call(token, method, url, payload);
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 const draft = (payload: object, token = tokens.firm) => ok(token, 'POST', '/invoices', payload);
+/** Today for the firms of this file (India's time zone, the default): a payment is dated from the invoice's day to today. */
+const today = () => isoDay(new Date());
 const freeLine = { description: 'Design fee, stage 1', quantity: 1, unitPrice: 1_00_000_00, rateBp: 1800, hsnSac: '998391' };
+
+describe('the dates of payments (their receipts) and credit notes, in the firm’s time zone', () => {
+  /** A firm of its own, in `timeZone`, with an issued invoice of 1,18,000 rupees. */
+  async function issuedIn(timeZone: string) {
+    const zoned = await createFirm(api.db);
+    const token = (await createSession(api.db, zoned.id, { remember: false })).token;
+    await createBillingProfile(api.db, zoned.id, { invoicePrefix: 'TZ' });
+    const client = await createContact(api.db, zoned.id, { name: 'Asha Rao', state: 'Maharashtra' });
+    expect((await call(token, 'PUT', '/firm/time-zone', { timeZone })).statusCode).toBe(200);
+    const { data } = await draft({ contactId: client.id, lines: [freeLine] }, token);
+    const issued = await ok(token, 'POST', `/invoices/${data.id}/issue`);
+    return { token, invoice: issued.data };
+  }
+
+  it("dates an invoice on the firm's day, not India's", async () => {
+    // Kiritimati (UTC+14) and Pago Pago (UTC−11) are never on the same day.
+    const ahead = await issuedIn('Pacific/Kiritimati');
+    expect(ahead.invoice.issueDate).toBe(isoDay(new Date(), 'Pacific/Kiritimati'));
+    const behind = await issuedIn('Pacific/Pago_Pago');
+    expect(behind.invoice.issueDate).toBe(isoDay(new Date(), 'Pacific/Pago_Pago'));
+  });
+
+  it("refuses a payment dated before the invoice's date, naming the rule on the date field", async () => {
+    const { token, invoice } = await issuedIn('Asia/Kolkata');
+    const early = await call(token, 'POST', `/invoices/${invoice.id}/payments`, { paidOn: addDays(invoice.issueDate!, -1), amount: 100, method: 'upi' });
+    expect(early.statusCode).toBe(400);
+    expect(messagesByPath(early).paidOn).toBe(M.paidBeforeInvoice(formatCalendarDay(invoice.issueDate!)));
+    expect(early.json().message).toMatch(/cannot be before the invoice's date/);
+  });
+
+  it("refuses a payment dated after today in the firm's time zone, and takes the firm's today where India's is another day", async () => {
+    const zone = 'Pacific/Kiritimati';
+    const { token, invoice } = await issuedIn(zone);
+    const firmToday = isoDay(new Date(), zone);
+    const future = await call(token, 'POST', `/invoices/${invoice.id}/payments`, { paidOn: addDays(firmToday, 1), amount: 100, method: 'upi' });
+    expect(future.statusCode).toBe(400);
+    expect(messagesByPath(future).paidOn).toBe(M.paidInFuture(formatCalendarDay(firmToday)));
+    const paid = await ok(token, 'POST', `/invoices/${invoice.id}/payments`, { paidOn: firmToday, amount: 100, method: 'upi' });
+    expect(paid.data.payments[0]!.paidOn).toBe(firmToday);
+    // Its receipt carries the payment's date.
+    const receipt = (await call(token, 'GET', `/invoices/${invoice.id}/payments/${paid.data.payments[0]!.id}/receipt`)).json().data;
+    expect(JSON.stringify(receipt)).toContain(firmToday);
+  });
+
+  it("dates a credit note on the firm's day, and refuses one that would fall before its invoice's date", async () => {
+    const { token, invoice } = await issuedIn('Pacific/Kiritimati');
+    const note = await ok(token, 'POST', `/invoices/${invoice.id}/credit-notes`, { reason: 'Discount agreed', amount: 1_000_00, rateBp: 1800 });
+    expect(note.data.creditNotes[0]!.issueDate).toBe(isoDay(new Date(), 'Pacific/Kiritimati'));
+    // The firm moves a day westwards: today there is before the invoice's date.
+    expect((await call(token, 'PUT', '/firm/time-zone', { timeZone: 'Pacific/Pago_Pago' })).statusCode).toBe(200);
+    const early = await call(token, 'POST', `/invoices/${invoice.id}/credit-notes`, { reason: 'Discount agreed', amount: 1_000_00, rateBp: 1800 });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(M.creditNoteBeforeInvoice(formatCalendarDay(invoice.issueDate!)));
+  });
+});
 
 describe('drafts', () => {
   it("makes a draft from a schedule's approved sections only, CGST + SGST for a client in the firm's state", async () => {
@@ -163,15 +222,15 @@ describe('issue, pay, credit, void', () => {
     const { data } = await draft({ contactId: ids.intraClient, lines: [freeLine] });
     expect((await call(tokens.firm, 'POST', `/invoices/${data.id}/payments`, { paidOn: '2026-05-01', amount: 100, method: 'upi' })).json().message).toBe(M.notIssued);
     await ok(tokens.firm, 'POST', `/invoices/${data.id}/issue`);
-    const part = await ok(tokens.firm, 'POST', `/invoices/${data.id}/payments`, { paidOn: '2026-05-02', amount: 18_000_00, method: 'bank_transfer', reference: 'NEFT 1234' });
+    const part = await ok(tokens.firm, 'POST', `/invoices/${data.id}/payments`, { paidOn: today(), amount: 18_000_00, method: 'bank_transfer', reference: 'NEFT 1234' });
     expect(part.data).toMatchObject({ status: 'part_paid', received: 18_000_00, outstanding: 1_00_000_00 });
     expect(part.data.payments[0]!.receiptNumber).toMatch(/^RC\/\d{4}-\d{2}\/\d{4}$/);
-    const over = await call(tokens.firm, 'POST', `/invoices/${data.id}/payments`, { paidOn: '2026-05-03', amount: 1_00_000_01, method: 'cash' });
+    const over = await call(tokens.firm, 'POST', `/invoices/${data.id}/payments`, { paidOn: today(), amount: 1_00_000_01, method: 'cash' });
     expect(over.statusCode).toBe(400);
     expect(messagesByPath(over).amount).toBe(M.moreThanOutstanding);
     const bad = await call(tokens.firm, 'POST', `/invoices/${data.id}/payments`, { paidOn: '2026-02-30', amount: 1, method: 'barter' });
     expect(messagesByPath(bad)).toMatchObject({ paidOn: M.dateInvalid, method: M.methodRequired });
-    const full = await ok(tokens.firm, 'POST', `/invoices/${data.id}/payments`, { paidOn: '2026-05-04', amount: 1_00_000_00, method: 'cheque', reference: '000123' });
+    const full = await ok(tokens.firm, 'POST', `/invoices/${data.id}/payments`, { paidOn: today(), amount: 1_00_000_00, method: 'cheque', reference: '000123' });
     expect(full.data).toMatchObject({ status: 'paid', outstanding: 0 });
     const receipt = (await call(tokens.firm, 'GET', `/invoices/${data.id}/payments/${full.data.payments[1]!.id}/receipt`)).json().data;
     expect(receipt.amountInWords).toBe('Rupees One Lakh Only');

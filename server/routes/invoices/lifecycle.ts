@@ -18,10 +18,10 @@ export const invoiceLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   app.post('/invoices/:id/issue', { schema: { tags, summary: 'Issue a draft: lines frozen, the next number of the financial year', params: InvoiceIdParams, response: replies } }, async (request) => {
-    const { actor, firmId, email } = billingFirm(request);
+    const { actor, firmId, email, timeZone } = billingFirm(request);
     const id = (await firmInvoice(db, firmId, request.params.id)).id;
     const profile = await requireProfile(db, firmId);
-    const row = await db.transaction((tx) => issueFirmInvoice(tx, actor, id, profile, email));
+    const row = await db.transaction((tx) => issueFirmInvoice(tx, actor, id, profile, email, new Date(), timeZone));
     return { message: M.issued(row.number ?? ''), data: await invoiceReply(db, row) };
   });
 
@@ -34,11 +34,11 @@ export const invoiceLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/invoices/:id/payments',
-    { schema: { tags, summary: 'Record a payment (at most the outstanding amount); it gets a receipt number', params: InvoiceIdParams, body: PaymentBody, response: { ...replies, 201: InvoiceSavedReply } } },
+    { schema: { tags, summary: "Record a payment (at most the outstanding amount; dated from the invoice's date to today in the firm's time zone); it gets a receipt number", params: InvoiceIdParams, body: PaymentBody, response: { ...replies, 201: InvoiceSavedReply } } },
     async (request, reply) => {
-      const { actor, firmId } = billingFirm(request);
+      const { actor, firmId, timeZone } = billingFirm(request);
       const id = (await firmInvoice(db, firmId, request.params.id)).id;
-      const payment = await db.transaction((tx) => recordPayment(tx, actor.id, firmId, id, request.body));
+      const payment = await db.transaction((tx) => recordPayment(tx, actor.id, firmId, id, request.body, new Date(), timeZone));
       const row = (await findInvoice(db, firmId, id))!;
       return reply.status(201).send({ message: M.paymentRecorded(payment.receiptNumber), data: await invoiceReply(db, row) });
     },
@@ -48,9 +48,9 @@ export const invoiceLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id/credit-notes',
     { schema: { tags, summary: 'Issue a credit note against an issued invoice (at most what is owed)', params: InvoiceIdParams, body: CreditNoteBody, response: { ...replies, 201: InvoiceSavedReply } } },
     async (request, reply) => {
-      const { actor, firmId } = billingFirm(request);
+      const { actor, firmId, timeZone } = billingFirm(request);
       const id = (await firmInvoice(db, firmId, request.params.id)).id;
-      const note = await db.transaction((tx) => issueCreditNote(tx, actor.id, firmId, id, request.body));
+      const note = await db.transaction((tx) => issueCreditNote(tx, actor.id, firmId, id, request.body, new Date(), timeZone));
       const row = (await findInvoice(db, firmId, id))!;
       return reply.status(201).send({ message: M.creditNoteIssued(note.number ?? ''), data: await invoiceReply(db, row) });
     },

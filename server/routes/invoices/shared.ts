@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { isoDay } from '../../contract/dates.js';
+import { isoDay, zoneOf } from '../../contract/dates.js';
 import { INVOICE_MESSAGES as M } from '../../contract/invoices.js';
 import { isId } from '../../contract/http.js';
 import { toBillingProfileJson, findBillingProfile } from '../../queries/billing.js';
@@ -15,7 +15,9 @@ import { conflict, notFound } from '../../errors.js';
 export function billingFirm(request: FastifyRequest) {
   const { user } = request.session;
   const firm = requireFirmAccess(user, 'manage');
-  return { actor: { id: user.id, firmId: firm.firmId }, firmId: firm.firmId, email: user.email };
+  // The firm's time zone dates its documents and bounds their dates (decision 331).
+  const timeZone = zoneOf({ timeZone: request.session.employer?.timeZone ?? user.timeZone });
+  return { actor: { id: user.id, firmId: firm.firmId }, firmId: firm.firmId, email: user.email, timeZone };
 }
 
 export const today = () => isoDay(new Date());

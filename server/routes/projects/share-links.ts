@@ -47,7 +47,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
-  const seal = LinkSeal.of(db, config.SHARE_LINK_KEY);
+  const seal = await LinkSeal.of(db, config.SHARE_LINK_KEY).ready();
 
   /** A link the caller may act on: 404 for an unknown id and for one of a project the caller cannot see. */
   async function linkAccess(session: Session, id: string) {

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, messagesByPath, type TestApi } from '../../../tests/helpers/test-api';
-import { PURCHASE_ORDER_MESSAGES as M, type PurchaseOrderJson } from '../../contract/purchase-orders';
+import { PURCHASE_ORDER_MESSAGES as M, type PurchaseOrderJson, type PurchaseOrderPrintReply } from '../../contract/purchase-orders';
+import { formatDay } from '../../contract/dates';
+import { purchaseOrderHtml } from '../../../app/utils/purchase-order-pdf.server';
 import { newId } from '../../db/ids';
-import { auditLog } from '../../db/schema';
+import { auditLog, users } from '../../db/schema';
 import { insertSchedule } from '../../queries/schedules';
 import { createBillingProfile, demoGstin } from '../../seed/billing';
 import { createContact } from '../../seed/chat-book';
@@ -270,5 +272,20 @@ describe('committed on the Financial overview', () => {
     expect(data.committed.byProject[projectId]).toBe(committed);
     expect(data.committed.bySchedule[scheduleId]).toBe(committed);
     expect(data.committed.total).toBe(committed);
+  });
+});
+
+describe("an order's date", () => {
+  it("is the firm's day: the print data names the firm's time zone and the PDF's page dates the order in it", async () => {
+    const order = await raise({ itemIds: [approved()[0]] });
+    // Kiritimati (UTC+14) is a day ahead of India for ten hours of every day, Pago Pago (UTC−11) behind it for most.
+    for (const timeZone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      await api.db.update(users).set({ timeZone }).where(eq(users.id, firm.id));
+      const res = await get(tokens.firm, `/api/purchase-orders/${order.id}/print`);
+      const data = (res.json() as PurchaseOrderPrintReply).data;
+      expect(data.timeZone).toBe(timeZone);
+      expect(purchaseOrderHtml(data)).toContain(`Date: ${formatDay(order.issuedAt, timeZone)}`);
+    }
+    await api.db.update(users).set({ timeZone: 'Asia/Kolkata' }).where(eq(users.id, firm.id));
   });
 });

@@ -70,7 +70,7 @@ export const purchaseOrderReadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { order, access } = await requireTradeOrder(db, request.session, request.params.id);
       const [lines, letterhead] = await Promise.all([orderLines(db, order.id), firmLetterhead(db, order.firmId)]);
-      return { data: { order: toPurchaseOrderJson(order, lines, access.project.projectName), logo: await logoDataUrl(storage, letterhead.profileImage), totalInWords: amountInWords(order.total) } };
+      return { data: { order: toPurchaseOrderJson(order, lines, access.project.projectName), logo: await logoDataUrl(storage, letterhead.profileImage), totalInWords: amountInWords(order.total), timeZone: letterhead.timeZone } };
     },
   );
 };

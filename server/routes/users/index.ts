@@ -18,6 +18,7 @@ import { issueCode, redeemCode } from '../../queries/one-time-codes.js';
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
 import { findUserByEmail, findUserById, insertUser, userJson } from '../../queries/users.js';
 import { createSession, revokeSession } from '../../queries/sessions.js';
+import { sessionOriginOf } from '../../auth/session.js';
 import { setCredentials } from '../../queries/credentials.js';
 import { releasePendingEmployee } from '../../services/employee-confirmation.js';
 
@@ -70,7 +71,7 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
             isVerify: VERIFY.none,
           });
           if (!row) throw emailTaken();
-          const { token } = await createSession(db, row.id, { remember: true });
+          const { token } = await createSession(db, row.id, { remember: true, ...sessionOriginOf(request) });
           return reply.status(201).send({ userData: await userJson(db, row), token });
         },
         'every',
@@ -91,7 +92,7 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         if (user.deactivatedAt) throw unauthorized(EMPLOYEE_MESSAGES.deactivated);
         // A firm's new employee signs in once its person has confirmed the address (docs/decisions/236).
         if (user.unconfirmedSince) throw forbidden(EMPLOYEE_MESSAGES.unconfirmed);
-        const { token } = await createSession(db, user.id, { remember });
+        const { token } = await createSession(db, user.id, { remember, ...sessionOriginOf(request) });
         return { data: await userJson(db, user), token };
       });
     },

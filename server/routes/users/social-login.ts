@@ -10,6 +10,7 @@ import { createIdentityAccount, findIdentityAccount, linkIdentity, updateIdentit
 import { findUserByEmail, userJson, type UserRow } from '../../queries/users.js';
 import { createIdTokenVerifier, idTokenProviders, type VerifiedIdentity } from '../../services/id-tokens.js';
 import { createSession } from '../../queries/sessions.js';
+import { sessionOriginOf } from '../../auth/session.js';
 
 const errors = { 401: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
@@ -92,7 +93,7 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 
         const user = await accountFor(app.ctx, identity, body.displayName);
         if (user.isSuperAdmin) throw unauthorized(`Sign in with ${label} failed. Please try again.`);
-        const { token } = await createSession(db, user.id, { remember: body.remember });
+        const { token } = await createSession(db, user.id, { remember: body.remember, ...sessionOriginOf(request) });
         return { data: await userJson(db, user), token };
       });
     },
