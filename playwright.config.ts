@@ -34,7 +34,8 @@ export default defineConfig({
   retries: Number(process.env.E2E_RETRIES ?? 1),
   // The list, then one closing line of the journeys that passed only on their retry.
   reporter: [['list'], ['./tests/e2e/retry-reporter.ts']],
-  timeout: 30_000,
+  // Room for a busy machine; each step still waits for its condition, never for a time.
+  timeout: 60_000,
   outputDir: 'test-results',
   // A trace records every step's DOM and screenshots: it doubled the run when kept for every test,
   // so only a retry records one (`--trace on` records them all).

@@ -23,5 +23,9 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
   };
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run: a promise of its result that also reports each answer (status, bytes, milliseconds) as it comes. */
+  export type Instance = Promise<Result> & {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+  };
+  export default function autocannon(options: Options): Instance;
 }

@@ -10,6 +10,9 @@
  *  - the summary editor's page of a schedule of 200 items: its latency, and its reads per table;
  *    the SQL statements per load of each workspace page (scripts/bench-workspace.ts);
  *  - each process's resident memory at idle and after each 200-connection round (leak check);
+ *  - overload (scripts/bench-overload.ts, docs/decisions/350): 200 connections for 30 s on the signed-in
+ *    `/explore` and `/workspace/invoices`: served p99, the share of quick 503s, time-outs, and the
+ *    latency of the web's `/healthz` sampled during the run;
  *  - with BENCH_SCALE=N (PostgreSQL): the explore list (page 1 and 500), search, the directory by
  *    city and a firm portfolio on the demo data and on a second database with the same demo seed
  *    and N generated public projects of N/20 firms (images shared), measured in turns, with the ratio.
@@ -34,6 +37,7 @@ import type { Database } from '../server/db/connection';
 import * as schema from '../server/db/schema';
 import { recountShownProjects } from '../server/queries/visibility';
 import { createDatabase, freePort, waitFor } from './instance';
+import { benchOverload } from './bench-overload';
 import { benchPdf } from './bench-pdf';
 import { benchEditorAtSize } from './bench-editor';
 import { benchSummaryEditor, workspacePageStatements } from './bench-workspace';
@@ -47,9 +51,9 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 const SCALE = Number(process.env.BENCH_SCALE ?? 0);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as Array<'postgres' | 'embedded'>;
-/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, summary, editor, workspace, memory, scale, pdf): a quick measure of one thing. */
+/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, summary, editor, workspace, memory, overload, scale, pdf): a quick measure of one thing. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'editor' | 'workspace' | 'memory' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
+const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'editor' | 'workspace' | 'memory' | 'overload' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
 const EMAIL = 'explorer@demo.test';
 const PASSWORD = 'demo1234';
 
@@ -293,11 +297,15 @@ function printRows(rows: Row[]) {
 
 // Targets (one function each) --------------------------------------------------------------------
 
-/** A web page against the web's /healthz, measured right before it. */
+/**
+ * A web page against the web's floor through Remix, measured right before it: a resource route whose
+ * loader calls no api (`/resources/places`). It was `/healthz` until the web answered that itself,
+ * before Remix (docs/decisions/350).
+ */
 async function targetWebPage(p: Product, name: string, pathname: string, headers: Record<string, string>, goal: string): Promise<Row> {
-  const baseline = await load(`${p.webUrl}/healthz`, {});
+  const baseline = await load(`${p.webUrl}/resources/places`, {});
   const figures = await load(`${p.webUrl}${pathname}`, headers);
-  return { target: name, figures, baseline: { name: 'web /healthz', figures: baseline }, goal };
+  return { target: name, figures, baseline: { name: 'web /resources/places', figures: baseline }, goal };
 }
 
 /** The api's explore page against a bare Fastify route answering the same size of JSON. */
@@ -572,7 +580,8 @@ async function runFor(kind: 'postgres' | 'embedded') {
     const notes: string[] = [];
     if (wanted('cpu')) {
       const pages: Array<[string, string, Record<string, string>]> = [
-        ['web /healthz', '/healthz', {}],
+        ['web /healthz (no Remix)', '/healthz', {}],
+        ['web /resources/places', '/resources/places', {}],
         ['/explore (signed in)', '/explore', signedIn],
         ['/ (anonymous)', '/', {}],
         ['/explore/{id} (signed in)', `/explore/${p.projectId}`, signedIn],
@@ -589,9 +598,11 @@ async function runFor(kind: 'postgres' | 'embedded') {
     for (const n of notes) console.log(n);
     const memory = wanted('memory') ? await memoryRounds(p) : [];
     for (const n of memory) console.log(n);
+    const overload = wanted('overload') ? await benchOverload({ ...p, signIn: (email) => signIn(p.apiUrl, email) }) : [];
+    for (const n of overload) console.log(n);
     const scale = wanted('scale') ? await scaleCost(p) : [];
     for (const n of scale) console.log(n);
-    report.push({ section: label, rows, notes: [...notes, ...memory, ...scale] });
+    report.push({ section: label, rows, notes: [...notes, ...memory, ...overload, ...scale] });
     return rows.find((r) => r.target.startsWith('api GET')) ?? null;
   } finally {
     await p.stop();

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './instance';
 import { answers, Supervisor } from './supervisor';
 
 const node = process.execPath;
@@ -88,14 +89,3 @@ describe('Supervisor (npm start)', () => {
     await supervisor.stop();
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -13,6 +13,7 @@ import type { AppContext } from './context.js';
 import { BODY_LIMITS } from './body-limits.js';
 import { redactUrl } from './contract/log-redaction.js';
 import { registerErrorHandling, safeValidatorCompiler } from './errors.js';
+import { registerLoadShedding, skipCallsWhoseCallerLeft } from './load-shedding.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
 import { decorateSession, inScope, SCOPES, type Scope } from './auth/scopes.js';
 import { uploadsRoutes } from './routes/uploads/index.js';
@@ -21,6 +22,7 @@ import { firmRegistrationRoutes } from './routes/users/firm-registration.js';
 import { socialLoginRoutes } from './routes/users/social-login.js';
 import { usersPublicRoutes, usersRoutes } from './routes/users/index.js';
 import { employeeConfirmationRoutes } from './routes/employees/confirmation.js';
+import { addressConfirmationRoutes } from './routes/users/address-confirmation.js';
 import { emailChangeRoutes } from './routes/users/email-change.js';
 import { portfolioRoutes } from './routes/projects/portfolio/index.js';
 import { showcaseRoutes } from './routes/projects/explore/index.js';
@@ -63,7 +65,7 @@ import { invoicePrintRoutes } from './routes/invoices/print.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
-  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes],
+  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes],
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
@@ -149,6 +151,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
+  // Right after: a call shed for load costs no session lookup and no body (docs/decisions/350).
+  await registerLoadShedding(app, ctx.config);
+  skipCallsWhoseCallerLeft(app);
   if (options.logger) requestLog(app, ctx.config.NODE_ENV);
   // Any write that went through may change what explore or the directory show, or who a session
   // is (signed out, deactivated, a new role): both caches start over, before the answer leaves, so

@@ -42,9 +42,19 @@ const schema = z.object({
   RATE_LIMIT_ADDRESS_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   /** The cap of an account's growing delay after consecutive failures; 0 turns the delay off. */
   RATE_LIMIT_MAX_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** Enquiries (demand box) per hour from one visitor address, and to one firm from everyone (docs/decisions/121). */
+  /** Enquiries (demand box) per hour from one visitor address (docs/decisions/121). */
   ENQUIRY_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(5),
-  ENQUIRY_MAX_PER_FIRM: z.coerce.number().int().positive().default(30),
+  /**
+   * Enquiries per hour to one firm from senders without an established account, past which they
+   * are held (kept, listed under Held, released by the firm); an established sender is never held
+   * (docs/decisions/340).
+   */
+  ENQUIRY_NEW_SENDERS_PER_FIRM: z.coerce.number().int().positive().default(5),
+  /**
+   * Notification mails per hour about a firm's enquiries: from all new senders together, and from
+   * each established sender on its own; the rest wait for the digest mail (decision 340).
+   */
+  ENQUIRY_MAILS_PER_HOUR: z.coerce.number().int().positive().default(3),
   /** Mails a firm may send to addresses outside its own accounts, per hour and per day (docs/decisions/235). */
   FIRM_MAIL_PER_HOUR: z.coerce.number().int().positive().default(50),
   FIRM_MAIL_PER_DAY: z.coerce.number().int().positive().default(200),
@@ -102,6 +112,13 @@ const schema = z.object({
   CHAT_STREAMS_PER_ACCOUNT: z.coerce.number().int().positive().max(100).default(5),
   /** Where uploads wait while they arrive and are checked; default: a folder in the system's temporary folder. */
   UPLOAD_TMP_DIR: z.string().optional(),
+  /**
+   * Load the api sheds (docs/decisions/350): past this event-loop delay (ms, the mean over the last
+   * API_PRESSURE_SAMPLE_MS) every call but the health checks is answered 503 with Retry-After at
+   * once; 0 = not checked.
+   */
+  API_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  API_PRESSURE_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),

@@ -5,12 +5,15 @@ import { accessCases, expectAccess, type AccessEndpoint, useAccessWorld } from '
 /** Every endpoint of the demand box, as each of the seven callers of the access table (docs/decisions/122). */
 
 const lead: AccessEndpoint['setup'] = async ({ world }) => ({ leadId: (await createLead(world.api.db, world.users.firm.id)).id });
+const heldLead: AccessEndpoint['setup'] = async ({ world }) => ({ leadId: (await createLead(world.api.db, world.users.firm.id, { isHeld: true })).id });
 
 const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmManage', url: () => '/api/leads' },
   { method: 'GET', kind: 'firmObjectManage', setup: lead, url: ({ data }) => `/api/leads/${data.leadId}` },
   { method: 'PATCH', kind: 'firmObjectManage', setup: lead, url: ({ data }) => `/api/leads/${data.leadId}`, body: () => ({ handled: true, read: true }) },
   { method: 'DELETE', kind: 'firmObjectManage', setup: lead, url: ({ data }) => `/api/leads/${data.leadId}` },
+  // Releasing a held enquiry to the inbox (docs/decisions/340).
+  { method: 'POST', kind: 'firmObjectManage', setup: heldLead, url: ({ data }) => `/api/leads/${data.leadId}/release` },
   {
     method: 'POST',
     kind: 'firmObjectManage',

@@ -30,3 +30,31 @@ export function refuse(req: Request, res: Response, status: number, title: strin
   if (wantsJson(req)) res.json({ message: text });
   else res.type('html').send(errorPage(status, title, text));
 }
+
+/** How long a visitor turned away for load is asked to wait before trying again (docs/decisions/350). */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+export const BUSY_TITLE = 'Busy, try again in a moment';
+export const BUSY_MESSAGE = 'Too many people are using the site right now. Please try again in a moment.';
+const busyPage = Buffer.from(errorPage(503, BUSY_TITLE, BUSY_MESSAGE));
+const busyJson = Buffer.from(JSON.stringify({ message: BUSY_MESSAGE }));
+
+/**
+ * The quick 503 of a page read shed for load (web-server/page-slots.ts): a small page (or JSON for
+ * Remix's data requests), made once and written as it is (no ETag, no send machinery: under a
+ * flood of retries most answers are this one). A read has no body left unread, so the connection
+ * stays open.
+ */
+export function busy(req: Request, res: Response) {
+  if (res.headersSent || res.destroyed) return;
+  res.locals.refused = '503 Busy';
+  const json = wantsJson(req);
+  const body = json ? busyJson : busyPage;
+  res.writeHead(503, {
+    'content-type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+    'content-length': body.length,
+    'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

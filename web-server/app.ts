@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { withResponseScope } from '../app/utils/after-response.server';
 import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
@@ -13,8 +13,9 @@ import { visitorAddress } from './client-address';
 import type { WebServerConfig } from './config';
 import { csrfCheck } from './csrf';
 import { pageSlots } from './page-slots';
+import { eventLoopDelay } from './event-loop-delay';
+import { healthChecks } from './health';
 import { precompressedBuild } from './precompressed';
-import { readiness } from './readiness';
 import { requestId } from './request-id';
 import { securityHeaders } from './security-headers';
 
@@ -24,8 +25,9 @@ import { securityHeaders } from './security-headers';
  * do: the visitor's real address, body limits, the CSRF check, security headers with a CSP nonce,
  * and the /api and /uploads forwarding ahead of Remix. In the order a request meets them:
  *
- *   visitor address → security headers → compression → /build and public files → body limit →
- *   /api, /uploads forwarding → CSRF check → (request log) → after-response scope → page slots → Remix
+ *   /healthz, /healthz/ready → a read the page slots would shed → visitor address → security
+ *   headers → compression → /build and public files → body limit → /api, /uploads forwarding →
+ *   CSRF check → (request log) → after-response scope → page slots → Remix
  */
 
 export type WebAppOptions = {
@@ -39,16 +41,24 @@ export type WebAppOptions = {
   log: Logger;
 };
 
+/** The first segment of a request's path, decoded (`/favicon.svg` → `favicon.svg`). */
+function firstSegment(req: Request): string {
+  const first = req.path.split('/')[1] ?? '';
+  try {
+    return decodeURIComponent(first);
+  } catch {
+    return first;
+  }
+}
+
 /**
- * The public folder's top-level names, read once: only requests under them are looked up on disk,
- * so a page request costs no file-system stat (remix-serve stats every request path).
+ * The public folder's files (`names`: its top-level names, read once): only requests under them are
+ * looked up on disk, so a page request costs no file-system stat (remix-serve stats every request path).
  */
-function publicFiles(directory: string): RequestHandler {
-  const names = new Set(fs.existsSync(directory) ? fs.readdirSync(directory) : []);
+function publicFiles(directory: string, names: Set<string>): RequestHandler {
   const serve = express.static(directory, { maxAge: '1h', index: false, redirect: false });
   return (req, res, next) => {
-    const first = req.path.split('/')[1] ?? '';
-    if (names.has(decodeURIComponent(first))) return serve(req, res, next);
+    if (names.has(firstSegment(req))) return serve(req, res, next);
     next();
   };
 }
@@ -92,7 +102,25 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  const publicDirectoryPath = path.resolve(publicDirectory);
+  const publicNames = new Set(fs.existsSync(publicDirectoryPath) ? fs.readdirSync(publicDirectoryPath) : []);
+  const slots = pageSlots({
+    max: config.WEB_CONCURRENT_PAGES,
+    queueMax: config.WEB_PAGE_QUEUE,
+    maxWaitMs: config.WEB_PAGE_WAIT_MS,
+    maxEventLoopDelayMs: config.WEB_MAX_EVENT_LOOP_DELAY_MS,
+    eventLoopDelay: config.WEB_MAX_EVENT_LOOP_DELAY_MS > 0 ? eventLoopDelay() : undefined,
+  });
+  /** A read that will take a page slot: not an asset, a public file or a call forwarded to the api. */
+  const isPage = (req: Request) => {
+    const first = firstSegment(req);
+    return !req.path.startsWith(assets.publicPath) && first !== 'api' && first !== 'uploads' && !publicNames.has(first);
+  };
 
+  // Before everything, and never shed (docs/decisions/350).
+  app.use(healthChecks({ apiUrl: config.API_URL }));
+  // A read the slots would turn away is answered before the rest of the chain (docs/decisions/350).
+  app.use(slots.shedEarly(isPage));
   app.use(visitorAddress);
   app.use(requestId);
   app.use(securityHeaders({ socialScripts: config.socialScripts, development: config.NODE_ENV === 'development', https: config.https }));
@@ -101,8 +129,7 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.use(assets.publicPath, precompressedBuild(assets.directory));
   app.use(assets.publicPath, express.static(path.resolve(assets.directory), { immutable: true, maxAge: '1y', index: false, redirect: false }));
   app.use(assets.publicPath, (_req, res) => res.status(404).type('text/plain').send('Not found'));
-  app.use(publicFiles(path.resolve(publicDirectory)));
-  app.get('/healthz/ready', readiness({ apiUrl: config.API_URL }));
+  app.use(publicFiles(publicDirectoryPath, publicNames));
 
   app.use(bodyLimit({ formLimit: config.FORM_BODY_LIMIT, streamingPaths: /^\/(api|uploads)(\/|$)/ }));
   const forward = apiProxy({ apiUrl: config.API_URL });
@@ -116,7 +143,7 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
   app.use((req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : withResponseScope(new Promise((resolve) => res.once('close', resolve)), next)));
   app.use(markDataRequests);
   app.use(noteVisitorGone);
-  app.use(pageSlots({ max: config.WEB_CONCURRENT_PAGES, queueMax: config.WEB_PAGE_QUEUE }));
+  app.use(slots);
   app.all('*', remix);
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 
 /**
  * `GET /healthz/ready`: the web is ready when the api behind it is (its `/api/health`: database and
- * file storage). `/healthz` stays the web's liveness answer (app/routes/healthz.tsx). A proxy sends
+ * file storage). `/healthz` stays the web's liveness answer (web-server/health.ts). A proxy sends
  * pages only to a ready web (issue 29, deploy/Caddyfile).
  */
 export function readiness(options: { apiUrl: string; timeoutMs?: number }): RequestHandler {

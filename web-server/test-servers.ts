@@ -48,8 +48,13 @@ export const api = http.createServer((req, res) => {
 /** Tasks the stand-in Remix left for after its answers, with whether each answer had gone when they ran. */
 export const afterAnswers: Array<{ path: string; answered: boolean }> = [];
 
+/** Answers of the stand-in Remix's `/hold` reads, held until a test sends them. */
+export const held: Array<() => void> = [];
+
 /** Stands in for Remix: reads the whole body and answers what it saw. */
 export const remix: RequestHandler = (req, res, next) => {
+  // A page that takes as long as a test wants: it keeps its slot until then.
+  if (req.path === '/hold') return void held.push(() => res.json({ held: true }));
   // As @remix-run/express passes on a streamed answer: aborted when the visitor goes, its failure to next().
   if (req.path === '/events' || req.path === '/events-break') {
     const controller = new AbortController();

@@ -43,6 +43,11 @@ export async function updateLead(request: Request, id: string, changes: UpdateLe
   return (await api<LeadReply>(request, leadPath(id), { method: 'PATCH', json: changes })).data;
 }
 
+/** A held enquiry to the inbox (docs/decisions/340). */
+export async function releaseLead(request: Request, id: string): Promise<Lead> {
+  return (await api<LeadReply>(request, `${leadPath(id)}/release`, { method: 'POST' })).data;
+}
+
 export async function deleteLead(request: Request, id: string): Promise<void> {
   await api<MessageReply>(request, leadPath(id), { method: 'DELETE' });
 }

@@ -75,3 +75,7 @@ export const registerFirm = (request: Request, body: z.input<typeof FirmRegistra
 /** Streams the registration document of a form being parsed on to the api (field `files`). */
 export const uploadFirmDocument = (request: Request, token: string, file: StreamedFile) =>
   streamFileToApi<UploadReply>('/users/upload/file', { ...file, token, forwardedFor: forwardedFor(request), field: 'files' });
+
+/** The sign-up mail's address link (docs/decisions/340): proves the account's address. No session needed. */
+export const confirmAddress = (request: Request, token: string) =>
+  apiFetch<MessageReply>(`/users/address-confirmation/${encodeURIComponent(token)}`, { method: 'POST', forwardedFor: forwardedFor(request) });

@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { UnusableLink } from '~/components/unusable-link';
 import { answerConfirmation, getPendingAccount } from '~/models/employees.server';
 import { required } from '~/utils/form-action.server';
 import { formatDay } from '../../server/contract/dates';
@@ -65,19 +66,5 @@ export default function ConfirmAccount() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) && typeof error.data?.message === 'string' ? error.data.message : 'Something went wrong. Please try again in a moment.';
-  return (
-    <div className="admin-login">
-      <div className="admin-login-card" role="alert" data-testid="confirm-account-error">
-        <h1>This link cannot be used</h1>
-        <p>{message}</p>
-        <p>
-          <Link to="/" className="link">
-            Go to the sign-in page
-          </Link>
-        </p>
-      </div>
-    </div>
-  );
+  return <UnusableLink testId="confirm-account-error" home={{ to: '/', label: 'Go to the sign-in page' }} />;
 }

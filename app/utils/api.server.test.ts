@@ -97,3 +97,50 @@ describe('a JSON call to the api', () => {
     }
   });
 });
+
+describe('a call the api sheds for load', () => {
+  it('ends the request with the 503 answer and its Retry-After (not an error that renders as 500)', async () => {
+    const http = await import('node:http');
+    const server = http.createServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
+      res.end(JSON.stringify({ message: 'The service is busy. Please try again in a moment.', code: 'busy' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { apiFetch } = await import('./api.server');
+      const { env } = await import('./env.server');
+      env.API_URL = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+      const thrown = await apiFetch('/projects/explore').catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await response.json()).message).toMatch(/busy/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('an api that is alive but does not answer', () => {
+  it('ends the request with the 503 answer once the answer is overdue, instead of holding the visitor', async () => {
+    const http = await import('node:http');
+    // Takes the call and never answers: a hung api, as the deadlock of decision 302 looked from the web.
+    const server = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { API_UNAVAILABLE_MESSAGE, apiFetch } = await import('./api.server');
+      const { env } = await import('./env.server');
+      env.API_URL = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+      const thrown = await apiFetch('/projects/explore', { timeoutMs: 200 }).catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ message: API_UNAVAILABLE_MESSAGE });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -61,6 +61,9 @@ export function apiHeaders(options: { token?: string | null; forwardedFor?: stri
 
 export const API_UNAVAILABLE_MESSAGE = 'The service is unavailable. Please try again in a moment.';
 
+/** How long a JSON call may wait for the api's answer: far above any call's time, so only a hung api reaches it. */
+export const API_ANSWER_TIMEOUT_MS = 30_000;
+
 /**
  * `fetch` to the api. When the api cannot be reached (down, restarting) the request ends with the
  * 503 page (a thrown Response, rendered by the error boundary; issue 9 item 5), not a 500.
@@ -84,7 +87,10 @@ export async function fetchApi(url: string, init: RequestInit): Promise<Response
   }
 }
 
-const apiUnavailable = () => json({ message: API_UNAVAILABLE_MESSAGE }, { status: 503, headers: { 'Retry-After': '5' } });
+const apiUnavailable = (message = API_UNAVAILABLE_MESSAGE, retryAfter = '5') => json({ message }, { status: 503, headers: { 'Retry-After': retryAfter } });
+
+/** The api's kind (ErrorReply.code) of a call it shed for load (server/load-shedding.ts). */
+const API_BUSY_CODE = 'busy';
 
 /** The JSON body of an api answer; an ApiError with the api's message and details for non-2xx. */
 export async function readApiReply<T>(response: Response, failure = 'Request failed'): Promise<T> {
@@ -100,14 +106,29 @@ function parseApiReply<T>(response: { ok: boolean; status: number }, text: strin
   }
   if (!response.ok) {
     const error = (data ?? {}) as Partial<ErrorReply>;
+    // A call the api shed for load ends the page as an unreachable api does: 503 with Retry-After
+    // (docs/decisions/350), not an error that renders as 500.
+    if (response.status === 503 && error.code === API_BUSY_CODE) throw apiUnavailable(error.message, '2');
     throw new ApiError(response.status, error.message ?? `${failure} (${response.status})`, error.details ?? [], error.code);
   }
   return data as T;
 }
 
-type ApiFetchInit = ApiInit & { token?: string | null; forwardedFor?: string; userAgent?: string; onHeaders?: (header: (name: string) => string | null) => void };
+type ApiFetchInit = ApiInit & {
+  token?: string | null;
+  forwardedFor?: string;
+  userAgent?: string;
+  onHeaders?: (header: (name: string) => string | null) => void;
+  /** Aborts the call (its connection closed) when the visitor's request is aborted: `request.signal`. */
+  signal?: AbortSignal;
+  /** How long to wait for the answer (API_ANSWER_TIMEOUT_MS). */
+  timeoutMs?: number;
+};
 
-/** One call to the api with an explicit token (or none). Throws ApiError for non-2xx answers. */
+/**
+ * One call to the api with an explicit token (or none). Throws ApiError for non-2xx answers, and
+ * the signal's reason when `signal` aborts (docs/decisions/350).
+ */
 export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promise<T> {
   const headers = apiHeaders(init);
   let body = init.body;
@@ -117,12 +138,17 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   }
   const url = apiUrl(path, init.query);
   const method = init.method ?? 'GET';
+  const { signal } = init;
   if (body !== undefined && typeof body !== 'string') {
-    const response = await fetchApi(url, { method, headers, body });
+    const response = await fetchApi(url, { method, headers, body, signal });
     init.onHeaders?.((name) => response.headers.get(name));
     return readApiReply<T>(response);
   }
-  const answer = await requestText(url, { method, headers, body }).catch(() => {
+  // An api that is alive but does not answer (hung, restarting) ends the page as an unreachable
+  // one does, with the 503 page, instead of holding the visitor (docs/decisions/304).
+  const timeout = AbortSignal.timeout(init.timeoutMs ?? API_ANSWER_TIMEOUT_MS);
+  const answer = await requestText(url, { method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch((error: unknown) => {
+    if (signal?.aborted) throw error;
     throw apiUnavailable();
   });
   init.onHeaders?.(answer.header);
@@ -156,7 +182,9 @@ export type ApiCallInit = ApiInit & {
  * A call on behalf of the visitor of `request`, with the token of their session (or, with `admin`,
  * of their admin session). A 401 for a sent token ends the session: the thrown redirect goes to `/`
  * (or `onUnauthorized`). An answer whose viewer version differs from the session's snapshot
- * refreshes it (the hook of viewer.server.ts).
+ * refreshes it (the hook of viewer.server.ts). The call is cancelled when the visitor goes away
+ * (`request.signal`, aborted by @remix-run/express when the connection closes; docs/decisions/350),
+ * so every app/models call stops the api's work for a visitor who left.
  */
 export async function api<T>(request: Request, path: string, init: ApiCallInit = {}): Promise<T> {
   const { onUnauthorized, admin, ...call } = init;
@@ -165,7 +193,14 @@ export async function api<T>(request: Request, path: string, init: ApiCallInit =
   const token = session.get('token');
   let version: string | null = null;
   try {
-    const reply = await apiFetch<T>(path, { ...call, token, forwardedFor: forwardedFor(request), userAgent: visitorAgent(request), onHeaders: (header) => (version = header(VIEWER_VERSION_HEADER)) });
+    const reply = await apiFetch<T>(path, {
+      ...call,
+      token,
+      forwardedFor: forwardedFor(request),
+      userAgent: visitorAgent(request),
+      signal: request.signal,
+      onHeaders: (header) => (version = header(VIEWER_VERSION_HEADER)),
+    });
     await onViewerVersion(request, session, version);
     return reply;
   } catch (error) {
@@ -178,7 +213,7 @@ export async function api<T>(request: Request, path: string, init: ApiCallInit =
 async function adminCall<T>(request: Request, path: string, init: ApiInit): Promise<T> {
   const { token } = await requireAdmin(request);
   try {
-    return await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request) });
+    return await apiFetch<T>(path, { ...init, token, forwardedFor: forwardedFor(request), signal: request.signal });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) throw await adminLogoutRedirect(request);
     throw error;

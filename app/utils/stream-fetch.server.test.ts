@@ -65,7 +65,8 @@ function diskFile(name: string, size: number): { file: string; sha256: string } 
   return { file, sha256: hash.digest('hex') };
 }
 
-describe('streamFetch', () => {
+// 64 MB through sockets and the disk: minutes on a machine busy with other programs, seconds on an idle one.
+describe('streamFetch', { timeout: 180_000 }, () => {
   it('sends a FormData as multipart with its length: text, names and files arrive as a browser sends them', async () => {
     const received = receiving({ keep: true });
     const form = new FormData();

@@ -79,20 +79,31 @@ export type TextAnswer = { status: number; ok: boolean; header: (name: string) =
 /**
  * A call whose body (if any) is a string and whose answer is read whole: the api client's JSON
  * calls, on every page. node:http costs a fraction of `fetch` (which builds a WHATWG Request,
- * Response, AbortSignal and body stream for each call): issue 14, docs/decisions/179.
- * Rejects when the server cannot be reached or the connection breaks.
+ * Response, AbortSignal and body stream for each call): docs/decisions/179.
+ * Rejects when the server cannot be reached or the connection breaks, and with the signal's reason
+ * when `signal` aborts (the visitor went away, docs/decisions/350): the call's connection is
+ * destroyed then, so the api sees its request closed.
  */
-export function requestText(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<TextAnswer> {
+export function requestText(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal | null }): Promise<TextAnswer> {
   const target = new URL(url);
   const transport = target.protocol === 'https:' ? https : http;
   const headers: http.OutgoingHttpHeaders = { ...init.headers };
   if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+  const { signal } = init;
+  const abortReason = () => signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+  if (signal?.aborted) return Promise.reject(abortReason());
   return new Promise<TextAnswer>((resolve, reject) => {
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    const fail = (error: unknown) => {
+      done();
+      reject(error);
+    };
     const request = transport.request(target, { method: init.method ?? 'GET', headers, agent: agents[target.protocol as 'http:' | 'https:'] }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('error', reject);
+      answer.on('error', fail);
       answer.on('end', () => {
+        done();
         const status = answer.statusCode ?? 502;
         const header = (name: string) => {
           const value = answer.headers[name.toLowerCase()];
@@ -101,7 +112,13 @@ export function requestText(url: string, init: { method?: string; headers?: Reco
         resolve({ status, ok: status >= 200 && status < 300, header, text: Buffer.concat(chunks).toString('utf8') });
       });
     });
-    request.on('error', reject);
+    // A destroyed socket leaves the agent's pool: the api sees the connection close.
+    function onAbort() {
+      request.destroy();
+      fail(abortReason());
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.on('error', fail);
     request.end(init.body);
   });
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from '@remix-run/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { arrayBufferPeak, MB } from '../../tests/helpers/memory';
 import { withResponseScope } from './after-response.server';
 import { env } from './env.server';
@@ -94,22 +94,29 @@ function requestScope() {
   const closed = new Promise<void>((resolve) => (close = resolve));
   const closeAndWait = async () => {
     close();
-    await vi.waitFor(() => expect(leftovers()).toEqual([]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(leftovers()).toEqual([]), { timeout: 60_000 });
   };
   return { run: <T>(work: () => T) => withResponseScope(closed, work), close: closeAndWait };
 }
 
+let root: string;
 let tmp: string;
 const leftovers = () => fs.readdirSync(tmp).flatMap((folder) => fs.readdirSync(path.join(tmp, folder)).map((file) => path.join(folder, file)));
 
+// A folder of this file's own (not named like the parser's `web-*` folders, which another process
+// sweeps), and one per test inside it: a test never sees what an earlier one is still removing.
 beforeAll(() => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'web-uploads-test-'));
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-test-'));
+});
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(root, 'case-'));
   env.uploadTmpDir = tmp;
 });
 afterEach(() => vi.useRealTimers());
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-describe('parseUploadForm', () => {
+// 64 MB through the parser and the disk: minutes on a machine busy with other programs, seconds on an idle one.
+describe('parseUploadForm', { timeout: 180_000 }, () => {
   it('streams a 64 MB file to disk: live memory stays flat and the action gets a disk-backed File with every byte', async () => {
     const size = 64 * MB;
     let chunks = 0;
@@ -243,6 +250,6 @@ describe('parseUploadForm', () => {
     expect(leftovers()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(10 * 60 * 1000);
     vi.useRealTimers();
-    await vi.waitFor(() => expect(leftovers()).toEqual([]));
+    await vi.waitFor(() => expect(leftovers()).toEqual([]), { timeout: 60_000 });
   });
 });

@@ -73,8 +73,15 @@ export const webEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Page reads Remix works on at once; more wait their turn (web-server/page-slots.ts, docs/decisions/180). */
   WEB_CONCURRENT_PAGES: z.coerce.number().int().min(1).max(1000).default(16),
-  /** Page reads that may wait for a slot; past this a read is answered 503 at once. */
+  /** Page reads that may wait for a slot at all; past this a read is answered 503 at once. */
   WEB_PAGE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /**
+   * The longest a page read waits for a slot (docs/decisions/350): a read that can expect a longer
+   * wait is answered 503 "busy" with Retry-After at once, and one still waiting after it is too.
+   */
+  WEB_PAGE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Past this event-loop delay (ms, the mean of the last half second) the web takes no new page read; 0 = not checked. */
+  WEB_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
 });
 
 export type WebEnv = z.infer<typeof webEnvSchema>;

@@ -71,16 +71,16 @@ export function decorateSession(app: FastifyInstance) {
 
 /**
  * The error answers every route of a scope can give: 400 for a body or query its schema refuses,
- * 401 where a token is read, 403 where the scope refuses a role. A route lists only the others
- * (404, 409, 413, 429…) it answers itself.
+ * 401 where a token is read, 403 where the scope refuses a role, and 503 "busy" when the api sheds
+ * load (docs/decisions/350). A route lists only the others (404, 409, 413, 429…) it answers itself.
  */
 const SCOPE_ERRORS: Record<Scope, readonly number[]> = {
-  public: [400],
-  visitor: [400, 401],
-  signedIn: [400, 401],
-  firm: [400, 401, 403],
-  workspace: [400, 401, 403],
-  admin: [400, 401, 403],
+  public: [400, 503],
+  visitor: [400, 401, 503],
+  signedIn: [400, 401, 503],
+  firm: [400, 401, 403, 503],
+  workspace: [400, 401, 403, 503],
+  admin: [400, 401, 403, 503],
 };
 
 declare module 'fastify' {
@@ -100,7 +100,11 @@ export function declareScope(route: RouteOptions, scope: Scope) {
   const schema = (route.schema ??= {}) as { security?: unknown; response?: Record<string, unknown>; hide?: boolean };
   if (scope !== 'public') schema.security ??= [{ bearer: [] }];
   const response = (schema.response ??= {});
-  for (const status of SCOPE_ERRORS[scope]) response[status] ??= ErrorReply;
+  for (const status of SCOPE_ERRORS[scope]) {
+    // A route that is never shed (the health checks) answers 503 only if it says so itself.
+    if (status === 503 && route.config.pressureHandler) continue;
+    response[status] ??= ErrorReply;
+  }
 }
 
 /** A plugin registering `plugins` inside `scope`: its hook runs on every request of their routes. */

@@ -53,6 +53,7 @@ export const LEAD_MESSAGES = {
   subjectRequired: 'Subject is required',
   bodyRequired: 'Message is required',
   sendFailed: 'The mail could not be sent. Please try again in a moment.',
+  released: 'Enquiry released to your inbox',
   messageSent: 'Message sent',
 } as const;
 
@@ -60,10 +61,10 @@ export const LEAD_MESSAGES = {
 export const EMPTY_DEMANDBOX = 'No demandbox available';
 
 /**
- * Which leads a demand box page lists: the working list, the archived ones, or probable spam (the
- * enquiries past the firm's hourly volume, issue 27 item 4: kept, never mailed).
+ * Which leads a demand box page lists: the working list, the archived ones, or the held ones (a
+ * burst from new senders, docs/decisions/340: kept out of the inbox until the firm releases them).
  */
-export const LEAD_VIEWS = ['inbox', 'archived', 'spam'] as const;
+export const LEAD_VIEWS = ['inbox', 'archived', 'held'] as const;
 export type LeadView = (typeof LEAD_VIEWS)[number];
 
 /** True when the text holds a carriage return or a line feed (or their Unicode kin mail clients honour). */

@@ -116,7 +116,7 @@ export const UpdateLeadBody = z
 export type UpdateLeadBody = z.input<typeof UpdateLeadBody>;
 
 /** GET /api/leads. */
-export const LeadsQuery = z.object({ page: pageNumber, view: z.enum(LEAD_VIEWS, { error: 'view is inbox, archived or spam' }).default('inbox') });
+export const LeadsQuery = z.object({ page: pageNumber, view: z.enum(LEAD_VIEWS, { error: 'view is inbox, archived or held' }).default('inbox') });
 export type LeadsQuery = z.input<typeof LeadsQuery>;
 
 export const Lead = z.object({
@@ -132,8 +132,8 @@ export const Lead = z.object({
   isRead: z.boolean(),
   isHandled: z.boolean(),
   isArchived: z.boolean(),
-  /** Probable spam: sent after the firm's hourly volume of enquiries was used up. */
-  isSpam: z.boolean(),
+  /** Held (docs/decisions/340): one of a burst from new senders, out of the inbox until the firm releases it. */
+  isHeld: z.boolean(),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof Lead>;
@@ -152,7 +152,8 @@ export const LeadMessage = z.object({
 export type LeadMessage = z.infer<typeof LeadMessage>;
 
 export const LeadsReply = z.object({
-  data: z.object({ leads: z.array(Lead), count: z.number(), unread: z.number(), page: z.number(), pageSize: z.number() }),
+  /** `held`: how many of the firm's enquiries are held, whichever view is listed (docs/decisions/340). */
+  data: z.object({ leads: z.array(Lead), count: z.number(), unread: z.number(), held: z.number(), page: z.number(), pageSize: z.number() }),
 });
 export type LeadsReply = z.infer<typeof LeadsReply>;
 

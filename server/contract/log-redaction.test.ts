@@ -14,6 +14,9 @@ describe('redactUrl (docs/decisions/245)', () => {
     ['/x?otp=1&access_token=2&resetCode=3&api-key=4&sig=5', '/x?otp=[redacted]&access_token=[redacted]&resetCode=[redacted]&api-key=[redacted]&sig=[redacted]'],
     [`/confirm-email/${token}`, '/confirm-email/[redacted]'],
     [`/anything?next=${token}`, '/anything?next=[redacted]'],
+    // The address link (docs/decisions/340): redacted by where it stands, whatever its shape.
+    ['/confirm-address/plainlowercaseletterswithoutdigits', '/confirm-address/[redacted]'],
+    ['/api/users/address-confirmation/plainlowercaseletterswithoutdigits', '/api/users/address-confirmation/[redacted]'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

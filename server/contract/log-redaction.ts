@@ -9,9 +9,10 @@ export const REDACTED = '[redacted]';
 
 /**
  * Path segments that are secrets by where they stand: the segment after each of these prefixes.
- * `/share/{token}` (web page and `/api/share/{token}/…`), `/api/calendar/feed/{token}.ics`.
+ * `/share/{token}` (web page and `/api/share/{token}/…`), `/api/calendar/feed/{token}.ics`, the
+ * sign-up mail's address link `/confirm-address/{token}` and its api call (docs/decisions/340).
  */
-const SECRET_AFTER: readonly (readonly string[])[] = [['share'], ['calendar', 'feed']];
+const SECRET_AFTER: readonly (readonly string[])[] = [['share'], ['calendar', 'feed'], ['confirm-address'], ['users', 'address-confirmation']];
 
 /** Query keys whose value is a secret: `?token=`, `?code=`, `?otp=`, a reset or confirmation code, a signature, a key. */
 const SECRET_KEY = /token|secret|password|otp|signature|^(code|key|sig|hash|auth)$|[_-](code|key)$|(reset|confirm|verif|auth)[a-z]*[_-]?code$/i;

@@ -18,7 +18,7 @@ describe.skipIf(TEST_ON_PGLITE)('the api on PostgreSQL', () => {
       await admin.connect();
       await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
       await admin.end();
-      await expect.poll(() => pool.idleCount).toBe(0);
+      await expect.poll(() => pool.idleCount, { timeout: 30_000 }).toBe(0);
       const health = await api.app.inject({ method: 'GET', url: '/api/projects/explore?page=1&limit=1' });
       expect(health.statusCode).toBe(200);
     } finally {

@@ -68,7 +68,7 @@ describe.each(backends)('uploads on %s', (_name, env) => {
    * deadline is long because on a loaded machine the api took over vitest's default second to
    * reach it (a test that failed only under load).
    */
-  const uploadsInProgress = (count: number) => vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(count), { timeout: 15_000 });
+  const uploadsInProgress = (count: number) => vi.waitFor(() => expect(api.ctx.uploadSlots.inProgress(firmId)).toBe(count), { timeout: 60_000 });
 
   it('stores a project image through the backend and serves its variants at /uploads, ranges too', async () => {
     const res = await uploadImages(api, token, [await testImage('png', 1200, 800)]);

@@ -5,6 +5,9 @@ import type { UserRow } from './users.js';
 
 export type CredentialChange = { passwordHash: string } | { email: string };
 
+/** How the change was made: `mailedCode` when a code mailed to the account's address opened it (that proves the address, decision 340). */
+export type CredentialProof = { mailedCode?: boolean };
+
 /**
  * The one write of an account's credentials (issue 30 item 1): a new password hash or login email,
  * then every session of the account ends but `keepSessionId`, the one that made the change (null
@@ -12,10 +15,13 @@ export type CredentialChange = { passwordHash: string } | { email: string };
  * to the old address, which must no longer open the account. Run it in the caller's transaction,
  * beside its audit row.
  */
-export async function setCredentials(tx: Database, userId: string, change: CredentialChange, keepSessionId: string | null): Promise<UserRow> {
+export async function setCredentials(tx: Database, userId: string, change: CredentialChange, keepSessionId: string | null, proof: CredentialProof = {}): Promise<UserRow> {
+  const now = new Date();
+  // A new login email is set only with the code mailed to it, as is a reset password: the address is proven (decision 340).
+  const proven = proof.mailedCode || 'email' in change;
   const [row] = await tx
     .update(users)
-    .set({ ...change, updatedAt: new Date() })
+    .set({ ...change, ...(proven ? { emailConfirmedAt: now } : {}), updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
   await tx.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));

@@ -101,7 +101,8 @@ export async function findByConfirmationToken(db: Database, tokenHash: string, n
 export async function markConfirmed(db: Database, id: string): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ unconfirmedSince: null, confirmationTokenHash: null, updatedAt: new Date() })
+    // The welcome link came by mail: the address is proven (decision 340).
+    .set({ unconfirmedSince: null, confirmationTokenHash: null, emailConfirmedAt: new Date(), updatedAt: new Date() })
     .where(and(eq(users.id, id), isNotNull(users.unconfirmedSince)))
     .returning();
   return row;

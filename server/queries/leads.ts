@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { EnquiryFields, Lead, LeadMessage, LeadView } from '../contract/leads.js';
 import { projectTypeLabel } from '../contract/vocabulary.js';
 import type { Database } from '../db/connection.js';
@@ -38,12 +38,65 @@ export async function findFirmPublicProject(db: Database, firmId: string, projec
   return row;
 }
 
-export async function insertLead(db: Database, firmId: string, projectId: string | null, fields: Omit<EnquiryFields, 'projectId' | 'website' | 'formToken'>, isSpam = false) {
+/** How an enquiry is kept (docs/decisions/340): who sent it, held or not, waiting for the digest or not. */
+export type LeadDelivery = { senderId: string | null; isHeld: boolean; awaitingDigest: boolean };
+
+export async function insertLead(
+  db: Database,
+  firmId: string,
+  projectId: string | null,
+  fields: Omit<EnquiryFields, 'projectId' | 'website' | 'formToken'>,
+  delivery: LeadDelivery = { senderId: null, isHeld: false, awaitingDigest: false },
+) {
   const [row] = await db
     .insert(leads)
-    .values({ id: newId(), firmId, projectId, name: fields.name, email: fields.email, phone: fields.phone, projectType: fields.projectType, message: fields.message, isSpam })
+    .values({ id: newId(), firmId, projectId, name: fields.name, email: fields.email, phone: fields.phone, projectType: fields.projectType, message: fields.message, ...delivery })
     .returning();
   return row!;
+}
+
+/** True when a firm released an enquiry of this account from Held: the firm vouched for it (decision 340). */
+export async function hasReleasedEnquiry(db: Database, senderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(and(eq(leads.senderId, senderId), isNotNull(leads.releasedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Moves a held lead to the inbox (it no longer waits for a digest either); undefined when it was not held. */
+export async function releaseLead(db: Database, id: string, now = new Date()) {
+  const [row] = await db
+    .update(leads)
+    .set({ isHeld: false, releasedAt: now, awaitingDigest: false })
+    .where(and(eq(leads.id, id), eq(leads.isHeld, true)))
+    .returning();
+  return row;
+}
+
+/** The firms with enquiries waiting for a digest mail (a bounded batch per pass). */
+export async function firmsAwaitingDigest(db: Database, limit = 500): Promise<string[]> {
+  const rows = await db.selectDistinct({ firmId: leads.firmId }).from(leads).where(eq(leads.awaitingDigest, true)).limit(limit);
+  return rows.map((r) => r.firmId);
+}
+
+/**
+ * Takes a firm's enquiries waiting for the digest, oldest first, and marks them taken in the same
+ * statement: two replicas never list the same enquiry twice.
+ */
+export async function claimDigest(db: Database, firmId: string): Promise<LeadRow[]> {
+  const rows = await db
+    .update(leads)
+    .set({ awaitingDigest: false })
+    .where(and(eq(leads.firmId, firmId), eq(leads.awaitingDigest, true)))
+    .returning();
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+}
+
+/** Puts claimed enquiries back for the next digest (its mail failed). */
+export async function unclaimDigest(db: Database, ids: string[]) {
+  if (ids.length) await db.update(leads).set({ awaitingDigest: true }).where(inArray(leads.id, ids));
 }
 
 export async function findLead(db: Database, id: string): Promise<LeadRow | undefined> {
@@ -51,12 +104,12 @@ export async function findLead(db: Database, id: string): Promise<LeadRow | unde
   return row;
 }
 
-/** One page of a firm's demand box: unread first, then newest first; with the counts. */
+/** One page of a firm's demand box: unread first, then newest first; with the counts (and how many are held). */
 export async function listLeads(db: Database, firmId: string, view: LeadView, page: number, pageSize: number) {
-  // Spam lists every probable spam, archived or not; the inbox and the archive leave it out.
+  // Held lists every held enquiry, archived or not; the inbox and the archive leave them out.
   const where =
-    view === 'spam' ? and(eq(leads.firmId, firmId), eq(leads.isSpam, true)) : and(eq(leads.firmId, firmId), eq(leads.isSpam, false), eq(leads.isArchived, view === 'archived'));
-  const [rows, [totals]] = await Promise.all([
+    view === 'held' ? and(eq(leads.firmId, firmId), eq(leads.isHeld, true)) : and(eq(leads.firmId, firmId), eq(leads.isHeld, false), eq(leads.isArchived, view === 'archived'));
+  const [rows, [totals], [held]] = await Promise.all([
     db
       .select()
       .from(leads)
@@ -68,8 +121,10 @@ export async function listLeads(db: Database, firmId: string, view: LeadView, pa
       .select({ count: count(), unread: sql<number>`count(*) filter (where not ${leads.isRead})`.mapWith(Number) })
       .from(leads)
       .where(where),
+    // The Held tab shows how many wait there, whichever view is open (decision 340).
+    db.select({ count: count() }).from(leads).where(and(eq(leads.firmId, firmId), eq(leads.isHeld, true))),
   ]);
-  return { rows, count: totals?.count ?? 0, unread: totals?.unread ?? 0 };
+  return { rows, count: totals?.count ?? 0, unread: totals?.unread ?? 0, held: held?.count ?? 0 };
 }
 
 /** The lead changed, or undefined when it is gone. */
@@ -122,7 +177,7 @@ export function toLeadJson(row: LeadRow, projectNames: Map<string, string>): Lea
     isRead: row.isRead,
     isHandled: row.isHandled,
     isArchived: row.isArchived,
-    isSpam: row.isSpam,
+    isHeld: row.isHeld,
     createdAt: row.createdAt.toISOString(),
   };
 }

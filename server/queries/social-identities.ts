@@ -47,6 +47,8 @@ export function createIdentityAccount(db: Database, identity: Identity & { email
         role: 'explorer',
         loginType: identity.provider,
         isVerify: VERIFY.none,
+        // Only a provider-verified address creates an account (social-login.ts): it is proven (decision 340).
+        emailConfirmedAt: new Date(),
       })
       .onConflictDoNothing()
       .returning();

@@ -110,3 +110,35 @@ export async function replaceTeams(tx: Database, userId: string, teams: Array<{ 
     teams.map((t, position) => ({ id: newId(), userId, position, name: t.name, role: t.role, profileImage: photos.get(t.name.toLowerCase()) ?? null })),
   );
 }
+
+/** The account proved it receives mail at `email` (decision 340): a provider verified it at sign-in. */
+export async function markEmailConfirmed(db: Database, id: string, email: string) {
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: new Date() })
+    .where(sql`${users.id} = ${id} and lower(${users.email}) = lower(${email})`);
+}
+
+/**
+ * Keeps the hash of the sign-up mail's address link (decision 340) in the account's confirmation
+ * column. Only for an account that is not a firm's unconfirmed employee (whose welcome link uses
+ * the same column); false when there is none such.
+ */
+export async function setAddressToken(db: Database, id: string, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ confirmationTokenHash: tokenHash })
+    .where(sql`${users.id} = ${id} and ${users.unconfirmedSince} is null`)
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** The account of an address link, its address now proven and the link used; undefined for an unknown or used link. */
+export async function confirmAddressByToken(db: Database, tokenHash: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ confirmationTokenHash: null, emailConfirmedAt: new Date() })
+    .where(sql`${users.confirmationTokenHash} = ${tokenHash} and ${users.unconfirmedSince} is null`)
+    .returning();
+  return row;
+}

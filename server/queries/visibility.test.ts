@@ -345,6 +345,6 @@ async function untilWaitingOnLock(pool: pg.Pool) {
       const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
       expect(rows[0]!.n).toBeGreaterThan(0);
     },
-    { timeout: 10_000, interval: 10 },
+    { timeout: 60_000, interval: 10 },
   );
 }

@@ -81,7 +81,10 @@ export async function demoSeedNeeded(db: AppContext['db']): Promise<boolean> {
 }
 
 /** Seeds the demo data set when the database has no users; returns the logins to print, or null. */
-export async function seedDemoIfEmpty(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>>) {
+/** What the seed is given: the database, the file storage where pictures go, and who hears its progress. */
+type SeedContext = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>> & { progress?: (line: string) => void };
+
+export async function seedDemoIfEmpty(ctx: SeedContext) {
   if (!(await demoSeedNeeded(ctx.db))) return null;
   return seedDemo(ctx);
 }
@@ -92,8 +95,13 @@ export { demoLoginsFile } from './demo-logins-file.js';
 export const demoLoginsText = (seeded: { password: string; logins: string[] }) =>
   `\nDemo logins (password for all: ${seeded.password}):\n${seeded.logins.map((l) => `  ${l}`).join('\n')}\n`;
 
-export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>>) {
+export async function seedDemo(ctx: SeedContext) {
   const { db } = ctx;
+  // A first start seeds for about a minute: a line per step, so it never looks stuck.
+  const steps = 6;
+  let done = 0;
+  const step = (what: string) => ctx.progress?.(`[seed] ${++done}/${steps} ${what}`);
+  step('accounts, firms and plans');
   await createUser(db, { userName: 'Eva Explorer', email: 'explorer@demo.test', password: DEMO_PASSWORD, role: 'explorer' });
   const admin = await createUser(db, { userName: 'Platform Admin', email: 'admin@demo.test', password: DEMO_PASSWORD, role: 'explorer', isSuperAdmin: true });
   const firms = [];
@@ -102,26 +110,31 @@ export async function seedDemo(ctx: Pick<AppContext, 'db'> & Partial<Pick<AppCon
   }
   // Plans: studio and interiors paid for a year, atelier without a plan (issue 13).
   await seedDemoPlans(db, firms);
+  step('the showcase: profile photos and public projects with their pictures');
   // Profile photos and public projects with generated pictures (needs the file storage).
   if (ctx.storage) await seedShowcase({ db, storage: ctx.storage }, firms);
   // One more public project, hidden by the super-admin with a reason (the Showcase moderation page; needs the file storage).
   if (ctx.storage) await seedDemoModeration({ db, storage: ctx.storage }, firms, admin.id);
   // A firm registration waiting for the super-admin, with a generated PDF (needs the file storage).
   if (ctx.storage) await seedPendingFirm(db, ctx.storage, DEMO_PASSWORD);
+  step('the workspace: projects, members, employees and files');
   // The workspace: two private projects per firm with photos and members, and an employee (needs the file storage).
   const workspace: SeededWorkspace = ctx.storage ? await seedWorkspace({ db, storage: ctx.storage }, firms, DEMO_PASSWORD) : { projects: [], employees: [] };
   // Their folders and files: a PDF plan, two pictures and a short video each.
   if (ctx.storage) for (const [index, project] of workspace.projects.entries()) await seedProjectFiles({ db, storage: ctx.storage }, project, project.userId, { seed: index + 1 });
+  step('schedules with their pictures, tasks and summaries');
   // Two or three schedules with generated pictures in each of those projects (needs the file storage).
   if (ctx.storage) await seedDemoSchedules({ db, storage: ctx.storage }, workspace.projects);
   // A few tasks per firm for its employee, due around today (needs the file storage).
   if (ctx.storage) await seedDemoTasks({ db, storage: ctx.storage }, workspace);
   // A summary (rooms, sections, items with figures) in each firm's first schedule.
   if (ctx.storage) await seedDemoSummaries({ db, storage: ctx.storage }, workspace.projects);
+  step('enquiries, contacts and Group Chat');
   // The demand box: enquiries to each firm, some read, answered or handled.
   await seedDemoLeads(db, firms);
   // Address Book contacts for each firm and a short Group Chat on each firm's first project.
   await seedChatBook(db, firms, workspace);
+  step('billing profiles, invoices, payments and purchase orders');
   // Each firm's billing profile (issue 28); its clients and suppliers are among the contacts above.
   await seedDemoBilling(db, firms);
   // One issued invoice with a part payment per firm (issue 28 items 4 and 5).

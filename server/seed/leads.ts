@@ -45,6 +45,8 @@ type DemoLead = {
   daysAgo: number;
   read?: boolean;
   handled?: boolean;
+  /** Held (docs/decisions/340): one of a burst from new senders, waiting under Held for the firm to release it. */
+  held?: boolean;
   reply?: { subject: string; body: string; cc?: string[] };
 };
 
@@ -91,9 +93,18 @@ const DEMO_LEADS: DemoLead[] = [
     handled: true,
     reply: { subject: 'Re: Office building', body: 'Dear Mr. Shah,\n\nPlease find our office projects on our portfolio page. We have sent the brochure separately.\n\nBest regards' },
   },
+  {
+    name: 'Neha Joshi',
+    email: 'neha.joshi@example.test',
+    phone: null,
+    projectType: 'interior-residential',
+    message: 'We have just bought a 3 BHK flat in Baner and would like the interiors done before we move in. Do you take projects of this size?',
+    daysAgo: 1,
+    held: true,
+  },
 ];
 
-/** A few leads per demo firm (two unread, one answered, one handled), with the firm's replies as their threads. */
+/** A few leads per demo firm (two unread, one answered, one handled, one held), with the firm's replies as their threads. */
 export async function seedDemoLeads(db: Database, firms: UserRow[]) {
   const day = 24 * 60 * 60 * 1000;
   for (const [index, firm] of firms.entries()) {
@@ -107,6 +118,7 @@ export async function seedDemoLeads(db: Database, firms: UserRow[]) {
         message: demo.message,
         isRead: demo.read ?? false,
         isHandled: demo.handled ?? false,
+        isHeld: demo.held ?? false,
         createdAt,
       });
       if (demo.reply) {

@@ -28,7 +28,7 @@ it('the periodic job started by the api removes a day-old upload on its own, and
   );
   await api.db.update(pendingUploads).set({ createdAt: new Date(Date.now() - DAY - 60_000) });
   const job = startHousekeeping(api.ctx, pino({ level: 'silent' }), 50);
-  await vi.waitFor(async () => expect(await api.ctx.storage.head('public', key)).toBeNull());
+  await vi.waitFor(async () => expect(await api.ctx.storage.head('public', key)).toBeNull(), { timeout: 30_000 });
   expect(await api.db.select().from(pendingUploads)).toEqual([]);
   await job.stop();
 });

@@ -7,6 +7,7 @@ import { removeExpiredCodes } from '../queries/one-time-codes.js';
 import { removeExpiredSessions } from '../queries/sessions.js';
 import { removeLapsedEmployees } from './employee-confirmation.js';
 import { sendDueReminders } from './invoice-mail.js';
+import { sendEnquiryDigests } from './enquiry-delivery.js';
 import { isoDay } from '../contract/dates.js';
 
 /**
@@ -38,9 +39,10 @@ export async function removeStaleTempFolders(tmpDir: string, maxAgeMs: number, n
  * One pass: pending uploads older than a day (with their stored files), stale temporary folders,
  * and sessions and mailed codes past their end (each sign-in and each code adds a row; without
  * this the tables only grew), employee accounts nobody confirmed within 7 days (issue 27 item 2),
- * and invoice reminders that are due (issue 28 item 5).
+ * invoice reminders that are due (issue 28 item 5), and each firm's digest of the enquiries that
+ * were not mailed one by one (docs/decisions/340).
  */
-type HousekeepingContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'mailer' | 'background' | 'firmMail'>;
+type HousekeepingContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'mailer' | 'background' | 'firmMail' | 'limiter'>;
 
 export async function runHousekeeping(ctx: HousekeepingContext, now = new Date()) {
   const uploads = await removeStaleUploads(ctx.db, ctx.storage, { now, maxAgeMs: PENDING_UPLOAD_MAX_AGE_MS });
@@ -50,7 +52,9 @@ export async function runHousekeeping(ctx: HousekeepingContext, now = new Date()
   const lapsedEmployees = await removeLapsedEmployees(ctx, now);
   // Invoice reminders N days after the due date (docs/decisions/282): each claimed once across replicas.
   const invoiceReminders = await sendDueReminders(ctx.db, ctx.firmMail, isoDay(now), now);
-  return { uploads, tempFolders, sessions, codes, lapsedEmployees, invoiceReminders };
+  // Last: a failed digest mail throws after the other firms' went out (the pass logs it).
+  const enquiryDigests = await sendEnquiryDigests(ctx, now);
+  return { uploads, tempFolders, sessions, codes, lapsedEmployees, invoiceReminders, enquiryDigests };
 }
 
 /**
@@ -64,7 +68,7 @@ export function startHousekeeping(ctx: HousekeepingContext, log: FastifyBaseLogg
     if (running) return;
     running = runHousekeeping(ctx)
       .then((done) => {
-        if (Object.values(done).some(Boolean)) log.info(done, 'removed uploads never used, sessions and codes past their end, and lapsed employee accounts');
+        if (Object.values(done).some(Boolean)) log.info(done, 'housekeeping: removed uploads never used, sessions and codes past their end and lapsed employee accounts; sent due reminders and enquiry digests');
       })
       .catch((error: unknown) => log.error({ err: error }, 'housekeeping failed; it runs again later'))
       .finally(() => {

@@ -11,7 +11,7 @@ import { firmWithSummary } from './summary-output-helpers';
  */
 
 type Role = 'visitor' | 'explorer' | 'firm' | 'admin';
-type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null };
+type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null; heldLead: string | null };
 type PageCase = { role: Role; name: string; path: (ids: Ids) => string | null };
 
 const PAGES: PageCase[] = [
@@ -19,6 +19,8 @@ const PAGES: PageCase[] = [
   { role: 'visitor', name: 'home (sign up)', path: () => '/?view=signup' },
   { role: 'visitor', name: 'home (forgot password)', path: () => '/?view=forgot' },
   { role: 'visitor', name: 'admin login', path: () => '/admin/login' },
+  // The sign-up mail's address link (docs/decisions/340): its page changes nothing until its button is pressed.
+  { role: 'visitor', name: 'confirm address', path: () => '/confirm-address/audit-link-not-pressed' },
   { role: 'explorer', name: 'explore', path: () => '/explore' },
   { role: 'explorer', name: 'explore page 2', path: () => '/explore?page=2' },
   { role: 'explorer', name: 'search results', path: () => '/explore/search?search=house' },
@@ -49,6 +51,9 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'setting', path: () => '/workspace/setting' },
   { role: 'firm', name: 'demand box', path: () => '/workspace/demandbox' },
   { role: 'firm', name: 'enquiry', path: (ids) => (ids.lead ? `/workspace/demandboxdetails?id=${ids.lead}` : null) },
+  // Held enquiries with their Release buttons (docs/decisions/340).
+  { role: 'firm', name: 'demand box held', path: () => '/workspace/demandbox?view=held' },
+  { role: 'firm', name: 'held enquiry', path: (ids) => (ids.heldLead ? `/workspace/demandboxdetails?id=${ids.heldLead}` : null) },
   { role: 'firm', name: 'billing profile', path: () => '/workspace/setting/billing' },
   { role: 'firm', name: 'pricing', path: () => '/workspace/pricing' },
   { role: 'firm', name: 'project library', path: () => '/workspace/project-library' },
@@ -77,6 +82,7 @@ async function demoIds(): Promise<Ids> {
   const folders = await apiCall<{ data?: { folders?: Array<{ id: string }> } | Array<{ id: string }> }>('GET', `/projects/folder/${workspaceProject}`, undefined, token);
   const list = Array.isArray(folders.json.data) ? folders.json.data : (folders.json.data?.folders ?? []);
   const leads = await apiCall<{ data: { leads: Array<{ id: string }> } }>('GET', '/leads', undefined, token);
+  const held = await apiCall<{ data: { leads: Array<{ id: string }> } }>('GET', '/leads?view=held', undefined, token);
   const invoices = await apiCall<{ data: Array<{ id: string }> }>('GET', '/invoices', undefined, token);
   let order: Ids['order'] = null;
   for (const { id: projectId } of workspace.json.data) {
@@ -87,7 +93,7 @@ async function demoIds(): Promise<Ids> {
       break;
     }
   }
-  return { project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null };
+  return { project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null, heldLead: held.json.data.leads[0]?.id ?? null };
 }
 
 async function signIn(page: Page, role: Role) {

@@ -15,7 +15,7 @@ test.describe('forgot and reset password', () => {
     await expect(panel(page).getByRole('heading', { name: 'Reset password' })).toBeVisible();
     await expect(page.getByTestId('toast')).toContainText('a 6-digit code has been sent');
     await expect(panel(page).getByLabel('Email')).toHaveValue(email);
-    const mail = await lastMailTo(email);
+    const mail = await lastMailTo(email, 'Your password reset code');
     const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
 
     await ready(page, js);
@@ -69,7 +69,7 @@ test.describe('forgot and reset password', () => {
     await page.goto(`/?view=reset&email=${encodeURIComponent(email)}`);
     await ready(page, js);
     await expect(panel(page).getByLabel('Email')).toHaveValue(email);
-    const code = /\b(\d{6})\b/.exec((await lastMailTo(email)).text)![1]!;
+    const code = /\b(\d{6})\b/.exec((await lastMailTo(email, 'Your password reset code')).text)![1]!;
     await panel(page).getByLabel('OTP').fill(code === '000000' ? '111111' : '000000');
     await panel(page).getByLabel('New password').fill('secret123');
     await panel(page).getByLabel('Confirm password').fill('secret123');

@@ -61,14 +61,18 @@ export async function registerUser(fields: { role?: string; password?: string } 
   return { email, password, user: json.userData, token: json.token };
 }
 
-/** The newest mail sent to an address, from the api's outbox folder. */
-export async function lastMailTo(email: string): Promise<{ subject: string; text: string }> {
+/**
+ * The newest mail sent to an address, from the api's outbox folder; with `subject`, the newest of
+ * that subject (a registered account also gets the sign-up's address link, decision 340, which
+ * must not be taken for the mail a test waits for).
+ */
+export async function lastMailTo(email: string, subject?: string): Promise<{ subject: string; text: string }> {
   const dir = path.join(E2E.dataDir, 'outbox');
   for (let i = 0; i < 20; i++) {
     const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort().reverse();
     for (const file of files) {
       const mail = JSON.parse(await fs.readFile(path.join(dir, file), 'utf8'));
-      if (mail.to === email) return mail;
+      if (mail.to === email && (subject === undefined || mail.subject === subject)) return mail;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -82,7 +86,8 @@ export const test = base.extend<{ js: boolean }>({
 
 /** With JavaScript, waits until React has hydrated (root sets data-hydrated), so clicks are enhanced. */
 export async function ready(page: Page, js: boolean) {
-  if (js) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The page's JavaScript may take long to load and run on a busy machine: a condition, with room.
+  if (js) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 30_000 });
 }
 
 export { expect };

@@ -156,7 +156,7 @@ export async function firstId(db: DatabaseHandle['db'], query: ReturnType<typeof
 }
 
 /** A firm with a row of every kind it can have cheaply; `marker` is in every private text. */
-export async function makeFirm(database: DatabaseHandle, marker: string): Promise<{ id: string; ids: Ids }> {
+export async function makeFirm(database: Pick<DatabaseHandle, 'db'>, marker: string): Promise<{ id: string; ids: Ids }> {
   const db = database.db;
   const storage = createLocalStorage({ publicDir: path.join(E2E.dataDir, 'uploads'), privateDir: path.join(E2E.dataDir, 'private') });
   const firm = await createFirm(db, { firmName: `Sweep Firm ${newId().slice(0, 6)}` });

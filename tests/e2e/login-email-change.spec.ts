@@ -47,7 +47,7 @@ test('a firm changes its login email with its password and a code mailed to the 
   await page.goto('/portfolio?dialog=profile');
   await expect(page.getByTestId('profile-dialog').getByTestId('login-email')).toHaveText(newEmail);
 
-  const notice = await lastMailTo(email);
+  const notice = await lastMailTo(email, 'Your login email was changed');
   expect(notice.subject).toBe('Your login email was changed');
   expect(notice.text).toContain(newEmail);
   expect((await apiCall('POST', '/users/login', { email: newEmail, password })).status).toBe(200);

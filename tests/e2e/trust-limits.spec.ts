@@ -1,12 +1,13 @@
 import { openE2EDatabase } from './database';
 import { createFirm } from '../../server/seed/factories';
 import { createLead } from '../../server/seed/leads';
-import { apiCall, expect, loginAs, ready, test } from './fixtures';
+import { ADDRESS_MESSAGES } from '../../server/contract/address-confirmation';
+import { apiCall, expect, lastMailTo, loginAs, ready, registerUser, test } from './fixtures';
 import { addMember, createEmployeeAccount, createProject, newFirm } from './workspace-helpers';
 
 /**
- * Trust and limits (issue 27 items 4 to 6), with JavaScript and without: a flood's enquiries wait
- * under the demand box's Spam filter; a link made by a person who left shows on the Client Board
+ * Trust and limits (issue 27 items 4 to 6), with JavaScript and without: a burst's enquiries wait
+ * under the demand box's Held list until the firm releases them (docs/decisions/340); a link made by a person who left shows on the Client Board
  * as revoked, with who and why; Setting shows the firm's storage used of its quota.
  */
 
@@ -21,24 +22,53 @@ async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openE2EDatab
   }
 }
 
-test('probable spam waits under the Spam filter, out of the inbox', async ({ page, js }) => {
+test('a held enquiry waits under Held, out of the inbox, and the firm releases it to the inbox with one click', async ({ page, js }) => {
   const firm = await withDatabase(async (db) => {
-    const email = `spam-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+    const email = `held-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
     const row = await createFirm(db, { firmName: 'Flooded Studio', email, password: PASSWORD });
     await createLead(db, row.id, { name: 'Real Visitor', message: 'A kitchen in Pune, about 150 sq ft, this winter.' });
-    await createLead(db, row.id, { name: 'Flood Bot', message: 'Buy cheap followers now, limited offer.', isSpam: true });
+    await createLead(db, row.id, { name: 'Burst Sender', message: 'We would like a small terrace garden designed for our flat.', isHeld: true, awaitingDigest: true });
     return row;
   });
   await loginAs(page, firm.email, PASSWORD);
   await page.goto('/workspace/demandbox');
   await ready(page, js);
   await expect(page.getByTestId('lead-row').filter({ hasText: 'Real Visitor' })).toBeVisible();
-  await expect(page.getByTestId('lead-row').filter({ hasText: 'Flood Bot' })).toHaveCount(0);
-  await page.getByTestId('spam-filter').click();
-  await expect(page).toHaveURL(/view=spam/);
-  await expect(page.getByText('Probable spam')).toBeVisible();
-  await expect(page.getByTestId('lead-row').filter({ hasText: 'Flood Bot' })).toBeVisible();
+  await expect(page.getByTestId('lead-row').filter({ hasText: 'Burst Sender' })).toHaveCount(0);
+
+  await page.getByTestId('held-filter').click();
+  await expect(page).toHaveURL(/view=held/);
+  await expect(page.getByText('came in a burst from new senders')).toBeVisible();
+  const held = page.getByTestId('lead-row').filter({ hasText: 'Burst Sender' });
+  await expect(held.getByTestId('held-badge')).toHaveText('Held');
   await expect(page.getByTestId('lead-row').filter({ hasText: 'Real Visitor' })).toHaveCount(0);
+
+  // One click, a plain form post: it works without JavaScript too.
+  await held.getByRole('button', { name: 'Release to inbox: Burst Sender' }).click();
+  await expect(page.getByText('Enquiry released to your inbox')).toBeVisible();
+  await expect(page).toHaveURL(/view=held/);
+  await expect(page.getByTestId('lead-row').filter({ hasText: 'Burst Sender' })).toHaveCount(0);
+  await expect(page.getByText('Nothing held.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Inbox', exact: true }).click();
+  const released = page.getByTestId('lead-row').filter({ hasText: 'Burst Sender' });
+  await expect(released).toBeVisible();
+  await expect(released.getByTestId('held-badge')).toHaveCount(0);
+  await expect(page.getByTestId('lead-row').filter({ hasText: 'Real Visitor' })).toBeVisible();
+});
+
+test("the sign-up mail's link proves the address with one button; a used link says so", async ({ page, js }) => {
+  const { email } = await registerUser();
+  const token = /\/confirm-address\/([\w-]+)/.exec((await lastMailTo(email, 'Confirm your email address')).text)?.[1];
+  expect(token).toBeTruthy();
+  await page.goto(`/confirm-address/${token}`);
+  await ready(page, js);
+  await page.getByTestId('confirm-address-yes').click();
+  await expect(page.getByText(ADDRESS_MESSAGES.confirmed)).toBeVisible();
+  await page.goto(`/confirm-address/${token}`);
+  await ready(page, js);
+  await page.getByTestId('confirm-address-yes').click();
+  await expect(page.getByTestId('confirm-address-error')).toContainText(ADDRESS_MESSAGES.invalid);
 });
 
 test('a link made by an employee who was deactivated shows revoked on the Client Board, with who and why', async ({ page, js }) => {

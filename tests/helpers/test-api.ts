@@ -31,6 +31,9 @@ export async function createTestApi(overrides: Partial<Record<string, string>> =
     // Tests read right after writing through factories (not the api): the public cache has its own tests.
     PUBLIC_CACHE_MS: '0',
     SESSION_CACHE_MS: '0',
+    // A test file's own heavy set-up (opening an embedded database blocks the loop for a second) must
+    // not turn its calls away; the shedding has its own test (server/load-shedding.test.ts).
+    API_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   });
   const database = TEST_ON_PGLITE

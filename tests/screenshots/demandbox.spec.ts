@@ -3,8 +3,8 @@ import { SCREENSHOT_WIDTHS as WIDTHS } from './helpers';
 import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
- * Screenshots of the enquiry form (the Contact popup of a firm portfolio), the demand box and a
- * lead's thread with its New Message dialog, at 1280 and 375 px, for review
+ * Screenshots of the enquiry form (the Contact popup of a firm portfolio), the demand box (its
+ * inbox and its held enquiries) and a lead's thread with its New Message dialog, at 1280 and 375 px, for review
  * (screenshots/leads-*.png), with the demo firms' seeded leads. Runs only when asked:
  * npm run screenshots -- demandbox
  */
@@ -35,6 +35,11 @@ test('enquiry form, demand box and a lead thread', { tag: ['@js-only', '@on-dema
     await page.screenshot({ path: shot('demandbox', size.name), fullPage: true });
     await page.getByTestId('lead-row').first().getByTestId('lead-menu').click();
     await page.screenshot({ path: shot('demandbox-menu', size.name) });
+    // The held ones (docs/decisions/340), each with its Release button.
+    await page.goto('/workspace/demandbox?view=held');
+    await ready(page, js);
+    await expect(page.getByTestId('release-lead').first()).toBeVisible();
+    await page.screenshot({ path: shot('demandbox-held', size.name), fullPage: true });
 
     await page.goto(`/workspace/demandboxdetails?id=${answered.id}`);
     await ready(page, js);

@@ -1,4 +1,5 @@
-import { deleteLead, updateLead } from '~/models/leads.server';
+import { deleteLead, releaseLead, updateLead } from '~/models/leads.server';
+import { LEAD_MESSAGES } from '../../../server/contract/leads-rules';
 import { redirectAfter } from '~/utils/form-action.server';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -20,8 +21,9 @@ const MALFORMED = 'That request was not right. Reload the list and try again.';
 
 /**
  * The actions on a lead, shared by the demand box and a lead's page: `handled` (the checkbox),
- * `read` and `archive` (the menu, `value` true or false) and `delete` (after the confirmation,
- * which returns to the demand box: the lead's page is gone).
+ * `read` and `archive` (the menu, `value` true or false), `release` (a held enquiry to the inbox,
+ * docs/decisions/340) and `delete` (after the confirmation, which returns to the demand box: the
+ * lead's page is gone).
  */
 export async function leadActions(request: Request, formData?: FormData, extra: Record<string, (formData: FormData) => Promise<Response>> = {}) {
   const to = backTo(request, '/workspace/demandbox');
@@ -41,6 +43,7 @@ export async function leadActions(request: Request, formData?: FormData, extra: 
     // Opening a lead reads it: marked unread from its page, it goes back to the list (or it would be read again).
     read: change('read', (on) => ({ message: on ? 'Marked as read' : 'Marked as unread', after: on ? to : list })),
     archive: change('archived', (on) => ({ message: on ? 'Enquiry archived' : 'Enquiry moved to the inbox' })),
+    release: (data) => redirectAfter(releaseLead(request, idOf(data)), to, LEAD_MESSAGES.released, { to, serverFailure: 'Failed to release the enquiry' }),
     delete: (data) => redirectAfter(deleteLead(request, idOf(data)), list, 'Enquiry deleted', { to, serverFailure: 'Failed to delete the enquiry' }),
     ...extra,
   });

@@ -46,6 +46,23 @@ function closeMenu(event: FormEvent<HTMLFormElement>) {
   event.currentTarget.closest('details')?.removeAttribute('open');
 }
 
+/**
+ * Release a held enquiry to the inbox (docs/decisions/340): one click, a plain form post, so it
+ * works without JavaScript. Its name says whose enquiry, for a screen reader's list of buttons.
+ */
+export function ReleaseButton({ lead, action }: { lead: Pick<Lead, 'id' | 'name'>; action?: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.formData?.get('intent') === 'release' && navigation.formData?.get('id') === lead.id;
+  return (
+    <Form method="post" action={action} preventScrollReset className="lead-release-form">
+      <input type="hidden" name="id" value={lead.id} />
+      <button type="submit" name="intent" value="release" className="button button-secondary lead-release" aria-label={`Release to inbox: ${lead.name}`} disabled={pending} data-testid="release-lead">
+        Release to inbox
+      </button>
+    </Form>
+  );
+}
+
 /** The ⋮ menu of a lead: read/unread, archive/unarchive, delete (which asks first, `?confirm=`). */
 export function LeadMenu({ lead, deleteHref, action }: { lead: Pick<Lead, 'id' | 'isRead' | 'isArchived' | 'name'>; deleteHref: string; action?: string }) {
   const item = (intent: string, value: boolean, label: string, testId: string) => (

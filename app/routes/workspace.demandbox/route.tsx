@@ -12,7 +12,7 @@ import { leadSheets } from '~/styles/sheets';
 import { EMPTY_DEMANDBOX, LEAD_VIEWS, type LeadView } from '../../../server/contract/leads-rules';
 import type { Lead } from '../../../server/contract/leads';
 import { leadActions } from './actions.server';
-import { HandledToggle, LeadMenu, leadHref } from './lead-controls';
+import { HandledToggle, LeadMenu, leadHref, ReleaseButton } from './lead-controls';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { useTimeZone } from '~/utils/time-zone';
@@ -24,7 +24,8 @@ export const links: LinksFunction = () => leadSheets;
 /**
  * The demand box (workspace-and-admin.md screen 12, issue 13 item 2): the enquiries visitors sent
  * from the firm's public pages: type, description, date, the handled checkbox and a menu; unread
- * first, ten a page with page links; the archive at `?view=archived`. The firm and its sub-admins
+ * first, ten a page with page links; the archive at `?view=archived`, the held ones at `?view=held`
+ * (a burst from new senders, each released with one click: docs/decisions/340). The firm and its sub-admins
  * only (a plain employee gets the api's 403). A click opens `/workspace/demandboxdetails?id=…`.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const shouldRevalidate = keepDataForDialogs;
 
 export default function DemandBox() {
-  const { leads, count, unread, page, pageSize, view } = useLoaderData<typeof loader>();
+  const { leads, count, unread, held, page, pageSize, view } = useLoaderData<typeof loader>();
   const confirm = useConfirm();
   const deleting = confirm.id ? leads.find((l) => l.id === confirm.id) : undefined;
   const pages = Math.max(1, Math.ceil(count / pageSize));
@@ -59,8 +60,8 @@ export default function DemandBox() {
       <Link to="/workspace/demandbox?view=archived" className={view === 'archived' ? 'is-active' : undefined} aria-current={view === 'archived' ? 'page' : undefined}>
         Archived
       </Link>
-      <Link to="/workspace/demandbox?view=spam" className={view === 'spam' ? 'is-active' : undefined} aria-current={view === 'spam' ? 'page' : undefined} data-testid="spam-filter">
-        Spam
+      <Link to="/workspace/demandbox?view=held" className={view === 'held' ? 'is-active' : undefined} aria-current={view === 'held' ? 'page' : undefined} data-testid="held-filter">
+        Held{held ? <span className="lead-tab-count"> ({held})</span> : null}
       </Link>
     </nav>
   );
@@ -71,8 +72,8 @@ export default function DemandBox() {
         description={
           view === 'inbox'
             ? `Enquiries from your public portfolio${count ? ` · ${count} in the inbox, ${unread} unread` : ''}.`
-            : view === 'spam'
-              ? `Probable spam: enquiries that came after your hourly volume was used up. They were not mailed to you${count ? ` · ${count}` : ''}.`
+            : view === 'held'
+              ? `Held: enquiries that came in a burst from new senders. They wait here, listed in your digest mail, until you release them to your inbox${count ? ` · ${count}` : ''}.`
               : `Archived enquiries${count ? ` · ${count}` : ''}.`
         }
         actions={tabs}
@@ -90,8 +91,8 @@ export default function DemandBox() {
         <EmptyState title={EMPTY_DEMANDBOX} icon="demandbox">
           {view === 'inbox'
             ? 'Enquiries visitors send from your portfolio and project pages arrive here.'
-            : view === 'spam'
-              ? 'Nothing marked as spam. When a flood of enquiries goes past your hourly volume, the extra ones wait here.'
+            : view === 'held'
+              ? 'Nothing held. When a burst of enquiries comes from new senders, the ones past the first few wait here for you to release them.'
               : 'Enquiries you archive are kept here.'}
         </EmptyState>
       )}
@@ -103,12 +104,17 @@ export default function DemandBox() {
 function LeadRow({ lead, deleteHref }: { lead: Lead; deleteHref: string }) {
   const zone = useTimeZone();
   return (
-    <li className={`lead-row${lead.isRead ? '' : ' is-unread'}${lead.isHandled ? ' is-handled' : ''}`} data-testid="lead-row">
+    <li className={`lead-row${lead.isRead ? '' : ' is-unread'}${lead.isHandled ? ' is-handled' : ''}${lead.isHeld ? ' is-held' : ''}`} data-testid="lead-row">
       <HandledToggle lead={lead} />
       <Link to={leadHref(lead.id)} className="lead-main" data-testid="open-lead">
         <span className="lead-type">
           {lead.isRead ? null : <span className="lead-dot" role="img" aria-label="Unread" />}
           {lead.projectTypeLabel}
+          {lead.isHeld ? (
+            <span className="lead-held-badge" data-testid="held-badge">
+              Held
+            </span>
+          ) : null}
         </span>
         <span className="lead-from">{lead.name}</span>
         <span className="lead-description">{lead.message}</span>
@@ -116,6 +122,7 @@ function LeadRow({ lead, deleteHref }: { lead: Lead; deleteHref: string }) {
       <time className="lead-date" dateTime={lead.createdAt}>
         {formatDay(lead.createdAt, zone)}
       </time>
+      {lead.isHeld ? <ReleaseButton lead={lead} /> : null}
       <LeadMenu lead={lead} deleteHref={deleteHref} />
     </li>
   );

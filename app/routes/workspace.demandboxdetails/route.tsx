@@ -14,7 +14,7 @@ import { redirectWithSuccess } from '~/utils/toast.server';
 import { leadSheets } from '~/styles/sheets';
 import { LEAD_MESSAGES, LeadMessageBody, type Lead, type LeadMessage } from '../../../server/contract/leads';
 import { leadActions } from '../workspace.demandbox/actions.server';
-import { HandledToggle, LeadMenu, leadHref } from '../workspace.demandbox/lead-controls';
+import { HandledToggle, LeadMenu, leadHref, ReleaseButton } from '../workspace.demandbox/lead-controls';
 import { MessageForm } from './message-form';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
@@ -81,10 +81,12 @@ export default function LeadDetails() {
             <p className="muted">
               {lead.projectTypeLabel} · {formatDateTime(lead.createdAt, zone)}
               {lead.isArchived ? ' · Archived' : ''}
+              {lead.isHeld ? ' · Held' : ''}
             </p>
           </div>
         </div>
         <div className="ws-page-actions lead-head-actions">
+          {lead.isHeld ? <ReleaseButton lead={lead} /> : null}
           {/* A div: the toggle is a form, which HTML does not allow inside a span. */}
           <div className="lead-handled-label">
             <HandledToggle lead={lead} />

@@ -70,6 +70,13 @@ export const users = pgTable(
     /** The hash of the welcome mail's one-time link (null once used, released or lapsed). */
     confirmationTokenHash: text('confirmation_token_hash'),
     /**
+     * When the account last proved it receives mail at `email` (docs/decisions/340): a mailed code
+     * redeemed (password reset, email change), the employee welcome link, or a sign-in whose
+     * provider verified the address. Null: never proven. An enquiry is trusted only from an
+     * account with a proven address.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /**
      * How many of its projects are shown (`shownProject()` in server/queries/visibility.ts: not
      * private, not hidden), kept by triggers of migration 0014 (docs/decisions/183) so the explore
      * gallery's total sums firms instead of counting projects. Never written by the api.

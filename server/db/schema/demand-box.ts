@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
   jsonb,
   pgTable,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { users } from './accounts';
@@ -33,16 +35,38 @@ export const leads = pgTable(
     isHandled: boolean('is_handled').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
     /**
-     * Probable spam (issue 27 item 4, docs/decisions/240): an enquiry that came after the firm's
-     * hourly volume was used up. Kept, listed under the demand box's Spam filter, never mailed.
+     * No longer written (docs/decisions/340): the firm-wide volume that set it is gone; migration
+     * 0030 moved its rows to `isHeld`. Kept for one release so replicas of the previous one can
+     * still insert during a rolling upgrade; a later migration drops it.
      */
     isSpam: boolean('is_spam').notNull().default(false),
+    /**
+     * The signed-in account that sent it (null for a visitor without one, or once the account is
+     * gone): its history decides whether the next enquiry of that account is trusted (decision 340).
+     */
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Held (docs/decisions/340): one of a burst of enquiries from senders without an established
+     * account. Kept out of the inbox and not mailed one by one, listed under Held until the firm
+     * releases it.
+     */
+    isHeld: boolean('is_held').notNull().default(false),
+    /**
+     * Not mailed on its own (held, or past the hourly cap of notification mails): waits for the
+     * firm's next digest mail, sent by the housekeeping pass (decision 340).
+     */
+    awaitingDigest: boolean('awaiting_digest').notNull().default(false),
+    /** When the firm released it from Held (null: never held, or still held). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    // The demand box's list: one firm's inbox, archive or spam, unread first, newest first.
-    index('leads_firm_list_idx').on(t.firmId, t.isSpam, t.isArchived, t.isRead, t.createdAt, t.id),
+    // The demand box's list: one firm's inbox, archive or held ones, unread first, newest first.
+    index('leads_firm_list_idx').on(t.firmId, t.isHeld, t.isArchived, t.isRead, t.createdAt, t.id),
     index('leads_project_idx').on(t.projectId),
+    index('leads_sender_idx').on(t.senderId),
+    // The digest pass reads only the enquiries waiting for it.
+    index('leads_awaiting_digest_idx').on(t.firmId).where(sql`${t.awaitingDigest}`),
   ],
 );
 

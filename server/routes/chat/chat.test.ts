@@ -261,7 +261,7 @@ describe('GET /api/chat/unread: unread messages per project', () => {
     await post(id, tokens.firm, 'seen live');
     await stream.until(1);
     // The read mark is written after the delivery: waited for, not slept on.
-    await vi.waitFor(async () => expect((await unread(tokens.member))[id]).toBeUndefined(), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect((await unread(tokens.member))[id]).toBeUndefined(), { timeout: 60_000, interval: 20 });
     await stream.close();
   });
 
@@ -325,7 +325,7 @@ async function fence(stream: { events: StreamEvent[] }, projectId: string) {
   const marker = `fence ${Math.random().toString(36).slice(2)}`;
   await post(projectId, tokens.firm, marker);
   const at = () => stream.events.findIndex((e) => JSON.parse(e.data).body === marker);
-  await vi.waitFor(() => expect(at()).toBeGreaterThanOrEqual(0), { timeout: 10_000, interval: 10 });
+  await vi.waitFor(() => expect(at()).toBeGreaterThanOrEqual(0), { timeout: 60_000, interval: 10 });
   // Earlier fences' markers are not what the caller counts.
   return stream.events.slice(0, at()).filter((e) => !String(JSON.parse(e.data).body).startsWith('fence '));
 }

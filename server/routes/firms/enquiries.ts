@@ -6,24 +6,21 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { wantsMail } from '../../queries/settings.js';
 import { findFirmPublicProject, firmMailbox, firmReceivingEnquiries, insertLead } from '../../queries/leads.js';
+import { decideDelivery, judgeSender } from '../../services/enquiry-delivery.js';
 import { FormTokenError, FormTokens } from '../../services/form-tokens.js';
 import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
 
 /**
- * Enquiries from the public side (DESIGN.md section 9, issue 13 item 1; docs/decisions/121 and
- * 240), scope `visitor`: no account needed. An enquiry to a listed firm becomes a lead in its
- * demand box and a mail to the firm, sent after the answer. It must carry the form token issued
- * with the page (signed, bound to the firm, at least ENQUIRY_MIN_AGE_SECONDS old, used once).
+ * Enquiries from the public side (DESIGN.md section 9, issue 13 item 1; docs/decisions/121, 240
+ * and 340), scope `visitor`: no account needed. An enquiry to a listed firm becomes a lead in its
+ * demand box; where it goes and whether it is mailed at once is decided by its sender
+ * (services/enquiry-delivery.ts). It must carry the form token issued with the page (signed,
+ * bound to the firm, at least ENQUIRY_MIN_AGE_SECONDS old, used once).
  */
 
 const errors = { 404: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
-/**
- * The window of the enquiry limits: ENQUIRY_MAX_PER_ADDRESS from one visitor address (a person
- * writes to a few firms, not dozens), and the firm's hourly volume ENQUIRY_MAX_PER_FIRM, past which
- * enquiries are still taken but kept as probable spam, never mailed (issue 27 item 4): someone
- * else's flood never turns a real visitor away.
- */
+/** The window of ENQUIRY_MAX_PER_ADDRESS from one visitor address: a person writes to a few firms, not dozens. */
 const ENQUIRY_WINDOW_MS = 60 * 60 * 1000;
 /** How long a form token is good for: a visitor may leave the page open a while. */
 const FORM_TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
@@ -46,11 +43,7 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAddress = new AttemptLimiter(limiter.store, { max: config.ENQUIRY_MAX_PER_ADDRESS, addressMax: config.ENQUIRY_MAX_PER_ADDRESS, windowMs: ENQUIRY_WINDOW_MS, maxDelayMs: 0 });
   const formTokens = await new FormTokens(db, limiter.store, { minAgeMs: config.ENQUIRY_MIN_AGE_SECONDS * 1000, maxAgeMs: FORM_TOKEN_MAX_AGE_MS }).ready();
 
-  /** Counts the enquiry in the firm's hourly volume (the shared store); true once the volume is past. */
-  async function pastFirmVolume(firmId: string) {
-    const [counter] = await limiter.store.hit([`enquiry-volume:${firmId}`], ENQUIRY_WINDOW_MS, Date.now());
-    return counter!.count > config.ENQUIRY_MAX_PER_FIRM;
-  }
+  const deliveryLimits = { newSendersPerFirm: config.ENQUIRY_NEW_SENDERS_PER_FIRM, mailsPerHour: config.ENQUIRY_MAILS_PER_HOUR };
 
   app.get(
     '/firms/:firmId/enquiry-token',
@@ -88,18 +81,20 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
             request.log.info({ firmId }, 'enquiry dropped: honeypot filled');
             return reply.status(201).send({ message: LEAD_MESSAGES.sent });
           }
-          const isSpam = await pastFirmVolume(firm.id);
+          // Judged by who sends it, not by the firm's whole volume (docs/decisions/340).
+          const sender = await judgeSender(db, request.optionalSession?.user, fields.email);
+          // The lead is kept either way; the mail follows the firm's Setting (docs/decisions/118).
+          const delivery = await decideDelivery(limiter.store, deliveryLimits, firm.id, sender, await wantsMail(db, firm.id, 'leads'));
           const project = projectId && isId(projectId) ? await findFirmPublicProject(db, firm.id, projectId) : undefined;
           const lead = await db.transaction(async (tx) => {
-            const row = await insertLead(tx, firm.id, project?.id ?? null, fields, isSpam);
-            await recordAudit(tx, { actorId: request.optionalSession?.user.id ?? null, firmId: firm.id, action: 'lead.created', targetType: 'lead', targetId: row.id, details: isSpam ? { spam: true } : {} });
+            const row = await insertLead(tx, firm.id, project?.id ?? null, fields, { senderId: sender.accountId, isHeld: delivery.isHeld, awaitingDigest: delivery.awaitingDigest });
+            const details = { established: sender.established, ...(delivery.isHeld ? { held: true } : {}), ...(delivery.awaitingDigest ? { digest: true } : {}) };
+            await recordAudit(tx, { actorId: sender.accountId, firmId: firm.id, action: 'lead.created', targetType: 'lead', targetId: row.id, details });
             return row;
           });
-          // The answer is the same: a flood learns nothing from it.
-          if (isSpam) return reply.status(201).send({ message: LEAD_MESSAGES.sent });
-          // The lead is kept either way; the mail follows the firm's Setting (docs/decisions/118).
+          // The answer is the same whatever happened: a flood learns nothing from it.
+          if (!delivery.mailNow) return reply.status(201).send({ message: LEAD_MESSAGES.sent });
           background.defer('enquiry mail', async () => {
-            if (!(await wantsMail(db, firm.id, 'leads'))) return;
             await mailer.send({
               to: firmMailbox(firm),
               replyTo: lead.email,

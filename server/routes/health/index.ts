@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
+import { NEVER_SHED } from '../../load-shedding.js';
 import { pingDatabase } from '../../queries/health.js';
 
 const readiness = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']), storage: z.enum(['ok', 'unavailable']) });
@@ -12,9 +13,10 @@ const probe = (check: () => Promise<unknown>) =>
  * Alive and ready told apart (issue 29): `/api/health/live` answers while the process serves
  * (restart it when not); `/api/health` (and `/api/health/ready`) only while the database and the
  * file storage answer too (send it traffic only then: the proxy's health check, compose's gate).
+ * None of them is shed for load (docs/decisions/350): a supervisor must hear that a busy api is alive.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
-  api.get('/health/live', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  api.get('/health/live', { config: NEVER_SHED, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
 
   const ready = async (_request: unknown, reply: import('fastify').FastifyReply) => {
     const [database, storage] = await Promise.all([probe(() => pingDatabase(api.ctx.db)), probe(() => api.ctx.storage.check())]);
@@ -22,6 +24,6 @@ export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
     return reply.status(status === 'ok' ? 200 : 503).send({ status, database, storage });
   };
   const schema = { tags: ['health'], response: { 200: readiness, 503: readiness } };
-  api.get('/health', { schema }, ready);
-  api.get('/health/ready', { schema }, ready);
+  api.get('/health', { config: NEVER_SHED, schema }, ready);
+  api.get('/health/ready', { config: NEVER_SHED, schema }, ready);
 };

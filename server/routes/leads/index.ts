@@ -7,12 +7,14 @@ import { HttpError, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import {
   deleteLead,
+  findLead,
   firmDisplayName,
   firmMailbox,
   insertLeadMessage,
   leadProjectNames,
   listLeadMessages,
   listLeads,
+  releaseLead,
   toLeadJson,
   toLeadMessageJson,
   updateLead,
@@ -20,9 +22,10 @@ import {
 import { findUserById } from '../../queries/users.js';
 
 /**
- * The demand box (workspace-and-admin.md screen 12, DESIGN.md section 9; docs/decisions/122 and
- * 123), scope `workspace`: the firm and its sub-admins list, open, mark, archive and delete its
- * leads, and write to a lead by mail (New Message) from the firm's name, answered at its email.
+ * The demand box (workspace-and-admin.md screen 12, DESIGN.md section 9; docs/decisions/122, 123
+ * and 340), scope `workspace`: the firm and its sub-admins list, open, mark, archive, release from
+ * Held and delete its leads, and write to a lead by mail (New Message) from the firm's name,
+ * answered at its email.
  */
 
 const errors = { 404: ErrorReply };
@@ -41,9 +44,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const firm = requireDemandBox(request.session);
       const { page, view } = request.query;
-      const { rows, count, unread } = await listLeads(db, firm.firmId, view, page, LEADS_PAGE_SIZE);
+      const { rows, count, unread, held } = await listLeads(db, firm.firmId, view, page, LEADS_PAGE_SIZE);
       const names = await leadProjectNames(db, rows);
-      return { data: { leads: rows.map((r) => toLeadJson(r, names)), count, unread, page, pageSize: LEADS_PAGE_SIZE } };
+      return { data: { leads: rows.map((r) => toLeadJson(r, names)), count, unread, held, page, pageSize: LEADS_PAGE_SIZE } };
     },
   );
 
@@ -74,6 +77,31 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!row) throw notFound(LEAD_MESSAGES.notFound);
       return { data: await leadJson(row) };
+    },
+  );
+
+  app.post(
+    '/leads/:id/release',
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'Release a held enquiry to the inbox (docs/decisions/340); one already in the inbox is answered as it is',
+        params: IdParams,
+        response: { 200: LeadReply, ...errors },
+      },
+    },
+    async (request) => {
+      const { user } = request.session;
+      const { lead, firm } = await requireLeadAccess(db, request.session, request.params.id);
+      if (!lead.isHeld) return { data: await leadJson(lead) };
+      const row = await db.transaction(async (tx) => {
+        const released = await releaseLead(tx, lead.id);
+        // Released by the firm: its sender counts as established from now on (services/enquiry-delivery.ts).
+        if (released) await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'lead.released', targetType: 'lead', targetId: lead.id, details: { email: lead.email } });
+        return released;
+      });
+      // Released meanwhile by another click: the lead as it is now.
+      return { data: await leadJson(row ?? (await findLead(db, lead.id)) ?? lead) };
     },
   );
 

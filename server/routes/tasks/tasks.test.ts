@@ -169,7 +169,7 @@ describe('the task moves', () => {
       const mail = (await api.outbox()).find((m) => m.to === firm.email && m.text.includes('Deliver the door schedule') && m.subject.startsWith('Task submitted'));
       expect(mail?.text).toContain('with 2 files');
       expect(mail?.text).toContain('Note: Doors 1 to 12; the lift door waits for the vendor.');
-    });
+    }, { timeout: 30_000 });
     // Sent back and submitted again without a note: the old note goes, the files stay.
     await post(`/api/tasks/${task.id}/reject`, tokens.firm!, { reason: 'Add the lift door' });
     const again = (await post(`/api/tasks/${task.id}/submit`, tokens.member!)).json().data as Task;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendAddressLink } from './address-confirmation.js';
 import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
 import {
   ForgotPasswordBody,
@@ -72,6 +73,8 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           if (!row) throw emailTaken();
           const { token } = await createSession(db, row.id, { remember: true, ...sessionOriginOf(request) });
+          // A link to prove the address, after the answer (docs/decisions/340): firms then always get this account's enquiries.
+          background.defer('address confirmation mail', () => sendAddressLink(app.ctx, row));
           return reply.status(201).send({ userData: await userJson(db, row), token });
         },
         'every',
@@ -122,7 +125,7 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!user) throw badCode();
         const passwordHash = await hashPassword(newPassword);
         const reset = await redeemCode(db, user.id, 'reset-password', otp, async (tx) => {
-          await setCredentials(tx, user.id, { passwordHash }, null);
+          await setCredentials(tx, user.id, { passwordHash }, null, { mailedCode: true });
         });
         if (!reset.ok) throw badCode();
         return { message: 'Your password has been reset. You can log in now.' };

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { releasePendingEmployee } from '../../services/employee-confirmation.js';
 import { unauthorized } from '../../errors.js';
 import { createIdentityAccount, findIdentityAccount, linkIdentity, updateIdentityEmail } from '../../queries/social-identities.js';
-import { findUserByEmail, userJson, type UserRow } from '../../queries/users.js';
+import { findUserByEmail, markEmailConfirmed, userJson, type UserRow } from '../../queries/users.js';
 import { createIdTokenVerifier, idTokenProviders, type VerifiedIdentity } from '../../services/id-tokens.js';
 import { createSession } from '../../queries/sessions.js';
 import { sessionOriginOf } from '../../auth/session.js';
@@ -93,6 +93,10 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 
         const user = await accountFor(app.ctx, identity, body.displayName);
         if (user.isSuperAdmin) throw unauthorized(`Sign in with ${label} failed. Please try again.`);
+        // The provider vouches for the address: the account has proven it (decision 340).
+        if (!user.emailConfirmedAt && identity.email && identity.emailVerified && identity.email.toLowerCase() === user.email.toLowerCase()) {
+          await markEmailConfirmed(db, user.id, identity.email);
+        }
         const { token } = await createSession(db, user.id, { remember: body.remember, ...sessionOriginOf(request) });
         return { data: await userJson(db, user), token };
       });

@@ -16,7 +16,8 @@ describe('GET /api/projects/summary/{scheduleId}', () => {
     expect((await call('GET', '/api/projects/summary/nope')).statusCode).toBe(404);
   });
 
-  it('loads a summary of 200 items (with pictures and cards) in one query per table, alone and with its project’s schedules', async () => {
+  // 200 items made first: minutes on a busy machine.
+  it('loads a summary of 200 items (with pictures and cards) in one query per table, alone and with its project’s schedules', { timeout: 180_000 }, async () => {
     const { scheduleId, projectId } = await newSchedule();
     const pictures = await uploadedScheduleImageIds(api, token, projectId, 3);
     await fillSummary((c) => must(api, token, c), scheduleId, { rooms: 4, sections: 5, items: 10 }, pictures);
