@@ -500,7 +500,8 @@ async function runProbes(supervisorOutput: () => string) {
     const takeOver = await apiJson(`/employees/${b.id}`, {
       method: 'PUT',
       token: a.token,
-      json: { ...employeeBody(`sub-b-${process.pid}@example.test`, true), password: 'taken-over1', confirmPassword: 'taken-over1' },
+      // The peer as just made (version 1, decision 320): the refusal must be the access rule's, not a missing version's.
+      json: { ...employeeBody(`sub-b-${process.pid}@example.test`, true), password: 'taken-over1', confirmPassword: 'taken-over1', version: 1 },
     });
     const peerLogin = await apiJson('/users/login', { method: 'POST', json: { email: `sub-b-${process.pid}@example.test`, password: 'taken-over1' } });
     const promote = await apiJson('/employees', { method: 'POST', token: a.token, json: employeeBody(`sub-c-${process.pid}@example.test`, true) });

@@ -49,6 +49,7 @@ async function printData(items: number): Promise<PrintData> {
       title: `Section ${s + 1}`,
       status: (['none', 'approved', 'in_review', 'rejected'] as const)[s % 4],
       position: s,
+      version: 1,
       totals: sumFigures(list.map((i) => i.figures)),
       items: list,
       cards: [],
@@ -56,7 +57,7 @@ async function printData(items: number): Promise<PrintData> {
   });
   const rooms = [0, 1].map((r) => {
     const own = sections.filter((s) => s.roomId === `r${r}`);
-    return { id: `r${r}`, name: r ? 'Dining' : 'Living room', position: r, totals: sumFigures(own.map((s) => s.totals)), sections: own };
+    return { id: `r${r}`, name: r ? 'Dining' : 'Living room', position: r, version: 1, totals: sumFigures(own.map((s) => s.totals)), sections: own };
   });
   return {
     firm: { name: 'Kapoor Design Studio', avatar: null },

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler } from 'fastify-type-provider-zod';
 import { describeBytes } from './body-limits.js';
-import type { ErrorReply } from './contract/http.js';
+import { STALE_CODE, VERSION_MESSAGES, type ErrorReply, type StaleFields } from './contract/http.js';
 
 /** An error the api answers with its own status and message (DESIGN.md section 4 error shape). */
 export class HttpError extends Error {
@@ -23,6 +23,20 @@ export const unauthorized = (message = 'Authentication required') => new HttpErr
 export const forbidden = (message = 'You are not allowed to do this') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, details?: ErrorReply['details']) => new HttpError(409, message, details);
+
+/**
+ * A change that named an older version than the record's (docs/decisions/320): 409 with the record
+ * as it now is, who changed it and when (the route's `StaleReply`), so the client keeps what its
+ * person typed and shows the current values beside it.
+ */
+export class StaleError extends HttpError {
+  constructor(
+    public readonly stale: StaleFields,
+    message: string = VERSION_MESSAGES.stale,
+  ) {
+    super(409, message, [{ path: 'version', message }], STALE_CODE);
+  }
+}
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 /** 429 with Retry-After, in whole seconds (at least 1). */
 export const tooManyRequests = (retryAfterMs: number, message = TOO_MANY_ATTEMPTS) =>
@@ -89,9 +103,10 @@ export const isUniqueViolation = (error: unknown) => databaseErrorCode(error) ==
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      const body: ErrorReply = { message: error.message };
+      const body: ErrorReply & Partial<StaleFields> = { message: error.message };
       if (error.code) body.code = error.code;
       if (error.details?.length) body.details = error.details;
+      if (error instanceof StaleError) Object.assign(body, error.stale);
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);
     }

@@ -12,9 +12,12 @@ const access = useAccessWorld();
 
 const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmManage', url: () => '/api/billing/profile' },
-  { method: 'PUT', kind: 'firmManage', url: () => '/api/billing/profile', body: () => billingProfileFields() },
+  // Versioned (decision 320): the first allowed caller makes the profile from version 0, the next ones answer 409 past the access check.
+  { method: 'PUT', kind: 'firmManage', url: () => '/api/billing/profile', body: () => ({ ...billingProfileFields(), version: 0 }), allowed: [200, 409] },
   // The firm's time zone (decision 265): its own setting, as the billing profile.
-  { method: 'PUT', kind: 'firmManage', url: () => '/api/firm/time-zone', body: () => ({ timeZone: 'Europe/London' }) },
+  { method: 'GET', kind: 'firmManage', url: () => '/api/firm/time-zone' },
+  // Versioned (decision 320): the firm's one setting, so after the first allowed save the next ones answer 409 past the access check.
+  { method: 'PUT', kind: 'firmManage', url: () => '/api/firm/time-zone', body: () => ({ timeZone: 'Europe/London', version: 1 }), allowed: [200, 409] },
 ];
 
 describe('the billing access table', () => {

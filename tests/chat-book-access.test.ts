@@ -33,7 +33,7 @@ const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmWork', url: () => '/api/contacts' },
   { method: 'POST', kind: 'firmManage', url: () => '/api/contacts', body: contactBody, allowed: [201] },
   { method: 'GET', kind: 'firmObjectWork', setup: contactOf, url: ({ data }) => `/api/contacts/${data.contactId}` },
-  { method: 'PUT', kind: 'firmObjectManage', setup: contactOf, url: ({ data }) => `/api/contacts/${data.contactId}`, body: contactBody },
+  { method: 'PUT', kind: 'firmObjectManage', setup: contactOf, url: ({ data }) => `/api/contacts/${data.contactId}`, body: () => ({ ...contactBody(), version: 1 }) },
   { method: 'DELETE', kind: 'firmObjectManage', setup: contactOf, url: ({ data }) => `/api/contacts/${data.contactId}` },
   {
     method: 'GET',

@@ -43,8 +43,8 @@ beforeAll(async () => {
     if (res.statusCode >= 300) throw new Error(res.body);
     return res.json().data;
   };
-  const { id } = await call('POST', '/invoices', { contactId: client.id, scheduleId: schedule.id });
-  await call('POST', `/invoices/${id}/issue`);
+  const { id, version } = await call('POST', '/invoices', { contactId: client.id, scheduleId: schedule.id });
+  await call('POST', `/invoices/${id}/issue`, { version });
   const paid = await call('POST', `/invoices/${id}/payments`, { paidOn: isoDay(new Date()), amount: 50_000_00, method: 'bank_transfer', reference: 'NEFT 778' });
   invoice = await call('GET', `/invoices/${id}/print`);
   receipt = await call('GET', `/invoices/${id}/payments/${paid.payments[0].id}/receipt`);

@@ -28,7 +28,7 @@ async function invoice(ctx: Omit<AccessContext, 'data'>, issue: boolean) {
   const contactId = await client(ctx);
   const made = await app.inject({ method: 'POST', url: '/api/invoices', headers, payload: { contactId, lines: [line] } });
   const data = made.json().data as { id: string; lines: Array<{ id: string }> };
-  if (issue) await app.inject({ method: 'POST', url: `/api/invoices/${data.id}/issue`, headers });
+  if (issue) await app.inject({ method: 'POST', url: `/api/invoices/${data.id}/issue`, headers, payload: { version: (made.json().data as { version: number }).version } });
   let paymentId = '';
   if (issue) {
     const paid = await app.inject({ method: 'POST', url: `/api/invoices/${data.id}/payments`, headers, payload: { paidOn: isoDay(new Date()), amount: 100, method: 'upi' } });
@@ -49,7 +49,7 @@ const ENDPOINTS: AccessEndpoint[] = [
       await ctx.world.api.app.inject({ method: 'POST', url: `/api/invoices/${made.invoiceId}/lines`, headers: bearer(ctx.world.tokens.firm), payload: line });
       return made;
     }, url: ({ data }) => `/api/invoices/${data.invoiceId}/lines/${data.lineId}` },
-  { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/issue` },
+  { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/issue`, body: () => ({ version: 1 }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/void`, body: () => ({ reason: 'Raised twice' }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/payments`, body: () => ({ paidOn: isoDay(new Date()), amount: 100, method: 'cash' }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/credit-notes`, body: () => ({ reason: 'Discount', amount: 100, rateBp: 1800 }) },

@@ -26,7 +26,7 @@ const employeeOf = async (fields: Parameters<typeof createEmployee>[2] = {}) => 
 };
 const plainEmployee = () => employeeOf();
 /** An edit keeping the address (a confirmed address is its person's, docs/decisions/236). */
-const employeeEdit = ({ data }: { data: Record<string, string> }, over: Record<string, unknown> = {}) => ({ ...employeeForm(), email: data.email, ...over });
+const employeeEdit = ({ data }: { data: Record<string, string> }, over: Record<string, unknown> = {}) => ({ ...employeeForm(), email: data.email, version: 1, ...over });
 
 /** A task the firm gave the member employee in `projectId`, in `status`. */
 const taskOf = async (projectId: string, status: 'todo' | 'review' = 'todo') => {

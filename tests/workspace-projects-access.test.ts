@@ -29,7 +29,7 @@ const ENDPOINTS: AccessEndpoint[] = [
     },
     url: ({ project }) => `/api/projects/${project.id}/photo?size=480`,
   },
-  { method: 'PUT', kind: 'manage', url: ({ project }) => `/api/projects/${project.id}`, multipart: () => projectParts(projectForm({ projectName: 'Renamed' })) },
+  { method: 'PUT', kind: 'manage', url: ({ project }) => `/api/projects/${project.id}`, multipart: () => [...projectParts(projectForm({ projectName: 'Renamed' })), { name: 'version', value: '1' }] },
   { method: 'DELETE', kind: 'manage', url: ({ project }) => `/api/projects/${project.id}` },
   { method: 'GET', kind: 'work', url: ({ project }) => `/api/projects/members/${project.id}` },
   {

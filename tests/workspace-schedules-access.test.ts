@@ -49,7 +49,7 @@ const ENDPOINTS: AccessEndpoint[] = [
     kind: 'work',
     setup: scheduleWithImage,
     url: ({ data }) => `/api/projects/schedules/${data.scheduleId}`,
-    body: () => ({ title: 'Renamed' }),
+    body: () => ({ title: 'Renamed', version: 1 }),
   },
   { method: 'DELETE', kind: 'work', setup: scheduleWithImage, url: ({ data }) => `/api/projects/schedules/${data.scheduleId}` },
   {

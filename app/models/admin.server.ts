@@ -9,7 +9,7 @@ import type {
 } from '../../server/contract/admin';
 import type { MessageReply } from '../../server/contract/http';
 import type { InvoicePrintReply, ReceiptPrintReply } from '../../server/contract/invoices';
-import type { PlatformBillingBody, PlatformBillingReply, PlatformBillingSavedReply } from '../../server/contract/platform-billing';
+import type { PlatformBillingChanges, PlatformBillingReply, PlatformBillingSavedReply } from '../../server/contract/platform-billing';
 import type {
   AdminAccountsReply,
   AdminFirmsQuery,
@@ -78,7 +78,7 @@ export const changeAdminPassword = (request: Request, body: AdminPasswordBody) =
 
 export const getPlatformBilling = async (request: Request) => (await api<PlatformBillingReply>(request, '/admin/billing-profile', { admin: true })).data;
 
-export const savePlatformBilling = (request: Request, body: PlatformBillingBody) =>
+export const savePlatformBilling = (request: Request, body: PlatformBillingChanges) =>
   api<PlatformBillingSavedReply>(request, '/admin/billing-profile', { admin: true, method: 'PUT', json: body });
 
 const platformInvoicePath = (id: string) => `/admin/invoices/${encodeURIComponent(id)}`;

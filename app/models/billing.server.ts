@@ -1,9 +1,9 @@
 import { api } from '~/utils/api.server';
-import type { BillingProfileBody, BillingProfileReply, BillingProfileSavedReply } from '../../server/contract/billing';
+import type { BillingProfileChanges, BillingProfileReply, BillingProfileSavedReply } from '../../server/contract/billing';
 
 /** The web's calls of the firm's billing (issue 28, docs/decisions/256): the only place their api paths are written. */
 
 export const getBillingProfile = async (request: Request) => (await api<BillingProfileReply>(request, '/billing/profile')).data;
 
-export const saveBillingProfile = async (request: Request, body: BillingProfileBody) =>
+export const saveBillingProfile = async (request: Request, body: BillingProfileChanges) =>
   api<BillingProfileSavedReply>(request, '/billing/profile', { method: 'PUT', json: body });

@@ -2,9 +2,9 @@ import { api, ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply
 import { getSession, logoutRedirect } from '~/utils/session.server';
 import { forwardUploadToApi } from '~/utils/stream-upload.server';
 import { isId, type MessageReply } from '../../server/contract/http';
-import type { Contact, ContactBody, ContactReply, ContactsQuery, ContactsReply } from '../../server/contract/address-book';
+import type { Contact, ContactBody, ContactChanges, ContactReply, ContactsQuery, ContactsReply } from '../../server/contract/address-book';
 import type { ChatEditBody, ChatMessageReply, ChatPageReply, ChatUnreadReply } from '../../server/contract/chat';
-import type { ChangePasswordBody, NotificationSettings, NotificationSettingsReply } from '../../server/contract/settings';
+import type { ChangePasswordBody, NotificationSettingsChanges, NotificationSettingsReply } from '../../server/contract/settings';
 
 /**
  * The web's calls of the Address Book, Group Chat and Setting (issue 12 items 4 to 6): the only
@@ -26,7 +26,7 @@ export const getContact = async (request: Request, id: string): Promise<Contact>
 
 export const createContact = async (request: Request, body: ContactBody) => (await api<ContactReply>(request, '/contacts', { method: 'POST', json: body })).data;
 
-export const updateContact = async (request: Request, id: string, body: ContactBody) =>
+export const updateContact = async (request: Request, id: string, body: ContactChanges) =>
   (await api<ContactReply>(request, `/contacts/${enc(id)}`, { method: 'PUT', json: body })).data;
 
 export const deleteContact = (request: Request, id: string) => api<MessageReply>(request, `/contacts/${enc(id)}`, { method: 'DELETE' });
@@ -111,5 +111,5 @@ export const changePassword = (request: Request, body: ChangePasswordBody) => ap
 
 export const getNotificationSettings = async (request: Request) => (await api<NotificationSettingsReply>(request, '/users/notification-settings')).data;
 
-export const saveNotificationSettings = async (request: Request, body: NotificationSettings) =>
+export const saveNotificationSettings = async (request: Request, body: NotificationSettingsChanges) =>
   (await api<NotificationSettingsReply>(request, '/users/notification-settings', { method: 'PUT', json: body })).data;

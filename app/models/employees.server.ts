@@ -1,7 +1,7 @@
 import { api, apiFetch, forwardedFor } from '~/utils/api.server';
 import type { PendingAccountReply } from '../../server/contract/employee-confirmation';
 import type { MessageReply } from '../../server/contract/http';
-import type { CreateEmployeeBody, Employee, EmployeeReply, EmployeesReply, UpdateEmployeeBody } from '../../server/contract/employees';
+import type { CreateEmployeeBody, Employee, EmployeeReply, EmployeesReply, EmployeeChangesBody } from '../../server/contract/employees';
 
 /** The web's calls to the employees api (docs/decisions/110): the only place their paths are written. */
 
@@ -13,7 +13,7 @@ export async function createEmployee(request: Request, body: CreateEmployeeBody)
   return (await api<EmployeeReply>(request, '/employees', { method: 'POST', json: body })).data;
 }
 
-export async function updateEmployee(request: Request, id: string, body: UpdateEmployeeBody): Promise<Employee> {
+export async function updateEmployee(request: Request, id: string, body: EmployeeChangesBody): Promise<Employee> {
   return (await api<EmployeeReply>(request, `/employees/${encodeURIComponent(id)}`, { method: 'PUT', json: body })).data;
 }
 

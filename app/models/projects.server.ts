@@ -8,6 +8,7 @@ import type {
   ProjectReply,
   PublicPortfolioReply,
   PublicProjectInput,
+  PublicProjectChangesInput,
   SearchReply,
   UploadImagesReply,
 } from '../../server/contract/projects';
@@ -41,7 +42,7 @@ export const getPublicProject = (request: Request, id: string) => api<ProjectDet
 export const createPublicProject = (request: Request, body: PublicProjectInput) =>
   api<ProjectReply>(request, '/projects/public-project', { method: 'POST', json: body });
 
-export const updatePublicProject = (request: Request, id: string, body: PublicProjectInput) =>
+export const updatePublicProject = (request: Request, id: string, body: PublicProjectChangesInput) =>
   api<ProjectReply>(request, publicProjectPath(id), { method: 'PUT', json: body });
 
 export const deletePublicProject = (request: Request, id: string) => api<MessageReply>(request, publicProjectPath(id), { method: 'DELETE' });

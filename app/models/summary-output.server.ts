@@ -1,6 +1,6 @@
 import { api, streamApiFile } from '~/utils/api.server';
 import type { FinancialReply } from '../../server/contract/financial';
-import type { LibraryListReply, LibraryProductInput, LibraryProductReply } from '../../server/contract/library';
+import type { LibraryListReply, LibraryProductInput, LibraryProductChanges, LibraryProductReply } from '../../server/contract/library';
 import type { ScheduleImageSize } from '../../server/contract/schedules-rules';
 import type { PrintReply } from '../../server/contract/summary-print';
 
@@ -21,7 +21,7 @@ export const getFinancialOverview = (request: Request, projectId: string | null)
 export const getLibrary = (request: Request) => api<LibraryListReply>(request, '/projects/library');
 export const createLibraryProduct = (request: Request, body: LibraryProductInput) =>
   api<LibraryProductReply>(request, '/projects/library', { method: 'POST', json: body });
-export const updateLibraryProduct = (request: Request, id: string, body: LibraryProductInput) =>
+export const updateLibraryProduct = (request: Request, id: string, body: LibraryProductChanges) =>
   api<LibraryProductReply>(request, `/projects/library/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
 export const deleteLibraryProduct = (request: Request, id: string) => api<{ message: string }>(request, `/projects/library/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

@@ -6,7 +6,7 @@ import type {
   ScheduleImageSize,
   ScheduleListReply,
   ScheduleReply,
-  UpdateScheduleInput,
+  ScheduleChangesInput,
   UploadScheduleImagesReply,
 } from '../../server/contract/schedules';
 import { withMarginsAsZero, type ScheduleListWithSummaryReply, type SeenScheduleListWithSummaryReply } from '../../server/contract/summary';
@@ -32,7 +32,7 @@ export async function getSchedulesWithSummary(request: Request, projectId: strin
 export const createSchedule = (request: Request, body: CreateScheduleInput) =>
   api<ScheduleReply>(request, '/projects/schedules', { method: 'POST', json: body });
 
-export const updateSchedule = (request: Request, id: string, body: UpdateScheduleInput) =>
+export const updateSchedule = (request: Request, id: string, body: ScheduleChangesInput) =>
   api<ScheduleReply>(request, schedulePath(id), { method: 'PUT', json: body });
 
 export const deleteSchedule = (request: Request, id: string) => api<MessageReply>(request, schedulePath(id), { method: 'DELETE' });

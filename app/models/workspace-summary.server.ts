@@ -20,11 +20,11 @@ const write = (request: Request, method: 'POST' | 'PUT' | 'DELETE', path: string
   api<SummaryWriteReply>(request, `/projects/summary/${path}`, { method, ...(json ? { json } : {}) });
 
 export const addRoom = (request: Request, scheduleId: string, name: string) => write(request, 'POST', `${e(scheduleId)}/rooms`, { name });
-export const renameRoom = (request: Request, id: string, name: string) => write(request, 'PUT', `rooms/${e(id)}`, { name });
+export const renameRoom = (request: Request, id: string, name: string, version: number) => write(request, 'PUT', `rooms/${e(id)}`, { name, version });
 export const deleteRoom = (request: Request, id: string) => write(request, 'DELETE', `rooms/${e(id)}`);
 
 export const addSection = (request: Request, roomId: string, title?: string) => write(request, 'POST', `rooms/${e(roomId)}/sections`, title ? { title } : {});
-export const updateSection = (request: Request, id: string, changes: { title?: string; status?: SummaryStatus }) =>
+export const updateSection = (request: Request, id: string, changes: { title?: string; status?: SummaryStatus; version: number }) =>
   write(request, 'PUT', `sections/${e(id)}`, changes);
 export const deleteSection = (request: Request, id: string) => write(request, 'DELETE', `sections/${e(id)}`);
 export const copySection = (request: Request, id: string) => write(request, 'POST', `sections/${e(id)}/copy`, {});

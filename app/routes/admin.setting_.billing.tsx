@@ -17,7 +17,9 @@ import { pageTitle } from '~/utils/product';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
 import settingStyles from '~/styles/setting.css';
-import { PlatformBillingBody } from '../../server/contract/platform-billing';
+import { PlatformBillingChanges, type PlatformBillingBody } from '../../server/contract/platform-billing';
+import { StaleValues, VersionField } from '~/components/record-version';
+import { SELLER_SHOWN } from '~/components/billing/seller-fields';
 import { PLATFORM_BILLING_MESSAGES, SUBSCRIPTION_DEFAULTS } from '../../server/contract/platform-billing-rules';
 import { PRICE_PAISE_PER_YEAR } from '../../server/contract/subscription-rules';
 import { formatPrice } from '../../server/contract/money-text';
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   return submitForm(await readFormData(request), {
-    schema: PlatformBillingBody,
+    schema: PlatformBillingChanges,
     intent: 'save',
     send: (profile) => savePlatformBilling(request, profile),
     done: () => redirectWithSuccess(HERE, PLATFORM_BILLING_MESSAGES.saved),
@@ -77,6 +79,8 @@ export default function PlatformBillingPage() {
       )}
       <Form method="post" {...getFormProps(form)} className="cb-settings" data-testid="platform-billing-form">
         <FormErrors id={form.errorId} errors={form.errors} />
+        <StaleValues actionData={actionData && 'result' in actionData ? actionData : null} fields={SELLER_SHOWN} />
+        <VersionField read={profile?.version} actionData={actionData && 'result' in actionData ? actionData : null} />
         <SellerFieldsets fields={fields} states={states} title="The platform" gstHint="Firms in this state are charged CGST + SGST; firms elsewhere IGST." />
         <section className="cb-card" aria-labelledby="platform-invoices-title">
           <h2 id="platform-invoices-title">Subscription invoices</h2>

@@ -2,7 +2,8 @@ import { json, type Session } from '@remix-run/node';
 import { env } from './env.server';
 import { getSession, logoutRedirect } from './session.server';
 import { isStreamedBody, requestText, streamFetch } from './stream-fetch.server';
-import type { ErrorReply } from '../../server/contract/http';
+import { STALE_CODE, type ErrorReply, type StaleFields } from '../../server/contract/http';
+import { zoneOf } from '../../server/contract/dates';
 import { VIEWER_VERSION_HEADER } from '../../server/contract/viewer';
 import { adminLogoutRedirect } from './admin-session.server';
 import { currentRequestId } from './request-id.server';
@@ -17,9 +18,20 @@ export class ApiError extends Error {
     public readonly details: NonNullable<ErrorReply['details']> = [],
     /** The api's machine-readable kind of failure (ErrorReply.code), when it sends one. */
     public readonly code?: string,
+    /** A stale version's 409 (docs/decisions/320): the record as it now is, who changed it and when. */
+    public readonly stale?: StaleFields,
   ) {
     super(message);
   }
+
+  /** The viewer's time zone, for the time a stale write names (set by `api` from the session). */
+  timeZone?: string;
+}
+
+/** The stale fields of a 409 answer, when it is one (its code says so and it carries them). */
+function staleOf(reply: Partial<ErrorReply> & Partial<StaleFields>): StaleFields | undefined {
+  if (reply.code !== STALE_CODE || !reply.current || typeof reply.changedAt !== 'string') return undefined;
+  return { current: reply.current, changedBy: reply.changedBy ?? null, changedAt: reply.changedAt };
 }
 
 export type ApiInit = {
@@ -105,11 +117,11 @@ function parseApiReply<T>(response: { ok: boolean; status: number }, text: strin
     data = null;
   }
   if (!response.ok) {
-    const error = (data ?? {}) as Partial<ErrorReply>;
+    const error = (data ?? {}) as Partial<ErrorReply> & Partial<StaleFields>;
     // A call the api shed for load ends the page as an unreachable api does: 503 with Retry-After
     // (docs/decisions/350), not an error that renders as 500.
     if (response.status === 503 && error.code === API_BUSY_CODE) throw apiUnavailable(error.message, '2');
-    throw new ApiError(response.status, error.message ?? `${failure} (${response.status})`, error.details ?? [], error.code);
+    throw new ApiError(response.status, error.message ?? `${failure} (${response.status})`, error.details ?? [], error.code, staleOf(error));
   }
   return data as T;
 }
@@ -205,6 +217,7 @@ export async function api<T>(request: Request, path: string, init: ApiCallInit =
     return reply;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request, onUnauthorized);
+    if (error instanceof ApiError && error.stale) error.timeZone = zoneOf(session.get('user'));
     await onViewerVersion(request, session, version);
     throw error;
   }

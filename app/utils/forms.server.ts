@@ -1,6 +1,8 @@
 import type { Submission, SubmissionResult } from '@conform-to/react';
 import { json } from '@remix-run/node';
 import { ApiError } from './api.server';
+import { staleMessage, type StaleNotice } from './stale';
+import { DEFAULT_TIME_ZONE } from '../../server/contract/dates';
 
 export type FormToast = { type: 'error'; message: string };
 
@@ -31,7 +33,7 @@ export type FormFailureOptions = {
   inlineOnly?: boolean;
 };
 
-export type FormFailure = { result: SubmissionResult<string[]>; toast: FormToast | null; status: number };
+export type FormFailure = { result: SubmissionResult<string[]>; toast: FormToast | null; status: number; stale: StaleNotice | null };
 
 /** The form field an api detail path names after `rename` (`teams.0.name` stays itself). */
 function renamed(path: string, rename: FormFailureOptions['rename']): string {
@@ -62,7 +64,13 @@ export function failureReply<T>(submission: Submission<T>, options: FormFailureO
   const fieldErrors: Record<string, string[]> = Object.fromEntries(Object.entries(options.fieldErrors ?? {}).map(([k, v]) => [k, [...v]]));
   const formErrors: string[] = [...(options.formErrors ?? [])];
   let toast: FormToast | null = options.toast ? { type: 'error', message: options.toast } : null;
-  if (error instanceof ApiError) {
+  let stale: StaleNotice | null = null;
+  if (error instanceof ApiError && error.stale) {
+    // Someone saved first (docs/decisions/320): the form keeps what was typed (the submission's
+    // payload), says who changed it and when, and the page shows the current values beside it.
+    stale = { message: staleMessage(error.stale, error.timeZone ?? DEFAULT_TIME_ZONE), current: error.stale.current as Record<string, unknown> };
+    formErrors.push(stale.message);
+  } else if (error instanceof ApiError) {
     const message = error.status >= 500 && options.serverFailure ? options.serverFailure : error.message;
     const payload = (submission.payload ?? {}) as Record<string, unknown>;
     for (const detail of error.details) {
@@ -76,7 +84,7 @@ export function failureReply<T>(submission: Submission<T>, options: FormFailureO
   const hasErrors = Object.keys(fieldErrors).length > 0 || formErrors.length > 0;
   const result = hasErrors ? submission.reply({ formErrors, fieldErrors, hideFields }) : submission.reply({ hideFields });
   const status = options.status ?? (error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.status : 400);
-  return { result, toast, status };
+  return { result, toast, status, stale };
 }
 
 /**
@@ -87,6 +95,6 @@ export function formFailure<T, D extends Record<string, unknown> = Record<never,
   submission: Submission<T>,
   options: FormFailureOptions & { data?: D } = {},
 ) {
-  const { result, toast, status } = failureReply(submission, options);
-  return json({ ...(options.data as D), intent: options.intent, result, toast }, { status });
+  const { result, toast, status, stale } = failureReply(submission, options);
+  return json({ ...(options.data as D), intent: options.intent, result, toast, stale }, { status });
 }

@@ -45,5 +45,6 @@ export function guardMargins(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     if (hidesMargins(request) && namesMargin(request.body)) throw forbidden(MARGINS_FORBIDDEN);
   });
-  app.addHook('preSerialization', async (request, reply, payload) => (reply.statusCode < 400 && hidesMargins(request) ? withoutMargins(payload) : payload));
+  // A stale change's 409 carries the record as it now is (docs/decisions/320): it leaves margins out as a 2xx does.
+  app.addHook('preSerialization', async (request, reply, payload) => ((reply.statusCode < 400 || reply.statusCode === 409) && hidesMargins(request) ? withoutMargins(payload) : payload));
 }

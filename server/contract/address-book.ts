@@ -3,6 +3,7 @@ import { CONTACT_KINDS, CONTACT_LIMITS as L, CONTACT_MESSAGES as M } from './add
 import { gstinProblem, normaliseTaxId } from './gstin-rules.js';
 import { stateNames } from './places.js';
 import { requiredText } from './text-fields.js';
+import { StaleReply, withVersion } from './http.js';
 
 /** The Address Book's calls (docs/decisions/115): a firm's contacts, listed by name, searched, paged by keyset. */
 
@@ -47,6 +48,9 @@ export const ContactFields = z
   }));
 export type ContactFields = z.output<typeof ContactFields>;
 export type ContactBody = z.input<typeof ContactFields>;
+/** PUT /api/contacts/{id}: the fields and the version they were read at (docs/decisions/320). */
+export const ContactChanges = withVersion(ContactFields);
+export type ContactChanges = z.input<typeof ContactChanges>;
 
 export const Contact = z.object({
   id: z.string(),
@@ -62,10 +66,12 @@ export const Contact = z.object({
   /** '' when not known or abroad. */
   state: z.string(),
   gstin: z.string(),
+  version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Contact = z.infer<typeof Contact>;
+export const ContactStaleReply = StaleReply(Contact);
 
 /**
  * GET /api/contacts?q=&kind=&after=&limit=: `after` is the last contact id of the page before.

@@ -16,6 +16,7 @@ import {
 import { gstinProblem, normaliseTaxId, panOfGstin, panProblem } from './gstin-rules.js';
 import { stateNames } from './places.js';
 import { requiredText } from './text-fields.js';
+import { StaleReply, withVersion } from './http.js';
 
 /**
  * The firm's billing profile (issue 28 item 3, docs/decisions/256): GET and PUT
@@ -118,6 +119,9 @@ export const BillingProfileBody = z
   .transform(withCanonicalState);
 export type BillingProfileBody = z.input<typeof BillingProfileBody>;
 export type BillingProfileFields = z.output<typeof BillingProfileBody>;
+/** PUT: the fields and the version they were read at (0 before the first save; docs/decisions/320). */
+export const BillingProfileChanges = withVersion(BillingProfileBody);
+export type BillingProfileChanges = z.input<typeof BillingProfileChanges>;
 
 /** A seller as stored and printed (`SellerFields` once checked). */
 export const SellerProfile = z.object({
@@ -140,9 +144,12 @@ export const BillingProfile = SellerProfile.extend({
   proposalTerms: z.string(),
   proposalValidityDays: z.number(),
   itemTaxes: ItemTaxes,
+  version: z.number(),
   updatedAt: z.string(),
 });
 export type BillingProfile = z.infer<typeof BillingProfile>;
+/** PUT's 409: someone saved the profile after it was read (docs/decisions/320). */
+export const BillingProfileStaleReply = StaleReply(BillingProfile);
 
 /** GET: the profile, or null before the firm first saves one. */
 export const BillingProfileReply = z.object({ data: BillingProfile.nullable() });

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { StaleReply, withVersion } from './http.js';
 import { DESIGNATIONS, EMPLOYEE_LIMITS as L, EMPLOYEE_MESSAGES as M } from './employees-rules.js';
 import { requiredText } from './text-fields.js';
 
@@ -73,6 +74,9 @@ export const UpdateEmployeeBody = z
   })
   .superRefine(refine);
 export type UpdateEmployeeBody = z.input<typeof UpdateEmployeeBody>;
+/** PUT: the details and the version of the employee's record they were read at (docs/decisions/320). */
+export const EmployeeChangesBody = withVersion(UpdateEmployeeBody);
+export type EmployeeChangesBody = z.input<typeof EmployeeChangesBody>;
 
 export const Employee = z.object({
   id: z.string(),
@@ -87,9 +91,11 @@ export const Employee = z.object({
   /** Created by the firm and not yet confirmed by its person (docs/decisions/236). */
   awaitingConfirmation: z.boolean(),
   deactivatedAt: z.string().nullable(),
+  version: z.number(),
   createdAt: z.string(),
 });
 export type Employee = z.infer<typeof Employee>;
+export const EmployeeStaleReply = StaleReply(Employee);
 
 /** GET /api/employees: the firm's employees, and whether the caller is the firm account itself. */
 export const EmployeesReply = z.object({ data: z.object({ employees: z.array(Employee), viewer: z.object({ id: z.string(), isOwner: z.boolean() }) }) });

@@ -55,3 +55,42 @@ export const pageLimit = (defaultSize: number, max: number) =>
 
 /** `?page=&limit=` of a paged list. */
 export const PageQuery = (defaultSize: number, max: number) => z.object({ page: pageNumber, limit: pageLimit(defaultSize, max) });
+
+/**
+ * Record versions (docs/decisions/320). Every editable record carries the version it was read at;
+ * a change names it, and a change naming an older one answers 409 with `StaleReply`, so no edit
+ * silently overwrites another. `0` names a record the client read as not yet made (a billing
+ * profile never saved).
+ */
+export const VERSION_MESSAGES = {
+  required: 'The version you read is required (reload the page and make your change again)',
+  stale: 'Someone else changed this meanwhile; nothing was saved. The current values are in `current`.',
+} as const;
+
+/** The code of a 409 for a stale version: `ErrorReply.code`. */
+export const STALE_CODE = 'stale';
+
+export const VersionField = z
+  .number({ error: VERSION_MESSAGES.required })
+  .int(VERSION_MESSAGES.required)
+  .min(0, VERSION_MESSAGES.required)
+  .max(2_147_483_647, VERSION_MESSAGES.required);
+
+/** `{ version }`, the part every change body adds to its fields. */
+export const VersionBody = z.object({ version: VersionField });
+
+/** A change body: the fields of `schema` (refinements and transforms kept) and the required `version`. */
+export const withVersion = <S extends z.ZodType<object>>(schema: S) => z.intersection(schema, VersionBody);
+
+/** Who made the change a stale write lost to: a name (null when that account is gone). */
+export const ChangedBy = z.object({ id: z.string(), name: z.string() }).nullable();
+export type ChangedBy = z.infer<typeof ChangedBy>;
+
+/**
+ * The 409 of a route that takes a version: the error reply, and for a stale version the record as it
+ * now is (`current`, with its new version), who changed it and when. Other conflicts of the route
+ * (a name taken, a limit reached) answer the plain error reply, so these fields are optional.
+ */
+export const StaleReply = <C extends z.ZodType>(current: C) =>
+  ErrorReply.extend({ current: current.optional(), changedBy: ChangedBy.optional(), changedAt: z.string().optional() });
+export type StaleFields<C = unknown> = { current: C; changedBy: ChangedBy; changedAt: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { StaleReply } from './http.js';
 import { HSN_SAC_PATTERN, isGstRate } from './billing-rules.js';
 import { INVOICE_LIMITS as L, INVOICE_MESSAGES as M, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
 import { parsePercent } from './summary-rules.js';
@@ -229,8 +230,12 @@ export const Invoice = InvoiceSummary.extend({
   lines: z.array(InvoiceLine),
   payments: z.array(Payment),
   creditNotes: z.array(InvoiceSummary),
+  /** What an Issue names (docs/decisions/320): raised by every change of a draft's lines. */
+  version: z.number(),
 });
 export type Invoice = z.infer<typeof Invoice>;
+/** Issue's 409: the draft as it now is, who changed it and when. */
+export const InvoiceStaleReply = StaleReply(Invoice);
 
 export const InvoicesReply = z.object({ data: z.array(InvoiceSummary) });
 export type InvoicesReply = z.infer<typeof InvoicesReply>;

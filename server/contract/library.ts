@@ -2,6 +2,7 @@ import { z } from 'zod/v4';
 import { ScheduleImage } from './schedules.js';
 import { ItemMoneyFields, SUMMARY_LIMITS } from './summary.js';
 import { requiredText, wellFormed } from './text-fields.js';
+import { StaleReply, VersionField } from './http.js';
 
 /**
  * The Project Library (issue 11 item 7; docs/decisions/108): a firm's saved products, typed once
@@ -27,6 +28,9 @@ export const LibraryProductBody = z.object({
   tradePrice: ItemMoneyFields.tradePrice.optional(),
 });
 export type LibraryProductInput = z.input<typeof LibraryProductBody>;
+/** PUT: the fields and the version of the product they were read at (docs/decisions/320). */
+export const LibraryProductChanges = LibraryProductBody.extend({ version: VersionField });
+export type LibraryProductChanges = z.input<typeof LibraryProductChanges>;
 
 export const LibraryProduct = z.object({
   id: z.string(),
@@ -38,10 +42,13 @@ export const LibraryProduct = z.object({
   imageCount: z.number(),
   /** Its images (copies of the item's it was saved from), served by `GET /projects/library/images/{imageId}`. */
   images: z.array(ScheduleImage),
+  version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type LibraryProduct = z.infer<typeof LibraryProduct>;
+/** PUT's 409: the product as it now is (its trade price left out as in a 200 for those who may not see margins). */
+export const LibraryProductStaleReply = StaleReply(LibraryProduct);
 
 /** The products, and whether the caller sees their trade prices (the web shows or hides the field). */
 export const LibraryListReply = z.object({ data: z.object({ products: z.array(LibraryProduct), canSeeMargins: z.boolean() }) });

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { PageQuery } from './http.js';
+import { PageQuery, StaleReply, VersionField } from './http.js';
 import { CURSOR_MESSAGE, parseCursor } from './keyset-cursor.js';
 import { requiredText, optionalText, titleText } from './text-fields.js';
 import { PROJECT_TYPE_VALUES } from './vocabulary.js';
@@ -118,6 +118,9 @@ export const PublicProjectBody = z.object({
 /** What a client sends (POST /api/projects/public-project, PUT /api/projects/public-project/{id}). */
 export type PublicProjectInput = z.input<typeof PublicProjectBody>;
 export type PublicProjectBody = z.infer<typeof PublicProjectBody>;
+/** PUT: the project's fields and the version they were read at (docs/decisions/320). */
+export const PublicProjectChanges = PublicProjectBody.extend({ version: VersionField });
+export type PublicProjectChangesInput = z.input<typeof PublicProjectChanges>;
 
 /** One stored image: urls of its WebP variants and the size of the (re-encoded) original. */
 export const ProjectImage = z.object({
@@ -165,10 +168,12 @@ export const PublicProject = z.object({
   projectImages: z.array(z.string()),
   /** The same images with every variant, for srcset. */
   images: z.array(ProjectImage),
+  version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type PublicProject = z.infer<typeof PublicProject>;
+export const PublicProjectStaleReply = StaleReply(PublicProject);
 
 /** The owner shown beside a project in lists (explore gallery). */
 export const FirmSummary = z.object({

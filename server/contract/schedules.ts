@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { requiredText, titleText } from './text-fields.js';
+import { StaleReply, withVersion } from './http.js';
 import {
   SCHEDULE_DESCRIPTION_MAX,
   SCHEDULE_IMAGE_SIZES,
@@ -48,6 +49,9 @@ export const UpdateScheduleBody = z
     // Only a body whose fields are valid can be empty; a blank title answers with its own message alone.
     when: (payload) => payload.issues.length === 0,
   });
+/** PUT: the changes and the version of the schedule they were made from (docs/decisions/320). */
+export const ScheduleChangesBody = withVersion(UpdateScheduleBody);
+export type ScheduleChangesInput = z.input<typeof ScheduleChangesBody>;
 export type UpdateScheduleInput = z.input<typeof UpdateScheduleBody>;
 export type UpdateScheduleBody = z.infer<typeof UpdateScheduleBody>;
 
@@ -90,10 +94,12 @@ export const Schedule = z.object({
   images: z.array(ScheduleImage),
   /** The images' 960 px urls, in order (the spec's schedulesFiles). */
   schedulesFiles: z.array(z.string()),
+  version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Schedule = z.infer<typeof Schedule>;
+export const ScheduleStaleReply = StaleReply(Schedule);
 
 /**
  * `GET /projects/schedules/{projectId}?summary=…`: also one schedule's summary, for the summary

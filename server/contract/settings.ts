@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { StaleReply, VersionField } from './http.js';
 import { isTimeZone } from './dates.js';
 import { PASSWORD_MESSAGES, TIME_ZONE_MESSAGES } from './settings-rules.js';
 import { newPassword } from './users.js';
@@ -21,7 +22,13 @@ export const NotificationSettings = z.object({ tasks: z.boolean(), chat: z.boole
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 export type NotificationSettingsInput = z.input<typeof NotificationSettings>;
 
-export const NotificationSettingsReply = z.object({ data: NotificationSettings });
+/** PUT: the choices and the version they were read at (0 before the first save; docs/decisions/320). */
+export const NotificationSettingsChanges = NotificationSettings.extend({ version: VersionField });
+export type NotificationSettingsChanges = z.input<typeof NotificationSettingsChanges>;
+/** The choices as read, with their version. */
+export const NotificationSettingsJson = NotificationSettings.extend({ version: z.number() });
+export const NotificationSettingsStaleReply = StaleReply(NotificationSettingsJson);
+export const NotificationSettingsReply = z.object({ data: NotificationSettingsJson });
 export type NotificationSettingsReply = z.infer<typeof NotificationSettingsReply>;
 
 /** PUT /api/firm/time-zone (decision 265): an IANA zone the runtime knows ("Asia/Kolkata"). */
@@ -30,5 +37,13 @@ export const TimeZoneBody = z.object({
 });
 export type TimeZoneBody = z.infer<typeof TimeZoneBody>;
 
-export const TimeZoneReply = z.object({ message: z.string(), data: TimeZoneBody });
+/** PUT: the zone and the version of the firm's setting it was chosen over (docs/decisions/320). */
+export const TimeZoneChanges = TimeZoneBody.extend({ version: VersionField });
+export type TimeZoneChanges = z.input<typeof TimeZoneChanges>;
+/** The firm's zone as read, with its version. */
+export const TimeZoneSetting = z.object({ timeZone: z.string(), version: z.number() });
+export const TimeZoneSettingReply = z.object({ data: TimeZoneSetting });
+export type TimeZoneSettingReply = z.infer<typeof TimeZoneSettingReply>;
+export const TimeZoneStaleReply = StaleReply(TimeZoneSetting);
+export const TimeZoneReply = z.object({ message: z.string(), data: TimeZoneSetting });
 export type TimeZoneReply = z.infer<typeof TimeZoneReply>;

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { ScheduleImage, ScheduleListReply } from './schedules.js';
 import { titleText } from './text-fields.js';
+import { StaleReply, VersionField } from './http.js';
 import {
   ITEM_TEXT_FIELDS,
   SUMMARY_ITEM_TYPES,
@@ -32,9 +33,11 @@ export type SummaryItemType = z.infer<typeof SummaryItemType>;
 // Bodies --------------------------------------------------------------------------------------
 
 export const RoomBody = z.object({ name: titleText(M.roomNameRequired, L.roomName) });
+/** A rename: the name and the version of the room it was typed over (docs/decisions/320). */
+export const RoomChangesBody = RoomBody.extend({ version: VersionField });
 export const NewSectionBody = z.object({ title: titleText(M.sectionTitleRequired, L.sectionTitle).optional() });
 export const SectionChangesBody = z
-  .object({ title: titleText(M.sectionTitleRequired, L.sectionTitle).optional(), status: SummaryStatus.optional() })
+  .object({ title: titleText(M.sectionTitleRequired, L.sectionTitle).optional(), status: SummaryStatus.optional(), version: VersionField })
   .refine((b) => b.title !== undefined || b.status !== undefined, { message: 'Send a title or a status to change', when: (p) => p.issues.length === 0 });
 export const NewItemBody = z.object({ type: SummaryItemType });
 
@@ -47,12 +50,12 @@ export const ItemMoneyFields = {
 };
 
 /**
- * A change of one item: any of its texts and figures. With `version` (the one the editor
- * loaded), a change made meanwhile by someone else answers 409 instead of being overwritten.
- * A required text left blank answers 400 with the spec's "Please fill all required fields".
+ * A change of one item: any of its texts and figures, and the `version` the editor loaded (required,
+ * docs/decisions/320): a change made meanwhile by someone else answers 409 instead of being
+ * overwritten. A required text left blank answers 400 with the spec's "Please fill all required fields".
  */
 export const ItemChangesBody = z.object({
-  version: z.number().int().min(1).max(2_147_483_647).optional(),
+  version: VersionField,
   title: text(L.itemTitle).optional(),
   description: text(L.itemDescription).optional(),
   title1: text(L.itemTitle).optional(),
@@ -124,6 +127,7 @@ export const SummarySectionJson = z.object({
   title: z.string(),
   status: SummaryStatus,
   position: z.number(),
+  version: z.number(),
   totals: FiguresJson,
   items: z.array(SummaryItemJson),
   cards: z.array(SummaryCardJson),
@@ -134,10 +138,16 @@ export const SummaryRoomJson = z.object({
   id: z.string(),
   name: z.string(),
   position: z.number(),
+  version: z.number(),
   totals: FiguresJson,
   sections: z.array(SummarySectionJson),
 });
 export type SummaryRoomJson = z.infer<typeof SummaryRoomJson>;
+
+/** A room or section as a stale rename's 409 names it (docs/decisions/320): its own fields, not its contents. */
+export const SummaryRoomStale = StaleReply(z.object({ id: z.string(), name: z.string(), version: z.number() }));
+export const SummarySectionStale = StaleReply(z.object({ id: z.string(), title: z.string(), status: SummaryStatus, version: z.number() }));
+
 
 export const SummaryJson = z.object({
   schedule: z.object({ id: z.string(), projectId: z.string(), title: z.string() }),
@@ -190,6 +200,8 @@ export const SeenSummaryReply = z.object({ data: SeenSummaryJson });
 export const SeenScheduleListWithSummaryReply = z.object({ data: ScheduleListWithSummaryReply.shape.data.extend({ summary: SeenSummaryJson.nullable().optional() }) });
 export const SeenSummaryItemReply = z.object({ data: SeenItem });
 export const SeenSaveAllReply = z.object({ message: z.string(), data: z.object({ items: z.array(SeenItem) }) });
+/** An item's 409 (docs/decisions/320): its current values, margins left out as in its 200. */
+export const SummaryItemStale = StaleReply(SeenItem);
 
 type SeenFigures = z.infer<typeof SeenFigures>;
 type SeenSummary = z.infer<typeof SeenSummaryJson>;

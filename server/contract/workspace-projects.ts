@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { optionalText, requiredText, titleText } from './text-fields.js';
 import { DESIGN_TEAM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
-import { pageLimit, pageNumber } from './http.js';
+import { pageLimit, pageNumber, StaleReply, VersionField } from './http.js';
 import { PHOTO_SIZES, PROJECT_LIST, PROJECT_LIMITS, PROJECT_MESSAGES as M } from './workspace-projects-rules.js';
 
 /**
@@ -79,6 +79,14 @@ export type WorkspaceProjectFormInput = {
   address?: string;
 };
 export type WorkspaceProjectForm = z.infer<typeof WorkspaceProjectForm>;
+/** An update's form: the fields and the `version` of the project they were read at (docs/decisions/320), a form field as the others. */
+export const WorkspaceProjectChangesForm = WorkspaceProjectForm.extend({
+  version: z.preprocess((value) => {
+    const one = single(value);
+    return one === undefined || one === '' ? undefined : Number(one);
+  }, VersionField),
+});
+export type WorkspaceProjectChangesForm = z.infer<typeof WorkspaceProjectChangesForm>;
 
 /** The urls of the photo's WebP variants: authorized api paths (the web streams them with the session). */
 export const ProjectPhoto = z.object({ w480: z.string(), w960: z.string(), w1600: z.string() });
@@ -103,10 +111,12 @@ export const WorkspaceProject = z.object({
   photo: ProjectPhoto.nullable(),
   /** What the caller may do on it: 'manage' (the firm, a sub-admin) or 'work' (a member employee). */
   access: z.enum(['manage', 'work']),
+  version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type WorkspaceProject = z.infer<typeof WorkspaceProject>;
+export const WorkspaceProjectStaleReply = StaleReply(WorkspaceProject);
 
 /**
  * GET /api/projects?page=&limit=&search= (docs/decisions/203). Without `page` the whole list, as

@@ -23,7 +23,7 @@ afterAll(() => {
 
 /** The api on `dataDir` with the embedded database, answering on `port`. */
 async function startApi(port: number) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, API_PORT: String(port), API_HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, API_PORT: String(port), API_HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', API_MAX_EVENT_LOOP_DELAY_MS: '0' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'ignore' });

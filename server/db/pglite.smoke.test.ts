@@ -12,7 +12,7 @@ import { openDatabase } from './connection';
 
 /** The api on the embedded database (no DATABASE_URL), as a newcomer runs it. */
 async function startOn(url: string | undefined, dataDir: string) {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', UPLOAD_TMP_DIR: path.join(dataDir, 'tmp') });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SEED_DEMO: 'false', API_MAX_EVENT_LOOP_DELAY_MS: '0', UPLOAD_TMP_DIR: path.join(dataDir, 'tmp') });
   return startTestApi(config, await openDatabase({ url, dataDir }));
 }
 

@@ -1,5 +1,7 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Contact, ContactFields, ContactKind } from '../contract/address-book.js';
+import { CONTACT_MESSAGES, type Contact, type ContactFields, type ContactKind } from '../contract/address-book.js';
+import { notFound } from '../errors.js';
+import { writeAtVersion } from './versions.js';
 import type { Database } from '../db/connection.js';
 import { contacts } from '../db/schema/index.js';
 import { likePattern } from './sql.js';
@@ -22,6 +24,7 @@ export function toContactJson(row: ContactRow): Contact {
     address: row.address,
     state: row.state ?? '',
     gstin: row.gstin ?? '',
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -74,13 +77,16 @@ export async function insertContact(db: Pick<Database, 'insert'>, values: Contac
   return row!;
 }
 
-export async function updateContact(db: Pick<Database, 'update'>, firmId: string, id: string, fields: ContactFields): Promise<ContactRow | undefined> {
-  const [row] = await db
-    .update(contacts)
-    .set({ ...columnsOf(fields), updatedAt: new Date() })
-    .where(and(eq(contacts.id, id), eq(contacts.firmId, firmId)))
-    .returning();
-  return row;
+/** Changes a contact of the firm from the version it was read at (docs/decisions/320): 409 when changed meanwhile, 404 when gone. */
+export async function updateContact(db: Database, firmId: string, id: string, actorId: string, fields: ContactFields, version: number): Promise<ContactRow> {
+  return writeAtVersion(db, contacts, {
+    key: and(eq(contacts.id, id), eq(contacts.firmId, firmId))!,
+    version,
+    actorId,
+    set: columnsOf(fields),
+    toJson: toContactJson,
+    missing: () => notFound(CONTACT_MESSAGES.notFound),
+  });
 }
 
 export async function deleteContact(db: Pick<Database, 'delete'>, firmId: string, id: string): Promise<boolean> {

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { notFound } from '../errors.js';
+import { staleOrMissing, writeAtVersion } from './versions.js';
 import { DEFAULT_ITEM_TAXES, ItemTaxes, type BillingProfile, type BillingProfileFields } from '../contract/billing.js';
 import type { Database } from '../db/connection.js';
 import { firmBillingProfiles } from '../db/schema/index.js';
@@ -25,6 +27,7 @@ export function toBillingProfileJson(row: BillingProfileRow): BillingProfile {
     proposalTerms: row.proposalTerms,
     proposalValidityDays: row.proposalValidityDays,
     itemTaxes: itemTaxes.success ? itemTaxes.data : DEFAULT_ITEM_TAXES,
+    version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -43,4 +46,26 @@ export async function saveBillingProfile(db: Pick<Database, 'insert'>, firmId: s
     .onConflictDoUpdate({ target: firmBillingProfiles.firmId, set: values })
     .returning();
   return row!;
+}
+
+const profileValues = (fields: BillingProfileFields) => ({ ...fields, gstin: fields.gstin || null, pan: fields.pan || null });
+
+/**
+ * The firm's save from the version it read (docs/decisions/320): version 0 makes the first profile
+ * (409 when another save made it meanwhile), any other replaces the profile only while it is still
+ * at that version.
+ */
+export async function saveBillingProfileAtVersion(db: Database, firmId: string, updatedBy: string, fields: BillingProfileFields, version: number): Promise<BillingProfileRow> {
+  const key = eq(firmBillingProfiles.firmId, firmId);
+  const missing = () => notFound('The billing profile is not there any more');
+  if (version === 0) {
+    const [made] = await db
+      .insert(firmBillingProfiles)
+      .values({ firmId, ...profileValues(fields), updatedBy, updatedAt: new Date() })
+      .onConflictDoNothing({ target: firmBillingProfiles.firmId })
+      .returning();
+    if (made) return made;
+    throw await staleOrMissing(db, firmBillingProfiles, key, toBillingProfileJson, missing);
+  }
+  return writeAtVersion(db, firmBillingProfiles, { key, version, actorId: updatedBy, set: profileValues(fields), toJson: toBillingProfileJson, missing });
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ClientItem, ClientRoom } from '../contract/share-links.js';
 import type { ShareDecision } from '../contract/share-links-rules.js';
 import type { SummaryItemJson } from '../contract/summary.js';
@@ -72,7 +72,11 @@ export async function lockClientSection(tx: Database, scheduleId: string, sectio
 /** The section's status after the client's decision: Approved or Rejected. */
 export async function setClientSectionStatus(tx: Database, sectionId: string, decision: ShareDecision): Promise<string> {
   const status = decision === 'approved' ? 'approved' : 'rejected';
-  await tx.update(summarySections).set({ status }).where(eq(summarySections.id, sectionId));
+  // A new version: a firm person's change from before the client's decision answers 409 instead of undoing it (docs/decisions/320).
+  await tx
+    .update(summarySections)
+    .set({ status, version: sql`${summarySections.version} + 1`, updatedAt: new Date(), updatedBy: null })
+    .where(eq(summarySections.id, sectionId));
   return status;
 }
 

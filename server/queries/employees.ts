@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { Employee } from '../contract/employees.js';
+import { EMPLOYEE_MESSAGES, type Employee } from '../contract/employees.js';
+import { notFound } from '../errors.js';
+import { writeAtVersion } from './versions.js';
 import type { Database } from '../db/connection.js';
 import { users } from '../db/schema/index.js';
 import type { UserRow } from './users.js';
@@ -19,6 +21,7 @@ export function toEmployeeJson(row: UserRow): Employee {
     active: row.deactivatedAt === null,
     awaitingConfirmation: row.unconfirmedSince !== null,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -130,4 +133,9 @@ export async function findPlainEmployeeByEmail(db: Database, firmId: string, ema
     .where(and(ofFirm(firmId), eq(users.isSubAdmin, false), sql`lower(${users.email}) = lower(${email})`))
     .limit(1);
   return row;
+}
+
+/** Changes an employee's record from the version it was read at (docs/decisions/320): 409 when changed meanwhile, 404 when gone. */
+export async function updateEmployee(db: Database, id: string, actorId: string, version: number, set: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  return writeAtVersion(db, users, { key: eq(users.id, id), version, actorId, set, toJson: toEmployeeJson, missing: () => notFound(EMPLOYEE_MESSAGES.notFound) });
 }

@@ -106,3 +106,13 @@ export async function claimDueReminders(db: Database, today: string, now: Date, 
 export async function unclaimReminder(db: Database, id: string) {
   await db.update(invoices).set({ reminderSentAt: null }).where(eq(invoices.id, id));
 }
+
+/** A draft's change (a line added or removed) raises its version, so an Issue from the page read before answers 409 (docs/decisions/320). */
+export async function raiseInvoiceVersion(tx: Pick<Database, 'update'>, id: string, actorId: string): Promise<InvoiceRow> {
+  const [row] = await tx
+    .update(invoices)
+    .set({ version: sql`${invoices.version} + 1`, updatedBy: actorId, updatedAt: new Date() })
+    .where(eq(invoices.id, id))
+    .returning();
+  return row!;
+}

@@ -157,6 +157,7 @@ export async function invoiceJson(db: Database, row: InvoiceRow, today: string):
     lines: lines.map(toLineJson),
     payments: payments.map(toPaymentJson),
     creditNotes: flatten(credits).map((c) => toInvoiceSummary(c, today)),
+    version: row.version,
   };
 }
 

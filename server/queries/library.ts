@@ -1,5 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { LibraryProduct } from '../contract/library.js';
+import { LIBRARY_MESSAGES, type LibraryProduct } from '../contract/library.js';
+import { notFound } from '../errors.js';
+import { writeAtVersion } from './versions.js';
 import { libraryImageJson } from '../services/library-images.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
@@ -21,6 +23,7 @@ export const toLibraryJson = (row: LibraryRow): LibraryProduct => ({
   tradePrice: row.tradePrice,
   imageCount: row.images.length,
   images: row.images.map(libraryImageJson),
+  version: row.version,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -48,13 +51,16 @@ export async function insertLibraryProduct(db: Database, firmId: string, created
   return row!;
 }
 
-export async function updateLibraryProduct(db: Database, firmId: string, id: string, fields: Fields): Promise<LibraryRow | undefined> {
-  const [row] = await db
-    .update(libraryProducts)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(libraryProducts.id, id), eq(libraryProducts.firmId, firmId)))
-    .returning();
-  return row;
+/** Changes a product of the firm from the version it was read at (docs/decisions/320): 409 when changed meanwhile, 404 when gone. */
+export async function updateLibraryProduct(db: Database, firmId: string, id: string, actorId: string, fields: Fields, version: number): Promise<LibraryRow> {
+  return writeAtVersion(db, libraryProducts, {
+    key: and(eq(libraryProducts.id, id), eq(libraryProducts.firmId, firmId))!,
+    version,
+    actorId,
+    set: fields,
+    toJson: toLibraryJson,
+    missing: () => notFound(LIBRARY_MESSAGES.notFound),
+  });
 }
 
 export async function deleteLibraryProduct(db: Database, firmId: string, id: string): Promise<LibraryRow | undefined> {

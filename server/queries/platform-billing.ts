@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { notFound } from '../errors.js';
+import { staleOrMissing, writeAtVersion } from './versions.js';
 import type { PlatformBillingFields, PlatformBillingProfile } from '../contract/platform-billing.js';
 import type { SubscriptionInvoice } from '../contract/subscription-invoices.js';
 import type { Party } from '../contract/invoices.js';
@@ -12,19 +14,34 @@ import type { InvoiceRow } from './invoices.js';
 
 const PROFILE_ROW = 'platform';
 
+const profileJson = (row: typeof platformBillingProfile.$inferSelect): PlatformBillingProfile => ({ ...(row.profile as PlatformBillingFields), version: row.version, updatedAt: row.updatedAt.toISOString() });
+
 export async function findPlatformProfile(db: Database): Promise<PlatformBillingProfile | undefined> {
   const [row] = await db.select().from(platformBillingProfile).where(eq(platformBillingProfile.id, PROFILE_ROW)).limit(1);
-  return row ? { ...(row.profile as PlatformBillingFields), updatedAt: row.updatedAt.toISOString() } : undefined;
+  return row ? profileJson(row) : undefined;
 }
 
+/** Makes or replaces the profile whatever its version (the seed). */
 export async function savePlatformProfile(db: Database, profile: PlatformBillingFields, adminId: string): Promise<PlatformBillingProfile> {
   const values = { profile, updatedBy: adminId, updatedAt: new Date() };
   const [row] = await db
     .insert(platformBillingProfile)
     .values({ id: PROFILE_ROW, ...values })
-    .onConflictDoUpdate({ target: platformBillingProfile.id, set: values })
+    .onConflictDoUpdate({ target: platformBillingProfile.id, set: { ...values, version: sql`${platformBillingProfile.version} + 1` } })
     .returning();
-  return { ...profile, updatedAt: row!.updatedAt.toISOString() };
+  return profileJson(row!);
+}
+
+/** The super-admin's save from the version read (docs/decisions/320): 0 makes the first profile; 409 when another admin saved meanwhile. */
+export async function savePlatformProfileAtVersion(db: Database, profile: PlatformBillingFields, adminId: string, version: number): Promise<PlatformBillingProfile> {
+  const key = eq(platformBillingProfile.id, PROFILE_ROW);
+  const missing = () => notFound('The platform billing profile is not there any more');
+  if (version === 0) {
+    const [made] = await db.insert(platformBillingProfile).values({ id: PROFILE_ROW, profile, updatedBy: adminId, updatedAt: new Date() }).onConflictDoNothing({ target: platformBillingProfile.id }).returning();
+    if (made) return profileJson(made);
+    throw await staleOrMissing(db, platformBillingProfile, key, profileJson, missing);
+  }
+  return profileJson(await writeAtVersion(db, platformBillingProfile, { key, version, actorId: adminId, set: { profile }, toJson: profileJson, missing }));
 }
 
 const ofPlatform = (firmId: string) => and(eq(invoices.issuerId, PLATFORM_ISSUER), eq(invoices.kind, 'invoice'), eq(invoices.firmId, firmId));

@@ -6,6 +6,8 @@ import { newId } from '../db/ids.js';
 import { projectImages, projects, users } from '../db/schema/index.js';
 import type { UserRow } from './users.js';
 import { claimUploads } from './pending-uploads.js';
+import { writeAtVersion } from './versions.js';
+import { notFound } from '../errors.js';
 import { isVisibleProject, shownProject } from './visibility.js';
 
 /**
@@ -50,6 +52,7 @@ export function toProjectJson(row: ProjectRow, images: ProjectImage[]): PublicPr
     teams: row.teams,
     projectImages: images.map((i) => i.url),
     images,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -192,20 +195,24 @@ export function insertPublicProject(db: Database, ownerId: string, values: Publi
  * Replaces a public project's fields and image list in one transaction; answers the updated row
  * and the storage keys of the images no longer listed (to delete after the commit).
  */
-export function updatePublicProject(db: Database, ownerId: string, id: string, values: PublicProjectValues, images: NewImage[]) {
+/** Changes a public project from the version it was read at (docs/decisions/320): the row first, so a stale save (409) touches no image. */
+export function updatePublicProject(db: Database, ownerId: string, id: string, values: PublicProjectValues, images: NewImage[], version: number) {
   const keep = new Set(images.map((i) => i.id));
   return db.transaction(async (tx) => {
+    const updated = await writeAtVersion(tx, projects, {
+      key: and(eq(projects.id, id), eq(projects.isPrivate, false))!,
+      version,
+      actorId: ownerId,
+      set: values,
+      toJson: async (row) => (await projectsJson(tx, [row]))[0]!,
+      missing: () => notFound('Project not found'),
+    });
     const before = await tx
       .delete(projectImages)
       .where(eq(projectImages.projectId, id))
       .returning({ id: projectImages.id, storageKey: projectImages.storageKey });
     await insertImages(tx, ownerId, id, images);
-    const [updated] = await tx
-      .update(projects)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(projects.id, id))
-      .returning();
-    return { row: updated!, removedKeys: before.filter((b) => !keep.has(b.id)).map((b) => b.storageKey) };
+    return { row: updated, removedKeys: before.filter((b) => !keep.has(b.id)).map((b) => b.storageKey) };
   });
 }
 

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Schedule } from '../contract/schedules.js';
+import { SCHEDULE_MESSAGES, type Schedule } from '../contract/schedules.js';
+import { notFound } from '../errors.js';
+import { writeAtVersion } from './versions.js';
 import type { Database } from '../db/connection.js';
 import { schedules, summaryItemImages } from '../db/schema/index.js';
 import { scheduleImageJson, scheduleImageKeys } from '../services/schedule-images.js';
@@ -36,13 +38,9 @@ export async function insertSchedule(db: Database, values: NewSchedule): Promise
   return row!;
 }
 
-export async function updateSchedule(db: Database, id: string, changes: ScheduleChanges): Promise<ScheduleRow> {
-  const [row] = await db
-    .update(schedules)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(schedules.id, id))
-    .returning();
-  return row!;
+/** Changes a schedule from the version it was read at (docs/decisions/320): 409 when changed meanwhile. */
+export async function updateSchedule(db: Database, id: string, actorId: string, changes: ScheduleChanges, version: number): Promise<ScheduleRow> {
+  return writeAtVersion(db, schedules, { key: eq(schedules.id, id), version, actorId, set: changes, toJson: toScheduleJson, missing: () => notFound(SCHEDULE_MESSAGES.notFound) });
 }
 
 export async function deleteSchedule(db: Database, id: string): Promise<ScheduleRow | undefined> {
@@ -86,6 +84,7 @@ export function toScheduleJson(row: ScheduleRow): Schedule {
     description: row.description,
     images,
     schedulesFiles: images.map((image) => image.url),
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

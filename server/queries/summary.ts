@@ -15,6 +15,9 @@ import { schedules, summaryCards, summaryItemImages, summaryItems, summaryRooms,
 import { scheduleImageJson } from '../services/schedule-images.js';
 import { closeGaps, nextPosition, type Ordered } from './positions.js';
 import { groupBy } from './rows.js';
+import { writeAtVersion } from './versions.js';
+import { notFound } from '../errors.js';
+import { SUMMARY_MESSAGES } from '../contract/summary-rules.js';
 
 /**
  * Data access of schedule summaries (docs/decisions/100–104): rooms → sections → items, item
@@ -106,12 +109,13 @@ export async function loadSummary(db: Database, schedule: Pick<ScheduleRow, 'id'
         title: section.title,
         status: section.status as SummaryStatus,
         position: section.position,
+        version: section.version,
         totals: sumFigures(itemsJson.map((i) => i.figures)),
         items: itemsJson,
         cards: (cardsBySection.get(section.id) ?? []).map((c) => ({ id: c.id, sectionId: c.sectionId, title: c.title, description: c.description, position: c.position })),
       };
     });
-    return { id: room.id, name: room.name, position: room.position, totals: sumFigures(sectionsJson.map((s) => s.totals)), sections: sectionsJson };
+    return { id: room.id, name: room.name, position: room.position, version: room.version, totals: sumFigures(sectionsJson.map((s) => s.totals)), sections: sectionsJson };
   });
   return {
     schedule: { id: schedule.id, projectId: schedule.projectId, title: schedule.title },
@@ -187,22 +191,30 @@ export async function roomNameTaken(tx: Database, scheduleId: string, name: stri
   return row !== undefined;
 }
 
-export async function updateRoom(tx: Database, id: string, name: string) {
-  await tx.update(summaryRooms).set({ name }).where(eq(summaryRooms.id, id));
+const gone = () => notFound(SUMMARY_MESSAGES.notFound);
+const roomStaleJson = (row: RoomRow) => ({ id: row.id, name: row.name, version: row.version });
+const sectionStaleJson = (row: SectionRow) => ({ id: row.id, title: row.title, status: row.status as SummaryStatus, version: row.version });
+
+/** Renames a room from the version it was read at (docs/decisions/320): 409 when renamed meanwhile. */
+export async function updateRoom(tx: Database, id: string, actorId: string, name: string, version: number) {
+  await writeAtVersion(tx, summaryRooms, { key: eq(summaryRooms.id, id), version, actorId, set: { name }, toJson: roomStaleJson, missing: gone });
 }
 
-export async function updateSection(tx: Database, id: string, changes: { title?: string; status?: SummaryStatus }) {
-  await tx.update(summarySections).set(changes).where(eq(summarySections.id, id));
+/** Renames a section or sets its status from the version it was read at: 409 when changed meanwhile. */
+export async function updateSection(tx: Database, id: string, actorId: string, changes: { title?: string; status?: SummaryStatus }, version: number) {
+  await writeAtVersion(tx, summarySections, { key: eq(summarySections.id, id), version, actorId, set: changes, toJson: sectionStaleJson, missing: gone });
 }
 
-/** Writes an item's changes and raises its version. */
-export async function updateItem(tx: Database, id: string, changes: Omit<ItemChanges, 'version'>): Promise<ItemRow> {
-  const [row] = await tx
-    .update(summaryItems)
-    .set({ ...changes, version: sql`${summaryItems.version} + 1`, updatedAt: new Date() })
-    .where(eq(summaryItems.id, id))
-    .returning();
-  return row!;
+/** Writes an item's changes from the version it was read at and raises its version (409 when changed meanwhile). */
+export async function updateItem(tx: Database, projectId: string, id: string, actorId: string, changes: Omit<ItemChanges, 'version'>, version: number): Promise<ItemRow> {
+  return writeAtVersion(tx, summaryItems, {
+    key: eq(summaryItems.id, id),
+    version,
+    actorId,
+    set: changes,
+    toJson: async (row) => toItemJson(projectId, row, (await imagesOfItems(tx, [row.id])).get(row.id) ?? []),
+    missing: gone,
+  });
 }
 
 /** Deletes a row of `kind` (its children go by cascade) and closes the gap among its siblings. */

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { FirmMembership } from '../auth/firm.js';
-import { visibleWorkspaceProjects, type ProjectNeed } from '../auth/project-access.js';
+import { PROJECT_NOT_FOUND, visibleWorkspaceProjects, type ProjectNeed } from '../auth/project-access.js';
+import { notFound } from '../errors.js';
+import { writeAtVersion } from './versions.js';
 import { projectTypeLabel } from '../contract/vocabulary.js';
 import type { ProjectPhoto, WorkspaceProject, WorkspaceProjectForm } from '../contract/workspace-projects.js';
 import type { Database } from '../db/connection.js';
@@ -37,6 +39,7 @@ export function toWorkspaceProjectJson(row: WorkspaceProjectRow, access: Project
     address: row.address,
     photo: photoPaths(row.id, row.photoKey),
     access,
+    version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -116,13 +119,16 @@ export async function insertWorkspaceProject(db: Database, values: { id: string;
 }
 
 /** Updates the fields, and the photo when a new one was stored (`photoKey`); undefined when the project is gone. */
-export async function updateWorkspaceProject(db: Database, id: string, form: WorkspaceProjectForm, photoKey?: string): Promise<WorkspaceProjectRow | undefined> {
-  const [row] = await db
-    .update(projects)
-    .set({ ...projectColumns(form), ...(photoKey ? { photoKey } : {}), updatedAt: new Date() })
-    .where(and(eq(projects.id, id), eq(projects.isPrivate, true)))
-    .returning();
-  return row;
+/** Changes a workspace project from the version it was read at (docs/decisions/320): 409 when changed meanwhile, 404 when gone. */
+export async function updateWorkspaceProject(db: Database, id: string, actorId: string, form: WorkspaceProjectForm, version: number, photoKey?: string): Promise<WorkspaceProjectRow> {
+  return writeAtVersion(db, projects, {
+    key: and(eq(projects.id, id), eq(projects.isPrivate, true))!,
+    version,
+    actorId,
+    set: { ...projectColumns(form), ...(photoKey ? { photoKey } : {}) },
+    toJson: (row) => toWorkspaceProjectJson(row, 'manage'),
+    missing: () => notFound(PROJECT_NOT_FOUND),
+  });
 }
 
 /** What a deleted project leaves in private storage, to delete once the transaction has committed. */

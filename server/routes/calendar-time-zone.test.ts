@@ -42,7 +42,7 @@ beforeAll(async () => {
     ['india', 'Asia/Kolkata'],
   ] as const) {
     const firm = await createFirm(api.db, { firmName: `Zone ${name}` });
-    await saveFirmTimeZone(api.db, firm.id, zone);
+    await saveFirmTimeZone(api.db, firm.id, firm.id, zone, firm.version);
     const employee = await createEmployee(api.db, firm.id);
     const project = await createWorkspaceProject(api.db, firm.id, { projectName: `Zone ${name} house` });
     await createMember(api.db, project.id, { email: employee.email });

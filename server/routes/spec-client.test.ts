@@ -79,7 +79,7 @@ describe('the spec’s own client flow', () => {
     expect(got.statusCode).toBe(200);
     const listed = got.json().projectData.projectImages as string[];
     const edited = [listed[3]!, listed[2]!, listed[0]!, urls[4]!];
-    const put = await call('PUT', `/projects/public-project/${project.id}`, firmToken, body(edited, { projectName: 'Spec House, edited' }));
+    const put = await call('PUT', `/projects/public-project/${project.id}`, firmToken, { ...body(edited, { projectName: 'Spec House, edited' }), version: got.json().projectData.version });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data.projectName).toBe('Spec House, edited');
     expect(put.json().data.projectImages).toEqual(edited);
@@ -88,7 +88,7 @@ describe('the spec’s own client flow', () => {
 
     // Full urls (with the site's origin) name the same images.
     const absolute = edited.map((u) => `http://archivista.example${u}`);
-    expect((await call('PUT', `/projects/public-project/${project.id}`, firmToken, body(absolute))).statusCode).toBe(200);
+    expect((await call('PUT', `/projects/public-project/${project.id}`, firmToken, { ...body(absolute), version: put.json().data.version })).statusCode).toBe(200);
 
     // Delete.
     expect((await call('DELETE', `/projects/public-project/${project.id}`, firmToken)).statusCode).toBe(200);

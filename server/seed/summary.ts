@@ -103,11 +103,11 @@ export async function seedDemoSummaries(ctx: Pick<AppContext, 'db' | 'storage'>,
         const roomRow = await insertRoom(tx, scope, room.name);
         for (const section of room.sections) {
           const sectionRow = await insertSection(tx, scope, roomRow.id, section.title);
-          await updateSection(tx, sectionRow.id, { status: section.status });
+          await updateSection(tx, sectionRow.id, project.userId, { status: section.status }, sectionRow.version);
           for (const card of section.cards ?? []) await insertCard(tx, scope, sectionRow.id, card);
           for (const item of section.items) {
             const row = await insertItem(tx, scope, sectionRow.id, item.type);
-            await updateItem(tx, row.id, {
+            await updateItem(tx, project.id, row.id, project.userId, {
               ...(item.title !== undefined ? { title: item.title } : {}),
               ...(item.description !== undefined ? { description: item.description } : {}),
               ...(item.title1 !== undefined ? { title1: item.title1 } : {}),
@@ -116,7 +116,7 @@ export async function seedDemoSummaries(ctx: Pick<AppContext, 'db' | 'storage'>,
               tradePrice: rs(item.trade ?? 0),
               quantity: item.quantity ?? 1,
               discountBp: Math.round((item.discount ?? 0) * 100),
-            });
+            }, row.version);
             if (item.image) await insertItemImages(tx, scope, row.id, [pictures[picture++]!.folder]);
           }
         }

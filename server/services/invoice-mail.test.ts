@@ -31,7 +31,7 @@ async function issued(fields: { email?: string; reminderDays?: number } = {}) {
   const contact = await createContact(api.db, firm.id, { name: 'Rhea Kapoor', state: 'Maharashtra', ...(fields.email !== undefined ? { email: fields.email } : {}) });
   const made = await api.app.inject({ method: 'POST', url: '/api/invoices', headers: bearer(token), payload: { contactId: contact.id, reminderDays: fields.reminderDays ?? null, lines: [{ description: 'Design fee', unitPrice: 10_000_00, rateBp: 1800 }] } });
   const id = made.json().data.id as string;
-  const res = await api.app.inject({ method: 'POST', url: `/api/invoices/${id}/issue`, headers: bearer(token) });
+  const res = await api.app.inject({ method: 'POST', url: `/api/invoices/${id}/issue`, headers: bearer(token), payload: { version: made.json().data.version } });
   return { id, number: res.json().data.number as string, email: contact.email };
 }
 const mail = (id: string, pdf: string) => api.app.inject({ method: 'POST', url: `/api/invoices/${id}/mail`, headers: bearer(token), payload: { pdf } });

@@ -9,8 +9,9 @@ import type { SupplyKind } from '../money/gst.js';
 import { supplyKind } from '../money/totals.js';
 import { recordAudit } from '../queries/audit.js';
 import { nextDocumentSequence, type DocumentKind } from '../queries/document-numbers.js';
-import { addToBalance, findContactOfFirm, insertInvoice, insertPayment, replaceLines, updateInvoice } from '../queries/invoice-writes.js';
-import { linesOf, lockInvoice, type InvoiceRow } from '../queries/invoices.js';
+import { addToBalance, findContactOfFirm, insertInvoice, insertPayment, raiseInvoiceVersion, replaceLines, updateInvoice } from '../queries/invoice-writes.js';
+import { editorOf, staleFor } from '../queries/versions.js';
+import { invoiceJson, linesOf, lockInvoice, type InvoiceRow } from '../queries/invoices.js';
 import { priceLines, type DraftLine } from './invoice-drafts.js';
 
 /**
@@ -67,13 +68,14 @@ async function lockDraft(tx: Database, issuerId: string, id: string): Promise<In
   return row;
 }
 
-/** Changes a draft's lines (add, remove) and recomputes its figures. */
-export async function changeDraftLines(tx: Database, issuerId: string, id: string, change: (lines: DraftLine[]) => DraftLine[]): Promise<InvoiceRow> {
+/** Changes a draft's lines (add, remove), recomputes its figures and raises its version (docs/decisions/320). */
+export async function changeDraftLines(tx: Database, issuerId: string, id: string, actorId: string, change: (lines: DraftLine[]) => DraftLine[]): Promise<InvoiceRow> {
   const row = await lockDraft(tx, issuerId, id);
   const lines = change(await storedDraftLines(tx, id));
   if (!lines.length) throw badRequest(M.noLines);
   const { stored, totals } = priceLines(lines, row.supply as SupplyKind);
-  return replaceLines(tx, id, {}, totals, stored);
+  await replaceLines(tx, id, {}, totals, stored);
+  return raiseInvoiceVersion(tx, id, actorId);
 }
 
 export type IssueParties = { profile: SellerProfile; sellerEmail: string; buyer: Party; contactId: string | null };
@@ -110,9 +112,14 @@ export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueP
   return issued;
 }
 
-/** The firm's Issue: its client as the Address Book has it now. */
-export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: SellerProfile, sellerEmail: string, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
+/**
+ * The firm's Issue: its client as the Address Book has it now. It names the version of the draft
+ * its person looked at (docs/decisions/320): a draft whose lines changed since answers 409 with the
+ * draft as it now is, so nobody issues lines they have not seen.
+ */
+export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: SellerProfile, sellerEmail: string, version: number, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
   const row = await lockDraft(tx, actor.firmId, id);
+  if (row.version !== version) throw await staleFor(row, (r) => invoiceJson(tx, r, isoDay(now)), await editorOf(tx, row.updatedBy));
   const contact = row.contactId ? await findContactOfFirm(tx, actor.firmId, row.contactId) : undefined;
   if (!contact) throw conflict(M.notAClient);
   return issueLocked(tx, row, { profile, sellerEmail, buyer: buyerParty(contact), contactId: contact.id }, actor.id, now, timeZone);

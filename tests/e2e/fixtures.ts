@@ -27,6 +27,15 @@ export async function apiCall<T>(method: string, pathname: string, body?: unknow
   return { status: res.status, json: (await res.json().catch(() => null)) as T };
 }
 
+/**
+ * A change made through the api as a colleague would make it from a page read just now (docs/decisions/320):
+ * `read` gives the record as it is (its `version`), the change names that version.
+ */
+export async function apiChange<T>(method: 'PUT' | 'PATCH', pathname: string, changes: Record<string, unknown>, token: string, read: () => Promise<{ version: number } | null | undefined>) {
+  const current = await read();
+  return apiCall<T>(method, pathname, { ...changes, version: current?.version ?? 0 }, token);
+}
+
 type ApiUser = { id: string; userName: string; role: string; email: string; firmName: string | null; profileImage: string | null; isVerify: number; HasPassword: boolean };
 
 /** Signs a user in by creating a session directly: an api token put into a signed web cookie. */

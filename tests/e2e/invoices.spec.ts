@@ -6,7 +6,7 @@ import { formatCalendarDay, isoDay } from '../../server/contract/dates';
 import { addDays } from '../../server/services/invoices';
 import { createPricedSchedule } from '../../server/seed/invoices';
 import { SCREENSHOT_DIR } from './env';
-import { apiCall, expect, loginAs, ready, test } from './fixtures';
+import { apiCall, apiChange, expect, loginAs, ready, test } from './fixtures';
 import { createProject, newFirm } from './workspace-helpers';
 
 /**
@@ -48,7 +48,7 @@ test('a payment dated in the future is refused on its date field, with the rule 
 test('issue an invoice and record a payment', async ({ page, js }) => {
   test.setTimeout(90_000);
   const firm = await newFirm();
-  expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'JRN' }), firm.token)).status).toBe(200);
+  expect((await apiChange('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'JRN' }), firm.token, async () => (await apiCall<{ data: { version: number } | null }>('GET', '/billing/profile', undefined, firm.token)).json.data)).status).toBe(200);
   const project = await createProject(firm.token, { projectName: 'Koregaon Park Residence' });
   const client = await apiCall<{ data: { id: string } }>('POST', '/contacts', { name: 'Rhea Kapoor', kind: 'client', email: 'rhea@example.test', state: 'Karnataka', address: 'Indiranagar, Bengaluru' }, firm.token);
   expect(client.status).toBe(201);
@@ -118,7 +118,7 @@ test('issue an invoice and record a payment', async ({ page, js }) => {
 test('invoice chosen items of a schedule: show its approved sections, tick one item', async ({ page, js }) => {
   test.setTimeout(90_000);
   const firm = await newFirm();
-  expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'PCK' }), firm.token)).status).toBe(200);
+  expect((await apiChange('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'PCK' }), firm.token, async () => (await apiCall<{ data: { version: number } | null }>('GET', '/billing/profile', undefined, firm.token)).json.data)).status).toBe(200);
   const project = await createProject(firm.token, { projectName: 'Baner Apartment' });
   const database = await openE2EDatabase();
   try {

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { billingProfileFields } from '../../server/seed/billing';
 import { PURCHASE_ORDER_MESSAGES } from '../../server/contract/purchase-orders-rules';
+import type { SummaryJson } from '../../server/contract/summary';
 import { SCREENSHOT_DIR } from './env';
-import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
+import { apiCall, apiChange, DEMO, expect, loginAs, ready, test } from './fixtures';
 import { memberEmployee } from './schedule-helpers';
 import { firmWithSummary } from './summary-output-helpers';
 
@@ -24,8 +25,8 @@ async function firmReadyToOrder() {
   const world = await firmWithSummary();
   const { firm, tree } = world;
   const seating = tree.rooms[0]!.sections[0]!.id;
-  expect((await apiCall('PUT', `/projects/summary/sections/${seating}`, { status: 'approved' }, firm.token)).status).toBe(200);
-  expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ legalName: 'Kapoor Design Studio LLP' }), firm.token)).status).toBe(200);
+  expect((await apiChange('PUT', `/projects/summary/sections/${seating}`, { status: 'approved' }, firm.token, async () => (await apiCall<{ data: SummaryJson }>('GET', `/projects/summary/${world.schedule.id}`, undefined, firm.token)).json.data.rooms[0]!.sections[0])).status).toBe(200);
+  expect((await apiChange('PUT', '/billing/profile', billingProfileFields({ legalName: 'Kapoor Design Studio LLP' }), firm.token, async () => (await apiCall<{ data: { version: number } | null }>('GET', '/billing/profile', undefined, firm.token)).json.data)).status).toBe(200);
   const supplier = await apiCall('POST', '/contacts', { name: 'Anita Kulkarni', company: 'Deccan Stoneworks', kind: 'supplier', email: 'sales@deccanstone.example', state: 'Maharashtra' }, firm.token);
   expect(supplier.status).toBe(201);
   return world;

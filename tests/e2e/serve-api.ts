@@ -37,6 +37,9 @@ Object.assign(process.env, {
   // its api test (server/routes/public-cache.test.ts).
   PUBLIC_CACHE_MS: '0',
   SESSION_CACHE_MS: '0',
+  // Two journey workers beside other programs keep the loop late at times (PGlite runs its queries
+  // on it): a journey is no load test. Shedding has its own tests (server/load-shedding.test.ts).
+  API_MAX_EVENT_LOOP_DELAY_MS: '0',
   LOG_LEVEL: 'warn',
 });
 await startE2EIdentityProvider();

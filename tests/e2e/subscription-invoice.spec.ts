@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { billingProfileFields } from '../../server/seed/billing';
 import { pdfText } from '../helpers/pdf';
 import { SCREENSHOT_DIR } from './env';
-import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, test } from './fixtures';
+import { apiCall, apiChange, DEMO, DEMO_PASSWORD, expect, loginAs, ready, test } from './fixtures';
 import { adminLoginThroughForm } from './firm-helpers';
 import { newFirm } from './workspace-helpers';
 
@@ -46,7 +46,7 @@ test('the platform bills a firm its subscription and gives the receipt', async (
   await expect(page.getByTestId('toast')).toContainText('The platform billing profile is saved');
 
   const firm = await newFirm();
-  expect((await apiCall('PUT', '/billing/profile', billingProfileFields({ legalName: `Subscriber ${firm.user.id.slice(-6)} LLP` }), firm.token)).status).toBe(200);
+  expect((await apiChange('PUT', '/billing/profile', billingProfileFields({ legalName: `Subscriber ${firm.user.id.slice(-6)} LLP` }), firm.token, async () => (await apiCall<{ data: { version: number } | null }>('GET', '/billing/profile', undefined, firm.token)).json.data)).status).toBe(200);
   await loginAs(page, firm.email, firm.password);
   await open(page, js, '/workspace/pricing');
   await page.getByTestId('continue').click();

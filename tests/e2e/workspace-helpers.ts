@@ -82,7 +82,7 @@ export async function addMember(token: string, projectId: string, member: { name
  * An employee account of `firmId` (the employees api is not built yet: made with the factory,
  * straight in the end-to-end database), with a password to sign in with.
  */
-export async function createEmployeeAccount(firmId: string, fields: { userName: string; password: string }) {
+export async function createEmployeeAccount(firmId: string, fields: { userName: string; password: string; isSubAdmin?: boolean }) {
   const database = await openE2EDatabase();
   try {
     const email = `employee-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;

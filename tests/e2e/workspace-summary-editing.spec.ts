@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { placeholderImage } from '../../server/seed/placeholder-images';
-import { apiCall, expect, expectNoSidewaysScroll, loginAs, ready, test } from './fixtures';
+import { apiCall, apiChange, expect, expectNoSidewaysScroll, loginAs, ready, test } from './fixtures';
 import { firmWithSummary } from './summary-output-helpers';
 import { openItem, sections, section, toast, openSection, setup, addRoom, addSection, openSummary, saveAllAndReadQuantities } from './summary-editor-helpers';
 import { SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
@@ -13,13 +13,22 @@ import type { SummaryJson } from '../../server/contract/summary';
  * once added, one open item at a time, the Export PDF form, and the editor at 375 px.
  */
 
+/** A colleague's change of an item, from the version it is at now (docs/decisions/320). */
+async function changeItem(token: string, scheduleId: string, itemId: string, changes: Record<string, unknown>) {
+  const read = async () => {
+    const { json } = await apiCall<{ data: SummaryJson }>('GET', `/projects/summary/${scheduleId}`, undefined, token);
+    return json.data.rooms.flatMap((r) => r.sections.flatMap((s) => s.items)).find((i) => i.id === itemId);
+  };
+  return apiChange('PUT', `/projects/summary/items/${itemId}`, changes, token, read);
+}
+
 test.describe('summary and financial editor', () => {
   test('Save all after someone else changed an item: nothing saved, that item shows their version, the rest of what was typed stays', async ({ page, js }) => {
-    const { firm, armchairId, armchair, lighting } = await openSummary(page, js, 'edit=1');
+    const { firm, schedule, armchairId, armchair, lighting } = await openSummary(page, js, 'edit=1');
     await armchair.getByRole('textbox', { name: 'Description' }).fill('Mine: teak and cane');
     await lighting.getByRole('textbox', { name: 'Description' }).fill('Mine: warm white, on dimmers');
     // Meanwhile a colleague saves the armchair.
-    expect((await apiCall('PUT', `/projects/summary/items/${armchairId}`, { description: 'Theirs: oak' }, firm.token)).status).toBe(200);
+    expect((await changeItem(firm.token, schedule.id, armchairId, { description: 'Theirs: oak' })).status).toBe(200);
     await page.getByTestId('save-all').click();
     await expect(page.getByRole('alert').filter({ hasText: SUMMARY_MESSAGES.staleInSaveAll })).toBeVisible();
     await expect(armchair.getByRole('textbox', { name: 'Description' })).toHaveValue('Theirs: oak');
@@ -31,10 +40,10 @@ test.describe('summary and financial editor', () => {
   });
 
   test('Save all refused for a blank field after someone else changed another item: that item shows their change, and the next save keeps it', async ({ page, js }) => {
-    const { firm, tree, armchair, lighting } = await openSummary(page, js, 'edit=1');
+    const { firm, schedule, tree, armchair, lighting } = await openSummary(page, js, 'edit=1');
     await armchair.getByLabel('Title').fill('');
     // Meanwhile a colleague rewrites the lighting, which this editor shows but did not touch.
-    expect((await apiCall('PUT', `/projects/summary/items/${tree.rooms[0]!.sections[1]!.items[0]}`, { description: 'Theirs: dim amber' }, firm.token)).status).toBe(200);
+    expect((await changeItem(firm.token, schedule.id, tree.rooms[0]!.sections[1]!.items[0], { description: 'Theirs: dim amber' })).status).toBe(200);
     await page.getByTestId('save-all').click();
     await expect(page.getByRole('alert').filter({ hasText: SUMMARY_MESSAGES.requiredFields })).toBeVisible();
     await expect(lighting.getByRole('textbox', { name: 'Description' })).toHaveValue('Theirs: dim amber');
@@ -46,12 +55,12 @@ test.describe('summary and financial editor', () => {
   });
 
   test('Save all of figures after someone else changed an item: the other items keep what was typed, and their figures', async ({ page, js }) => {
-    const { firm, labourId, armchair, labour } = await openSummary(page, js, 'tab=financial&edit=1');
+    const { firm, schedule, labourId, armchair, labour } = await openSummary(page, js, 'tab=financial&edit=1');
     await armchair.getByTestId('money-quantity').fill('3');
     await labour.getByTestId('money-quantity').fill('5');
     // With JavaScript the figures follow what is typed; without it they are the api's until saved.
     const typedFigures = await armchair.getByTestId('item-figures').textContent();
-    expect((await apiCall('PUT', `/projects/summary/items/${labourId}`, { quantity: 4 }, firm.token)).status).toBe(200);
+    expect((await changeItem(firm.token, schedule.id, labourId, { quantity: 4 })).status).toBe(200);
     await page.getByTestId('save-all').click();
     await expect(page.getByRole('alert').filter({ hasText: SUMMARY_MESSAGES.staleInSaveAll })).toBeVisible();
     await expect(armchair.getByTestId('money-quantity')).toHaveValue('3');
@@ -68,7 +77,7 @@ test.describe('summary and financial editor', () => {
     };
     await lighting.getByRole('textbox', { name: 'Description' }).fill('Mine: warm white, on dimmers');
     // Meanwhile a colleague rewrites the armchair's description, which this editor shows but did not touch.
-    expect((await apiCall('PUT', `/projects/summary/items/${armchairId}`, { description: 'Theirs: oak' }, firm.token)).status).toBe(200);
+    expect((await changeItem(firm.token, schedule.id, armchairId, { description: 'Theirs: oak' })).status).toBe(200);
     await page.getByTestId('save-all').click();
     await expect(toast(page)).toHaveText('Saved');
     await expect(lighting).toContainText('Mine: warm white, on dimmers');
@@ -86,7 +95,7 @@ test.describe('summary and financial editor', () => {
     await expect(page).toHaveURL(/edit=1/);
     await ready(page, js);
     await armchair.getByTestId('money-quantity').fill('3');
-    expect((await apiCall('PUT', `/projects/summary/items/${labourId}`, { quantity: 4 }, firm.token)).status).toBe(200);
+    expect((await changeItem(firm.token, schedule.id, labourId, { quantity: 4 })).status).toBe(200);
     expect(await saveAllAndReadQuantities(page, js, [armchair, labour])).toEqual(['3', '4']);
   });
 

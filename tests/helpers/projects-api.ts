@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { projects } from '../../server/db/schema';
 import { testImage } from './showcase';
 import { bearer, createTestApi, type TestApi } from './test-api';
 import { sendProjectForm } from './workspace-projects';
@@ -42,7 +44,12 @@ export const get = (url: string, token?: string) => api.app.inject({ method: 'GE
 export const del = (url: string, token?: string) => api.app.inject({ method: 'DELETE', url, headers: token ? bearer(token) : {} });
 export const photo = async () => ({ file: await testImage('jpeg', 640, 400) });
 export const create = (parts: Parameters<typeof sendProjectForm>[3], token = tokens.firm) => sendProjectForm(api, 'POST', '/api/projects', parts, token);
-export const update = (id: string, parts: Parameters<typeof sendProjectForm>[3], token = tokens.firm) => sendProjectForm(api, 'PUT', `/api/projects/${id}`, parts, token);
+/** An update as the form read just now sends it: the project's current version unless the parts name one (docs/decisions/320). */
+export async function update(id: string, parts: Parameters<typeof sendProjectForm>[3], token = tokens.firm) {
+  const [row] = await api.db.select({ version: projects.version }).from(projects).where(eq(projects.id, id)).limit(1).catch(() => []);
+  const versioned = parts.some((part) => part.name === 'version') ? parts : [...parts, { name: 'version', value: String(row?.version ?? 1) }];
+  return sendProjectForm(api, 'PUT', `/api/projects/${id}`, versioned, token);
+}
 
 /** Every file under the api's private and public storage folders (relative paths). */
 export async function storedFiles(): Promise<{ private: string[]; public: string[] }> {

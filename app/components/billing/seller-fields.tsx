@@ -1,3 +1,4 @@
+import type { ShownValue } from '~/components/record-version';
 import { getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { StateSelect } from './tax-selects';
 import { Field } from '~/components/field';
@@ -39,3 +40,17 @@ export function SellerFieldsets({ fields, states, title, gstHint }: { fields: Se
     </>
   );
 }
+
+/** The seller's values as the cards label them, shown as they now are after a stale save (docs/decisions/320). */
+export const SELLER_SHOWN: ShownValue[] = [
+  { key: 'legalName', label: 'Legal name' },
+  { key: 'address', label: 'Address' },
+  { key: 'state', label: 'State (place of supply)' },
+  { key: 'gstin', label: 'GSTIN' },
+  { key: 'pan', label: 'PAN' },
+  { key: 'bankAccountName', label: 'Account name' },
+  { key: 'bankAccountNumber', label: 'Account number' },
+  { key: 'bankIfsc', label: 'IFSC' },
+  { key: 'upiId', label: 'UPI ID' },
+  { key: 'paymentTermsDays', label: 'Payment terms (days)' },
+];

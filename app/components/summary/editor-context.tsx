@@ -66,11 +66,13 @@ export const rowFormId = (kind: RowKind, id: string) => `${kind}-${id}`;
  * intent (and its one value: `move:3`, see `IntentButton`); buttons elsewhere in the row join it
  * with `form={rowFormId(kind, id)}`, as nested forms are not allowed.
  */
-export function RowForm({ kind, id, className, children }: { kind: RowKind; id: string; className?: string; children?: ReactNode }) {
+export function RowForm({ kind, id, version, className, children }: { kind: RowKind; id: string; version?: number; className?: string; children?: ReactNode }) {
   return (
     <EditorForm id={rowFormId(kind, id)} className={className}>
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="kind" value={kind} />
+      {/* The version a change of the row names (a section's status; docs/decisions/320). */}
+      {version === undefined ? null : <input type="hidden" name="version" value={version} />}
       {children}
     </EditorForm>
   );

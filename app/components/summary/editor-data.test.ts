@@ -22,10 +22,12 @@ const item = (n: number, sectionId: string) => ({
 const room = {
   id: 'room-1',
   name: 'Living room',
+  version: 2,
   sections: Array.from({ length: 40 }, (_, s) => ({
     id: `section-${s}`,
     title: `Section ${s + 1}`,
     status: 'approved' as const,
+    version: s + 1,
     cards: s ? [] : [{ id: 'card-1', title: 'Finish', description: '' }],
     items: Array.from({ length: 5 }, (_, i) => item(s * 5 + i, `section-${s}`)),
   })),
@@ -35,7 +37,8 @@ describe('the room on show as the loader packs it (decision 251)', () => {
   it('reads back as it was: texts, amounts, pictures, cards, parents, and the figures the api computes', () => {
     const back = unpackRoom(JSON.parse(JSON.stringify(packRoom(room, (id) => `/w480/${id}`))));
     expect(back.id).toBe(room.id);
-    expect(back.sections.map((s) => [s.id, s.roomId, s.title, s.status])).toEqual(room.sections.map((s) => [s.id, room.id, s.title, s.status]));
+    expect(back.version).toBe(room.version);
+    expect(back.sections.map((s) => [s.id, s.roomId, s.title, s.status, s.version])).toEqual(room.sections.map((s) => [s.id, room.id, s.title, s.status, s.version]));
     expect(back.sections[0]!.cards).toEqual([{ id: 'card-1', title: 'Finish', description: '' }]);
     for (const [s, section] of room.sections.entries()) {
       for (const [i, original] of section.items.entries()) {

@@ -25,8 +25,9 @@ export type WireItem = {
   /** Pictures: id and the address of their 480 px version. */
   img?: Array<[string, string]>;
 };
-export type WireSection = { i: string; t: string; s: SummaryStatus; items: WireItem[]; cards?: Array<[string, string, string]> };
-export type WireRoom = { i: string; n: string; sections: WireSection[] };
+/** `v`: the version a rename or a status names (docs/decisions/320). */
+export type WireSection = { i: string; t: string; s: SummaryStatus; v: number; items: WireItem[]; cards?: Array<[string, string, string]> };
+export type WireRoom = { i: string; n: string; v: number; sections: WireSection[] };
 
 /** An item as the editor's components read it. */
 export type EditorItem = {
@@ -45,11 +46,16 @@ export type EditorItem = {
   figures: Figures;
   images: Array<{ id: string; w480: string }>;
 };
-export type EditorSection = { id: string; roomId: string; title: string; status: SummaryStatus; items: EditorItem[]; cards: Array<{ id: string; title: string; description: string }> };
-export type EditorRoom = { id: string; name: string; sections: EditorSection[] };
+export type EditorSection = { id: string; roomId: string; title: string; status: SummaryStatus; version: number; items: EditorItem[]; cards: Array<{ id: string; title: string; description: string }> };
+export type EditorRoom = { id: string; name: string; version: number; sections: EditorSection[] };
 
 type FullItem = Omit<EditorItem, 'images' | 'figures' | 'sectionId'> & { images: Array<{ id: string }> };
-type FullRoom = { id: string; name: string; sections: Array<{ id: string; title: string; status: SummaryStatus; items: FullItem[]; cards: Array<{ id: string; title: string; description: string }> }> };
+type FullRoom = {
+  id: string;
+  name: string;
+  version: number;
+  sections: Array<{ id: string; title: string; status: SummaryStatus; version: number; items: FullItem[]; cards: Array<{ id: string; title: string; description: string }> }>;
+};
 
 const text = (value: string) => (value === '' ? undefined : value);
 const amount = (value: number) => (value === 0 ? undefined : value);
@@ -59,10 +65,12 @@ export function packRoom(room: FullRoom, w480: (imageId: string) => string): Wir
   return {
     i: room.id,
     n: room.name,
+    v: room.version,
     sections: room.sections.map((section) => ({
       i: section.id,
       t: section.title,
       s: section.status,
+      v: section.version,
       items: section.items.map((item) => ({
         i: item.id,
         k: item.type,
@@ -87,11 +95,13 @@ export function unpackRoom(room: WireRoom): EditorRoom {
   return {
     id: room.i,
     name: room.n,
+    version: room.v,
     sections: room.sections.map((section) => ({
       id: section.i,
       roomId: room.i,
       title: section.t,
       status: section.s,
+      version: section.v,
       cards: (section.cards ?? []).map(([id, title, description]) => ({ id, title, description })),
       items: section.items.map((item) => {
         const money = { retailPrice: item.r ?? 0, tradePrice: item.p ?? 0, quantity: item.q ?? 0, discountBp: item.b ?? 0 };

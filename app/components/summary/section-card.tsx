@@ -26,7 +26,7 @@ export function RoomBar({
   newRoomError,
   newRoomTyped = '',
 }: {
-  rooms: Array<{ id: string; name: string }>;
+  rooms: Array<{ id: string; name: string; version: number }>;
   current?: string;
   href: (changes: Partial<EditorView>) => string;
   newRoomError: string | null;
@@ -65,6 +65,7 @@ export function RoomBar({
           <div className="sm-room-actions">
             <EditorForm className="sm-rename-room">
               <input type="hidden" name="id" value={room.id} />
+              <input type="hidden" name="version" value={room.version} />
               <label htmlFor="rename-room" className="visually-hidden">
                 Room name
               </label>
@@ -185,7 +186,7 @@ const SectionContent = memo(function SectionContent({ section, items, index, cou
         {open ? (
         <>
         <StatusPick section={section} form={form} />
-        <RowForm kind="sections" id={section.id} className="sm-section-actions">
+        <RowForm kind="sections" id={section.id} version={section.version} className="sm-section-actions">
           <IntentButton intent="copy-section" label="Copy section" testId="copy-section">
             <RowIcon name="copy" size={16} />
           </IntentButton>
@@ -207,6 +208,7 @@ const SectionContent = memo(function SectionContent({ section, items, index, cou
       {editing ? (
         <EditorForm className="sm-rename-section">
           <input type="hidden" name="id" value={section.id} />
+          <input type="hidden" name="version" value={section.version} />
           <label htmlFor={`title-${section.id}`}>Section name</label>
           <input id={`title-${section.id}`} name="title" defaultValue={section.title} maxLength={SUMMARY_LIMITS.sectionTitle} required />
           <button type="submit" name="intent" value="rename-section" className="button button-ghost button-small">

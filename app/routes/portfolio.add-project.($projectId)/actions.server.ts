@@ -91,7 +91,8 @@ export async function saveProject(request: Request, projectId: string | undefine
   }
 
   const body = { ...submission.value, imageIds: images.map((i) => i.id) };
-  const sent = await attempt(projectId ? updatePublicProject(request, projectId, body) : createPublicProject(request, body));
+  // An edit names the version its form was read at (docs/decisions/320); the api refuses one without.
+  const sent = await attempt(projectId ? updatePublicProject(request, projectId, { ...body, version: Number(formData.get('version') ?? Number.NaN) }) : createPublicProject(request, body));
   if (!sent.ok) return formFailure(submission, { ...failure, error: sent.error });
   return redirectWithSuccess(`/portfolio/edit-project/${sent.reply.data.id}`, projectId ? 'Project updated successfully' : 'Project added successfully');
 }

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/field';
+import { StaleValues, VersionField, type ShownValue, type WithStale } from '~/components/record-version';
 import { FieldRows } from '~/components/field-rows';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { ImageUpload, type StoredImage } from '~/components/image-upload';
@@ -26,6 +27,18 @@ export type ProjectDefaults = {
 type ProjectFields = Omit<PublicProjectInput, 'imageIds'> & { images?: string[] };
 
 /** The add / edit public project form: every field of the spec, repeatable rows, images. */
+/** A portfolio project's fields as the form labels them, shown as they now are after a stale save (docs/decisions/320). */
+const PUBLIC_PROJECT_SHOWN: ShownValue[] = [
+  { key: 'projectName', label: 'Project name' },
+  { key: 'projectTypeLabel', label: 'Project type' },
+  { key: 'area', label: 'Area' },
+  { key: 'year', label: 'Year' },
+  { key: 'country', label: 'Country' },
+  { key: 'state', label: 'State' },
+  { key: 'city', label: 'City' },
+  { key: 'description', label: 'Description' },
+];
+
 export function ProjectForm({
   defaults,
   lastResult,
@@ -34,7 +47,13 @@ export function ProjectForm({
   imagesKey,
   editing,
   cancelTo,
+  version,
+  actionData,
 }: {
+  /** An edit: the version of the project the form was read at (docs/decisions/320). */
+  version?: number;
+  /** The action's answer (after a stale save, the project's current values). */
+  actionData?: WithStale;
   defaults: ProjectDefaults;
   lastResult?: SubmissionResult<string[]> | null;
   options: PlaceOptionLists;
@@ -56,7 +75,9 @@ export function ProjectForm({
   });
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="project-form" data-testid="project-form">
+      {version === undefined ? null : <VersionField read={version} actionData={actionData} />}
       <FormErrors id={form.errorId} errors={form.errors} />
+      {version === undefined ? null : <StaleValues actionData={actionData} fields={PUBLIC_PROJECT_SHOWN} id="project-form-stale" />}
       <section className="form-section">
         <h2>Project</h2>
         <Field label="Project name" meta={fields.projectName}>

@@ -39,7 +39,7 @@ const EMPTY: ProjectDefaults = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requirePortfolioOwner(request);
   const projectId = params.projectId ?? null;
-  if (!projectId) return json({ projectId, defaults: EMPTY, images: [] as StoredImage[], options: placeOptions() });
+  if (!projectId) return json({ projectId, defaults: EMPTY, version: undefined as number | undefined, images: [] as StoredImage[], options: placeOptions() });
   const { projectData: p } = await required(getPublicProject(request, projectId), {
     to: '/portfolio',
     message: 'Failed to load project details',
@@ -59,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     architecture: p.architecture,
     teams: p.teams,
   };
-  return json({ projectId, defaults, images: p.images.map((i) => ({ id: i.id, thumb: i.w480 })), options: placeOptions(p.country, p.state) });
+  return json({ projectId, defaults, version: p.version as number | undefined, images: p.images.map((i) => ({ id: i.id, thumb: i.w480 })), options: placeOptions(p.country, p.state) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -72,7 +72,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionR
   formMethod && formMethod !== 'GET' && actionResult !== undefined ? false : defaultShouldRevalidate;
 
 export default function AddProject() {
-  const { projectId, defaults, images, options } = useLoaderData<typeof loader>();
+  const { projectId, defaults, version, images, options } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const editing = projectId !== null;
@@ -100,6 +100,8 @@ export default function AddProject() {
         imagesKey={actionData}
         editing={editing}
         cancelTo={cancelTo}
+        version={version}
+        actionData={actionData && 'stale' in actionData ? actionData : undefined}
       />
       <Toast toast={actionData?.toast} />
     </div>

@@ -3,7 +3,7 @@ import { submitForm, redirectAfter } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { createContact, deleteContact, updateContact } from '~/models/chat-book.server';
-import { CONTACT_MESSAGES, ContactFields } from '../../../server/contract/address-book';
+import { CONTACT_MESSAGES, ContactChanges, ContactFields } from '../../../server/contract/address-book';
 
 export const ADDRESS_BOOK_PATH = '/workspace/address-book';
 
@@ -18,13 +18,12 @@ export async function addressBookAction(request: Request) {
 async function saveContact(request: Request, formData: FormData) {
   const id = formData.get('id');
   const editing = typeof id === 'string' && id !== '' ? id : null;
-  return submitForm(formData, {
-    schema: ContactFields,
-    intent: 'save',
-    failure: { fields: ['name', 'company', 'email', 'phone', 'kind', 'notes', 'isClient', 'isSupplier', 'address', 'state', 'gstin'], serverFailure: CONTACT_MESSAGES.saveFailed },
-    send: (value) => (editing ? updateContact(request, editing, value) : createContact(request, value)),
-    done: () => redirectWithSuccess(ADDRESS_BOOK_PATH, editing ? 'Contact updated' : 'Contact added'),
-  });
+  const failure = { fields: ['name', 'company', 'email', 'phone', 'kind', 'notes', 'isClient', 'isSupplier', 'address', 'state', 'gstin'], serverFailure: CONTACT_MESSAGES.saveFailed };
+  // An edit carries the version its form was read at (docs/decisions/320); an addition has none.
+  if (editing) {
+    return submitForm(formData, { schema: ContactChanges, intent: 'save', failure, send: (value) => updateContact(request, editing, value), done: () => redirectWithSuccess(ADDRESS_BOOK_PATH, 'Contact updated') });
+  }
+  return submitForm(formData, { schema: ContactFields, intent: 'save', failure, send: (value) => createContact(request, value), done: () => redirectWithSuccess(ADDRESS_BOOK_PATH, 'Contact added') });
 }
 
 async function removeContact(request: Request, formData: FormData) {

@@ -5,14 +5,42 @@ import { PanelActions, saveLabels } from '~/components/form-actions';
 import { PanelForm } from '~/components/panel-form';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
+import type { ShownValue, WithStale } from '~/components/record-version';
 import type { Contact, ContactBody } from '../../../server/contract/address-book';
 import { CONTACT_KIND_LABELS, CONTACT_KINDS } from '../../../server/contract/address-book-rules';
+
+/** A contact's values as the form labels them, shown as they now are after a stale save (docs/decisions/320). */
+const CONTACT_SHOWN: ShownValue[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'kind', label: 'Kind', show: (kind) => CONTACT_KIND_LABELS[kind as keyof typeof CONTACT_KIND_LABELS] ?? String(kind) },
+  { key: 'company', label: 'Company' },
+  { key: 'email', label: 'Email' },
+  { key: 'phone', label: 'Phone' },
+  { key: 'isClient', label: 'Client' },
+  { key: 'isSupplier', label: 'Supplier' },
+  { key: 'address', label: 'Billing address' },
+  { key: 'state', label: 'State' },
+  { key: 'gstin', label: 'GSTIN' },
+  { key: 'notes', label: 'Notes' },
+];
 
 /**
  * The Add/Edit Contact side panel's form; the server checks it (name, kind, an email or a phone;
  * state and GSTIN for the tax documents, docs/decisions/257).
  */
-export function ContactForm({ contact, lastResult, closeTo, states }: { contact: Contact | null; lastResult?: SubmissionResult<string[]> | null; closeTo: string; states: string[] }) {
+export function ContactForm({
+  contact,
+  lastResult,
+  actionData,
+  closeTo,
+  states,
+}: {
+  contact: Contact | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  actionData?: WithStale;
+  closeTo: string;
+  states: string[];
+}) {
   const saving = useSaving();
   const editing = contact !== null;
   const [form, fields] = useForm<ContactBody>({
@@ -22,7 +50,7 @@ export function ContactForm({ contact, lastResult, closeTo, states }: { contact:
     ...SERVER_VALIDATION,
   });
   return (
-    <PanelForm form={form} editId={contact?.id} testId="contact-form">
+    <PanelForm form={form} editId={contact?.id} testId="contact-form" versioned={contact ? { read: contact.version, actionData, shown: CONTACT_SHOWN } : null}>
       <TextField label="Name" meta={fields.name} autoComplete="off" />
       <Field label="Kind" meta={fields.kind}>
         <select {...getSelectProps(fields.kind)}>

@@ -126,7 +126,7 @@ export default function AddressBook() {
       ) : null}
       {panelOpen ? (
         <SidePanel title={editing ? 'Edit Contact' : 'Add Contact'} closeTo={panel.closeTo} testId="contact-panel">
-          <ContactForm key={editing?.id ?? 'new'} contact={editing} lastResult={saved?.result} closeTo={panel.closeTo} states={states} />
+          <ContactForm key={editing?.id ?? 'new'} contact={editing} lastResult={saved?.result} actionData={saved} closeTo={panel.closeTo} states={states} />
         </SidePanel>
       ) : null}
       {deleting ? <ConfirmDelete what="contact" id={deleting.id} name={deleting.company ? `${deleting.name} (${deleting.company})` : deleting.name} closeTo={confirm.closeTo} /> : null}

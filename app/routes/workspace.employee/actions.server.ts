@@ -3,7 +3,7 @@ import { submitForm, redirectAfter } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { createEmployee, resendConfirmation, setEmployeeActive, updateEmployee } from '~/models/employees.server';
-import { CreateEmployeeBody, UpdateEmployeeBody } from '../../../server/contract/employees';
+import { CreateEmployeeBody, EmployeeChangesBody } from '../../../server/contract/employees';
 
 export const EMPLOYEES_PATH = '/workspace/employee';
 const FIELDS = ['name', 'designation', 'designationOther', 'email', 'mobile', 'address', 'password', 'confirmPassword', 'isSubAdmin', 'canSeeFinancials'];
@@ -21,12 +21,17 @@ export async function employeesAction(request: Request) {
 async function saveEmployee(request: Request, formData: FormData) {
   const id = formData.get('id');
   const editing = typeof id === 'string' && id !== '' ? id : null;
+  const failure = { fields: FIELDS, hideFields: ['password', 'confirmPassword'], serverFailure: editing ? 'Failed to update employee' : 'Failed to create employee' };
+  // An edit carries the version its form was read at (docs/decisions/320).
+  if (editing) {
+    return submitForm(formData, { schema: EmployeeChangesBody, intent: 'save', failure, send: (value) => updateEmployee(request, editing, value), done: () => redirectWithSuccess(EMPLOYEES_PATH, 'Employee updated successfully') });
+  }
   return submitForm(formData, {
-    schema: editing ? UpdateEmployeeBody : CreateEmployeeBody,
+    schema: CreateEmployeeBody,
     intent: 'save',
-    failure: { fields: FIELDS, hideFields: ['password', 'confirmPassword'], serverFailure: editing ? 'Failed to update employee' : 'Failed to create employee' },
-    send: (value) => (editing ? updateEmployee(request, editing, value) : createEmployee(request, value as CreateEmployeeBody)),
-    done: () => redirectWithSuccess(EMPLOYEES_PATH, editing ? 'Employee updated successfully' : 'Employee added: we mailed them a link to confirm their account'),
+    failure,
+    send: (value) => createEmployee(request, value),
+    done: () => redirectWithSuccess(EMPLOYEES_PATH, 'Employee added: we mailed them a link to confirm their account'),
   });
 }
 

@@ -4,6 +4,7 @@ import { useHydrated } from 'remix-utils/use-hydrated';
 import { Field } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
 import { PanelForm } from '~/components/panel-form';
+import type { ShownValue, WithStale } from '~/components/record-version';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { PasswordInput } from '~/components/password-input';
 import { TextField } from '~/components/text-field';
@@ -15,14 +16,27 @@ import type { CreateEmployeeBody, Employee } from '../../../server/contract/empl
  * text: shown only when chosen with JavaScript, always without), email, mobile, address, password
  * twice (left blank when editing keeps it) and Is Sub Admin. The spec's messages come from the server.
  */
+/** An employee's details as the form labels them, shown as they now are after a stale save (docs/decisions/320). */
+const EMPLOYEE_SHOWN: ShownValue[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'designation', label: 'Designation' },
+  { key: 'email', label: 'Email' },
+  { key: 'contactNo', label: 'Mobile' },
+  { key: 'address', label: 'Address' },
+  { key: 'isSubAdmin', label: 'Sub-admin' },
+  { key: 'canSeeFinancials', label: 'Can see financials' },
+];
+
 export function EmployeeForm({
   employee,
   lastResult,
+  actionData,
   closeTo,
   canChangeSubAdmin,
 }: {
   employee: Employee | null;
   lastResult?: SubmissionResult<string[]> | null;
+  actionData?: WithStale;
   closeTo: string;
   /** Only the firm account grants or removes sub-admin access (decision 237). */
   canChangeSubAdmin: boolean;
@@ -42,7 +56,7 @@ export function EmployeeForm({
   const [choice, setChoice] = useState<string>((fields.designation.initialValue as string | undefined) ?? initial.designation);
   const showOther = !hydrated || choice === 'Other';
   return (
-    <PanelForm form={form} editId={employee?.id} testId="employee-form">
+    <PanelForm form={form} editId={employee?.id} testId="employee-form" versioned={employee ? { read: employee.version, actionData, shown: EMPLOYEE_SHOWN } : null}>
       <TextField label="Name" meta={fields.name} autoComplete="off" />
       <Field label="Designation" meta={fields.designation}>
         <select {...getSelectProps(fields.designation)} onChange={(e) => setChoice(e.currentTarget.value)}>

@@ -47,7 +47,7 @@ describe('saving an employee when the api fails', () => {
 
   it.each([500, 503])('says "Failed to update employee" when the update fails (%i)', async (status) => {
     api.on('PUT', `/api/employees/${EMPLOYEE_ID}`, serverError(status));
-    const answer = await save({ ...employee, id: EMPLOYEE_ID, password: '', confirmPassword: '' });
+    const answer = await save({ ...employee, id: EMPLOYEE_ID, password: '', confirmPassword: '', version: '2' });
     expect(answer).toMatchObject({ status: 400, formErrors: ['Failed to update employee'], toast: { type: 'error', message: 'Failed to update employee' } });
   });
 

@@ -67,7 +67,7 @@ export default function Employees() {
       )}
       {panelOpen ? (
         <SidePanel title={editing ? 'Edit Employee' : 'Add Employee'} closeTo={panel.closeTo} testId="employee-panel">
-          <EmployeeForm key={editing?.id ?? 'new'} employee={editing} lastResult={saved?.result} closeTo={panel.closeTo} canChangeSubAdmin={mayGrantSubAdmin(viewer)} />
+          <EmployeeForm key={editing?.id ?? 'new'} employee={editing} lastResult={saved?.result} actionData={saved} closeTo={panel.closeTo} canChangeSubAdmin={mayGrantSubAdmin(viewer)} />
         </SidePanel>
       ) : null}
       <Toast toast={saved?.toast} />

@@ -5,6 +5,8 @@ import { InvoiceStatus } from '~/components/invoices/invoice-table';
 import { InvoiceLines } from '~/components/invoices/invoice-lines';
 import { AddLineForm, CreditNoteForm, PaymentForm, VoidForm } from '~/components/invoices/invoice-forms';
 import { Toast } from '~/components/toast';
+import { FormErrors } from '~/components/field';
+import { VersionField } from '~/components/record-version';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getInvoice } from '~/models/invoices.server';
 import { required } from '~/utils/form-action.server';
@@ -60,6 +62,7 @@ export default function InvoicePage() {
           </Link>
         }
       />
+      {failed?.intent === 'issue' && failed.stale ? <FormErrors errors={failed.result.error?.[''] ?? []} /> : null}
       <div className="iv-actions" data-testid="invoice-actions">
         <InvoiceStatus invoice={invoice} />
         <a href={pdf} className="button button-secondary" data-testid="invoice-pdf">
@@ -67,6 +70,8 @@ export default function InvoicePage() {
         </a>
         {draft ? (
           <Form method="post" className="iv-inline">
+            {/* The version of the draft on this page (docs/decisions/320): lines changed since make Issue answer 409, and the page shows them. */}
+            <VersionField read={invoice.version} actionData={failed?.intent === 'issue' ? failed : null} />
             <button type="submit" name="intent" value="issue" className="button button-primary" data-testid="issue-invoice">
               Issue invoice
             </button>

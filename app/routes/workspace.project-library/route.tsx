@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { VersionField } from '../../../server/contract/http';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod/v4';
 import { keepDataForDialogs } from '~/components/dialog';
@@ -68,14 +69,13 @@ const ProductFields = z.object({
     }),
 });
 
+/** An edit: the fields and the version its form was read at (docs/decisions/320). */
+const ProductChanges = ProductFields.extend({ version: VersionField });
+
 async function save(request: Request, formData: FormData) {
   const id = String(formData.get('id') ?? '');
-  return submitForm(formData, {
-    schema: ProductFields,
-    intent: 'save',
-    send: (body) => (id ? updateLibraryProduct(request, id, body) : createLibraryProduct(request, body)),
-    done: () => redirectWithSuccess(LIBRARY, id ? 'Product updated' : 'Product saved to the library'),
-  });
+  if (id) return submitForm(formData, { schema: ProductChanges, intent: 'save', send: (body) => updateLibraryProduct(request, id, body), done: () => redirectWithSuccess(LIBRARY, 'Product updated') });
+  return submitForm(formData, { schema: ProductFields, intent: 'save', send: (body) => createLibraryProduct(request, body), done: () => redirectWithSuccess(LIBRARY, 'Product saved to the library') });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -143,7 +143,7 @@ export default function ProjectLibrary() {
       )}
       {open ? (
         <SidePanel title={editing ? 'Edit product' : 'Add product'} closeTo={panel.closeTo} testId="product-panel">
-          <ProductForm key={editing?.id ?? 'new'} product={editing} lastResult={saved?.result} canSeeMargins={canSeeMargins} />
+          <ProductForm key={editing?.id ?? 'new'} product={editing} lastResult={saved?.result} actionData={saved} canSeeMargins={canSeeMargins} />
         </SidePanel>
       ) : null}
       {deleting ? <ConfirmDelete what="product" id={deleting.id} name={deleting.title} closeTo={confirm.closeTo} /> : null}

@@ -39,10 +39,13 @@ export async function projectsAction(request: Request) {
 }
 
 /** The multipart body of the api call: the form's own fields as sent (the api checks them again) and the kept photo. */
-function apiForm(formData: FormData, draft: PhotoDraft | null): FormData {
+function apiForm(formData: FormData, draft: PhotoDraft | null, editing: boolean): FormData {
   const body = new FormData();
   for (const name of TEXT_FIELDS) for (const value of formData.getAll(name)) if (typeof value === 'string') body.append(name, value);
   if (draft) body.append(PROJECT_FORM_FIELDS.photoDraft, draft.id);
+  // An edit names the version its form was read at (docs/decisions/320); the api requires it.
+  const version = formData.get('version');
+  if (editing && typeof version === 'string') body.append('version', version);
   return body;
 }
 
@@ -82,7 +85,7 @@ async function saveProject(request: Request, formData: FormData) {
     return formFailure(submission, { intent: 'save', fieldErrors, data, error, fields: [...TEXT_FIELDS, PHOTO], serverFailure: PROJECT_MESSAGES.uploadFailed });
   }
 
-  const body = apiForm(formData, photo.draft);
+  const body = apiForm(formData, photo.draft, editing !== null);
   const sent = await attempt(editing ? updateProject(request, editing, body) : createProject(request, body));
   if (!sent.ok) {
     const { error } = sent;

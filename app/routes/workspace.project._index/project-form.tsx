@@ -1,6 +1,7 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { ErrorList, Field, FormErrors } from '~/components/field';
+import { StaleValues, VersionField, type ShownValue, type WithStale } from '~/components/record-version';
 import { PanelActions, saveLabels } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { PlaceSelects, type PlaceOptionLists } from '~/components/place-selects';
@@ -36,9 +37,24 @@ function defaultsOf(project: WebProject | null): WorkspaceProjectFormInput {
  * name, type, area, country, state, city, design team, client name, client details, address. The
  * button reads Confirm (Update when editing), and Creating... / Updating... while saving.
  */
+/** A project's fields as the form labels them, shown as they now are after a stale save (docs/decisions/320). */
+const PROJECT_SHOWN: ShownValue[] = [
+  { key: 'projectName', label: 'Project name' },
+  { key: 'projectTypeLabel', label: 'Project type' },
+  { key: 'area', label: 'Project area' },
+  { key: 'country', label: 'Country' },
+  { key: 'state', label: 'State' },
+  { key: 'city', label: 'City' },
+  { key: 'designTeam', label: 'Design team', show: (team) => (Array.isArray(team) ? team.join(', ') : '—') },
+  { key: 'clientName', label: 'Client name' },
+  { key: 'clientDetails', label: 'Client details' },
+  { key: 'address', label: 'Address' },
+];
+
 export function ProjectForm({
   project,
   lastResult,
+  actionData,
   options,
   photoDraft,
   closeTo,
@@ -47,6 +63,8 @@ export function ProjectForm({
   /** The project edited, or null for a new one. */
   project: WebProject | null;
   lastResult?: SubmissionResult<string[]> | null;
+  /** The action's answer (after a stale save, the project's current values). */
+  actionData?: WithStale;
   options: PlaceOptionLists;
   /** The photo of the last submission, kept by the api while the form came back (decision 217). */
   photoDraft: PhotoDraft | null;
@@ -70,8 +88,10 @@ export function ProjectForm({
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="ws-project-form" data-testid="project-form">
       {editing ? <input type="hidden" name="id" value={project.id} /> : null}
+      {editing ? <VersionField read={project.version} actionData={actionData} /> : null}
       {photoDraft ? <input type="hidden" name={PROJECT_FORM_FIELDS.photoDraft} value={photoDraft.id} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
+      {editing ? <StaleValues actionData={actionData} fields={PROJECT_SHOWN} id={`${form.id}-stale`} /> : null}
       <PhotoInput
         id={fields.profileImage.id}
         name={fields.profileImage.name}

@@ -143,6 +143,7 @@ export default function Projects() {
             key={editing?.id ?? 'new'}
             project={editing}
             lastResult={saved?.result}
+            actionData={saved}
             // With JavaScript the selects keep their own lists; the action's are for the page it renders without.
             options={!hydrated && saved?.options ? saved.options : options}
             photoDraft={saved?.photoDraft ?? null}

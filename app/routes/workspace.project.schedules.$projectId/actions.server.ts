@@ -24,6 +24,9 @@ import {
   SCHEDULE_IMAGES_MAX,
   SCHEDULE_MESSAGES,
 } from '../../../server/contract/schedules';
+import { VersionField, withVersion } from '../../../server/contract/http';
+import { staleMessage } from '~/utils/stale';
+import { DEFAULT_TIME_ZONE } from '../../../server/contract/dates';
 
 /**
  * The schedules page's forms (workspace-and-admin.md screen 3), told apart by `intent`:
@@ -39,6 +42,8 @@ import {
  */
 
 const ScheduleFields = CreateScheduleBody.pick({ title: true, description: true });
+/** A card's Edit form: its fields and the version they were read at (docs/decisions/320). */
+const ScheduleEdit = withVersion(ScheduleFields);
 const FIELDS = ['title', 'description', 'images', 'image'];
 
 export const schedulesPath = (projectId: string) => `/workspace/project/schedules/${encodeURIComponent(projectId)}`;
@@ -81,9 +86,9 @@ function formAnswer(
   form: { intent: 'create' | 'update'; id: string | null; images?: StoredImage[]; uploadErrors?: string[] },
   options: FormFailureOptions,
 ) {
-  const { result, toast, status } = failureReply(submission, { fields: FIELDS, ...options });
+  const { result, toast, status, stale } = failureReply(submission, { fields: FIELDS, ...options });
   const uploadToast = form.uploadErrors?.length ? errorToast(form.uploadErrors[0]!) : null;
-  return json({ intent: form.intent, id: form.id, result, images: form.images ?? [], toast: toast ?? uploadToast }, { status });
+  return json({ intent: form.intent, id: form.id, result, images: form.images ?? [], toast: toast ?? uploadToast, stale }, { status });
 }
 
 /** The add form's images uploaded by an earlier submission (its hidden `images` values), minus those ticked for removal; only ids of ours. */
@@ -107,10 +112,12 @@ function keptImages(formData: FormData, projectId: string): StoredImage[] {
  * The schedule's images with `imageId` as its new cover (first) image in place of the old one,
  * read again from the api just before the change; null when the schedule is gone.
  */
-async function withNewCover(request: Request, projectId: string, id: string, imageId: string): Promise<string[] | null> {
+async function withNewCover(request: Request, projectId: string, id: string, imageId: string): Promise<{ images: string[]; version: number } | null> {
   const { data } = await getSchedules(request, projectId);
-  const current = data.schedules.find((s) => s.id === id)?.images.map((image) => image.id);
-  return current ? [imageId, ...current.slice(1)] : null;
+  const schedule = data.schedules.find((s) => s.id === id);
+  if (!schedule) return null;
+  const current = schedule.images.map((image) => image.id);
+  return { images: [imageId, ...current.slice(1)], version: schedule.version };
 }
 
 async function create(request: Request, projectId: string, { formData, uploaded, uploadErrors }: PostedForm) {
@@ -130,16 +137,17 @@ async function create(request: Request, projectId: string, { formData, uploaded,
 }
 
 /** A card's title and description, and `cover` as its new cover image; a schedule gone is a 404 as the api's. */
-async function saveCard(request: Request, projectId: string, id: string, fields: { title: string; description: string }, cover?: StoredImage) {
-  const schedulesFiles = cover ? await withNewCover(request, projectId, id, cover.id) : undefined;
-  if (schedulesFiles === null) throw new ApiError(404, SCHEDULE_MESSAGES.notFound);
-  await updateSchedule(request, id, { ...fields, ...(schedulesFiles ? { schedulesFiles } : {}) });
+async function saveCard(request: Request, projectId: string, id: string, fields: { title: string; description: string; version: number }, cover?: StoredImage) {
+  const next = cover ? await withNewCover(request, projectId, id, cover.id) : undefined;
+  if (next === null) throw new ApiError(404, SCHEDULE_MESSAGES.notFound);
+  // The texts carry the version the form was read at: a card changed meanwhile answers 409 whatever the images.
+  await updateSchedule(request, id, { ...fields, ...(next ? { schedulesFiles: next.images } : {}) });
 }
 
 /** A card's Edit form: title and description, and a new cover image when one is chosen. */
 async function update(request: Request, projectId: string, { formData, uploaded, uploadErrors }: PostedForm) {
   const id = String(formData.get('id') ?? '');
-  const submission = parseWithZod(formData, { schema: ScheduleFields });
+  const submission = parseWithZod(formData, { schema: ScheduleEdit });
   const form = { intent: 'update' as const, id, uploadErrors };
   if (submission.status !== 'success' || uploadErrors.length) {
     return formAnswer(submission, form, { fieldErrors: uploadErrors.length ? { image: uploadErrors } : {} });
@@ -152,7 +160,9 @@ async function update(request: Request, projectId: string, { formData, uploaded,
 /** What an inline change (a fetcher) answers: whether it was saved, and the toast to show. */
 const inlineAnswer = (ok: boolean, toast: ToastData | null, status = ok ? 200 : 400) => json({ ok, toast }, { status });
 const inlineFailure = (error: ApiError, serverFailure: string) => {
-  return inlineAnswer(false, errorToast(failureMessage(error, serverFailure)), error.status >= 400 && error.status < 500 ? error.status : 400);
+  // Someone changed the card first (docs/decisions/320): the toast says who and when, and the card shows their values once the page reloads its data.
+  const message = error.stale ? staleMessage(error.stale, error.timeZone ?? DEFAULT_TIME_ZONE, new Date(), 'inline') : failureMessage(error, serverFailure);
+  return inlineAnswer(false, errorToast(message), error.status >= 400 && error.status < 500 ? error.status : 400);
 };
 
 /** An inline edit of the title or the description; a blank value never gets here (the card cancels it). */
@@ -163,7 +173,9 @@ async function editField(request: Request, { formData }: PostedForm) {
   if ((field !== 'title' && field !== 'description') || typeof value !== 'string') return inlineAnswer(false, errorToast(SCHEDULE_MESSAGES.updateFailed));
   const parsed = ScheduleFields.shape[field].safeParse(value);
   if (!parsed.success) return inlineAnswer(false, errorToast(parsed.error.issues[0]?.message ?? SCHEDULE_MESSAGES.updateFailed));
-  const sent = await attempt(updateSchedule(request, id, { [field]: parsed.data }));
+  const version = VersionField.safeParse(Number(formData.get('version')));
+  if (!version.success) return inlineAnswer(false, errorToast(version.error.issues[0]?.message ?? SCHEDULE_MESSAGES.updateFailed));
+  const sent = await attempt(updateSchedule(request, id, { [field]: parsed.data, version: version.data }));
   return sent.ok ? inlineAnswer(true, null) : inlineFailure(sent.error, SCHEDULE_MESSAGES.updateFailed);
 }
 
@@ -175,7 +187,8 @@ async function replaceImage(request: Request, projectId: string, { formData, upl
   const cover = await attempt(withNewCover(request, projectId, id, uploaded[0].id));
   if (!cover.ok) return inlineFailure(cover.error, SCHEDULE_MESSAGES.imageUpdateFailed);
   if (!cover.reply) return inlineAnswer(false, errorToast(SCHEDULE_MESSAGES.notFound), 404);
-  const sent = await attempt(updateSchedule(request, id, { schedulesFiles: cover.reply }));
+  // The images were read just now and only the cover changes, so the change names the version of that read.
+  const sent = await attempt(updateSchedule(request, id, { schedulesFiles: cover.reply.images, version: cover.reply.version }));
   return sent.ok ? inlineAnswer(true, { type: 'success', message: SCHEDULE_MESSAGES.imageUpdated }) : inlineFailure(sent.error, SCHEDULE_MESSAGES.imageUpdateFailed);
 }
 

@@ -48,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     createdAt: s.createdAt,
     cover: s.images[0] ? toWebImage(data.project.id, s.images[0]) : null,
     imageCount: s.images.length,
+    version: s.version,
   }));
   // The project's invoices, for those who bill (the firm and its sub-admins; docs/decisions/280).
   // Anyone else gets the api's 403: no invoices section for them.
@@ -116,6 +117,7 @@ export default function Schedules() {
                     id={schedule.id}
                     defaults={schedule}
                     lastResult={formReply?.intent === 'update' && formReply.id === schedule.id ? formReply.result : undefined}
+                    actionData={formReply?.intent === 'update' && formReply.id === schedule.id ? formReply : undefined}
                     cancelTo={pathname}
                   />
                 ) : undefined

@@ -18,6 +18,8 @@ export type ScheduleCardData = {
   createdAt: string;
   cover: (ImageVariants & { id: string }) | null;
   imageCount: number;
+  /** The version read: what an inline edit names (docs/decisions/320). */
+  version: number;
 };
 
 type Field = 'title' | 'description';
@@ -101,7 +103,7 @@ export function ScheduleCard({
     const text = value.trim();
     // Spec, section 4: an empty or blank value cancels with no call; so does an unchanged one.
     if (!text || text === schedule[field]) return;
-    fieldFetcher.submit({ intent: 'edit-field', id: schedule.id, field, value: text }, { method: 'post' });
+    fieldFetcher.submit({ intent: 'edit-field', id: schedule.id, field, value: text, version: String(schedule.version) }, { method: 'post' });
   };
 
   const { day, month, hour, minute } = dateParts(schedule.createdAt, zone);

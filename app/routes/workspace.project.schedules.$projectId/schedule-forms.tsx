@@ -1,4 +1,5 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { StaleValues, VersionField, type ShownValue, type WithStale } from '~/components/record-version';
 import { Form } from '@remix-run/react';
 import { ErrorList, Field, FormErrors } from '~/components/field';
 import { PanelActions, saveLabels } from '~/components/form-actions';
@@ -55,6 +56,12 @@ export function AddScheduleForm({
   );
 }
 
+/** A schedule's texts, shown as they now are after a stale save (docs/decisions/320). */
+const SCHEDULE_SHOWN: ShownValue[] = [
+  { key: 'title', label: 'Title' },
+  { key: 'description', label: 'Description' },
+];
+
 /**
  * The Edit form of one card (`?edit={id}`; the way to edit without JavaScript, and the Edit link
  * with it): title, description and, optionally, a new image in place of the card's image.
@@ -63,11 +70,14 @@ export function EditScheduleForm({
   id,
   defaults,
   lastResult,
+  actionData,
   cancelTo,
 }: {
   id: string;
-  defaults: { title: string; description: string };
+  defaults: { title: string; description: string; version: number };
   lastResult?: SubmissionResult<string[]> | null;
+  /** The action's answer to this form (after a stale save, the card's current values). */
+  actionData?: WithStale;
   cancelTo: string;
 }) {
   const saving = useSubmittingIntent('update', id);
@@ -77,7 +87,9 @@ export function EditScheduleForm({
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="sch-form sch-edit-form" data-testid="schedule-edit-form">
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={id} />
+      <VersionField read={defaults.version} actionData={actionData} />
       <FormErrors id={form.errorId} errors={form.errors} />
+      <StaleValues actionData={actionData} fields={SCHEDULE_SHOWN} id={`${form.id}-stale`} />
       <TextFields fields={fields} />
       <div className="field">
         <label htmlFor={imageId}>New image</label>

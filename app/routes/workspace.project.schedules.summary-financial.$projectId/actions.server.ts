@@ -28,10 +28,12 @@ import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_MANY } from '~/utils/uploads.server';
 import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
-import { ITEM_TEXT_FIELDS, parsePercent, RoomBody, SUMMARY_ITEM_TYPES, SUMMARY_LIMITS, SUMMARY_MESSAGES as M, SUMMARY_STATUSES, type ItemChanges } from '../../../server/contract/summary';
+import { ITEM_TEXT_FIELDS, parsePercent, RoomBody, RoomChangesBody, SUMMARY_ITEM_TYPES, SUMMARY_LIMITS, SUMMARY_MESSAGES as M, SUMMARY_STATUSES, type ItemChanges } from '../../../server/contract/summary';
 import { parseRupees } from '../../../server/contract/money-text';
 import { editorHref, editorHrefAt, FIELD, readEdit, type EditorView } from '~/components/summary/editor-url';
-import { isId } from '../../../server/contract/http';
+import { isId, VERSION_MESSAGES } from '../../../server/contract/http';
+import { DEFAULT_TIME_ZONE } from '../../../server/contract/dates';
+import { staleMessage } from '~/utils/stale';
 import { itemFingerprint, type ItemValues } from '../../../server/contract/summary-fingerprint';
 
 /**
@@ -70,6 +72,8 @@ const EditorPost = z.object({
   tab: text,
   room: text,
   edit: text,
+  /** The version of the row a rename or a status was made on (docs/decisions/320); -1 when none came. */
+  version: z.coerce.number().int().min(0).catch(-1),
 });
 type EditorPost = z.output<typeof EditorPost>;
 
@@ -90,20 +94,29 @@ function viewOf(post: EditorPost, postedTo: URLSearchParams): EditorView {
   return { schedule: id('schedule'), tab: pick('tab') === 'financial' ? 'financial' : 'summary', room: id('room'), ...readEdit(pick('edit'), isId) };
 }
 
-const failureMessage = (error: ApiError) => (error.status >= 500 ? 'The change could not be saved. Please try again.' : error.message);
+/**
+ * What a failed change says: for one made on a version someone else changed meanwhile, who and when
+ * (the page then shows their values, docs/decisions/320) and, for a rename, the text typed, so it is
+ * not lost.
+ */
+const failureMessage = (error: ApiError, typed?: string) => {
+  if (error.stale) return `${staleMessage(error.stale, error.timeZone ?? DEFAULT_TIME_ZONE, new Date(), 'inline')}${typed ? ` You typed: “${typed}”.` : ''}`;
+  return error.status >= 500 ? 'The change could not be saved. Please try again.' : error.message;
+};
+const noVersion = () => Promise.reject(new ApiError(400, VERSION_MESSAGES.required));
 
 /**
  * Runs one api call and redirects back to the view with a success toast, or with the api's
  * message as an error toast (a 409 "changed meanwhile" included: the page reloads with the
  * other person's version). JavaScript fetchers (`js=1`) get JSON instead.
  */
-async function step(projectId: string, js: boolean, current: EditorView, run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) {
+async function step(projectId: string, js: boolean, current: EditorView, run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}, typed?: string) {
   // Back to the row that was open (its anchor), and still open: the next change is one click away.
   const next = { ...current, ...view };
   const target = editorHrefAt(projectId, next, next.open);
   const sent = await attempt(run());
-  if (!sent.ok && js) return json({ ok: false as const, message: failureMessage(sent.error) }, { status: sent.error.status >= 500 ? 502 : sent.error.status });
-  if (!sent.ok) return redirectWithError(target, failureMessage(sent.error));
+  if (!sent.ok && js) return json({ ok: false as const, message: failureMessage(sent.error, typed) }, { status: sent.error.status >= 500 ? 502 : sent.error.status });
+  if (!sent.ok) return redirectWithError(target, failureMessage(sent.error, typed));
   const { reply } = sent;
   const id = reply && typeof reply === 'object' && 'id' in reply ? String((reply as { id: unknown }).id) : undefined;
   if (js) return json({ ok: true as const, message: success, id });
@@ -177,7 +190,8 @@ function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string 
     const untouched = problems.length === problemsBefore && drawn !== undefined && drawn === itemFingerprint(values);
     if (untouched) continue;
     const version = Number(versionText);
-    items.push({ id, ...(Number.isInteger(version) && version > 0 ? { version } : {}), ...values });
+    // The version the item was typed over is required (docs/decisions/320): a form without one is refused by the api (400).
+    items.push({ id, version: Number.isInteger(version) ? version : -1, ...values });
   }
   return { items, problems, problemMessages };
 }
@@ -224,9 +238,10 @@ async function newRoom(request: Request, projectId: string, form: FormData, view
 }
 
 async function renameRoomIntent(request: Request, projectId: string, form: FormData, post: EditorPost, view: EditorView) {
-  const submission = parseWithZod(form, { schema: RoomBody });
+  const submission = parseWithZod(form, { schema: RoomChangesBody });
   if (submission.status !== 'success') return formFailure(submission, { intent: 'rename-room' });
-  return step(projectId, post.js, view, () => renameRoom(request, post.id, submission.value.name), 'Room renamed');
+  const { name, version } = submission.value;
+  return step(projectId, post.js, view, () => renameRoom(request, post.id, name, version), 'Room renamed', {}, name);
 }
 
 /** Images picked for an item: uploaded to the api as they arrive, then attached to the item. */
@@ -259,7 +274,8 @@ export async function summaryAction(request: Request, projectId: string) {
   // The row a post is about: its own field where the intent names one (the image form's `itemId`),
   // else the id of the row's form.
   const row = (field: 'itemId' | 'sectionId' | 'cardId') => post[field] || id;
-  const go = (run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}) => step(projectId, post.js, current, run, success, view);
+  const go = (run: () => Promise<unknown>, success: string, view: Partial<EditorView> = {}, typed?: string) => step(projectId, post.js, current, run, success, view, typed);
+  const { version } = post;
   const move = (index: number, parentId: string | undefined) => {
     const { kind } = post;
     if (!kind || !Number.isInteger(index) || index < 0) return go(() => Promise.reject(new ApiError(400, 'That move is not possible')), '');
@@ -273,11 +289,12 @@ export async function summaryAction(request: Request, projectId: string) {
     'rename-section': () => {
       const { title } = post;
       if (!title) return go(() => Promise.reject(new ApiError(400, M.sectionTitleRequired)), '');
-      return go(() => updateSection(request, id, { title }), 'Section renamed');
+      return go(() => (version >= 0 ? updateSection(request, id, { title, version }) : noVersion()), 'Section renamed', {}, title);
     },
     status: () => {
       const { status } = post;
-      return go(() => (status ? updateSection(request, id, { status }) : Promise.reject(new ApiError(400, 'Choose a status'))), 'Status updated');
+      if (!status) return go(() => Promise.reject(new ApiError(400, 'Choose a status')), '');
+      return go(() => (version >= 0 ? updateSection(request, id, { status, version }) : noVersion()), 'Status updated');
     },
     'delete-section': () => go(() => deleteSection(request, id), 'Section deleted', { open: undefined }),
     'copy-section': () => go(() => copySection(request, id), M.copied),

@@ -49,12 +49,13 @@ function roomOf(r: number, shape = { sections: 5, items: 10 }): Room {
       title: `Section ${r + 1}.${s + 1}`,
       status: 'none' as const,
       position: s,
+      version: 1,
       totals: sumFigures(items.map((i) => i.figures)),
       items,
       cards: [{ id: uuid(5, r * 100 + s), sectionId, title: 'Finish', description: 'Natural oil', position: 0 }],
     };
   });
-  return { id: uuid(1, r), name: `Room ${r + 1}`, position: r, totals: sumFigures(sections.map((s) => s.totals)), sections };
+  return { id: uuid(1, r), name: `Room ${r + 1}`, position: r, version: 1, totals: sumFigures(sections.map((s) => s.totals)), sections };
 }
 
 /** The loader's reply (route.tsx) for `query`, on the first room. */
@@ -68,7 +69,7 @@ function loaderData(query: URLSearchParams, shape?: { rooms: number; sections: n
     summary: {
       schedule: { id: SCHEDULE, projectId: PROJECT, title: 'Bench: 200 items' },
       totals,
-      rooms: rooms.map(({ id, name, totals, sections }) => ({ id, name, totals, sections: sections.map((s) => ({ id: s.id, title: s.title })) })),
+      rooms: rooms.map(({ id, name, version, totals, sections }) => ({ id, name, version, totals, sections: sections.map((s) => ({ id: s.id, title: s.title })) })),
     },
     room: packRoom(room, (imageId) => `/i/${imageId}?w=480`),
     view: { schedule: SCHEDULE, tab: query.get('tab') === 'financial' ? 'financial' : 'summary', room: room.id, ...readEdit(query.get('edit'), (id) => id.length === 36) },

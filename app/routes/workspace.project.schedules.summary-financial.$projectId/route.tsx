@@ -69,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const library = sectionOpen ? (await required(getLibrary(request))).data.products.map((p) => ({ id: p.id, title: p.title })) : [];
   // The other rooms go as an outline: their tabs, their sections (to move to) and their totals
   // (the schedule's total). The room on show goes packed (editor-data.ts; decision 251).
-  const rooms = summary.rooms.map(({ id, name, totals, sections }) => ({ id, name, totals, sections: sections.map((section) => ({ id: section.id, title: section.title })) }));
+  const rooms = summary.rooms.map(({ id, name, version, totals, sections }) => ({ id, name, version, totals, sections: sections.map((section) => ({ id: section.id, title: section.title })) }));
   const room = shown ? packRoom(shown, (imageId) => scheduleImageWebUrl(data.project.id, imageId, 480)) : null;
   const info = { description: schedule.description, images: schedule.images.map((image) => toWebImage(data.project.id, image)) };
   return json({ project: data.project, schedules, summary: { schedule: summary.schedule, rooms }, room, view, info, library, canSeeMargins: data.canSeeMargins ?? false });

@@ -1,5 +1,8 @@
+import { getFirmTimeZone } from '~/models/firm-settings.server';
+import { StaleValues, VersionField, type ShownValue } from '~/components/record-version';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
 import { useSubmittingIntent } from '~/components/form-intents';
 import { PasswordCard } from '~/components/account/password-card';
@@ -49,6 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const fresh = await readFreshFeedUrl(request);
   const isFirm = isFirmRole(user.role);
+  // Who may change the zone reads it with its version (docs/decisions/320).
+  const zoneSetting = isFirm || user.isSubAdmin ? await required(getFirmTimeZone(request)) : null;
   return json(
     {
       notifications,
@@ -60,8 +65,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasPassword: user.HasPassword,
       // The billing profile is the firm's and its sub-admins' (docs/decisions/256); so is its time zone (decision 265).
       canEditBilling: isFirm || user.isSubAdmin,
-      timeZone: zoneOf(user),
-      timeZones: isFirm || user.isSubAdmin ? timeZoneChoices(zoneOf(user)) : [],
+      timeZone: zoneSetting?.timeZone ?? zoneOf(user),
+      timeZoneVersion: zoneSetting?.version ?? 0,
+      timeZones: zoneSetting ? timeZoneChoices(zoneSetting.timeZone) : [],
     },
     { headers: fresh.headers },
   );
@@ -76,13 +82,17 @@ export async function action({ request }: ActionFunctionArgs) {
   return settingAction(request);
 }
 
+/** The mail choices as they now are after a save that lost to another tab's (docs/decisions/320). */
+const NOTIFICATION_SHOWN: ShownValue[] = NOTIFICATION_FLAGS.map((flag) => ({ key: flag, label: NOTIFICATION_LABELS[flag].label, show: (on) => (on ? 'On' : 'Off') }));
+
 export default function Setting() {
-  const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling, timeZone, timeZones, sessions } = useLoaderData<typeof loader>();
+  const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling, timeZone, timeZoneVersion, timeZones, sessions } = useLoaderData<typeof loader>();
   // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
   const plan = useRootData()?.plan ?? null;
   const actionData = useActionData<typeof action>();
   const savingChoices = useSubmittingIntent('notifications');
   const failed = actionData && 'result' in actionData ? actionData : null;
+  const staleChoices = failed?.intent === 'notifications' && failed.stale ? failed : null;
 
   return (
     <>
@@ -94,10 +104,14 @@ export default function Setting() {
 
         <section className="cb-card" aria-labelledby="mail-title" data-testid="notifications-card">
           <h2 id="mail-title">Mail notifications</h2>
-          <Form method="post" className="cb-checks">
+          <Form method="post" className="cb-checks" data-testid="notifications-form">
+            <VersionField read={notifications.version} actionData={staleChoices} />
+            {staleChoices ? <FormErrors errors={staleChoices.result.error?.[''] ?? []} /> : null}
+            <StaleValues actionData={staleChoices} fields={NOTIFICATION_SHOWN} id="notifications-stale" />
             {NOTIFICATION_FLAGS.map((flag) => (
-              <label key={flag} className="cb-check">
-                <input type="checkbox" name={flag} defaultChecked={notifications[flag]} />
+              <label key={`${flag}:${staleChoices ? 'typed' : 'read'}`} className="cb-check">
+                {/* After a save that lost to another tab's, the boxes keep what was ticked here (docs/decisions/320). */}
+                <input type="checkbox" name={flag} defaultChecked={staleChoices ? staleChoices.result.initialValue?.[flag] === 'on' : notifications[flag]} />
                 <span>
                   <span className="cb-check-label">{NOTIFICATION_LABELS[flag].label}</span>
                   <span className="cb-check-hint">{NOTIFICATION_LABELS[flag].hint}</span>
@@ -110,7 +124,7 @@ export default function Setting() {
 
         <IcalLinkCard feed={feed} freshUrl={freshUrl} />
 
-        {timeZones.length ? <TimeZoneCard timeZone={timeZone} choices={timeZones} lastResult={failed?.intent === 'timeZone' ? failed.result : null} /> : null}
+        {timeZones.length ? <TimeZoneCard timeZone={timeZone} version={timeZoneVersion} choices={timeZones} lastResult={failed?.intent === 'timeZone' ? failed.result : null} actionData={failed?.intent === 'timeZone' ? failed : null} /> : null}
 
         <StorageCard usedBytes={storage.usedBytes} quotaBytes={storage.quotaBytes} />
         {canEditBilling ? (

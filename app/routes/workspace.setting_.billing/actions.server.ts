@@ -3,7 +3,7 @@ import { readFormData } from '~/utils/form-data.server';
 import { submitForm } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
-import { BILLING_MESSAGES, BillingProfileBody } from '../../../server/contract/billing';
+import { BILLING_MESSAGES, BillingProfileChanges } from '../../../server/contract/billing';
 
 export const BILLING_PATH = '/workspace/setting/billing';
 
@@ -12,7 +12,7 @@ export async function billingAction(request: Request) {
   return dispatchIntent(await readFormData(request), {
     save: (formData) =>
       submitForm(formData, {
-        schema: BillingProfileBody,
+        schema: BillingProfileChanges,
         intent: 'save',
         // The normalised values (upper-case GSTIN, the state as spelled in the list); the api checks them again.
         send: (profile) => saveBillingProfile(request, profile),

@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
-import { SellerFieldsets } from '~/components/billing/seller-fields';
+import { SELLER_SHOWN, SellerFieldsets } from '~/components/billing/seller-fields';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { Field, FormErrors } from '~/components/field';
@@ -15,6 +15,7 @@ import type { BillingProfileBody } from '../../../server/contract/billing';
 import { BILLING_DEFAULTS, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES } from '../../../server/contract/billing-rules';
 import { RateSelect } from '~/components/billing/tax-selects';
 import { billingAction } from './actions.server';
+import { StaleValues, VersionField, type ShownValue } from '~/components/record-version';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required, guarded } from '~/utils/form-action.server';
 
@@ -39,6 +40,14 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
   return billingAction(request);
 }
+
+/** What the page shows of the profile as it now is after a save that lost to someone else's (decision 320). */
+const SHOWN: ShownValue[] = [
+  ...SELLER_SHOWN,
+  { key: 'invoicePrefix', label: 'Invoice number prefix' },
+  { key: 'proposalValidityDays', label: 'Proposal validity (days)' },
+  { key: 'proposalTerms', label: 'Proposal terms' },
+];
 
 export default function BillingProfilePage() {
   const { profile, states, firmName } = useLoaderData<typeof loader>();
@@ -71,6 +80,8 @@ export default function BillingProfilePage() {
       />
       <Form method="post" {...getFormProps(form)} className="cb-settings" data-testid="billing-form">
         <FormErrors id={form.errorId} errors={form.errors} />
+        <StaleValues actionData={actionData} fields={SHOWN} />
+        <VersionField read={profile?.version} actionData={actionData} />
         <SellerFieldsets fields={fields} states={states} title="The firm" gstHint="Clients in this state are charged CGST + SGST; clients elsewhere IGST." />
 
         <section className="cb-card" aria-labelledby="billing-documents-title">

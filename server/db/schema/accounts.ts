@@ -82,12 +82,18 @@ export const users = pgTable(
      * gallery's total sums firms instead of counting projects. Never written by the api.
      */
     shownProjectCount: integer('shown_project_count').notNull().default(0),
+    /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
+    /** Who made the last versioned edit (an employee's record by its firm, decision 320). */
+    updatedBy: text('updated_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // An employee belongs to its firm's account; deleting the firm deletes its employees.
     foreignKey({ name: 'users_firm_id_fk', columns: [t.firmId], foreignColumns: [t.id] }).onDelete('cascade'),
+    foreignKey({ name: 'users_updated_by_fk', columns: [t.updatedBy], foreignColumns: [t.id] }).onDelete('set null'),
+    index('users_updated_by_idx').on(t.updatedBy),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_directory_idx').on(t.isVerify, t.role, t.country, t.state, t.city),
     index('users_firm_id_idx').on(t.firmId),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -118,6 +119,9 @@ export const libraryProducts = pgTable(
     retailPrice: bigint('retail_price', { mode: 'number' }).notNull().default(0),
     tradePrice: bigint('trade_price', { mode: 'number' }).notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -125,5 +129,6 @@ export const libraryProducts = pgTable(
     index('library_products_firm_idx').on(t.firmId, t.createdAt),
     index('library_products_title_lower_idx').on(t.firmId, sql`lower(${t.title})`),
     index('library_products_created_by_idx').on(t.createdBy),
+    index('library_products_updated_by_idx').on(t.updatedBy),
   ],
 );

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -43,6 +44,9 @@ export const contacts = pgTable(
     state: text('state'),
     gstin: text('gstin'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +58,7 @@ export const contacts = pgTable(
     index('contacts_firm_client_idx').on(t.firmId).where(sql`${t.isClient}`),
     index('contacts_firm_supplier_idx').on(t.firmId).where(sql`${t.isSupplier}`),
     index('contacts_created_by_idx').on(t.createdBy),
+    index('contacts_updated_by_idx').on(t.updatedBy),
   ],
 );
 
@@ -131,6 +136,8 @@ export const notificationSettings = pgTable('notification_settings', {
   leads: boolean('leads').notNull().default(true),
   /** A client approved or rejected a section through a link (docs/decisions/295). */
   clientDecisions: boolean('client_decisions').notNull().default(true),
+  /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -69,6 +69,9 @@ export const invoices = pgTable(
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     voidReason: text('void_reason'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +81,7 @@ export const invoices = pgTable(
     index('invoices_firm_idx').on(t.firmId, t.createdAt),
     index('invoices_project_idx').on(t.projectId),
     index('invoices_contact_idx').on(t.contactId),
+    index('invoices_updated_by_idx').on(t.updatedBy),
     index('invoices_credit_for_idx').on(t.creditFor),
     index('invoices_created_by_idx').on(t.createdBy),
     uniqueIndex('invoices_issuer_number_idx').on(t.issuerId, t.kind, t.number),
@@ -136,6 +140,8 @@ export const invoicePayments = pgTable(
 export const platformBillingProfile = pgTable('platform_billing_profile', {
   id: text('id').primaryKey(),
   profile: jsonb('profile').notNull(),
+  /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+  version: integer('version').notNull().default(1),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('platform_billing_profile_updated_by_idx').on(t.updatedBy)]);

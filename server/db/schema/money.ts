@@ -36,6 +36,8 @@ export const firmBillingProfiles = pgTable('firm_billing_profiles', {
   proposalTerms: text('proposal_terms').notNull().default(''),
   proposalValidityDays: integer('proposal_validity_days').notNull(),
   itemTaxes: jsonb('item_taxes').notNull(),
+  /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+  version: integer('version').notNull().default(1),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('firm_billing_profiles_updated_by_idx').on(t.updatedBy)]);

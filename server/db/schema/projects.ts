@@ -50,6 +50,9 @@ export const projects = pgTable(
      * `visibleProject()`, so a wrong flag could only drop a card, never show a hidden one.
      */
     listed: boolean('listed').notNull().default(false),
+    /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +66,7 @@ export const projects = pgTable(
     index('projects_workspace_latest_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPrivate} = true`),
     index('projects_public_idx').on(t.isPrivate, t.createdAt),
     index('projects_type_idx').on(t.projectType),
+    index('projects_updated_by_idx').on(t.updatedBy),
     index('projects_name_lower_idx').on(sql`lower(${t.projectName})`),
     // Performance (issue 14, docs/decisions/136, 192): the explore gallery's order over the projects
     // the public sees only, and the header search's ILIKE '%…%' on project names (pg_trgm).

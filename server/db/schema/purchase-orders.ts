@@ -56,6 +56,9 @@ export const purchaseOrders = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,6 +70,7 @@ export const purchaseOrders = pgTable(
     index('purchase_orders_schedule_idx').on(t.scheduleId),
     index('purchase_orders_supplier_idx').on(t.supplierId),
     index('purchase_orders_created_by_idx').on(t.createdBy),
+    index('purchase_orders_updated_by_idx').on(t.updatedBy),
   ],
 );
 

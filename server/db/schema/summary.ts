@@ -34,9 +34,13 @@ export const summaryRooms = pgTable(
     ...summaryScope(),
     name: text('name').notNull(),
     position: integer('position').notNull(),
+    /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('summary_rooms_schedule_idx').on(t.scheduleId, t.position), index('summary_rooms_firm_idx').on(t.firmId)],
+  (t) => [index('summary_rooms_schedule_idx').on(t.scheduleId, t.position), index('summary_rooms_firm_idx').on(t.firmId), index('summary_rooms_updated_by_idx').on(t.updatedBy)],
 );
 
 export const summarySections = pgTable(
@@ -51,12 +55,17 @@ export const summarySections = pgTable(
     /** 'none' | 'approved' | 'in_review' | 'rejected' (server/contract/summary-rules.ts). */
     status: text('status').notNull().default('none'),
     position: integer('position').notNull(),
+    /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('summary_sections_room_idx').on(t.roomId, t.position),
     index('summary_sections_schedule_idx').on(t.scheduleId),
     index('summary_sections_firm_idx').on(t.firmId),
+    index('summary_sections_updated_by_idx').on(t.updatedBy),
   ],
 );
 
@@ -84,6 +93,7 @@ export const summaryItems = pgTable(
     discountBp: integer('discount_bp').notNull().default(0),
     /** Raised by every change of its texts or figures: a save naming an older version answers 409 (decision 102). */
     version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +101,7 @@ export const summaryItems = pgTable(
     index('summary_items_section_idx').on(t.sectionId, t.position),
     index('summary_items_schedule_idx').on(t.scheduleId),
     index('summary_items_firm_idx').on(t.firmId),
+    index('summary_items_updated_by_idx').on(t.updatedBy),
   ],
 );
 

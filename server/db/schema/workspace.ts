@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -33,10 +34,13 @@ export const schedules = pgTable(
      * services/schedule-images.ts, whose `scheduleImageKeys` lists the files to delete).
      */
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('schedules_project_idx').on(t.projectId, t.createdAt), index('schedules_user_idx').on(t.userId)],
+  (t) => [index('schedules_project_idx').on(t.projectId, t.createdAt), index('schedules_user_idx').on(t.userId), index('schedules_updated_by_idx').on(t.updatedBy)],
 );
 
 export const folders = pgTable(

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply, isId } from '../../contract/http.js';
 import { InvoiceIdParams, InvoicePrintReply, PaymentParams, ReceiptPrintReply } from '../../contract/invoices.js';
-import { PLATFORM_BILLING_MESSAGES as M, PlatformBillingBody, PlatformBillingReply, PlatformBillingSavedReply } from '../../contract/platform-billing.js';
+import { PLATFORM_BILLING_MESSAGES as M, PlatformBillingChanges, PlatformBillingReply, PlatformBillingSavedReply, PlatformBillingStaleReply } from '../../contract/platform-billing.js';
 import { recordAudit } from '../../queries/audit.js';
 import { notFound } from '../../errors.js';
-import { findPlatformInvoice, findPlatformProfile, savePlatformProfile } from '../../queries/platform-billing.js';
+import { findPlatformInvoice, findPlatformProfile, savePlatformProfileAtVersion } from '../../queries/platform-billing.js';
 import { printOfInvoice, receiptOfPayment } from '../../services/invoice-print.js';
 
 /**
@@ -22,11 +22,12 @@ export const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/admin/billing-profile',
-    { schema: { tags, summary: "Saves the platform's billing profile (legal name, GSTIN, bank, UPI ID, invoice prefix, the subscription's GST rate and SAC)", body: PlatformBillingBody, response: { 200: PlatformBillingSavedReply } } },
+    { schema: { tags, summary: "Saves the platform's billing profile (legal name, GSTIN, bank, UPI ID, invoice prefix, the subscription's GST rate and SAC)", body: PlatformBillingChanges, response: { 200: PlatformBillingSavedReply, 409: PlatformBillingStaleReply } } },
     async (request) => {
       const adminId = request.session.user.id;
       const data = await db.transaction(async (tx) => {
-        const saved = await savePlatformProfile(tx, request.body, adminId);
+        const { version, ...profile } = request.body;
+        const saved = await savePlatformProfileAtVersion(tx, profile, adminId, version);
         await recordAudit(tx, { actorId: adminId, action: 'platform.billing-profile-saved', targetType: 'platform', targetId: 'platform', details: { gstin: saved.gstin, invoicePrefix: saved.invoicePrefix } });
         return saved;
       });

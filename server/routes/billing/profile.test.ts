@@ -22,11 +22,13 @@ afterAll(() => api.close());
 
 const get = (token: string) => api.app.inject({ method: 'GET', url: '/api/billing/profile', headers: bearer(token) });
 const put = (token: string, payload: unknown) => api.app.inject({ method: 'PUT', url: '/api/billing/profile', headers: bearer(token), payload: payload as object });
+/** The version the firm's profile is at now (0 before its first save): what a form read just now carries. */
+const versionNow = async () => ((await get(tokens.firm)).json().data?.version as number | undefined) ?? 0;
 
 describe('the billing profile api', () => {
   it('is null until saved, then saved by a sub-admin and read back by the firm, normalised, with an audit line', async () => {
     expect((await get(tokens.firm)).json()).toEqual({ data: null });
-    const res = await put(tokens.subAdmin, billingProfileFields({ gstin: ' 27aapfu0939f1zv ', pan: 'aapfu0939f', state: 'maharashtra', invoicePrefix: 'sma', bankIfsc: 'hdfc0000240' }));
+    const res = await put(tokens.subAdmin, { ...billingProfileFields({ gstin: ' 27aapfu0939f1zv ', pan: 'aapfu0939f', state: 'maharashtra', invoicePrefix: 'sma', bankIfsc: 'hdfc0000240' }), version: 0 });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(M.saved);
     const read = (await get(tokens.firm)).json().data;
@@ -36,14 +38,14 @@ describe('the billing profile api', () => {
   });
 
   it('replaces the profile on a second save, and a firm without GST registration saves blank GSTIN and PAN', async () => {
-    const res = await put(tokens.firm, billingProfileFields({ gstin: '', pan: '', legalName: 'Studio Mehta (unregistered)' }));
+    const res = await put(tokens.firm, { ...billingProfileFields({ gstin: '', pan: '', legalName: 'Studio Mehta (unregistered)' }), version: await versionNow() });
     expect(res.statusCode).toBe(200);
     expect((await get(tokens.subAdmin)).json().data).toMatchObject({ gstin: '', pan: '', legalName: 'Studio Mehta (unregistered)' });
   });
 
   it('refuses a plain employee, reading or writing (403)', async () => {
     expect((await get(tokens.employee)).statusCode).toBe(403);
-    expect((await put(tokens.employee, billingProfileFields())).statusCode).toBe(403);
+    expect((await put(tokens.employee, { ...billingProfileFields(), version: await versionNow() })).statusCode).toBe(403);
   });
 
   it("never shows another firm's profile: each firm reads its own", async () => {
@@ -69,7 +71,7 @@ describe('the billing profile api', () => {
     ['negative payment terms', { paymentTermsDays: -1 }, 'paymentTermsDays', M.days(365)],
     ['fractional validity', { proposalValidityDays: 1.5 }, 'proposalValidityDays', M.days(365)],
   ])('answers 400 with the field message for %s', async (_name, overrides, path, message) => {
-    const res = await put(tokens.firm, billingProfileFields(overrides as never));
+    const res = await put(tokens.firm, { ...billingProfileFields(overrides as never), version: await versionNow() });
     expect(res.statusCode).toBe(400);
     expect(messagesByPath(res)[path]).toBe(message);
   });
@@ -80,5 +82,32 @@ describe('the billing profile api', () => {
     }
     const raw = await api.app.inject({ method: 'PUT', url: '/api/billing/profile', headers: { ...bearer(tokens.firm), 'content-type': 'application/json' }, payload: '{not json' });
     expect(raw.statusCode).toBe(400);
+  });
+
+  it('answers 409 to a save from an older version, keeping the other person\'s UPI ID, and names who saved it and when', async () => {
+    const read = await versionNow();
+    const first = await put(tokens.subAdmin, { ...billingProfileFields({ upiId: 'first@okhdfc' }), version: read });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.version).toBe(read + 1);
+    const second = await put(tokens.firm, { ...billingProfileFields({ upiId: 'second@okhdfc' }), version: read });
+    expect(second.statusCode).toBe(409);
+    const body = second.json();
+    expect(body).toMatchObject({ code: 'stale', current: { upiId: 'first@okhdfc', version: read + 1 }, changedBy: { name: expect.any(String) } });
+    expect(body.changedBy.name.length).toBeGreaterThan(0);
+    expect(Date.parse(body.changedAt)).toBeGreaterThan(0);
+    expect((await get(tokens.firm)).json().data.upiId).toBe('first@okhdfc');
+  });
+
+  it('answers 409 to a first save (version 0) when someone made the profile meanwhile', async () => {
+    const res = await put(tokens.other, { ...billingProfileFields({ legalName: 'Other again' }), version: 0 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().current.legalName).toBe('Other Studio Pvt Ltd');
+  });
+
+  it('answers 400 to a save without the version it was read at, and saves nothing', async () => {
+    const res = await put(tokens.firm, billingProfileFields({ upiId: 'unversioned@okhdfc' }));
+    expect(res.statusCode).toBe(400);
+    expect(messagesByPath(res).version).toBeDefined();
+    expect((await get(tokens.firm)).json().data.upiId).not.toBe('unversioned@okhdfc');
   });
 });

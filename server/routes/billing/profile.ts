@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { BILLING_MESSAGES, BillingProfileBody, BillingProfileReply, BillingProfileSavedReply } from '../../contract/billing.js';
+import { BILLING_MESSAGES, BillingProfileChanges, BillingProfileReply, BillingProfileSavedReply, BillingProfileStaleReply } from '../../contract/billing.js';
 import { recordAudit } from '../../queries/audit.js';
-import { findBillingProfile, saveBillingProfile, toBillingProfileJson } from '../../queries/billing.js';
+import { findBillingProfile, saveBillingProfileAtVersion, toBillingProfileJson } from '../../queries/billing.js';
 
 /**
  * `/api/billing/profile` (issue 28 item 3, docs/decisions/256), scope `workspace`: the firm's
@@ -25,12 +25,13 @@ export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/billing/profile',
-    { schema: { tags: ['billing'], summary: "Save the firm's billing profile", body: BillingProfileBody, response: { 200: BillingProfileSavedReply } } },
+    { schema: { tags: ['billing'], summary: "Save the firm's billing profile from the `version` read (0 before the first save); 409 with the current profile when someone saved it meanwhile", body: BillingProfileChanges, response: { 200: BillingProfileSavedReply, 409: BillingProfileStaleReply } } },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
       const row = await db.transaction(async (tx) => {
-        const saved = await saveBillingProfile(tx, firm.firmId, user.id, request.body);
+        const { version, ...fields } = request.body;
+        const saved = await saveBillingProfileAtVersion(tx, firm.firmId, user.id, fields, version);
         await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'billing-profile.saved', targetType: 'firm', targetId: firm.firmId, details: { gstin: saved.gstin, invoicePrefix: saved.invoicePrefix } });
         return saved;
       });

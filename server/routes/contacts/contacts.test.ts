@@ -33,9 +33,9 @@ describe('the Address Book api', () => {
     expect((await call('GET', `/api/contacts/${contact.id}`, tokens.employee)).json().data.name).toBe('Kavya Rao');
     expect((await call('POST', '/api/contacts', tokens.employee, { name: 'X', kind: 'client', email: 'x@example.test' })).statusCode).toBe(403);
 
-    const updated = await call('PUT', `/api/contacts/${contact.id}`, tokens.firm, { name: 'Kavya R.', kind: 'client', phone: '020 1234 5678' });
+    const updated = await call('PUT', `/api/contacts/${contact.id}`, tokens.firm, { name: 'Kavya R.', kind: 'client', phone: '020 1234 5678', version: contact.version });
     expect(updated.json().data).toMatchObject({ name: 'Kavya R.', kind: 'client', email: '', phone: '020 1234 5678' });
-    expect((await call('PUT', `/api/contacts/${contact.id}`, tokens.other, { name: 'Mine', kind: 'client', phone: '123' })).statusCode).toBe(404);
+    expect((await call('PUT', `/api/contacts/${contact.id}`, tokens.other, { name: 'Mine', kind: 'client', phone: '123', version: contact.version + 1 })).statusCode).toBe(404);
     expect((await call('DELETE', `/api/contacts/${contact.id}`, tokens.firm)).statusCode).toBe(200);
     expect((await call('GET', `/api/contacts/${contact.id}`, tokens.firm)).statusCode).toBe(404);
     const audit = await api.db.select().from(auditLog).where(and(eq(auditLog.targetId, contact.id)));

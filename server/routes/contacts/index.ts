@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { CONTACT_MESSAGES, ContactFields, ContactReply, ContactsQuery, ContactsReply } from '../../contract/address-book.js';
+import { CONTACT_MESSAGES, ContactChanges, ContactFields, ContactReply, ContactStaleReply, ContactsQuery, ContactsReply } from '../../contract/address-book.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../../contract/http.js';
 import { newId } from '../../db/ids.js';
 import { notFound } from '../../errors.js';
@@ -58,14 +58,22 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/contacts/:id',
-    { schema: { tags: ['address-book'], summary: 'Change a contact', params: IdParams, body: ContactFields, response: { 200: ContactReply, ...errors } } },
+    {
+      schema: {
+        tags: ['address-book'],
+        summary: 'Change a contact from the `version` read; 409 with the current contact when someone changed it meanwhile',
+        params: IdParams,
+        body: ContactChanges,
+        response: { 200: ContactReply, ...errors, 409: ContactStaleReply },
+      },
+    },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
       if (!isId(request.params.id)) throw notFound(CONTACT_MESSAGES.notFound);
       const row = await db.transaction(async (tx) => {
-        const updated = await updateContact(tx, firm.firmId, request.params.id, request.body);
-        if (!updated) throw notFound(CONTACT_MESSAGES.notFound);
+        const { version, ...fields } = request.body;
+        const updated = await updateContact(tx, firm.firmId, request.params.id, user.id, fields, version);
         await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'contact.updated', targetType: 'contact', targetId: updated.id, details: { name: updated.name, kind: updated.kind } });
         return updated;
       });

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireEmployeeManagement, requireEmployeesManager } from '../../auth/employee-access.js';
-import { CreateEmployeeBody, EMPLOYEE_MESSAGES as M, EmployeeReply, EmployeesReply, UpdateEmployeeBody } from '../../contract/employees.js';
+import { CreateEmployeeBody, EMPLOYEE_MESSAGES as M, EmployeeChangesBody, EmployeeReply, EmployeeStaleReply, EmployeesReply } from '../../contract/employees.js';
 import { designationOf } from '../../contract/employees-rules.js';
 import { ErrorReply, IdParams } from '../../contract/http.js';
 import { newId } from '../../db/ids.js';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../../errors.js';
+import { conflict, forbidden, isUniqueViolation } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
-import { insertUnconfirmedEmployee, listEmployees, renewConfirmationToken, toEmployeeJson } from '../../queries/employees.js';
+import { insertUnconfirmedEmployee, listEmployees, renewConfirmationToken, toEmployeeJson, updateEmployee } from '../../queries/employees.js';
 import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../queries/users.js';
 import { setCredentials } from '../../queries/credentials.js';
 import { firmNameOf, welcomeMail } from '../../services/employee-confirmation.js';
@@ -122,10 +122,10 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['employees'],
-        summary: "Change an employee's details (a blank password keeps it)",
+        summary: "Change an employee's details from the `version` read (a blank password keeps it); 409 with the current details when changed meanwhile",
         params: IdParams,
-        body: UpdateEmployeeBody,
-        response: { 200: EmployeeReply, ...errors, 409: ErrorReply },
+        body: EmployeeChangesBody,
+        response: { 200: EmployeeReply, ...errors, 409: EmployeeStaleReply },
       },
     },
     async (request) => {
@@ -141,7 +141,8 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       const row = await db
         .transaction(async (tx) => {
-          const updated = await updateUser(tx, employee.id, {
+          // From the version the form was read at (docs/decisions/320): 409 when someone changed the employee meanwhile.
+          const updated = await updateEmployee(tx, employee.id, user.id, body.version, {
             userName: body.name,
             email: body.email,
             designation: designationOf(body.designation, body.designationOther),
@@ -150,7 +151,6 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
             isSubAdmin: body.isSubAdmin,
             canSeeFinancials: body.canSeeFinancials,
           });
-          if (!updated) throw notFound(M.notFound);
           // A new password, or less access, ends the sessions opened under the old ones.
           if (passwordHash) await setCredentials(tx, employee.id, { passwordHash }, null);
           else if (employee.isSubAdmin && !body.isSubAdmin) await revokeAllSessions(tx, employee.id);

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { TIME_ZONE_MESSAGES, TimeZoneBody, TimeZoneReply } from '../../contract/settings.js';
+import { ErrorReply } from '../../contract/http.js';
+import { TIME_ZONE_MESSAGES, TimeZoneChanges, TimeZoneReply, TimeZoneSettingReply, TimeZoneStaleReply } from '../../contract/settings.js';
+import { notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
-import { saveFirmTimeZone } from '../../queries/settings.js';
+import { readFirmTimeZone, saveFirmTimeZone } from '../../queries/settings.js';
 
 /**
  * `PUT /api/firm/time-zone` (issue 31, decision 265), scope `workspace`: the firm's one time zone,
@@ -12,20 +14,39 @@ import { saveFirmTimeZone } from '../../queries/settings.js';
 export const firmTimeZoneRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, sessions } = app.ctx;
 
+  app.get(
+    '/firm/time-zone',
+    { schema: { tags: ['settings'], summary: "The firm's time zone with the version a change names", response: { 200: TimeZoneSettingReply, 404: ErrorReply } } },
+    async (request) => {
+      const firm = requireFirmAccess(request.session.user, 'manage');
+      const setting = await readFirmTimeZone(db, firm.firmId);
+      if (!setting) throw notFound('The firm is not there any more');
+      return { data: setting };
+    },
+  );
+
   app.put(
     '/firm/time-zone',
-    { schema: { tags: ['settings'], summary: "Save the firm's time zone (every date its people are shown, mailed or exported)", body: TimeZoneBody, response: { 200: TimeZoneReply } } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: "Save the firm's time zone (every date its people are shown, mailed or exported) from the `version` read; 409 with the current zone when saved meanwhile",
+        body: TimeZoneChanges,
+        response: { 200: TimeZoneReply, 409: TimeZoneStaleReply },
+      },
+    },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
-      const { timeZone } = request.body;
-      await db.transaction(async (tx) => {
-        await saveFirmTimeZone(tx, firm.firmId, timeZone);
+      const { timeZone, version } = request.body;
+      const saved = await db.transaction(async (tx) => {
+        const setting = await saveFirmTimeZone(tx, firm.firmId, user.id, timeZone, version);
         await recordAudit(tx, { actorId: user.id, firmId: firm.firmId, action: 'firm.time-zone-saved', targetType: 'firm', targetId: firm.firmId, details: { timeZone } });
+        return setting;
       });
       // The cached sessions still carry the old zone: the next call reads it afresh.
       sessions.clear();
-      return { message: TIME_ZONE_MESSAGES.saved, data: { timeZone } };
+      return { message: TIME_ZONE_MESSAGES.saved, data: saved };
     },
   );
 };

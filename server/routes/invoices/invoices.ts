@@ -65,11 +65,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id/lines',
     { schema: { tags, summary: 'Add a free line to a draft (a design fee, a site visit)', params: InvoiceIdParams, body: FreeLine, response: { 200: InvoiceSavedReply, 404: ErrorReply, 409: ErrorReply } } },
     async (request) => {
-      const { firmId } = billingFirm(request);
+      const { actor, firmId } = billingFirm(request);
       const id = (await firmInvoice(db, firmId, request.params.id)).id;
       const { description, quantity, unitPrice, rateBp, hsnSac } = request.body;
       const row = await db.transaction((tx) =>
-        changeDraftLines(tx, firmId, id, (lines) => {
+        changeDraftLines(tx, firmId, id, actor.id, (lines) => {
           if (lines.length >= 300) throw badRequest(M.tooManyLines);
           return [...lines, { description, hsnSac, sourceItemId: null, input: { quantity, unitPrice, discount: 0, rateBp } }];
         }),
@@ -82,10 +82,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:id/lines/:lineId',
     { schema: { tags, summary: "Remove a draft's line", params: InvoiceLineParams, response: { 200: InvoiceSavedReply, 404: ErrorReply, 409: ErrorReply } } },
     async (request) => {
-      const { firmId } = billingFirm(request);
+      const { actor, firmId } = billingFirm(request);
       const id = (await firmInvoice(db, firmId, request.params.id)).id;
       const row = await db.transaction((tx) =>
-        changeDraftLines(tx, firmId, id, (lines) => {
+        changeDraftLines(tx, firmId, id, actor.id, (lines) => {
           const left = lines.filter((l) => l.id !== request.params.lineId);
           if (left.length === lines.length) throw notFound(M.lineNotFound);
           return left;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply } from '../../contract/http.js';
-import { CreditNoteBody, INVOICE_MESSAGES as M, InvoiceIdParams, InvoiceSavedReply, PaymentBody, VoidBody } from '../../contract/invoices.js';
+import { ErrorReply, VersionBody } from '../../contract/http.js';
+import { CreditNoteBody, INVOICE_MESSAGES as M, InvoiceIdParams, InvoiceSavedReply, InvoiceStaleReply, PaymentBody, VoidBody } from '../../contract/invoices.js';
 import { findInvoice } from '../../queries/invoices.js';
 import { issueCreditNote, issueFirmInvoice, recordPayment, voidInvoice } from '../../services/invoices.js';
 import { billingFirm, firmInvoice, invoiceReply, requireProfile } from './shared.js';
@@ -17,13 +17,25 @@ const replies = { 200: InvoiceSavedReply, 404: ErrorReply, 409: ErrorReply };
 export const invoiceLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.post('/invoices/:id/issue', { schema: { tags, summary: 'Issue a draft: lines frozen, the next number of the financial year', params: InvoiceIdParams, response: replies } }, async (request) => {
+  app.post(
+    '/invoices/:id/issue',
+    {
+      schema: {
+        tags,
+        summary: 'Issue a draft from the `version` looked at: lines frozen, the next number of the financial year; 409 with the current draft when its lines changed meanwhile',
+        params: InvoiceIdParams,
+        body: VersionBody,
+        response: { ...replies, 409: InvoiceStaleReply },
+      },
+    },
+    async (request) => {
     const { actor, firmId, email, timeZone } = billingFirm(request);
     const id = (await firmInvoice(db, firmId, request.params.id)).id;
     const profile = await requireProfile(db, firmId);
-    const row = await db.transaction((tx) => issueFirmInvoice(tx, actor, id, profile, email, new Date(), timeZone));
+    const row = await db.transaction((tx) => issueFirmInvoice(tx, actor, id, profile, email, request.body.version, new Date(), timeZone));
     return { message: M.issued(row.number ?? ''), data: await invoiceReply(db, row) };
-  });
+    },
+  );
 
   app.post('/invoices/:id/void', { schema: { tags, summary: 'Void an invoice with no payment or credit note (its number stays used)', params: InvoiceIdParams, body: VoidBody, response: replies } }, async (request) => {
     const { actor, firmId } = billingFirm(request);

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { isId, type ErrorDetail } from '../../contract/http.js';
 import { placeOf, placeRuleErrors } from '../../contract/places.js';
-import { PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, PROJECT_PLACE_MESSAGES, WorkspaceProjectForm } from '../../contract/workspace-projects.js';
+import type { z } from 'zod/v4';
+import { PROJECT_FORM_FIELDS, PROJECT_LIMITS, PROJECT_MESSAGES, PROJECT_PLACE_MESSAGES, WorkspaceProjectChangesForm, WorkspaceProjectForm } from '../../contract/workspace-projects.js';
 import type { Database } from '../../db/connection.js';
 import { badRequest, HttpError } from '../../errors.js';
 import { withReceivedFiles, type ReceivedUpload } from '../../files/receive-files.js';
@@ -53,14 +54,15 @@ async function receivingPhoto<T>(request: FastifyRequest, work: (received: Recei
  * The project form: validates its fields with every message at once (400) and runs `handle` with
  * the form and its photo, a file or a kept draft's id (`photoRequired` on create).
  */
-export function withProjectForm<T>(
+export function withProjectForm<T, S extends typeof WorkspaceProjectForm | typeof WorkspaceProjectChangesForm>(
   request: FastifyRequest,
   photoRequired: boolean,
-  handle: (form: WorkspaceProjectForm, photo: { file?: string; draftId?: string }) => Promise<T>,
+  schema: S,
+  handle: (form: z.output<S>, photo: { file?: string; draftId?: string }) => Promise<T>,
 ): Promise<T> {
   return receivingPhoto(request, async ({ fields, files }) => {
     const details: ErrorDetail[] = [];
-    const parsed = WorkspaceProjectForm.safeParse(fields);
+    const parsed = schema.safeParse(fields);
     if (!parsed.success) details.push(...parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
     // The one place rule of every form (decisions 140, 157), checked with the other fields so one answer says everything.
     const place = placeRuleErrors(placeOf(fields), PROJECT_PLACE_MESSAGES);
@@ -69,7 +71,7 @@ export function withProjectForm<T>(
     const draftId = fields[PHOTO_DRAFT]?.[0] || undefined;
     if (!file && !draftId && photoRequired) details.push({ path: PHOTO, message: PROJECT_MESSAGES.photoRequired });
     if (details.length || !parsed.success) throw badRequest(details[0]!.message, details);
-    return handle(parsed.data, { file, draftId });
+    return handle(parsed.data as z.output<S>, { file, draftId });
   });
 }
 

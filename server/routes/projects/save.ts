@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { PROJECT_NOT_FOUND, requireProjectAccess } from '../../auth/project-access.js';
+import { requireProjectAccess } from '../../auth/project-access.js';
 import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
-import { WorkspaceProjectReply } from '../../contract/workspace-projects.js';
+import { WorkspaceProjectChangesForm, WorkspaceProjectForm, WorkspaceProjectReply, WorkspaceProjectStaleReply } from '../../contract/workspace-projects.js';
 import { newId } from '../../db/ids.js';
-import { notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { deleteWorkspaceProject, insertWorkspaceProject, toWorkspaceProjectJson, updateWorkspaceProject } from '../../queries/workspace-projects.js';
 import { deleteProjectPhotos } from '../../services/workspace-photos.js';
@@ -31,7 +30,7 @@ export const projectSaveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
-      return withProjectForm(request, true, async (form, photo) => {
+      return withProjectForm(request, true, WorkspaceProjectForm, async (form, photo) => {
         const id = newId();
         const stored = (await photoOfSave(user.id, firm.firmId, id, photo))!;
         try {
@@ -55,24 +54,23 @@ export const projectSaveRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['workspace'],
-        summary: 'Update a workspace project (multipart; a new photo profileImage is optional)',
+        summary: 'Update a workspace project from the `version` read (multipart; a new photo profileImage is optional); 409 with the current project when changed meanwhile',
         consumes: ['multipart/form-data'],
         params: IdParams,
-        response: { 200: WorkspaceProjectReply, ...uploadErrors },
+        response: { 200: WorkspaceProjectReply, ...uploadErrors, 409: WorkspaceProjectStaleReply },
       },
     },
     async (request) => {
       const { user } = request.session;
       const { project, firm } = await requireProjectAccess(db, request.session, request.params.id, 'manage');
-      return withProjectForm(request, false, async (form, photo) => {
+      return withProjectForm(request, false, WorkspaceProjectChangesForm, async ({ version, ...form }, photo) => {
         const stored = await photoOfSave(user.id, firm.firmId, project.id, photo);
         let row;
         try {
           row = await db.transaction(async (tx) => {
             if (stored) await claimPhoto(tx, user.id, stored.upload);
-            const updated = await updateWorkspaceProject(tx, project.id, form, stored?.photoKey);
-            // Deleted by another request since the access check.
-            if (!updated) throw notFound(PROJECT_NOT_FOUND);
+            // Deleted by another request since the access check: 404; changed by another: 409 (docs/decisions/320).
+            const updated = await updateWorkspaceProject(tx, project.id, user.id, form, version, stored?.photoKey);
             await recordAudit(tx, {
               actorId: user.id,
               firmId: firm.firmId,

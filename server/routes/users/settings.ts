@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply, MessageReply } from '../../contract/http.js';
-import { ChangePasswordBody, NotificationSettings, NotificationSettingsReply, PASSWORD_MESSAGES } from '../../contract/settings.js';
+import { ChangePasswordBody, NotificationSettingsChanges, NotificationSettingsReply, NotificationSettingsStaleReply, PASSWORD_MESSAGES } from '../../contract/settings.js';
 import { badRequest } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { setCredentials } from '../../queries/credentials.js';
-import { readNotificationSettings, saveNotificationSettings } from '../../queries/settings.js';
+import { readNotificationSettings, saveNotificationSettingsAtVersion } from '../../queries/settings.js';
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
 
 /**
@@ -50,7 +50,17 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/notification-settings',
-    { schema: { tags: ['settings'], summary: 'Save the mail choices', body: NotificationSettings, response: { 200: NotificationSettingsReply } } },
-    async (request) => ({ data: await saveNotificationSettings(db, request.session.user.id, request.body) }),
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Save the mail choices from the `version` read (0 before the first save); 409 with the current choices when saved meanwhile',
+        body: NotificationSettingsChanges,
+        response: { 200: NotificationSettingsReply, 409: NotificationSettingsStaleReply },
+      },
+    },
+    async (request) => {
+      const { version, ...choices } = request.body;
+      return { data: await saveNotificationSettingsAtVersion(db, request.session.user.id, choices, version) };
+    },
   );
 };

@@ -39,11 +39,11 @@ describe("the platform's billing profile", () => {
     expect(early.json().message).toContain('not set yet');
     expect(early.json().data).toMatchObject({ requestPending: true, invoice: null });
 
-    const wrong = await call('PUT', '/admin/billing-profile', adminToken, platformBillingFields({ gstin: '29AAACR5055K1Z4' }));
+    const wrong = await call('PUT', '/admin/billing-profile', adminToken, { ...platformBillingFields({ gstin: '29AAACR5055K1Z4' }), version: 0 });
     expect(wrong.statusCode).toBe(400);
     expect(messagesByPath(wrong).gstin).toBeTruthy();
 
-    const saved = await call('PUT', '/admin/billing-profile', adminToken, platformBillingFields({ state: 'karnataka', invoicePrefix: 'arc' }));
+    const saved = await call('PUT', '/admin/billing-profile', adminToken, { ...platformBillingFields({ state: 'karnataka', invoicePrefix: 'arc' }), version: 0 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ state: 'Karnataka', invoicePrefix: 'ARC', gstin: '29AAACR5055K1Z3', subscription: { rateBp: 1800, hsnSac: '998315' } });
     expect((await call('GET', '/admin/billing-profile', adminToken)).json().data.legalName).toBe('Archivista Technologies Private Limited');
@@ -54,7 +54,7 @@ describe("the platform's billing profile", () => {
   it("is the super-admin's only: a firm gets 403", async () => {
     const firm = await createFirm(api.db);
     for (const method of ['GET', 'PUT'] as const) {
-      const res = await call(method, '/admin/billing-profile', await tokenOf(firm.id), method === 'PUT' ? platformBillingFields() : undefined);
+      const res = await call(method, '/admin/billing-profile', await tokenOf(firm.id), method === 'PUT' ? { ...platformBillingFields(), version: 0 } : undefined);
       expect(res.statusCode).toBe(403);
     }
   });
@@ -62,7 +62,9 @@ describe("the platform's billing profile", () => {
 
 describe('Continue issues the subscription invoice; Mark paid gives its receipt', () => {
   beforeAll(async () => {
-    await call('PUT', '/admin/billing-profile', adminToken, platformBillingFields());
+    // From the version the profile is at now (docs/decisions/320).
+    const version = (await call('GET', '/admin/billing-profile', adminToken)).json().data?.version ?? 0;
+    expect((await call('PUT', '/admin/billing-profile', adminToken, { ...platformBillingFields(), version })).statusCode).toBe(200);
   });
 
   it('issues one invoice: ₹3,000 + IGST 18% to a firm in another state, its lines frozen and numbered', async () => {

@@ -11,6 +11,8 @@ import {
   LibraryImageParams,
   LibraryListReply,
   LibraryProductBody,
+  LibraryProductChanges,
+  LibraryProductStaleReply,
   LibraryProductReply,
 } from '../../../contract/library.js';
 import { SUMMARY_LIMITS, SUMMARY_MESSAGES } from '../../../contract/summary.js';
@@ -97,13 +99,22 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/library/:id',
-    { bodyLimit: BODY_LIMITS.item, schema: { tags, summary: 'Change a product', params: IdParams, body: LibraryProductBody, response: { 200: LibraryProductReply, ...errors } } },
+    {
+      bodyLimit: BODY_LIMITS.item,
+      schema: {
+        tags,
+        summary: 'Change a product from the `version` read; 409 with the current product when changed meanwhile',
+        params: IdParams,
+        body: LibraryProductChanges,
+        response: { 200: LibraryProductReply, ...errors, 409: LibraryProductStaleReply },
+      },
+    },
     async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       await ownProduct(firm.firmId, request.params.id);
-      const row = await updateLibraryProduct(db, firm.firmId, request.params.id, request.body);
-      if (!row) throw notFound(LIBRARY_MESSAGES.notFound);
+      const { version, ...fields } = request.body;
+      const row = await updateLibraryProduct(db, firm.firmId, request.params.id, user.id, fields, version);
       await audit(firm.firmId, user.id, 'updated', row.id);
       return { data: toLibraryJson(row) };
     },
@@ -171,7 +182,7 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
           const section = await lockedRow(ctx, 'section', request.params.sectionId);
           if ((await countRows(ctx.tx, 'item', section.id)) >= SUMMARY_LIMITS.itemsPerSection) throw conflict(SUMMARY_MESSAGES.itemsMax);
           const item = await insertItem(ctx.tx, ctx.scope, section.id, 'product');
-          await updateItem(ctx.tx, item.id, { title: product.title, description: product.description, retailPrice: product.retailPrice, tradePrice: product.tradePrice });
+          await updateItem(ctx.tx, ctx.schedule.projectId, item.id, user.id, { title: product.title, description: product.description, retailPrice: product.retailPrice, tradePrice: product.tradePrice }, item.version);
           await insertItemImages(ctx.tx, ctx.scope, item.id, images);
           return { result: item.id, targetId: item.id, details: { libraryProductId: product.id, images: images.length } };
         });

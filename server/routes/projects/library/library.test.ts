@@ -37,7 +37,7 @@ const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmWork', url: () => '/api/projects/library' },
   { method: 'POST', kind: 'firmWork', url: () => '/api/projects/library', body: () => ({ title: 'Oak stool', retailPrice: 100 }), allowed: [201] },
   // A product of the firm: another firm's (the foreign firm acting on its own library) is not there.
-  { method: 'PUT', kind: 'firmWork', setup: tree, url: ({ data }) => `/api/projects/library/${data.productId}`, body: () => ({ title: 'Renamed' }), expect: { foreignFirm: 404 } },
+  { method: 'PUT', kind: 'firmWork', setup: tree, url: ({ data }) => `/api/projects/library/${data.productId}`, body: () => ({ title: 'Renamed', version: 1 }), expect: { foreignFirm: 404 } },
   { method: 'DELETE', kind: 'firmWork', setup: tree, url: ({ data }) => `/api/projects/library/${data.productId}`, expect: { foreignFirm: 404 } },
   { method: 'POST', kind: 'work', setup: tree, url: ({ data }) => `/api/projects/library/from-item/${data.itemId}`, allowed: [201] },
   { method: 'POST', kind: 'work', setup: tree, url: ({ data }) => `/api/projects/library/${data.productId}/add-to-section/${data.sectionId}`, allowed: [201] },
@@ -155,7 +155,7 @@ describe('library images (docs/decisions/150)', () => {
 
     const refused = await call('POST', '/api/projects/library', member, { title: 'Teak bench', retailPrice: 100, tradePrice: 50 });
     expect(refused.statusCode).toBe(403);
-    const put = (token: string, payload: object) => access.api.app.inject({ method: 'PUT', url: `/api/projects/library/${data.productId}`, headers: bearer(token), payload });
+    const put = (token: string, payload: object) => access.api.app.inject({ method: 'PUT', url: `/api/projects/library/${data.productId}`, headers: bearer(token), payload: { version: 1, ...payload } });
     expect((await put(member, { title: 'Brass lamp', retailPrice: 950_000, tradePrice: 1 })).statusCode).toBe(403);
     const changed = await put(member, { title: 'Brass lamp, tall', retailPrice: 950_000 });
     expect(changed.statusCode, changed.body).toBe(200);

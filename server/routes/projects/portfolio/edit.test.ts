@@ -51,6 +51,21 @@ describe('GET, PUT, DELETE /api/projects/public-project/{id}', () => {
     expect(new Date(data.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(project.updatedAt).getTime());
   });
 
+  it('PUT from an older version answers 409 with the current project, keeps the other change and its images; without a version 400 (decision 320)', async () => {
+    const project = await createProject();
+    const ids = project.images.map((i) => i.id);
+    const first = await call('PUT', `/projects/public-project/${project.id}`, firmToken, { ...projectBody(ids, { projectName: 'From the first tab' }), version: project.version });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await call('PUT', `/projects/public-project/${project.id}`, firmToken, { ...projectBody(ids.slice(0, 4).reverse(), { projectName: 'From the second tab' }), version: project.version });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'stale', current: { projectName: 'From the first tab', version: project.version + 1 } });
+    const now = (await call('GET', `/projects/public-project/${project.id}`, firmToken)).json().projectData;
+    expect(now.projectName).toBe('From the first tab');
+    expect(now.images.map((i: { id: string }) => i.id)).toEqual(ids);
+    const unversioned = await api.app.inject({ method: 'PUT', url: `/api/projects/public-project/${project.id}`, headers: { authorization: `Bearer ${firmToken}` }, payload: projectBody(ids, { projectName: 'No version' }) });
+    expect(unversioned.statusCode).toBe(400);
+  });
+
   it('PUT refuses fewer than 4 images and leaves the project as it was', async () => {
     const project = await createProject();
     const res = await call('PUT', `/projects/public-project/${project.id}`, firmToken, projectBody(project.images.slice(0, 3).map((i) => i.id)));

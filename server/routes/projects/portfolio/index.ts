@@ -9,6 +9,8 @@ import {
   PROJECT_IMAGES_PER_REQUEST,
   ProjectReply,
   PublicProjectBody,
+  PublicProjectChanges,
+  PublicProjectStaleReply,
   UploadImagesReply,
 } from '../../../contract/projects.js';
 import type { Database } from '../../../db/connection.js';
@@ -190,14 +192,23 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/public-project/:id',
-    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], params: IdParams, body: PublicProjectBody, response: { 200: ProjectReply, ...errors } } },
+    {
+      bodyLimit: BODY_LIMITS.project,
+      schema: {
+        tags: ['projects'],
+        summary: 'Change a portfolio project from the `version` read; 409 with the current project when changed meanwhile',
+        params: IdParams,
+        body: PublicProjectChanges,
+        response: { 200: ProjectReply, ...errors, 409: PublicProjectStaleReply },
+      },
+    },
     async (request) => {
       const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);
       const body = request.body;
       checkPlaces(body);
       const images = await resolveImages(db, user.id, galleryIds(user.id, body), current.id, galleryField(body));
-      const { row, removedKeys } = await updatePublicProject(db, user.id, current.id, publicProjectValues(body), images).catch(imageTaken);
+      const { row, removedKeys } = await updatePublicProject(db, user.id, current.id, publicProjectValues(body), images, body.version).catch(imageTaken);
       // Files go after the commit: a failed save never loses an image.
       await deleteImageFiles(storage, removedKeys);
       const [data] = await projectsJson(db, [row]);

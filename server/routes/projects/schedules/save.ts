@@ -4,7 +4,7 @@ import { requireProjectAccess, type ProjectAccess } from '../../../auth/project-
 import { canSeeMargins } from '../../../auth/margins.js';
 import type { Session } from '../../../auth/session.js';
 import { ErrorReply, IdParams, isId, MessageReply } from '../../../contract/http.js';
-import { CreateScheduleBody, ProjectIdParams, SCHEDULE_MESSAGES, ScheduleListQuery, ScheduleReply, SCHEDULES_PER_PROJECT_MAX, UpdateScheduleBody } from '../../../contract/schedules.js';
+import { CreateScheduleBody, ProjectIdParams, SCHEDULE_MESSAGES, ScheduleChangesBody, ScheduleListQuery, ScheduleReply, ScheduleStaleReply, SCHEDULES_PER_PROJECT_MAX } from '../../../contract/schedules.js';
 import { SeenScheduleListWithSummaryReply } from '../../../contract/summary.js';
 import type { Database } from '../../../db/connection.js';
 import { newId } from '../../../db/ids.js';
@@ -92,10 +92,10 @@ export const scheduleSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: BODY_LIMITS.schedule,
       schema: {
         tags,
-        summary: 'Change one or more of title, description and schedulesFiles (the images, in order)',
+        summary: 'Change one or more of title, description and schedulesFiles (the images, in order) from the `version` read; 409 with the current schedule when someone changed it meanwhile',
         params: IdParams,
-        body: UpdateScheduleBody,
-        response: { 200: ScheduleReply, ...errors, 409: ErrorReply },
+        body: ScheduleChangesBody,
+        response: { 200: ScheduleReply, ...errors, 409: ScheduleStaleReply },
       },
     },
     async (request) => {
@@ -114,7 +114,7 @@ export const scheduleSaveRoutes: FastifyPluginAsyncZod = async (app) => {
           changes.images = images;
           removed = current.images.filter((folder) => !images.includes(folder));
         }
-        const updated = await updateSchedule(tx, current.id, changes);
+        const updated = await updateSchedule(tx, current.id, user.id, changes, body.version);
         await audit(tx, access, user.id, 'schedule.updated', current.id, { fields: Object.keys(changes) });
         return { row: updated, removed };
       });

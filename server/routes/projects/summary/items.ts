@@ -19,6 +19,7 @@ import {
   SummaryWriteReply,
   type ItemChanges,
   type SummaryItemType,
+  SummaryItemStale,
 } from '../../../contract/summary.js';
 import type { ErrorDetail } from '../../../contract/http.js';
 import { badRequest, conflict, HttpError, notFound } from '../../../errors.js';
@@ -37,6 +38,7 @@ import {
   type ItemRow,
 } from '../../../queries/summary.js';
 import { claimUploads } from '../../../queries/pending-uploads.js';
+import { editorOf, staleFor } from '../../../queries/versions.js';
 import { findPendingScheduleImages, imageIdOfRef, removeImagesLater, SCHEDULE_IMAGE_KIND, scheduleImageFolder } from '../../../services/schedule-images.js';
 import type { Database } from '../../../db/connection.js';
 import { requireScheduleAccess, requireSummaryRowAccess } from '../../../auth/schedule-access.js';
@@ -70,10 +72,12 @@ function itemChanges(row: ItemRow, body: ItemChanges, path = ''): { changes: Omi
   return { changes, problems };
 }
 
-const isStale = (row: ItemRow, version: number | undefined) => version !== undefined && version !== row.version;
+const isStale = (row: ItemRow, version: number) => version !== row.version;
 
-function checkVersion(row: ItemRow, version: number | undefined) {
-  if (isStale(row, version)) throw new HttpError(409, M.stale, [{ path: 'version', message: M.stale }], STALE);
+/** The item's 409 when the change names an older version (docs/decisions/320): the item as it now is, who changed it and when. */
+async function checkVersion(tx: Database, projectId: string, row: ItemRow, version: number) {
+  if (!isStale(row, version)) return;
+  throw await staleFor(row, async (r) => toItemJson(projectId, r, await itemImages(tx, r.id)), await editorOf(tx, row.updatedBy), M.stale);
 }
 
 async function itemImages(tx: Database, itemId: string) {
@@ -107,10 +111,10 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: BODY_LIMITS.item,
       schema: {
         tags,
-        summary: 'Change an item’s texts and figures; with `version`, a change made meanwhile by someone else answers 409',
+        summary: 'Change an item’s texts and figures from the `version` read; a change made meanwhile by someone else answers 409 with the current item',
         params: IdParams,
         body: ItemChangesBody,
-        response: { 200: SeenSummaryItemReply, ...errors },
+        response: { 200: SeenSummaryItemReply, ...errors, 409: SummaryItemStale },
       },
     },
     async (request) => {
@@ -119,9 +123,9 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await lockedRow(ctx, 'item', request.params.id);
         const { changes, problems } = itemChanges(row, request.body);
         const write = !changesNothing(row, changes);
-        if (write) checkVersion(row, request.body.version);
+        if (write) await checkVersion(ctx.tx, ctx.schedule.projectId, row, request.body.version);
         if (problems.length) throw badRequest(M.requiredFields, problems);
-        const updated = write ? await updateItem(ctx.tx, row.id, changes) : row;
+        const updated = write ? await updateItem(ctx.tx, ctx.schedule.projectId, row.id, request.session.user.id, changes, request.body.version) : row;
         return { result: toItemJson(ctx.schedule.projectId, updated, await itemImages(ctx.tx, row.id)), targetId: row.id, details: { fields: Object.keys(changes) } };
       });
       return { data: item };
@@ -156,12 +160,12 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
           const write = !changesNothing(row, changes);
           if (write && isStale(row, body.version)) stale.push({ path: `items.${index}.version`, message: M.stale });
           problems.push(...p);
-          return { row, changes, write };
+          return { row, changes, write, version: body.version };
         });
         if (stale.length) throw new HttpError(409, M.stale, stale, STALE);
         if (problems.length) throw badRequest(M.requiredFields, problems);
         const after: ItemRow[] = [];
-        for (const { row, changes, write } of planned) after.push(write ? await updateItem(ctx.tx, row.id, changes) : row);
+        for (const { row, changes, write, version } of planned) after.push(write ? await updateItem(ctx.tx, ctx.schedule.projectId, row.id, request.session.user.id, changes, version) : row);
         const images = await imagesOfItems(ctx.tx, ids);
         const saved = after.map((row) => toItemJson(ctx.schedule.projectId, row, images.get(row.id) ?? []));
         return { result: saved, targetId: ctx.schedule.id, details: { items: planned.filter((p) => p.write).length } };

@@ -1,3 +1,4 @@
+import { summaryCall } from '../../../../tests/helpers/summary';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScheduleThroughApi, tokenOf } from '../../../../tests/helpers/schedules';
 import { bearer, createTestApi, type TestApi } from '../../../../tests/helpers/test-api';
@@ -42,7 +43,8 @@ beforeAll(async () => {
 });
 afterAll(async () => api?.close());
 
-const call = (token: string, method: 'GET' | 'PUT', url: string, payload?: object) => api.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+// Changes name the version read just now (summaryCall, docs/decisions/320).
+const call = (token: string, method: 'GET' | 'PUT', url: string, payload?: object) => summaryCall(api, token, { method, url, payload });
 
 describe('margins in the summary', () => {
   it.each(['firm', 'subAdmin', 'granted'] as const)('are read by %s', async (who) => {
@@ -117,7 +119,7 @@ describe('the "Can see financials" flag on the employee form', () => {
     expect(created.statusCode).toBe(201);
     const employee = created.json().data;
     expect(employee.canSeeFinancials).toBe(false);
-    const granted = await api.app.inject({ method: 'PUT', url: `/api/employees/${employee.id}`, headers: bearer(tokens.firm), payload: { ...form, password: '', confirmPassword: '', canSeeFinancials: true } });
+    const granted = await api.app.inject({ method: 'PUT', url: `/api/employees/${employee.id}`, headers: bearer(tokens.firm), payload: { ...form, password: '', confirmPassword: '', canSeeFinancials: true, version: employee.version } });
     expect(granted.statusCode).toBe(200);
     expect(granted.json().data.canSeeFinancials).toBe(true);
     const list = await api.app.inject({ method: 'GET', url: '/api/employees', headers: bearer(tokens.firm) });

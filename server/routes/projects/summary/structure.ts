@@ -5,12 +5,15 @@ import {
   CardChangesBody,
   NewSectionBody,
   RoomBody,
+  RoomChangesBody,
   ScheduleIdParams,
   SectionChangesBody,
   SUMMARY_LIMITS,
   SUMMARY_MESSAGES as M,
   SeenSummaryReply,
   SummaryWriteReply,
+  SummaryRoomStale,
+  SummarySectionStale,
 } from '../../../contract/summary.js';
 import { conflict } from '../../../errors.js';
 import {
@@ -72,13 +75,13 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/summary/rooms/:id',
-    { schema: { tags, summary: 'Rename a room', params: IdParams, body: RoomBody, response: done } },
+    { schema: { tags, summary: 'Rename a room from the `version` read; 409 with the current name when renamed meanwhile', params: IdParams, body: RoomChangesBody, response: { ...done, 409: SummaryRoomStale } } },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'room', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'room.renamed', async (ctx) => {
         const room = await lockedRow(ctx, 'room', request.params.id);
         await refuseTakenRoomName(ctx.tx, room.scheduleId, request.body.name, room.id);
-        await updateRoom(ctx.tx, room.id, request.body.name);
+        await updateRoom(ctx.tx, room.id, request.session.user.id, request.body.name, request.body.version);
         return { result: null, targetId: room.id, details: { name: request.body.name } };
       });
       return { message: 'Room renamed', id: request.params.id };
@@ -105,13 +108,22 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/projects/summary/sections/:id',
-    { schema: { tags, summary: "Rename a section or change its status (none, approved, in_review, rejected)", params: IdParams, body: SectionChangesBody, response: done } },
+    {
+      schema: {
+        tags,
+        summary: 'Rename a section or change its status (none, approved, in_review, rejected) from the `version` read; 409 with the current section when changed meanwhile',
+        params: IdParams,
+        body: SectionChangesBody,
+        response: { ...done, 409: SummarySectionStale },
+      },
+    },
     async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'section.updated', async (ctx) => {
         const section = await lockedRow(ctx, 'section', request.params.id);
-        await updateSection(ctx.tx, section.id, request.body);
-        return { result: null, targetId: section.id, details: { ...request.body } };
+        const { version, ...changes } = request.body;
+        await updateSection(ctx.tx, section.id, request.session.user.id, changes, version);
+        return { result: null, targetId: section.id, details: { ...changes } };
       });
       return { message: M.saved, id: request.params.id };
     },
