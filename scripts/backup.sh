@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Backup and restore of the compose stack (issue 29 item 4), from the folder of docker-compose.yml:
+# Backup and restore of the compose stack, from the folder of docker-compose.yml:
 #   npm run backup [-- DIR]            DIR (default backups/<UTC time>) gets postgres.dump
 #                                      (pg_dump -Fc), bucket/<key>… and bucket-types.json
 #   npm run backup:restore -- DIR      puts DIR back into a running stack: the bucket first, then,

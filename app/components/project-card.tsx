@@ -13,7 +13,7 @@ export type CardProject = {
   country?: string | null;
   year?: number | null;
   images?: ReadonlyArray<ImageVariants>;
-  /** Why the super-admin hid it from the public: on the firm's own portfolio only (issue 31). */
+  /** Why the super-admin hid it from the public: on the firm's own portfolio only. */
   hiddenReason?: string | null;
 };
 

@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [
 const HERE = '/admin/setting/billing';
 
 /**
- * Setting → Billing profile (issue 28 item 8, docs/decisions/287): the platform's legal name,
+ * Setting → Billing profile (docs/decisions/287): the platform's legal name,
  * GSTIN, bank account and UPI ID, how its invoices are numbered, and the subscription's GST rate and
  * SAC. Until it is saved, Continue on a firm's Pricing page records the request without an invoice.
  */

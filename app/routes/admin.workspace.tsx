@@ -48,7 +48,7 @@ const aYearFromToday = () => {
 };
 
 /**
- * The admin's Workspace area (issue 13 item 4): firms with their trial and subscription, open
+ * The admin's Workspace area: firms with their trial and subscription, open
  * requests first; "Mark paid" sets the date the firm's subscription is paid until.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { parseRupees } from './money-text.js';
 import { requiredText } from './text-fields.js';
 
 /**
- * Invoices, credit notes and payments (issue 28 items 4 and 5; docs/decisions/280–282): the api's
+ * Invoices, credit notes and payments (docs/decisions/280–282): the api's
  * bodies take amounts in paise; the web's forms take rupees as typed ("25,000.50") and turn them
  * into the same bodies (`*Form` schemas), so one set of rules and messages serves both.
  */

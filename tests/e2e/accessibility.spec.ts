@@ -6,7 +6,7 @@ import { firmWithSummary } from './summary-output-helpers';
 
 /**
  * Every page of the route map, each role, JavaScript on and off (the two projects): no serious or
- * critical axe-core violation, and a meta description (issue 15, decision 145). A new page is one
+ * critical axe-core violation, and a meta description (decision 145). A new page is one
  * line in PAGES. One browser context per role; sessions are made directly (loginAs).
  */
 

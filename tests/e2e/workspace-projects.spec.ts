@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { addMember, createEmployeeAccount, createProject, manyProjects, newFirm, photoFile } from './workspace-helpers';
 
-/** Workspace projects and members (issue 10, items 2 and 3), with JavaScript and without. */
+/** Workspace projects and members, with JavaScript and without. */
 
 const panelOf = (page: Page) => page.getByTestId('project-panel');
 

@@ -227,7 +227,7 @@ test.describe('summary editor at 375 px', () => {
     const product = section(page, 'Wardrobe').locator('[data-type="product"]');
     await expect(product).toBeVisible();
     await openItem(product);
-    // The open item's buttons (copy, library, up, down, delete, Done) stay inside the card (issue 31).
+    // The open item's buttons (copy, library, up, down, delete, Done) stay inside the card.
     const cardBox = (await product.boundingBox())!;
     for (const button of await product.locator('.sm-item-actions .button').all()) {
       const b = (await button.boundingBox())!;

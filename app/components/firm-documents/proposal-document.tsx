@@ -7,7 +7,7 @@ import { Letterhead } from './letterhead';
 import { ItemCell, LinesHead, TaxCell } from './line-cells';
 
 /**
- * The client proposal (issue 28 item 2, docs/decisions/286): the firm's letterhead, each room's
+ * The client proposal (docs/decisions/286): the firm's letterhead, each room's
  * chosen sections with their priced items (thumbnail, whole description, quantity, unit and line
  * client price, GST per line), section and room totals, the grand total with GST by rate and in
  * words, the validity date and the firm's terms. The data holds no margin at all, so none can

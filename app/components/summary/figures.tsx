@@ -103,7 +103,7 @@ const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useL
 
 /**
  * Figures as the money fields read now (drafts.tsx): React draws them, then each keystroke repaints
- * their text in place, with no React render or commit (issue 31, decision 299): on a slowed phone
+ * their text in place, with no React render or commit (decision 299): on a slowed phone
  * those were most of a keystroke's time. `items` are those whose drafts change them (every draft
  * when omitted).
  */

@@ -18,7 +18,7 @@ const TEXT_LABELS: Record<ItemTextField, string> = { title: 'Title', description
 
 /**
  * One item (product, description, title or financial). It is a read view with an Edit link
- * (`?edit=<item>`, back to its anchor), unless it is the item open for editing (issue 31, decision
+ * (`?edit=<item>`, back to its anchor), unless it is the item open for editing (decision
  * 250). The open item draws its fields in Save all (`form="save-all"`: its texts; on the Financial
  * tab its figures, live) and its controls: Copy, Save to library, Move up / down, Remove image and
  * "Move to section" are buttons of its one form (RowForm), Delete a link to the confirmation.

@@ -4,7 +4,7 @@ import type { SubscriptionInvoice } from '../../../server/contract/subscription-
 import { formatPaise } from '../../../server/contract/money-text';
 
 /**
- * The firm's subscription invoice on Pricing (issue 28 item 8, docs/decisions/287): its number,
+ * The firm's subscription invoice on Pricing (docs/decisions/287): its number,
  * total, what is still owed and by when, and plain links to its PDF (with the UPI QR code and bank
  * details) and to each payment's receipt, so it works without JavaScript.
  */

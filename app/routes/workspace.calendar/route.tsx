@@ -28,7 +28,7 @@ const PER_DAY = 3;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  // A day opened (`?day=YYYY-MM-DD`, issue 31) shows its month with that day's whole list.
+  // A day opened (`?day=YYYY-MM-DD`) shows its month with that day's whole list.
   const day = parseDay(params.get('day'));
   const month = day ? day.slice(0, 7) : params.get('month');
   const [user, calendar] = await guarded(
@@ -180,7 +180,7 @@ export default function Calendar() {
   );
 }
 
-/** One day opened: every task and schedule of it, titles in full (issue 31). */
+/** One day opened: every task and schedule of it, titles in full. */
 function DayList({ day, events, closeTo }: { day: string; events: CalendarEvent[]; closeTo: string }) {
   return (
     <section className="ws-day-view" aria-labelledby="day-view-title" data-testid="day-view">

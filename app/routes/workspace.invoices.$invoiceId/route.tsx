@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * One invoice (issue 28 items 4 and 5, docs/decisions/280–282): a draft's lines to add or remove and
+ * One invoice (docs/decisions/280–282): a draft's lines to add or remove and
  * Issue; an issued invoice's PDF, mail to the client, payments (each with its receipt), credit
  * notes and Void. Every action is a plain form that works without JavaScript.
  */

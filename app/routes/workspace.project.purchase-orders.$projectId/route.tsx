@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 /**
- * A project's purchase orders (issue 28 items 6 and 7, docs/decisions/285): the list, and a new
+ * A project's purchase orders (docs/decisions/285): the list, and a new
  * order from the approved items of a schedule (`?schedule={id}`, a GET form that works without
  * JavaScript) to a supplier. Trade prices: for anyone else the page says why it shows nothing.
  */

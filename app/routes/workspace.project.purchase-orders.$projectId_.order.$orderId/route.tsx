@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 
 /**
- * One purchase order (issue 28 item 6, docs/decisions/285): supplier, lines at trade price with
+ * One purchase order (docs/decisions/285): supplier, lines at trade price with
  * GST, the received quantity per line (one form, without JavaScript too), Acknowledge, Cancel,
  * the PDF and Mail to supplier.
  */

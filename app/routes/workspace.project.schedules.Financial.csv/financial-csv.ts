@@ -15,7 +15,7 @@ export function financialCsv(data: FinancialReply['data'], now: Date, timeZone: 
     ['Project', 'Schedule', 'Client price (INR)', 'Trade cost (INR)', 'Net profit (INR)', 'Markup (%)', 'Committed (INR)', `Schedule created (${timeZone})`],
     ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures), csvAmount(data.committed.bySchedule[row.scheduleId] ?? 0), isoDateTime(row.scheduleCreatedAt, timeZone)]),
     ['Total', '', ...figures(data.totals), csvAmount(data.committed.total), ''],
-    // Where the money stands per project (issue 28 item 7), below a blank row.
+    // Where the money stands per project, below a blank row.
     [],
     ['Project', 'Quoted (INR)', 'Invoiced before GST (INR)', 'Received (INR)', 'Outstanding (INR)', 'Margin (INR)'],
     ...data.money.map((m) => [m.projectName, csvAmount(m.quoted), csvAmount(m.invoiced), csvAmount(m.received), csvAmount(m.outstanding), csvAmount(m.margin)]),
