@@ -18,7 +18,7 @@ const ABORT_DELAY = 5_000;
  * The document render, with the request's CSP nonce (from the web server's load context) on every
  * inline script React and Remix write. A page without deferred data (today every page) is rendered
  * to one string and written once: streaming buys nothing when all data is there, and cost about a
- * quarter of the smallest page's time (issue 14, docs/decisions/134). A page with deferred data
+ * quarter of the smallest page's time (docs/decisions/134). A page with deferred data
  * streams as Remix's default does (bots get it whole).
  */
 export default function handleRequest(
@@ -76,7 +76,7 @@ function hasDeferredData(remixContext: EntryContext): boolean {
 /**
  * Errors Remix reports: an answer of 4xx (an unknown address, a page's own 404) is the visitor's
  * and shows only in the request line; anything else is ours and is logged with its stack
- * (issue 15 item 11). A visitor who went away is no error.
+ * (docs/decisions/135). A visitor who went away is no error (docs/decisions/264).
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;

@@ -29,10 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const registerFirm = await loadRegisterFirm(request, await getSessionUser(request));
   const user = registerFirm.user;
   for (const cookie of registerFirm.cookies) headers.append('Set-Cookie', cookie);
-  // The firm's plan (issue 13): the header's Pricing/Workspace label and the workspace's banner follow it.
+  // The firm's plan: the header's Pricing/Workspace label and the workspace's banner follow it.
   const plan = await loadPlan(request, user);
   // The pricing flag of the spec: set while the firm has neither a running trial nor a paid period.
-  // An employee cannot buy the plan: its header always leads to its work (issue 12: "its header shows Workspace").
+  // An employee cannot buy the plan: its header always leads to its work ("its header shows Workspace").
   const pricing = plan !== null && !plan.active && user?.role !== 'employee';
   // Client ids of Google and Apple sign-in (public values) for the login view.
   // The footer's social links: the operator's pages (decision 212).

@@ -1,5 +1,5 @@
 /**
- * `npm run attack`: replays the probes of issues 9 and 27 against a running instance of the product on
+ * `npm run attack`: replays the hostile probes (forged requests and bodies, then trust and abuse) against a running instance of the product on
  * loopback and prints what held. It starts its own instance through the `npm start` supervisor
  * (scripts/start.ts) on spare ports, on a fresh PostgreSQL database when one answers on
  * TEST_DATABASE_URL (otherwise the embedded PGlite in a temporary folder), and stops it after.
@@ -239,7 +239,7 @@ async function createProject(token: string): Promise<string> {
   return created.json.data.id;
 }
 
-// ---- issue 27: who may act, how much one firm may mail -------------------------------------------
+// ---- trust and abuse: who may act, how much one firm may mail (decisions 235–242) -----------------
 
 /** The newest welcome link mailed to `email` (waits a little: welcome mails go after the answer). */
 async function welcomeLink(email: string): Promise<string> {
@@ -460,7 +460,7 @@ async function runProbes(supervisorOutput: () => string) {
     return { held: answer.status === 302 && stays, detail: `${answer.status} → ${location || '(no location)'}` };
   });
 
-  // Issue 27 item 1 (decision 235): a firm nobody approved mails no stranger; an approved firm
+  // decision 235: A firm nobody approved mails no stranger; an approved firm
   // reaches at most 20 recipients a message and FIRM_MAIL_PER_HOUR mails an hour.
   await probe('firm mail: unverified firm mails a stranger; approved firm 30 recipients, then a flood', async () => {
     const fresh = await newAccount('architect');
@@ -481,7 +481,7 @@ async function runProbes(supervisorOutput: () => string) {
     return { held, detail: `unverified welcome mail ${welcome.status} "${welcome.json.message}"; 30 recipients ${wide.status}; flood: ${sent} × 201 (20 recipients each), then ${statuses.at(-1)}` };
   });
 
-  // Issue 27 item 2 (decision 236): a firm that adds someone's address holds nothing.
+  // decision 236: A firm that adds someone's address holds nothing.
   await probe("address squatting: a firm adds the owner's email; the owner signs up anyway", async () => {
     const squatter = await demoFirmToken('interiors@demo.test');
     const email = `owner-${process.pid}@example.test`;
@@ -492,7 +492,7 @@ async function runProbes(supervisorOutput: () => string) {
     return { held, detail: `employee ${added.status}; its sign-in before confirmation ${firmLogin.status}; the owner's sign-up ${signup.status} (was 409)` };
   });
 
-  // Issue 27 item 3 (decision 237): a sub-admin cannot take a peer over or make new sub-admins.
+  // decision 237: A sub-admin cannot take a peer over or make new sub-admins.
   await probe("sub-admin takeover: set a peer sub-admin's password, make a sub-admin", async () => {
     const firmToken = await demoFirmToken('atelier@demo.test');
     const a = await confirmedEmployee(firmToken, `sub-a-${process.pid}@example.test`, true);
@@ -533,7 +533,7 @@ async function runProbes(supervisorOutput: () => string) {
     return { held, detail: `no token ${none.status}, at once ${fresh.status}; flood ${flood.filter((s) => s === 201).length} × 201 (past 5 new senders held); reuse ${reuse.status}; the visitor after it ${visitor.status}` };
   });
 
-  // Issue 27 item 5: a deactivated employee's open chat stream ends at once and its links are revoked.
+  // A deactivated employee's open chat stream ends at once and its links are revoked.
   await probe("deactivation: the employee's open chat stream and client link end at once", async () => {
     const employee = await apiJson<{ data: { id: string }; token: string }>('/users/login', { method: 'POST', json: { email: 'priya@studio.demo.test', password: 'demo1234' } });
     const projects = await apiJson<{ data: Array<{ id: string }> }>('/projects', { token: employee.json.token });
@@ -556,7 +556,7 @@ async function runProbes(supervisorOutput: () => string) {
     return { held, detail: `stream ${stream.statusCode}; deactivated: ${off.status}; stream ended ${endedAt ? `after ${Math.round(endedAt - started)} ms` : 'NOT within 10 s'}; the employee's link ${shared ? shared.status : 'not made (no schedule)'}` };
   });
 
-  // Issue 27 item 6: an account holds at most CHAT_STREAMS_PER_ACCOUNT streams (oldest closed), and
+  // An account holds at most CHAT_STREAMS_PER_ACCOUNT streams (oldest closed), and
   // uploads stop at the firm's storage quota (FIRM_STORAGE_QUOTA_MB, set low for this run).
   await probe('8 chat streams on one cookie; 10 MB task drafts until the storage quota', async () => {
     const projects = await apiJson<{ data: Array<{ id: string }> }>('/projects', { token: studioLogin.json.token });
@@ -597,7 +597,7 @@ async function runProbes(supervisorOutput: () => string) {
     return { held, detail: `streams open ${open} of 8 (the 3 oldest closed: ${oldestClosed}); drafts ${stored} MB stored, then ${statuses.at(-1)} "${message.slice(0, 60)}" (quota ${quotaMb} MB)` };
   });
 
-  // Issue 27 item 7: the request lines of both processes print no share-link token, iCal token or
+  // The request lines of both processes print no share-link token, iCal token or
   // ?token= value (the instance logs at info; the database keeps the tokens hashed).
   await probe('log redaction: share, iCal and ?token= secrets in no request log', async () => {
     const studio = await demoFirm();
@@ -622,7 +622,7 @@ async function runProbes(supervisorOutput: () => string) {
     return { held: page.status === 200 && calendar.status === 200 && leaked.length === 0 && redacted >= 3, detail: `share page ${page.status}, feed ${calendar.status}; ${redacted} [redacted] in the new log lines, ${leaked.length} of 3 secrets in clear` };
   });
 
-  // Issue 27 item 8: a file is saved under its detected type's extension; a title is one line.
+  // A file is saved under its detected type's extension; a title is one line.
   await probe('download name: PNG bytes named poly.png.html save as poly.png; a title with CR/LF is refused', async () => {
     const studio = await demoFirm();
     const { data: projects } = (await apiJson<{ data: Array<{ id: string }> }>('/projects', { token: studio })).json;
@@ -642,7 +642,7 @@ async function runProbes(supervisorOutput: () => string) {
     return { held, detail: `${download.headers['content-type']}, ${disposition.split(';')[1]?.trim() ?? '(no name)'}; title with CR/LF → ${title.status} "${title.json?.message ?? ''}"` };
   });
 
-  // Issue 27 item 9: a write the api acknowledged is kept through a SIGKILL of the api (on the
+  // A write the api acknowledged is kept through a SIGKILL of the api (on the
   // embedded PGlite with ATTACK_DATABASE=embedded: its commits go through fsync).
   await probe('durable write: an account registered just before kill -9 of the api signs in after the restart', async () => {
     const account = { userName: 'Durable Attack', email: `durable-${process.pid}@example.test`, password: `pw-${crypto.randomBytes(6).toString('hex')}`, role: 'explorer', loginType: 'normal' };
@@ -690,11 +690,11 @@ async function main() {
   webUrl = `http://127.0.0.1:${webPort}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'attack-'));
   outboxDir = path.join(dataDir, 'outbox');
-  // ATTACK_DATABASE=embedded runs on PGlite even when PostgreSQL answers (issue 9's embedded goal).
+  // ATTACK_DATABASE=embedded runs on PGlite even when PostgreSQL answers (the memory goal of the default install).
   const database = process.env.ATTACK_DATABASE === 'embedded' ? null : await createDatabase(`attack_${process.pid}`);
   console.log(`Database: ${database ? 'PostgreSQL (fresh database)' : 'PGlite (embedded, temporary folder)'}; starting the product with the npm start supervisor…`);
 
-  // A low storage quota, so the quota probe stores tens of MB, not gigabytes (issue 27 item 6).
+  // A low storage quota, so the quota probe stores tens of MB, not gigabytes.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -732,7 +732,7 @@ async function main() {
     await runProbes(() => output);
 
     const pad = (s: string, n: number) => s.padEnd(n);
-    // The probe column as wide as the longest name (issue 27's names run past 74 characters).
+    // The probe column as wide as the longest name (the trust probes' names run past 74 characters).
     const width = Math.max(...results.map((r) => r.probe.length)) + 2;
     console.log(`\n${pad('probe', width)}${pad('result', 8)}${pad('web MB', 8)}${pad('api MB', 8)}${pad('/healthz', 10)}detail`);
     for (const r of results) {
@@ -745,7 +745,7 @@ async function main() {
     const maxApi = Math.max(...results.map((r) => r.sample.apiRss));
     const slowest = Math.max(...results.map((r) => r.sample.healthzMs));
     console.log(`\n${held} of ${results.length} held. Highest RSS: web ${maxWeb.toFixed(0)} MB (idle ${idle.web.toFixed(0)}), api ${maxApi.toFixed(0)} MB (idle ${idle.api.toFixed(0)}); slowest /healthz ${slowest.toFixed(0)} ms.`);
-    // Issue 9's goals: under 300 MB each on PostgreSQL, at most 100 MB over idle on the embedded
+    // The memory goals (docs/decisions/096): under 300 MB each on PostgreSQL, at most 100 MB over idle on the embedded
     // default; /healthz within 100 ms during every probe.
     const memory = database
       ? { web: maxWeb <= 300, api: maxApi <= 300, rule: 'at most 300 MB each (PostgreSQL)' }

@@ -1,5 +1,5 @@
 /**
- * The summary editor at real size in `npm run bench` (issue 31 item 1), the `editor` part: for one
+ * The summary editor at real size in `npm run bench`, the `editor` part: for one
  * room of 200 items in 40 sections, and for 1,000 items over 10 rooms, on the Summary and the
  * Financial tab, what a low-powered browser gets and does:
  *  - the page's HTML, uncompressed, and its elements once loaded (goals ≤ 300 KB, ≤ 4,000);
@@ -48,7 +48,7 @@ const longTasksSoFar = (page: Page) =>
  * Resolves once the page is done with what came before the keystrokes: the router idle (the Edit
  * link's navigation and its revalidation), then no long task for `quietMs` (the render that follows
  * the data, its effects). Without it the first keystroke waited behind the navigation's render and
- * was charged for it (issue 31: "first 487 ms").
+ * was charged for it ("first 487 ms").
  */
 export async function settled(page: Page, quietMs: number) {
   await page.waitForFunction(() => {

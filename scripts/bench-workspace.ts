@@ -1,5 +1,5 @@
 /**
- * The workspace's pages in `npm run bench` (issue 14: "the workspace's heavy pages get the same
+ * The workspace's pages in `npm run bench` ("the workspace's heavy pages get the same
  * treatment"), kept in their own file:
  *  - the summary editor of the demo firm's schedule of 200 items (4 rooms of 5 sections of 10 items,
  *    a card per section, 20 items pictured), filled through the api as the editor fills it, then

@@ -6,7 +6,7 @@
  *    ratio (target ÷ baseline requests per second) beside the absolute figures;
  *  - the api explore route on the embedded default ÷ the same route on PostgreSQL;
  *  - SQL statements per explore page (PostgreSQL's own transaction counter);
- *  - first-load bytes of /explore (JavaScript gzip against its 100 KB goal (issue 30 item 6));
+ *  - first-load bytes of /explore (JavaScript gzip against its 100 KB goal);
  *  - the summary editor's page of a schedule of 200 items: its latency, and its reads per table;
  *    the SQL statements per load of each workspace page (scripts/bench-workspace.ts);
  *  - each process's resident memory at idle and after each 200-connection round (leak check);

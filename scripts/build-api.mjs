@@ -1,7 +1,7 @@
 /**
  * `npm run build` (after the web): the api and the commands beside it as ES modules under build/,
  * which production (`npm start`, the image) runs with plain node, never a transpiler at runtime
- * (issue 30 item 7, issue 29; as build-web-server.mjs does for the web):
+ * (as build-web-server.mjs does for the web):
  *   build/api.mjs           server/main.ts
  *   build/seed.mjs          server/seed/cli.ts (the api runs it in a process of its own on a first start)
  *   build/admin-create.mjs  server/scripts/admin-create.ts
@@ -24,7 +24,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   packages: 'external',
   logLevel: 'warning',
 });

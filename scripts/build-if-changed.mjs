@@ -1,6 +1,6 @@
 /**
- * `npm start`: builds only when the sources changed since the last build (issue 31 item 3,
- * docs/decisions/266). A build takes 20 s and more; a restart with the same sources takes none.
+ * `npm start`: builds only when the sources changed since the last build
+ * (docs/decisions/266). A build takes 20 s and more; a restart with the same sources takes none.
  * The sources' stamp (every file's path, size and modification time under the folders a build
  * reads, and the root files that shape it, hashed) is written to build/source-stamp.txt after a
  * build succeeded; the next start compares. A missing output (a deleted build/ or public/build/)

@@ -4,7 +4,7 @@ import { createCookieSessionStorage } from '@remix-run/node';
 import { toSessionUser, type AccountLike } from '../app/utils/session-user';
 
 /**
- * Lighthouse's mobile accessibility and SEO scores of the main pages (issue 15), against an
+ * Lighthouse's mobile accessibility and SEO scores of the main pages, against an
  * instance that is already running with the demo data (for example the end-to-end servers, or
  * `npm start` after `npm run seed`). Not part of `npm test`: it takes about ten seconds a page.
  *

@@ -4,7 +4,7 @@ import { mallocEnv } from './malloc-env';
 import { API_NODE_FLAGS, WEB_NODE_FLAGS } from './node-flags';
 
 describe('the Docker image runs each process as npm start does', () => {
-  it('on the built files, never under tsx (issue 30 item 7)', () => {
+  it('on the built files, never under tsx', () => {
     const start = fs.readFileSync('scripts/start.ts', 'utf8');
     expect(start).toContain("'build/api.mjs'");
     expect(start).not.toContain("'tsx'");

@@ -75,7 +75,7 @@ try {
 banner();
 
 /**
- * The one start banner (issue 15 item 11): where to open it, the demo logins when the demo data
+ * The one start banner: where to open it, the demo logins when the demo data
  * was seeded (the seed leaves them in DATA_DIR), and how to see more of the log.
  */
 function banner() {

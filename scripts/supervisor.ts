@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 
 /**
- * Keeps the processes of `npm start` running (issue 9 item 5, docs/decisions/060): a process that
+ * Keeps the processes of `npm start` running (docs/decisions/060): a process that
  * exits on its own is started again after a delay that doubles with each quick failure (1 s, 2 s,
  * 4 s … up to 30 s) and resets once it has stayed up for a minute. A process that stays alive but
  * stops answering is treated the same (docs/decisions/304): once its health address has answered,

@@ -81,8 +81,8 @@ export type BuildOptions = {
 
 /**
  * One line per request (method, url, status, ms) at info in production and at debug otherwise, so
- * a development console keeps its start banner and demo logins readable (issue 15 item 11,
- * docs/decisions/135). LOG_LEVEL decides what shows; 5xx errors are logged apart, with their stack.
+ * a development console keeps its start banner and demo logins readable
+ * (docs/decisions/135). LOG_LEVEL decides what shows; 5xx errors are logged apart, with their stack.
  * Secrets in the url (share and iCal tokens) are redacted (docs/decisions/245).
  */
 function requestLog(app: FastifyInstance, nodeEnv: string) {

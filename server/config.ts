@@ -23,7 +23,7 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   SMTP_URL: z.string().optional(),
-  /** The product's name in mails, page titles and PDFs (issue 31). */
+  /** The product's name in mails, page titles and PDFs. */
   PRODUCT_NAME: ProductName,
   /** The sender; unset = `PRODUCT_NAME <no-reply@localhost>`. */
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -61,7 +61,7 @@ const schema = z.object({
   FIRM_MAIL_PER_HOUR: z.coerce.number().int().positive().default(50),
   FIRM_MAIL_PER_DAY: z.coerce.number().int().positive().default(200),
   /**
-   * How old an enquiry form's token must be before it is taken (issue 27 item 4): a person reads
+   * How old an enquiry form's token must be before it is taken: a person reads
    * the form first, a script posting at once is refused. Tests lower it.
    */
   ENQUIRY_MIN_AGE_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
@@ -108,7 +108,7 @@ const schema = z.object({
   MAX_FILE_MB: z.coerce.number().int().positive().max(100_000).default(100),
   /** Uploads one account may have in progress at once on one api process. */
   UPLOADS_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
-  /** A firm's storage quota in MB (issue 27 item 6): its files, task files, chat files and pending uploads; past it uploads answer 413. */
+  /** A firm's storage quota in MB: its files, task files, chat files and pending uploads; past it uploads answer 413. */
   FIRM_STORAGE_QUOTA_MB: z.coerce.number().int().positive().default(5 * 1024),
   /** Live Group Chat streams one account may hold open on one api process; one more closes the oldest. */
   CHAT_STREAMS_PER_ACCOUNT: z.coerce.number().int().positive().max(100).default(5),

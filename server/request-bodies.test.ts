@@ -38,7 +38,7 @@ const jsonRoutes = (): Array<[method: 'POST' | 'PUT', url: string, token?: strin
   ['PUT', `/admin/user-verification/${firmId}?isVerify=3`, adminToken],
 ];
 
-describe('invalid JSON (issue 9 item 14)', () => {
+describe('invalid JSON', () => {
   it.each(['{"email":', '{"email": "a@b.test",}', "{'email': 'a'}", 'NaN', '{"a":1}{"b":2}', '{"__proto__": {"admin": true}}', '\u0000'])(
     'answers 400 "The request body is not valid JSON", not the parser’s words, for %j',
     async (body) => {
@@ -51,7 +51,7 @@ describe('invalid JSON (issue 9 item 14)', () => {
   );
 });
 
-describe('body limits per route (issue 9 item 3)', () => {
+describe('body limits per route', () => {
   /** A JSON object of about `bytes` bytes (a long value of an unknown field, which validation would drop). */
   const jsonOf = (bytes: number, fields: object = {}) => JSON.stringify({ ...fields, padding: 'x'.repeat(bytes) });
 

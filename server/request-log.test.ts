@@ -11,7 +11,7 @@ import { insertSchedule } from './queries/schedules';
 import { createFirm, createWorkspaceProject } from './seed/factories';
 import { createSession } from './queries/sessions';
 
-/** The api's log (issue 15 item 11, docs/decisions/135): one line per request at the right level, stacks only for 5xx. */
+/** The api's log (docs/decisions/135): one line per request at the right level, stacks only for 5xx. */
 
 let api: TestApi;
 beforeAll(async () => {
@@ -86,7 +86,7 @@ describe('the api log', () => {
   });
 });
 
-describe('secrets in the api log (issue 27 item 7, docs/decisions/245)', () => {
+describe('secrets in the api log (docs/decisions/245)', () => {
   it('prints neither a share-link token nor an iCal feed token nor a ?token= value, at any level', async () => {
     const { app, lines } = await loggedApi('production', 'debug');
     const firm = await createFirm(api.db);

@@ -69,7 +69,7 @@ const RULES: Rule[] = [
     forbidden: (target) => isUnder(target, 'server/routes'),
   },
   {
-    // Issue 30 item 1: every table access is a function of server/queries/<area>.ts.
+    // Every table access is a function of server/queries/<area>.ts.
     name: 'server/routes/ and server/services/ reach tables only through server/queries/ (no db/schema, no drizzle-orm)',
     files: [...filesUnder('server/routes'), ...filesUnder('server/services')].filter((f) => !f.endsWith('.test.ts')),
     forbidden: (target) => isUnder(target, 'server/db/schema'),
@@ -188,5 +188,43 @@ describe('architecture', () => {
     expect(resolveImport('app/components/y.tsx', '~/routes/c')).toBe('app/routes/c');
     expect(resolveImport('server/services/z.ts', '../routes/users.js')).toBe('server/routes/users');
     expect(resolveImport('server/services/z.ts', 'drizzle-orm')).toBeNull();
+  });
+});
+
+/** Where comments are checked for tracker numbers: every source, style sheet and script (applied migrations are history). */
+const COMMENTED = /\.(ts|tsx|mjs|cjs|js|css|sql|sh)$/;
+const commentedFiles = () =>
+  ['app', 'server', 'web-server', 'scripts', 'tests'].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => COMMENTED.test(f) && !f.includes('node_modules') && !f.includes('.artifacts') && !f.includes('migrations'))
+      .map((f) => path.join(dir, f)),
+  );
+
+/** The comments of a source text: `/* … *\/` blocks (JSX's and CSS's too), `//` to the end of the line, SQL's and shell's line comments. */
+export function commentsOf(source: string): string[] {
+  return [...source.matchAll(/\/\*[\s\S]*?\*\/|(?<![:'"`\\/])\/\/[^\n]*|^\s*(?:--|#)[^\n]*/gm)].map((m) => m[0]);
+}
+
+/** "issue" or "issues" and a number, with or without "#": a number of a tracker that is not in the repository. */
+const ISSUE_NUMBER = /\bissues? #?\d+/i;
+
+describe('comments', () => {
+  // docs/decisions/362: a comment says why, or cites the decision record that does; the tracker's
+  // numbers mean nothing to a reader of the repository.
+  it('no source comment cites an issue number', () => {
+    const found = commentedFiles().flatMap((file) =>
+      commentsOf(fs.readFileSync(path.join(ROOT, file), 'utf8'))
+        .filter((comment) => ISSUE_NUMBER.test(comment))
+        .map((comment) => `${file.split(path.sep).join('/')}: …${/.{0,50}\bissues? #?\d+.{0,30}/i.exec(comment.replace(/\s+/g, ' '))![0]}…`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('finds an issue number in each kind of comment, and not in code or a web address', () => {
+    const cite = (n: number) => `${'iss'}ue ${n}`;
+    const source = [`// as ${cite(1)} asked`, `/* ${cite(2)} */`, `/**\n * see ${cite(3)}\n */`, `{/* ${cite(4)} */}`, `-- ${cite(5)}`, `const url = 'https://x.example/${cite(6)}';`].join('\n');
+    expect(commentsOf(source).filter((c) => ISSUE_NUMBER.test(c))).toHaveLength(5);
+    expect(commentsOf(`const a = 'https://example.org/a'; // why`)).toEqual(['// why']);
   });
 });

@@ -3,7 +3,7 @@ import { billingProfileFields } from '../server/seed/billing';
 import { accessCases, expectAccess, type AccessEndpoint, useAccessWorld } from './helpers/access-table';
 
 /**
- * The billing endpoints in the workspace access table (issue 28, docs/decisions/256): the billing
+ * The billing endpoints in the workspace access table (docs/decisions/256): the billing
  * profile is the firm's own, read and written by the firm and its sub-admins (firmManage; a foreign
  * firm acts on its own profile).
  */

@@ -21,7 +21,7 @@ import { renderPurchaseOrderPdf } from '../app/utils/purchase-order-pdf.server';
 import { renderSummaryPdf } from '../app/routes/workspace.project.schedules.summary-financial.$projectId.pdf/summary-pdf.server';
 
 /**
- * The firm's documents end to end below the web routes (issue 28 items 2 and 6): the api's data
+ * The firm's documents end to end below the web routes: the api's data
  * printed by Chromium, the text read back with pdftotext. The client proposal prints client
  * prices, GST and totals, whole descriptions and the letterhead, and never a trade price, cost,
  * profit or markup, even for a caller who may see them; the purchase order prints trade prices

@@ -18,7 +18,7 @@ import { PdfRenderer } from '../app/utils/pdf.server';
 import { renderInvoicePdf, renderReceiptPdf } from '../app/utils/invoice-pdf.server';
 
 /**
- * The Tax Invoice and receipt PDFs end to end below the web route (issue 28 items 4 and 5): the
+ * The Tax Invoice and receipt PDFs end to end below the web route: the
  * api's print data (real PostgreSQL) printed by Chromium, its text read back with pdftotext and its
  * QR code read back from the rendered page.
  */

@@ -6,7 +6,7 @@ import { bearer } from './helpers/test-api';
 import { isoDay } from '../server/contract/dates';
 
 /**
- * The invoice endpoints in the workspace access table (issue 28 items 4 and 5, docs/decisions/280):
+ * The invoice endpoints in the workspace access table (docs/decisions/280):
  * the firm and its sub-admins bill (firmManage to list and create, firmObjectManage on one
  * invoice: another firm's answers 404); employees, with "Can see financials" or not, get 403.
  */

@@ -8,8 +8,8 @@ import { raisePurchaseOrder } from '../server/services/purchase-orders';
 import { accessCases, expectAccess, type AccessContext, type AccessEndpoint, useAccessWorld } from './helpers/access-table';
 
 /**
- * The client proposal and the purchase orders in the workspace access table (issue 28 items 2 and
- * 6; docs/decisions/285, 286). The proposal holds client prices only: `work`, any member. Purchase
+ * The client proposal and the purchase orders in the workspace access table
+ * (docs/decisions/285, 286). The proposal holds client prices only: `work`, any member. Purchase
  * orders hold trade prices: allowed exactly for those who see margins, which among the table's
  * callers is the `manage` column (the member employee lacks "Can see financials"; an employee
  * granted it is allowed, tested in server/routes/purchase-orders/purchase-orders.test.ts).

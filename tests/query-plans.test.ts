@@ -5,7 +5,7 @@ import { createFirm, createPublicProject } from '../server/seed/factories';
 import { createTestApi, type TestApi } from './helpers/test-api';
 
 /**
- * The showcase's reads use their indexes (issue 14, docs/decisions/136): each statement an api
+ * The showcase's reads use their indexes (docs/decisions/136): each statement an api
  * route sends is explained on a database of 5,000 projects of 1,000 firms with sequential scans
  * turned off, so the plan names the index that serves it (a small table is rightly scanned whole).
  */

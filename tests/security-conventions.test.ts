@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The security rules that live in one place stay there as the workspace adds forms (issue 9):
+ * The security rules that live in one place stay there as the workspace adds forms:
  * every form is read through app/utils/form-data.server.ts (shape limits), every toast goes
  * through app/utils/toast.server.ts (signed cookie).
  */

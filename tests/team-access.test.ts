@@ -51,7 +51,7 @@ const ENDPOINTS: AccessEndpoint[] = [
   { method: 'POST', kind: 'manage', setup: plainEmployee, url: ({ data }) => `/api/employees/${data.employeeId}/deactivate`, expect: { employee: 403 } },
   { method: 'POST', kind: 'manage', setup: plainEmployee, url: ({ data }) => `/api/employees/${data.employeeId}/reactivate`, expect: { employee: 403 } },
   { method: 'POST', kind: 'manage', setup: () => employeeOf({ unconfirmedSince: new Date() }), url: ({ data }) => `/api/employees/${data.employeeId}/resend-confirmation`, expect: { employee: 403 } },
-  // Sub-admins (issue 27 item 3, docs/decisions/237): only the firm grants or removes sub-admin
+  // Sub-admins (docs/decisions/237): only the firm grants or removes sub-admin
   // access, and only the firm edits, deactivates or reactivates a sub-admin; a sub-admin manages
   // plain employees only (itself included: its own password and email go through Setting).
   {

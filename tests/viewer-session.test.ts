@@ -10,7 +10,7 @@ import { countQueries } from './helpers/query-counter';
 import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
 
 /**
- * The web's signed snapshot of the viewer (docs/decisions/131; issue 14, issue 15 item 9): pages
+ * The web's signed snapshot of the viewer (docs/decisions/131): pages
  * do not ask the api who the viewer is, yet a deleted or signed-out account loses access on its
  * next request and a changed account is refreshed. The web's loaders run against a real api.
  */

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { ProductName } from '../server/contract/product';
 
-/** The product's one name (issue 31), as the pages read it. */
+/** The product's one name, as the pages read it. */
 const PRODUCT_NAME = ProductName.parse(process.env.PRODUCT_NAME);
 
 /** A small page for answers given before Remix (its error boundary cannot render them). */

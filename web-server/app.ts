@@ -65,7 +65,7 @@ function publicFiles(directory: string, names: Set<string>): RequestHandler {
 
 /**
  * One line per page or data request (not per asset, not per forwarded api call: the api logs those),
- * at info in production and at debug otherwise (issue 15 item 11, docs/decisions/135), its secrets
+ * at info in production and at debug otherwise (docs/decisions/135), its secrets
  * redacted (docs/decisions/245).
  */
 function requestLog(log: Logger, level: 'info' | 'debug'): RequestHandler {

@@ -10,7 +10,7 @@ import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_IMAGES_MAX } from '../server/contrac
 import { TASK_LIMITS } from '../server/contract/tasks-rules';
 
 /**
- * Every request body is bounded before anyone reads it (issue 9 item 3, docs/decisions/062).
+ * Every request body is bounded before anyone reads it (docs/decisions/062).
  * Forms, JSON and anything else get FORM_BODY_LIMIT (1 MB by default); a multipart body gets more
  * only on the routes below, which take files, sized from the contract's own file limits plus room
  * for the form's text fields. A route that starts taking uploads gets its line here.

@@ -6,8 +6,8 @@ export function normaliseAddress(address: string): string {
 }
 
 /**
- * Works out the visitor's address once, before anything reads it (DESIGN.md section 1, issue 9
- * item 1): the socket's address, or, when the socket is a proxy named by TRUST_PROXY, the address
+ * Works out the visitor's address once, before anything reads it (DESIGN.md section 1,
+ * docs/decisions/062): the socket's address, or, when the socket is a proxy named by TRUST_PROXY, the address
  * that proxy reports (express's `req.ip` walks X-Forwarded-For back to the first untrusted hop).
  * Whatever the client sent about itself is replaced, so Remix (`forwardedFor(request)`) and the
  * /api and /uploads forwarding pass on exactly this one address, and the api's per-address limits

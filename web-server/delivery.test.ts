@@ -77,7 +77,7 @@ describe('assets and the api forwarding', () => {
   });
 });
 
-describe('the request log (issue 15 item 11)', () => {
+describe('the request log', () => {
   /** The web at LOG_LEVEL `level` in `nodeEnv`, and the log lines it wrote. */
   async function logged(nodeEnv: string, level: string) {
     const lines: Array<Record<string, unknown>> = [];
@@ -105,7 +105,7 @@ describe('the request log (issue 15 item 11)', () => {
     expect(verbose.lines).toEqual([expect.objectContaining({ level: 20, url: '/explore', status: 200 })]);
   });
 
-  it('prints no secret of a url: share-link tokens, ?token= and ?code= values (issue 27 item 7, docs/decisions/245)', async () => {
+  it('prints no secret of a url: share-link tokens, ?token= and ?code= values (docs/decisions/245)', async () => {
     const { url, lines } = await logged('production', 'debug');
     const token = 'Zq4_kL9mN2pR7sT1vW3xY5zA8bC0dE6fG-hJ';
     await (await fetch(`${url}/share/${token}`)).text();
@@ -118,7 +118,7 @@ describe('the request log (issue 15 item 11)', () => {
   });
 });
 
-describe('a visitor who goes away (issue 31: closing a chat tab)', () => {
+describe('a visitor who goes away (closing a chat tab)', () => {
   /** Opens `path` as a stream, reads its first bytes, then lets the stream run for `ms` or closes it after them. */
   async function openStream(url: string, path: string, closeAfterFirst: boolean) {
     const controller = new AbortController();

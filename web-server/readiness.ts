@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 /**
  * `GET /healthz/ready`: the web is ready when the api behind it is (its `/api/health`: database and
  * file storage). `/healthz` stays the web's liveness answer (web-server/health.ts). A proxy sends
- * pages only to a ready web (issue 29, deploy/Caddyfile).
+ * pages only to a ready web (deploy/Caddyfile).
  */
 export function readiness(options: { apiUrl: string; timeoutMs?: number }): RequestHandler {
   const url = new URL('/api/health', options.apiUrl).toString();

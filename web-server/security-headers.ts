@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
 
 /**
- * Security headers on every answer of the web (issue 9 item 12, docs/decisions/064), and the
+ * Security headers on every answer of the web (docs/decisions/064), and the
  * per-request nonce that lets Remix's own inline scripts run under the Content-Security-Policy
  * (entry.server.tsx hands it to React and to <Scripts>/<ScrollRestoration>). No other inline
  * script runs; scripts load from this origin, plus the sign-in providers' script origins only when
@@ -79,7 +79,7 @@ function nextNonce(): string {
 }
 
 export function securityHeaders(options: CspOptions): RequestHandler {
-  // The policy is built once; each answer only puts its nonce in (issue 14: it ran on every request, assets included).
+  // The policy is built once; each answer only puts its nonce in (it ran on every request, assets included).
   const [policyStart, policyEnd] = contentSecurityPolicy(NONCE_SLOT, options).split(NONCE_SLOT) as [string, string];
   const openerPolicy = options.socialScripts.length ? 'same-origin-allow-popups' : 'same-origin';
   return (req, res, next) => {

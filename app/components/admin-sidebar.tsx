@@ -58,11 +58,7 @@ export function AdminSidebar({ email }: { email: string }) {
           {productName} <small>Admin</small>
         </span>
         {/* The drawer of small screens opens without JavaScript (a checkbox and its label). */}
-        <label
-          htmlFor="admin-menu"
-          className="admin-menu-toggle"
-          aria-label="Menu"
-        >
+        <label htmlFor="admin-menu" className="admin-menu-toggle">
           <span />
           <span />
           <span />

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, useFetcher } from '@remix-run/react';
 import { useEffect } from 'react';
-import { HoneypotInputs, HoneypotProvider } from 'remix-utils/honeypot/react';
+import { HoneypotInputs, HoneypotProvider } from './honeypot';
 import type { HoneypotInputProps } from 'remix-utils/honeypot/server';
 import { Field, FormErrors } from '~/components/field';
 import { PanelActions } from '~/components/form-actions';
@@ -16,7 +16,7 @@ export type EnquiryFormProps = {
   /** The signed-in visitor's name and email, so they need not type them. */
   defaults: { name: string; email: string };
   honeypot: HoneypotInputProps;
-  /** The api's form token for this firm (issue 27 item 4), issued with a page that opened the popup; empty when it opened in place. */
+  /** The api's form token for this firm, issued with a page that opened the popup; empty when it opened in place. */
   formToken: string;
   lastResult?: SubmissionResult<string[]> | null;
 };
@@ -30,7 +30,7 @@ function sentToken(lastResult: SubmissionResult<string[]> | null | undefined): s
 type EnquiryFields = { name: string; email: string; phone: string; projectType: string; message: string };
 
 /**
- * The enquiry form of the Contact popup (issue 13 item 1): name, email, phone, project type and
+ * The enquiry form of the Contact popup: name, email, phone, project type and
  * message, with the api's messages after a post. A plain form post: it works without JavaScript.
  * The hidden honeypot fields catch bots (the web drops their posts).
  */

@@ -45,7 +45,7 @@ export function Header({
         </Link>
         {search}
         <input key={locationKey} type="checkbox" id="nav-toggle" className="nav-toggle" aria-label="Menu" aria-controls="site-nav" />
-        <label htmlFor="nav-toggle" className="nav-toggle-label" aria-hidden="true">
+        <label htmlFor="nav-toggle" className="nav-toggle-label">
           <span />
           <span />
           <span />

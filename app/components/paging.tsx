@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react';
 import { KEYSET_PARAMS } from '~/components/infinite-list';
 
 /**
- * Where a paged list is (issue 15 item 4, decision 144): "11–20 of 23 projects", links to the
+ * Where a paged list is (decision 144): "11–20 of 23 projects", links to the
  * first and the previous page when the list does not start at the first, and an honest message
  * for a page past the end. One component for /explore, /firms and the admin list, so a change of
  * paging (keyset cursors instead of page numbers) is made here and in the loaders only.

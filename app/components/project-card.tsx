@@ -13,7 +13,7 @@ export type CardProject = {
   country?: string | null;
   year?: number | null;
   images?: ReadonlyArray<ImageVariants>;
-  /** Why the super-admin hid it from the public: on the firm's own portfolio only (issue 31). */
+  /** Why the super-admin hid it from the public: on the firm's own portfolio only. */
   hiddenReason?: string | null;
 };
 
@@ -27,12 +27,15 @@ export function ProjectCard({
   to,
   owner,
   priority = false,
+  headingLevel = 3,
 }: {
   project: CardProject;
   to: string;
   /** The firm's name, shown in the explore gallery. */
   owner?: string;
   priority?: boolean;
+  /** The card's heading level: 2 straight under the page's h1 (a portfolio), 3 below a section's h2 (explore), so no level is skipped. */
+  headingLevel?: 2 | 3;
 }) {
   const cover = project.images?.[0];
   const place = placeLine(project);
@@ -48,7 +51,11 @@ export function ProjectCard({
           <span className="project-card-type">{projectTypeLabel(project.projectType)}</span>
         </div>
         <div className="project-card-body">
-          <h3 className="project-card-title">{project.projectName}</h3>
+          {headingLevel === 2 ? (
+            <h2 className="project-card-title">{project.projectName}</h2>
+          ) : (
+            <h3 className="project-card-title">{project.projectName}</h3>
+          )}
           <p className="project-card-meta">
             {[place, project.year].filter(Boolean).join(' · ')}
           </p>
@@ -70,7 +77,7 @@ export function PortfolioGrid({ projects, empty }: { projects: ReadonlyArray<Car
   return (
     <div className="project-grid project-grid-2" data-testid="portfolio-grid">
       {projects.map((p, i) => (
-        <ProjectCard key={p.id} project={p} to={`/portfolio/edit-project/${p.id}`} priority={i < 2} />
+        <ProjectCard key={p.id} project={p} to={`/portfolio/edit-project/${p.id}`} priority={i < 2} headingLevel={2} />
       ))}
     </div>
   );

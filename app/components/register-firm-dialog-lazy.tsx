@@ -2,7 +2,7 @@ import type { ComponentProps, ComponentType } from 'react';
 import { lazy, Suspense, useState } from 'react';
 
 /**
- * The register-firm dialog, loaded on demand (issue 14, docs/decisions/160): its form, conform and
+ * The register-firm dialog, loaded on demand (docs/decisions/160): its form, conform and
  * the place and firm-type selects are a sixth of the first load's script, and the root renders the
  * dialog on every page but opens it rarely. The browser fetches its module when the dialog is first
  * shown (`?dialog=register-firm`) or when the opener is pointed at (`preloadRegisterFirmDialog`).

@@ -134,8 +134,9 @@ export function RegisterFirmDialog({ data }: { data: SerializeFrom<RegisterFirmD
                   <input {...getInputProps(fields.businessEmail, { type: 'email' })} autoComplete="email" />
                 </Field>
                 <Field label="Contact number" meta={fields.contactNo} hint="10 digits, for example 9820012345.">
+                  {/* type=text: HTML allows "tel-national" (the 10 digits without +91) on a text box, not on type=tel. */}
                   <input
-                    {...getInputProps(fields.contactNo, { type: 'tel', ariaDescribedBy: fields.contactNo.descriptionId })}
+                    {...getInputProps(fields.contactNo, { type: 'text', ariaDescribedBy: fields.contactNo.descriptionId })}
                     inputMode="numeric"
                     autoComplete="tel-national"
                   />

@@ -66,7 +66,9 @@ export function SearchBox() {
         </svg>
         <input
           id={`${id}-q`}
-          type="search"
+          // A text box, not type=search: HTML allows the combobox role on type=text only.
+          type="text"
+          enterKeyHint="search"
           name="search"
           placeholder="Search projects, firms"
           autoComplete="off"

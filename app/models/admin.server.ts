@@ -48,7 +48,7 @@ export const decideVerification = (request: Request, userId: string, isVerify: '
 export const streamRegistrationDocument = (request: Request, token: string, userId: string) =>
   streamApiFile(request, `/admin/user/${encodeURIComponent(userId)}`, { token });
 
-// Issue 13's areas: Workspace, Showcase moderation, Sub admins, Setting ---------------------------
+// The admin areas: Workspace, Showcase moderation, Sub admins, Setting -----------------------------
 
 export const getAdminFirms = (request: Request, query: AdminFirmsQuery) => api<AdminFirmsReply>(request, '/admin/firms', { admin: true, query });
 
@@ -74,7 +74,7 @@ export const revokeSubAdmin = (request: Request, id: string) => api<MessageReply
 
 export const changeAdminPassword = (request: Request, body: AdminPasswordBody) => api<MessageReply>(request, '/admin/password', { admin: true, method: 'PUT', json: body });
 
-// The platform's own billing (issue 28 item 8, docs/decisions/287) ----------------------------------
+// The platform's own billing (docs/decisions/287) ----------------------------------
 
 export const getPlatformBilling = async (request: Request) => (await api<PlatformBillingReply>(request, '/admin/billing-profile', { admin: true })).data;
 

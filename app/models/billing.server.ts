@@ -1,7 +1,7 @@
 import { api } from '~/utils/api.server';
 import type { BillingProfileChanges, BillingProfileReply, BillingProfileSavedReply } from '../../server/contract/billing';
 
-/** The web's calls of the firm's billing (issue 28, docs/decisions/256): the only place their api paths are written. */
+/** The web's calls of the firm's billing (docs/decisions/256): the only place their api paths are written. */
 
 export const getBillingProfile = async (request: Request) => (await api<BillingProfileReply>(request, '/billing/profile')).data;
 

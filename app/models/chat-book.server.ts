@@ -7,7 +7,7 @@ import type { ChatEditBody, ChatMessageReply, ChatPageReply, ChatUnreadReply } f
 import type { ChangePasswordBody, NotificationSettingsChanges, NotificationSettingsReply } from '../../server/contract/settings';
 
 /**
- * The web's calls of the Address Book, Group Chat and Setting (issue 12 items 4 to 6): the only
+ * The web's calls of the Address Book, Group Chat and Setting: the only
  * place their api paths are written. Chat files and the live stream go through the web's own
  * resource routes with the visitor's session (the browser never holds the api token).
  */

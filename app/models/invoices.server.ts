@@ -14,7 +14,7 @@ import type {
 } from '../../server/contract/invoices';
 import type { MessageReply } from '../../server/contract/http';
 
-/** The web's calls of invoices and payments (issue 28 items 4 and 5, docs/decisions/280): the only place their api paths are written. */
+/** The web's calls of invoices and payments (docs/decisions/280): the only place their api paths are written. */
 
 const enc = encodeURIComponent;
 const of = (id: string) => `/invoices/${enc(id)}`;

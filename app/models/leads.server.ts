@@ -26,7 +26,7 @@ export async function sendEnquiry(request: Request, firmId: string, body: Enquir
   return (await api<MessageReply>(request, `/firms/${encodeURIComponent(firmId)}/enquiries`, { method: 'POST', json: body })).message;
 }
 
-/** The form token the enquiry form sends back (issue 27 item 4): issued by the api with every page that shows the form. */
+/** The form token the enquiry form sends back: issued by the api with every page that shows the form. */
 export async function getEnquiryToken(request: Request, firmId: string): Promise<string> {
   return (await api<EnquiryTokenReply>(request, `/firms/${encodeURIComponent(firmId)}/enquiry-token`)).data.token;
 }

@@ -4,7 +4,7 @@ import type { ProposalReply } from '../../server/contract/proposal';
 import type { CandidatesReply, NewPurchaseOrderBody, PurchaseOrderListReply, PurchaseOrderPrintReply, PurchaseOrderReply, ReceiveBody } from '../../server/contract/purchase-orders';
 
 /**
- * The web's calls of the money documents of a schedule (issue 28 items 2 and 6; docs/decisions/285,
+ * The web's calls of the money documents of a schedule (docs/decisions/285,
  * 286): the client proposal and purchase orders. The only place their api paths are written.
  */
 

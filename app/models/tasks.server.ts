@@ -43,7 +43,7 @@ export async function moveTask(request: Request, id: string, move: TaskMove, rea
   return (await api<TaskReply>(request, path, { method: 'POST', ...(move === 'reject' ? { json: { reason: reason ?? '' } } : {}) })).data;
 }
 
-/** POST /api/tasks/{id}/submit with the Submit form's note and files (issue 31), as multipart. */
+/** POST /api/tasks/{id}/submit with the Submit form's note and files, as multipart. */
 export async function submitTask(request: Request, id: string, note: string | undefined, files: File[]): Promise<Task> {
   const body = new FormData();
   if (note) body.append('note', note);

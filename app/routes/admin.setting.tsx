@@ -23,7 +23,7 @@ const PasswordForm = AdminPasswordBody.extend({ confirmPassword: z.string({ erro
   { message: 'Passwords do not match', path: ['confirmPassword'] },
 );
 
-/** Setting (issue 13 item 4): the signed-in admin changes its own password; its other sessions end. */
+/** Setting: the signed-in admin changes its own password; its other sessions end. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { email } = await requireAdmin(request);
   return json({ email });

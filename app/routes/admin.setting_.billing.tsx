@@ -22,7 +22,7 @@ import { StaleValues, VersionField } from '~/components/record-version';
 import { SELLER_SHOWN } from '~/components/billing/seller-fields';
 import { PLATFORM_BILLING_MESSAGES, SUBSCRIPTION_DEFAULTS } from '../../server/contract/platform-billing-rules';
 import { PRICE_PAISE_PER_YEAR } from '../../server/contract/subscription-rules';
-import { formatRupees } from '~/utils/money';
+import { formatPrice } from '../../server/contract/money-text';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Billing profile', 'admin') }, { name: 'description', content: "The platform's billing profile: what its subscription invoices print." }];
 export const links: LinksFunction = () => [
@@ -33,7 +33,7 @@ export const links: LinksFunction = () => [
 const HERE = '/admin/setting/billing';
 
 /**
- * Setting → Billing profile (issue 28 item 8, docs/decisions/287): the platform's legal name,
+ * Setting → Billing profile (docs/decisions/287): the platform's legal name,
  * GSTIN, bank account and UPI ID, how its invoices are numbered, and the subscription's GST rate and
  * SAC. Until it is saved, Continue on a firm's Pricing page records the request without an invoice.
  */
@@ -85,7 +85,7 @@ export default function PlatformBillingPage() {
         <section className="cb-card" aria-labelledby="platform-invoices-title">
           <h2 id="platform-invoices-title">Subscription invoices</h2>
           <TextField label="Invoice number prefix" meta={fields.invoicePrefix} hint="1 to 5 capital letters or digits: ARC gives ARC/2026-27/0001." autoComplete="off" maxLength={5} />
-          <p className="muted">The yearly subscription is {formatRupees(PRICE_PAISE_PER_YEAR)} before GST.</p>
+          <p className="muted">The yearly subscription is {formatPrice(PRICE_PAISE_PER_YEAR)} before GST.</p>
           <div className="ws-form-pair">
             <RateSelect meta={subscription.rateBp} />
             <TextField label="SAC code" meta={subscription.hsnSac} inputMode="numeric" autoComplete="off" hint="998315: hosting and IT infrastructure." />

@@ -40,7 +40,7 @@ function listHref(query: { tab: Tab; filter: ShowcaseFilter; search: string; pag
 }
 
 /**
- * Showcase moderation (issue 13 item 4): hide a public project or a firm's whole portfolio, with a
+ * Showcase moderation: hide a public project or a firm's whole portfolio, with a
  * reason, or show it again. Hidden items vanish from Explore, search, the directory and their page.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -24,7 +24,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyle
 const HERE = '/admin/sub-admins';
 
 /**
- * Sub admins (issue 13 item 4; docs/decisions/127): the platform's administrators. An owner (made
+ * Sub admins (docs/decisions/127): the platform's administrators. An owner (made
  * with `npm run admin:create`) creates sub-admins with a password and revokes them; a revoked
  * sub-admin is signed out at once. Sub-admins see the list only.
  */
@@ -121,7 +121,7 @@ export default function SubAdmins() {
           <h2 id="new-admin-title">Add a sub admin</h2>
           {data.canManage ? (
             // A new admin in the list is a create that succeeded: the form starts again empty, without the
-            // last attempt's messages or password (issue 31); a refused create keeps its key and its values.
+            // last attempt's messages or password; a refused create keeps its key and its values.
             <CreateSubAdminForm key={data.admins.map((admin) => admin.id).join(' ')} lastResult={actionData?.result} busy={busy} />
           ) : (
             <p className="muted">{OWNERS_ONLY}.</p>

@@ -10,7 +10,7 @@ import { adminSheets } from "~/styles/sheets";
 export const links: LinksFunction = () => adminSheets;
 
 /**
- * The admin area's layout (issue 30 item 4): the shell (sidebar with the signed-in email, the
+ * The admin area's layout: the shell (sidebar with the signed-in email, the
  * content column) around every admin page, and an error boundary that renders an admin page's
  * error inside it. The login (`admin_.login`) and logout (`admin_.logout`) stay outside. Each
  * admin page still calls `requireAdmin` in its own loader and action (STYLE.md: a layout's guard

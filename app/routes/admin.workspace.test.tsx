@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../tests/helpers/render-routes';
 import AdminWorkspace from './admin.workspace';
 
-/** The admin's firm list shows each firm's days in that firm's time zone (issue 31, decision 298). */
+/** The admin's firm list shows each firm's days in that firm's time zone (decision 298). */
 
 const INSTANT = '2026-03-01T03:00:00.000Z';
 

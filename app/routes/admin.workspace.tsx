@@ -14,7 +14,7 @@ import { isId } from '../../server/contract/http-rules';
 import type { MarkPaidBody } from '../../server/contract/admin-areas';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../server/contract/invoices-rules';
 import type { SubscriptionInvoice } from '../../server/contract/subscription-invoices';
-import { formatPaise } from '../../server/contract/summary-rules';
+import { formatPaise } from '../../server/contract/money-text';
 import { ADMIN_FIRMS_PAGE_SIZE, FIRM_PLAN_FILTERS, type FirmPlanFilter } from '../../server/contract/subscription-rules';
 import { pageTitle } from '~/utils/product';
 import { requireAdmin } from '~/utils/guards.server';
@@ -48,7 +48,7 @@ const aYearFromToday = () => {
 };
 
 /**
- * The admin's Workspace area (issue 13 item 4): firms with their trial and subscription, open
+ * The admin's Workspace area: firms with their trial and subscription, open
  * requests first; "Mark paid" sets the date the firm's subscription is paid until.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [
 ];
 
 /**
- * The welcome mail's link (issue 27 item 2, docs/decisions/236): who added this address, and its
+ * The welcome mail's link (docs/decisions/236): who added this address, and its
  * two answers as plain forms (no JavaScript needed). Opening the page changes nothing; Confirm
  * lets the account sign in, This was not me removes it. A used or lapsed link says so.
  */

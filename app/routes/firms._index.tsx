@@ -66,7 +66,7 @@ const SHOWN = { country: 'shownCountry', state: 'shownState' } as const;
 
 /**
  * Without JavaScript a changed Country (or State) arrives with the old State and City, which no
- * longer belong to it: a changed parent clears its children here (issue 15 item 5), and the
+ * longer belong to it: a changed parent clears its children here, and the
  * visitor lands on the clean URL of what was chosen. Null when the URL needs no change.
  */
 function clearChangedChildren(url: URL): string | null {

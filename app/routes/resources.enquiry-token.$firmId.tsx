@@ -4,7 +4,7 @@ import { requireUser } from '~/utils/guards.server';
 import { required } from '~/utils/form-action.server';
 
 /**
- * A firm's enquiry form token (issue 27 item 4, docs/decisions/240), for the Contact popup opened
+ * A firm's enquiry form token (docs/decisions/240), for the Contact popup opened
  * in place with JavaScript: pages issue one only when the URL opens the popup, so a page view costs
  * no call to the api for a form most visitors never open.
  */

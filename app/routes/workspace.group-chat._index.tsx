@@ -16,7 +16,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 export const links: LinksFunction = () => chatBookSheets;
 
 /**
- * Group Chat (issue 12 item 5): one thread per project the viewer works on; this page lists them
+ * Group Chat: one thread per project the viewer works on; this page lists them
  * with the viewer's unread messages of each (docs/decisions/172; one api call, one statement).
  */
 export async function loader({ request }: LoaderFunctionArgs) {

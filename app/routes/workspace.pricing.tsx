@@ -8,7 +8,7 @@ import { getPlan, requestSubscription, startTrial } from '~/models/plan.server';
 import { formatDay } from '../../server/contract/dates';
 import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
-import { formatRupees } from '~/utils/money';
+import { formatPrice } from '../../server/contract/money-text';
 import pricingStyles from '~/styles/pricing.css';
 import { MANAGE_PLAN_ONLY, PLAN_FEATURES, TRIAL_DAYS } from '../../server/contract/subscription-rules';
 import { pageTitle, productNameOf, useProductName } from '~/utils/product';
@@ -60,7 +60,7 @@ export default function Pricing() {
   const productName = useProductName();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' ? String(navigation.formData?.get('intent') ?? '') : '';
-  const price = formatRupees(plan.pricePaise).replace('₹', '');
+  const price = formatPrice(plan.pricePaise).replace('₹', '');
   // While the year's invoice is owed, Continue would only answer it again: the invoice shows instead.
   const owing = (plan.invoice?.outstanding ?? 0) > 0;
 

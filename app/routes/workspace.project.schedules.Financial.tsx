@@ -5,7 +5,8 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getFinancialOverview } from '~/models/summary-output.server';
 import outputStyles from '~/styles/summary-output.css';
-import { formatPaise, formatPercent, type Figures } from '../../server/contract/summary-rules';
+import { formatPercent, type Figures } from '../../server/contract/summary-rules';
+import { formatPaise } from '../../server/contract/money-text';
 import type { ProjectMoneyRow } from '../../server/contract/financial';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
@@ -45,7 +46,7 @@ function FigureCells({ figures }: { figures: Figures }) {
   );
 }
 
-/** Where the money stands per project (issue 28 item 7): quoted, invoiced, received, outstanding, margin. */
+/** Where the money stands per project: quoted, invoiced, received, outstanding, margin. */
 const MONEY_LABELS = ['Quoted', 'Invoiced', 'Received', 'Outstanding', 'Margin'] as const;
 
 function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
@@ -69,7 +70,7 @@ function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
   );
 }
 
-/** Committed on purchase orders not cancelled (issue 28 item 7, docs/decisions/285). */
+/** Committed on purchase orders not cancelled (docs/decisions/285). */
 const COMMITTED = 'Committed';
 const CommittedCell = ({ paise }: { paise: number }) => <NumCell label={COMMITTED}>{formatPaise(paise)}</NumCell>;
 

@@ -6,7 +6,7 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 import { required } from '~/utils/form-action.server';
 
 /**
- * The client proposal PDF of a schedule (issue 28 item 2, docs/decisions/286), beside the summary's
+ * The client proposal PDF of a schedule (docs/decisions/286), beside the summary's
  * PDF: `?schedule={id}&sections={id}…` (none = every section not rejected). Posted by the editor's
  * export form's "Client proposal" button (a plain GET form, so it works without JavaScript). Any
  * member may export it: it prints client prices only.

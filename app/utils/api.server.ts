@@ -78,7 +78,7 @@ export const API_ANSWER_TIMEOUT_MS = 30_000;
 
 /**
  * `fetch` to the api. When the api cannot be reached (down, restarting) the request ends with the
- * 503 page (a thrown Response, rendered by the error boundary; issue 9 item 5), not a 500.
+ * 503 page (a thrown Response, rendered by the error boundary), not a 500.
  * A form or stream body (uploads) goes through streamFetch: Node's fetch would keep all of it in
  * memory until the answer (docs/decisions/095).
  */
@@ -170,7 +170,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
 /**
  * What the session layer does with the viewer version every answer names (app/utils/viewer.server.ts
  * registers it at start): the transport only reports the header, so it imports no session or model
- * code (issue 30 item 5: no import cycle api.server → viewer.server → models → api.server).
+ * code (no import cycle api.server → viewer.server → models → api.server).
  */
 export type ViewerVersionHook = (request: Request, session: Session, version: string | null) => Promise<void>;
 let onViewerVersion: ViewerVersionHook = async () => {};

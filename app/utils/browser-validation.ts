@@ -4,7 +4,7 @@ import { PLACE_MESSAGES } from '../../server/contract/places-rules';
 
 /**
  * Validation in the browser for the dialogs whose fields must show every error of a submit at once
- * and clear each one as its field becomes valid (issue 15 item 6, decision 155), without zod in the
+ * and clear each one as its field becomes valid (decision 155), without zod in the
  * page (decision 058): the zod-free checks of the area's rules module, the place rule as the
  * selects know it, and what the form adds (a chosen file's problem). The server validates again
  * with the api's schema and the full place rule; it decides.

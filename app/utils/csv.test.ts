@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, paiseAsRupees, toCsv } from './csv';
+import { csvAmount, csvCell, csvPercent, toCsv } from './csv';
 
 describe('csv', () => {
   it('quotes every cell and doubles quotes', () => {
@@ -14,6 +14,14 @@ describe('csv', () => {
   });
 
   it('writes a BOM, CRLF lines and rupees from paise', () => {
-    expect(toCsv([['a', 1], ['b', paiseAsRupees(123456)]])).toBe('\ufeff"a","1"\r\n"b","1234.56"\r\n');
+    expect(toCsv([['a', 1], ['b', csvAmount(123456)]])).toBe('\ufeff"a","1"\r\n"b","1234.56"\r\n');
+  });
+
+  it('writes amounts exactly with two decimals, a negative one as a number, not as a formula (docs/decisions/360)', () => {
+    expect(csvCell(csvAmount(1230))).toBe('"12.30"');
+    expect(csvCell(csvAmount(100))).toBe('"1.00"');
+    expect(csvCell(csvAmount(-50))).toBe('"-0.50"');
+    expect(csvCell(csvPercent(36.7))).toBe('"36.70"');
+    expect(() => csvCell({ decimal: '=1+1' })).toThrow(RangeError);
   });
 });

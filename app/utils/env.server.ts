@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readWebEnv } from './web-env-schema.server';
 
-/** The session secret of development and tests only; production refuses it (issue 9 item 10). */
+/** The session secret of development and tests only; production refuses it. */
 export const DEVELOPMENT_SESSION_SECRET = 'dev-only-secret-change-me-in-production';
 /** Values that were only ever examples (.env.example, docker-compose.yml of earlier versions). */
 const PLACEHOLDER_SECRET = /change-me|dev-only|^(secret|changeme|password)$/i;

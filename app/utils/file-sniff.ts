@@ -1,7 +1,7 @@
 import type { FileKind, UploadRule } from '../../server/contract/upload-rules';
 
 /**
- * A first look at a chosen file in the browser (issue 15 item 7, decision 156): its type by its
+ * A first look at a chosen file in the browser (decision 156): its type by its
  * first bytes and its size, against the picker's rule, with the api's messages. Every picker uses
  * it, so a wrong file is refused as soon as it is chosen; the api still checks the content and
  * decides.

@@ -6,7 +6,7 @@ import { formFailure, type FormFailureOptions } from './forms.server';
 import { redirectWithError, redirectWithSuccess } from './toast.server';
 
 /**
- * The one path of a route's api calls (issue 30 item 4, decisions 273 and 290): an action's form
+ * The one path of a route's api calls (decisions 273 and 290): an action's form
  * (`submitForm`), an action's one-click change (`redirectAfter`), what a loader cannot do without
  * (`required`), what a page can show without (`optional`), a file streamed through
  * (`fileOrReason`), the guard beside the data (`guarded`), and for the few calls none of these fit,

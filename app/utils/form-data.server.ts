@@ -2,8 +2,8 @@ import { parseWithZod as conformParseWithZod } from '@conform-to/zod/v4';
 import { json } from '@remix-run/node';
 
 /**
- * The one place where every action's form is read and parsed (issue 9 item 2,
- * docs/decisions/062). The web server already bounds the body's bytes; this bounds its shape
+ * The one place where every action's form is read and parsed
+ * (docs/decisions/062). The web server already bounds the body's bytes; this bounds its shape
  * before conform turns names into objects and arrays: `junk[10000000]=1` would make conform build
  * (and the reply echo) a ten-million-item array, `teams[1000000].name=x` froze the profile form.
  * A form over a limit is answered 400 at once, with a message that repeats nothing of it.

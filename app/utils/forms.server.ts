@@ -29,7 +29,7 @@ export type FormFailureOptions = {
   /** An error toast of the action's own (an upload the server failed), shown when the api's failure gives none. */
   toast?: string;
   status?: number;
-  /** The api's message only in the form, not also as a toast (a wrong password said twice, issue 15 item 8). */
+  /** The api's message only in the form, not also as a toast (a wrong password said twice). */
   inlineOnly?: boolean;
 };
 

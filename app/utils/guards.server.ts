@@ -4,7 +4,7 @@ import { getSession, logoutRedirect, type SessionUser } from './session.server';
 import { isFirmRole } from '../../server/contract/vocabulary';
 
 /**
- * The web's guards, in one module (issue 30 item 4): each loader and action calls its own
+ * The web's guards, in one module: each loader and action calls its own
  * (STYLE.md: a layout's guard does not protect its children). A guard answers the signed-in
  * account (or the admin session's token) or throws the redirect that sends the visitor where
  * they belong.

@@ -8,7 +8,7 @@ let recent: { until: number; props: HoneypotInputProps } | null = null;
 
 /**
  * The honeypot's hidden fields for a page. Their "valid from" time is encrypted with crypto-js's
- * AES in plain JavaScript, a tenth of a project page's render (issue 14): the same fields serve
+ * AES in plain JavaScript, a tenth of a project page's render: the same fields serve
  * every page of the same second, whose "valid from" then lies at most a second earlier.
  */
 export function honeypotInputProps(): HoneypotInputProps {

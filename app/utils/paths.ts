@@ -20,7 +20,7 @@ function decodes(value: string): string | null {
 }
 
 /**
- * A redirect target that stays on this site (issue 9 item 9): `value` when it is a path of this
+ * A redirect target that stays on this site: `value` when it is a path of this
  * origin, normalised (`/a/./b` → `/a/b`), otherwise `fallback`. Refused: anything not starting with
  * one `/`, `//x`, `/\x`, `https:…`, `/.//evil.example/…` (which normalises to `//evil.example/…`),
  * control characters, and the same tricks percent-encoded (`/%2F%2Fevil.example`).

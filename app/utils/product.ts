@@ -2,7 +2,7 @@ import { useRouteLoaderData } from '@remix-run/react';
 import { DEFAULT_PRODUCT_NAME } from '../../server/contract/product-rules';
 
 /**
- * The product's one name (env `PRODUCT_NAME`, issue 31), as the root loader passes it to every
+ * The product's one name (env `PRODUCT_NAME`), as the root loader passes it to every
  * page: headers, footer and page titles read it here, never a name written in a component.
  */
 type WithProductName = { productName?: string } | undefined;

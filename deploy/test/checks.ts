@@ -1,5 +1,5 @@
 /**
- * The feature checks and the failover of `npm run test:deploy` (issue 29 items 1-2), against the
+ * The feature checks and the failover of `npm run test:deploy`, against the
  * compose stack run.sh started (after the upgrade phase: every replica on the new image): two api
  * and two web replicas behind Caddy on https://localhost:$HTTPS_PORT. Everything goes through Caddy;
  * podman is used only to see which replica answered (each log line names its request id), to look
@@ -11,7 +11,7 @@ const LOAD = { connections: Number(process.env.LOAD_CONNECTIONS ?? 50), seconds:
 
 /**
  * A workspace file uploaded through the folder page's form on one web replica and downloaded
- * through the other's download address (issue 29 item 1). Through Caddy, round robin: the web's
+ * through the other's download address. Through Caddy, round robin: the web's
  * log line with the answered request id names the replica; downloads are repeated (up to 6)
  * until one is served by the web replica that did not take the upload (decision 233).
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The previous release's image for the upgrade check (issue 29 item 3): its commit's own Dockerfile
+# The previous release's image for the upgrade check: its commit's own Dockerfile
 # on the node stand-in, tagged by commit, so it is built once. PREVIOUS_RELEASE names the commit:
 # by default main just before migrations 0023-0024 (the merge of money-core); move it on when a
 # release is cut. Prints the image's tag.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm run test:deploy` (issue 29): the published Dockerfile and docker-compose.yml, run here with
+# `npm run test:deploy`: the published Dockerfile and docker-compose.yml, run here with
 # podman on local stand-ins of their images, two api and two web replicas behind Caddy, checked
 # through Caddy only, over HTTPS (checks.ts). Not part of `npm test`. Needs root (podman with runc)
 # and the Debian mirror and the npm registry; installs what it lacks. Keeps the images (a second run

@@ -1,5 +1,5 @@
 /**
- * The upgrade of `npm run test:deploy` (issue 29 item 3). run.sh starts the stack with every
+ * The upgrade of `npm run test:deploy`. run.sh starts the stack with every
  * replica on the previous release's image (previous.sh); then
  *   `before`: data made on the previous release: a project with its photo, a folder, a file, a chat message;
  *   `after`:  both api replicas replaced by the new image and started together (the migrations of

@@ -8,7 +8,7 @@ import { requireFirmAccess, type FirmMembership } from './firm.js';
 import type { Session } from './session.js';
 
 /**
- * Who may manage a firm's employees (DESIGN.md sections 9 and 10; issue 27 item 3,
+ * Who may manage a firm's employees (DESIGN.md sections 9 and 10,
  * docs/decisions/237): the firm account manages everyone and alone grants or removes sub-admin
  * access; a sub-admin manages plain employees only, and changes its own password and email in
  * Setting like anyone. A plain employee manages nobody (403 before any id is looked at); another

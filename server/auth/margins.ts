@@ -5,7 +5,7 @@ import type { UserRow } from '../queries/users.js';
 import { firmOf } from './firm.js';
 
 /**
- * Who sees margins (issue 28 item 1, DESIGN.md section 10, docs/decisions/258): trade prices, net
+ * Who sees margins (DESIGN.md section 10, docs/decisions/258): trade prices, net
  * profit and markup are seen and edited by the firm, its sub-admins and the employees it granted
  * "Can see financials". For everyone else the api leaves them out of every reply of the routes
  * that call `guardMargins` and answers 403 to a body that sets one.

@@ -1,5 +1,5 @@
 /**
- * The plain values of the Address Book (issue 12 item 4, docs/decisions/115): kinds, limits and
+ * The plain values of the Address Book (docs/decisions/115): kinds, limits and
  * messages. No zod here, so browser code can use them; address-book.ts builds the schemas.
  */
 

@@ -21,7 +21,7 @@ export const ContactFields = z
     phone: optional(L.phone).refine((v) => v === '' || /^[0-9+\-() ]{3,}$/.test(v), M.phoneInvalid),
     kind: z.enum(CONTACT_KINDS, { error: M.kindRequired }),
     notes: optional(L.notes),
-    // Issue 28 item 3 (docs/decisions/257): who may be invoiced or sent purchase orders, and the tax details.
+    // docs/decisions/257: Who may be invoiced or sent purchase orders, and the tax details.
     isClient: z.boolean({ error: 'Must be true or false' }).default(false),
     isSupplier: z.boolean({ error: 'Must be true or false' }).default(false),
     address: optional(L.address),

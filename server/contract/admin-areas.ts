@@ -9,7 +9,7 @@ import { SHOWCASE_FILTERS } from './admin-areas-rules.js';
 export * from './admin-areas-rules.js';
 
 /**
- * The super-admin's areas behind the sidebar (issue 13 item 4): Workspace (firms and their plans),
+ * The super-admin's areas behind the sidebar: Workspace (firms and their plans),
  * Showcase moderation, Sub admins and Setting.
  */
 
@@ -39,7 +39,7 @@ export const AdminFirmRow = z.object({
   plan: Plan,
   /** The firm's time zone: the admin sees each firm's dates as the firm does (decision 265). */
   timeZone: z.string(),
-  /** The firm's latest subscription invoice (issue 28 item 8), or null. */
+  /** The firm's latest subscription invoice, or null. */
   invoice: SubscriptionInvoice.nullable(),
 });
 export type AdminFirmRow = z.infer<typeof AdminFirmRow>;

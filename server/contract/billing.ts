@@ -19,7 +19,7 @@ import { requiredText } from './text-fields.js';
 import { StaleReply, withVersion } from './http.js';
 
 /**
- * The firm's billing profile (issue 28 item 3, docs/decisions/256): GET and PUT
+ * The firm's billing profile (docs/decisions/256): GET and PUT
  * /api/billing/profile. The same schema checks the Setting form in the web's action and the
  * api's body, so a GSTIN with a wrong check character gets the same message in both.
  */

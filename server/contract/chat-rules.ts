@@ -1,4 +1,4 @@
-/** The plain values of Group Chat (issue 12 item 5, docs/decisions/116 and 117). No zod: browser code uses them. */
+/** The plain values of Group Chat (docs/decisions/116 and 117). No zod: browser code uses them. */
 
 /** `editMinutes`: how long after sending its author may edit a message (docs/decisions/171). */
 export const CHAT_LIMITS = { body: 4000, filesPerMessage: 5, pageSize: 30, pageMax: 100, editMinutes: 15 } as const;

@@ -3,7 +3,7 @@ import { CONTACT_NO_MESSAGE, WEBSITE_MESSAGE } from './contact-rules.js';
 
 /**
  * The contact fields every form shares (firm registration, profile): one rule per field, so a
- * value the registration accepts is accepted by the profile too (issue 15 item 2, decision 141).
+ * value the registration accepts is accepted by the profile too (decision 141).
  */
 
 /** A 10-digit number; spaces, dashes and brackets people type in a phone number do not count. */

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 
 /**
- * The welcome link of a firm's new employee (issue 27 item 2, docs/decisions/236): the page that
+ * The welcome link of a firm's new employee (docs/decisions/236): the page that
  * shows who added the address, and its two answers, Confirm and This was not me. No account needed.
  */
 

@@ -38,7 +38,7 @@ export const EMPLOYEE_MESSAGES = {
 } as const;
 
 /**
- * Who may manage whom among a firm's people (issue 27 item 3, docs/decisions/237): the firm
+ * Who may manage whom among a firm's people (docs/decisions/237): the firm
  * account manages everyone; a sub-admin only plain employees (not itself, not another sub-admin),
  * and never grants sub-admin access. The api's access layer (server/auth/employee-access.ts) and
  * the web's controls read the same rule.

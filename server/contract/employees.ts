@@ -33,7 +33,7 @@ const fields = {
     .regex(/^\d{10}$/, M.mobileDigits),
   address: requiredText(M.addressRequired, L.address),
   isSubAdmin: checkbox,
-  /** Issue 28 item 1 (docs/decisions/258): sees and edits trade prices, profit and markup; off by default. */
+  /** docs/decisions/258: Sees and edits trade prices, profit and markup; off by default. */
   canSeeFinancials: checkbox,
 };
 

@@ -19,7 +19,7 @@ export const FILE_LIMITS = {
   perUpload: 10,
   /** Files of one folder. */
   perFolder: 500,
-  /** Largest file when the api's MAX_FILE_MB is not set (issue 10: 100 MB by default). */
+  /** Largest file when the api's MAX_FILE_MB is not set (100 MB by default). */
   defaultMaxFileMb: 100,
 } as const;
 

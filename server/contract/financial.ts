@@ -43,7 +43,7 @@ export const FinancialReply = z.object({
     /** Where the money stands per project (the filter applied). */
     money: z.array(ProjectMoneyRow),
     /**
-     * Committed on purchase orders (every order not cancelled; issue 28 item 7, docs/decisions/285),
+     * Committed on purchase orders (every order not cancelled, docs/decisions/285),
      * in paise: per project shown, per schedule row, and the projects' sum (an order whose schedule
      * was deleted counts for its project only).
      */

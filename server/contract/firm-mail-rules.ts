@@ -1,5 +1,5 @@
 /**
- * The words of the firm-mail rules (issue 27 item 1, docs/decisions/235): what a firm is told when
+ * The words of the firm-mail rules (docs/decisions/235): what a firm is told when
  * a mail on its behalf is refused. No zod here, so the web and its tests can use them.
  */
 export const FIRM_MAIL_MESSAGES = {

@@ -1,6 +1,6 @@
 /**
  * The plain rules of invoices, credit notes and payments that the web's forms and the api share
- * (issue 28 items 4, 5 and 8; docs/decisions/280–283). No zod, no imports from zod files.
+ * (5 and 8; docs/decisions/280–283). No zod, no imports from zod files.
  */
 
 export const INVOICE_STATUSES = ['draft', 'issued', 'part_paid', 'paid', 'void'] as const;

@@ -2,11 +2,12 @@ import { z } from 'zod/v4';
 import { StaleReply } from './http.js';
 import { HSN_SAC_PATTERN, isGstRate } from './billing-rules.js';
 import { INVOICE_LIMITS as L, INVOICE_MESSAGES as M, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
-import { parsePercent, parseRupees } from './summary-rules.js';
+import { parsePercent } from './summary-rules.js';
+import { parseRupees } from './money-text.js';
 import { requiredText } from './text-fields.js';
 
 /**
- * Invoices, credit notes and payments (issue 28 items 4 and 5; docs/decisions/280–282): the api's
+ * Invoices, credit notes and payments (docs/decisions/280–282): the api's
  * bodies take amounts in paise; the web's forms take rupees as typed ("25,000.50") and turn them
  * into the same bodies (`*Form` schemas), so one set of rules and messages serves both.
  */

@@ -1,7 +1,7 @@
 import { ID_PATTERN } from './http-rules.js';
 
 /**
- * A keyset cursor (issue 14, docs/decisions/161): where a list in `created_at DESC, id DESC` order
+ * A keyset cursor (docs/decisions/161): where a list in `created_at DESC, id DESC` order
  * goes on, as `<created_at>,<id>` of the last row shown — `2026-11-23T16:58:15.123456Z,<24 hex>`.
  * The time keeps PostgreSQL's microseconds (a JavaScript Date would round them away and skip or
  * repeat rows made in the same millisecond), so the database writes the cursor (`cursorSql`) and

@@ -1,6 +1,6 @@
 import { FIRM_MAIL_MAX_RECIPIENTS } from './firm-mail-rules.js';
 /**
- * The plain values of enquiries and the demand box (DESIGN.md section 9, issue 13 items 1 and 2):
+ * The plain values of enquiries and the demand box (DESIGN.md section 9):
  * limits, messages and page size. No zod here, so browser code can use them; the schemas of
  * leads.ts are built from them.
  */
@@ -17,7 +17,7 @@ export const MESSAGE_LIMITS = {
   body: 10_000,
   /** Addresses in each of To, Cc and Bcc. */
   addresses: 10,
-  /** To, Cc and Bcc together (issue 27 item 1, docs/decisions/235). */
+  /** To, Cc and Bcc together (docs/decisions/235). */
   recipients: FIRM_MAIL_MAX_RECIPIENTS,
   /** The characters of one of those fields as typed (the addresses and their separators). */
   addressField: 2_600,
@@ -39,7 +39,7 @@ export const LEAD_MESSAGES = {
   /** CR or LF where a mail header is made of the field: header injection. */
   lineBreak: 'Line breaks are not allowed in this field',
   sent: 'Your enquiry has been sent. The firm will reply by email.',
-  /** The form token (issue 27 item 4): missing, forged or another firm's; expired; too fresh; used. */
+  /** The form token: missing, forged or another firm's; expired; too fresh; used. */
   formTokenInvalid: 'This form could not be checked. Please reload the page and send your enquiry again.',
   formTokenExpired: 'This form has expired. Please reload the page and send your enquiry again.',
   formTokenTooFresh: 'Please take a moment to read your enquiry over, then send it again.',

@@ -5,8 +5,8 @@ import { wellFormed } from './text-fields.js';
 import { PROJECT_TYPE_VALUES } from './vocabulary.js';
 
 /**
- * Enquiries from the public pages and the demand box (DESIGN.md section 9, issue 13 items 1 and
- * 2; docs/decisions/120–122). Every field that ends up in a mail header (a name in a subject, an
+ * Enquiries from the public pages and the demand box (DESIGN.md section 9;
+ * docs/decisions/120–122). Every field that ends up in a mail header (a name in a subject, an
  * address in To or Reply-To, the subject itself) refuses CR and LF: no header injection.
  */
 
@@ -65,7 +65,7 @@ export const EnquiryBody = z.object({
   projectId: z.string().max(64).nullish(),
   /** The honeypot: a field people never see; a filled one is a bot's (the enquiry is dropped). */
   website: z.string().max(2000).nullish(),
-  /** The form token issued with the page (GET /api/firms/{firmId}/enquiry-token; issue 27 item 4). */
+  /** The form token issued with the page (GET /api/firms/{firmId}/enquiry-token). */
   formToken: z.string().max(300).nullish(),
 });
 export type EnquiryBody = z.input<typeof EnquiryBody>;

@@ -5,7 +5,7 @@ import { requiredText, wellFormed } from './text-fields.js';
 import { StaleReply, VersionField } from './http.js';
 
 /**
- * The Project Library (issue 11 item 7; docs/decisions/108): a firm's saved products, typed once
+ * The Project Library (docs/decisions/108): a firm's saved products, typed once
  * and added to any schedule's sections. Prices in paise per unit, as the summary's items.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What a request log may print of a url (issue 27 item 7, docs/decisions/245): the database keeps
+ * What a request log may print of a url (docs/decisions/245): the database keeps
  * share-link and iCal tokens hashed, so a log line must not hold them in clear. One function for
  * both processes (the api's request log, the web's), so a new secret-carrying url is redacted in
  * one place.

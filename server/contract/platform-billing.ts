@@ -5,7 +5,7 @@ import { StaleReply, withVersion } from './http.js';
 export * from './platform-billing-rules.js';
 
 /**
- * The platform's own billing (issue 28 item 8, docs/decisions/287): its billing profile, set by the
+ * The platform's own billing (docs/decisions/287): its billing profile, set by the
  * super-admin in admin Setting, prints on the subscription invoices that Pricing → Continue issues
  * to a firm; marking the firm paid records the payment and gives its receipt.
  */

@@ -1,5 +1,5 @@
 /**
- * The product's one name when `PRODUCT_NAME` is unset (issue 31; docs/decisions/262). Without zod,
+ * The product's one name when `PRODUCT_NAME` is unset (docs/decisions/262). Without zod,
  * so the browser's pages can read it (decision 058).
  */
 export const DEFAULT_PRODUCT_NAME = 'Archivista';

@@ -4,7 +4,7 @@ import { DEFAULT_PRODUCT_NAME } from './product-rules.js';
 export { DEFAULT_PRODUCT_NAME };
 
 /**
- * The product's one name (issue 31; docs/decisions/262): `PRODUCT_NAME`, read by the api (mail
+ * The product's one name (docs/decisions/262): `PRODUCT_NAME`, read by the api (mail
  * sender and subjects, the iCal feed) and the web (page titles, header, footer, PDFs) alike.
  */
 

@@ -213,7 +213,7 @@ export type ExploreQuery = z.infer<typeof ExploreQuery>;
 // Replies ---------------------------------------------------------------------------------
 
 /** GET /api/projects/portfolio (the signed-in firm's own portfolio). */
-/** What the super-admin hid and why: shown to the firm on its own portfolio only (issue 31). */
+/** What the super-admin hid and why: shown to the firm on its own portfolio only. */
 const HiddenNote = z.object({ reason: z.string(), hiddenAt: z.string() });
 export const PortfolioReply = z.object({
   userData: User,

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 
 /**
- * The client proposal of a schedule (issue 28 item 2, docs/decisions/286): what the web's PDF
+ * The client proposal of a schedule (docs/decisions/286): what the web's PDF
  * prints, in one reply. Client prices only: no trade price, cost, profit or markup is in this
  * shape, so nobody's reply can carry one (any workspace member may export it). Images are data
  * URLs of thumbnails, the letterhead the firm's billing profile.

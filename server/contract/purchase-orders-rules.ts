@@ -1,5 +1,5 @@
 /**
- * The plain rules of purchase orders (issue 28 item 6, docs/decisions/285): statuses and their
+ * The plain rules of purchase orders (docs/decisions/285): statuses and their
  * labels, which change each status allows, limits and messages. No zod: the api and the web's
  * pages read the same module.
  */

@@ -7,7 +7,7 @@ import {
 import { wellFormed } from './text-fields.js';
 
 /**
- * Purchase orders (issue 28 item 6, docs/decisions/285): the bodies the api takes (and the web's
+ * Purchase orders (docs/decisions/285): the bodies the api takes (and the web's
  * forms check first, with the same messages) and the replies it gives. Only for those who may see
  * trade prices (docs/decisions/258).
  */

@@ -1,5 +1,5 @@
 /**
- * The request id carried from the reverse proxy through the web to the api (issue 29): one id per
+ * The request id carried from the reverse proxy through the web to the api: one id per
  * visitor request on every log line it causes, in the header Caddy sets (deploy/Caddyfile). A
  * missing or odd value (anything but a short token) is replaced by a fresh one.
  */

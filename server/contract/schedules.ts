@@ -103,7 +103,7 @@ export const ScheduleStaleReply = StaleReply(Schedule);
 
 /**
  * `GET /projects/schedules/{projectId}?summary=…`: also one schedule's summary, for the summary
- * editor's page in one read (issue 14): a schedule id of the project, or `first` for the newest.
+ * editor's page in one read: a schedule id of the project, or `first` for the newest.
  */
 export const ScheduleListQuery = z.object({ summary: z.string().max(64).optional() });
 

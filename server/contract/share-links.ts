@@ -102,7 +102,7 @@ export type ClientDecisionJson = z.infer<typeof ClientDecisionJson>;
 export const ClientBoardReply = z.object({
   data: z.object({
     links: z.array(ShareLink),
-    /** Links revoked in the last 30 days, with who and why (issue 27 item 5). */
+    /** Links revoked in the last 30 days, with who and why. */
     revokedLinks: z.array(ShareLink),
     decisions: z.array(ClientDecisionJson),
     /** Unread decisions of the projects the caller sees (all of them, not only the ones listed). */

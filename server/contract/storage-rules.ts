@@ -1,5 +1,5 @@
 /**
- * A firm's storage quota (issue 27 item 6, docs/decisions/242): the plain words and the size format
+ * A firm's storage quota (docs/decisions/242): the plain words and the size format
  * the api and the Setting page share. No zod and no server code.
  */
 

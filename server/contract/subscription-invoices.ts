@@ -2,8 +2,8 @@ import { z } from 'zod/v4';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
 
 /**
- * The platform's subscription invoice as the plan and the admin's firm list carry it (issue 28
- * item 8, docs/decisions/287), apart from the billing profile's schema so the plan's contract does
+ * The platform's subscription invoice as the plan and the admin's firm list carry it
+ * (docs/decisions/287), apart from the billing profile's schema so the plan's contract does
  * not bring the places data along.
  */
 

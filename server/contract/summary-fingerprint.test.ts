@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsInSaveAll, itemFingerprint } from './summary-fingerprint';
-import { bpToInput, paiseToInput, parsePercent, parseRupees } from './summary-rules';
+import { bpToInput, parsePercent } from './summary-rules';
+import { paiseToDecimal, parseRupees } from './money-text';
 
 const product = { type: 'product' as const, title: 'Armchair', description: 'Teak\nand cane', title1: '', description1: '', retailPrice: 1_234_550, tradePrice: 99_999_999, discountBp: 1250, quantity: 3 };
 
@@ -10,8 +11,8 @@ describe('itemFingerprint', () => {
     const sent = {
       title: 'Armchair',
       description: 'Teak\r\nand cane',
-      retailPrice: parseRupees(paiseToInput(product.retailPrice))!,
-      tradePrice: parseRupees(paiseToInput(product.tradePrice))!,
+      retailPrice: parseRupees(paiseToDecimal(product.retailPrice))!,
+      tradePrice: parseRupees(paiseToDecimal(product.tradePrice))!,
       discountBp: parsePercent(bpToInput(product.discountBp))!,
       quantity: product.quantity,
     };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPaise, itemFigures, markupPercent, moveId, parsePercent, parseRupees, sumFigures } from './summary-rules';
+import { itemFigures, markupPercent, moveId, parsePercent, sumFigures } from './summary-rules';
+import { formatPaise, parseRupees } from './money-text';
 
 /** DESIGN.md section 8's formulas, as a table of cases (integer paise; discount in basis points). */
 describe('itemFigures', () => {

@@ -2,8 +2,11 @@
  * The plain rules of a schedule's summary (DESIGN.md section 8; workspace-and-admin.md screen 7,
  * sections 3, 4, 5, 8, 9): limits, statuses, item types, messages, the ordering of a list and
  * the financial formulas. No zod here: the api (summary.ts, queries/summary.ts) and the browser
- * editor compute the same figures from this one module (docs/decisions/058, 100).
+ * editor compute the same figures from this one module (docs/decisions/058, 100). Amounts become
+ * text in money-text.ts and are rounded by money-rounding.ts (docs/decisions/360).
  */
+
+import { divideHalfUp } from './money-rounding.js';
 
 export const SUMMARY_STATUSES = ['none', 'approved', 'in_review', 'rejected'] as const;
 export type SummaryStatus = (typeof SUMMARY_STATUSES)[number];
@@ -137,19 +140,10 @@ export type Figures = {
   markup: number;
 };
 
-/** a / b rounded half away from zero, in exact integers. */
-function divRound(a: bigint, b: bigint): bigint {
-  const negative = a < 0n !== b < 0n;
-  const absA = a < 0n ? -a : a;
-  const absB = b < 0n ? -b : b;
-  const q = (absA * 2n + absB) / (absB * 2n);
-  return negative ? -q : q;
-}
-
 /** markup % = profit ÷ trade cost × 100, to two decimals; 0 when the trade cost is 0. */
 export function markupPercent(netProfit: number, tradeCost: number): number {
   if (tradeCost === 0) return 0;
-  return Number(divRound(BigInt(netProfit) * 10_000n, BigInt(tradeCost))) / 100;
+  return Number(divideHalfUp(BigInt(netProfit) * 10_000n, BigInt(tradeCost))) / 100;
 }
 
 /**
@@ -158,7 +152,7 @@ export function markupPercent(netProfit: number, tradeCost: number): number {
  */
 export function itemFigures(m: ItemMoney): Figures {
   const quantity = BigInt(Math.trunc(m.quantity));
-  const clientPrice = Number(divRound(BigInt(Math.trunc(m.retailPrice)) * quantity * BigInt(10_000 - Math.trunc(m.discountBp)), 10_000n));
+  const clientPrice = Number(divideHalfUp(BigInt(Math.trunc(m.retailPrice)) * quantity * BigInt(10_000 - Math.trunc(m.discountBp)), 10_000n));
   const tradeCost = Math.trunc(m.tradePrice) * Number(quantity);
   const netProfit = clientPrice - tradeCost;
   return { clientPrice, tradeCost, netProfit, markup: markupPercent(netProfit, tradeCost) };
@@ -180,14 +174,6 @@ export function sumFigures(list: readonly Figures[]): Figures {
 
 // Money in forms ------------------------------------------------------------------------------
 
-/** "1,23,456.78" or "₹1,23,456.78" → paise; null when it is not an amount with at most 2 decimals. */
-export function parseRupees(text: string): number | null {
-  const cleaned = text.replace(/[₹,\s]/g, '');
-  if (!/^\d{1,12}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole, fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
 /** "12.5" → 1250 basis points; null unless 0–100 with at most 2 decimals. */
 export function parsePercent(text: string): number | null {
   const cleaned = text.replace(/[%\s]/g, '');
@@ -197,24 +183,8 @@ export function parsePercent(text: string): number | null {
   return bp <= SUMMARY_LIMITS.discountBp ? bp : null;
 }
 
-/** Paise as an input's value: "1234.50" (no grouping, so it parses back). */
-export const paiseToInput = (paise: number) => `${Math.trunc(paise / 100)}.${String(Math.abs(paise % 100)).padStart(2, '0')}`;
 /** Basis points as an input's value: "12.5". */
 export const bpToInput = (bp: number) => String(bp / 100);
-
-const groupIndian = (whole: string) => {
-  if (whole.length <= 3) return whole;
-  const last3 = whole.slice(-3);
-  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
-  return `${rest},${last3}`;
-};
-
-/** Paise shown as ₹ with Indian grouping: 12345678 → "₹1,23,456.78"; negatives "−₹…". */
-export function formatPaise(paise: number): string {
-  const sign = paise < 0 ? '−' : '';
-  const abs = Math.abs(Math.trunc(paise));
-  return `${sign}₹${groupIndian(String(Math.trunc(abs / 100)))}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** A markup as shown: "12.34 %". */
 export const formatPercent = (value: number) => `${value.toFixed(2)} %`;

@@ -181,7 +181,7 @@ export type SummaryItemReply = z.infer<typeof SummaryItemReply>;
 export const SaveAllReply = z.object({ message: z.string(), data: z.object({ items: z.array(SummaryItemJson) }) });
 export type SaveAllReply = z.infer<typeof SaveAllReply>;
 
-// Margins (issue 28 item 1, docs/decisions/258) ---------------------------------------------------
+// Margins (docs/decisions/258) ---------------------------------------------------
 
 /**
  * The margins of a summary (an item's trade price; trade cost, net profit and markup of every

@@ -44,7 +44,7 @@ export const TASK_FORM_FIELDS = {
   fileDrafts: 'fileDrafts',
 } as const;
 
-/** The Submit form's multipart field names (issue 31): a note and the deliverables, both optional. */
+/** The Submit form's multipart field names: a note and the deliverables, both optional. */
 export const SUBMIT_FORM_FIELDS = { note: 'note', files: 'files' } as const;
 
 const TASK_LIMITS_TITLE = 80;
@@ -85,7 +85,7 @@ export const TASK_MESSAGES = {
 } as const;
 
 /**
- * A task's title as cards, the calendar and mails show it (issue 31): its own, or for a task made
+ * A task's title as cards, the calendar and mails show it: its own, or for a task made
  * before titles its description's first words.
  */
 export function taskTitle(task: { title: string | null; description: string }): string {

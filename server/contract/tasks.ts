@@ -33,7 +33,7 @@ export const TaskFields = z.object({
 });
 export type TaskFields = z.infer<typeof TaskFields>;
 
-/** The Submit form's note (its files come in the same multipart body; issue 31). */
+/** The Submit form's note (its files come in the same multipart body). */
 export const SubmitTaskFields = z.object({
   note: z
     .string()
@@ -64,9 +64,9 @@ export const Task = z.object({
   from: Person.nullable(),
   to: z.array(Person),
   files: z.array(TaskFile),
-  /** The note of its last Submit (issue 31), or null. */
+  /** The note of its last Submit, or null. */
   submitNote: z.string().nullable(),
-  /** Files its assignees sent back with their Submits, oldest first (issue 31). */
+  /** Files its assignees sent back with their Submits, oldest first. */
   deliverables: z.array(TaskFile),
   createdAt: z.string(),
   updatedAt: z.string(),

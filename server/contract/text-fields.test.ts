@@ -6,7 +6,7 @@ import { CardBody, NewSectionBody, RoomBody, SectionChangesBody } from './summar
 import { ONE_LINE_MESSAGE } from './text-fields';
 import { WorkspaceProjectForm } from './workspace-projects';
 
-/** Issue 27 item 8 (docs/decisions/246): a title with a line break inside is refused with one clear message. */
+/** docs/decisions/246: A title with a line break inside is refused with one clear message. */
 
 const messagesAt = (schema: z.ZodType, body: object, field: string) =>
   (schema.safeParse(body).error?.issues ?? []).filter((issue) => issue.path.join('.') === field).map((issue) => issue.message);

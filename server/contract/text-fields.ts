@@ -21,7 +21,7 @@ export const optionalText = <E extends null | undefined = null>(max: number, emp
     .nullish()
     .transform((v): string | E => (v ? wellFormed(v) : empty));
 
-/** Said of a title with a line break in it (issue 27 item 8, docs/decisions/246). */
+/** Said of a title with a line break in it (docs/decisions/246). */
 export const ONE_LINE_MESSAGE = 'A title must fit on one line: remove the line breaks';
 
 /**

@@ -2,7 +2,7 @@
  * The signed-in viewer's snapshot that the web keeps in its signed session cookie, so pages need no
  * `/users/me` call (docs/decisions/131). The api names the version of the account's current
  * snapshot in a header on every answer to a signed-in call; the web compares it with the version of
- * its copy and fetches a fresh one when they differ (issue 15 item 9). No zod: the web imports it.
+ * its copy and fetches a fresh one when they differ. No zod: the web imports it.
  */
 
 export const VIEWER_FIELDS = ['id', 'userName', 'role', 'email', 'firmName', 'profileImage', 'isVerify', 'HasPassword', 'isSubAdmin', 'timeZone'] as const;

@@ -73,7 +73,7 @@ export const LOCKS = { migrations: 0x61726368, demoSeed: 0x73656564 } as const;
 /**
  * Runs `run` on one connection that holds a PostgreSQL advisory lock: api replicas that start
  * together (a rolling upgrade, two replicas in compose) take turns, so the migrations run once and
- * the later ones find them recorded, and the demo data is seeded once (issue 29, decision 231).
+ * the later ones find them recorded, and the demo data is seeded once (decision 231).
  * The lock goes with the connection if the process dies.
  */
 async function exclusively<T>(pool: import('pg').Pool, key: number, run: (client: import('pg').PoolClient) => Promise<T>): Promise<T> {
@@ -151,7 +151,7 @@ export async function openDatabase(options: {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   // PGlite's PostgreSQL keeps its shared buffers in the WebAssembly heap, which never shrinks:
-  // PostgreSQL's default of 128 MB was a quarter of the api's resident memory (issue 14). The data
+  // PostgreSQL's default of 128 MB was a quarter of the api's resident memory. The data
   // files stay in the OS page cache, outside the process; 16 MB keeps the hot pages of a firm's
   // showcase (docs/decisions/162).
   const ownSettings = PGLITE_SETTINGS.flatMap((s) => ['-c', s]);

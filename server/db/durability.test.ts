@@ -8,7 +8,7 @@ import { freePort, waitFor } from '../../scripts/instance';
 import { openDatabase } from './connection';
 
 /**
- * The embedded default keeps what it acknowledged (issue 27 item 9, docs/decisions/247): a write
+ * The embedded default keeps what it acknowledged (docs/decisions/247): a write
  * the api answered survives a SIGKILL of the api, and PGlite on disk commits through a real fsync
  * (which is what also keeps it through a power loss). One data folder for both: PGlite's first
  * start runs every migration, a minute on a busy machine.

@@ -9,7 +9,7 @@ type FsyncStream = { nfd?: number };
 
 /**
  * PGlite's folder on disk, where a commit PostgreSQL acknowledged has reached the disk
- * (issue 27 item 9, docs/decisions/247). PGlite's PostgreSQL runs in WebAssembly on Emscripten's
+ * (docs/decisions/247). PGlite's PostgreSQL runs in WebAssembly on Emscripten's
  * NODEFS, which writes through to the folder's files but has no fsync: PostgreSQL's fsync() ended
  * there (and fdatasync() is a no-op of Emscripten's, hence `wal_sync_method=fsync` above). This
  * gives NODEFS the fsync it lacks, on the real file, before PostgreSQL reports the commit.

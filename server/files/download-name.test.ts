@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DETECTED_EXTENSIONS } from './detected-extensions';
 import { downloadName } from './download-name';
 
-describe('downloadName (issue 27 item 8, docs/decisions/246)', () => {
+describe('downloadName (docs/decisions/246)', () => {
   it.each([
     ['poly.png.html', 'image/png', 'poly.png'],
     ['plan.pdf', 'application/pdf', 'plan.pdf'],

@@ -11,7 +11,7 @@ const extensionOf = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.
 
 /**
  * The name a download is saved under: its extension follows the type detected from its content
- * (issue 27 item 8, docs/decisions/246), so the saved file opens as what it is.
+ * (docs/decisions/246), so the saved file opens as what it is.
  * - a name that ends with one of the type's extensions is kept (`plan.pdf`, `photo.jpeg`);
  * - a wrong last extension right after a right one is dropped (`poly.png.html` → `poly.png`);
  * - otherwise the type's usual extension is appended (`report.exe` → `report.exe.pdf`,

@@ -12,7 +12,7 @@ import { detectFileType, type DetectedType } from '../services/file-types.js';
 import { headerFileName } from './send-stored-file.js';
 
 /**
- * Multipart uploads without holding files in memory (issue 9 item 4, docs/decisions/077): each
+ * Multipart uploads without holding files in memory (docs/decisions/077): each
  * file part is checked by its first bytes while it arrives (refused with 415 before the rest is
  * read), counted against its size limit (413), and streamed to a temporary file. The handler gets
  * the files checked and on disk; the temporary files are removed when it returns or fails, and the
@@ -202,7 +202,7 @@ async function receive(request: FastifyRequest, folder: string, options: Receive
 const storageFull = (usedBytes: number, quotaBytes: number) => new HttpError(413, STORAGE_MESSAGES.full(usedBytes, quotaBytes));
 
 /**
- * The caller's firm's storage quota and what it uses (issue 27 item 6, docs/decisions/242): one
+ * The caller's firm's storage quota and what it uses (docs/decisions/242): one
  * aggregate statement per upload; none for an account without a firm (an explorer's photo). Two
  * parallel uploads may each fit alone and pass together: UPLOADS_PER_ACCOUNT × MAX_FILE_MB bounds that.
  */

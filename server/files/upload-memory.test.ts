@@ -10,7 +10,7 @@ import { closingBoundary, filePartHead, listenOnLoopback, multipartHeaders } fro
 import { createFirm } from '../seed/factories';
 
 /**
- * Issue 9 item 4: an upload is never held whole in the api's memory. While a 14 MB image arrives
+ * An upload is never held whole in the api's memory. While a 14 MB image arrives
  * over a real socket, the test records the largest Buffer built by Node's Buffer factories (what
  * a "read the file into memory" step uses: Buffer.concat of the chunks, alloc, allocUnsafe); it
  * must stay far below the file's size. The recorder is first shown to catch that step.

@@ -5,7 +5,7 @@ export const TOO_MANY_UPLOADS_MESSAGE = (limit: number) =>
 
 /**
  * Uploads in progress per account, on this api process: each holds a temporary file and a share
- * of the image encoder, so one account cannot take them all (issue 9, item 4). Several replicas
+ * of the image encoder, so one account cannot take them all. Several replicas
  * each keep their own count; the bound per process is what protects that process.
  */
 export class UploadSlots {

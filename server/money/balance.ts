@@ -1,4 +1,4 @@
-import { assertWhole, divideHalfUp } from './rounding.js';
+import { assertWhole, divideHalfUp } from '../contract/money-rounding.js';
 
 /**
  * Where an invoice stands (docs/decisions/281): what is still owed after credit notes and payments,

@@ -1,5 +1,5 @@
 import { isGstRate } from '../contract/billing-rules.js';
-import { assertWhole, divideHalfUp, MAX_PAISE } from './rounding.js';
+import { assertWhole, divideHalfUp, MAX_PAISE } from '../contract/money-rounding.js';
 
 /**
  * GST on one invoice line (docs/decisions/255). Pure: no HTTP, no database.

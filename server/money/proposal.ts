@@ -1,9 +1,9 @@
 import { lineAmounts, type LineAmounts } from './gst.js';
-import { divideHalfUp } from './rounding.js';
+import { divideHalfUp } from '../contract/money-rounding.js';
 import { sumLines, type Totals } from './totals.js';
 
 /**
- * A client proposal's figures (issue 28 item 2, docs/decisions/286). A proposal goes to a client
+ * A client proposal's figures (docs/decisions/286). A proposal goes to a client
  * before their place of supply matters, so its tax is one GST figure per line (the whole tax, as
  * IGST would carry it: CGST + SGST split the same amount, decision 255). Each line is the summary
  * item's client price: quantity × unit retail price less the item's discount, the discount taken

@@ -1,4 +1,4 @@
-import { assertWhole } from './rounding.js';
+import { assertWhole } from '../contract/money-rounding.js';
 import { lineAmounts, type LineAmounts, type LineInput, type SupplyKind } from './gst.js';
 
 /**

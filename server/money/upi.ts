@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { UPI_ID_MESSAGE, UPI_ID_PATTERN } from '../contract/billing-rules.js';
-import { assertWhole } from './rounding.js';
+import { assertWhole } from '../contract/money-rounding.js';
+import { paiseToDecimal } from '../contract/money-text.js';
 
 /**
  * UPI payment links and their QR code (docs/decisions/255), after NPCI's UPI linking
@@ -22,7 +23,7 @@ export type UpiPayment = {
 /** Paise as UPI's `am`: rupees with two decimals, "120000.50". */
 export function upiAmount(paise: number): string {
   assertWhole('amount', paise);
-  return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
+  return paiseToDecimal(paise);
 }
 
 export function upiPayUri(payment: UpiPayment): string {

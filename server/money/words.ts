@@ -1,4 +1,4 @@
-import { assertWhole } from './rounding.js';
+import { assertWhole } from '../contract/money-rounding.js';
 
 /**
  * An amount in words as Indian invoices print it (docs/decisions/255): the Indian numbering

@@ -64,7 +64,7 @@ export async function createOrResetSuperAdmin(db: Database, input: SuperAdminInp
   return { action, user: row };
 }
 
-// Sub admins and the admin's own password (issue 13 item 4; docs/decisions/127) -------------------
+// Sub admins and the admin's own password (docs/decisions/127) -------------------
 
 /**
  * An owner is a super-admin made at the command line (`npm run admin:create`): no `sub_admins` row.

@@ -105,7 +105,7 @@ const notifyThread = (tx: Database, projectId: string, revisionNo: number) => tx
 
 /**
  * Closes `userId`'s open chat streams (of one project, or all) on every replica when the
- * transaction commits (issue 27 item 5): the browser reconnects, and the new request's access
+ * transaction commits: the browser reconnects, and the new request's access
  * check refuses what was taken away.
  */
 export const notifyStreamsEnd = (tx: Database, userId: string, projectId?: string) =>

@@ -9,7 +9,7 @@ export type CredentialChange = { passwordHash: string } | { email: string };
 export type CredentialProof = { mailedCode?: boolean };
 
 /**
- * The one write of an account's credentials (issue 30 item 1): a new password hash or login email,
+ * The one write of an account's credentials: a new password hash or login email,
  * then every session of the account ends but `keepSessionId`, the one that made the change (null
  * on a reset by a mailed code: no session made it). A new email also closes the reset codes sent
  * to the old address, which must no longer open the account. Run it in the caller's transaction,

@@ -64,7 +64,7 @@ export function findUsersByIds(db: Database, ids: string[]): Promise<UserRow[]> 
   return db.select().from(users).where(inArray(users.id, ids));
 }
 
-// Confirmation of an employee's address (issue 27 item 2, docs/decisions/236) -----------------
+// Confirmation of an employee's address (docs/decisions/236) -----------------
 
 /** How long a firm's new employee account waits for its person: then the link dies and the account lapses. */
 export const CONFIRMATION_DAYS = 7;

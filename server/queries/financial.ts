@@ -19,7 +19,7 @@ async function approvedByProject(db: Database, projectIds: string[]) {
 }
 
 /**
- * Where the money stands per project (issue 28 item 7, docs/decisions/283): quoted (client price of
+ * Where the money stands per project (docs/decisions/283): quoted (client price of
  * approved sections, before GST), invoiced (issued invoices less credit notes, before GST), received
  * and outstanding (with GST), and margin (net profit of the approved sections).
  */

@@ -8,7 +8,7 @@ import { recordAudit } from './audit.js';
 import { likePattern } from './sql.js';
 
 /**
- * Showcase moderation (issue 13 item 4): the super-admin hides or shows a public project or a
+ * Showcase moderation: the super-admin hides or shows a public project or a
  * firm's whole portfolio, with a reason, audit-logged. What the public then sees follows from the
  * one visibility condition of visibility.ts, which reads the two tables written here.
  */
@@ -168,7 +168,7 @@ export function setPortfolioHidden(db: Database, firm: { id: string; name: strin
 }
 
 /**
- * What the super-admin hid of one firm, with the reasons, for the firm's own portfolio (issue 31):
+ * What the super-admin hid of one firm, with the reasons, for the firm's own portfolio:
  * the firm sees why a card is gone from the public side; nobody else is told.
  */
 export async function moderationNotesOfFirm(db: Database, firmId: string) {

@@ -10,7 +10,7 @@ import { isOverdue, outstandingOf } from '../money/balance.js';
 import { PLATFORM_ISSUER } from './document-numbers.js';
 import type { InvoiceRow } from './invoices.js';
 
-/** The platform's billing profile and its subscription invoices to firms (issue 28 item 8, docs/decisions/287). */
+/** The platform's billing profile and its subscription invoices to firms (docs/decisions/287). */
 
 const PROFILE_ROW = 'platform';
 

@@ -4,7 +4,7 @@ import type { Database } from '../db/connection.js';
 import { platformSecrets } from '../db/schema/index.js';
 
 /**
- * A secret every api replica shares, made on first use (issue 27 item 4): the first replica's
+ * A secret every api replica shares, made on first use: the first replica's
  * random value wins (`on conflict do nothing`), and every replica reads the one stored.
  */
 export async function platformSecret(db: Database, name: string): Promise<string> {

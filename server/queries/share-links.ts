@@ -89,7 +89,7 @@ export async function revokeShareLink(db: Database, id: string, revokedBy: strin
 
 /**
  * Revokes the still open links `createdBy` made (of one project, or all), recording who and why
- * (issue 27 item 5: access ends when the person leaves). Answers the links revoked.
+ * (access ends when the person leaves). Answers the links revoked.
  */
 export async function revokeLinksCreatedBy(
   db: Database,

@@ -3,7 +3,7 @@ import type { Database } from '../db/connection.js';
 import { chatAttachments, files, pendingUploads, projects, taskFiles, tasks, users } from '../db/schema/index.js';
 
 /**
- * The bytes a firm stores against its quota (issue 27 item 6, docs/decisions/242), in ONE
+ * The bytes a firm stores against its quota (docs/decisions/242), in ONE
  * statement, each part read through an index on the firm or its projects: project files, task
  * files, chat files, and every upload still pending (of the firm account or its employees) until
  * it is claimed or removed. Portfolio, schedule, item and library images are re-encoded WebP of a

@@ -31,7 +31,7 @@ export async function insertTask(
   return row!;
 }
 
-/** Files an assignee sends back with a Submit (issue 31), after the task's own. */
+/** Files an assignee sends back with a Submit, after the task's own. */
 export async function insertDeliverables(db: Db, taskId: string, files: Array<Omit<typeof taskFiles.$inferInsert, 'taskId' | 'kind'>>) {
   const now = Date.now();
   if (files.length) await db.insert(taskFiles).values(files.map((f, i) => ({ ...f, taskId, kind: 'deliverable', createdAt: new Date(now + i) })));

@@ -42,7 +42,7 @@ export const visibleProject = (): SQL => and(shownProject(), listedFirm())!;
  * The number of visible projects: the same as counting the projects (joined to their owners as
  * `users`) that pass `visibleProject()`, but one row of `showcase_totals`, the listed firms' shown
  * projects (their counters, see `shownProject()`) summed by the triggers of migration 0016, so it
- * reads neither the projects nor the firms (issue 14, docs/decisions/183, 185). One row, `n`; usable
+ * reads neither the projects nor the firms (docs/decisions/183, 185). One row, `n`; usable
  * as a subquery.
  */
 export const visibleProjectCount = (db: Database) => db.select({ n: showcaseTotals.visibleProjects }).from(showcaseTotals);
@@ -68,7 +68,7 @@ export const isVisibleProject = () => sql<boolean>`(${visibleProject()})`.mapWit
 export const isListedFirmColumn = () => sql<boolean>`(${listedFirm()})`.mapWith(Boolean);
 
 /**
- * Whether visitors may send `firmId` an enquiry (for the demand box, issue 13 items 1–2): the firm is
+ * Whether visitors may send `firmId` an enquiry (for the demand box): the firm is
  * listed on the public side (approved, not hidden). One query.
  */
 export async function firmCanReceiveEnquiries(db: Database, firmId: string): Promise<boolean> {

@@ -8,7 +8,7 @@ import { createEmployee, createFirm, createMember, createWorkspaceProject } from
 import { createSession } from '../queries/sessions';
 
 /**
- * Access ends when the person leaves (issue 27 item 5, docs/decisions/241): deactivation and
+ * Access ends when the person leaves (docs/decisions/241): deactivation and
  * removal from a project's members close the person's live chat streams at once (through the chat
  * channel's NOTIFY, which every replica hears), revoke the client links they made (the Client
  * Board shows who and why) and rotate their iCal token. Also the cap of streams per account

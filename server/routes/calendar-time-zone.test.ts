@@ -10,7 +10,7 @@ import { createSession } from '../queries/sessions';
 import { saveFirmTimeZone } from '../queries/settings';
 
 /**
- * The calendar and the iCal feed in the firm's time zone (issue 31, decision 265): a schedule made
+ * The calendar and the iCal feed in the firm's time zone (decision 265): a schedule made
  * late in a New York evening is on that evening's day for a New York firm and its employees, and on
  * the next day for a firm in India; "this month" and the feed's range are the firm's too.
  */

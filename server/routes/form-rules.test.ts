@@ -5,7 +5,7 @@ import { placeRuleErrors } from '../contract/places';
 import { createFirm } from '../seed/factories';
 
 /**
- * One rule per field across the forms (issue 15 items 1–3, decisions 140–142): the place rule of
+ * One rule per field across the forms (decisions 140–142): the place rule of
  * the registration for the profile and the public project too, the same website and contact
  * number rules in the registration and the profile, and a business email apart from the login.
  */

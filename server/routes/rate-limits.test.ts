@@ -32,7 +32,7 @@ const post = (target: TestApi, url: string, payload: object, visitor: string) =>
   target.app.inject({ method: 'POST', url: `/api${url}`, payload, headers: { 'x-forwarded-for': visitor } });
 const login = (target: TestApi, email: string, password: string, visitor: string) => post(target, '/users/login', { email, password }, visitor);
 
-describe('sign-in limits (issue 9 item 1)', () => {
+describe('sign-in limits', () => {
   it('counts failures, not successes: a right password signs in any number of times from one address', async () => {
     const user = await createUser(api.db, { email: uniqueEmail('ok') });
     const visitor = newAddress();

@@ -6,7 +6,7 @@ import { IMAGES_MIN_MESSAGE, type PublicProject } from '../contract/projects';
 import { createFirm, createUser } from '../seed/factories';
 
 /**
- * A third-party client that follows the spec literally (issue 15, decision 143): images through
+ * A third-party client that follows the spec literally (decision 143): images through
  * POST /users/upload/file, whose `urls` POST/PUT /projects/public-project take as `projectImages`,
  * and lists whose `limit` above the maximum is clamped. Decision 020's guarantees still hold.
  */

@@ -16,7 +16,7 @@ import { PostgresCounterStore } from '../queries/rate-limit-counters';
 import { createSession } from '../queries/sessions';
 
 /**
- * Issue 27 items 1 and 2 (docs/decisions/235, 236): a firm not yet approved sends no mail outside
+ * docs/decisions/235, 236: A firm not yet approved sends no mail outside
  * its own accounts; every firm's outside mail is limited per hour and day, at most 20 recipients,
  * audited; a firm's new employee is unconfirmed until its person confirms, gives way to the
  * address's owner, and lapses after 7 days.

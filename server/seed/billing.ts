@@ -39,7 +39,7 @@ export function demoGstin(stateCode: string, pan: string): string {
   return first14 + gstinCheckCharacter(first14);
 }
 
-/** Each demo firm's billing profile (issue 28), by the firm's email. */
+/** Each demo firm's billing profile, by the firm's email. */
 const DEMO_PROFILES: Record<string, { legalName: string; address: string; state: string; code: string; pan: string; prefix: string; upi: string; ifsc: string; account: string }> = {
   'studio@demo.test': { legalName: 'Mehta Studio Architects LLP', address: '14 Lane 5, Koregaon Park, Pune 411001', state: 'Maharashtra', code: '27', pan: 'AAMFM4821K', prefix: 'MSA', upi: 'mehtastudio@okhdfcbank', ifsc: 'HDFC0000007', account: '50200011223344' },
   'interiors@demo.test': { legalName: 'Sethi Interiors Private Limited', address: '88 100 Feet Road, Indiranagar, Bengaluru 560038', state: 'Karnataka', code: '29', pan: 'AAKCS7310Q', prefix: 'SI', upi: 'sethiinteriors@okicici', ifsc: 'ICIC0000104', account: '010405006789' },
@@ -66,7 +66,7 @@ export async function seedDemoBilling(db: Database, firms: Array<{ id: string; e
   }
 }
 
-/** The platform's billing profile (issue 28 item 8): a company in Karnataka billing its subscriptions. */
+/** The platform's billing profile: a company in Karnataka billing its subscriptions. */
 export function platformBillingFields(overrides: Partial<PlatformBillingBody> = {}): PlatformBillingBody {
   return {
     legalName: 'Archivista Technologies Private Limited',

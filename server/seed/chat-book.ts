@@ -6,7 +6,7 @@ import { chatMessages, contacts } from '../db/schema/index.js';
 import { findUserByEmail } from '../queries/users.js';
 import { DEMO_WORKSPACES, type SeededWorkspace } from './workspace.js';
 
-/** Address Book and Group Chat: test factories and the demo data (issue 12 items 4 and 5). */
+/** Address Book and Group Chat: test factories and the demo data. */
 
 let counter = 0;
 
@@ -34,7 +34,7 @@ export async function createChatMessage(db: Database, projectId: string, author:
   return row!;
 }
 
-/** Clients and suppliers carry a billing address, state and (registered businesses) a GSTIN (issue 28). */
+/** Clients and suppliers carry a billing address, state and (registered businesses) a GSTIN. */
 type DemoContact = { name: string; company: string; email: string; phone: string; kind: ContactKind; notes: string; address?: string; state?: string; gstin?: string; isClient?: boolean };
 
 /** By the demo firm's email. */

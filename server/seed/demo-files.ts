@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { placeholderImage, placeholderSvg } from './placeholder-images.js';
 
 /**
- * The files of the demo workspace projects, made without the network (issue 10 item 8): a small
+ * The files of the demo workspace projects, made without the network: a small
  * PDF written here (a one-page ground-floor plan), pictures drawn by placeholder-images.ts and a
  * short video committed under assets/ (its README tells how it was made).
  */

@@ -108,7 +108,7 @@ export async function seedDemo(ctx: SeedContext) {
   for (const firm of DEMO_FIRMS) {
     firms.push(await createFirm(db, { ...firm, teams: [...firm.teams], firmType: firm.role, password: DEMO_PASSWORD, isVerify: VERIFY.approved }));
   }
-  // Plans: studio and interiors paid for a year, atelier without a plan (issue 13).
+  // Plans: studio and interiors paid for a year, atelier without a plan.
   await seedDemoPlans(db, firms);
   step('the showcase: profile photos and public projects with their pictures');
   // Profile photos and public projects with generated pictures (needs the file storage).
@@ -135,13 +135,13 @@ export async function seedDemo(ctx: SeedContext) {
   // Address Book contacts for each firm and a short Group Chat on each firm's first project.
   await seedChatBook(db, firms, workspace);
   step('billing profiles, invoices, payments and purchase orders');
-  // Each firm's billing profile (issue 28); its clients and suppliers are among the contacts above.
+  // Each firm's billing profile; its clients and suppliers are among the contacts above.
   await seedDemoBilling(db, firms);
-  // One issued invoice with a part payment per firm (issue 28 items 4 and 5).
+  // One issued invoice with a part payment per firm.
   await seedDemoInvoices(db, firms, workspace.projects);
   // One purchase order per firm to its supplier, from the approved items of its demo summary.
   await seedDemoPurchaseOrders(db, workspace.projects);
-  // The platform's own billing profile, so Pricing → Continue issues a subscription invoice (issue 28 item 8).
+  // The platform's own billing profile, so Pricing → Continue issues a subscription invoice.
   await createPlatformBillingProfile(db, admin.id);
   return {
     workspace,

@@ -11,7 +11,7 @@ import { draftLines, priceLines } from '../services/invoice-drafts.js';
 import { buyerParty, issueLocked, placeOfSupply, recordPayment } from '../services/invoices.js';
 import { createSummaryTree, type TreeRoom } from './summary-tree.js';
 
-/** Invoices' test and demo data (issue 28 items 4 and 5): a priced schedule with approved and other sections. */
+/** Invoices' test and demo data: a priced schedule with approved and other sections. */
 
 /**
  * A living room with one approved section (a sofa 2 × ₹60,000 less 10 % = ₹1,08,000; a design fee

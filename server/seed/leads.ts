@@ -4,7 +4,7 @@ import { newId } from '../db/ids.js';
 import type { UserRow } from '../queries/users.js';
 
 /**
- * Leads (demand box enquiries) for tests and the demo (issue 13): a test's lead is made directly
+ * Leads (demand box enquiries) for tests and the demo: a test's lead is made directly
  * in the database, as an enquiry from the public side would make it.
  */
 

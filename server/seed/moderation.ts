@@ -4,7 +4,7 @@ import { createPublicProject } from './factories.js';
 import { placeholderSvg, scenesForType } from './placeholder-images.js';
 
 /**
- * Showcase moderation in the demo (issue 13 item 4): one more public project of a demo firm,
+ * Showcase moderation in the demo: one more public project of a demo firm,
  * hidden by the super-admin with a reason and its audit line, so the admin's Showcase page shows a
  * hidden project from the first start. It is an extra project: the public gallery keeps the same
  * projects and counts as before (explore tests count them).

@@ -4,7 +4,7 @@ import { firmSubscriptions } from '../db/schema/index.js';
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * The demo firms' plans (issue 13, docs/decisions/125): the first two firms are paid for a year
+ * The demo firms' plans (docs/decisions/125): the first two firms are paid for a year
  * (their demo logins land on the workspace, the header says Workspace); the third has none, so the
  * pricing panel's Start Free Trial can be tried with it.
  */

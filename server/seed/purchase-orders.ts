@@ -4,7 +4,7 @@ import { approvedItems, listSuppliers, orderLines } from '../queries/purchase-or
 import { changeStatus, raisePurchaseOrder, receiveLines } from '../services/purchase-orders.js';
 
 /**
- * One purchase order per demo firm (issue 28): the approved items of its first project's first
+ * One purchase order per demo firm: the approved items of its first project's first
  * schedule (the demo summary, seed/summary.ts) to its first supplier (seed/chat-book.ts), raised
  * as the firm. The first firm's is acknowledged and partly received, so the order page shows both.
  */

@@ -6,7 +6,7 @@ import { SCHEDULE_IMAGE_KIND, uploadScheduleImage, type UploadedScheduleImage } 
 import { placeholderImage, type PlaceholderScene } from './placeholder-images.js';
 
 /**
- * The demo schedules (issue 10, item 8): two or three schedules for each demo workspace project,
+ * The demo schedules: two or three schedules for each demo workspace project,
  * with generated pictures processed through the real pipeline (private WebP variants), dated over
  * the last weeks so the cards show different days.
  */

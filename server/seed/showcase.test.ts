@@ -78,7 +78,7 @@ describe('demo seed: the public side', () => {
     await expectCountersRight(api.db, 'after the demo seed');
   });
 
-  it('gives each demo firm a supplier and one purchase order to it (issue 28)', async () => {
+  it('gives each demo firm a supplier and one purchase order to it', async () => {
     const orders = await api.db.select().from(purchaseOrders);
     expect(new Set(orders.map((o) => o.firmId)).size).toBe(3);
     expect(orders).toHaveLength(3);

@@ -7,7 +7,7 @@ import { SCHEDULE_IMAGE_KIND, uploadScheduleImage, type UploadedScheduleImage } 
 import { placeholderImage } from './placeholder-images.js';
 
 /**
- * The demo summaries (issue 11): each demo firm's first schedule (of its first workspace project)
+ * The demo summaries: each demo firm's first schedule (of its first workspace project)
  * gets two rooms with sections in every status and items of each type with figures, so the editor,
  * the financial tab and the PDF have something real to show.
  */

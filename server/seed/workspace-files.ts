@@ -3,7 +3,7 @@ import { demoElevationPng, demoPlanPdf, demoRenderJpeg, demoWalkthroughWebm } fr
 import { createFolder, createProjectFile } from './file-factories.js';
 
 /**
- * The folders and files of one demo workspace project (issue 10 item 8): "Drawings" with a PDF
+ * The folders and files of one demo workspace project: "Drawings" with a PDF
  * plan and two pictures, "Site visits" with a short video, uploaded by `uploaderId` a few days
  * before `now` (so the lists show believable dates).
  */

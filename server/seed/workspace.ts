@@ -3,7 +3,7 @@ import type { projects } from '../db/schema/index.js';
 import { addProjectPhoto, createEmployee, createMember, createWorkspaceProject } from './factories.js';
 
 /**
- * The demo workspace (issue 10, item 8): each demo firm gets two workspace projects with a photo
+ * The demo workspace: each demo firm gets two workspace projects with a photo
  * and members, and one employee account (role employee, password as the other demo logins) that is
  * a member of the firm's first project, so signing in as it shows the workspace a plain employee
  * sees. Schedules, folders and files are added to the projects this answers (see `seedDemo`).

@@ -7,7 +7,7 @@ import { revokeLinksCreatedBy } from '../queries/share-links.js';
 import { newToken } from './tokens.js';
 
 /**
- * Access ends when the person leaves (issue 27 item 5, docs/decisions/241). Called inside the
+ * Access ends when the person leaves (docs/decisions/241). Called inside the
  * transaction that takes the access away, so all of it happens at its commit or not at all:
  * - the person's live Group Chat streams close on every api replica (NOTIFY on the chat channel);
  *   the browser reconnects and the access check of the new request refuses it;

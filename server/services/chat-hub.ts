@@ -3,7 +3,7 @@ import type { Listen } from '../db/connection.js';
 /**
  * The PostgreSQL channel every api replica listens on. A chat message's commit notifies
  * `<projectId>:<seq>`; the end of someone's access notifies `end:<userId>` or
- * `end:<userId>:<projectId>` (issue 27 item 5, `endStreamsPayload`), which closes that person's
+ * `end:<userId>:<projectId>` (`endStreamsPayload`), which closes that person's
  * streams on every replica at once.
  */
 export const CHAT_CHANNEL = 'chat_messages';

@@ -5,7 +5,7 @@ import { findUserById, type UserRow } from '../queries/users.js';
 import type { Mail } from './mail.js';
 
 /**
- * An address belongs to whoever proves it (issue 27 item 2, docs/decisions/236). A firm's new
+ * An address belongs to whoever proves it (docs/decisions/236). A firm's new
  * employee account is unconfirmed until its person opens the welcome mail's one-time link and
  * confirms; the same page offers "This was not me", which removes the account. An unconfirmed
  * account cannot sign in, gives way to the address's owner signing up, and lapses after

@@ -8,7 +8,7 @@ import type { Mail, Mailer } from './mail.js';
 import type { CounterStore } from './rate-limits/counter-store.js';
 
 /**
- * Every mail sent on a firm's behalf goes through here (issue 27 item 1, docs/decisions/235):
+ * Every mail sent on a firm's behalf goes through here (docs/decisions/235):
  * the demand box's New Message, employee welcome mails, task and Group Chat mails.
  * - A firm that is not approved (isVerify ≠ 2) sends nothing to an address outside its own
  *   accounts (the firm account and its confirmed, active employees): 403.

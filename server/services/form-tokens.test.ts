@@ -6,7 +6,7 @@ import { FormTokenError, FormTokens } from './form-tokens';
 import { MemoryCounterStore } from './rate-limits/counter-store';
 
 /**
- * Enquiry form tokens (issue 27 item 4, docs/decisions/240) on a clock the test moves: at least
+ * Enquiry form tokens (docs/decisions/240) on a clock the test moves: at least
  * the minimum age old, at most the maximum, bound to the firm, used once; and through the api
  * with the default ENQUIRY_MIN_AGE_SECONDS of 3: a token posted at once is refused.
  */

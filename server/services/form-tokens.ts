@@ -5,7 +5,7 @@ import type { CounterStore } from './rate-limits/counter-store.js';
 import { safeEqual } from './tokens.js';
 
 /**
- * Enquiry form tokens (issue 27 item 4, docs/decisions/240): issued with the page that shows the
+ * Enquiry form tokens (docs/decisions/240): issued with the page that shows the
  * form, signed with a secret of the api (shared by the replicas through the database), bound to
  * the firm, good from `minAgeMs` after issue (a person reads the form; a script posting at once is
  * refused) until `maxAgeMs`, and taken once: the first use is recorded in the shared rate-limit

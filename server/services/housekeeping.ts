@@ -11,7 +11,7 @@ import { sendEnquiryDigests } from './enquiry-delivery.js';
 import { isoDay } from '../contract/dates.js';
 
 /**
- * How often the api tidies up what it keeps and no longer needs (issue 9, item 13: uploads never
+ * How often the api tidies up what it keeps and no longer needs (uploads never
  * used go after a day; decision 202: sessions and codes past their end).
  */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
@@ -38,8 +38,8 @@ export async function removeStaleTempFolders(tmpDir: string, maxAgeMs: number, n
 /**
  * One pass: pending uploads older than a day (with their stored files), stale temporary folders,
  * and sessions and mailed codes past their end (each sign-in and each code adds a row; without
- * this the tables only grew), employee accounts nobody confirmed within 7 days (issue 27 item 2),
- * invoice reminders that are due (issue 28 item 5), and each firm's digest of the enquiries that
+ * this the tables only grew), employee accounts nobody confirmed within 7 days,
+ * invoice reminders that are due, and each firm's digest of the enquiries that
  * were not mailed one by one (docs/decisions/340).
  */
 type HousekeepingContext = Pick<AppContext, 'db' | 'storage' | 'config' | 'mailer' | 'background' | 'firmMail' | 'limiter'>;

@@ -1,6 +1,6 @@
 import { formatCalendarDay } from '../contract/dates.js';
 import { INVOICE_MESSAGES as M, type Party } from '../contract/invoices.js';
-import { formatPaise } from '../contract/summary-rules.js';
+import { formatPaise } from '../contract/money-text.js';
 import type { Database } from '../db/connection.js';
 import { badRequest, conflict } from '../errors.js';
 import { outstandingOf } from '../money/balance.js';

@@ -85,7 +85,7 @@ describe('the mailer over SMTP', () => {
   });
 });
 
-describe('the product name (issue 31)', () => {
+describe('the product name', () => {
   it('names the sender of every mail unless MAIL_FROM is set, and defaults to Archivista', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).MAIL_FROM).toBe('Archivista <no-reply@localhost>');
     expect(loadConfig({ NODE_ENV: 'test', PRODUCT_NAME: 'Studio Desk' })).toMatchObject({ PRODUCT_NAME: 'Studio Desk', MAIL_FROM: 'Studio Desk <no-reply@localhost>' });

@@ -8,7 +8,7 @@ import type { Storage } from './storage/storage.js';
  * (deletes its row) in its own transaction; the clean-up removes what nobody claimed within a day.
  */
 
-/** How long an upload may wait for its record (issue 9, item 13). */
+/** How long an upload may wait for its record. */
 export const PENDING_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**

@@ -30,7 +30,7 @@ import {
 import type { FirmMail } from './firm-mail.js';
 
 /**
- * Purchase orders (issue 28 item 6, docs/decisions/285): raised from approved items at trade
+ * Purchase orders (docs/decisions/285): raised from approved items at trade
  * price, numbered in the firm's `purchase-order` series in the raising transaction (gapless),
  * then acknowledged, received line by line, or cancelled; each change is audited. The caller
  * has already checked access (server/auth/trade-access.ts).

@@ -14,7 +14,7 @@ import { priceLines } from './invoice-drafts.js';
 import { issueLocked, placeOfSupply, recordPayment } from './invoices.js';
 
 /**
- * The platform's subscription invoices (issue 28 item 8, docs/decisions/287). Continue records the
+ * The platform's subscription invoices (docs/decisions/287). Continue records the
  * request and, once the super-admin has set the platform's billing profile, issues the year's
  * invoice to the firm through the same life as a firm's invoices; marking the firm paid records the
  * payment of what it still owes, which gives the receipt. Each runs in one transaction that first

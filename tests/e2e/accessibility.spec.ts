@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { apiCall, DEMO, expect, loginAs, loginAsAdmin, ready, test } from './fixtures';
+import { htmlErrors, type CheckedPage } from './html-checker';
 import { firmWithSummary } from './summary-output-helpers';
 
 /**
  * Every page of the route map, each role, JavaScript on and off (the two projects): no serious or
- * critical axe-core violation, and a meta description (issue 15, decision 145). A new page is one
+ * critical axe-core violation, and a meta description (decision 145). A new page is one
  * line in PAGES. One browser context per role; sessions are made directly (loginAs).
  */
 
@@ -159,12 +160,17 @@ async function auditContext(browser: Browser, js: boolean) {
   return context;
 }
 
-/** One page as audited: the server's HTML (hydrated with JavaScript), with a <noscript>'s content shown without. */
-async function openAudited(page: Page, path: string, js: boolean) {
+/**
+ * One page as audited: the server's HTML (hydrated with JavaScript), with a <noscript>'s content
+ * shown without. Returns the HTML as the server sent it, for the Nu Html Checker.
+ */
+async function openAudited(page: Page, path: string, js: boolean): Promise<string> {
   const response = await page.goto(path);
   expect(response?.status(), path).toBeLessThan(400);
+  const html = await response!.text();
   await ready(page, js);
   if (!js) await showNoscriptContent(page);
+  return html;
 }
 
 async function checkRole(browser: Browser, js: boolean, role: Role) {
@@ -173,10 +179,11 @@ async function checkRole(browser: Browser, js: boolean, role: Role) {
   const page = await context.newPage();
   await signIn(page, role);
   const problems: string[] = [];
+  const served: CheckedPage[] = [];
   for (const entry of PAGES.filter((p) => p.role === role)) {
     const path = entry.path(ids);
     if (!path) continue;
-    await openAudited(page, path, js);
+    served.push({ name: `${entry.name} (${path})`, html: await openAudited(page, path, js) });
     // A short timeout: without one, a page with no description would wait for it for ever.
     const description = await page.locator('meta[name="description"]').first().getAttribute('content', { timeout: 1_000 }).catch(() => null);
     if (!description?.trim()) problems.push(`${entry.name} (${path}): no meta description`);
@@ -194,6 +201,8 @@ async function checkRole(browser: Browser, js: boolean, role: Role) {
     if (overflow) problems.push(`${entry.name} (${path}) at 375 px: scrolls sideways, ${overflow}`);
   }
   await context.close();
+  // The server's HTML is the same whichever project asks, so it is checked once, in the js project.
+  if (js) problems.push(...(await htmlErrors(served)));
   expect(problems, problems.join('\n')).toEqual([]);
 }
 
@@ -202,6 +211,7 @@ test('no serious or critical axe violations on the summary editor with rooms, se
   test.slow();
   const { firm, project, schedule } = await firmWithSummary();
   const problems: string[] = [];
+  const served: CheckedPage[] = [];
   const link = await apiCall<{ data: { path: string } }>('POST', `/projects/schedules/${schedule.id}/share-links`, { clientName: 'Mrs Desai' }, firm.token);
   expect(link.status).toBe(201);
   const views = ['', '&tab=financial', '&edit=1'].map((view) => `/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}${view}`);
@@ -211,13 +221,20 @@ test('no serious or critical axe violations on the summary editor with rooms, se
     const page = await context.newPage();
     if (signedIn) await loginAs(page, firm.email, firm.password);
     for (const path of paths) {
-      await openAudited(page, path, js);
+      served.push({ name: path, html: await openAudited(page, path, js) });
       for (const line of await audit(page)) problems.push(`${path}: ${line}`);
       for (const id of await duplicateIds(page)) problems.push(`${path}: the id "${id}" is used more than once`);
     }
     await context.close();
   }
+  if (js) problems.push(...(await htmlErrors(served)));
   expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('the HTML checker itself reports an error: a form inside a span', { tag: '@js-only' }, async () => {
+  const html = '<!doctype html><html lang="en"><head><title>Checker</title></head><body><main><h1>Checker</h1><span><form action="/x"><button>Go</button></form></span></main></body></html>';
+  const errors = await htmlErrors([{ name: 'sample', html }]);
+  expect(errors).toEqual([expect.stringMatching(/^sample, line 1: Element .form. not allowed as child of element .span./)]);
 });
 
 test('the audit itself reports a serious violation: a button without a name', { tag: '@js-only' }, async ({ page }) => {

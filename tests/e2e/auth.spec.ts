@@ -168,7 +168,7 @@ test.describe('login', () => {
       await expect(panel(page).getByRole('alert')).toHaveText('Invalid email or password');
     });
     expect(posts).toHaveLength(1);
-    // Said once, under the form: no toast repeats it (issue 15 item 8).
+    // Said once, under the form: no toast repeats it.
     await expect(page.getByText('Invalid email or password')).toHaveCount(1);
     await expect(page.getByTestId('toast')).toHaveCount(0);
     await expect(panel(page).getByLabel('Email')).toHaveValue(email);

@@ -42,7 +42,7 @@ test.describe('browser scripts', { tag: '@js-only' }, () => {
     await expectNoZod(page, `/workspace/project/schedules/summary-financial/${project.id}`);
   });
 
-  // First-load JavaScript on /explore, ≤ 100 KB gzip (issue 30 item 6, which retired issue 14's
+  // First-load JavaScript on /explore, ≤ 100 KB gzip (which retired the earlier
   // 90 KB and the terser/zopfli step bought for it, docs/decisions/275). React DOM and Remix's runtime
   // are most of it and cannot be split; the manifest of all routes is not loaded (lazy route
   // discovery, docs/decisions/173). A change that puts a heavy module back on every page fails here.

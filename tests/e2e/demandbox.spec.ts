@@ -9,7 +9,7 @@ import { E2E } from './env';
 import { expect, loginAs, ready, registerUser, test } from './fixtures';
 
 /**
- * Enquiries and the demand box (issue 13 items 1 and 2), with JavaScript and without: a visitor
+ * Enquiries and the demand box, with JavaScript and without: a visitor
  * sends an enquiry from a firm's portfolio; the firm finds it in its demand box, opens it,
  * replies with Cc (a real mail in the outbox) and marks it handled.
  */

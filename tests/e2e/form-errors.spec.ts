@@ -6,7 +6,7 @@ import { makePngs } from './showcase-images';
 import { createProject, newFirm } from './workspace-helpers';
 
 /**
- * Issue 15 items 6 and 7 (decisions 155, 156): a submit shows every error at once, with JavaScript
+ * decisions 155, 156: A submit shows every error at once, with JavaScript
  * each clears as its field becomes valid, and a wrong file is refused as soon as it is chosen.
  */
 

@@ -10,7 +10,7 @@ import { apiCall, apiChange, expect, loginAs, ready, test } from './fixtures';
 import { createProject, newFirm } from './workspace-helpers';
 
 /**
- * Issue 28 items 4 and 5 in a browser, JavaScript on and off: a firm makes a draft invoice for a
+ * Invoices, credit notes and payments (decisions 280, 281) in a browser, JavaScript on and off: a firm makes a draft invoice for a
  * client (a design fee), issues it (numbered), downloads its Tax Invoice PDF, records a part
  * payment (Part paid, the outstanding shown) and sees it in the list and on the project's page.
  */

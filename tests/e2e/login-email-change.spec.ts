@@ -43,7 +43,7 @@ test('a firm changes its login email with its password and a code mailed to the 
   await codeDialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/portfolio$/);
   await expect(page.getByTestId('toast')).toContainText(`Your login email is now ${newEmail}`);
-  // The profile card shows the public business email (issue 15 defect 3); the login email is in the profile dialog.
+  // The profile card shows the public business email; the login email is in the profile dialog.
   await page.goto('/portfolio?dialog=profile');
   await expect(page.getByTestId('profile-dialog').getByTestId('login-email')).toHaveText(newEmail);
 

@@ -9,7 +9,7 @@ import { firmWithSummary } from './summary-output-helpers';
 import { newFirm } from './workspace-helpers';
 
 /**
- * Issue 28 item 1 and 3 in a browser, with JavaScript on and off (decisions 255–258): the firm's
+ * The money module's first pages in a browser, with JavaScript on and off (decisions 255–258): the firm's
  * billing profile in Setting (a GSTIN with a wrong check character refused on its field), who sees
  * margins on a schedule's financial tab, and an Address Book contact marked Client with its state
  * and GSTIN, found by the kind filter.

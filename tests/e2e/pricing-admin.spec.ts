@@ -4,7 +4,7 @@ import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, test } from './fi
 import { adminLoginThroughForm, uniqueSuffix } from './firm-helpers';
 
 /**
- * Issue 13 items 3 and 4, with JavaScript on and off: a firm starts its free trial and sees the days
+ * The firm's plan and the admin areas (decisions 125–128), with JavaScript on and off: a firm starts its free trial and sees the days
  * left; the super-admin marks a subscription request paid, hides a public project and shows it again.
  */
 

@@ -8,7 +8,7 @@ import { memberEmployee } from './schedule-helpers';
 import { firmWithSummary } from './summary-output-helpers';
 
 /**
- * Issue 28 items 2, 6 and 7 in a browser, JavaScript on and off (decisions 285, 286): a client
+ * Proposals, purchase orders and where the money stands in a browser, JavaScript on and off (decisions 283, 285, 286): a client
  * proposal PDF from the summary editor, a purchase order raised from the approved items of a
  * schedule to a supplier, acknowledged and received line by line, its PDF, and what it commits
  * on the Financial overview; an employee without "Can see financials" gets the proposal but no

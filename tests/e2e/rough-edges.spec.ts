@@ -7,7 +7,7 @@ import { scheduleThroughApi } from './schedule-helpers';
 import { isoDateTime, isoDay } from '../../server/contract/dates';
 
 /**
- * Rough edges a new firm met (issue 31 item 2), each with JavaScript on and off: the sub-admin form
+ * Rough edges a new firm met, each with JavaScript on and off: the sub-admin form
  * after a success, the admin list's range, a hidden project's reason for its firm, the product's one
  * name, a task refused for someone outside its project, and the firm's time zone (decision 265).
  */
@@ -106,7 +106,7 @@ test('a task for an employee outside its project is refused with a clear message
   await expect(page.getByTestId('task-panel').getByText('Olu Outside is not a member of this project: add them on its Members tab first')).toBeVisible();
 });
 
-// Issue 31, decisions 265 and 297: the saved zone comes back after a reload (the web refreshes its
+// Decisions 265 and 297: the saved zone comes back after a reload (the web refreshes its
 // copy of the viewer when the api's version differs), and the CSV is dated in it.
 test('a firm in another time zone sets it in Setting and gets its CSV dated in it', async ({ page, js }) => {
   const firm = await newFirm();

@@ -6,7 +6,7 @@ import { apiCall, DEMO, DEMO_PASSWORD, expect, loginAs, ready, registerUser, tes
 import { makePngs } from './showcase-images';
 
 /**
- * Issue 9, as a browser sees it: cross-site and same-site forged requests, planted toasts, open
+ * The web's defences (decisions 061–064), as a browser sees it: cross-site and same-site forged requests, planted toasts, open
  * redirects, form bombs, and the 503 page while the api is down. Two origins on loopback: the
  * product at http://127.0.0.1:PORT; another site at http://localhost:PORT (cross-site), and a
  * sibling at http://127.0.0.1:OTHER (same site: a site ignores the port, so the Lax session cookie

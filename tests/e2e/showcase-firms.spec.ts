@@ -133,7 +133,7 @@ test.describe('firm directory', () => {
     await card.getByTestId('open-contact').click();
     const contact = page.getByTestId('contact-dialog');
     await expect(contact).toBeVisible();
-    // The Contact popup shows the public business email, never the login email (issue 15 defect 3).
+    // The Contact popup shows the public business email, never the login email.
     await expect(contact).toContainText(firm.businessEmail!);
     await expect(contact).not.toContainText(DEMO.firm);
     await expect(contact).toContainText(firm.contactNo!);

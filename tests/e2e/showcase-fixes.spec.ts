@@ -1,7 +1,7 @@
 import { apiCall, DEMO, expect, loginAs, ready, registerUser, test } from './fixtures';
 import { E2E } from './env';
 
-/** The defects a new user hit on the showcase (issue 15), each as the journey that showed it. */
+/** The defects a new user hit on the showcase, each as the journey that showed it. */
 
 test.describe('paging shows where you are (item 4)', () => {
   test('explore page 2 says which projects it shows and links back; past the end is said honestly', async ({ page, js }) => {

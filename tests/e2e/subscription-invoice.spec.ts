@@ -8,7 +8,7 @@ import { adminLoginThroughForm } from './firm-helpers';
 import { newFirm } from './workspace-helpers';
 
 /**
- * Issue 28 item 8 in a browser, JavaScript on and off: the super-admin's billing profile form
+ * The platform's subscription invoice (docs/decisions/287) in a browser, JavaScript on and off: the super-admin's billing profile form
  * refuses a wrong GSTIN on its field; a firm's Continue issues the platform's Tax Invoice (its PDF
  * with the UPI QR's link and both GSTINs); the super-admin marks the firm paid by UPI, and the firm
  * downloads the receipt.

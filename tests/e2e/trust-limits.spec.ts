@@ -6,7 +6,7 @@ import { apiCall, expect, lastMailTo, loginAs, ready, registerUser, test } from 
 import { addMember, createEmployeeAccount, createProject, newFirm } from './workspace-helpers';
 
 /**
- * Trust and limits (issue 27 items 4 to 6), with JavaScript and without: a burst's enquiries wait
+ * Trust and limits, with JavaScript and without: a burst's enquiries wait
  * under the demand box's Held list until the firm releases them (docs/decisions/340); a link made by a person who left shows on the Client Board
  * as revoked, with who and why; Setting shows the firm's storage used of its quota.
  */

@@ -8,7 +8,7 @@ import { apiCall, expect, lastMailTo, loginAs, ready, test } from './fixtures';
 import { newVerifiedFirm, welcomeLinkTo } from './workspace-helpers';
 
 /**
- * Issue 27 items 1 and 2, with JavaScript and without: a firm's new employee is "Awaiting
+ * Trust in a firm's accounts (decisions 235, 236), with JavaScript and without: a firm's new employee is "Awaiting
  * confirmation" until its person confirms from the welcome mail's link (or says it was not them);
  * a firm not yet approved is refused a New Message, in words, on the form.
  */

@@ -4,7 +4,7 @@ import { addMember, createEmployeeAccount, createProject, newFirm } from './work
 import { SCREENSHOT_DIR } from './env';
 
 /**
- * Address Book, Group Chat and Setting (issue 12 items 4 to 6), with JavaScript on and off: a
+ * Address Book, Group Chat and Setting, with JavaScript on and off: a
  * contact becomes a project member; two members chat (live with JavaScript, by reload without);
  * the password is changed in Setting.
  */
@@ -30,7 +30,7 @@ test('a contact from the Address Book becomes a project member', async ({ page, 
   await page.getByTestId('save-contact').click();
   await expect(page.getByTestId('contact-row').filter({ hasText: 'Kavya Rao' })).toContainText('kavya@rao.example');
 
-  // Opened by its button: with JavaScript too, the panel offers the Address Book (issue 31).
+  // Opened by its button: with JavaScript too, the panel offers the Address Book.
   await open(page, js, `/workspace/project/member/${project.id}`);
   await page.getByTestId('add-member').first().click();
   await expect(page.getByTestId('member-panel')).toBeVisible();

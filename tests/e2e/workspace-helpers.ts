@@ -21,7 +21,7 @@ export async function newFirm() {
   return registerUser({ role: 'architect' });
 }
 
-/** A new firm the super-admin has approved: only those mail outside their own accounts (issue 27 item 1). */
+/** A new firm the super-admin has approved: only those mail outside their own accounts. */
 export async function newVerifiedFirm() {
   const firm = await newFirm();
   const database = await openE2EDatabase();
@@ -33,7 +33,7 @@ export async function newVerifiedFirm() {
   return firm;
 }
 
-/** The token of the newest welcome link mailed to `email` (issue 27 item 2). */
+/** The token of the newest welcome link mailed to `email`. */
 export async function welcomeLinkTo(email: string): Promise<string> {
   const mail = await lastMailTo(email);
   const token = /\/confirm-account\/([\w-]+)/.exec(mail.text)?.[1];

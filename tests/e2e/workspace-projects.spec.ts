@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { addMember, createEmployeeAccount, createProject, manyProjects, newFirm, photoFile } from './workspace-helpers';
 
-/** Workspace projects and members (issue 10, items 2 and 3), with JavaScript and without. */
+/** Workspace projects and members, with JavaScript and without. */
 
 const panelOf = (page: Page) => page.getByTestId('project-panel');
 
@@ -21,7 +21,7 @@ async function choosePlace(panel: Locator, js: boolean, place: { country: string
 async function expectPhotoLoaded(card: Locator) {
   const img = card.locator('img').first();
   await expect(img).toBeVisible();
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 30_000 }).toBe(true);
 }
 
 test('a firm creates, edits and deletes a workspace project', async ({ page, js }) => {

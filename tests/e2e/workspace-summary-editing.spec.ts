@@ -3,7 +3,8 @@ import { placeholderImage } from '../../server/seed/placeholder-images';
 import { apiCall, apiChange, expect, expectNoSidewaysScroll, loginAs, ready, test } from './fixtures';
 import { firmWithSummary } from './summary-output-helpers';
 import { openItem, sections, section, toast, openSection, setup, addRoom, addSection, openSummary, saveAllAndReadQuantities } from './summary-editor-helpers';
-import { formatPaise, SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
+import { SUMMARY_MESSAGES } from '../../server/contract/summary-rules';
+import { formatPaise } from '../../server/contract/money-text';
 import type { SummaryJson } from '../../server/contract/summary';
 
 /**
@@ -226,7 +227,7 @@ test.describe('summary editor at 375 px', () => {
     const product = section(page, 'Wardrobe').locator('[data-type="product"]');
     await expect(product).toBeVisible();
     await openItem(product);
-    // The open item's buttons (copy, library, up, down, delete, Done) stay inside the card (issue 31).
+    // The open item's buttons (copy, library, up, down, delete, Done) stay inside the card.
     const cardBox = (await product.boundingBox())!;
     for (const button of await product.locator('.sm-item-actions .button').all()) {
       const b = (await button.boundingBox())!;

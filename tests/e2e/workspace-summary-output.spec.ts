@@ -8,7 +8,7 @@ import { firmWithSummary, LONG_DESCRIPTION } from './summary-output-helpers';
 import { openItem, openSectionCard } from './summary-editor-helpers';
 
 /**
- * The summary's outputs (issue 11 items 5, 6 and 8), with JavaScript and without: the PDF export,
+ * The summary's outputs (6 and 8), with JavaScript and without: the PDF export,
  * the firm-wide Financial overview with its CSV, and the client approval link from the Client
  * Board to the client's decisions and back.
  */
@@ -78,7 +78,7 @@ test('the Financial overview: figures per schedule, totals, filter and CSV', asy
   const csv = await page.request.get(await page.getByTestId('financial-csv').getAttribute('href') as string);
   expect(csv.headers()['content-type']).toContain('text/csv');
   const body = await csv.text();
-  expect(body).toContain('"Juhu Residence","Living and dining","93000","68000","25000","36.76"');
+  expect(body).toContain('"Juhu Residence","Living and dining","93000.00","68000.00","25000.00","36.76"');
 });
 
 test('share a link; the client approves one section and rejects another; the firm sees both', async ({ page, js }) => {
@@ -133,7 +133,7 @@ test('share a link; the client approves one section and rejects another; the fir
   await expect(decisions.nth(0)).toContainText('Too cold; warmer lamps please');
   await expect(decisions.nth(1)).toContainText('Seating');
   await expect(page.getByTestId('open-link')).toContainText('Mrs Rao');
-  // Unread on the Client Board and beside its sidebar link, not in the demand box (issue 31, decision 295).
+  // Unread on the Client Board and beside its sidebar link, not in the demand box (decision 295).
   const sidebarCount = page.getByRole('link', { name: /Client Board/ }).first().getByTestId('nav-count');
   await expect(sidebarCount).toContainText('2');
   await expect(page.getByTestId('decisions-unread')).toContainText('2 unread');

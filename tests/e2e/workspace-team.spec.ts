@@ -5,7 +5,7 @@ import { apiCall, DEMO, expect, loginAs, ready, test } from './fixtures';
 import { addMember, confirmEmployee, createProject, finishedTasks, newVerifiedFirm } from './workspace-helpers';
 
 /**
- * Employees, the task board and the calendar (issue 12 items 1 to 3), with JavaScript and without:
+ * Employees, the task board and the calendar, with JavaScript and without:
  * the firm adds a sub-admin and an employee; the employee signs in and sees only its project; the
  * firm gives it a task with a file; it submits; the firm rejects with a reason; it submits again;
  * the firm approves; the calendar shows the due date.
@@ -30,7 +30,7 @@ async function addEmployee(page: Page, js: boolean, person: { name: string; emai
   await panel.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('employee-panel')).toHaveCount(0);
   await expect(page.getByTestId('employee-row').filter({ hasText: person.email })).toBeVisible();
-  // Its person confirms the address from the welcome mail (issue 27 item 2; its own journey: employee-confirmation.spec.ts).
+  // Its person confirms the address from the welcome mail (its own journey: employee-confirmation.spec.ts).
   await confirmEmployee(person.email);
   void js;
 }
@@ -109,7 +109,7 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
   const given = column(page, 'given').getByTestId('task-card').filter({ hasText: 'Measure the site' });
   await expect(given).toBeVisible();
   await expect(given.getByTestId('task-status')).toHaveText('in progress');
-  // The card is headed by the task's title, its project under it (issue 31).
+  // The card is headed by the task's title, its project under it.
   await expect(given.getByRole('heading', { name: 'Site survey' })).toBeVisible();
   await expect(given.getByTestId('task-project')).toHaveText(project.projectName);
   await expect(given).toContainText('Neha Rao');
@@ -122,7 +122,7 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
   await expect(todo).toBeVisible();
   await expect(todo.getByRole('link', { name: 'survey.pdf' })).toHaveAttribute('href', /\/workspace\/taskboard\/file\//);
   await expect(todo.getByRole('link', { name: 'wrong.pdf' })).toHaveCount(0);
-  // Submit carries a note and the deliverables (issue 31).
+  // Submit carries a note and the deliverables.
   await todo.getByTestId('submit-task').click();
   const submitDialog = page.getByTestId('submit-dialog');
   await submitDialog.getByLabel('Note').fill('Trees marked in red; the survey is attached');
@@ -168,7 +168,7 @@ test('the firm manages employees; an employee works a task from To Do to Done; t
   await loginAs(page, employeeEmail, 'secret12');
   await page.goto(`/workspace/calendar?month=${due.slice(0, 7)}`);
   await ready(page, js);
-  // The chip names the task; its whole text (with the project) is its tooltip and accessible name (issue 31).
+  // The chip names the task; its whole text (with the project) is its tooltip and accessible name.
   const chip = page.locator(`td[data-day="${due}"]`).getByTestId('calendar-event').filter({ hasText: 'Site survey' });
   await expect(chip).toHaveAttribute('title', `Task due: Site survey — ${project.projectName}`);
   await expect(chip).toHaveAccessibleName(`Task due: Site survey — ${project.projectName}`);

@@ -4,7 +4,7 @@ import { apiCall, expect, loginAs, ready, test } from './fixtures';
 import { uniqueSuffix } from './firm-helpers';
 
 /**
- * The merge wiring of issues 12 and 13, with JavaScript on and off: the Setting page's iCal card and
+ * How the workspace's areas are wired together, with JavaScript on and off: the Setting page's iCal card and
  * plan state, the sidebar by role, and the employee's sidebar naming its firm.
  */
 

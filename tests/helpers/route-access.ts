@@ -3,7 +3,7 @@ import type { AccessKind } from './access-table';
 import type { RouteKey } from './route-pattern';
 
 /**
- * The access table of every api route (issue 30 item 2): who may call it.
+ * The access table of every api route: who may call it.
  * - An access kind (`work`, `manage`, `firmWork`…; tests/helpers/access-table.ts) for a workspace
  *   route whose object-level access a table-driven `*-access.test.ts` checks as seven callers;
  *   `expectAccess` refuses an endpoint whose kind differs from its row here.

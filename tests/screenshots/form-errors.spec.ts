@@ -6,7 +6,7 @@ import { firmDialog } from '../e2e/firm-helpers';
 import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
- * Review screenshots of issue 15 items 6 and 7 (screenshots/form-errors-*): the register-firm
+ * Review screenshots of every error of a submit at once and of a refused file (screenshots/form-errors-*; decisions 155, 156): the register-firm
  * and profile dialogs after a submit with every error, and a refused file. On demand (npm run screenshots).
  */
 const OUT = SCREENSHOT_DIR;

@@ -4,7 +4,7 @@ import { apiCall, DEMO, expect, loginAs, loginAsAdmin, ready, test } from '../e2
 import { SCREENSHOT_DIR } from '../e2e/env';
 
 /**
- * Review screenshots of the pages issue 15 touched (screenshots/showcase-fixes-*), taken
+ * Review screenshots of the pages the showcase fixes touched (screenshots/showcase-fixes-*; decisions 140–146), taken
  * before and after the fixes: SHOT_PHASE=before|after names the set. On demand (npm run screenshots).
  */
 const OUT = SCREENSHOT_DIR;

@@ -1,5 +1,5 @@
 import { formatRate } from '../../../server/contract/billing-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 
 /**
  * The head of a document's lines table: its first column (a thumbnail, a line number), the item,

@@ -1,13 +1,13 @@
 import { formatRate } from '../../../server/contract/billing-rules';
 import { formatDay } from '../../../server/contract/dates';
 import type { ProposalData, ProposalLine, ProposalMoney } from '../../../server/contract/proposal';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { DOCUMENT_CSS } from './document-styles';
 import { Letterhead } from './letterhead';
 import { ItemCell, LinesHead, TaxCell } from './line-cells';
 
 /**
- * The client proposal (issue 28 item 2, docs/decisions/286): the firm's letterhead, each room's
+ * The client proposal (docs/decisions/286): the firm's letterhead, each room's
  * chosen sections with their priced items (thumbnail, whole description, quantity, unit and line
  * client price, GST per line), section and room totals, the grand total with GST by rate and in
  * words, the validity date and the firm's terms. The data holds no margin at all, so none can

@@ -1,12 +1,12 @@
 import { formatDay } from '../../../server/contract/dates';
 import type { PurchaseOrderPrint } from '../../../server/contract/purchase-orders';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { DOCUMENT_CSS } from './document-styles';
 import { Letterhead } from './letterhead';
 import { ItemCell, LinesHead, TaxCell } from './line-cells';
 
 /**
- * A purchase order as the supplier receives it (issue 28 item 6, docs/decisions/285): the firm's
+ * A purchase order as the supplier receives it (docs/decisions/285): the firm's
  * letterhead, the supplier and where to deliver, each line at trade price with GST, the tax split
  * (CGST + SGST within the firm's state, IGST across states), the total in words and the notes.
  */

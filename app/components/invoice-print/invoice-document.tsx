@@ -2,12 +2,12 @@ import { formatCalendarDay } from '../../../server/contract/dates';
 import { formatRate } from '../../../server/contract/billing-rules';
 import type { InvoicePrint, Party, ReceiptPrint } from '../../../server/contract/invoices';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { INVOICE_CSS } from './invoice-styles';
 
 /**
- * The Tax Invoice (or Credit Note) and the payment receipt as printed (issue 28 items 4 and 5,
- * docs/decisions/281): both parties with their GSTINs, place of supply, HSN/SAC per line, the tax
+ * The Tax Invoice (or Credit Note) and the payment receipt as printed
+ * (docs/decisions/281): both parties with their GSTINs, place of supply, HSN/SAC per line, the tax
  * split (CGST + SGST, or IGST), totals, the amount in words, the UPI QR and the bank account.
  * Rendered to static HTML on the server; the QR is the api's SVG, inlined.
  */

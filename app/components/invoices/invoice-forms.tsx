@@ -7,7 +7,7 @@ import { TextField } from '~/components/text-field';
 import { BILLING_DEFAULTS } from '../../../server/contract/billing-rules';
 import { RateSelect } from '~/components/billing/tax-selects';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../server/contract/invoices-rules';
-import { paiseToInput } from '../../../server/contract/summary-rules';
+import { paiseToDecimal } from '../../../server/contract/money-text';
 
 /** The forms of an invoice's page (plain posts with an intent; the server checks every field). */
 
@@ -32,7 +32,7 @@ export function AddLineForm({ lastResult }: { lastResult: Last }) {
 
 export function PaymentForm({ outstanding, today, issueDate, lastResult }: { outstanding: number; today: string; issueDate: string | null; lastResult: Last }) {
   const busy = useSubmittingIntent('payment');
-  const [form, fields] = useForm<{ paidOn: string; amount: string; method: string; reference: string }>({ id: 'payment', lastResult, defaultValue: { paidOn: today, amount: paiseToInput(outstanding), method: 'upi' }, ...SERVER_VALIDATION });
+  const [form, fields] = useForm<{ paidOn: string; amount: string; method: string; reference: string }>({ id: 'payment', lastResult, defaultValue: { paidOn: today, amount: paiseToDecimal(outstanding), method: 'upi' }, ...SERVER_VALIDATION });
   return (
     <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="payment-form">
       <h2>Record a payment</h2>

@@ -2,7 +2,7 @@ import { Form } from '@remix-run/react';
 import { NumCell, TableHead, TableScroll } from '~/components/data-table';
 import { formatRate } from '../../../server/contract/billing-rules';
 import type { Invoice } from '../../../server/contract/invoices';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 
 /** An invoice's lines with their tax split and totals; a draft's lines each have Remove. */
 export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable: boolean }) {

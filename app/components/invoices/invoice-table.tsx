@@ -3,7 +3,7 @@ import { NumCell, TableHead, TableScroll } from '~/components/data-table';
 import { formatCalendarDay } from '../../../server/contract/dates';
 import type { InvoiceSummary } from '../../../server/contract/invoices';
 import { INVOICE_STATUS_LABELS } from '../../../server/contract/invoices-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 
 /** An invoice's status as a badge; overdue shows beside it. */
 export function InvoiceStatus({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'overdue'> }) {

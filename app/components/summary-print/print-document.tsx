@@ -1,4 +1,5 @@
-import { formatPaise, formatPercent, SUMMARY_ITEM_TYPE_LABELS, SUMMARY_STATUS_LABELS, type Figures, type SummaryStatus } from '../../../server/contract/summary-rules';
+import { formatPercent, SUMMARY_ITEM_TYPE_LABELS, SUMMARY_STATUS_LABELS, type Figures, type SummaryStatus } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import type { PrintData } from '../../../server/contract/summary-print';
 import { cutText } from './cut-text';
 import { PRINT_CSS } from './print-styles';

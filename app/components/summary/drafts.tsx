@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
-import { itemFigures, parsePercent, parseRupees, sumFigures, type Figures } from '../../../server/contract/summary-rules';
+import { itemFigures, parsePercent, sumFigures, type Figures } from '../../../server/contract/summary-rules';
+import { parseRupees } from '../../../server/contract/money-text';
 
 export type MoneyField = 'retailPrice' | 'tradePrice' | 'discountBp' | 'quantity';
 export type MoneyDraft = Partial<Record<MoneyField, string>>;
@@ -10,7 +11,7 @@ export type DraftKey = Pick<Priced, 'id' | 'version'>;
 const savedFigures = (item: Priced): Figures => item.figures ?? itemFigures(item);
 
 /**
- * What is typed in the money fields, outside React's state (issue 31, decisions 251 and 299): a
+ * What is typed in the money fields, outside React's state (decisions 251 and 299): a
  * keystroke repaints only the figures it changes (figures.tsx: the item's own, its section's total,
  * the schedule's total), not the page's 200 items. Keyed by item and version, as the fields are: a
  * draft lasts as long as the field that shows it (`useDraftCleared`).

@@ -1,7 +1,7 @@
 import { itemFigures, type Figures, type SummaryItemType, type SummaryStatus } from '../../../server/contract/summary-rules';
 
 /**
- * The room on show as the loader sends it, and as the page reads it back (issue 31, decision 251).
+ * The room on show as the loader sends it, and as the page reads it back (decision 251).
  * The loader's data travels in the page's HTML beside what it draws (Remix hydrates from it), so it
  * carries only what the browser cannot work out: no figures or totals (the page computes them with
  * the api's own `itemFigures`), no parent ids or positions (the nesting and the order say them), no

@@ -4,7 +4,7 @@ export type EditorTab = 'summary' | 'financial';
 /**
  * `edit`: every item's texts (Summary) or figures (Financial) are fields of Save all (`edit=1`).
  * `open`: the one item or section whose controls and fields are drawn (`edit=<id>`); every other row
- * is a read view with an Edit link (issue 31: a room of 200 items stays light).
+ * is a read view with an Edit link (a room of 200 items stays light).
  */
 export type EditorView = { schedule?: string; tab: EditorTab; room?: string; edit?: boolean; open?: string };
 

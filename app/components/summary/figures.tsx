@@ -1,5 +1,6 @@
 import { useCallback, useContext, useEffect, useLayoutEffect, useRef } from 'react';
-import { formatPaise, formatPercent, sumFigures, type Figures } from '../../../server/contract/summary-rules';
+import { formatPercent, sumFigures, type Figures } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { Drafts, DraftsContext, type DraftKey } from './drafts';
 import { EditorContext } from './editor-context';
 
@@ -102,7 +103,7 @@ const useClientLayoutEffect = typeof document === 'undefined' ? useEffect : useL
 
 /**
  * Figures as the money fields read now (drafts.tsx): React draws them, then each keystroke repaints
- * their text in place, with no React render or commit (issue 31, decision 299): on a slowed phone
+ * their text in place, with no React render or commit (decision 299): on a slowed phone
  * those were most of a keystroke's time. `items` are those whose drafts change them (every draft
  * when omitted).
  */

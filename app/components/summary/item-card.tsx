@@ -1,15 +1,7 @@
 import { Link } from '@remix-run/react';
 import { memo, useContext, useState } from 'react';
-import {
-  bpToInput,
-  ITEM_FIELDS_BY_TYPE,
-  ITEM_REQUIRED_FIELD,
-  paiseToInput,
-  SUMMARY_ITEM_TYPE_LABELS,
-  SUMMARY_LIMITS,
-  SUMMARY_MESSAGES,
-  type ItemTextField,
-} from '../../../server/contract/summary-rules';
+import { bpToInput, ITEM_FIELDS_BY_TYPE, ITEM_REQUIRED_FIELD, SUMMARY_ITEM_TYPE_LABELS, SUMMARY_LIMITS, SUMMARY_MESSAGES, type ItemTextField } from '../../../server/contract/summary-rules';
+import { paiseToDecimal } from '../../../server/contract/money-text';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
 import { RowGrip, useEnhanced } from './dnd';
 import { DraftsContext, useDraftCleared, type MoneyField } from './drafts';
@@ -26,7 +18,7 @@ const TEXT_LABELS: Record<ItemTextField, string> = { title: 'Title', description
 
 /**
  * One item (product, description, title or financial). It is a read view with an Edit link
- * (`?edit=<item>`, back to its anchor), unless it is the item open for editing (issue 31, decision
+ * (`?edit=<item>`, back to its anchor), unless it is the item open for editing (decision
  * 250). The open item draws its fields in Save all (`form="save-all"`: its texts; on the Financial
  * tab its figures, live) and its controls: Copy, Save to library, Move up / down, Remove image and
  * "Move to section" are buttons of its one form (RowForm), Delete a link to the confirmation.
@@ -228,8 +220,8 @@ function MoneyFields({ item }: { item: SummaryItem }) {
   useDraftCleared(item);
   const value = (field: string, fallback: string) => typed[FIELD(item.id, field)] ?? fallback;
   const money: Array<readonly [MoneyField, string, string, 'decimal' | 'numeric']> = [
-    ['retailPrice', 'Retail Price (₹)', paiseToInput(item.retailPrice), 'decimal'],
-    ['tradePrice', 'Trade Price (₹)', paiseToInput(item.tradePrice), 'decimal'],
+    ['retailPrice', 'Retail Price (₹)', paiseToDecimal(item.retailPrice), 'decimal'],
+    ['tradePrice', 'Trade Price (₹)', paiseToDecimal(item.tradePrice), 'decimal'],
     ['discountBp', 'Discount (%)', bpToInput(item.discountBp), 'decimal'],
     ['quantity', 'Quantity', String(item.quantity), 'numeric'],
   ];

@@ -1,10 +1,10 @@
 import { formatCalendarDay } from '../../../server/contract/dates';
 import { INVOICE_STATUS_LABELS } from '../../../server/contract/invoices-rules';
 import type { SubscriptionInvoice } from '../../../server/contract/subscription-invoices';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 
 /**
- * The firm's subscription invoice on Pricing (issue 28 item 8, docs/decisions/287): its number,
+ * The firm's subscription invoice on Pricing (docs/decisions/287): its number,
  * total, what is still owed and by when, and plain links to its PDF (with the UPI QR code and bank
  * details) and to each payment's receipt, so it works without JavaScript.
  */

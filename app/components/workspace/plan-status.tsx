@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { formatCalendarDay } from '../../../server/contract/dates';
-import { formatRupees } from '~/utils/money';
+import { formatPrice } from '../../../server/contract/money-text';
 import type { Plan, PlanReply } from '../../../server/contract/subscription';
 import { PLAN_STATE_LABELS } from '../../../server/contract/subscription-rules';
 
@@ -46,7 +46,7 @@ export function PlanBanner({ plan, pathname }: { plan: ShellPlan; pathname: stri
         <strong>{ended}</strong>{' '}
         {plan.requestPending
           ? 'Your subscription request is with us: we will confirm it once it is paid.'
-          : `Everything keeps working. Subscribe for ${formatRupees(plan.pricePaise)} a year to support your workspace.`}
+          : `Everything keeps working. Subscribe for ${formatPrice(plan.pricePaise)} a year to support your workspace.`}
       </p>
       {plan.requestPending ? null : (
         <Link to="/workspace/pricing" className="button button-primary button-small">

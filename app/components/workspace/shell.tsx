@@ -87,15 +87,15 @@ export function WorkspaceShell({ firm, plan = null, counts = {}, children }: { f
             <span className="ws-firm-label">{firm.label}</span>
             {plan ? <PlanBadge plan={plan} /> : null}
           </div>
-          <label htmlFor="ws-drawer" className="ws-drawer-close" aria-hidden="true" title="Close the menu">
+          <label htmlFor="ws-drawer" className="ws-drawer-close" title="Close the menu">
             <Icon d={CONTROL_ICONS.close} size={20} />
           </label>
         </div>
         <SidebarNav links={links} pathname={pathname} counts={counts} />
       </aside>
-      <label htmlFor="ws-drawer" className="ws-drawer-backdrop" aria-hidden="true" />
+      <label htmlFor="ws-drawer" className="ws-drawer-backdrop" />
       <div className="ws-main">
-        <label htmlFor="ws-drawer" className="ws-drawer-button" aria-hidden="true" data-testid="workspace-menu-button">
+        <label htmlFor="ws-drawer" className="ws-drawer-button" data-testid="workspace-menu-button">
           <Avatar src={firm.image} name={firm.name} size={28} />
           <span className="ws-drawer-button-name">{firm.name}</span>
           <span className="ws-drawer-button-icon">

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from '@conform-to/react';
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react';
 import { Fragment, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { HoneypotInputs } from 'remix-utils/honeypot/react';
+import { HoneypotInputs } from '~/components/honeypot';
 import { EmailField, PasswordField } from '~/components/credential-fields';
 import { Field, FormErrors } from '~/components/field';
 import { ROLE_LABELS, SIGNUP_ROLES } from '../../../server/contract/vocabulary';

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type LinksFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { HoneypotProvider } from 'remix-utils/honeypot/react';
+import { HoneypotProvider } from '~/components/honeypot';
 import { SocialSignIn } from '~/components/social-sign-in';
 import { Toast } from '~/components/toast';
 import { requireAnonymous } from '~/utils/guards.server';

@@ -8,7 +8,7 @@ import { EnquiryBody, LEAD_MESSAGES } from '../../../server/contract/leads';
 import type { User } from '../../../server/contract/users';
 
 /**
- * The Contact popup's enquiry (issue 13 item 1) as the pages with an owner card use it: what the
+ * The Contact popup's enquiry as the pages with an owner card use it: what the
  * loader adds (the honeypot's fields, the visitor's name and email) and the action.
  */
 
@@ -42,7 +42,7 @@ export async function enquiryAction(request: Request, pageFirmId: string | null)
       return submitForm(formData, {
         schema: EnquiryBody,
         intent: 'enquiry',
-        // A refused form token (issue 27 item 4) is told above the form, as the form's own error.
+        // A refused form token is told above the form, as the form's own error.
         failure: { fields: ['name', 'email', 'phone', 'projectType', 'message'] },
         send: (value) => sendEnquiry(request, firmId, { ...value, projectId: typeof projectId === 'string' && projectId ? projectId : null }),
         done: () => redirectWithSuccess(to, LEAD_MESSAGES.sent),

@@ -33,7 +33,7 @@ export async function updateProfile(request: Request, user: Pick<User, 'id'>, fo
   // The form comes back with the place lists of the submitted country and state.
   const placeErrors = placeFieldErrors(submission.payload);
   const photo = formData.get('photo');
-  // A photo refused by its size or type is said with every other error of the submit (issue 15 item 6).
+  // A photo refused by its size or type is said with every other error of the submit.
   const photoProblem =
     photo === TOO_LARGE
       ? (fileProblems(formData, 'photo')[0]?.message ?? UPLOAD_RULES.profilePhoto.tooLargeMessage)

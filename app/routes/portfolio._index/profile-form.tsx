@@ -152,7 +152,8 @@ export function ProfileForm({
       />
       <div className="form-grid">
         <Field label="Contact no" meta={fields.contactNo}>
-          <input {...getInputProps(fields.contactNo, { type: 'tel' })} inputMode="numeric" autoComplete="tel-national" placeholder="10 digits" />
+          {/* type=text: HTML allows "tel-national" (the 10 digits without +91) on a text box, not on type=tel. */}
+          <input {...getInputProps(fields.contactNo, { type: 'text' })} inputMode="numeric" autoComplete="tel-national" placeholder="10 digits" />
         </Field>
         <Field label="Business email (shown to visitors)" meta={fields.businessEmail}>
           <input {...getInputProps(fields.businessEmail, { type: 'email' })} autoComplete="email" data-testid="business-email-input" />
@@ -161,7 +162,7 @@ export function ProfileForm({
           <span className="field-label" id="login-email-label">
             Login email
           </span>
-          <p className="login-email" aria-labelledby="login-email-label">
+          <p className="login-email">
             <span data-testid="login-email">{loginEmail}</span>{' '}
             <Link to={changeEmailHref} replace preventScrollReset className="link" data-testid="change-login-email">
               Change login email

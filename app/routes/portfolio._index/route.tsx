@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     owner: toOwner(u),
     loginEmail: u.email,
-    // Hidden by the super-admin, the whole portfolio or one project: the card says why (issue 31).
+    // Hidden by the super-admin, the whole portfolio or one project: the card says why.
     projects: projects.map((p) => ({
       ...toCardProject(p),
       hiddenReason: hidden.portfolio?.reason ?? hidden.projects.find((h) => h.projectId === p.id)?.reason ?? null,

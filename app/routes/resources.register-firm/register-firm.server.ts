@@ -182,7 +182,7 @@ export async function registerFirmAction(request: Request) {
   const placeErrors = placeFieldErrors(submission.payload);
   const fail = async (sub: Submission<unknown>, apiError?: ApiError | null) => {
     // The api's answers are also announced as a toast (spec: firm register failures); its upload's `files` is the document.
-    // The place rule's errors come with the others, so one submit shows them all (issue 15 item 6).
+    // The place rule's errors come with the others, so one submit shows them all.
     const fieldErrors = sub.status === undefined ? {} : placeErrors;
     const { result, toast, status } = failureReply(sub, { error: apiError, fields: FORM_FIELDS, rename: { files: 'documentURL' }, hideFields: HIDE_FIELDS, fieldErrors });
     if (enhanced) return json({ result, toast }, { status });

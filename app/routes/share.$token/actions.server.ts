@@ -9,7 +9,7 @@ import { wellFormed } from '../../../server/contract/text-fields';
 import { SHARE_COMMENT_MAX, SHARE_MESSAGES } from '../../../server/contract/share-links';
 
 /**
- * The client's decision form (issue 30 item 4: conform + zod like every other form): the section,
+ * The client's decision form (conform + zod like every other form): the section,
  * Approve or Reject (the button's `intent`), and a comment, needed to reject, checked here before
  * the api is asked (which checks it again).
  */

@@ -3,7 +3,7 @@ import { renderRoutes } from '../../../tests/helpers/render-routes';
 import SharedSchedule from './route';
 
 /**
- * Dates in the firm's time zone (issue 31, decisions 265 and 298): the client's page in the firm's
+ * Dates in the firm's time zone (decisions 265 and 298): the client's page in the firm's
  * (the client has no account). 03:00 UTC on 1 March is the
  * evening of 28 February in New York and the morning of 1 March in India.
  */

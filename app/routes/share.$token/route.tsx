@@ -9,7 +9,8 @@ import { formatDateTime, formatDay, zoneOf } from '../../../server/contract/date
 import outputStyles from '~/styles/summary-output.css';
 import { SHARE_COMMENT_MAX, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';
 import { shareDecisionAction } from './actions.server';
-import { formatPaise, SUMMARY_STATUS_LABELS, type SummaryStatus } from '../../../server/contract/summary-rules';
+import { SUMMARY_STATUS_LABELS, type SummaryStatus } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import type { ClientSummary } from '../../../server/contract/share-links';
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -26,7 +26,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 export const links: LinksFunction = () => chatBookSheets;
 
 /**
- * The firm's Address Book (issue 12 item 4, docs/decisions/115): clients, suppliers and
+ * The firm's Address Book (docs/decisions/115): clients, suppliers and
  * consultants, searched by name, company, email or phone (a GET form: the search is in the
  * address), paged by "Next page" links (keyset). Everyone of the firm reads; the firm and its
  * sub-admins add (`?panel=new`), edit (`?panel=edit&item=`) and delete (`?confirm=`).

@@ -28,7 +28,7 @@ const PER_DAY = 3;
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  // A day opened (`?day=YYYY-MM-DD`, issue 31) shows its month with that day's whole list.
+  // A day opened (`?day=YYYY-MM-DD`) shows its month with that day's whole list.
   const day = parseDay(params.get('day'));
   const month = day ? day.slice(0, 7) : params.get('month');
   const [user, calendar] = await guarded(
@@ -140,7 +140,7 @@ export default function Calendar() {
           </tbody>
         </table>
         {openDay ? <DayList day={openDay} events={byDay.get(openDay) ?? []} closeTo={`${CALENDAR_PATH}?month=${key}`} /> : null}
-        <div className="ws-agenda" aria-label={`Events in ${title}`}>
+        <section className="ws-agenda" aria-label={`Events in ${title}`}>
           {monthEvents.length ? (
             <ul>
               {monthEvents.map((event) => (
@@ -159,7 +159,7 @@ export default function Calendar() {
           ) : (
             <p className="muted">Nothing due this month.</p>
           )}
-        </div>
+        </section>
         <p className="ws-calendar-legend">
           <span className="ws-event ws-event-task ws-event-todo">
             <span className="ws-event-dot" aria-hidden="true" /> Task due
@@ -180,7 +180,7 @@ export default function Calendar() {
   );
 }
 
-/** One day opened: every task and schedule of it, titles in full (issue 31). */
+/** One day opened: every task and schedule of it, titles in full. */
 function DayList({ day, events, closeTo }: { day: string; events: CalendarEvent[]; closeTo: string }) {
   return (
     <section className="ws-day-view" aria-labelledby="day-view-title" data-testid="day-view">

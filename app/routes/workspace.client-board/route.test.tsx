@@ -4,7 +4,7 @@ import { renderRoutes } from '../../../tests/helpers/render-routes';
 import ClientBoard from './route';
 
 /**
- * The Client Board's dates in the viewer's firm's time zone (issue 31, decisions 265 and 298), its
+ * The Client Board's dates in the viewer's firm's time zone (decisions 265 and 298), its
  * unread decision and its copyable link (decisions 295, 296). 03:00 UTC on 1 March is the
  * evening of 28 February in New York and the morning of 1 March in India.
  */

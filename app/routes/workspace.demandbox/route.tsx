@@ -22,7 +22,7 @@ export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 
 export const links: LinksFunction = () => leadSheets;
 
 /**
- * The demand box (workspace-and-admin.md screen 12, issue 13 item 2): the enquiries visitors sent
+ * The demand box (workspace-and-admin.md screen 12): the enquiries visitors sent
  * from the firm's public pages: type, description, date, the handled checkbox and a menu; unread
  * first, ten a page with page links; the archive at `?view=archived`, the held ones at `?view=held`
  * (a burst from new senders, each released with one click: docs/decisions/340). The firm and its sub-admins
@@ -108,7 +108,7 @@ function LeadRow({ lead, deleteHref }: { lead: Lead; deleteHref: string }) {
       <HandledToggle lead={lead} />
       <Link to={leadHref(lead.id)} className="lead-main" data-testid="open-lead">
         <span className="lead-type">
-          {lead.isRead ? null : <span className="lead-dot" aria-label="Unread" />}
+          {lead.isRead ? null : <span className="lead-dot" role="img" aria-label="Unread" />}
           {lead.projectTypeLabel}
           {lead.isHeld ? (
             <span className="lead-held-badge" data-testid="held-badge">

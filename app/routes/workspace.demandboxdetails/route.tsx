@@ -87,10 +87,11 @@ export default function LeadDetails() {
         </div>
         <div className="ws-page-actions lead-head-actions">
           {lead.isHeld ? <ReleaseButton lead={lead} /> : null}
-          <span className="lead-handled-label">
+          {/* A div: the toggle is a form, which HTML does not allow inside a span. */}
+          <div className="lead-handled-label">
             <HandledToggle lead={lead} />
             Handled
-          </span>
+          </div>
           <Link to={dialogHref('message')} preventScrollReset className="button button-primary" data-testid="new-message">
             New Message
           </Link>

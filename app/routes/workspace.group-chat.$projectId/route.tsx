@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [{ title
 export const links: LinksFunction = () => chatBookSheets;
 
 /**
- * A project's Group Chat (issue 12 item 5, docs/decisions/116 and 117): the newest page at the
+ * A project's Group Chat (docs/decisions/116 and 117): the newest page at the
  * bottom, "Older messages" pages back by seq (`?before=`), a multipart form for text and files.
  * Without JavaScript the form posts and the page reloads; with it, new messages arrive live from
  * /resources/chat-events (server-sent events; EventSource reconnects with Last-Event-ID) and are

@@ -16,7 +16,7 @@ import outputStyles from '~/styles/summary-output.css';
 import invoiceStyles from '~/styles/invoices.css';
 import { formatCalendarDay, isoDay, zoneOf } from '../../../server/contract/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { invoiceAction } from './actions.server';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [{ title: pageTitle(matches, data?.invoice.number ? `Invoice ${data.invoice.number}` : 'Draft invoice') }, { name: 'description', content: 'An invoice, its lines, payments and credit notes.' }];
@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * One invoice (issue 28 items 4 and 5, docs/decisions/280–282): a draft's lines to add or remove and
+ * One invoice (docs/decisions/280–282): a draft's lines to add or remove and
  * Issue; an issued invoice's PDF, mail to the client, payments (each with its receipt), credit
  * notes and Void. Every action is a plain form that works without JavaScript.
  */

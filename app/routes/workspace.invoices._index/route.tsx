@@ -22,7 +22,7 @@ const FILTERS: Filter[] = [...INVOICE_STATUSES, 'overdue'];
 const filterLabel = (f: Filter) => (f === 'overdue' ? 'Overdue' : INVOICE_STATUS_LABELS[f]);
 
 /**
- * Invoices (issue 28 items 4 and 5, docs/decisions/280): the firm's invoices, newest first, filtered
+ * Invoices (docs/decisions/280): the firm's invoices, newest first, filtered
  * by status (links: no JavaScript needed), with what each has received and still owes. The firm
  * and its sub-admins only (the api answers 403 to others).
  */

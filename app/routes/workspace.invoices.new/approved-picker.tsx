@@ -1,12 +1,12 @@
 import { getCollectionProps, type FieldMetadata } from '@conform-to/react';
 import { ErrorList } from '~/components/field';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 
 type Section = { id: string; title: string; clientPrice: number; items: Array<{ id: string; title: string; clientPrice: number }> };
 
 /**
- * The chosen schedule's approved sections and their priced items as checkboxes (issue 28 item 4:
- * "or chosen items"): a ticked section is invoiced whole, a ticked item on its own. Shown once the
+ * The chosen schedule's approved sections and their priced items as checkboxes (an
+ * invoice of approved sections "or chosen items", docs/decisions/280): a ticked section is invoiced whole, a ticked item on its own. Shown once the
  * schedule is chosen with "Show its approved sections" (a GET of this page, so without JavaScript too).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's schema does not matter here

@@ -32,7 +32,7 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * New invoice (issue 28 item 4, docs/decisions/280): a client contact, and what to invoice: every
+ * New invoice (docs/decisions/280): a client contact, and what to invoice: every
  * approved section of a schedule, a milestone (a percentage of them), or one free line (a design
  * fee). The draft opens next, where lines are added or removed before it is issued.
  */

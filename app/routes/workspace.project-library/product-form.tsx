@@ -5,11 +5,11 @@ import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSaving } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import { StaleValues, VersionField, type ShownValue, type WithStale } from '~/components/record-version';
-import { paiseToInput } from '../../../server/contract/summary-rules';
+import { formatPaise, paiseToDecimal } from '../../../server/contract/money-text';
 
 type Product = { id: string; title: string; description: string; retailPrice: number; tradePrice?: number; version: number };
 
-const rupees = (paise: unknown) => (typeof paise === 'number' ? `₹${paiseToInput(paise)}` : '—');
+const rupees = (paise: unknown) => (typeof paise === 'number' ? formatPaise(paise) : '—');
 type Fields = { title: string; description: string; retailPrice: string; tradePrice: string };
 
 /** The Add/Edit product side panel's form: title, description and the prices in rupees (the trade price only for those who see margins), the messages from the server. */
@@ -25,7 +25,7 @@ export function ProductForm({ product, lastResult, actionData, canSeeMargins }: 
   const [form, fields] = useForm<Fields>({
     id: product ? `product-form-${product.id}` : 'product-form-new',
     lastResult,
-    defaultValue: product ? { title: product.title, description: product.description, retailPrice: paiseToInput(product.retailPrice), tradePrice: paiseToInput(product.tradePrice ?? 0) } : {},
+    defaultValue: product ? { title: product.title, description: product.description, retailPrice: paiseToDecimal(product.retailPrice), tradePrice: paiseToDecimal(product.tradePrice ?? 0) } : {},
     ...SERVER_VALIDATION,
   });
   return (

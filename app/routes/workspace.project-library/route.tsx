@@ -15,7 +15,7 @@ import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import outputStyles from '~/styles/summary-output.css';
-import { formatPaise, parseRupees } from '../../../server/contract/summary-rules';
+import { formatPaise, parseRupees } from '../../../server/contract/money-text';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { LIBRARY_MESSAGES } from '../../../server/contract/library';
@@ -28,7 +28,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyl
 const LIBRARY = '/workspace/project-library';
 
 /**
- * The Project Library (issue 11 item 7, docs/decisions/108): the firm's saved products, typed once
+ * The Project Library (docs/decisions/108): the firm's saved products, typed once
  * and used on any project. Add and edit in a side panel (`?panel=new`, `?panel=edit&item={id}`),
  * delete with the confirmation (`?confirm={id}`): plain forms, so it works without JavaScript.
  */
@@ -57,7 +57,7 @@ const ProductFields = z.object({
   title: z.string({ error: LIBRARY_MESSAGES.titleRequired }).refine((title) => title.trim() !== '', LIBRARY_MESSAGES.titleRequired),
   description: z.string().default(''),
   retailPrice: rupees,
-  // Only those who see margins get the field (issue 28 item 1): without it the saved trade price stays.
+  // Only those who see margins get the field: without it the saved trade price stays.
   tradePrice: z
     .string()
     .optional()

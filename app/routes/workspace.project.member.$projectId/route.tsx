@@ -53,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /**
  * Popups open on the loaded data, except Add Member: its "Pick from Address Book" needs the contacts
- * the loader reads only for that panel, so opening it with JavaScript loads them too (issue 31).
+ * the loader reads only for that panel, so opening it with JavaScript loads them too.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) => {
   const opensAdd = (url: URL) => url.searchParams.get('panel') === 'new';

@@ -17,7 +17,7 @@ import { formatDay } from '../../../server/contract/dates';
 import { useTimeZone } from '~/utils/time-zone';
 import type { CandidatesReply, NewPurchaseOrderBody, PurchaseOrderListItem } from '../../../server/contract/purchase-orders';
 import { PURCHASE_ORDER_MESSAGES, PURCHASE_ORDER_STATUS_LABELS } from '../../../server/contract/purchase-orders-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { orderPath } from '~/utils/purchase-order-paths';
 import { purchaseOrdersAction } from './actions.server';
 import { attempt, asErrorResponse, required } from '~/utils/form-action.server';
@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 ];
 
 /**
- * A project's purchase orders (issue 28 items 6 and 7, docs/decisions/285): the list, and a new
+ * A project's purchase orders (docs/decisions/285): the list, and a new
  * order from the approved items of a schedule (`?schedule={id}`, a GET form that works without
  * JavaScript) to a supplier. Trade prices: for anyone else the page says why it shows nothing.
  */

@@ -17,7 +17,7 @@ import { formatDateTime, formatDay } from '../../../server/contract/dates';
 import { useTimeZone } from '~/utils/time-zone';
 import type { PurchaseOrderJson, ReceiveBody } from '../../../server/contract/purchase-orders';
 import { canDo, PURCHASE_ORDER_STATUS_LABELS } from '../../../server/contract/purchase-orders-rules';
-import { formatPaise } from '../../../server/contract/summary-rules';
+import { formatPaise } from '../../../server/contract/money-text';
 import { orderPath, ordersPath } from '~/utils/purchase-order-paths';
 import { purchaseOrderAction } from './actions.server';
 
@@ -33,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 
 /**
- * One purchase order (issue 28 item 6, docs/decisions/285): supplier, lines at trade price with
+ * One purchase order (docs/decisions/285): supplier, lines at trade price with
  * GST, the received quantity per line (one form, without JavaScript too), Acknowledge, Cancel,
  * the PDF and Mail to supplier.
  */

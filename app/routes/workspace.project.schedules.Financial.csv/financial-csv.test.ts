@@ -17,7 +17,7 @@ describe('financialCsv (decision 265)', () => {
   it("dates the file and its rows in India's time by default", () => {
     const { fileName, body } = financialCsv(data, now, 'Asia/Kolkata');
     expect(fileName).toBe('financial-overview-2025-04-01.csv');
-    expect(body).toContain('"Juhu Residence","Living and dining","93000","68000","25000","36.76","68000","2025-04-01 05:00"');
+    expect(body).toContain('"Juhu Residence","Living and dining","93000.00","68000.00","25000.00","36.76","68000.00","2025-04-01 05:00"');
     expect(body).toContain('"Schedule created (Asia/Kolkata)"');
   });
 
@@ -27,13 +27,22 @@ describe('financialCsv (decision 265)', () => {
     expect(london.body).toContain('"2025-04-01 00:30"');
     const newYork = financialCsv(data, now, 'America/New_York');
     expect(newYork.fileName).toBe('financial-overview-2025-03-31.csv');
-    expect(newYork.body).toContain('"36.76","68000","2025-03-31 19:30"');
+    expect(newYork.body).toContain('"36.76","68000.00","2025-03-31 19:30"');
     expect(newYork.body).toContain('"Schedule created (America/New_York)"');
   });
 
   it('adds the committed column and, below, where the money stands per project', () => {
     const { body } = financialCsv(data, now, 'Asia/Kolkata');
     expect(body).toContain('"Committed (INR)"');
-    expect(body).toContain('"Juhu Residence","93000","40000","23600","23600","25000"');
+    expect(body).toContain('"Juhu Residence","93000.00","40000.00","23600.00","23600.00","25000.00"');
+  });
+
+  it('prints every amount exactly, two decimals, never a float: 1230 paise is 12.30 (docs/decisions/360)', () => {
+    const figures = { clientPrice: 1230, tradeCost: 1_000, netProfit: 230, markup: 23 };
+    const small = { ...(data as object), rows: [{ ...(data as { rows: object[] }).rows[0], figures }], totals: figures, committed: { byProject: {}, bySchedule: { s1: 5 }, total: 5 }, money: [{ projectId: 'p1', projectName: 'Juhu Residence', quoted: 1230, invoiced: 100_000_01, received: 0, outstanding: -50, margin: 230 }] } as never;
+    const { body } = financialCsv(small, now, 'Asia/Kolkata');
+    expect(body).toContain('"Juhu Residence","Living and dining","12.30","10.00","2.30","23.00","0.05",');
+    expect(body).toContain('"Total","","12.30","10.00","2.30","23.00","0.05",""');
+    expect(body).toContain('"Juhu Residence","12.30","100000.01","0.00","-0.50","2.30"');
   });
 });

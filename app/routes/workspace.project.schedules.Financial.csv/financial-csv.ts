@@ -1,24 +1,24 @@
 import type { FinancialReply } from '../../../server/contract/financial';
 import { isoDateTime, isoDay } from '../../../server/contract/dates';
-import { paiseAsRupees, toCsv } from '~/utils/csv';
+import { csvAmount, csvPercent, toCsv } from '~/utils/csv';
 
 type Figures = { clientPrice: number; tradeCost: number; netProfit: number; markup: number };
-const figures = (f: Figures) => [paiseAsRupees(f.clientPrice), paiseAsRupees(f.tradeCost), paiseAsRupees(f.netProfit), f.markup];
+const figures = (f: Figures) => [csvAmount(f.clientPrice), csvAmount(f.tradeCost), csvAmount(f.netProfit), csvPercent(f.markup)];
 
 /**
- * The Financial overview as CSV (rupees, two decimals; text cells safe from formula injection) and
+ * The Financial overview as CSV (rupees with exactly two decimals, markups too; text cells safe from formula injection) and
  * its file name. Its dates (the file name's day, each schedule's creation) are in the firm's time
  * zone, as its pages show them (decision 265), not the server's or UTC's.
  */
 export function financialCsv(data: FinancialReply['data'], now: Date, timeZone: string): { fileName: string; body: string } {
   const body = toCsv([
     ['Project', 'Schedule', 'Client price (INR)', 'Trade cost (INR)', 'Net profit (INR)', 'Markup (%)', 'Committed (INR)', `Schedule created (${timeZone})`],
-    ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures), paiseAsRupees(data.committed.bySchedule[row.scheduleId] ?? 0), isoDateTime(row.scheduleCreatedAt, timeZone)]),
-    ['Total', '', ...figures(data.totals), paiseAsRupees(data.committed.total), ''],
-    // Where the money stands per project (issue 28 item 7), below a blank row.
+    ...data.rows.map((row) => [row.projectName, row.scheduleTitle, ...figures(row.figures), csvAmount(data.committed.bySchedule[row.scheduleId] ?? 0), isoDateTime(row.scheduleCreatedAt, timeZone)]),
+    ['Total', '', ...figures(data.totals), csvAmount(data.committed.total), ''],
+    // Where the money stands per project, below a blank row.
     [],
     ['Project', 'Quoted (INR)', 'Invoiced before GST (INR)', 'Received (INR)', 'Outstanding (INR)', 'Margin (INR)'],
-    ...data.money.map((m) => [m.projectName, paiseAsRupees(m.quoted), paiseAsRupees(m.invoiced), paiseAsRupees(m.received), paiseAsRupees(m.outstanding), paiseAsRupees(m.margin)]),
+    ...data.money.map((m) => [m.projectName, csvAmount(m.quoted), csvAmount(m.invoiced), csvAmount(m.received), csvAmount(m.outstanding), csvAmount(m.margin)]),
   ]);
   return { fileName: `financial-overview-${isoDay(now, timeZone)}.csv`, body };
 }

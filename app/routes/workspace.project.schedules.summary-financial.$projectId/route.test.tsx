@@ -125,7 +125,7 @@ describe('the summary editor without JavaScript, a room of 50 items', () => {
 /** The elements of the editor's HTML: its opening tags. */
 const elements = (html: string) => (html.match(/<[a-z][a-z0-9-]*[\s>/]/g) ?? []).length;
 
-describe('the summary editor at real size (issue 31): one room of 200 items in 40 sections', () => {
+describe('the summary editor at real size: one room of 200 items in 40 sections', () => {
   const SHAPE = { rooms: 1, sections: 40, items: 5 };
   // Before decision 250 the page was 1.34 MB and 15,384 elements on the Summary tab (bench).
   it.each([

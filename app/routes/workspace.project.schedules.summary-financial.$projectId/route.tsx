@@ -305,6 +305,9 @@ function Editor({ data }: { data: Loaded }) {
       </form>
 
       {room && roomOrder ? (
+        <>
+          {/* The room's heading, for the outline: the page's h1 is the schedule, each section an h3. */}
+          <h2 className="visually-hidden">{summary.rooms.find((r) => r.id === room.id)?.name ?? 'Room'}</h2>
           <RowLinks className="sm-sections" testId="sections">
             {roomOrder.sections.length ? (
               roomOrder.sections.map((entry, index) => {
@@ -316,6 +319,7 @@ function Editor({ data }: { data: Loaded }) {
               <p className="sm-empty">This room has no sections yet. Add the first one below.</p>
             )}
           </RowLinks>
+        </>
       ) : (
         <EmptyState title="No rooms yet" icon="project">
           A summary is organised by room. Name the first room above, for example “Living room”.

@@ -41,9 +41,9 @@ const SETTING_PATH = '/workspace/setting';
 const FEED_INTENT_VALUES: readonly string[] = Object.values(FEED_INTENTS);
 
 /**
- * The signed-in person's Setting (issue 12 item 6, docs/decisions/118): password change (current,
- * new, confirm; every other session ends), the signed-in devices (decision 332), the mails they want, the calendar feed card (issue 12
- * item 3, placed at merge), and for the firm its public profile (and, later, its subscription).
+ * The signed-in person's Setting (docs/decisions/118): password change (current,
+ * new, confirm; every other session ends), the signed-in devices (decision 332), the mails they want, the calendar feed card
+ * (placed at merge), and for the firm its public profile (and, later, its subscription).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, [notifications, feed, storage, sessions]] = await guarded(
@@ -87,7 +87,7 @@ const NOTIFICATION_SHOWN: ShownValue[] = NOTIFICATION_FLAGS.map((flag) => ({ key
 
 export default function Setting() {
   const { notifications, feed, storage, freshUrl, firm, hasPassword, canEditBilling, timeZone, timeZoneVersion, timeZones, sessions } = useLoaderData<typeof loader>();
-  // The firm's plan (issue 13) comes with the root's data, as for the sidebar's badge.
+  // The firm's plan comes with the root's data, as for the sidebar's badge.
   const plan = useRootData()?.plan ?? null;
   const actionData = useActionData<typeof action>();
   const savingChoices = useSubmittingIntent('notifications');
@@ -161,7 +161,7 @@ export default function Setting() {
   );
 }
 
-/** The firm's storage quota (issue 27 item 6): used of total, with a bar; uploads past it are refused. */
+/** The firm's storage quota: used of total, with a bar; uploads past it are refused. */
 function StorageCard({ usedBytes, quotaBytes }: { usedBytes: number; quotaBytes: number }) {
   const percent = storagePercent(usedBytes, quotaBytes);
   return (

@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: 'Billing profile — Archivist
 export const links: LinksFunction = () => chatBookSheets;
 
 /**
- * Setting → Billing profile (issue 28 item 3, docs/decisions/256): what the firm's proposals and
+ * Setting → Billing profile (docs/decisions/256): what the firm's proposals and
  * tax invoices print (legal name, address, state of supply, GSTIN, PAN, bank account, UPI ID), how
  * invoices are numbered, payment and proposal terms, and the default GST rate and HSN/SAC code per
  * priced item type. The firm and its sub-admins only: a plain employee gets the api's 403.

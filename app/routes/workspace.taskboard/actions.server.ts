@@ -87,7 +87,7 @@ async function reject(request: Request, formData: FormData) {
 }
 
 /**
- * Submit with its note and files (issue 31). A form with a note too long or a file refused comes
+ * Submit with its note and files. A form with a note too long or a file refused comes
  * back with its messages; the files must be chosen again (a Submit form is short, and its files are
  * optional, so no drafts are kept as for Add Task).
  */

@@ -28,7 +28,7 @@ export function RejectDialog({ id, what, closeTo, lastResult }: DialogProps) {
   );
 }
 
-/** Submit offers a note and files (issue 31), both optional: what the creator reviews with the task. */
+/** Submit offers a note and files, both optional: what the creator reviews with the task. */
 export function SubmitDialog({ id, what, closeTo, lastResult }: DialogProps) {
   const saving = useSaving();
   const [form, fields] = useForm<SubmitTaskFields & { files: File[] }>({ id: `submit-${id}`, lastResult, ...SERVER_VALIDATION });

@@ -25,7 +25,7 @@ export const links: LinksFunction = () => [
 /**
  * The viewer's task board (workspace-and-admin.md screens 9 and 10; DESIGN.md section 9;
  * docs/decisions/111): To Do, Given, In Review, Done. `?panel=new` opens Add Task (on To Do only),
- * `?reject={id}` the reason dialog of a rejection, `?submit={id}` Submit's note and files (issue 31), `?done=` how many finished tasks Done shows
+ * `?reject={id}` the reason dialog of a rejection, `?submit={id}` Submit's note and files, `?done=` how many finished tasks Done shows
  * (decision 201).
  */
 /** `?done=`: how many finished tasks the Done column shows; anything else is the default. */

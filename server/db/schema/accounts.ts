@@ -33,7 +33,7 @@ export const users = pgTable(
     isVerify: integer('is_verify').notNull().default(0),
     verifyNote: text('verify_note'),
     firmName: text('firm_name'),
-    /** The firm's time zone (issue 31, decision 265): every date its people are shown, mailed or sent in a file. An employee's is its firm's. */
+    /** The firm's time zone (decision 265): every date its people are shown, mailed or sent in a file. An employee's is its firm's. */
     timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
     firmType: text('firm_type'),
     businessEmail: text('business_email'),
@@ -52,17 +52,17 @@ export const users = pgTable(
     designation: text('designation'),
     isSubAdmin: boolean('is_sub_admin').notNull().default(false),
     /**
-     * Issue 28 item 1 (docs/decisions/258): a plain employee the firm lets see and edit margins
+     * docs/decisions/258: A plain employee the firm lets see and edit margins
      * (trade price, net profit, markup). The firm and its sub-admins always may; off by default.
      */
     canSeeFinancials: boolean('can_see_financials').notNull().default(false),
     /**
-     * Team (issue 12): set when the firm deactivates an employee. Its sessions are deleted then and
+     * Team: set when the firm deactivates an employee. Its sessions are deleted then and
      * no new one opens; the account and everything it did stay (reactivating clears it).
      */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /**
-     * Issue 27 item 2 (docs/decisions/236): set when a firm creates an employee account, cleared
+     * docs/decisions/236: Set when a firm creates an employee account, cleared
      * when its person confirms the address through the welcome mail's link. While set, the account
      * cannot sign in, does not block the address's owner from signing up, and lapses after 7 days.
      */
@@ -101,7 +101,7 @@ export const users = pgTable(
     uniqueIndex('users_confirmation_token_idx').on(t.confirmationTokenHash),
     // The housekeeping's pass over lapsed accounts reads only the unconfirmed ones.
     index('users_unconfirmed_idx').on(t.unconfirmedSince).where(sql`${t.unconfirmedSince} is not null`),
-    // Performance (issue 14, docs/decisions/136, 184): the header search's ILIKE '%…%' on a listed
+    // Performance (docs/decisions/136, 184): the header search's ILIKE '%…%' on a listed
     // firm's names (pg_trgm, one expression so the planner weighs one index, not an OR of two), and
     // the directory's case-insensitive place filters.
     index('users_search_name_trgm_idx')

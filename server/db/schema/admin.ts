@@ -12,7 +12,7 @@ import { createdAt } from './columns';
 import { users } from './accounts';
 import { projects } from './projects';
 
-// Pricing, moderation and platform administrators (issue 13, branch pricing-admin) ------------------
+// Pricing, moderation and platform administrators (branch pricing-admin) ------------------
 
 /**
  * A firm's plan (DESIGN.md section 9, "Calendar and pricing"): one row per firm, made when it first
@@ -107,7 +107,7 @@ export const subAdmins = pgTable(
 );
 
 /**
- * Secrets the api makes itself and every replica shares (issue 27 item 4): one row per name, made
+ * Secrets the api makes itself and every replica shares: one row per name, made
  * on first use (`insert … on conflict do nothing`, then read), e.g. the key that signs enquiry form
  * tokens. Never sent anywhere.
  */

@@ -14,8 +14,8 @@ import { users } from './accounts';
 import { projects } from './projects';
 import { schedules } from './workspace';
 
-// Summary output: client approval links, client decisions, Project Library (issue 11 items 7-8) ---
-// docs/decisions/106 and 108. The sections a decision names are the summary editor's (issue 11 items 1-4).
+// Summary output: client approval links, client decisions, Project Library ---
+// docs/decisions/106 and 108. The sections a decision names are the summary editor's.
 
 /**
  * A link a firm gives its client to read a schedule's summary and approve or reject its sections
@@ -45,7 +45,7 @@ export const shareLinks = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Who revoked it (by hand, or whose action ended its creator's access: issue 27 item 5). */
+    /** Who revoked it (by hand, or whose action ended its creator's access: docs/decisions/241). */
     revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),
     /** Why, when it was not revoked by hand ("Priya Shah was deactivated"); shown on the Client Board. */
     revokeReason: text('revoke_reason'),

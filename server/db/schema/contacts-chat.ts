@@ -14,7 +14,7 @@ import { id, createdAt } from './columns';
 import { users } from './accounts';
 import { projects } from './projects';
 
-// Address Book, Group Chat, Setting (issue 12 items 4 to 6; docs/decisions/115 to 119) ------------
+// Address Book, Group Chat, Setting (docs/decisions/115 to 119) ------------
 
 /** A firm's contact (client, supplier, consultant): read by the firm's people, managed by the firm and its sub-admins. */
 export const contacts = pgTable(
@@ -32,7 +32,7 @@ export const contacts = pgTable(
     kind: text('kind').notNull(),
     notes: text('notes').notNull().default(''),
     /**
-     * Issue 28 item 3 (docs/decisions/257): may be invoiced (a client) and/or sent purchase orders
+     * docs/decisions/257: May be invoiced (a client) and/or sent purchase orders
      * (a supplier), whatever its kind; a contact of kind client is always a client, of kind
      * supplier always a supplier. State (place of supply) and GSTIN for the tax documents.
      */

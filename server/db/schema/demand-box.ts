@@ -11,7 +11,7 @@ import { id, createdAt } from './columns';
 import { users } from './accounts';
 import { projects } from './projects';
 
-// Demand box: enquiries and their threads (DESIGN.md section 9, issue 13; docs/decisions/120) --------
+// Demand box: enquiries and their threads (DESIGN.md section 9; docs/decisions/120) --------
 
 /**
  * An enquiry a visitor sent from a firm's public portfolio or project page: a lead of the firm's

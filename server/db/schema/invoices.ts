@@ -5,7 +5,7 @@ import { users } from './accounts';
 import { contacts } from './contacts-chat';
 import { projects } from './projects';
 
-// Invoices, credit notes and payments (issue 28 items 4, 5, 8; docs/decisions/280–283) ------------
+// Invoices, credit notes and payments (5, 8; docs/decisions/280–283) ------------
 
 /** What an issued document prints of its issuer and its recipient, frozen when it is issued. */
 export type PartySnapshot = {

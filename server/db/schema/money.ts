@@ -9,7 +9,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
-// Money (issue 28, docs/decisions/255–258) -----------------------------------------------------
+// Money (docs/decisions/255–258) -----------------------------------------------------
 
 /**
  * A firm's billing profile (docs/decisions/256): what its tax documents print and how they are

@@ -68,7 +68,7 @@ export const projects = pgTable(
     index('projects_type_idx').on(t.projectType),
     index('projects_updated_by_idx').on(t.updatedBy),
     index('projects_name_lower_idx').on(sql`lower(${t.projectName})`),
-    // Performance (issue 14, docs/decisions/136, 192): the explore gallery's order over the projects
+    // Performance (docs/decisions/136, 192): the explore gallery's order over the projects
     // the public sees only, and the header search's ILIKE '%…%' on project names (pg_trgm).
     index('projects_listed_latest_idx').on(t.createdAt, t.id).where(sql`${t.listed}`),
     index('projects_name_trgm_idx').using('gin', t.projectName.op('gin_trgm_ops')).with({ fastupdate: false }),

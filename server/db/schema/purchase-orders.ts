@@ -17,7 +17,7 @@ import { projects } from './projects';
 import { summaryItems } from './summary';
 import { schedules } from './workspace';
 
-// Purchase orders (issue 28 item 6, docs/decisions/285) ------------------------------------------
+// Purchase orders (docs/decisions/285) ------------------------------------------
 
 
 /**

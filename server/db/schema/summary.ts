@@ -11,7 +11,7 @@ import { id, createdAt } from './columns';
 import { users } from './accounts';
 import { schedules } from './workspace';
 
-// Summary editor (issue 11, DESIGN.md sections 8 and 9; docs/decisions/100–104) ----------------
+// Summary editor (DESIGN.md sections 8 and 9; docs/decisions/100–104) ----------------
 // A schedule's summary: rooms → sections (status, position) → items (type, position, texts,
 // financial figures in integer paise), item images and a section's extra specification cards.
 // Every row carries `scheduleId` and `firmId` (the firm account), so a lookup by id finds the

@@ -12,7 +12,7 @@ import { id, createdAt } from './columns';
 import { users } from './accounts';
 import { projects } from './projects';
 
-// Team: tasks and the calendar feed (issue 12 items 2 and 3, docs/decisions/110-114) ----------
+// Team: tasks and the calendar feed (docs/decisions/110-114) ----------
 
 /**
  * A task of a workspace project (DESIGN.md section 9 "Tasks"): given by `creatorId` to one or more
@@ -32,14 +32,14 @@ export const tasks = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     /** Who gave it; kept (null) when that account goes. */
     creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
-    /** A short title (issue 31, beyond the spec); null on older tasks, which show their description's first words. */
+    /** A short title (beyond the spec); null on older tasks, which show their description's first words. */
     title: text('title'),
     description: text('description').notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     status: text('status').notNull().default('todo'),
     /** The creator's reason for the last rejection, shown on the To Do card until it is submitted again. */
     rejectReason: text('reject_reason'),
-    /** The assignee's note with the last Submit (issue 31), shown to the creator while it is reviewed. */
+    /** The assignee's note with the last Submit, shown to the creator while it is reviewed. */
     submitNote: text('submit_note'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
@@ -79,7 +79,7 @@ export const taskFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
-    /** 'brief': given with the task; 'deliverable': sent back with a Submit (issue 31). */
+    /** 'brief': given with the task; 'deliverable': sent back with a Submit. */
     kind: text('kind').notNull().default('brief'),
     createdAt: createdAt(),
   },

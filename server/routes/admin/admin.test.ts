@@ -124,7 +124,7 @@ describe('every admin call refuses non-admins', () => {
       ['PUT', `/admin/user-verification/${target.id}?isVerify=3`],
       ['GET', `/admin/user/${target.id}`],
       ['POST', '/admin/logout'],
-      // Issue 13's areas (pricing-admin.test.ts checks them as more callers too).
+      // The admin areas (pricing-admin.test.ts checks them as more callers too).
       ['GET', '/admin/firms'],
       ['PUT', `/admin/firms/${target.id}/subscription`],
       ['GET', '/admin/showcase/projects'],
@@ -135,7 +135,7 @@ describe('every admin call refuses non-admins', () => {
       ['POST', '/admin/admins'],
       ['DELETE', `/admin/admins/${target.id}`],
       ['PUT', '/admin/password'],
-      // The platform's billing (issue 28 item 8; subscription-invoices.test.ts checks what they do).
+      // The platform's billing (subscription-invoices.test.ts checks what they do).
       ['GET', '/admin/billing-profile'],
       ['PUT', '/admin/billing-profile'],
       ['GET', `/admin/invoices/${target.id}/print`],

@@ -18,7 +18,7 @@ import { markPaidWithReceipt } from '../../services/subscription-invoices.js';
 import { z } from 'zod/v4';
 
 /**
- * The super-admin's Workspace and Showcase areas (issue 13 item 4; scope `admin`): firms with their
+ * The super-admin's Workspace and Showcase areas (scope `admin`): firms with their
  * plans and marking one paid; hiding and showing public projects and whole portfolios.
  */
 export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,7 +92,7 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       const changed = await setProjectHidden(db, project, { adminId: request.session.user.id, hidden, reason: reason || null });
       const name = `"${project.projectName}"`;
       if (!changed) return { message: hidden ? `${name} is hidden` : `${name} is already shown` };
-      // The firm is told why its project left the public side (issue 31); its portfolio card says so too.
+      // The firm is told why its project left the public side; its portfolio card says so too.
       if (hidden) {
         app.ctx.background.defer('project hidden mail', () =>
           mailer.send({

@@ -8,7 +8,7 @@ import { findPlatformInvoice, findPlatformProfile, savePlatformProfileAtVersion 
 import { printOfInvoice, receiptOfPayment } from '../../services/invoice-print.js';
 
 /**
- * The platform's own billing (issue 28 item 8, docs/decisions/287; scope `admin`): the billing
+ * The platform's own billing (docs/decisions/287; scope `admin`): the billing
  * profile its subscription invoices print, set in admin Setting, and the print data of those
  * invoices and their receipts.
  */

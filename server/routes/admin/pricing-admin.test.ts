@@ -8,7 +8,7 @@ import { createOrResetSuperAdmin } from '../../queries/admin-accounts';
 import { createSession } from '../../queries/sessions';
 import { TRIAL_ALREADY_USED } from '../../contract/subscription-rules';
 
-/** Issue 13 items 3 and 4: the plan (trial, request, paid), showcase moderation, sub admins, setting. */
+/** The plan (trial, request, paid), showcase moderation, sub admins, setting. */
 
 let api: TestApi;
 const OWNER = { email: 'owner@platform.test', password: 'owner-pass-1' };
@@ -103,7 +103,7 @@ describe('the plan: trial, request, paid', () => {
     const until = inOneYear();
     const paid = await call('PUT', `/admin/firms/${firm.id}/subscription`, ownerToken, { paidUntil: until });
     expect(paid.statusCode, paid.body).toBe(200);
-    // The toast and the mail name the day as every page does ("30 Jun 2027"), not as ISO (issue 31).
+    // The toast and the mail name the day as every page does ("30 Jun 2027"), not as ISO.
     const shown = formatCalendarDay(until);
     expect(paid.json().message).toBe(`Paying Studio is paid until ${shown}`);
 
@@ -156,7 +156,7 @@ describe('showcase moderation', () => {
     expect(portfolio).toEqual([other.id]);
     // The firm itself still sees its own project.
     expect((await call('GET', `/projects/public-project/${project.id}`, await tokenOf(firm.id))).statusCode).toBe(200);
-    // The firm is told why, by mail and on its own portfolio; nobody else sees the reason (issue 31).
+    // The firm is told why, by mail and on its own portfolio; nobody else sees the reason.
     const told = (await api.outbox()).find((m) => m.to === firm.email && m.subject.includes('Lantern House'));
     expect(told?.text).toContain('Reason: Copied photographs');
     const own = (await call('GET', '/projects/portfolio', await tokenOf(firm.id))).json();

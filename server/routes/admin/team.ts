@@ -13,7 +13,7 @@ import {
 import { verifyPassword } from '../../services/passwords.js';
 
 /**
- * Sub admins and Setting (issue 13 item 4; scope `admin`; docs/decisions/127): every admin sees the
+ * Sub admins and Setting (scope `admin`; docs/decisions/127): every admin sees the
  * list; only an owner (made by `npm run admin:create`) creates and revokes sub-admins. Every admin
  * changes its own password.
  */

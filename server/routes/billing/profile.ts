@@ -5,7 +5,7 @@ import { recordAudit } from '../../queries/audit.js';
 import { findBillingProfile, saveBillingProfileAtVersion, toBillingProfileJson } from '../../queries/billing.js';
 
 /**
- * `/api/billing/profile` (issue 28 item 3, docs/decisions/256), scope `workspace`: the firm's
+ * `/api/billing/profile` (docs/decisions/256), scope `workspace`: the firm's
  * billing profile, read and saved by the firm and its sub-admins only (403 for a plain employee:
  * it holds the bank account). Each firm reads and writes its own row; no id is taken.
  */

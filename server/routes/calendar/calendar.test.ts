@@ -55,7 +55,7 @@ describe('GET /api/calendar', () => {
     const res = await get(`/api/calendar?month=${month}`, tokens.employee);
     expect(res.statusCode).toBe(200);
     const titles = res.json().data.events.map((e: { kind: string; title: string }) => `${e.kind}:${e.title}`);
-    // A task shows its title (issue 31): here its description's first words, as it was made without one.
+    // A task shows its title: here its description's first words, as it was made without one.
     expect(titles).toContain('task:Site survey; bring the "laser"');
     expect(titles).not.toContain('task:Not for the employee');
     // Schedules by the day they were made: this month's.

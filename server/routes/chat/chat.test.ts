@@ -292,7 +292,7 @@ describe.skipIf(TEST_ON_PGLITE)('two api processes on one database', () => {
     const port = await freePort();
     otherData = await fs.mkdtemp(path.join(os.tmpdir(), 'api-other-'));
     other = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: api.config.DATABASE_URL, API_HOST: '127.0.0.1', API_PORT: String(port), DATA_DIR: otherData, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: api.config.DATABASE_URL, API_HOST: '127.0.0.1', API_PORT: String(port), DATA_DIR: otherData, SEED_DEMO: 'false', LOG_LEVEL: 'warn', API_MAX_EVENT_LOOP_DELAY_MS: '0' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const otherBase = `http://127.0.0.1:${port}`;

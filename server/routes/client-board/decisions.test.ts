@@ -13,7 +13,7 @@ import { LinkSeal } from '../../services/link-seal';
 import { bearer, createTestApi, type TestApi } from '../../../tests/helpers/test-api';
 
 /**
- * Client decisions on the Client Board (issue 31, docs/decisions/295 and 296): unread until marked,
+ * Client decisions on the Client Board (docs/decisions/295 and 296): unread until marked,
  * counted per caller's projects, mailed to the firm and the link's maker as their Setting says, never
  * a lead; an open link's address given again to whoever may make links, never to another firm.
  */

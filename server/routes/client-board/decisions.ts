@@ -5,7 +5,7 @@ import { ClientBoardUnreadReply, MarkDecisionsReadBody, MarkDecisionsReadReply, 
 import { countUnreadDecisions, markDecisionsRead } from '../../queries/share-links.js';
 
 /**
- * Client decisions as the firm's inbox on the Client Board (issue 31, docs/decisions/295), scope
+ * Client decisions as the firm's inbox on the Client Board (docs/decisions/295), scope
  * `workspace`: the sidebar's unread count and "mark as read", each over the projects the caller
  * sees (a plain employee: its member projects). Read state is the firm's, as a lead's is.
  */

@@ -67,7 +67,7 @@ describe('the Address Book api', () => {
   });
 });
 
-describe('clients and suppliers (issue 28, docs/decisions/257)', () => {
+describe('clients and suppliers (docs/decisions/257)', () => {
   it('marks a contact client and supplier with state and GSTIN, and lists it under both kinds', async () => {
     const res = await call('POST', '/api/contacts', tokens.firm, {
       name: 'Mehra Constructions',

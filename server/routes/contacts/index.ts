@@ -8,7 +8,7 @@ import { recordAudit } from '../../queries/audit.js';
 import { deleteContact, findContact, insertContact, listContacts, toContactJson, updateContact } from '../../queries/address-book.js';
 
 /**
- * The firm's Address Book (issue 12 item 4, docs/decisions/115), scope `workspace`: every person
+ * The firm's Address Book (docs/decisions/115), scope `workspace`: every person
  * of the firm reads it (an employee picks a project's client or member from it), the firm and its
  * sub-admins add, edit and delete. Another firm's contact answers 404.
  */

@@ -9,7 +9,7 @@ import { firmNameOf, releasePendingEmployee } from '../../services/employee-conf
 import { hashToken } from '../../services/tokens.js';
 
 /**
- * The welcome mail's link (issue 27 item 2, docs/decisions/236), scope `public`: whoever holds the
+ * The welcome mail's link (docs/decisions/236), scope `public`: whoever holds the
  * link holds the mailbox, so the link is the proof. Reading it changes nothing (mail scanners open
  * links); Confirm and This was not me are posts. A used, lapsed or unknown link answers 404.
  */

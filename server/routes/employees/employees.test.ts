@@ -66,7 +66,7 @@ describe('POST /api/employees', () => {
     expect(row).toMatchObject({ role: 'employee', firmId: firm.id });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
 
-    // Unconfirmed until its person opens the welcome mail's link (issue 27 item 2).
+    // Unconfirmed until its person opens the welcome mail's link.
     expect(created.awaitingConfirmation).toBe(true);
     const early = await api.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: body.email, password: 'secret12' } });
     expect(early.statusCode).toBe(403);
@@ -153,7 +153,7 @@ describe('GET and PUT /api/employees', () => {
 });
 
 describe('sub-admin limits', () => {
-  it('a sub-admin manages plain employees only: not itself, not a peer sub-admin, and grants sub-admin access to nobody (issue 27 item 3)', async () => {
+  it('a sub-admin manages plain employees only: not itself, not a peer sub-admin, and grants sub-admin access to nobody', async () => {
     const self = await createEmployee(api.db, firm.id, { isSubAdmin: true });
     const peer = await createEmployee(api.db, firm.id, { isSubAdmin: true });
     const plain = await createEmployee(api.db, firm.id);

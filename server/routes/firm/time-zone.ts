@@ -7,7 +7,7 @@ import { recordAudit } from '../../queries/audit.js';
 import { readFirmTimeZone, saveFirmTimeZone } from '../../queries/settings.js';
 
 /**
- * `PUT /api/firm/time-zone` (issue 31, decision 265), scope `workspace`: the firm's one time zone,
+ * `PUT /api/firm/time-zone` (decision 265), scope `workspace`: the firm's one time zone,
  * set by the firm and its sub-admins. It travels with the viewer's snapshot (`timeZone`), so saving
  * it changes the version of every session of the firm and its employees and their pages follow.
  */

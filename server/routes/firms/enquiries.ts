@@ -11,7 +11,7 @@ import { FormTokenError, FormTokens } from '../../services/form-tokens.js';
 import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
 
 /**
- * Enquiries from the public side (DESIGN.md section 9, issue 13 item 1; docs/decisions/121, 240
+ * Enquiries from the public side (DESIGN.md section 9; docs/decisions/121, 240
  * and 340), scope `visitor`: no account needed. An enquiry to a listed firm becomes a lead in its
  * demand box; where it goes and whether it is mailed at once is decided by its sender
  * (services/enquiry-delivery.ts). It must carry the form token issued with the page (signed,

@@ -10,7 +10,7 @@ const probe = (check: () => Promise<unknown>) =>
   Promise.race([check().then(() => 'ok' as const), new Promise<'unavailable'>((resolve) => setTimeout(resolve, 2000, 'unavailable'))]).catch(() => 'unavailable' as const);
 
 /**
- * Alive and ready told apart (issue 29): `/api/health/live` answers while the process serves
+ * Alive and ready told apart: `/api/health/live` answers while the process serves
  * (restart it when not); `/api/health` (and `/api/health/ready`) only while the database and the
  * file storage answer too (send it traffic only then: the proxy's health check, compose's gate).
  * None of them is shed for load (docs/decisions/350): a supervisor must hear that a busy api is alive.

@@ -11,7 +11,7 @@ import { changeDraftLines, placeOfSupply } from '../../services/invoices.js';
 import { billingFirm, firmInvoice, invoiceReply, requireProfile, today } from './shared.js';
 
 /**
- * `/api/invoices` (issue 28 item 4, docs/decisions/280), scope `workspace`, the firm and its
+ * `/api/invoices` (docs/decisions/280), scope `workspace`, the firm and its
  * sub-admins: the list (by project, by status, overdue), a new draft from a schedule's approved
  * sections, chosen items, a milestone or free lines, one invoice, and a draft's lines.
  */

@@ -6,7 +6,7 @@ import { issueCreditNote, issueFirmInvoice, recordPayment, voidInvoice } from '.
 import { billingFirm, firmInvoice, invoiceReply, requireProfile } from './shared.js';
 
 /**
- * An invoice's life (issue 28 items 4 and 5, docs/decisions/280–281), scope `workspace`, the firm
+ * An invoice's life (docs/decisions/280–281), scope `workspace`, the firm
  * and its sub-admins: issue (numbered in the issuing transaction), payments, credit notes, void.
  * Each step locks the invoice's row; each is audited.
  */

@@ -6,7 +6,7 @@ import { printOfInvoice, receiptOfPayment } from '../../services/invoice-print.j
 import { billingFirm, firmInvoice } from './shared.js';
 
 /**
- * What the web prints and mails (issue 28 items 4 and 5, docs/decisions/281–282), scope
+ * What the web prints and mails (docs/decisions/281–282), scope
  * `workspace`, the firm and its sub-admins: the Tax Invoice's print data (amount in words, UPI QR),
  * a payment's receipt, and the mail of the printed invoice to the client.
  */

@@ -11,7 +11,7 @@ import type { UserRow } from '../../queries/users';
 import { createSession } from '../../queries/sessions';
 import { tokensOf } from '../../../tests/helpers/sessions';
 
-/** Enquiries from the public side and the demand box (issue 13 items 1 and 2). */
+/** Enquiries from the public side and the demand box. */
 
 type OutboxMail = { from: string; fromName?: string; to: string | string[]; cc?: string[]; bcc?: string[]; replyTo?: string; subject: string; text: string };
 
@@ -51,7 +51,7 @@ const enquiry = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-/** A form token for the firm, as the page gets it (issue 27 item 4). */
+/** A form token for the firm, as the page gets it. */
 const formToken = async (firmId: string) => (await api.app.inject({ url: `/api/firms/${firmId}/enquiry-token` })).json().data?.token as string | undefined;
 
 /** Posts an enquiry with a fresh form token, unless the payload brings its own `formToken`. */
@@ -153,7 +153,7 @@ describe('POST /api/firms/{firmId}/enquiries', () => {
     expect((await sendEnquiry(a.id, enquiry(), '10.200.0.2')).statusCode).toBe(201);
   });
 
-  it('refuses an enquiry without a form token, with a forged one, another firm\'s, or one used before (issue 27 item 4)', async () => {
+  it('refuses an enquiry without a form token, with a forged one, another firm\'s, or one used before', async () => {
     const target = await createFirm(api.db);
     const other = await createFirm(api.db);
     const missing = await sendEnquiry(target.id, enquiry({ formToken: undefined }));

@@ -216,7 +216,7 @@ describe('what the client sees and decides', () => {
     expect(mails.map((m) => m.subject).sort()).toEqual(['Mrs Rao approved "Seating" in Living room', 'Mrs Rao rejected "Lighting" in Living room']);
     expect(mails.find((m) => m.subject.includes('rejected'))!.text).toContain('Too cold; warmer lamps please');
 
-    // Not a lead of the demand box (issue 31, docs/decisions/295): unread on the Client Board instead.
+    // Not a lead of the demand box (docs/decisions/295): unread on the Client Board instead.
     expect(await api.db.select().from(leads).where(eq(leads.firmId, firmId))).toEqual([]);
     expect(decided.every((d) => d.readAt === null)).toBe(true);
 

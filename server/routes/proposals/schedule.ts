@@ -15,7 +15,7 @@ import { buildProposal, proposalImageIds } from '../../services/proposal.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The client proposal of a schedule for the web's PDF (issue 28 item 2, docs/decisions/286), scope
+ * The client proposal of a schedule for the web's PDF (docs/decisions/286), scope
  * `workspace`, 'work' on the schedule's project: any member may export it, since it holds client
  * prices only (its reply's schema has no field for a margin).
  */

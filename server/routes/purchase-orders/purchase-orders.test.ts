@@ -15,7 +15,7 @@ import type { UserRow } from '../../queries/users';
 import { createSession } from '../../queries/sessions';
 
 /**
- * The purchase-order api (issue 28 item 6, docs/decisions/285): raised from approved items at
+ * The purchase-order api (docs/decisions/285): raised from approved items at
  * trade price, numbered, acknowledged, received per line, cancelled, mailed; bad input answers
  * 400 with the field's message, another firm's order 404, a caller without the margins flag 403.
  */

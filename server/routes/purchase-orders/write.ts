@@ -10,7 +10,7 @@ import { orderLines, toPurchaseOrderJson } from '../../queries/purchase-orders.j
 import { changeStatus, mailPurchaseOrder, raisePurchaseOrder, receiveLines } from '../../services/purchase-orders.js';
 
 /**
- * Raising and moving purchase orders (issue 28 item 6, docs/decisions/285): raise from approved
+ * Raising and moving purchase orders (docs/decisions/285): raise from approved
  * items, acknowledge, receive per line, cancel, mail to the supplier. 403 for anyone who may not
  * see trade prices; 404 for another firm's order; 409 for a change its status does not allow.
  */

@@ -5,7 +5,7 @@ import { findUsersByIds } from '../../queries/employees.js';
 import { usersWantingMail } from '../../queries/settings.js';
 import type { UserRow } from '../../queries/users.js';
 
-/** ", with 2 files" when the last Submit sent files back (issue 31). */
+/** ", with 2 files" when the last Submit sent files back. */
 function submittedWith(task: Task): string {
   const count = task.deliverables.length;
   return count ? `, with ${count} file${count === 1 ? '' : 's'}` : '';
@@ -25,7 +25,7 @@ export function mailTaskChange(ctx: Pick<AppContext, 'db' | 'firmMail' | 'backgr
   ctx.background.defer(`task ${change} mail`, async () => {
     const wanting = await usersWantingMail(ctx.db, toIds, 'tasks');
     const people = await findUsersByIds(ctx.db, [...wanting]);
-    // The task's title (issue 31): its own, or its description's first words.
+    // The task's title: its own, or its description's first words.
     const what = task.title;
     const lines: Record<TaskChange, { subject: string; text: string }> = {
       created: { subject: `New task on ${task.project.projectName}`, text: `${actor.userName} gave you a task on ${task.project.projectName}: "${what}"${task.dueDate ? `, due ${formatCalendarDay(task.dueDate)}` : ''}.` },

@@ -19,7 +19,7 @@ const CHANGE: Record<TaskMove, TaskChange> = { submit: 'submitted', approve: 'ap
 
 type Deliverable = { id: string; fileName: string; storageKey: string; contentType: string; size: number };
 
-/** What a move carries besides itself: a rejection's reason, a submission's note and files (issue 31). */
+/** What a move carries besides itself: a rejection's reason, a submission's note and files. */
 type MoveExtras = { reason?: string; note?: string; deliverables?: Deliverable[] };
 
 function submitNoteOf(upload: ReceivedUpload): string | undefined {

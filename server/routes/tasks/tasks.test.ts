@@ -83,7 +83,7 @@ describe('POST /api/tasks', () => {
     expect(mails.map((m) => m.to)).toEqual([member.email]);
   });
 
-  it('shows a title: its own, or the first words of the description for a task made without one (issue 31)', async () => {
+  it('shows a title: its own, or the first words of the description for a task made without one', async () => {
     const titled = await postMultipart(api, '/api/tasks', [...taskParts(), { name: 'title', value: '  Site plan  ' }], tokens.firm);
     expect(titled.statusCode, titled.body).toBe(201);
     expect(titled.json().data.title).toBe('Site plan');
@@ -106,7 +106,7 @@ describe('POST /api/tasks', () => {
     const res = await postMultipart(api, '/api/tasks', taskParts({ employees: [outsider.id] }), tokens.firm);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.employeeUnknown);
-    // An employee of the firm who is not on the project's members list cannot be given its task (issue 31, decision 260).
+    // An employee of the firm who is not on the project's members list cannot be given its task (decision 260).
     const away = await createEmployee(api.db, firm.id, { userName: 'Ada Away' });
     const refused = await postMultipart(api, '/api/tasks', taskParts({ employees: [member.id, away.id] }), tokens.firm);
     expect(refused.statusCode).toBe(400);
@@ -139,11 +139,11 @@ describe('the task moves', () => {
     expect(mails.some((m) => m.to === member.email && m.subject.startsWith('Task sent back') && m.text.includes('Add the north arrow'))).toBe(true);
     expect(mails.some((m) => m.to === member.email && m.subject.startsWith('Task approved'))).toBe(true);
     const actions = (await api.db.select().from(auditLog).where(eq(auditLog.targetId, task.id))).map((r) => r.action).sort();
-    // Each of the five mails is in the audit log too (issue 27 item 1, decision 235).
+    // Each of the five mails is in the audit log too (decision 235).
     expect(actions).toEqual(['mail.sent', 'mail.sent', 'mail.sent', 'mail.sent', 'mail.sent', 'task.approved', 'task.created', 'task.rejected', 'task.submitted', 'task.submitted']);
   });
 
-  it('Submit carries a note and files back to the creator, who reads them on the card and in the mail (issue 31)', async () => {
+  it('Submit carries a note and files back to the creator, who reads them on the card and in the mail', async () => {
     const task = await giveTask(tokens.firm!, { description: 'Deliver the door schedule' });
     const parts: MultipartPart[] = [
       { name: 'note', value: '  Doors 1 to 12; the lift door waits for the vendor.  ' },

@@ -16,7 +16,7 @@ const refused = (path: string, message: string) => badRequest(message, [{ path, 
 const pendingOf = (row: CodeRow): PendingEmailChange => ({ newEmail: row.newEmail!, expiresAt: row.expiresAt.toISOString() });
 
 /**
- * Changing the login email (issue 9 item 7; docs/decisions/066-login-email-change.md). The current
+ * Changing the login email (docs/decisions/066-login-email-change.md). The current
  * password starts it and a code mailed to the new address finishes it, so neither a forged
  * request nor a stolen session alone can move an account to another mailbox; the old address is
  * told when it happens.

@@ -109,7 +109,7 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       // Every request counts (each can send a mail), by the email asked for, known or not.
       await limiter.run('forgot', { address: request.ip, account: email }, async () => undefined, 'every');
       // The answer leaves before the account is even looked up: a known and an unknown email take
-      // the same path and the same time up to it (issue 9 item 11).
+      // the same path and the same time up to it.
       background.defer('password reset code', () => sendResetCode(email));
       return { message: FORGOT_MESSAGE };
     },

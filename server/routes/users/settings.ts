@@ -8,7 +8,7 @@ import { readNotificationSettings, saveNotificationSettingsAtVersion } from '../
 import { hashPassword, verifyPassword } from '../../services/passwords.js';
 
 /**
- * The Setting page's calls for the signed-in person (issue 12 item 6, docs/decisions/118), scope
+ * The Setting page's calls for the signed-in person (docs/decisions/118), scope
  * `signedIn`: change the password (the current one first; rate-limited like sign-in; every other
  * session of the account ends) and the mail choices.
  */

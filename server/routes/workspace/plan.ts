@@ -15,7 +15,7 @@ import { requestWithInvoice } from '../../services/subscription-invoices.js';
 /**
  * The firm's plan (workspace-and-admin.md screen 8; DESIGN.md section 9, scope `workspace`): every
  * member of the firm sees it; the firm and its sub-admins start the trial and ask to subscribe, which
- * issues the platform's invoice for the year (issue 28 item 8, docs/decisions/287), and print that
+ * issues the platform's invoice for the year (docs/decisions/287), and print that
  * invoice and its receipts.
  */
 export const workspacePlanRoutes: FastifyPluginAsyncZod = async (app) => {

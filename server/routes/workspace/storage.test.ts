@@ -7,7 +7,7 @@ import { createFolder, createProjectFile } from '../../seed/file-factories';
 import { createSession } from '../../queries/sessions';
 
 /**
- * A firm's storage quota (issue 27 item 6, docs/decisions/242), here 1 MB: project files, pending
+ * A firm's storage quota (docs/decisions/242), here 1 MB: project files, pending
  * uploads and chat files count; an upload past it answers 413 "Storage limit reached" and keeps
  * nothing; Setting reads used/total; the check is one statement per upload.
  */

@@ -3,7 +3,7 @@ import { requireFirmAccess } from '../../auth/firm.js';
 import { StorageReply } from '../../contract/storage.js';
 import { firmStorageUsed } from '../../queries/storage.js';
 
-/** The firm's storage quota and what its files use (issue 27 item 6), scope `workspace`: everyone of the firm sees it in Setting. */
+/** The firm's storage quota and what its files use, scope `workspace`: everyone of the firm sees it in Setting. */
 export const storageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   app.get(

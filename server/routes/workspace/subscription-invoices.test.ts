@@ -8,7 +8,7 @@ import { createBillingProfile, platformBillingFields } from '../../seed/billing'
 import { createEmployee, createFirm } from '../../seed/factories';
 
 /**
- * Issue 28 item 8 (docs/decisions/287): the platform's billing profile in admin Setting; Continue
+ * docs/decisions/287: The platform's billing profile in admin Setting; Continue
  * issues the platform's invoice to the firm; Mark paid records its payment and gives the receipt.
  */
 

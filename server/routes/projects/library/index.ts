@@ -39,7 +39,7 @@ import { removeImagesLater, scheduleVariantKey } from '../../../services/schedul
 import { lockedRow, summaryWrite } from '../summary/write.js';
 
 /**
- * The Project Library (issue 11 item 7, docs/decisions/108), scope `workspace`: the firm's saved
+ * The Project Library (docs/decisions/108), scope `workspace`: the firm's saved
  * products, used by everyone of the firm (`requireFirmAccess(…, 'work')`); another firm's product
  * answers 404. "Save to library" takes an item the caller may work on; "add from library" writes a
  * product item into a section through the summary's own write path (the schedule's lock, audit).
@@ -50,7 +50,7 @@ const tags = ['project library'];
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
-  // Products carry trade prices: shown to, and set by, only those who see margins (issue 28 item 1).
+  // Products carry trade prices: shown to, and set by, only those who see margins.
   guardMargins(app);
 
   /**

@@ -143,7 +143,7 @@ describe('library images (docs/decisions/150)', () => {
     expect(saved.json().data).toMatchObject({ imageCount: 0, images: [] });
   });
 
-  it("keeps trade prices to those who see margins: omitted on read, 403 on write, a change without one keeps the saved one (issue 28 item 1)", async () => {
+  it("keeps trade prices to those who see margins: omitted on read, 403 on write, a change without one keeps the saved one", async () => {
     const project = await access.world.project();
     const data = await tree({ world: access.world, role: 'firm', project });
     const { member, firm } = access.world.tokens;

@@ -8,7 +8,7 @@ import { createEmployee, createFirm, createMember, createWorkspaceProject } from
 import { createSummaryTree } from '../../../seed/summary-tree';
 
 /**
- * Who sees margins (issue 28 item 1, docs/decisions/258): the firm, its sub-admins and employees
+ * Who sees margins (docs/decisions/258): the firm, its sub-admins and employees
  * granted "Can see financials" read trade prices, profit and markup and may change a trade price;
  * a member employee without the flag reads the client figures alone and gets 403 for a trade price.
  */
