@@ -20,5 +20,9 @@ export default defineConfig({
     // time on 2 cores, decision 186). A file that needs modules read under its own environment
     // calls vi.resetModules() before importing them.
     isolate: false,
+    // A test that fails once on a busy machine runs once more; the reporter names every test that
+    // passed only on retry (decision 305), as the journeys' reporter does.
+    retry: 1,
+    reporters: ['default', './tests/setup/retry-reporter.ts'],
   },
 });
