@@ -1,4 +1,4 @@
-import { toJSONSchema, type z } from 'zod/v4';
+import { toJSONSchema, z } from 'zod/v4';
 import { isBinary, isMultipart, pathParamNames, type BinaryReply, type MultipartBody, type Operation } from '../contract/operation.js';
 
 /**
@@ -12,14 +12,15 @@ import { isBinary, isMultipart, pathParamNames, type BinaryReply, type Multipart
  * (documentTransform), and the test api checks every reply against it (tests/helpers/test-api.ts).
  */
 
-type JsonReplies<R> = { [S in keyof R as R[S] extends BinaryReply ? never : S]: R[S] };
+/** The replies as Fastify's response schemas: a binary one is any payload (sent as it is, never serialized). */
+type JsonReplies<R> = { [S in keyof R]: R[S] extends BinaryReply ? z.ZodUnknown : R[S] };
 type JsonBody<B> = B extends MultipartBody ? undefined : B;
 
 export function routeOf<const O extends Operation>(op: O) {
   const names = pathParamNames(op.path);
   const keys = Object.keys(op.params?.shape ?? {});
   if (names.join() !== keys.join()) throw new Error(`${op.method} ${op.path}: path parameters ${names.join() || 'none'} but params ${keys.join() || 'none'}`);
-  const response = Object.fromEntries(Object.entries(op.replies).filter(([, reply]) => !isBinary(reply))) as JsonReplies<O['replies']>;
+  const response = Object.fromEntries(Object.entries(op.replies).map(([status, reply]) => [status, isBinary(reply) ? z.unknown().describe(reply.contentType) : reply])) as JsonReplies<O['replies']>;
   const body = (op.body && !isMultipart(op.body) ? op.body : undefined) as JsonBody<O['body']>;
   return {
     method: op.method,
