@@ -15,6 +15,7 @@ import { redactUrl } from './contract/log-redaction.js';
 import { registerErrorHandling, safeValidatorCompiler } from './errors.js';
 import { registerLoadShedding, skipCallsWhoseCallerLeft } from './load-shedding.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
+import { documentOperation, documentProduces, replyViolation, requireBodies, toDocumentSchema } from './routes/declared.js';
 import { decorateSession, inScope, SCOPES, type Scope } from './auth/scopes.js';
 import { uploadsRoutes } from './routes/uploads/index.js';
 import { adminLoginRoutes, adminRoutes } from './routes/admin/index.js';
@@ -77,6 +78,8 @@ export type BuildOptions = {
   logger?: FastifyBaseLogger;
   /** More route plugins by scope (tests register probes this way). */
   extraRoutes?: Partial<Record<Scope, readonly FastifyPluginAsyncZod[]>>;
+  /** Told of every answer of a declared operation that breaks its declaration (the test api fails the call). */
+  onReplyViolation?: (requestId: string, violation: string) => void;
 };
 
 /**
@@ -94,8 +97,8 @@ function requestLog(app: FastifyInstance, nodeEnv: string) {
   });
 }
 
-/** One registered api route: its method, its path as Fastify reads it, and its scope. */
-export type RegisteredRoute = { method: string; url: string; scope: Scope | undefined };
+/** One registered api route: its method, its path as Fastify reads it, its scope, and whether it is a declared operation (docs/decisions/370). */
+export type RegisteredRoute = { method: string; url: string; scope: Scope | undefined; declared: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,7 +137,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       [route.method]
         .flat()
         .filter((method) => method !== 'HEAD')
-        .map((method) => ({ method, url: route.url, scope: route.config?.scope })),
+        .map((method) => ({ method, url: route.url, scope: route.config?.scope, declared: route.config?.operation !== undefined })),
     ),
   );
   decorateSession(app);
@@ -166,6 +169,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     return payload;
   });
 
+  const { onReplyViolation } = options;
+  if (onReplyViolation) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const violation = replyViolation(request.routeOptions, reply.statusCode, reply.getHeader('content-type')?.toString(), payload);
+      if (violation) onReplyViolation(request.id, violation);
+      return payload;
+    });
+  }
+
   guardMultipartParser();
   // Defaults; every upload sets its own limits per kind (server/files/upload-kinds.ts).
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 100, fields: 50, fieldSize: 100_000 } });
@@ -176,7 +188,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       info: { title: 'Architects platform api', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    // Declared operations add what the type provider's transform cannot say (docs/decisions/370):
+    // binary replies under their content type, multipart bodies with their parts; an undeclared
+    // image route's JSON errors are documented as JSON.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const op = input.route.config?.operation;
+      return { ...transformed, schema: op ? documentOperation(op, transformed.schema, toDocumentSchema) : documentProduces(transformed.schema) };
+    },
+    // Every body the api reads is required: a call without one is refused with 400.
+    transformObject: (document) => requireBodies('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

@@ -9,6 +9,7 @@ import { adminLogoutRedirect } from './admin-session.server';
 import { currentRequestId } from './request-id.server';
 import { REQUEST_ID_HEADER } from '../../server/contract/request-id';
 import { requireAdmin } from './guards.server';
+import { fillPath, type CallInput, type Operation, type ReplyOf } from '../../server/contract/operation';
 
 /** An api answer other than 2xx, with the api's message and field details. */
 export class ApiError extends Error {
@@ -221,6 +222,17 @@ export async function api<T>(request: Request, path: string, init: ApiCallInit =
     await onViewerVersion(request, session, version);
     throw error;
   }
+}
+
+/**
+ * A call of a declared operation (server/contract/, docs/decisions/370) on behalf of the visitor, as
+ * `api` makes it: the method and path come from the declaration, the parameters, query and body are
+ * typed by it, and so is the answer. A renamed path, a missing parameter or a changed reply fails
+ * the type check here instead of in a journey.
+ */
+export async function call<const O extends Operation>(request: Request, op: O, input: CallInput<O> & Pick<ApiCallInit, 'onUnauthorized' | 'admin' | 'headers'>): Promise<ReplyOf<O>> {
+  const { params, query, json, body, ...rest } = input as { params?: Record<string, string>; query?: ApiInit['query']; json?: unknown; body?: BodyInit } & ApiCallInit;
+  return api<ReplyOf<O>>(request, fillPath(op.path, params), { ...rest, method: op.method, query, json, body });
 }
 
 async function adminCall<T>(request: Request, path: string, init: ApiInit): Promise<T> {

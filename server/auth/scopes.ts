@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply } from '../contract/http.js';
+import type { Scope } from '../contract/operation.js';
 import { isFirmRole } from '../contract/vocabulary.js';
 import { VIEWER_VERSION_HEADER, viewerVersion } from '../contract/viewer.js';
 import { forbidden } from '../errors.js';
@@ -20,7 +21,7 @@ import { ADMIN_ONLY, readSession, viewerOf, type Session } from './session.js';
  *   it names with `requireProjectAccess`;
  * - `admin`: the super-admin with an admin-kind token.
  */
-export type Scope = 'public' | 'visitor' | 'signedIn' | 'firm' | 'workspace' | 'admin';
+export type { Scope };
 export const SCOPES: readonly Scope[] = ['public', 'visitor', 'signedIn', 'firm', 'workspace', 'admin'];
 
 type SessionHook = (sessions: SessionLookup, request: FastifyRequest) => Promise<Session | null>;
@@ -96,6 +97,9 @@ declare module 'fastify' {
  * scope's error answers.
  */
 export function declareScope(route: RouteOptions, scope: Scope) {
+  // A declared operation names its scope (docs/decisions/370): registered in another, the api does not start.
+  const declared = route.config?.operation?.scope;
+  if (declared !== undefined && declared !== scope) throw new Error(`${route.method} ${route.url} is declared in scope ${declared} but registered in ${scope}`);
   route.config = { ...route.config, scope };
   const schema = (route.schema ??= {}) as { security?: unknown; response?: Record<string, unknown>; hide?: boolean };
   if (scope !== 'public') schema.security ??= [{ bearer: [] }];

@@ -1,4 +1,6 @@
 import { z } from 'zod/v4';
+import { ErrorReply } from './http.js';
+import { binary, operation } from './operation.js';
 
 export * from './calendar-rules.js';
 
@@ -35,3 +37,17 @@ export const RenewedFeedReply = z.object({ data: z.object({ token: z.string(), p
 export type RenewedFeedReply = z.infer<typeof RenewedFeedReply>;
 
 export const FeedFileParams = z.object({ file: z.string().max(120) });
+
+/**
+ * The private iCal feed (docs/decisions/370), scope `public`: the token in the file name is the
+ * key. The calendar is `text/calendar`; an unknown, renewed or revoked token answers 404 as JSON.
+ */
+export const calendarFeedOperation = operation({
+  method: 'GET',
+  path: '/calendar/feed/:file',
+  scope: 'public',
+  tags: ['calendar'],
+  summary: 'A private iCal feed (RFC 5545) by its token: /api/calendar/feed/{token}.ics',
+  params: FeedFileParams,
+  replies: { 200: binary('text/calendar'), 404: ErrorReply },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
-import { StaleReply } from './http.js';
+import { ErrorReply, MessageReply, StaleReply, VersionBody } from './http.js';
+import { operation, type Operation } from './operation.js';
 import { HSN_SAC_PATTERN, isGstRate } from './billing-rules.js';
 import { INVOICE_LIMITS as L, INVOICE_MESSAGES as M, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
 import { parsePercent } from './summary-rules.js';
@@ -101,7 +102,7 @@ export const InvoiceCreateForm = z
       projectId: v.projectId || undefined,
       scheduleId: v.what === 'line' ? undefined : v.scheduleId,
       ...(v.what === 'chosen' ? { sectionIds: v.sectionIds ?? [], itemIds: v.itemIds ?? [] } : {}),
-      milestoneBp: v.what === 'milestone' ? (parsePercent(v.milestonePercent ?? '') ?? undefined) : undefined,
+      milestoneBp: v.what === 'milestone' ? parsePercent(v.milestonePercent ?? '') ?? undefined : undefined,
       lines: v.what === 'line' ? [{ description: v.description ?? '', quantity: 1, unitPrice: parseRupees(v.amount ?? '') ?? 0, rateBp: v.rateBp ?? 0, hsnSac: v.hsnSac ?? '' }] : [],
       reminderDays: v.reminderDays ?? null,
       notes: v.notes ?? '',
@@ -262,3 +263,63 @@ export const ReceiptPrint = z.object({ invoice: InvoiceSummary.extend({ seller: 
 export type ReceiptPrint = z.infer<typeof ReceiptPrint>;
 export const ReceiptPrintReply = z.object({ data: ReceiptPrint });
 export type ReceiptPrintReply = z.infer<typeof ReceiptPrintReply>;
+
+/** A printed invoice in base64 (at most 3 MB of PDF) and a little JSON around it: the mail's body limit. */
+export const INVOICE_MAIL_BODY_LIMIT = 4_200_000;
+
+const op = <const O extends Omit<Operation, 'scope' | 'tags'>>(declaration: O) => operation({ ...declaration, scope: 'workspace', tags: ['invoices'] } as const);
+const saved = { 200: InvoiceSavedReply, 404: ErrorReply, 409: ErrorReply } as const;
+
+/**
+ * The invoices' operations (docs/decisions/280–282, 370), scope `workspace`, the firm and its
+ * sub-admins: registered by server/routes/invoices/, called by app/models/invoices.server.ts.
+ */
+export const invoiceOperations = {
+  list: op({ method: 'GET', path: '/invoices', summary: "The firm's invoices, newest first (?projectId=, ?status= including overdue)", query: InvoicesQuery, replies: { 200: InvoicesReply } }),
+  create: op({ method: 'POST', path: '/invoices', summary: 'A draft invoice for a client contact', body: InvoiceCreateBody, replies: { 201: InvoiceSavedReply, 409: ErrorReply } }),
+  get: op({ method: 'GET', path: '/invoices/:id', summary: 'An invoice with its lines, payments and credit notes', params: InvoiceIdParams, replies: { 200: InvoiceReply, 404: ErrorReply } }),
+  addLine: op({ method: 'POST', path: '/invoices/:id/lines', summary: 'Add a free line to a draft (a design fee, a site visit)', params: InvoiceIdParams, body: FreeLine, replies: saved }),
+  removeLine: op({ method: 'DELETE', path: '/invoices/:id/lines/:lineId', summary: "Remove a draft's line", params: InvoiceLineParams, replies: saved }),
+  issue: op({
+    method: 'POST',
+    path: '/invoices/:id/issue',
+    summary: 'Issue a draft from the `version` looked at: lines frozen, the next number of the financial year; 409 with the current draft when its lines changed meanwhile',
+    params: InvoiceIdParams,
+    body: VersionBody,
+    replies: { ...saved, 409: InvoiceStaleReply },
+  }),
+  void: op({ method: 'POST', path: '/invoices/:id/void', summary: 'Void an invoice with no payment or credit note (its number stays used)', params: InvoiceIdParams, body: VoidBody, replies: saved }),
+  recordPayment: op({
+    method: 'POST',
+    path: '/invoices/:id/payments',
+    summary: "Record a payment (at most the outstanding amount; dated from the invoice's date to today in the firm's time zone); it gets a receipt number",
+    params: InvoiceIdParams,
+    body: PaymentBody,
+    replies: { 201: InvoiceSavedReply, 404: ErrorReply, 409: ErrorReply },
+  }),
+  issueCreditNote: op({
+    method: 'POST',
+    path: '/invoices/:id/credit-notes',
+    summary: 'Issue a credit note against an issued invoice (at most what is owed)',
+    params: InvoiceIdParams,
+    body: CreditNoteBody,
+    replies: { 201: InvoiceSavedReply, 404: ErrorReply, 409: ErrorReply },
+  }),
+  print: op({
+    method: 'GET',
+    path: '/invoices/:id/print',
+    summary: "The Tax Invoice PDF's data: the invoice, amount in words, UPI link and QR (SVG)",
+    params: InvoiceIdParams,
+    replies: { 200: InvoicePrintReply, 404: ErrorReply },
+  }),
+  receipt: op({ method: 'GET', path: '/invoices/:id/payments/:paymentId/receipt', summary: "A payment's receipt data", params: PaymentParams, replies: { 200: ReceiptPrintReply, 404: ErrorReply } }),
+  mail: op({
+    method: 'POST',
+    path: '/invoices/:id/mail',
+    summary: 'Mail the issued invoice, its PDF attached, to the client (verified firms only, within the firm mail allowance)',
+    params: InvoiceIdParams,
+    body: InvoiceMailBody,
+    // 413: past INVOICE_MAIL_BODY_LIMIT.
+    replies: { 200: MessageReply, 404: ErrorReply, 409: ErrorReply, 413: ErrorReply, 429: ErrorReply, 503: ErrorReply },
+  }),
+} as const;

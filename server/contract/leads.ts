@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
-import { pageNumber } from './http.js';
+import { ErrorReply, IdParams, MessageReply, pageNumber } from './http.js';
+import { operation } from './operation.js';
 import { ENQUIRY_LIMITS as E, hasLineBreak, LEAD_MESSAGES as M, LEAD_VIEWS, MESSAGE_LIMITS, splitAddresses } from './leads-rules.js';
 import { wellFormed } from './text-fields.js';
 import { PROJECT_TYPE_VALUES } from './vocabulary.js';
@@ -165,3 +166,67 @@ export type LeadDetailReply = z.infer<typeof LeadDetailReply>;
 
 export const LeadMessageReply = z.object({ data: LeadMessage });
 export type LeadMessageReply = z.infer<typeof LeadMessageReply>;
+
+/**
+ * The demand box's operations (docs/decisions/370), scope `workspace`: the api registers them
+ * (server/routes/leads/index.ts) and the web calls them (app/models/leads.server.ts).
+ */
+export const leadOperations = {
+  list: operation({
+    method: 'GET',
+    path: '/leads',
+    scope: 'workspace',
+    tags: ['leads'],
+    summary: "A page of the firm's demand box",
+    query: LeadsQuery,
+    replies: { 200: LeadsReply, 404: ErrorReply },
+  }),
+  get: operation({
+    method: 'GET',
+    path: '/leads/:id',
+    scope: 'workspace',
+    tags: ['leads'],
+    summary: 'A lead with its thread (opening it marks it read)',
+    params: IdParams,
+    replies: { 200: LeadDetailReply, 404: ErrorReply },
+  }),
+  update: operation({
+    method: 'PATCH',
+    path: '/leads/:id',
+    scope: 'workspace',
+    tags: ['leads'],
+    summary: 'Mark a lead read or unread, handled or not, archived or not',
+    params: IdParams,
+    body: UpdateLeadBody,
+    replies: { 200: LeadReply, 404: ErrorReply },
+  }),
+  release: operation({
+    method: 'POST',
+    path: '/leads/:id/release',
+    scope: 'workspace',
+    tags: ['leads'],
+    summary: 'Release a held enquiry to the inbox (docs/decisions/340); one already in the inbox is answered as it is',
+    params: IdParams,
+    replies: { 200: LeadReply, 404: ErrorReply },
+  }),
+  delete: operation({
+    method: 'DELETE',
+    path: '/leads/:id',
+    scope: 'workspace',
+    tags: ['leads'],
+    summary: 'Delete a lead and its thread',
+    params: IdParams,
+    replies: { 200: MessageReply, 404: ErrorReply },
+  }),
+  sendMessage: operation({
+    method: 'POST',
+    path: '/leads/:id/messages',
+    scope: 'workspace',
+    tags: ['leads'],
+    summary: 'Send a mail to a lead (New Message) and add it to its thread',
+    params: IdParams,
+    body: LeadMessageBody,
+    // 413: a body past BODY_LIMITS.leadMessage; 429 and 503: the firm's mail allowance (docs/decisions/235); 502: the mail failed.
+    replies: { 201: LeadMessageReply, 404: ErrorReply, 413: ErrorReply, 429: ErrorReply, 502: ErrorReply, 503: ErrorReply },
+  }),
+} as const;

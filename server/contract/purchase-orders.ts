@@ -5,6 +5,8 @@ import {
   PURCHASE_ORDER_STATUSES,
 } from './purchase-orders-rules.js';
 import { wellFormed } from './text-fields.js';
+import { ErrorReply, IdParams, MessageReply } from './http.js';
+import { operation, type Operation } from './operation.js';
 
 /**
  * Purchase orders (docs/decisions/285): the bodies the api takes (and the web's
@@ -137,3 +139,49 @@ export const CandidatesReply = z.object({
   }),
 });
 export type CandidatesReply = z.infer<typeof CandidatesReply>;
+
+const op = <const O extends Omit<Operation, 'scope' | 'tags'>>(declaration: O) => operation({ ...declaration, scope: 'workspace', tags: ['purchase-orders'] } as const);
+const moved = { 200: MessageReply, 404: ErrorReply, 409: ErrorReply } as const;
+
+/**
+ * The purchase orders' operations (docs/decisions/285, 370), scope `workspace`; 403 for anyone who
+ * may not see trade prices: registered by server/routes/purchase-orders/, called by
+ * app/models/purchase-orders.server.ts.
+ */
+export const purchaseOrderOperations = {
+  list: op({ method: 'GET', path: '/purchase-orders', summary: "A project's purchase orders, newest first", query: PurchaseOrderListQuery, replies: { 200: PurchaseOrderListReply, 404: ErrorReply } }),
+  candidates: op({
+    method: 'GET',
+    path: '/purchase-orders/candidates',
+    summary: "The new-order form's choices: the project's schedules, the approved priced items of the one chosen, the firm's suppliers",
+    query: CandidatesQuery,
+    replies: { 200: CandidatesReply, 404: ErrorReply },
+  }),
+  get: op({ method: 'GET', path: '/purchase-orders/:id', summary: 'One purchase order with its lines', params: IdParams, replies: { 200: PurchaseOrderReply, 404: ErrorReply } }),
+  print: op({ method: 'GET', path: '/purchase-orders/:id/print', summary: "A purchase order's print data: the order and the firm's logo as a data URL", params: IdParams, replies: { 200: PurchaseOrderPrintReply, 404: ErrorReply } }),
+  raise: op({
+    method: 'POST',
+    path: '/purchase-orders',
+    summary: 'Raise a purchase order to a supplier for approved items of a schedule, at trade price (numbered, status Sent)',
+    body: NewPurchaseOrderBody,
+    replies: { 201: PurchaseOrderReply.extend({ message: z.string() }), 404: ErrorReply, 409: ErrorReply },
+  }),
+  acknowledge: op({ method: 'POST', path: '/purchase-orders/:id/acknowledge', summary: 'Mark a sent order acknowledged by the supplier', params: IdParams, replies: moved }),
+  cancel: op({ method: 'POST', path: '/purchase-orders/:id/cancel', summary: 'Cancel an order nothing has arrived on', params: IdParams, replies: moved }),
+  receive: op({
+    method: 'POST',
+    path: '/purchase-orders/:id/receive',
+    summary: 'Set the quantity received of lines (as counted now); the order becomes partly received or received',
+    params: IdParams,
+    body: ReceiveBody,
+    replies: moved,
+  }),
+  mail: op({
+    method: 'POST',
+    path: '/purchase-orders/:id/mail',
+    summary: "Mail the order's PDF (base64, made from its print data) to the supplier (verified firms only)",
+    params: IdParams,
+    body: MailBody,
+    replies: { ...moved, 413: ErrorReply, 429: ErrorReply, 503: ErrorReply },
+  }),
+} as const;

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/connection';
 import { databaseUrl, TEST_PG_URL } from '../setup/database-url';
 import { TEST_ON_PGLITE } from '../setup/test-database';
 import pino from 'pino';
+import { REQUEST_ID_HEADER } from '../../server/contract/request-id';
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
 
@@ -67,11 +68,32 @@ function pgliteTemplate(): Promise<Blob> {
   return pgliteTemplateFile;
 }
 
+/** Answers of declared operations that broke their declaration, by request id (docs/decisions/370). */
+const violations = new Map<string, string>();
+
+/**
+ * Every call through `app.inject` fails when the answer breaks its operation's declaration (a
+ * status it does not declare, another content type, a body its schema refuses): every api test
+ * checks the replies it sees, with no line of its own.
+ */
+function checkReplies(app: Awaited<ReturnType<typeof buildApp>>) {
+  const inject = app.inject.bind(app) as (options: unknown) => Promise<{ headers: Record<string, unknown> }>;
+  app.inject = (async (options: unknown) => {
+    const response = await inject(options);
+    const id = String(response.headers[REQUEST_ID_HEADER] ?? '');
+    const violation = violations.get(id);
+    violations.delete(id);
+    if (violation) throw new Error(`The answer breaks its declaration: ${violation}`);
+    return response;
+  }) as typeof app.inject;
+}
+
 /** The api, silent and ready for `inject`, on an open database, with the context the server builds. */
 export async function startTestApi(config: Config, database: DatabaseHandle, options: Pick<BuildOptions, 'extraRoutes'> = {}) {
   const ctx = createAppContext({ config, db: database.db, log: pino({ level: 'silent' }), listen: database.listen });
   await ctx.storage.prepare();
-  const app = await buildApp(ctx, options);
+  const app = await buildApp(ctx, { ...options, onReplyViolation: (id, violation) => violations.set(id, violation) });
+  checkReplies(app);
   await app.ready();
   return {
     app,

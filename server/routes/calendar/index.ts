@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { firmOf, requireFirmAccess } from '../../auth/firm.js';
-import { addDays, CalendarQuery, CalendarReply, FeedFileParams, FeedReply, monthGrid, monthKey, parseMonth, RenewedFeedReply, todayIn } from '../../contract/calendar.js';
+import { addDays, CalendarQuery, CalendarReply, calendarFeedOperation, FeedReply, monthGrid, monthKey, parseMonth, RenewedFeedReply, todayIn } from '../../contract/calendar.js';
 import { zoneOf } from '../../contract/dates.js';
 import { ErrorReply } from '../../contract/http.js';
 import { notFound } from '../../errors.js';
+import { routeOf } from '../declared.js';
 import { recordAudit } from '../../queries/audit.js';
 import { calendarEvents, deleteFeed, findFeed, findFeedOwner, replaceFeed } from '../../queries/calendar.js';
 import { icalFeed } from '../../services/ical-feed.js';
@@ -98,17 +99,9 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
 export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/calendar/feed/:file',
-    {
-      schema: {
-        tags: ['calendar'],
-        summary: 'A private iCal feed (RFC 5545) by its token: /api/calendar/feed/{token}.ics',
-        params: FeedFileParams,
-        // The 200 body is the calendar text itself (no JSON schema to serialize it with).
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(calendarFeedOperation),
+    handler: async (request, reply) => {
       const match = /^([A-Za-z0-9_-]{20,100})\.ics$/.exec(request.params.file);
       const found = match ? await findFeedOwner(db, hashToken(match[1]!)) : undefined;
       const firm = found ? firmOf(found.user) : null;
@@ -124,5 +117,5 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(icalFeed(`${app.ctx.config.PRODUCT_NAME} — ${owner.userName}`, events, app.ctx.config.PRODUCT_NAME));
     },
-  );
+  });
 };

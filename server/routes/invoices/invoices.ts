@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, isId } from '../../contract/http.js';
-import { FreeLine, INVOICE_MESSAGES as M, InvoiceCreateBody, InvoiceIdParams, InvoiceLineParams, InvoiceReply, InvoiceSavedReply, InvoicesQuery, InvoicesReply } from '../../contract/invoices.js';
+import { isId } from '../../contract/http.js';
+import { INVOICE_MESSAGES as M, invoiceOperations as ops } from '../../contract/invoices.js';
+import { routeOf } from '../declared.js';
 import { badRequest, notFound } from '../../errors.js';
 import { supplyKind } from '../../money/totals.js';
 import { recordAudit } from '../../queries/audit.js';
@@ -16,21 +17,21 @@ import { billingFirm, firmInvoice, invoiceReply, requireProfile, today } from '.
  * sections, chosen items, a milestone or free lines, one invoice, and a draft's lines.
  */
 
-const tags = ['invoices'];
-
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/invoices', { schema: { tags, summary: "The firm's invoices, newest first (?projectId=, ?status= including overdue)", querystring: InvoicesQuery, response: { 200: InvoicesReply } } }, async (request) => {
-    const { firmId } = billingFirm(request);
-    const { projectId, status } = request.query;
-    return { data: await listInvoices(db, firmId, { projectId: projectId && isId(projectId) ? projectId : projectId ? 'none' : undefined, status }, today()) };
+  app.route({
+    ...routeOf(ops.list),
+    handler: async (request) => {
+      const { firmId } = billingFirm(request);
+      const { projectId, status } = request.query;
+      return { data: await listInvoices(db, firmId, { projectId: projectId && isId(projectId) ? projectId : projectId ? 'none' : undefined, status }, today()) };
+    },
   });
 
-  app.post(
-    '/invoices',
-    { schema: { tags, summary: 'A draft invoice for a client contact', body: InvoiceCreateBody, response: { 201: InvoiceSavedReply, 409: ErrorReply } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.create),
+    handler: async (request, reply) => {
       const { actor, firmId } = billingFirm(request);
       const body = request.body;
       const profile = await requireProfile(db, firmId);
@@ -45,7 +46,19 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await db.transaction(async (tx) => {
         const created = await insertInvoice(
           tx,
-          { issuerId: firmId, firmId, kind: 'invoice', contactId: contact.id, projectId, status: 'draft', supply, placeOfSupply: placeOfSupply(contact.state), notes: body.notes, reminderDays: body.reminderDays, createdBy: actor.id },
+          {
+            issuerId: firmId,
+            firmId,
+            kind: 'invoice',
+            contactId: contact.id,
+            projectId,
+            status: 'draft',
+            supply,
+            placeOfSupply: placeOfSupply(contact.state),
+            notes: body.notes,
+            reminderDays: body.reminderDays,
+            createdBy: actor.id,
+          },
           totals,
           stored,
         );
@@ -54,17 +67,19 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ message: M.created, data: await invoiceReply(db, row) });
     },
-  );
-
-  app.get('/invoices/:id', { schema: { tags, summary: 'An invoice with its lines, payments and credit notes', params: InvoiceIdParams, response: { 200: InvoiceReply, 404: ErrorReply } } }, async (request) => {
-    const { firmId } = billingFirm(request);
-    return { data: await invoiceReply(db, await firmInvoice(db, firmId, request.params.id)) };
   });
 
-  app.post(
-    '/invoices/:id/lines',
-    { schema: { tags, summary: 'Add a free line to a draft (a design fee, a site visit)', params: InvoiceIdParams, body: FreeLine, response: { 200: InvoiceSavedReply, 404: ErrorReply, 409: ErrorReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.get),
+    handler: async (request) => {
+      const { firmId } = billingFirm(request);
+      return { data: await invoiceReply(db, await firmInvoice(db, firmId, request.params.id)) };
+    },
+  });
+
+  app.route({
+    ...routeOf(ops.addLine),
+    handler: async (request) => {
       const { actor, firmId } = billingFirm(request);
       const id = (await firmInvoice(db, firmId, request.params.id)).id;
       const { description, quantity, unitPrice, rateBp, hsnSac } = request.body;
@@ -76,12 +91,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { message: M.lineAdded, data: await invoiceReply(db, row) };
     },
-  );
+  });
 
-  app.delete(
-    '/invoices/:id/lines/:lineId',
-    { schema: { tags, summary: "Remove a draft's line", params: InvoiceLineParams, response: { 200: InvoiceSavedReply, 404: ErrorReply, 409: ErrorReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.removeLine),
+    handler: async (request) => {
       const { actor, firmId } = billingFirm(request);
       const id = (await firmInvoice(db, firmId, request.params.id)).id;
       const row = await db.transaction((tx) =>
@@ -93,5 +107,5 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { message: M.lineRemoved, data: await invoiceReply(db, row) };
     },
-  );
+  });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireDemandBox, requireLeadAccess } from '../../auth/lead-access.js';
-import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
-import { LEAD_MESSAGES, LeadDetailReply, LeadMessageBody, LeadMessageReply, LeadReply, LeadsQuery, LeadsReply, LEADS_PAGE_SIZE, UpdateLeadBody } from '../../contract/leads.js';
+import { LEAD_MESSAGES, leadOperations as ops, LEADS_PAGE_SIZE } from '../../contract/leads.js';
+import { routeOf } from '../declared.js';
 import { BODY_LIMITS } from '../../body-limits.js';
 import { HttpError, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
@@ -28,8 +28,6 @@ import { findUserById } from '../../queries/users.js';
  * answered at its email.
  */
 
-const errors = { 404: ErrorReply };
-
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, firmMail } = app.ctx;
 
@@ -38,36 +36,31 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     return toLeadJson(row, await leadProjectNames(db, [row]));
   }
 
-  app.get(
-    '/leads',
-    { schema: { tags: ['leads'], summary: "A page of the firm's demand box", querystring: LeadsQuery, response: { 200: LeadsReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.list),
+    handler: async (request) => {
       const firm = requireDemandBox(request.session);
       const { page, view } = request.query;
       const { rows, count, unread, held } = await listLeads(db, firm.firmId, view, page, LEADS_PAGE_SIZE);
       const names = await leadProjectNames(db, rows);
       return { data: { leads: rows.map((r) => toLeadJson(r, names)), count, unread, held, page, pageSize: LEADS_PAGE_SIZE } };
     },
-  );
+  });
 
-  app.get(
-    '/leads/:id',
-    { schema: { tags: ['leads'], summary: 'A lead with its thread (opening it marks it read)', params: IdParams, response: { 200: LeadDetailReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.get),
+    handler: async (request) => {
       const { lead } = await requireLeadAccess(db, request.session, request.params.id);
       // Opening an enquiry is reading it, as in a mail client; the menu marks it unread again.
       const row = lead.isRead ? lead : ((await updateLead(db, lead.id, { isRead: true })) ?? lead);
       const [json, messages] = await Promise.all([leadJson(row), listLeadMessages(db, lead.id)]);
       return { data: { lead: json, messages: messages.map(toLeadMessageJson) } };
     },
-  );
+  });
 
-  app.patch(
-    '/leads/:id',
-    {
-      schema: { tags: ['leads'], summary: 'Mark a lead read or unread, handled or not, archived or not', params: IdParams, body: UpdateLeadBody, response: { 200: LeadReply, ...errors } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.update),
+    handler: async (request) => {
       const { lead } = await requireLeadAccess(db, request.session, request.params.id);
       const { read, handled, archived } = request.body;
       const row = await updateLead(db, lead.id, {
@@ -78,19 +71,11 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound(LEAD_MESSAGES.notFound);
       return { data: await leadJson(row) };
     },
-  );
+  });
 
-  app.post(
-    '/leads/:id/release',
-    {
-      schema: {
-        tags: ['leads'],
-        summary: 'Release a held enquiry to the inbox (docs/decisions/340); one already in the inbox is answered as it is',
-        params: IdParams,
-        response: { 200: LeadReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.release),
+    handler: async (request) => {
       const { user } = request.session;
       const { lead, firm } = await requireLeadAccess(db, request.session, request.params.id);
       if (!lead.isHeld) return { data: await leadJson(lead) };
@@ -103,12 +88,11 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       // Released meanwhile by another click: the lead as it is now.
       return { data: await leadJson(row ?? (await findLead(db, lead.id)) ?? lead) };
     },
-  );
+  });
 
-  app.delete(
-    '/leads/:id',
-    { schema: { tags: ['leads'], summary: 'Delete a lead and its thread', params: IdParams, response: { 200: MessageReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.delete),
+    handler: async (request) => {
       const { user } = request.session;
       const { lead, firm } = await requireLeadAccess(db, request.session, request.params.id);
       await db.transaction(async (tx) => {
@@ -117,21 +101,12 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: 'Enquiry deleted' };
     },
-  );
+  });
 
-  app.post(
-    '/leads/:id/messages',
-    {
-      bodyLimit: BODY_LIMITS.leadMessage,
-      schema: {
-        tags: ['leads'],
-        summary: 'Send a mail to a lead (New Message) and add it to its thread',
-        params: IdParams,
-        body: LeadMessageBody,
-        response: { 201: LeadMessageReply, ...errors, 429: ErrorReply, 502: ErrorReply, 503: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.sendMessage),
+    bodyLimit: BODY_LIMITS.leadMessage,
+    handler: async (request, reply) => {
       const { user } = request.session;
       const { lead, firm } = await requireLeadAccess(db, request.session, request.params.id);
       const firmAccount = firm.isOwner ? user : await findUserById(db, firm.firmId);
@@ -155,5 +130,5 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!lead.isRead) await updateLead(db, lead.id, { isRead: true });
       return reply.status(201).send({ data: toLeadMessageJson({ message: row, authorName: user.firmName?.trim() || user.userName }) });
     },
-  );
+  });
 };
