@@ -89,15 +89,29 @@ export async function fetchApi(url: string, init: RequestInit): Promise<Response
     headers.set(REQUEST_ID_HEADER, id);
     init = { ...init, headers };
   }
-  try {
-    const { body } = init;
-    if (isStreamedBody(body)) return await streamFetch(url, { method: init.method, headers: init.headers, body, signal: init.signal });
-    return await fetch(url, init);
-  } catch (error) {
-    if (init.signal?.aborted) throw error;
-    throw apiUnavailable();
+  const started = Date.now();
+  for (;;) {
+    try {
+      const { body } = init;
+      if (isStreamedBody(body)) return await streamFetch(url, { method: init.method, headers: init.headers, body, signal: init.signal });
+      return await fetch(url, init);
+    } catch (error) {
+      if (init.signal?.aborted) throw error;
+      // A refused connection sent nothing: an api replica that stopped listening (a rolling
+      // upgrade, docs/decisions/380) is still in the name's answers until it exits.
+      if (!refused(error) || !replayable(init.body) || Date.now() - started >= env.API_REFUSED_RETRY_MS) throw apiUnavailable();
+      await new Promise((resolve) => setTimeout(resolve, REFUSED_RETRY_EVERY_MS));
+    }
   }
 }
+
+const REFUSED_RETRY_EVERY_MS = 250;
+const refused = (error: unknown) => {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  return code === 'ECONNREFUSED' || cause?.code === 'ECONNREFUSED';
+};
+/** A body that can be sent again: not a stream (a form is encoded afresh for each try). */
+const replayable = (body: RequestInit['body']) => !(body instanceof ReadableStream) && !(typeof body === 'object' && body !== null && Symbol.asyncIterator in body);
 
 const apiUnavailable = (message = API_UNAVAILABLE_MESSAGE, retryAfter = '5') => json({ message }, { status: 503, headers: { 'Retry-After': retryAfter } });
 
