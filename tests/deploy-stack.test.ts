@@ -427,3 +427,39 @@ esac
     expect(keepalive).toBeLessThan(Math.min(drain, 5));
   });
 });
+
+/**
+ * The file read by a Docker Compose (Debian's docker-compose 1.29, where installed: the deploy test
+ * has no Docker engine nor Compose v2, decision 380), with a .env from make-env.sh: its schema,
+ * its interpolation (replicas from .env cast to numbers), and its refusal without the secrets.
+ */
+const dockerCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).status === 0;
+describe.skipIf(!dockerCompose)('docker-compose.yml read by docker-compose', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compose-config-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.copyFileSync(path.join(ROOT, 'docker-compose.yml'), path.join(dir, 'docker-compose.yml'));
+  fs.symlinkSync(path.join(ROOT, 'deploy'), path.join(dir, 'deploy'));
+  const config = () => spawnSync('docker-compose', ['config'], { cwd: dir, encoding: 'utf8', env: { ...process.env, COMPOSE_PROJECT_NAME: 'check' } });
+
+  it('refuses without a .env, naming the missing secret', () => {
+    fs.writeFileSync(path.join(dir, '.env'), '');
+    const run = config();
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/Set [A-Z_]+ in \.env/);
+  }, 60_000);
+
+  it('is valid with the .env make-env.sh writes: two replicas each, the drain and its stop wait', () => {
+    fs.rmSync(path.join(dir, '.env'));
+    const made = spawnSync('bash', [path.join(ROOT, 'deploy/make-env.sh'), 'https://archivista.example.com', 'smtp://u:p@smtp.example.com:587'], { env: { ...process.env, ENV_FILE: path.join(dir, '.env') }, encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const run = config();
+    expect(run.status, run.stderr).toBe(0);
+    const resolved = parse(run.stdout) as { services: Record<string, Service & { deploy?: { replicas?: number }; stop_grace_period?: string }> };
+    for (const name of ['api', 'web']) {
+      expect(resolved.services[name]!.deploy?.replicas, name).toBe(2);
+      expect(resolved.services[name]!.environment?.SHUTDOWN_DRAIN_SECONDS, name).toBe('6');
+      expect(resolved.services[name]!.stop_grace_period, name).toBe('30s');
+    }
+    expect(resolved.services.proxy!.environment?.DOMAIN).toBe('archivista.example.com');
+  }, 60_000);
+});
