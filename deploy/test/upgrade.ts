@@ -17,6 +17,8 @@ import sharp from 'sharp';
 import { BASE, DEMO, api, check, compose, container, fileBytes, logs, phase, podman, psql, readState, replicasReady, say, signIn, sleep, sha256, waitReady, webSignIn, writeState } from './lib';
 
 const PREVIOUS = process.env.PREVIOUS_IMAGE ?? '';
+/** The images the stack starts on (run.sh): the previous release's, or the new ones with UPGRADE_FROM_SELF=1 (no previous release). */
+const FROM = { api: process.env.PREVIOUS_API_IMAGE || PREVIOUS, web: process.env.PREVIOUS_WEB_IMAGE || PREVIOUS };
 /** The new release: the api's image and the web's (Dockerfile targets, decision 314). */
 const NEW = { api: process.env.NEW_API_IMAGE ?? 'localhost/archivista-api:test', web: process.env.NEW_WEB_IMAGE ?? 'localhost/archivista-web:test' };
 
@@ -24,7 +26,7 @@ const NEW = { api: process.env.NEW_API_IMAGE ?? 'localhost/archivista-api:test',
 const migrationsDir = path.resolve(import.meta.dirname, '../../server/db/migrations');
 const tags = (journal: string) => (JSON.parse(journal).entries as Array<{ tag: string }>).map((entry) => entry.tag);
 const migrations = tags(fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'));
-const previousMigrations = () => tags(execFileSync('git', ['show', `${PREVIOUS.split('previous-')[1]!.split('-')[0]}:server/db/migrations/meta/_journal.json`], { encoding: 'utf8' }));
+const previousMigrations = () => (PREVIOUS ? tags(execFileSync('git', ['show', `${PREVIOUS.split('previous-')[1]!.split('-')[0]}:server/db/migrations/meta/_journal.json`], { encoding: 'utf8' })) : migrations);
 /** Each new migration's first line (its first statement's start): PostgreSQL logs it once per run of that migration. */
 const firstLines = (added: string[]) => added.map((tag) => ({ tag, line: fs.readFileSync(path.join(migrationsDir, `${tag}.sql`), 'utf8').split('\n')[0]!.replace('--> statement-breakpoint', '').trim() }));
 
@@ -34,7 +36,7 @@ async function photoBytes(token: string, projectId: string) {
 }
 
 async function before() {
-  say(`\n## Upgrade: the stack on the previous release (${PREVIOUS})`);
+  say(`\n## Upgrade: the stack on the previous release (${FROM.api}, ${FROM.web})`);
   const readyS = await waitReady(Number(process.env.READY_TIMEOUT ?? 900));
   const restarts = [1, 2].map((n) => `${container('api', n)} ${podman('inspect', '-f', '{{.RestartCount}}', container('api', n))}`);
   say(`- every replica ready after ${readyS.toFixed(0)} s (empty database: its ${previousMigrations().length} migrations and the demo seed); api restarts: ${restarts.join(', ')}`);
@@ -155,7 +157,7 @@ const span = (list: Array<{ at: number }>) => (list.length ? `${list[0]!.at.toFi
 function createMissing(service: 'api' | 'web', replicas: number) {
   // podman-compose 1.0.3 creates every missing container of the service (and fails, harmlessly, on the existing others).
   try {
-    compose(['up', '--no-start', '--no-build', '--no-deps', service], { API_IMAGE: NEW.api, WEB_IMAGE: service === 'web' ? NEW.web : PREVIOUS, [`${service.toUpperCase()}_REPLICAS`]: String(replicas) });
+    compose(['up', '--no-start', '--no-build', '--no-deps', service], { API_IMAGE: NEW.api, WEB_IMAGE: service === 'web' ? NEW.web : FROM.web, [`${service.toUpperCase()}_REPLICAS`]: String(replicas) });
   } catch {
     /* the existing ones */
   }
@@ -223,7 +225,8 @@ async function after() {
   say(`- PostgreSQL's log, the first statement of each new migration: ${ran.map((r) => `${r.tag} ${r.times}×`).join(', ')}; ERROR/FATAL lines ${errors.length}`);
   say('  (they ran when the first new replica started, while both replicas of the previous release served: the migrations work with the release before them)');
   say(`- drizzle.__drizzle_migrations: ${rows} rows, ${distinct} distinct (${migrations.length} migrations in this release)`);
-  check('the new migrations ran once (each one’s first statement once), no error', ran.length > 0 && ran.every((r) => r.times === 1) && errors.length === 0, errors.slice(0, 3).join(' | '));
+  if (!PREVIOUS) say('- SKIPPED the new migrations ran once: the upgrade started on the new release itself (UPGRADE_FROM_SELF=1), there were none to run');
+  else check('the new migrations ran once (each one’s first statement once), no error', ran.length > 0 && ran.every((r) => r.times === 1) && errors.length === 0, errors.slice(0, 3).join(' | '));
   check('every migration recorded once', rows === migrations.length && distinct === migrations.length, `${rows} rows, ${distinct} distinct`);
 
   const project = await api(`/projects/${state.projectId}`, { token });
