@@ -5,7 +5,7 @@
  * podman is used only to see which replica answered (each log line names its request id), to look
  * inside a container, and to kill and start replicas.
  */
-import { BASE, DEMO, PROJECT, api, check, container, fileBytes, phase, podman, psql, replicasReady, say, servedBy, signIn, sleep, waitReady, webSignIn, type Json } from './lib';
+import { BASE, DEMO, PROJECT, api, check, container, fileBytes, phase, podman, podmanAsync, psql, replicasReady, say, servedBy, signIn, sleep, waitReady, webSignIn, type Json } from './lib';
 
 const LOAD = { connections: Number(process.env.LOAD_CONNECTIONS ?? 50), seconds: Number(process.env.LOAD_SECONDS ?? 60) };
 
@@ -74,13 +74,13 @@ async function basics() {
   // The web's sign-in form, without JavaScript: a form post, a cookie, a signed-in page.
   const { status, cookie, location } = await webSignIn(DEMO.firm);
   // A private page (the firm's workspace), not one a visitor may see signed out (/explore).
-  const page = await fetch(`${BASE}/workspace`, { headers: { cookie }, redirect: 'manual' });
+  const page = await fetch(`${BASE}/workspace/project`, { headers: { cookie }, redirect: 'manual' });
   const html = await page.text();
-  const signedOut = await fetch(`${BASE}/workspace`, { redirect: 'manual' });
+  const signedOut = await fetch(`${BASE}/workspace/project`, { redirect: 'manual' });
   await signedOut.arrayBuffer();
   const signInAgain = signedOut.headers.get('location') ?? '';
-  check('sign-in through the web form and a private page (/workspace)', status >= 300 && status < 400 && cookie.length > 0 && page.status === 200, `${status} → ${location}; /workspace ${page.status}, ${html.length} bytes`);
-  check('the private page needs the sign-in: signed out, /workspace sends to the sign-in', signedOut.status >= 300 && signedOut.status < 400 && !signInAgain.startsWith('/workspace'), `${signedOut.status} → ${signInAgain}`);
+  check('sign-in through the web form and a private page (/workspace/project)', status >= 300 && status < 400 && cookie.length > 0 && page.status === 200, `${status} → ${location}; /workspace/project ${page.status}, ${html.length} bytes`);
+  check('the private page needs the sign-in: signed out, /workspace/project sends to the sign-in', signedOut.status >= 300 && signedOut.status < 400 && !new URL(signInAgain, BASE).pathname.startsWith('/workspace'), `${signedOut.status} → ${signInAgain}`);
 
   const projects = await api('/projects', { token });
   const project = (projects.json.data as Json[])[0]!;
@@ -213,7 +213,7 @@ function containerRules() {
  * 50 connections for 60 s; one api and one web replica killed (SIGKILL) at 15 s, started at 30 s.
  * Three of them post chat messages, one after another: at most 3 uploads of one account are under
  * way on a replica (UPLOADS_PER_ACCOUNT), so no write is refused for that (a 429 is a failure here);
- * the others read the api and the private page (/workspace) in turn.
+ * the others read the api and the private page (/workspace/project) in turn.
  */
 async function failover(token: string, cookie: string, projectId: string) {
   say(`\n## Failover under load (${LOAD.connections} connections, ${LOAD.seconds} s)`);
@@ -239,7 +239,7 @@ async function failover(token: string, cookie: string, projectId: string) {
       if (res.ok) acknowledged.push(body);
       return res;
     }
-    const res = op === 'page' ? await fetch(`${BASE}/workspace`, { headers: { cookie }, redirect: 'manual' }) : await fetch(`${BASE}/api/projects`, { headers: { authorization: `Bearer ${token}` } });
+    const res = op === 'page' ? await fetch(`${BASE}/workspace/project`, { headers: { cookie }, redirect: 'manual' }) : await fetch(`${BASE}/api/projects`, { headers: { authorization: `Bearer ${token}` } });
     await res.arrayBuffer();
     return res;
   };
@@ -264,12 +264,10 @@ async function failover(token: string, cookie: string, projectId: string) {
     await sleep(15_000);
     killedAt = now();
     inFlightAtKill = { ...active };
-    podman('kill', container('api', 1));
-    podman('kill', container('web', 1));
+    await Promise.all([podmanAsync('kill', container('api', 1)), podmanAsync('kill', container('web', 1))]);
     await sleep(15_000);
     restartedAt = now();
-    podman('start', container('api', 1));
-    podman('start', container('web', 1));
+    await Promise.all([podmanAsync('start', container('api', 1)), podmanAsync('start', container('web', 1))]);
     return replicasReady([container('api', 1), container('web', 1)], Date.now(), LOAD.seconds + 120);
   })();
   await Promise.all(Array.from({ length: LOAD.connections }, (_, w) => worker(w)));

@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { BASE, DEMO, api, check, compose, container, fileBytes, logs, phase, podman, psql, readState, replicasReady, say, signIn, sleep, sha256, waitReady, webSignIn, writeState } from './lib';
+import { BASE, DEMO, api, check, composeAsync, container, fileBytes, logs, phase, podman, podmanAsync, psql, readState, replicasReady, say, signIn, sleep, sha256, waitReady, webSignIn, writeState } from './lib';
 
 const PREVIOUS = process.env.PREVIOUS_IMAGE ?? '';
 /** The images the stack starts on (run.sh): the previous release's, or the new ones with UPGRADE_FROM_SELF=1 (no previous release). */
@@ -86,7 +86,7 @@ async function before() {
 
 /**
  * What visitors do during the upgrade, through Caddy, one request every 250 ms (each on its own,
- * not waiting for the one before), in turn: an api read, a private page (/workspace, signed in),
+ * not waiting for the one before), in turn: an api read, a private page (/workspace/project, the firm's projects, signed in),
  * an api read, a chat message posted to the api, an api read, the page, an api read, a folder made
  * through the web's form (a post without JavaScript). Every failure is counted; every write
  * acknowledged is looked up afterwards.
@@ -109,7 +109,7 @@ function probe(token: string, cookie: string, projectId: string) {
         await res.arrayBuffer();
         if (!res.ok) failed.push({ at, kind, what: `read ${res.status}` });
       } else if (kind === 'page') {
-        const res = await fetch(`${BASE}/workspace`, { headers: { cookie }, redirect: 'manual', signal });
+        const res = await fetch(`${BASE}/workspace/project`, { headers: { cookie }, redirect: 'manual', signal });
         await res.arrayBuffer();
         if (res.status !== 200) failed.push({ at, kind, what: `page ${res.status}` });
       } else if (kind === 'chat') {
@@ -154,10 +154,10 @@ type Kind = 'read' | 'page' | 'chat' | 'form';
 const span = (list: Array<{ at: number }>) => (list.length ? `${list[0]!.at.toFixed(1)}–${list.at(-1)!.at.toFixed(1)} s` : 'none');
 
 /** Creates the service's missing replicas (not started) on the new images; `replicas` as compose's --scale. */
-function createMissing(service: 'api' | 'web', replicas: number) {
+async function createMissing(service: 'api' | 'web', replicas: number) {
   // podman-compose 1.0.3 creates every missing container of the service (and fails, harmlessly, on the existing others).
   try {
-    compose(['up', '--no-start', '--no-build', '--no-deps', service], { API_IMAGE: NEW.api, WEB_IMAGE: service === 'web' ? NEW.web : FROM.web, [`${service.toUpperCase()}_REPLICAS`]: String(replicas) });
+    await composeAsync(['up', '--no-start', '--no-build', '--no-deps', service], { API_IMAGE: NEW.api, WEB_IMAGE: service === 'web' ? NEW.web : FROM.web, [`${service.toUpperCase()}_REPLICAS`]: String(replicas) });
   } catch {
     /* the existing ones */
   }
@@ -177,27 +177,27 @@ async function rollOut(service: 'api' | 'web', at: () => number) {
     const name = container(service, n);
     const t = Date.now();
     const from = at();
-    podman('start', name);
+    await podmanAsync('start', name);
     const seen = await replicasReady([name], t, 600);
     if (!seen.has(name)) throw new Error(`${name} not ready within 600 s: ${logs(name).slice(-2000)}`);
     ready[name] = seen.get(name)!;
     steps.push(`${name} (new) started at ${from.toFixed(1)} s, ready after ${ready[name]!.toFixed(1)} s`);
   };
-  const drain = (n: number) => {
+  const drain = async (n: number) => {
     const name = container(service, n);
     const t = at();
-    podman('stop', '-t', '30', name);
-    podman('rm', '-v', name);
+    await podmanAsync('stop', '-t', '30', name);
+    await podmanAsync('rm', '-v', name);
     steps.push(`${name} stopped (drained) ${t.toFixed(1)}–${at().toFixed(1)} s`);
   };
-  createMissing(service, 3);
+  await createMissing(service, 3);
   await start(3);
   for (const n of [1, 2]) {
-    drain(n);
-    createMissing(service, 3);
+    await drain(n);
+    await createMissing(service, 3);
     await start(n);
   }
-  drain(3);
+  await drain(3);
   return { steps, ready };
 }
 
@@ -223,7 +223,7 @@ async function after() {
   const errors = pgLog.split('\n').filter((line) => /ERROR|FATAL/.test(line));
   const [rows, distinct] = psql('select count(*), count(distinct hash) from drizzle.__drizzle_migrations').split('|').map(Number);
   say(`- PostgreSQL's log, the first statement of each new migration: ${ran.map((r) => `${r.tag} ${r.times}×`).join(', ')}; ERROR/FATAL lines ${errors.length}`);
-  say('  (they ran when the first new replica started, while both replicas of the previous release served: the migrations work with the release before them)');
+  if (PREVIOUS) say('  (they ran when the first new replica started, while both replicas of the previous release served: the migrations work with the release before them)');
   say(`- drizzle.__drizzle_migrations: ${rows} rows, ${distinct} distinct (${migrations.length} migrations in this release)`);
   if (!PREVIOUS) say('- SKIPPED the new migrations ran once: the upgrade started on the new release itself (UPGRADE_FROM_SELF=1), there were none to run');
   else check('the new migrations ran once (each one’s first statement once), no error', ran.length > 0 && ran.every((r) => r.times === 1) && errors.length === 0, errors.slice(0, 3).join(' | '));
