@@ -3,9 +3,10 @@
 #   deploy/rollout.sh api      then    deploy/rollout.sh web
 # For each running replica in turn: one more is started on the new image (compose --scale, the old
 # ones left as they are), it must turn healthy (its healthcheck) within ROLLOUT_TIMEOUT seconds
-# (180), then one old replica is stopped (SIGTERM: it finishes the requests it has) and removed.
-# Caddy looks the replicas up every second and retries a refused connection on another, so no
-# request fails. When a new replica does not turn healthy it is removed and the old ones keep
+# (180), then one old replica is stopped (SIGTERM: it drains, SHUTDOWN_DRAIN_SECONDS, serving on
+# with each answer closing its connection, then finishes the requests it has) and removed. Caddy
+# looks the replicas up every second and retries a refused connection on another, and so does the
+# web's api client, so no request fails (docs/decisions/380). When a new replica does not turn healthy it is removed and the old ones keep
 # serving. The api's new migrations run when its first new replica starts, while old replicas still
 # serve: a release's migrations must work with the release before it (add, never rename or drop in
 # the same release; docs/decisions/312).

@@ -63,6 +63,7 @@ import { clientBoardDecisionRoutes } from './routes/client-board/decisions.js';
 import { invoiceRoutes } from './routes/invoices/invoices.js';
 import { invoiceLifecycleRoutes } from './routes/invoices/lifecycle.js';
 import { invoicePrintRoutes } from './routes/invoices/print.js';
+import { KEEP_ALIVE_TIMEOUT_MS } from './contract/drain-rules.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
@@ -123,6 +124,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     bodyLimit: BODY_LIMITS.json,
     // The spec's ids and paths are case-sensitive; reject absurd urls early.
     maxParamLength: 200,
+    // Shorter than Fastify's 72 s: the web and the proxy close idle connections first (docs/decisions/380).
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(safeValidatorCompiler);

@@ -4,6 +4,7 @@ import { z } from 'zod/v4';
 import { SHARE_DECISIONS_PER_WINDOW, SHARE_VIEWS_PER_WINDOW } from './contract/share-links-rules.js';
 import { parseTrustedProxies } from './trusted-proxies.js';
 import { ProductName } from './contract/product.js';
+import { MAX_DRAIN_SECONDS } from './contract/drain-rules.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -121,6 +122,8 @@ const schema = z.object({
    */
   API_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   API_PRESSURE_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Seconds a stopping api keeps serving, each answer closing its connection, before it closes (server/http-drain.ts, docs/decisions/380). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(MAX_DRAIN_SECONDS).default(0),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),

@@ -8,6 +8,7 @@ import { demoLoginsFile, demoLoginsText, demoSeedNeeded, seedDemoIfEmpty } from 
 import { runDemoSeedProcess } from './seed/seed-process.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { registerMetrics, serveMetrics } from './metrics.js';
+import { drainable } from './http-drain.js';
 
 /**
  * The api process's start (server/main.ts): the database, a first start's demo seed, the routes
@@ -46,6 +47,7 @@ export async function runApi(config: Config = loadConfig()) {
   }
 
   const app = await buildApp(ctx, { logger: log });
+  const drain = drainable(app.server);
   // Prometheus metrics on a port of their own, which the proxy never forwards to (server/metrics.ts).
   const metrics = config.METRICS_PORT === undefined ? null : registerMetrics(app, { poolStats: () => database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 } });
   await app.listen({ host: config.API_HOST, port: config.API_PORT });
@@ -58,7 +60,9 @@ export async function runApi(config: Config = loadConfig()) {
     process.on(signal, async () => {
       if (closing) return;
       closing = true;
-      log.info({ signal }, 'shutting down');
+      // The other replicas take over while this one drains (docs/decisions/380).
+      log.info({ signal, drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
+      await drain.drain(config.SHUTDOWN_DRAIN_SECONDS * 1000);
       await housekeeping.stop();
       metricsServer?.close();
       await app.close();

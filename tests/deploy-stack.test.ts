@@ -351,3 +351,115 @@ describe('deploy/backup/backup.sh', () => {
     }
   });
 });
+
+/**
+ * deploy/rollout.sh against a stand-in for `docker` that records each call and keeps the
+ * containers in a file: the order of a rolling replacement (decision 380) without an engine.
+ */
+describe('deploy/rollout.sh', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rollout-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const engine = path.join(dir, 'docker');
+  // ps -q lists the running containers; `up --scale api=N` starts new ones up to N (on "new");
+  // inspect answers the image and the health ($HEALTH: healthy unless set); stop and rm record.
+  fs.writeFileSync(
+    engine,
+    `#!/usr/bin/env bash
+state="$FAKE_DIR/running"; echo "$*" >>"$FAKE_DIR/calls"
+case "$1 $2" in
+  "compose ps") cat "$state" ;;
+  "compose up")
+    want=$(printf '%s\\n' "$@" | sed -n 's/^api=//p')
+    while (( $(wc -l <"$state") < want )); do n=$(( $(cat "$FAKE_DIR/next") + 1 )); echo $n >"$FAKE_DIR/next"; echo "new$n" >>"$state"; done ;;
+  "inspect -f")
+    case "$3" in *Health*) echo "\${HEALTH:-healthy}" ;; *) echo "image-of-$4" ;; esac ;;
+  "stop -t"|"rm -f") grep -vx "\${@: -1}" "$state" >"$state.new" || true; mv "$state.new" "$state" ;;
+esac
+`,
+    { mode: 0o755 },
+  );
+  const rollout = (health?: string) => {
+    fs.writeFileSync(path.join(dir, 'running'), 'old1\nold2\n');
+    fs.writeFileSync(path.join(dir, 'next'), '0');
+    fs.writeFileSync(path.join(dir, 'calls'), '');
+    const run = spawnSync('bash', [path.join(ROOT, 'deploy/rollout.sh'), 'api'], {
+      env: { ...process.env, CONTAINER_ENGINE: engine, FAKE_DIR: dir, ROLLOUT_TIMEOUT: '1', ...(health ? { HEALTH: health } : {}) },
+      encoding: 'utf8',
+    });
+    const calls = fs.readFileSync(path.join(dir, 'calls'), 'utf8').trim().split('\n');
+    return { status: run.status, stderr: run.stderr, calls, running: fs.readFileSync(path.join(dir, 'running'), 'utf8').trim().split('\n') };
+  };
+  /** The calls that change the stack, in order. */
+  const changes = (calls: string[]) => calls.filter((c) => /^(compose up|stop|rm)/.test(c)).map((c) => c.replace(/^compose up .*--scale (\S+) .*/, 'scale $1'));
+
+  it('replaces one replica at a time: one more started and healthy, then an old one stopped (drained) and removed', () => {
+    const { status, calls, running, stderr } = rollout();
+    expect(status, stderr).toBe(0);
+    expect(changes(calls)).toEqual(['scale api=3', 'stop -t 30 old1', 'rm old1', 'scale api=3', 'stop -t 30 old2', 'rm old2']);
+    // Each new replica was healthy before an old one stopped.
+    expect(calls.indexOf('inspect -f {{.State.Health.Status}} new1')).toBeLessThan(calls.indexOf('stop -t 30 old1'));
+    expect(calls.indexOf('inspect -f {{.State.Health.Status}} new2')).toBeLessThan(calls.indexOf('stop -t 30 old2'));
+    // Old replicas are kept as they are while the new ones start (never recreated by compose).
+    for (const up of calls.filter((c) => c.startsWith('compose up'))) expect(up).toMatch(/--no-deps --no-recreate/);
+    expect(running).toEqual(['new1', 'new2']);
+  });
+
+  it('leaves the old replicas serving when a new one does not turn healthy, and fails', () => {
+    const { status, calls, running } = rollout('starting');
+    expect(status).toBe(1);
+    expect(changes(calls)).toEqual(['scale api=3', 'rm -f new1']);
+    expect(running).toEqual(['old1', 'old2']);
+  });
+
+  it('gives a stopping replica longer than its drain (SHUTDOWN_DRAIN_SECONDS), and compose the same', () => {
+    const drain = Number(/SHUTDOWN_DRAIN_SECONDS:-(\d+)/.exec(composeText)?.[1]);
+    expect(drain).toBeGreaterThan(0);
+    const stopWait = Number(/stop -t (\d+)/.exec(read('deploy/rollout.sh'))?.[1]);
+    expect(stopWait).toBeGreaterThan(drain + 10);
+    for (const name of ['api', 'web']) {
+      expect(compose.services[name]!.environment?.SHUTDOWN_DRAIN_SECONDS, name).toBe('${SHUTDOWN_DRAIN_SECONDS:-6}');
+      expect((compose.services[name] as { stop_grace_period?: string }).stop_grace_period, name).toBe(`${stopWait}s`);
+    }
+    // Caddy closes idle connections to a replica (keepalive) before the drain ends and before the
+    // replica would (server/contract/drain-rules.ts: 5 s).
+    const keepalive = Number(/keepalive (\d+)s/.exec(caddyfile)?.[1]);
+    expect(keepalive).toBeGreaterThan(0);
+    expect(keepalive).toBeLessThan(Math.min(drain, 5));
+  });
+});
+
+/**
+ * The file read by a Docker Compose (Debian's docker-compose 1.29, where installed: the deploy test
+ * has no Docker engine nor Compose v2, decision 380), with a .env from make-env.sh: its schema,
+ * its interpolation (replicas from .env cast to numbers), and its refusal without the secrets.
+ */
+const dockerCompose = spawnSync('docker-compose', ['version'], { encoding: 'utf8' }).status === 0;
+describe.skipIf(!dockerCompose)('docker-compose.yml read by docker-compose', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compose-config-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.copyFileSync(path.join(ROOT, 'docker-compose.yml'), path.join(dir, 'docker-compose.yml'));
+  fs.symlinkSync(path.join(ROOT, 'deploy'), path.join(dir, 'deploy'));
+  const config = () => spawnSync('docker-compose', ['config'], { cwd: dir, encoding: 'utf8', env: { ...process.env, COMPOSE_PROJECT_NAME: 'check' } });
+
+  it('refuses without a .env, naming the missing secret', () => {
+    fs.writeFileSync(path.join(dir, '.env'), '');
+    const run = config();
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toMatch(/Set [A-Z_]+ in \.env/);
+  }, 60_000);
+
+  it('is valid with the .env make-env.sh writes: two replicas each, the drain and its stop wait', () => {
+    fs.rmSync(path.join(dir, '.env'));
+    const made = spawnSync('bash', [path.join(ROOT, 'deploy/make-env.sh'), 'https://archivista.example.com', 'smtp://u:p@smtp.example.com:587'], { env: { ...process.env, ENV_FILE: path.join(dir, '.env') }, encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const run = config();
+    expect(run.status, run.stderr).toBe(0);
+    const resolved = parse(run.stdout) as { services: Record<string, Service & { deploy?: { replicas?: number }; stop_grace_period?: string }> };
+    for (const name of ['api', 'web']) {
+      expect(resolved.services[name]!.deploy?.replicas, name).toBe(2);
+      expect(resolved.services[name]!.environment?.SHUTDOWN_DRAIN_SECONDS, name).toBe('6');
+      expect(resolved.services[name]!.stop_grace_period, name).toBe('30s');
+    }
+    expect(resolved.services.proxy!.environment?.DOMAIN).toBe('archivista.example.com');
+  }, 60_000);
+});

@@ -14,6 +14,8 @@ import { createWebApp } from './app';
 import { loadWebServerConfig } from './config';
 import { getLoadContext } from './load-context';
 import { runShutdownHooks } from '../app/utils/shutdown.server';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../server/contract/drain-rules';
+import { drainable } from '../server/http-drain';
 
 function fail(message: string): never {
   console.error(`\nThe web cannot start: ${message}\n`);
@@ -65,6 +67,8 @@ try {
 
 const server = config.HOST ? app.listen(config.PORT, config.HOST, onListen) : app.listen(config.PORT, onListen);
 server.on('error', (error) => fail(error.message));
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+const drain = drainable(server);
 
 function onListen() {
   log.info(`web listening on http://${config.HOST ?? 'localhost'}:${config.PORT}`);
@@ -75,11 +79,16 @@ let closing = false;
 function shutdown() {
   if (closing) return;
   closing = true;
-  // Finish the answers under way, then close what the app holds (the PDF browser) and leave; idle
-  // keep-alive sockets are closed at once.
-  server.close(() => void runShutdownHooks().then(() => process.exit(0)));
-  server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 10_000).unref();
+  const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
+  log.info({ drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
+  // Serve while the proxy moves on to the other replicas (docs/decisions/380); then finish the
+  // answers under way, close what the app holds (the PDF browser) and leave; idle keep-alive
+  // sockets are closed at once.
+  void drain.drain(drainMs).then(() => {
+    server.close(() => void runShutdownHooks().then(() => process.exit(0)));
+    server.closeIdleConnections();
+  });
+  setTimeout(() => process.exit(0), drainMs + 10_000).unref();
 }
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

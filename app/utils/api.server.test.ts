@@ -20,6 +20,38 @@ describe('the api client while the api is down', () => {
   });
 });
 
+describe('the api client while an api replica stops (docs/decisions/380)', () => {
+  it('tries a refused call again for API_REFUSED_RETRY_MS: a JSON call and a form reach the api once it listens', async () => {
+    const http = await import('node:http');
+    // A port nothing listens on yet: the api starts there 600 ms after the calls.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as import('node:net').AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const seen: string[] = [];
+    const api = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+    });
+    vi.stubEnv('API_URL', `http://127.0.0.1:${port}`);
+    vi.stubEnv('API_REFUSED_RETRY_MS', '5000');
+    vi.resetModules();
+    const { apiFetch } = await import('./api.server');
+    const form = new FormData();
+    form.set('body', 'hello');
+    const calls = Promise.all([apiFetch('/users/me'), apiFetch('/projects/x/chat', { method: 'POST', body: form })]);
+    setTimeout(() => api.listen(port, '127.0.0.1'), 600);
+    try {
+      const answers = await calls;
+      expect(answers).toEqual([{ ok: true }, { ok: true }]);
+      expect(seen.sort()).toEqual(['GET /api/users/me', 'POST /api/projects/x/chat']);
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+      vi.unstubAllEnvs();
+    }
+  });
+});
+
 describe('uploads to the api', () => {
   it('end with the same 503 answer while the api is down', async () => {
     vi.stubEnv('API_URL', 'http://127.0.0.1:9');

@@ -92,13 +92,37 @@ export async function fetchApi(url: string, init: RequestInit): Promise<Response
   }
   try {
     const { body } = init;
-    if (isStreamedBody(body)) return await streamFetch(url, { method: init.method, headers: init.headers, body, signal: init.signal });
-    return await fetch(url, init);
+    return await whileRefused(body, () => (isStreamedBody(body) ? streamFetch(url, { method: init.method, headers: init.headers, body, signal: init.signal }) : fetch(url, init)));
   } catch (error) {
     if (init.signal?.aborted) throw error;
     throw apiUnavailable();
   }
 }
+
+/**
+ * `call` made again every 250 ms while the api refuses the connection, for API_REFUSED_RETRY_MS:
+ * a refused connection sent nothing, and an api replica that stopped listening (a rolling upgrade,
+ * docs/decisions/380) is still in its name's answers until it exits. A stream body is not sent again.
+ */
+async function whileRefused<T>(body: unknown, call: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!refused(error) || !replayable(body) || Date.now() - started >= env.API_REFUSED_RETRY_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, REFUSED_RETRY_EVERY_MS));
+    }
+  }
+}
+
+const REFUSED_RETRY_EVERY_MS = 250;
+const refused = (error: unknown) => {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  return code === 'ECONNREFUSED' || cause?.code === 'ECONNREFUSED';
+};
+/** A body that can be sent again: not a stream (a form is encoded afresh for each try). */
+const replayable = (body: unknown) => !(body instanceof ReadableStream) && !(typeof body === 'object' && body !== null && Symbol.asyncIterator in body);
 
 const apiUnavailable = (message = API_UNAVAILABLE_MESSAGE, retryAfter = '5') => json({ message }, { status: 503, headers: { 'Retry-After': retryAfter } });
 
@@ -160,7 +184,7 @@ export async function apiFetch<T>(path: string, init: ApiFetchInit = {}): Promis
   // An api that is alive but does not answer (hung, restarting) ends the page as an unreachable
   // one does, with the 503 page, instead of holding the visitor (docs/decisions/304).
   const timeout = AbortSignal.timeout(init.timeoutMs ?? API_ANSWER_TIMEOUT_MS);
-  const answer = await requestText(url, { method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout }).catch((error: unknown) => {
+  const answer = await whileRefused(body, () => requestText(url, { method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout })).catch((error: unknown) => {
     if (signal?.aborted) throw error;
     throw apiUnavailable();
   });

@@ -6,7 +6,8 @@ import https from 'node:https';
  * `Keep-Alive: timeout=N` hint (closing a second early) when it has a timeout of its own: without
  * one an idle socket is kept forever, and a call can be written to a socket the server is closing
  * at that moment, which fails with ECONNRESET (a streamed upload cannot be sent again). The api
- * (Fastify) keeps idle connections 72 s, so this bound is the one that applies to it.
+ * keeps idle connections 5 s and says so (KEEP_ALIVE_TIMEOUT_MS, docs/decisions/380), so the
+ * agent closes them after 4 s; this bound is for a server that sends no hint.
  */
 export const IDLE_SOCKET_MS = 30_000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { ProductName } from '../../server/contract/product';
+import { MAX_DRAIN_SECONDS } from '../../server/contract/drain-rules';
 
 /**
  * Every variable of the web's environment, in one schema: the Remix app
@@ -31,6 +32,11 @@ const socialLink = z
 export const webEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_URL: z.string().url().default('http://127.0.0.1:3001'),
+  /**
+   * How long a call the api refused (a replica stopping while the name still lists it) is tried
+   * again, every 250 ms: nothing was sent (app/utils/api.server.ts, docs/decisions/380). 0: not.
+   */
+  API_REFUSED_RETRY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** The address visitors use; cookies are Secure when it is https. */
   PUBLIC_URL: z.string().url().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -72,6 +78,8 @@ export const webEnvSchema = z.object({
   FORM_BODY_LIMIT: byteSize.default(MiB),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Page reads Remix works on at once; more wait their turn (web-server/page-slots.ts, docs/decisions/180). */
+  /** Seconds a stopping web server keeps serving, each answer closing its connection, before it closes (server/http-drain.ts, docs/decisions/380). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(MAX_DRAIN_SECONDS).default(0),
   WEB_CONCURRENT_PAGES: z.coerce.number().int().min(1).max(1000).default(16),
   /** Page reads that may wait for a slot at all; past this a read is answered 503 at once. */
   WEB_PAGE_QUEUE: z.coerce.number().int().min(0).max(100_000).default(2000),

@@ -5,7 +5,7 @@
  * podman is used only to see which replica answered (each log line names its request id), to look
  * inside a container, and to kill and start replicas.
  */
-import { BASE, DEMO, PROJECT, api, check, container, fileBytes, phase, podman, psql, replicasReady, say, servedBy, signIn, sleep, waitReady, webSignIn, type Json } from './lib';
+import { BASE, DEMO, PROJECT, api, check, container, fileBytes, phase, podman, podmanAsync, psql, replicasReady, say, servedBy, signIn, sleep, waitReady, webSignIn, type Json } from './lib';
 
 const LOAD = { connections: Number(process.env.LOAD_CONNECTIONS ?? 50), seconds: Number(process.env.LOAD_SECONDS ?? 60) };
 
@@ -73,9 +73,14 @@ async function basics() {
 
   // The web's sign-in form, without JavaScript: a form post, a cookie, a signed-in page.
   const { status, cookie, location } = await webSignIn(DEMO.firm);
-  const page = await fetch(new URL(location || '/workspace', BASE), { headers: { cookie }, redirect: 'manual' });
+  // A private page (the firm's workspace), not one a visitor may see signed out (/explore).
+  const page = await fetch(`${BASE}/workspace/project`, { headers: { cookie }, redirect: 'manual' });
   const html = await page.text();
-  check('sign-in through the web form and a signed-in page', status >= 300 && status < 400 && cookie.length > 0 && page.status === 200, `${status} → ${location} ${page.status}, ${html.length} bytes`);
+  const signedOut = await fetch(`${BASE}/workspace/project`, { redirect: 'manual' });
+  await signedOut.arrayBuffer();
+  const signInAgain = signedOut.headers.get('location') ?? '';
+  check('sign-in through the web form and a private page (/workspace/project)', status >= 300 && status < 400 && cookie.length > 0 && page.status === 200, `${status} → ${location}; /workspace/project ${page.status}, ${html.length} bytes`);
+  check('the private page needs the sign-in: signed out, /workspace/project sends to the sign-in', signedOut.status >= 300 && signedOut.status < 400 && !new URL(signInAgain, BASE).pathname.startsWith('/workspace'), `${signedOut.status} → ${signInAgain}`);
 
   const projects = await api('/projects', { token });
   const project = (projects.json.data as Json[])[0]!;
@@ -95,7 +100,7 @@ async function basics() {
 
   await chatAcrossReplicas(token, project.id);
   await failedLogins();
-  return { token, projectId: project.id as string };
+  return { token, cookie, projectId: project.id as string };
 }
 
 /** Two event streams (one per api replica, round robin), a message posted: both streams hear it. */
@@ -204,55 +209,66 @@ function containerRules() {
   say(`- memory of the stack: ${memory.split('\n').join('; ')}`);
 }
 
-/** 50 connections of mixed reads and writes for 60 s; one api and one web replica killed at 15 s, started at 30 s. */
-async function failover(token: string, projectId: string) {
+/**
+ * 50 connections for 60 s; one api and one web replica killed (SIGKILL) at 15 s, started at 30 s.
+ * Three of them post chat messages, one after another: at most 3 uploads of one account are under
+ * way on a replica (UPLOADS_PER_ACCOUNT), so no write is refused for that (a 429 is a failure here);
+ * the others read the api and the private page (/workspace/project) in turn.
+ */
+async function failover(token: string, cookie: string, projectId: string) {
   say(`\n## Failover under load (${LOAD.connections} connections, ${LOAD.seconds} s)`);
   const started = Date.now();
   const end = started + LOAD.seconds * 1000;
   const acknowledged: string[] = [];
-  /** `at`: when the request was sent; `end`: when its failure came back. */
-  const errors: Array<{ at: number; end: number; op: string; status: number | string }> = [];
   const now = () => (Date.now() - started) / 1000;
-  const counts = { reads: 0, pages: 0, writes: 0 };
+  /** `at`: when the request was sent; `end`: when its failure came back. */
+  const errors: Array<{ at: number; end: number; op: Op; status: number | string }> = [];
+  const counts = { read: 0, page: 0, write: 0 };
+  /** The requests under way, by kind: what is in flight at the kill. */
+  const active = { read: 0, page: 0, write: 0 };
+  let inFlightAtKill: typeof active | undefined;
   let killedAt = 0;
   let restartedAt = 0;
+  const request = async (op: Op, w: number, i: number) => {
+    if (op === 'write') {
+      const body = `load ${w}-${i}-${started}`;
+      const message = new FormData();
+      message.set('body', body);
+      const res = await fetch(`${BASE}/api/projects/${projectId}/chat`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: message });
+      await res.arrayBuffer();
+      if (res.ok) acknowledged.push(body);
+      return res;
+    }
+    const res = op === 'page' ? await fetch(`${BASE}/workspace/project`, { headers: { cookie }, redirect: 'manual' }) : await fetch(`${BASE}/api/projects`, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    return res;
+  };
   const worker = async (w: number) => {
     for (let i = 0; Date.now() < end; i++) {
-      const op = i % 4 === 3 ? 'write' : i % 4 === 1 ? 'page' : 'read';
-      const at = (Date.now() - started) / 1000;
+      const op: Op = w < WRITERS ? 'write' : i % 2 ? 'page' : 'read';
+      const at = now();
+      active[op]++;
       try {
-        if (op === 'write') {
-          const body = `load ${w}-${i}-${started}`;
-          const message = new FormData();
-          message.set('body', body);
-          const res = await fetch(`${BASE}/api/projects/${projectId}/chat`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: message });
-          await res.arrayBuffer();
-          counts.writes++;
-          if (res.ok) acknowledged.push(body);
-          else errors.push({ at, end: now(), op, status: res.status });
-        } else {
-          const url = op === 'page' ? `${BASE}/explore` : `${BASE}/api/projects`;
-          const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-          await res.arrayBuffer();
-          counts[op === 'page' ? 'pages' : 'reads']++;
-          if (!res.ok) errors.push({ at, end: now(), op, status: res.status });
-        }
+        const res = await request(op, w, i);
+        // A page is 200 (a redirect would be to the sign-in: the session was not believed).
+        if (op === 'page' ? res.status !== 200 : !res.ok) errors.push({ at, end: now(), op, status: res.status });
       } catch (error) {
         errors.push({ at, end: now(), op, status: (error as Error).message });
+      } finally {
+        active[op]--;
+        counts[op]++;
       }
     }
   };
   const chaos = (async () => {
     await sleep(15_000);
-    killedAt = (Date.now() - started) / 1000;
-    podman('kill', container('api', 1));
-    podman('kill', container('web', 1));
+    killedAt = now();
+    inFlightAtKill = { ...active };
+    await Promise.all([podmanAsync('kill', container('api', 1)), podmanAsync('kill', container('web', 1))]);
     await sleep(15_000);
-    restartedAt = (Date.now() - started) / 1000;
-    podman('start', container('api', 1));
-    podman('start', container('web', 1));
-    const ready = await replicasReady([container('api', 1), container('web', 1)], Date.now(), LOAD.seconds + 120);
-    return ready;
+    restartedAt = now();
+    await Promise.all([podmanAsync('start', container('api', 1)), podmanAsync('start', container('web', 1))]);
+    return replicasReady([container('api', 1), container('web', 1)], Date.now(), LOAD.seconds + 120);
   })();
   await Promise.all(Array.from({ length: LOAD.connections }, (_, w) => worker(w)));
   const ready = await chaos;
@@ -263,29 +279,33 @@ async function failover(token: string, projectId: string) {
       .filter(Boolean),
   );
   const lost = acknowledged.filter((body) => !stored.has(body));
-  const total = counts.reads + counts.pages + counts.writes;
+  const total = counts.read + counts.page + counts.write;
   const byStatus = new Map<string, number>();
   for (const e of errors) byStatus.set(`${e.op} ${e.status}`, (byStatus.get(`${e.op} ${e.status}`) ?? 0) + 1);
-  // 429: the api's own limit on chat posts per account (50 connections share one), not a failure.
-  const limited = errors.filter((e) => e.status === 429);
-  const failed = errors.filter((e) => e.status !== 429);
-  // In flight at the kill: sent before it, failed within the few seconds after it.
-  const window = failed.filter((e) => e.at <= killedAt && e.end >= killedAt && e.end <= killedAt + 5);
-  say(`- requests: ${total} (${counts.reads} api reads, ${counts.pages} pages, ${counts.writes} chat posts), ${(total / LOAD.seconds).toFixed(0)}/s`);
-  say(`- killed ${container('api', 1)} and ${container('web', 1)} at ${killedAt.toFixed(1)} s, started again at ${restartedAt.toFixed(1)} s`);
-  say(`- answers other than 2xx: ${errors.length} (${[...byStatus].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'}); ${limited.length} of them the chat's rate limit (429)`);
-  say(`- client errors: ${failed.length}, ${window.length} of them requests in flight at the kill (sent before it, failed within 5 s after)`);
-  say(`- errors (sent → failed, s): ${failed.map((e) => `${e.at.toFixed(1)}→${e.end.toFixed(1)}`).slice(0, 40).join(' ')}${failed.length > 40 ? ' …' : ''}`);
+  // A request can fail only if it was under way on a killed replica when it died: sent before the
+  // kill, answered after it. Which replica each was on is not known here, so the bound is every
+  // request then in flight (docs/decisions/380); any other failure fails the check.
+  const inFlight = inFlightAtKill ?? active;
+  const bound = inFlight.read + inFlight.page + inFlight.write;
+  const atTheKill = errors.filter((e) => e.at <= killedAt && e.end >= killedAt);
+  say(`- requests: ${total} (${counts.read} api reads, ${counts.page} private pages, ${counts.write} chat posts by ${WRITERS} writers), ${(total / LOAD.seconds).toFixed(0)}/s`);
+  say(`- killed ${container('api', 1)} and ${container('web', 1)} at ${killedAt.toFixed(1)} s (in flight then: ${inFlight.read} reads, ${inFlight.page} pages, ${inFlight.write} writes), started again at ${restartedAt.toFixed(1)} s`);
+  say(`- failed: ${errors.length} (${[...byStatus].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none'}), ${atTheKill.length} of them in flight at the kill; the bound: ${bound} (the requests then in flight)`);
+  say(`- failures (sent → failed, s): ${errors.map((e) => `${e.at.toFixed(1)}→${e.end.toFixed(1)}`).slice(0, 40).join(' ')}${errors.length > 40 ? ' …' : ''}`);
   say(`- writes acknowledged ${acknowledged.length}, found ${acknowledged.length - lost.length}, lost ${lost.length}`);
   say(`- seconds from start to ready: ${[...ready].map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ')}`);
   check('no acknowledged write lost', lost.length === 0);
   check('both killed replicas serve again', ready.size === 2);
-  check('client errors only for requests in flight at the kill', failed.length === window.length, `${failed.length - window.length} others`);
+  check('no write refused by a limit (429)', errors.every((e) => e.status !== 429));
+  check('failures only of requests in flight at the kill, no more than were then in flight', atTheKill.length === errors.length && errors.length <= bound, `${errors.length - atTheKill.length} others; ${errors.length} ≤ ${bound}`);
 }
+type Op = 'read' | 'page' | 'write';
+/** Connections that post (UPLOADS_PER_ACCOUNT of the api, 3: never more under way at once). */
+const WRITERS = 3;
 
 await phase(async () => {
   await waitReady(300);
-  const { token, projectId } = await basics();
+  const { token, cookie, projectId } = await basics();
   containerRules();
-  if (process.env.SKIP_FAILOVER !== '1') await failover(token, projectId);
+  if (process.env.SKIP_FAILOVER !== '1') await failover(token, cookie, projectId);
 });

@@ -4,7 +4,7 @@
  * ($DEPLOY_REPORT, markdown). Each phase is its own process; state between them is a JSON file.
  */
 import { createHash } from 'node:crypto';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 /** Through Caddy over HTTPS, its certificate from its own authority for localhost (run.sh trusts that root: NODE_EXTRA_CA_CERTS). */
@@ -38,6 +38,12 @@ export async function phase(run: () => Promise<void>) {
 }
 
 export const podman = (...args: string[]) => execFileSync('podman', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 }).trim();
+/**
+ * podman without blocking the event loop: what runs beside requests being measured (the upgrade's
+ * replacements, the failover's kills), so that the visitors' requests go out on time meanwhile.
+ */
+export const podmanAsync = (...args: string[]) =>
+  new Promise<string>((resolve, reject) => execFile('podman', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))));
 /** A container's log, what it wrote to stdout and to stderr (PostgreSQL logs to stderr). */
 export const logs = (name: string) => {
   const out = spawnSync('podman', ['logs', name], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
@@ -46,6 +52,11 @@ export const logs = (name: string) => {
 /** podman-compose on the test's files (run.sh exports COMPOSE_ARGS); extra variables for this call only. */
 export const compose = (args: string[], env: Record<string, string> = {}) =>
   execFileSync('podman-compose', [...(process.env.COMPOSE_ARGS ?? '').split(' ').filter(Boolean), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+/** The same, without blocking the event loop (podmanAsync). */
+export const composeAsync = (args: string[], env: Record<string, string> = {}) =>
+  new Promise<string>((resolve, reject) =>
+    execFile('podman-compose', [...(process.env.COMPOSE_ARGS ?? '').split(' ').filter(Boolean), ...args], { encoding: 'utf8', env: { ...process.env, ...env } }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
 export const container = (service: string, n: number) => `${PROJECT}_${service}_${n}`;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);
@@ -84,21 +95,19 @@ export async function waitReady(timeoutS: number) {
 }
 
 /** Ready inside the container itself (not through Caddy). */
-export function replicaReady(name: string): boolean {
+export async function replicaReady(name: string): Promise<boolean> {
   const url = name.includes('_api_') ? 'http://127.0.0.1:3001/api/health' : 'http://127.0.0.1:3000/healthz/ready';
-  try {
-    podman('exec', name, 'node', '-e', `fetch('${url}').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`);
-    return true;
-  } catch {
-    return false;
-  }
+  return podmanAsync('exec', name, 'node', '-e', `fetch('${url}').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Waits until each named replica is ready inside; the seconds each took from `since`. */
 export async function replicasReady(names: string[], since: number, timeoutS: number) {
   const ready = new Map<string, number>();
   while (ready.size < names.length && Date.now() - since < timeoutS * 1000) {
-    for (const name of names) if (!ready.has(name) && replicaReady(name)) ready.set(name, (Date.now() - since) / 1000);
+    for (const name of names) if (!ready.has(name) && (await replicaReady(name))) ready.set(name, (Date.now() - since) / 1000);
     await sleep(500);
   }
   return ready;
