@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { csvRecords } from '../../tests/helpers/parse-csv';
 import { lineAmounts, type SupplyKind } from './gst';
+import { gstr1Csv } from './gstr1-csv';
 import { B2CL_LIMIT, gstr1Json, gstr1Section, returnPeriod, sourcesFromDocuments, textOf, type Gstr1Document, type Gstr1Summary } from './gstr1';
 
 /**
@@ -146,6 +148,37 @@ describe('GSTR-1 JSON', () => {
       yield* [a, b, c];
     }
     await expect(textOf(gstr1Json({ gstin: '27AAACM1234A1Z5', fp: '112026' }, { registeredInvoices: list(), registeredNotes: none, unregisteredInvoices: none, unregisteredNotes: none }))).rejects.toThrow(/not together/);
+  });
+});
+
+describe('GSTR-1 CSVs', () => {
+  const csv = async (section: Parameters<typeof gstr1Csv>[0]) => csvRecords(await textOf(gstr1Csv(section, sourcesFromDocuments(DOCS))));
+
+  it('lists each B2B invoice per rate with the offline tool columns', async () => {
+    expect(await csv('b2b')).toEqual([
+      expect.objectContaining({ 'GSTIN/UIN of Recipient': MH_CLIENT, 'Invoice Number': 'INV/2026-27/0001', 'Invoice Date': '05-11-2026', 'Invoice Value': '88500.59', 'Place Of Supply': '27-Maharashtra', 'Rate (%)': '18', 'Taxable Value': '75000.50', 'Central Tax': '6750.05', 'State/UT Tax': '6750.04' }),
+      expect.objectContaining({ 'GSTIN/UIN of Recipient': KA_CLIENT, 'Place Of Supply': '29-Karnataka', 'Taxable Value': '80000.00', 'Integrated Tax': '14400.00' }),
+    ]);
+  });
+
+  it('sums B2C small, HSN and documents as the JSON does', async () => {
+    expect((await csv('b2cs')).map((r) => [r['Place Of Supply'], r['Taxable Value']])).toEqual([
+      ['29-Karnataka', '84745.76'],
+      ['27-Maharashtra', '20000.00'],
+    ]);
+    expect((await csv('hsn')).map((r) => [r.Table, r.HSN, r['Taxable Value']])).toEqual([
+      ['B2B', '9403', '30000.00'],
+      ['B2B', '998322', '50000.00'],
+      ['B2B', '998391', '65000.50'],
+      ['B2C', '998391', '199745.76'],
+    ]);
+    expect(await csv('docs')).toEqual([
+      { 'Nature of Document': 'Invoices for outward supply', 'Sr. No. From': 'INV/2026-27/0001', 'Sr. No. To': 'INV/2026-27/0006', 'Total Number': '6', Cancelled: '1', 'Net Issued': '5' },
+      { 'Nature of Document': 'Credit Note', 'Sr. No. From': 'CN/2026-27/0001', 'Sr. No. To': 'CN/2026-27/0002', 'Total Number': '2', Cancelled: '0', 'Net Issued': '2' },
+    ]);
+    expect((await csv('cdnur'))[0]).toMatchObject({ 'UR Type': 'B2CL', 'Note Number': 'CN/2026-27/0002', 'Note Value': '5900.00' });
+    expect((await csv('cdnr'))[0]).toMatchObject({ 'Note Number': 'CN/2026-27/0001', 'Note Value': '11800.00' });
+    expect((await csv('b2cl'))[0]).toMatchObject({ 'Invoice Number': 'INV/2026-27/0003', 'Invoice Value': '118000.00', 'Place Of Supply': '29-Karnataka' });
   });
 });
 
