@@ -1,3 +1,4 @@
+import type { Gstr1CsvSection } from '../contract/accounting-exports-rules.js';
 import { GST_STATE_CODES } from '../contract/gstin-rules.js';
 import { CSV_BOM, csvAmount, csvLine, type CsvCell } from '../contract/csv.js';
 import { DOC_TYPES, gstDate, gstr1Records, gstRate, itemsByRate, stateCode, type Gstr1Document, type Gstr1Sources } from './gstr1.js';
@@ -9,9 +10,6 @@ import { DOC_TYPES, gstDate, gstr1Records, gstRate, itemsByRate, stateCode, type
  * like the JSON: rows are written as the documents come.
  */
 
-export const GSTR1_CSV_SECTIONS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'docs'] as const;
-export type Gstr1CsvSection = (typeof GSTR1_CSV_SECTIONS)[number];
-export const isGstr1CsvSection = (value: string): value is Gstr1CsvSection => (GSTR1_CSV_SECTIONS as readonly string[]).includes(value);
 
 const TAX = ['Rate (%)', 'Taxable Value', 'Integrated Tax', 'Central Tax', 'State/UT Tax', 'Cess Amount'];
 const HEADERS: Record<Gstr1CsvSection, string[]> = {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { returnPeriod } from '../contract/accounting-exports-rules';
 import { csvRecords } from '../../tests/helpers/parse-csv';
 import { lineAmounts, type SupplyKind } from './gst';
 import { gstr1Csv } from './gstr1-csv';
-import { B2CL_LIMIT, gstr1Json, gstr1Section, returnPeriod, sourcesFromDocuments, textOf, type Gstr1Document, type Gstr1Summary } from './gstr1';
+import { B2CL_LIMIT, gstr1Json, gstr1Section, sourcesFromDocuments, textOf, type Gstr1Document, type Gstr1Summary } from './gstr1';
 
 /**
  * GSTR-1 worked by hand (docs/decisions/405). The firm is in Maharashtra (27). Each document's

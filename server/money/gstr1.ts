@@ -67,7 +67,7 @@ export type Gstr1Sources = {
   /** Documents to recipients with a GSTIN, ordered by GSTIN then number: invoices, then credit notes. */
   registeredInvoices: AsyncIterable<Gstr1Document>;
   registeredNotes: AsyncIterable<Gstr1Document>;
-  /** Invoices to unregistered recipients, ordered by place of supply then number. */
+  /** Documents to unregistered recipients, ordered by place of supply then number: invoices, then credit notes. */
   unregisteredInvoices: AsyncIterable<Gstr1Document>;
   unregisteredNotes: AsyncIterable<Gstr1Document>;
 };
@@ -389,44 +389,6 @@ export async function* gstr1Json(header: Gstr1Header, sources: Gstr1Sources, onS
   }
 }
 
-/** A return period: a month ("2026-11") or a quarter of the Indian financial year under QRMP ("2026-Q3", October to December 2026). */
-export type ReturnPeriod = { from: string; to: string; fp: string; label: string };
-
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const QUARTER = /^(\d{4})-Q([1-4])$/;
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * The dates of a return period, or null when `text` is not one. A quarter is of the financial year
- * that starts in its year: 2026-Q1 is April–June 2026, 2026-Q4 is January–March 2027; its `fp` is
- * its last month's, as the portal files a quarterly return under.
- */
-export function returnPeriod(text: string): ReturnPeriod | null {
-  const month = MONTH.exec(text);
-  if (month) {
-    const [year, m] = [Number(month[1]), Number(month[2])];
-    if (year < 2017 || year > 2100) return null;
-    return { from: `${year}-${pad(m)}-01`, to: `${year}-${pad(m)}-${lastDay(year, m)}`, fp: `${pad(m)}${year}`, label: `${MONTH_NAMES[m - 1]} ${year}` };
-  }
-  const quarter = QUARTER.exec(text);
-  if (!quarter) return null;
-  const [fyStart, q] = [Number(quarter[1]), Number(quarter[2])];
-  if (fyStart < 2017 || fyStart > 2100) return null;
-  const startMonth = ((q - 1) * 3 + 3) % 12 + 1; // Q1 → 4, Q2 → 7, Q3 → 10, Q4 → 1
-  const year = q === 4 ? fyStart + 1 : fyStart;
-  const endMonth = startMonth + 2;
-  const fy = `${fyStart}-${pad((fyStart + 1) % 100)}`;
-  return {
-    from: `${year}-${pad(startMonth)}-01`,
-    to: `${year}-${pad(endMonth)}-${lastDay(year, endMonth)}`,
-    fp: `${pad(endMonth)}${year}`,
-    label: `Q${q} ${fy} (${MONTH_NAMES[startMonth - 1]}–${MONTH_NAMES[endMonth - 1]} ${year})`,
-  };
-}
-
 async function* each<T>(items: readonly T[]): AsyncGenerator<T> {
   yield* items;
 }
@@ -439,7 +401,7 @@ export function sourcesFromDocuments(docs: readonly Gstr1Document[]): Gstr1Sourc
     registeredInvoices: each(pick(true, 'invoice').sort(byKey((d) => d.buyerGstin))),
     registeredNotes: each(pick(true, 'credit-note').sort(byKey((d) => d.buyerGstin))),
     unregisteredInvoices: each(pick(false, 'invoice').sort(byKey((d) => d.placeOfSupply))),
-    unregisteredNotes: each(pick(false, 'credit-note').sort(byKey(() => ''))),
+    unregisteredNotes: each(pick(false, 'credit-note').sort(byKey((d) => d.placeOfSupply))),
   };
 }
 
