@@ -8,7 +8,12 @@ import { bearer, createTestApi, type TestApi } from '../../../tests/helpers/test
 import type { Gstr1SummaryReply } from '../../contract/accounting-exports';
 import { isoDay } from '../../contract/dates';
 import type { Invoice } from '../../contract/invoices';
+import { invoiceLines as lineTable, invoices as invoiceTable } from '../../db/schema';
+import { newId } from '../../db/ids';
+import { EXPORT_PAGE } from '../../queries/accounting-exports';
+import { createSession } from '../../queries/sessions';
 import type { UserRow } from '../../queries/users';
+import { createFirm } from '../../seed/factories';
 import { createBillingProfile, demoGstin } from '../../seed/billing';
 import { createContact } from '../../seed/chat-book';
 
@@ -139,5 +144,51 @@ describe('Tally and Zoho Books through the api', () => {
   it('refuses a range that is backwards or too long', async () => {
     expect((await call(tokens.firm, 'GET', `/accounting-exports/tally?from=${today}&to=2020-01-01`)).statusCode).toBe(400);
     expect((await call(tokens.firm, 'GET', '/accounting-exports/zoho/invoices?from=2024-04-01&to=2026-03-31')).statusCode).toBe(400);
+  });
+});
+
+describe('exports longer than a page', () => {
+  it('reads every document once across keyset pages, each GSTIN in one group', async () => {
+    const big = await createFirm(api.db);
+    await createBillingProfile(api.db, big.id, { invoicePrefix: 'BIG' });
+    const token = (await createSession(api.db, big.id, { remember: false })).token;
+    const count = EXPORT_PAGE * 2 + 37;
+    const gstins = [KA_GSTIN, demoGstin('27', 'AABCT1332L'), demoGstin('07', 'AABCT1332L')];
+    const rows = Array.from({ length: count }, (_, g) => {
+      const registered = g % 2 === 0;
+      const state = registered ? ['Karnataka', 'Maharashtra', 'Delhi'][g % 3]! : 'Maharashtra';
+      const inter = state !== 'Maharashtra';
+      return {
+        id: newId(),
+        issuerId: big.id,
+        firmId: big.id,
+        kind: 'invoice',
+        status: 'issued',
+        number: `BIG/26-27/${String(g + 1).padStart(5, '0')}`,
+        supply: inter ? 'inter' : 'intra',
+        placeOfSupply: state,
+        buyer: { legalName: `Client ${g % 50}`, address: '', state, gstin: registered ? gstins[g % 3]! : '', email: '' },
+        issueDate: today,
+        taxable: 100_00,
+        cgst: inter ? 0 : 9_00,
+        sgst: inter ? 0 : 9_00,
+        igst: inter ? 18_00 : 0,
+        total: 118_00,
+      };
+    });
+    await api.db.insert(invoiceTable).values(rows);
+    await api.db.insert(lineTable).values(rows.map((r) => ({ id: newId(), invoiceId: r.id, position: 0, description: 'Fee', hsnSac: '998391', quantity: 1, unitPrice: 100_00, rateBp: 1800, taxable: 100_00, cgst: r.cgst, sgst: r.sgst, igst: r.igst, total: 118_00 })));
+
+    const json = (await call(token, 'GET', `/accounting-exports/gstr1/json?period=${period}`)).json() as { b2b: Array<{ ctin: string; inv: Array<{ inum: string }> }>; b2cs: Array<{ txval: number }>; doc_issue: { doc_det: Array<{ docs: Array<{ totnum: number }> }> } };
+    const ctins = json.b2b.map((g) => g.ctin);
+    expect(new Set(ctins).size).toBe(ctins.length);
+    const b2bNumbers = json.b2b.flatMap((g) => g.inv.map((i) => i.inum));
+    expect(new Set(b2bNumbers).size).toBe(Math.ceil(count / 2));
+    expect(json.b2cs[0]!.txval).toBe(Math.floor(count / 2) * 100);
+    expect(json.doc_issue.doc_det[0]!.docs[0]!.totnum).toBe(count);
+
+    const xml = (await call(token, 'GET', `/accounting-exports/tally?${range}`)).body;
+    expect(xml.match(/<VOUCHER /g)?.length).toBe(count);
+    expect(xml.match(/<PARENT>Sundry Debtors<\/PARENT>/g)?.length).toBe(50);
   });
 });
