@@ -18,7 +18,7 @@ test('the firm picks a return period, reads GSTR-1 in figures and downloads the 
   await ready(page, js);
 
   const month = isoDay(new Date()).slice(0, 7);
-  await page.getByLabel('Return period').selectOption(month);
+  await page.getByLabel('Return period', { exact: true }).selectOption(month);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(new RegExp(`period=${month}`));
   await expect(page.getByTestId('gstr1-summary')).toBeVisible();
