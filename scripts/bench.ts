@@ -39,6 +39,7 @@ import { recountShownProjects } from '../server/queries/visibility';
 import { createDatabase, freePort, waitFor } from './instance';
 import { benchOverload } from './bench-overload';
 import { benchPdf } from './bench-pdf';
+import { benchExports } from './bench-exports';
 import { benchEditorAtSize } from './bench-editor';
 import { benchSummaryEditor, workspacePageStatements } from './bench-workspace';
 import { mallocEnv } from './malloc-env';
@@ -51,9 +52,9 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 const SCALE = Number(process.env.BENCH_SCALE ?? 0);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as Array<'postgres' | 'embedded'>;
-/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, summary, editor, workspace, memory, overload, scale, pdf): a quick measure of one thing. */
+/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, summary, editor, workspace, memory, overload, scale, pdf, exports): a quick measure of one thing. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'editor' | 'workspace' | 'memory' | 'overload' | 'scale' | 'pdf') => !ONLY || ONLY.includes(part);
+const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'editor' | 'workspace' | 'memory' | 'overload' | 'scale' | 'pdf' | 'exports') => !ONLY || ONLY.includes(part);
 const EMAIL = 'explorer@demo.test';
 const PASSWORD = 'demo1234';
 
@@ -595,6 +596,8 @@ async function runFor(kind: 'postgres' | 'embedded') {
     // The editor at real size: its figures do not depend on the database, so PostgreSQL's run alone.
     if (kind === 'postgres' && wanted('editor')) notes.push(...(await benchEditorAtSize({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
     if (wanted('workspace')) notes.push(...(await workspacePageStatements({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
+    // A year of invoices put in with SQL: PostgreSQL's run (docs/decisions/405).
+    if (kind === 'postgres' && wanted('exports')) notes.push(...(await benchExports({ ...p, signIn: (email) => signIn(p.apiUrl, email) })));
     for (const n of notes) console.log(n);
     const memory = wanted('memory') ? await memoryRounds(p) : [];
     for (const n of memory) console.log(n);

@@ -60,6 +60,7 @@ import { purchaseOrderRoutes } from './routes/purchase-orders/index.js';
 import { billingProfileRoutes } from './routes/billing/profile.js';
 import { firmTimeZoneRoutes } from './routes/firm/time-zone.js';
 import { clientBoardDecisionRoutes } from './routes/client-board/decisions.js';
+import { accountingExportRoutes } from './routes/accounting-exports/index.js';
 import { invoiceRoutes } from './routes/invoices/invoices.js';
 import { invoiceLifecycleRoutes } from './routes/invoices/lifecycle.js';
 import { invoicePrintRoutes } from './routes/invoices/print.js';
@@ -71,7 +72,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminBillingRoutes, adminTeamRoutes],
 };
 

@@ -84,9 +84,14 @@ export default function FinancialOverview() {
         title="Financial"
         description="Client price, trade cost, net profit and markup of every schedule, and what purchase orders commit, across your projects."
         actions={
-          <a href={csvHref} className="button button-secondary" download data-testid="financial-csv">
-            Download CSV
-          </a>
+          <>
+            <a href={csvHref} className="button button-secondary" download data-testid="financial-csv">
+              Download CSV
+            </a>
+            <Link to="/workspace/project/schedules/Financial/accounting-exports" className="button button-secondary" data-testid="accounting-exports-link">
+              Accounting exports
+            </Link>
+          </>
         }
       />
       <Form method="get" className="so-filter" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })} aria-label="Filter by project">

@@ -120,3 +120,8 @@ export function isoDateTime(instant: string | Date, timeZone = DEFAULT_TIME_ZONE
   const p = dateParts(instant, timeZone);
   return `${isoDay(instant, timeZone)} ${pad(p.hour)}:${pad(p.minute)}`;
 }
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "2026-02-28" is a day; "2026-02-30" and "28-02-2026" are not. */
+export const isRealDay = (v: string) => ISO_DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);

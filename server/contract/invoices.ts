@@ -5,6 +5,7 @@ import { HSN_SAC_PATTERN, isGstRate } from './billing-rules.js';
 import { INVOICE_LIMITS as L, INVOICE_MESSAGES as M, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
 import { parsePercent } from './summary-rules.js';
 import { parseRupees } from './money-text.js';
+import { isRealDay } from './dates.js';
 import { requiredText } from './text-fields.js';
 
 /**
@@ -15,8 +16,6 @@ import { requiredText } from './text-fields.js';
 
 export * from './invoices-rules.js';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (v: string) => ISO_DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const day = z.string({ error: M.dateInvalid }).trim().refine(isRealDay, M.dateInvalid);
 const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
 const paise = z.number({ error: M.amount }).int(M.amount).min(1, M.amountPositive).max(L.amount, M.amount);

@@ -43,6 +43,7 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'schedules', path: (ids) => `/workspace/project/schedules/${ids.workspaceProject}` },
   { role: 'firm', name: 'summary and financials', path: (ids) => `/workspace/project/schedules/summary-financial/${ids.workspaceProject}` },
   { role: 'firm', name: 'financial overview', path: () => '/workspace/project/schedules/Financial' },
+  { role: 'firm', name: 'accounting exports', path: () => '/workspace/project/schedules/Financial/accounting-exports' },
   { role: 'firm', name: 'employees', path: () => '/workspace/employee' },
   { role: 'firm', name: 'task board', path: () => '/workspace/taskboard' },
   { role: 'firm', name: 'calendar', path: () => '/workspace/calendar' },

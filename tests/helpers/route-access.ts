@@ -60,6 +60,13 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'POST /api/employees/:id/deactivate': 'manage',
   'POST /api/employees/:id/reactivate': 'manage',
   'POST /api/firms/:firmId/enquiries': 'visitor',
+  // The accounting exports (docs/decisions/405, 406): the firm's own books, for those who bill.
+  'GET /api/accounting-exports/gstr1': 'firmManage',
+  'GET /api/accounting-exports/gstr1/json': 'firmManage',
+  'GET /api/accounting-exports/gstr1/csv/:section': 'firmManage',
+  'GET /api/accounting-exports/tally': 'firmManage',
+  'GET /api/accounting-exports/zoho/invoices': 'firmManage',
+  'GET /api/accounting-exports/zoho/customers': 'firmManage',
   'GET /api/invoices': 'firmManage',
   'POST /api/invoices': 'firmManage',
   'GET /api/invoices/:id': 'firmObjectManage',

@@ -1,6 +1,6 @@
 import type { FinancialReply } from '../../../server/contract/financial';
 import { isoDateTime, isoDay } from '../../../server/contract/dates';
-import { csvAmount, csvPercent, toCsv } from '~/utils/csv';
+import { csvAmount, csvPercent, toCsv } from '../../../server/contract/csv';
 
 type Figures = { clientPrice: number; tradeCost: number; netProfit: number; markup: number };
 const figures = (f: Figures) => [csvAmount(f.clientPrice), csvAmount(f.tradeCost), csvAmount(f.netProfit), csvPercent(f.markup)];

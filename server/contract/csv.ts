@@ -1,4 +1,4 @@
-import { paiseToDecimal } from '../../server/contract/money-text';
+import { paiseToDecimal } from './money-text.js';
 
 /**
  * CSV for spreadsheets (RFC 4180: every cell quoted, quotes doubled, CRLF lines, a BOM so Excel
@@ -30,6 +30,12 @@ export function csvCell(value: CsvCell): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** The byte-order mark a CSV file starts with, so Excel reads UTF-8. */
+export const CSV_BOM = '\ufeff';
+
+/** One CSV line with its CRLF: a streamed export writes these one by one (docs/decisions/405). */
+export const csvLine = (row: readonly CsvCell[]): string => `${row.map(csvCell).join(',')}\r\n`;
+
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return `\ufeff${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `${CSV_BOM}${rows.map(csvLine).join('')}`;
 }
