@@ -161,6 +161,10 @@ const Party = z.object({
   bankAccountNumber: z.string().optional(),
   bankIfsc: z.string().optional(),
   upiId: z.string().optional(),
+  /** The issuer's only: CGST rule 46(p), tax payable on reverse charge (decision 396). */
+  reverseCharge: z.boolean().optional(),
+  /** The issuer's only: paise above which no UPI QR is printed for the whole amount (decision 397). */
+  upiLimit: z.number().optional(),
 });
 export type Party = z.infer<typeof Party>;
 
@@ -251,6 +255,12 @@ export const InvoicePrint = z.object({
   amountInWords: z.string(),
   upiUri: z.string().nullable(),
   qrSvg: z.string().nullable(),
+  /** CGST rule 46(e)–(f): the place of supply with its GST state code, "Karnataka (29)". */
+  placeOfSupplyText: z.string(),
+  /** CGST rule 46(p): "No", or "Yes" where the firm marks its supplies so. */
+  reverseCharge: z.enum(['Yes', 'No']),
+  /** A credit note's original invoice (CGST rule 53(1A)(g) via 46): its number and date. */
+  original: z.object({ number: z.string(), issueDate: z.string().nullable() }).nullable(),
   /** Rate-wise tax summary. */
   byRate: z.array(z.object({ rateBp: z.number(), taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), tax: z.number() })),
 });
@@ -258,7 +268,13 @@ export type InvoicePrint = z.infer<typeof InvoicePrint>;
 export const InvoicePrintReply = z.object({ data: InvoicePrint });
 export type InvoicePrintReply = z.infer<typeof InvoicePrintReply>;
 
-export const ReceiptPrint = z.object({ invoice: InvoiceSummary.extend({ seller: Party.nullable(), buyer: Party.nullable() }), payment: Payment, amountInWords: z.string() });
+export const ReceiptPrint = z.object({
+  invoice: InvoiceSummary.extend({ seller: Party.nullable(), buyer: Party.nullable() }),
+  payment: Payment,
+  amountInWords: z.string(),
+  placeOfSupplyText: InvoicePrint.shape.placeOfSupplyText,
+  reverseCharge: InvoicePrint.shape.reverseCharge,
+});
 export type ReceiptPrint = z.infer<typeof ReceiptPrint>;
 export const ReceiptPrintReply = z.object({ data: ReceiptPrint });
 export type ReceiptPrintReply = z.infer<typeof ReceiptPrintReply>;

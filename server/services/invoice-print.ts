@@ -3,7 +3,8 @@ import { isId } from '../contract/http.js';
 import { documentTitle, INVOICE_MESSAGES as M, type Invoice, type InvoicePrint, type ReceiptPrint } from '../contract/invoices.js';
 import type { Database } from '../db/connection.js';
 import { notFound } from '../errors.js';
-import { findPayment, invoiceJson, toPaymentJson, type InvoiceRow } from '../queries/invoices.js';
+import { findInvoice, findPayment, invoiceJson, toPaymentJson, type InvoiceRow } from '../queries/invoices.js';
+import { placeOfSupplyText } from '../contract/gstin-rules.js';
 import { documentAmounts, inputsOf } from '../money/totals.js';
 import { qrSvg, upiPayUri } from '../money/upi.js';
 import { amountInWords } from '../money/words.js';
@@ -13,7 +14,10 @@ import { amountInWords } from '../money/words.js';
  * invoice only when the issuer has a GSTIN), the amount in words, the rate-wise tax summary and the
  * UPI link with its QR code for what is still owed (none once paid, or without a UPI ID).
  */
-export async function invoicePrint(invoice: Invoice): Promise<InvoicePrint> {
+/** CGST rule 46(f) and (p), on every document: the place of supply with its code, tax on reverse charge. */
+const particulars = (invoice: Invoice) => ({ placeOfSupplyText: placeOfSupplyText(invoice.placeOfSupply), reverseCharge: invoice.seller?.reverseCharge ? ('Yes' as const) : ('No' as const) });
+
+export async function invoicePrint(invoice: Invoice, original: InvoicePrint['original'] = null): Promise<InvoicePrint> {
   const seller = invoice.seller;
   const owed = invoice.status === 'draft' ? invoice.total : invoice.outstanding;
   let upiUri: string | null = null;
@@ -30,19 +34,25 @@ export async function invoicePrint(invoice: Invoice): Promise<InvoicePrint> {
     invoice,
     title: documentTitle(invoice.kind, seller?.gstin ?? ''),
     amountInWords: amountInWords(invoice.total),
+    ...particulars(invoice),
+    original,
     upiUri,
     qrSvg: upiUri ? await qrSvg(upiUri) : null,
     byRate: documentAmounts(inputsOf(lines), invoice.supply).byRate,
   };
 }
 
-/** The print data of a stored invoice (a firm's, or the platform's subscription invoice). */
-export const printOfInvoice = async (db: Database, row: InvoiceRow) => invoicePrint(await invoiceJson(db, row, isoDay(new Date())));
+/** The print data of a stored invoice (a firm's, or the platform's subscription invoice); a credit note names its invoice. */
+export async function printOfInvoice(db: Database, row: InvoiceRow) {
+  const invoice = await invoiceJson(db, row, isoDay(new Date()));
+  const credited = row.kind === 'credit-note' && row.creditFor ? await findInvoice(db, row.issuerId, row.creditFor) : undefined;
+  return invoicePrint(invoice, credited?.number ? { number: credited.number, issueDate: credited.issueDate } : null);
+}
 
 /** A payment's receipt: the invoice it pays, the payment and its amount in words; 404 for a payment of another invoice. */
 export async function receiptOfPayment(db: Database, row: InvoiceRow, paymentId: string): Promise<ReceiptPrint> {
   const payment = isId(paymentId) ? await findPayment(db, row.id, paymentId) : undefined;
   if (!payment) throw notFound(M.paymentNotFound);
   const invoice = await invoiceJson(db, row, isoDay(new Date()));
-  return { invoice, payment: toPaymentJson(payment), amountInWords: amountInWords(payment.amount) };
+  return { invoice, payment: toPaymentJson(payment), amountInWords: amountInWords(payment.amount), ...particulars(invoice) };
 }

@@ -26,8 +26,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ISO calendar day `days` later. */
 export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-export function sellerParty(profile: SellerProfile, email: string): Party {
+export function sellerParty(profile: SellerProfile & { reverseCharge?: boolean; upiLimit?: number }, email: string): Party {
   return {
+    ...(profile.reverseCharge !== undefined ? { reverseCharge: profile.reverseCharge } : {}),
+    ...(profile.upiLimit !== undefined ? { upiLimit: profile.upiLimit } : {}),
     legalName: profile.legalName,
     address: profile.address,
     state: profile.state,
@@ -78,7 +80,7 @@ export async function changeDraftLines(tx: Database, issuerId: string, id: strin
   return raiseInvoiceVersion(tx, id, actorId);
 }
 
-export type IssueParties = { profile: SellerProfile; sellerEmail: string; buyer: Party; contactId: string | null };
+export type IssueParties = { profile: SellerProfile & { reverseCharge?: boolean; upiLimit?: number }; sellerEmail: string; buyer: Party; contactId: string | null };
 
 /**
  * Issues a draft: the parties as they are now frozen into it, its lines recomputed for the place of
@@ -117,7 +119,7 @@ export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueP
  * its person looked at (docs/decisions/320): a draft whose lines changed since answers 409 with the
  * draft as it now is, so nobody issues lines they have not seen.
  */
-export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: SellerProfile, sellerEmail: string, version: number, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
+export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: IssueParties['profile'], sellerEmail: string, version: number, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
   const row = await lockDraft(tx, actor.firmId, id);
   if (row.version !== version) throw await staleFor(row, (r) => invoiceJson(tx, r, isoDay(now)), await editorOf(tx, row.updatedBy));
   const contact = row.contactId ? await findContactOfFirm(tx, actor.firmId, row.contactId) : undefined;

@@ -63,7 +63,7 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
       <header className="iv-head">
         <div>
           <h1>{data.title}</h1>
-          <div className="iv-small">{invoice.kind === 'credit-note' ? 'Issued against an earlier invoice' : 'Original for recipient'}</div>
+          <div className="iv-small">{invoice.kind === 'credit-note' ? `Issued against invoice ${data.original?.number ?? ''}` : 'Original for recipient'}</div>
         </div>
         <div className="iv-meta">
           <dl>
@@ -77,8 +77,18 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
                 <dd>{day(invoice.dueDate)}</dd>
               </>
             ) : null}
+            {data.original ? (
+              <>
+                <dt>Against invoice</dt>
+                <dd>
+                  {data.original.number} of {day(data.original.issueDate)}
+                </dd>
+              </>
+            ) : null}
             <dt>Place of supply</dt>
-            <dd>{invoice.placeOfSupply}</dd>
+            <dd>{data.placeOfSupplyText}</dd>
+            <dt>Tax payable on reverse charge</dt>
+            <dd>{data.reverseCharge}</dd>
           </dl>
         </div>
       </header>
@@ -118,11 +128,11 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
               <td className="num">{formatRate(l.rateBp)}</td>
               {intra ? (
                 <>
-                  <td className="num">{formatPaise(l.cgst)}</td>
-                  <td className="num">{formatPaise(l.sgst)}</td>
+                  <TaxCell amount={l.cgst} rateBp={l.rateBp / 2} />
+                  <TaxCell amount={l.sgst} rateBp={l.rateBp / 2} />
                 </>
               ) : (
-                <td className="num">{formatPaise(l.igst)}</td>
+                <TaxCell amount={l.igst} rateBp={l.rateBp} />
               )}
               <td className="num">{formatPaise(l.total)}</td>
             </tr>
@@ -161,6 +171,16 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
   );
 }
 
+/** CGST rule 46(j): each tax's rate and amount, the rate under the amount. */
+function TaxCell({ amount, rateBp }: { amount: number; rateBp: number }) {
+  return (
+    <td className="num">
+      {formatPaise(amount)}
+      <span className="iv-rate">@ {formatRate(rateBp)}</span>
+    </td>
+  );
+}
+
 function TaxSummary({ data, taxHeads }: { data: InvoicePrint; taxHeads: string[] }) {
   const intra = taxHeads.length === 2;
   return (
@@ -184,11 +204,11 @@ function TaxSummary({ data, taxHeads }: { data: InvoicePrint; taxHeads: string[]
             <td className="num">{formatPaise(r.taxable)}</td>
             {intra ? (
               <>
-                <td className="num">{formatPaise(r.cgst)}</td>
-                <td className="num">{formatPaise(r.sgst)}</td>
+                <TaxCell amount={r.cgst} rateBp={r.rateBp / 2} />
+                <TaxCell amount={r.sgst} rateBp={r.rateBp / 2} />
               </>
             ) : (
-              <td className="num">{formatPaise(r.igst)}</td>
+              <TaxCell amount={r.igst} rateBp={r.rateBp} />
             )}
             <td className="num">{formatPaise(r.tax)}</td>
           </tr>
@@ -246,6 +266,10 @@ export function ReceiptDocument({ data }: { data: ReceiptPrint }) {
             <dd>{day(payment.paidOn)}</dd>
             <dt>Against invoice</dt>
             <dd>{invoice.number}</dd>
+            <dt>Place of supply</dt>
+            <dd>{data.placeOfSupplyText}</dd>
+            <dt>Tax payable on reverse charge</dt>
+            <dd>{data.reverseCharge}</dd>
           </dl>
         </div>
       </header>

@@ -24,5 +24,6 @@ tfoot td { font-weight: 700; border-bottom: none; }
 .iv-notes { white-space: pre-line; margin-bottom: 5mm; }
 .iv-sign { text-align: right; margin-top: 10mm; }
 .iv-stamp { position: fixed; top: 40%; left: 0; right: 0; text-align: center; font-size: 80pt; color: rgba(200, 0, 0, 0.12); transform: rotate(-20deg); font-weight: 700; }
+.iv-rate { display: block; color: #555; font-size: 7.5pt; font-weight: 400; }
 .iv-small { color: #555; font-size: 8pt; }
 `;

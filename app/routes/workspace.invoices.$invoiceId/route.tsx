@@ -17,6 +17,7 @@ import invoiceStyles from '~/styles/invoices.css';
 import { formatCalendarDay, isoDay, zoneOf } from '../../../server/contract/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
 import { formatPaise } from '../../../server/contract/money-text';
+import { placeOfSupplyText } from '../../../server/contract/gstin-rules';
 import { invoiceAction } from './actions.server';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [{ title: pageTitle(matches, data?.invoice.number ? `Invoice ${data.invoice.number}` : 'Draft invoice') }, { name: 'description', content: 'An invoice, its lines, payments and credit notes.' }];
@@ -110,7 +111,7 @@ export default function InvoicePage() {
           <strong>Date</strong> {day(invoice.issueDate)} · <strong>Due</strong> {day(invoice.dueDate)}
         </p>
         <p>
-          <strong>Place of supply</strong> {invoice.placeOfSupply} ({invoice.supply === 'intra' ? 'CGST + SGST' : 'IGST'})
+          <strong>Place of supply</strong> {placeOfSupplyText(invoice.placeOfSupply)} ({invoice.supply === 'intra' ? 'CGST + SGST' : 'IGST'})
         </p>
         {invoice.voidReason ? (
           <p>

@@ -1,4 +1,6 @@
 import {
+  bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -36,6 +38,10 @@ export const firmBillingProfiles = pgTable('firm_billing_profiles', {
   proposalTerms: text('proposal_terms').notNull().default(''),
   proposalValidityDays: integer('proposal_validity_days').notNull(),
   itemTaxes: jsonb('item_taxes').notNull(),
+  /** CGST rule 46(p): the firm's supplies carry tax payable on reverse charge (decision 396). */
+  reverseCharge: boolean('reverse_charge').notNull().default(false),
+  /** Paise: above this an invoice prints no UPI QR for the whole amount (decision 397). */
+  upiLimit: bigint('upi_limit', { mode: 'number' }).notNull().default(10_000_000),
   /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
   version: integer('version').notNull().default(1),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
