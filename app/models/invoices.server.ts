@@ -29,6 +29,7 @@ export const issueInvoice = (request: Request, id: string, version: number) => a
 export const voidInvoice = (request: Request, id: string, body: VoidBody) => api<InvoiceSavedReply>(request, `${of(id)}/void`, { method: 'POST', json: body });
 export const recordPayment = (request: Request, id: string, body: PaymentBody) => api<InvoiceSavedReply>(request, `${of(id)}/payments`, { method: 'POST', json: body });
 export const issueCreditNote = (request: Request, id: string, body: CreditNoteBody) => api<InvoiceSavedReply>(request, `${of(id)}/credit-notes`, { method: 'POST', json: body });
-export const getInvoicePrint = async (request: Request, id: string) => (await api<InvoicePrintReply>(request, `${of(id)}/print`)).data;
+/** The print data; `upiAmount` (paise, within the UPI limit) asks for a QR of that part (decision 397). */
+export const getInvoicePrint = async (request: Request, id: string, upiAmount?: number) => (await api<InvoicePrintReply>(request, `${of(id)}/print`, { query: { upiAmount } })).data;
 export const getReceiptPrint = async (request: Request, id: string, paymentId: string) => (await api<ReceiptPrintReply>(request, `${of(id)}/payments/${enc(paymentId)}/receipt`)).data;
 export const mailInvoice = (request: Request, id: string, pdf: Buffer) => api<MessageReply>(request, `${of(id)}/mail`, { method: 'POST', json: { pdf: pdf.toString('base64') } });

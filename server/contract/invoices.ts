@@ -145,6 +145,8 @@ export const InvoicesQuery = z.object({
 export type InvoicesQuery = z.input<typeof InvoicesQuery>;
 
 export const InvoiceIdParams = z.object({ id: z.string().max(64) });
+/** The print data's `?upiAmount=`: a part of what is owed in paise, at most the UPI limit (decision 397). */
+export const InvoicePrintQuery = z.object({ upiAmount: z.coerce.number({ error: M.amount }).int(M.amount).min(1, M.amountPositive).max(L.amount, M.amount).optional() });
 export const InvoiceLineParams = z.object({ id: z.string().max(64), lineId: z.string().max(64) });
 export const PaymentParams = z.object({ id: z.string().max(64), paymentId: z.string().max(64) });
 
@@ -255,6 +257,12 @@ export const InvoicePrint = z.object({
   amountInWords: z.string(),
   upiUri: z.string().nullable(),
   qrSvg: z.string().nullable(),
+  /** Paise the UPI link asks for (the amount owed, or the part asked for), null without a link. */
+  upiAmount: z.number().nullable(),
+  /** The seller's UPI limit in paise (decision 397). */
+  upiLimit: z.number(),
+  /** What is owed is above the UPI limit: no QR for the whole amount; pay by bank transfer or in parts. */
+  upiOverLimit: z.boolean(),
   /** CGST rule 46(e)–(f): the place of supply with its GST state code, "Karnataka (29)". */
   placeOfSupplyText: z.string(),
   /** CGST rule 46(p): "No", or "Yes" where the firm marks its supplies so. */

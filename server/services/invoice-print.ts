@@ -2,7 +2,9 @@ import { isoDay } from '../contract/dates.js';
 import { isId } from '../contract/http.js';
 import { documentTitle, INVOICE_MESSAGES as M, type Invoice, type InvoicePrint, type ReceiptPrint } from '../contract/invoices.js';
 import type { Database } from '../db/connection.js';
-import { notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
+import { BILLING_DEFAULTS } from '../contract/billing-rules.js';
+import { formatPrice } from '../contract/money-text.js';
 import { findInvoice, findPayment, invoiceJson, toPaymentJson, type InvoiceRow } from '../queries/invoices.js';
 import { placeOfSupplyText } from '../contract/gstin-rules.js';
 import { documentAmounts, inputsOf } from '../money/totals.js';
@@ -17,13 +19,23 @@ import { amountInWords } from '../money/words.js';
 /** CGST rule 46(f) and (p), on every document: the place of supply with its code, tax on reverse charge. */
 const particulars = (invoice: Invoice) => ({ placeOfSupplyText: placeOfSupplyText(invoice.placeOfSupply), reverseCharge: invoice.seller?.reverseCharge ? ('Yes' as const) : ('No' as const) });
 
-export async function invoicePrint(invoice: Invoice, original: InvoicePrint['original'] = null): Promise<InvoicePrint> {
+export async function invoicePrint(invoice: Invoice, original: InvoicePrint['original'] = null, part?: number): Promise<InvoicePrint> {
   const seller = invoice.seller;
   const owed = invoice.status === 'draft' ? invoice.total : invoice.outstanding;
+  const upiLimit = seller?.upiLimit ?? BILLING_DEFAULTS.upiLimit;
+  // Above the limit no bank takes the whole amount in one UPI payment: no QR for it (decision 397).
+  const upiOverLimit = owed > upiLimit;
+  if (part !== undefined && part > owed) throw badRequest(M.moreThanOutstanding, [{ path: 'upiAmount', message: M.moreThanOutstanding }]);
+  if (part !== undefined && part > upiLimit) {
+    const message = M.aboveUpiLimit(formatPrice(upiLimit));
+    throw badRequest(message, [{ path: 'upiAmount', message }]);
+  }
+  const upiAmount = part ?? (upiOverLimit ? null : owed);
   let upiUri: string | null = null;
-  if (seller?.upiId && owed > 0 && invoice.kind === 'invoice') {
+  if (seller?.upiId && upiAmount && upiAmount > 0 && invoice.kind === 'invoice') {
     try {
-      upiUri = upiPayUri({ payeeAddress: seller.upiId, payeeName: seller.legalName, amount: owed, note: invoice.number ?? undefined });
+      const number = invoice.number ?? undefined;
+      upiUri = upiPayUri({ payeeAddress: seller.upiId, payeeName: seller.legalName, amount: upiAmount, note: number, reference: number });
     } catch {
       // A UPI ID the profile's rules no longer accept prints no QR rather than failing the PDF.
       upiUri = null;
@@ -38,15 +50,18 @@ export async function invoicePrint(invoice: Invoice, original: InvoicePrint['ori
     original,
     upiUri,
     qrSvg: upiUri ? await qrSvg(upiUri) : null,
+    upiAmount: upiUri ? upiAmount : null,
+    upiLimit,
+    upiOverLimit,
     byRate: documentAmounts(inputsOf(lines), invoice.supply).byRate,
   };
 }
 
 /** The print data of a stored invoice (a firm's, or the platform's subscription invoice); a credit note names its invoice. */
-export async function printOfInvoice(db: Database, row: InvoiceRow) {
+export async function printOfInvoice(db: Database, row: InvoiceRow, upiPart?: number) {
   const invoice = await invoiceJson(db, row, isoDay(new Date()));
   const credited = row.kind === 'credit-note' && row.creditFor ? await findInvoice(db, row.issuerId, row.creditFor) : undefined;
-  return invoicePrint(invoice, credited?.number ? { number: credited.number, issueDate: credited.issueDate } : null);
+  return invoicePrint(invoice, credited?.number ? { number: credited.number, issueDate: credited.issueDate } : null, upiPart);
 }
 
 /** A payment's receipt: the invoice it pays, the payment and its amount in words; 404 for a payment of another invoice. */

@@ -2,7 +2,7 @@ import { formatCalendarDay } from '../../../server/contract/dates';
 import { formatRate } from '../../../server/contract/billing-rules';
 import type { InvoicePrint, Party, ReceiptPrint } from '../../../server/contract/invoices';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
-import { formatPaise } from '../../../server/contract/money-text';
+import { formatPaise, formatPrice } from '../../../server/contract/money-text';
 import { INVOICE_CSS } from './invoice-styles';
 
 /**
@@ -234,7 +234,12 @@ function PaymentBlock({ data, seller }: { data: InvoicePrint; seller: Party }) {
         {seller.upiId ? (
           <p>
             UPI: <strong>{seller.upiId}</strong>
-            {data.qrSvg ? ' (scan the code with any UPI app)' : ''}
+            {data.qrSvg && data.upiAmount ? ` (scan the code with any UPI app to pay ${formatPaise(data.upiAmount)})` : ''}
+          </p>
+        ) : null}
+        {seller.upiId && data.upiOverLimit ? (
+          <p data-testid="upi-over-limit">
+            The amount is above the UPI limit of {formatPrice(data.upiLimit)}: please pay by bank transfer, or by UPI in parts of at most {formatPrice(data.upiLimit)} each.
           </p>
         ) : null}
         {seller.bankAccountNumber ? (

@@ -9,6 +9,8 @@ import { FormErrors } from '~/components/field';
 import { VersionField } from '~/components/record-version';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getInvoice } from '~/models/invoices.server';
+import { UpiOffer } from './upi-offer';
+import { upiOffer } from './upi-offer.server';
 import { required } from '~/utils/form-action.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { pageTitle } from '~/utils/product';
@@ -35,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireWorkspaceUser(request);
   const invoice = await required(getInvoice(request, params.invoiceId!));
   // The firm's today: a payment is dated from the invoice's date to it (decision 331).
-  return json({ invoice, today: isoDay(new Date(), zoneOf(user)) });
+  return json({ invoice, today: isoDay(new Date(), zoneOf(user)), upi: await upiOffer(request, invoice) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const day = (d: string | null) => (d ? formatCalendarDay(d) : '—');
 
 export default function InvoicePage() {
-  const { invoice, today } = useLoaderData<typeof loader>();
+  const { invoice, today, upi } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
   const draft = invoice.status === 'draft';
@@ -120,6 +122,7 @@ export default function InvoicePage() {
         ) : null}
       </div>
       <InvoiceLines invoice={invoice} editable={draft} />
+      {upi ? <UpiOffer offer={upi} /> : null}
       <div className="iv-grid">
         {draft ? <AddLineForm lastResult={failed?.intent === 'addLine' ? failed.result : undefined} /> : null}
         {open ? <PaymentForm outstanding={invoice.outstanding} today={today} issueDate={invoice.issueDate} lastResult={failed?.intent === 'payment' ? failed.result : undefined} /> : null}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorReply, MessageReply } from '../../contract/http.js';
-import { INVOICE_MESSAGES as M, InvoiceIdParams, InvoiceMailBody, InvoicePrintReply, PaymentParams, ReceiptPrintReply } from '../../contract/invoices.js';
+import { INVOICE_MESSAGES as M, InvoiceIdParams, InvoiceMailBody, InvoicePrintQuery, InvoicePrintReply, PaymentParams, ReceiptPrintReply } from '../../contract/invoices.js';
 import { decodePdf, mailInvoice } from '../../services/invoice-mail.js';
 import { printOfInvoice, receiptOfPayment } from '../../services/invoice-print.js';
 import { billingFirm, firmInvoice } from './shared.js';
@@ -18,10 +18,14 @@ const MAIL_BODY_LIMIT = 4_200_000;
 export const invoicePrintRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, firmMail } = app.ctx;
 
-  app.get('/invoices/:id/print', { schema: { tags, summary: "The Tax Invoice PDF's data: the invoice, amount in words, UPI link and QR (SVG)", params: InvoiceIdParams, response: { 200: InvoicePrintReply, 404: ErrorReply } } }, async (request) => {
-    const { firmId } = billingFirm(request);
-    return { data: await printOfInvoice(db, await firmInvoice(db, firmId, request.params.id)) };
-  });
+  app.get(
+    '/invoices/:id/print',
+    { schema: { tags, summary: "The Tax Invoice PDF's data: the invoice, amount in words, UPI link and QR (SVG); ?upiAmount= asks for a part within the UPI limit", params: InvoiceIdParams, querystring: InvoicePrintQuery, response: { 200: InvoicePrintReply, 400: ErrorReply, 404: ErrorReply } } },
+    async (request) => {
+      const { firmId } = billingFirm(request);
+      return { data: await printOfInvoice(db, await firmInvoice(db, firmId, request.params.id), request.query.upiAmount) };
+    },
+  );
 
   app.get('/invoices/:id/payments/:paymentId/receipt', { schema: { tags, summary: "A payment's receipt data", params: PaymentParams, response: { 200: ReceiptPrintReply, 404: ErrorReply } } }, async (request) => {
     const { firmId } = billingFirm(request);

@@ -79,3 +79,27 @@ describe('CGST rule 46 particulars on the tax invoice, credit note and receipt',
     expect(messagesByPath(res).invoicePrefix).toBe(PREFIX_TOO_LONG);
   });
 });
+
+describe('UPI only where UPI works (decision 397)', () => {
+  it('carries the invoice number as tr as well as tn in the upi:// link', async () => {
+    const invoice = await issued(clientId, 10_000_00);
+    const print = await ok<InvoicePrint>('GET', `/invoices/${invoice.id}/print`);
+    const params = new URL(print.upiUri!.replace('upi://', 'https://upi.invalid/')).searchParams;
+    expect(params.get('tr')).toBe(invoice.number);
+    expect(params.get('tn')).toBe(invoice.number);
+    expect(print).toMatchObject({ upiOverLimit: false, upiAmount: invoice.total });
+  });
+
+  it('prints no QR for the whole amount above the firm’s UPI limit (default ₹1,00,000), and gives one for a part within it', async () => {
+    // ₹1,00,000 before 18 % GST is ₹1,18,000 owed: above the limit.
+    const invoice = await issued(clientId, 1_00_000_00);
+    const whole = await ok<InvoicePrint>('GET', `/invoices/${invoice.id}/print`);
+    expect(whole).toMatchObject({ upiOverLimit: true, upiUri: null, qrSvg: null, upiAmount: null, upiLimit: 1_00_000_00 });
+    const part = await ok<InvoicePrint>('GET', `/invoices/${invoice.id}/print?upiAmount=${1_00_000_00}`);
+    expect(part.upiAmount).toBe(1_00_000_00);
+    expect(part.upiUri).toContain('am=100000.00');
+    expect(part.qrSvg).toContain('<svg');
+    const tooMuch = await api.app.inject({ method: 'GET', url: `/api/invoices/${invoice.id}/print?upiAmount=${1_00_000_01}`, headers: bearer(token) });
+    expect(tooMuch.statusCode).toBe(400);
+  });
+});
