@@ -8,6 +8,7 @@ import type {
   InvoiceSavedReply,
   InvoicesQuery,
   InvoicesReply,
+  IssueBody,
   PaymentBody,
   ReceiptPrintReply,
   VoidBody,
@@ -25,7 +26,7 @@ export const createInvoice = (request: Request, body: InvoiceCreateBody) => api<
 export const addInvoiceLine = (request: Request, id: string, body: FreeLine) => api<InvoiceSavedReply>(request, `${of(id)}/lines`, { method: 'POST', json: body });
 export const removeInvoiceLine = (request: Request, id: string, lineId: string) => api<InvoiceSavedReply>(request, `${of(id)}/lines/${enc(lineId)}`, { method: 'DELETE' });
 /** Issue names the version of the draft its person looked at (docs/decisions/320). */
-export const issueInvoice = (request: Request, id: string, version: number) => api<InvoiceSavedReply>(request, `${of(id)}/issue`, { method: 'POST', json: { version } });
+export const issueInvoice = (request: Request, id: string, body: IssueBody) => api<InvoiceSavedReply>(request, `${of(id)}/issue`, { method: 'POST', json: body });
 export const voidInvoice = (request: Request, id: string, body: VoidBody) => api<InvoiceSavedReply>(request, `${of(id)}/void`, { method: 'POST', json: body });
 export const recordPayment = (request: Request, id: string, body: PaymentBody) => api<InvoiceSavedReply>(request, `${of(id)}/payments`, { method: 'POST', json: body });
 export const issueCreditNote = (request: Request, id: string, body: CreditNoteBody) => api<InvoiceSavedReply>(request, `${of(id)}/credit-notes`, { method: 'POST', json: body });

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { StaleReply } from './http.js';
+import { IdempotencyKey, StaleReply, VersionBody } from './http.js';
 import { HSN_SAC_PATTERN, isGstRate } from './billing-rules.js';
 import { INVOICE_LIMITS as L, INVOICE_MESSAGES as M, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
 import { parsePercent } from './summary-rules.js';
@@ -118,6 +118,7 @@ export const PaymentBody = z.object({
   amount: paise,
   method: z.enum(PAYMENT_METHODS, { error: M.methodRequired }),
   reference: z.string({ error: 'Must be text' }).trim().max(L.reference, `At most ${L.reference} characters`).default(''),
+  idempotencyKey: IdempotencyKey,
 });
 export type PaymentBody = z.input<typeof PaymentBody>;
 export const PaymentForm = PaymentBody.extend({ amount: rupees });
@@ -127,9 +128,14 @@ export const CreditNoteBody = z.object({
   /** The taxable value credited (before GST), at one of the invoice's rates. */
   amount: paise,
   rateBp: rate,
+  idempotencyKey: IdempotencyKey,
 });
 export type CreditNoteBody = z.input<typeof CreditNoteBody>;
 export const CreditNoteForm = CreditNoteBody.extend({ amount: rupees });
+
+/** Issue: the draft's version looked at, and the form's idempotency key (decisions 320, 399). */
+export const IssueBody = VersionBody.extend({ idempotencyKey: IdempotencyKey });
+export type IssueBody = z.input<typeof IssueBody>;
 
 export const VoidBody = z.object({ reason: requiredText(M.reasonRequired, L.reason) });
 export type VoidBody = z.input<typeof VoidBody>;

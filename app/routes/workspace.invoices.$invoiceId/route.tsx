@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ListTable, NumCell } from '~/components/data-table';
 import { InvoiceStatus } from '~/components/invoices/invoice-table';
 import { InvoiceLines } from '~/components/invoices/invoice-lines';
-import { AddLineForm, CreditNoteForm, PaymentForm, VoidForm } from '~/components/invoices/invoice-forms';
+import { AddLineForm, CreditNoteForm, IdempotencyField, PaymentForm, VoidForm } from '~/components/invoices/invoice-forms';
+import { formKeys as makeFormKeys } from '~/utils/idempotency.server';
 import { Toast } from '~/components/toast';
 import { FormErrors } from '~/components/field';
 import { VersionField } from '~/components/record-version';
@@ -37,7 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireWorkspaceUser(request);
   const invoice = await required(getInvoice(request, params.invoiceId!));
   // The firm's today: a payment is dated from the invoice's date to it (decision 331).
-  return json({ invoice, today: isoDay(new Date(), zoneOf(user)), upi: await upiOffer(request, invoice) });
+  // One idempotency key per money form of this rendering (decision 399): a double submit repeats it.
+  return json({ invoice, today: isoDay(new Date(), zoneOf(user)), upi: await upiOffer(request, invoice), formKeys: makeFormKeys('issue', 'payment', 'creditNote') });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -48,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const day = (d: string | null) => (d ? formatCalendarDay(d) : '—');
 
 export default function InvoicePage() {
-  const { invoice, today, upi } = useLoaderData<typeof loader>();
+  const { invoice, today, upi, formKeys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
   const draft = invoice.status === 'draft';
@@ -75,6 +77,7 @@ export default function InvoicePage() {
           <Form method="post" className="iv-inline">
             {/* The version of the draft on this page (docs/decisions/320): lines changed since make Issue answer 409, and the page shows them. */}
             <VersionField read={invoice.version} actionData={failed?.intent === 'issue' ? failed : null} />
+            <IdempotencyField value={formKeys.issue} />
             <button type="submit" name="intent" value="issue" className="button button-primary" data-testid="issue-invoice">
               Issue invoice
             </button>
@@ -125,8 +128,8 @@ export default function InvoicePage() {
       {upi ? <UpiOffer offer={upi} /> : null}
       <div className="iv-grid">
         {draft ? <AddLineForm lastResult={failed?.intent === 'addLine' ? failed.result : undefined} /> : null}
-        {open ? <PaymentForm outstanding={invoice.outstanding} today={today} issueDate={invoice.issueDate} lastResult={failed?.intent === 'payment' ? failed.result : undefined} /> : null}
-        {open ? <CreditNoteForm rates={[...new Set(invoice.lines.map((l) => l.rateBp))]} lastResult={failed?.intent === 'creditNote' ? failed.result : undefined} /> : null}
+        {open ? <PaymentForm formKey={formKeys.payment} outstanding={invoice.outstanding} today={today} issueDate={invoice.issueDate} lastResult={failed?.intent === 'payment' ? failed.result : undefined} /> : null}
+        {open ? <CreditNoteForm formKey={formKeys.creditNote} rates={[...new Set(invoice.lines.map((l) => l.rateBp))]} lastResult={failed?.intent === 'creditNote' ? failed.result : undefined} /> : null}
         {draft || (open && !invoice.received && !invoice.credited) ? <VoidForm lastResult={failed?.intent === 'void' ? failed.result : undefined} /> : null}
       </div>
       {invoice.payments.length ? (

@@ -67,3 +67,22 @@ export const documentCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.issuerId, t.kind, t.startYear] })],
 );
+
+/**
+ * The idempotency keys of money writes (decision 399): a form's hidden key, claimed inside the
+ * write's own transaction, naming the document the write made. The same key again gives that
+ * document back instead of a second one; a rolled-back write gives its key back with it.
+ */
+export const moneyWriteKeys = pgTable(
+  'money_write_keys',
+  {
+    issuerId: text('issuer_id').notNull(),
+    key: text('key').notNull(),
+    /** invoice-create, invoice-issue, payment, credit-note, purchase-order. */
+    operation: text('operation').notNull(),
+    /** The document made ('' until the write has made it, inside the same transaction). */
+    documentId: text('document_id').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuerId, t.key] }), index('money_write_keys_created_idx').on(t.createdAt)],
+);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, VersionBody } from '../../contract/http.js';
-import { CreditNoteBody, INVOICE_MESSAGES as M, InvoiceIdParams, InvoiceSavedReply, InvoiceStaleReply, PaymentBody, VoidBody } from '../../contract/invoices.js';
+import { ErrorReply } from '../../contract/http.js';
+import { CreditNoteBody, INVOICE_MESSAGES as M, InvoiceIdParams, IssueBody, InvoiceSavedReply, InvoiceStaleReply, PaymentBody, VoidBody } from '../../contract/invoices.js';
 import { findInvoice } from '../../queries/invoices.js';
 import { issueCreditNote, issueFirmInvoice, recordPayment, voidInvoice } from '../../services/invoices.js';
 import { billingFirm, firmInvoice, invoiceReply, requireProfile } from './shared.js';
@@ -24,7 +24,7 @@ export const invoiceLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Issue a draft from the `version` looked at: lines frozen, the next number of the financial year; 409 with the current draft when its lines changed meanwhile',
         params: InvoiceIdParams,
-        body: VersionBody,
+        body: IssueBody,
         response: { ...replies, 409: InvoiceStaleReply },
       },
     },
@@ -32,7 +32,7 @@ export const invoiceLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
     const { actor, firmId, email, timeZone } = billingFirm(request);
     const id = (await firmInvoice(db, firmId, request.params.id)).id;
     const profile = await requireProfile(db, firmId);
-    const row = await db.transaction((tx) => issueFirmInvoice(tx, actor, id, profile, email, request.body.version, new Date(), timeZone));
+    const row = await db.transaction((tx) => issueFirmInvoice(tx, actor, id, profile, email, request.body.version, new Date(), timeZone, request.body.idempotencyKey));
     return { message: M.issued(row.number ?? ''), data: await invoiceReply(db, row) };
     },
   );
