@@ -96,11 +96,11 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
         <PartyBlock title="From" party={seller} />
         <PartyBlock title="Bill to" party={invoice.buyer} fallbackName={invoice.clientName} />
       </div>
-      <table>
+      <table className="iv-lines">
         <thead>
           <tr>
             <th>#</th>
-            <th>Description</th>
+            <th className="iv-desc">Description</th>
             <th>HSN/SAC</th>
             <th className="num">Qty</th>
             <th className="num">Unit price</th>
@@ -119,7 +119,7 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
           {invoice.lines.map((l, i) => (
             <tr key={l.id}>
               <td>{i + 1}</td>
-              <td>{l.description}</td>
+              <td className="iv-desc">{l.description}</td>
               <td>{l.hsnSac || '—'}</td>
               <td className="num">{l.quantity}</td>
               <td className="num">{formatPaise(l.unitPrice)}</td>

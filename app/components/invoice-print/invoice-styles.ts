@@ -16,6 +16,10 @@ table { width: 100%; border-collapse: collapse; margin-bottom: 4mm; }
 th, td { border-bottom: 1px solid #ddd; padding: 1.6mm 1.4mm; vertical-align: top; text-align: left; }
 th { background: #f3f3f3; font-size: 8pt; text-transform: uppercase; letter-spacing: 0.03em; }
 .num { text-align: right; white-space: nowrap; }
+/* The lines table gives the description the room (decision 400): figures in a smaller type, the description at least 40 % of the width. */
+.iv-lines th, .iv-lines td { padding: 1.2mm 1mm; }
+.iv-lines td.num, .iv-lines th.num { font-size: 8pt; }
+.iv-lines .iv-desc { width: 40%; }
 tfoot td { font-weight: 700; border-bottom: none; }
 .iv-grand td { border-top: 2px solid #1d1d1f; font-size: 11pt; }
 .iv-words { margin: 0 0 5mm; }
