@@ -58,6 +58,8 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
   const taxHeads = intra ? ['CGST', 'SGST'] : ['IGST'];
   const stamp = invoice.status === 'draft' ? 'DRAFT' : invoice.status === 'void' ? 'VOID' : undefined;
   const seller = invoice.seller;
+  // No discount on any line: no Discount column, and its width goes to the description (decision 400).
+  const discounted = invoice.lines.some((l) => l.discount > 0);
   return (
     <Document title={`${data.title} ${invoice.number ?? ''}`} stamp={stamp}>
       <header className="iv-head">
@@ -99,20 +101,20 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
       <table className="iv-lines">
         <thead>
           <tr>
-            <th>#</th>
+            <th className="iv-n">#</th>
             <th className="iv-desc">Description</th>
-            <th>HSN/SAC</th>
-            <th className="num">Qty</th>
+            <th className="iv-hsn">HSN/SAC</th>
+            <th className="num iv-narrow">Qty</th>
             <th className="num">Unit price</th>
-            <th className="num">Discount</th>
+            {discounted ? <th className="num">Discount</th> : null}
             <th className="num">Taxable value</th>
-            <th className="num">GST</th>
+            <th className="num iv-narrow">GST</th>
             {taxHeads.map((h) => (
               <th key={h} className="num">
                 {h}
               </th>
             ))}
-            <th className="num">Amount</th>
+            <th className="num iv-wide">Amount</th>
           </tr>
         </thead>
         <tbody>
@@ -123,7 +125,7 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
               <td>{l.hsnSac || '—'}</td>
               <td className="num">{l.quantity}</td>
               <td className="num">{formatPaise(l.unitPrice)}</td>
-              <td className="num">{l.discount ? formatPaise(l.discount) : '—'}</td>
+              {discounted ? <td className="num">{l.discount ? formatPaise(l.discount) : '—'}</td> : null}
               <td className="num">{formatPaise(l.taxable)}</td>
               <td className="num">{formatRate(l.rateBp)}</td>
               {intra ? (
@@ -140,7 +142,7 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
         </tbody>
         <tfoot>
           <tr>
-            <td colSpan={6}>Total</td>
+            <td colSpan={discounted ? 6 : 5}>Total</td>
             <td className="num">{formatPaise(invoice.taxable)}</td>
             <td />
             {intra ? (

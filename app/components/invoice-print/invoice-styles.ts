@@ -19,7 +19,13 @@ th { background: #f3f3f3; font-size: 8pt; text-transform: uppercase; letter-spac
 /* The lines table gives the description the room (decision 400): figures in a smaller type, the description at least 40 % of the width. */
 .iv-lines th, .iv-lines td { padding: 1.2mm 1mm; }
 .iv-lines td.num, .iv-lines th.num { font-size: 8pt; }
-.iv-lines .iv-desc { width: 40%; }
+.iv-lines { table-layout: fixed; }
+.iv-lines th.num { width: 19mm; white-space: normal; }
+.iv-lines th.iv-n { width: 6mm; }
+.iv-lines th.iv-hsn { width: 13mm; }
+.iv-lines th.iv-narrow { width: 10mm; }
+.iv-lines th.iv-wide { width: 23mm; }
+.iv-lines td.iv-desc { overflow-wrap: anywhere; }
 tfoot td { font-weight: 700; border-bottom: none; }
 .iv-grand td { border-top: 2px solid #1d1d1f; font-size: 11pt; }
 .iv-words { margin: 0 0 5mm; }
