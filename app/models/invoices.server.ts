@@ -1,6 +1,6 @@
 import { call } from '~/utils/api.server';
 import { invoiceOperations as ops } from '../../server/contract/invoices';
-import type { CreditNoteBody, FreeLine, InvoiceCreateBody, InvoicesQuery, PaymentBody, VoidBody } from '../../server/contract/invoices';
+import type { CreditNoteBody, FreeLine, InvoiceCreateBody, InvoicesQuery, IssueBody, PaymentBody, VoidBody } from '../../server/contract/invoices';
 
 /** The web's calls of invoices and payments (docs/decisions/280), by their declarations (server/contract/invoices.ts, docs/decisions/370). */
 
@@ -10,10 +10,11 @@ export const createInvoice = (request: Request, body: InvoiceCreateBody) => call
 export const addInvoiceLine = (request: Request, id: string, body: FreeLine) => call(request, ops.addLine, { params: { id }, json: body });
 export const removeInvoiceLine = (request: Request, id: string, lineId: string) => call(request, ops.removeLine, { params: { id, lineId } });
 /** Issue names the version of the draft its person looked at (docs/decisions/320). */
-export const issueInvoice = (request: Request, id: string, version: number) => call(request, ops.issue, { params: { id }, json: { version } });
+export const issueInvoice = (request: Request, id: string, body: IssueBody) => call(request, ops.issue, { params: { id }, json: body });
 export const voidInvoice = (request: Request, id: string, body: VoidBody) => call(request, ops.void, { params: { id }, json: body });
 export const recordPayment = (request: Request, id: string, body: PaymentBody) => call(request, ops.recordPayment, { params: { id }, json: body });
 export const issueCreditNote = (request: Request, id: string, body: CreditNoteBody) => call(request, ops.issueCreditNote, { params: { id }, json: body });
-export const getInvoicePrint = async (request: Request, id: string) => (await call(request, ops.print, { params: { id } })).data;
+/** The print data; `upiAmount` (paise, within the UPI limit) asks for a QR of that part (decision 397). */
+export const getInvoicePrint = async (request: Request, id: string, upiAmount?: number) => (await call(request, ops.print, { params: { id }, query: { upiAmount } })).data;
 export const getReceiptPrint = async (request: Request, id: string, paymentId: string) => (await call(request, ops.receipt, { params: { id, paymentId } })).data;
 export const mailInvoice = (request: Request, id: string, pdf: Buffer) => call(request, ops.mail, { params: { id }, json: { pdf: pdf.toString('base64') } });

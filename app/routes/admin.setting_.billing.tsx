@@ -84,7 +84,7 @@ export default function PlatformBillingPage() {
         <SellerFieldsets fields={fields} states={states} title="The platform" gstHint="Firms in this state are charged CGST + SGST; firms elsewhere IGST." />
         <section className="cb-card" aria-labelledby="platform-invoices-title">
           <h2 id="platform-invoices-title">Subscription invoices</h2>
-          <TextField label="Invoice number prefix" meta={fields.invoicePrefix} hint="1 to 5 capital letters or digits: ARC gives ARC/2026-27/0001." autoComplete="off" maxLength={5} />
+          <TextField label="Invoice number prefix" meta={fields.invoicePrefix} hint="1 to 4 capital letters or digits: ARC gives ARC/2026-27/0001. GST allows 16 characters in all." autoComplete="off" maxLength={4} />
           <p className="muted">The yearly subscription is {formatPrice(PRICE_PAISE_PER_YEAR)} before GST.</p>
           <div className="ws-form-pair">
             <RateSelect meta={subscription.rateBp} />

@@ -15,9 +15,16 @@ export function isGstRate(bp: number): bp is GstRateBp {
 /** "18 %", "0.25 %": a rate as printed. */
 export const formatRate = (bp: number) => `${bp / 100} %`;
 
-/** A document-number prefix: 1–5 upper-case letters or digits ("MSA", "INV"). */
+/** A document-number prefix as stored: 1–5 upper-case letters or digits ("MSA", "INV"). */
 export const PREFIX_PATTERN = /^[A-Z0-9]{1,5}$/;
 export const PREFIX_MESSAGE = 'The prefix is 1 to 5 capital letters or digits (like MSA)';
+/**
+ * CGST rule 46(b): a serial number of at most 16 characters, prefix included. A prefix saved now
+ * leaves room for the year's 99,999th number, `SMAX/26-27/99999` (16), so the cap is met when the
+ * prefix is saved rather than refused at the 10,000th invoice (decision 398).
+ */
+export const PREFIX_MAX_SAVED = 4;
+export const PREFIX_TOO_LONG = `At most ${PREFIX_MAX_SAVED} characters: with the year and a serial up to 99999 the invoice number stays within GST's 16 characters`;
 
 /** A UPI ID (virtual payment address): handle@bank. */
 export const UPI_ID_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,255}@[a-zA-Z][a-zA-Z0-9]{1,63}$/;
@@ -50,7 +57,14 @@ export const BILLING_DEFAULTS = {
   paymentTermsDays: 15,
   proposalValidityDays: 30,
   rateBp: 1800,
+  /** ₹1,00,000 in paise: the per-transaction UPI limit most banks apply to a payment (decision 397). */
+  upiLimit: 10_000_000,
 } as const;
+
+/** The highest UPI limit a firm can set: ₹5,00,000 in paise, NPCI's highest per-transaction category. */
+export const UPI_LIMIT_MAX = 50_000_000;
+/** The limits a firm chooses from (paise). */
+export const UPI_LIMIT_CHOICES = [2_500_000, 10_000_000, 20_000_000, 50_000_000] as const;
 
 export const BILLING_MESSAGES = {
   legalNameRequired: 'Legal name is required',
@@ -65,6 +79,7 @@ export const BILLING_MESSAGES = {
   bankIncomplete: 'Give both the account number and the IFSC, or neither',
   panNotGstin: "This PAN is not the one inside the GSTIN (its characters 3 to 12)",
   days: (max: number) => `A whole number of days from 0 to ${max}`,
+  upiLimit: 'Choose a UPI limit from the list',
   saved: 'Billing profile saved',
   notSet: 'The firm has no billing profile yet',
 } as const;

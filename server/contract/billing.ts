@@ -8,10 +8,13 @@ import {
   IFSC_PATTERN,
   isGstRate,
   PREFIX_MESSAGE,
+  PREFIX_MAX_SAVED,
   PREFIX_PATTERN,
+  PREFIX_TOO_LONG,
   PRICED_ITEM_TYPES,
   UPI_ID_MESSAGE,
   UPI_ID_PATTERN,
+  UPI_LIMIT_MAX,
 } from './billing-rules.js';
 import { gstinProblem, normaliseTaxId, panOfGstin, panProblem } from './gstin-rules.js';
 import { stateNames } from './places.js';
@@ -79,7 +82,8 @@ export const SellerFields = {
     .min(1, M.prefixRequired)
     .max(10, PREFIX_MESSAGE)
     .transform((v) => v.toUpperCase())
-    .refine((v) => PREFIX_PATTERN.test(v), PREFIX_MESSAGE),
+    .refine((v) => PREFIX_PATTERN.test(v), PREFIX_MESSAGE)
+    .refine((v) => v.length <= PREFIX_MAX_SAVED, PREFIX_TOO_LONG),
   paymentTermsDays: days(L.paymentTermsDays),
 };
 
@@ -114,6 +118,10 @@ export const BillingProfileBody = z
     proposalTerms: optional(L.proposalTerms),
     proposalValidityDays: days(L.proposalValidityDays).min(1, M.days(L.proposalValidityDays)),
     itemTaxes: ItemTaxes,
+    /** CGST rule 46(p): the firm's supplies carry tax payable on reverse charge (decision 396). */
+    reverseCharge: z.boolean({ error: 'Must be yes or no' }).default(false),
+    /** Paise: an invoice above this prints no UPI QR for the whole amount (decision 397). */
+    upiLimit: z.number({ error: M.upiLimit }).int(M.upiLimit).min(100, M.upiLimit).max(UPI_LIMIT_MAX, M.upiLimit).default(BILLING_DEFAULTS.upiLimit),
   })
   .superRefine(checkSeller)
   .transform(withCanonicalState);
@@ -144,6 +152,8 @@ export const BillingProfile = SellerProfile.extend({
   proposalTerms: z.string(),
   proposalValidityDays: z.number(),
   itemTaxes: ItemTaxes,
+  reverseCharge: z.boolean(),
+  upiLimit: z.number(),
   version: z.number(),
   updatedAt: z.string(),
 });

@@ -54,6 +54,22 @@ export const GST_STATE_CODES: Record<string, readonly string[]> = {
   'Andhra Pradesh': ['37', '28'],
   Ladakh: ['38'],
 };
+/** GST's code for a place of supply outside India (the portal's "Other countries"). */
+export const OUTSIDE_INDIA_CODE = '96';
+
+/**
+ * A place of supply as CGST rule 46(f) prints it: the state's name with its GST code,
+ * "Karnataka (29)"; "Outside India (96)" for a client abroad. A name the table does not know is
+ * printed as it is (decision 395).
+ */
+export function placeOfSupplyText(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed === 'Outside India') return `Outside India (${OUTSIDE_INDIA_CODE})`;
+  if (/\(\d{2}\)$/.test(trimmed)) return trimmed;
+  const key = Object.keys(GST_STATE_CODES).find((state) => state.toLowerCase() === trimmed.toLowerCase());
+  return key ? `${key} (${GST_STATE_CODES[key]![0]})` : trimmed;
+}
+
 /** Codes valid in a GSTIN: the states' and the two that belong to no state (97 other territory, 99 centre). */
 const VALID_CODES = new Set([...Object.values(GST_STATE_CODES).flat(), '97', '99']);
 

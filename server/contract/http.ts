@@ -76,6 +76,17 @@ export const VersionField = z
   .min(0, VERSION_MESSAGES.required)
   .max(2_147_483_647, VERSION_MESSAGES.required);
 
+/**
+ * A money write's idempotency key (decision 399): a form's hidden field, made when the page was
+ * rendered, so a double submit or a retried request gives the same document. Optional for api
+ * callers that do not retry.
+ */
+export const IdempotencyKey = z
+  .string({ error: 'An idempotency key is text' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'An idempotency key is 8 to 100 letters, digits, "-" or "_"')
+  .optional();
+
 /** `{ version }`, the part every change body adds to its fields. */
 export const VersionBody = z.object({ version: VersionField });
 

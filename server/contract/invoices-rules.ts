@@ -64,6 +64,7 @@ export const INVOICE_MESSAGES = {
   isVoid: 'The invoice is void',
   voidWithPayments: 'An invoice with payments cannot be voided: issue a credit note instead',
   moreThanOutstanding: 'That is more than the outstanding amount',
+  aboveUpiLimit: (limit: string) => `UPI takes at most ${limit} in one payment: ask for a smaller part`,
   zeroTotal: 'An invoice of ₹0 cannot be issued',
   numberTooLong: 'The invoice number would be longer than 16 characters: choose a shorter prefix in the billing profile',
   clientNoEmail: "The client has no email address in the Address Book",

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { ErrorReply, MessageReply, StaleReply, VersionBody } from './http.js';
+import { ErrorReply, IdempotencyKey, MessageReply, StaleReply, VersionBody } from './http.js';
 import { operation, type Operation } from './operation.js';
 import { HSN_SAC_PATTERN, isGstRate } from './billing-rules.js';
 import { INVOICE_LIMITS as L, INVOICE_MESSAGES as M, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
@@ -118,6 +118,7 @@ export const PaymentBody = z.object({
   amount: paise,
   method: z.enum(PAYMENT_METHODS, { error: M.methodRequired }),
   reference: z.string({ error: 'Must be text' }).trim().max(L.reference, `At most ${L.reference} characters`).default(''),
+  idempotencyKey: IdempotencyKey,
 });
 export type PaymentBody = z.input<typeof PaymentBody>;
 export const PaymentForm = PaymentBody.extend({ amount: rupees });
@@ -127,9 +128,14 @@ export const CreditNoteBody = z.object({
   /** The taxable value credited (before GST), at one of the invoice's rates. */
   amount: paise,
   rateBp: rate,
+  idempotencyKey: IdempotencyKey,
 });
 export type CreditNoteBody = z.input<typeof CreditNoteBody>;
 export const CreditNoteForm = CreditNoteBody.extend({ amount: rupees });
+
+/** Issue: the draft's version looked at, and the form's idempotency key (decisions 320, 399). */
+export const IssueBody = VersionBody.extend({ idempotencyKey: IdempotencyKey });
+export type IssueBody = z.input<typeof IssueBody>;
 
 export const VoidBody = z.object({ reason: requiredText(M.reasonRequired, L.reason) });
 export type VoidBody = z.input<typeof VoidBody>;
@@ -145,6 +151,8 @@ export const InvoicesQuery = z.object({
 export type InvoicesQuery = z.input<typeof InvoicesQuery>;
 
 export const InvoiceIdParams = z.object({ id: z.string().max(64) });
+/** The print data's `?upiAmount=`: a part of what is owed in paise, at most the UPI limit (decision 397). */
+export const InvoicePrintQuery = z.object({ upiAmount: z.coerce.number({ error: M.amount }).int(M.amount).min(1, M.amountPositive).max(L.amount, M.amount).optional() });
 export const InvoiceLineParams = z.object({ id: z.string().max(64), lineId: z.string().max(64) });
 export const PaymentParams = z.object({ id: z.string().max(64), paymentId: z.string().max(64) });
 
@@ -161,6 +169,10 @@ const Party = z.object({
   bankAccountNumber: z.string().optional(),
   bankIfsc: z.string().optional(),
   upiId: z.string().optional(),
+  /** The issuer's only: CGST rule 46(p), tax payable on reverse charge (decision 396). */
+  reverseCharge: z.boolean().optional(),
+  /** The issuer's only: paise above which no UPI QR is printed for the whole amount (decision 397). */
+  upiLimit: z.number().optional(),
 });
 export type Party = z.infer<typeof Party>;
 
@@ -251,6 +263,18 @@ export const InvoicePrint = z.object({
   amountInWords: z.string(),
   upiUri: z.string().nullable(),
   qrSvg: z.string().nullable(),
+  /** Paise the UPI link asks for (the amount owed, or the part asked for), null without a link. */
+  upiAmount: z.number().nullable(),
+  /** The seller's UPI limit in paise (decision 397). */
+  upiLimit: z.number(),
+  /** What is owed is above the UPI limit: no QR for the whole amount; pay by bank transfer or in parts. */
+  upiOverLimit: z.boolean(),
+  /** CGST rule 46(e)–(f): the place of supply with its GST state code, "Karnataka (29)". */
+  placeOfSupplyText: z.string(),
+  /** CGST rule 46(p): "No", or "Yes" where the firm marks its supplies so. */
+  reverseCharge: z.enum(['Yes', 'No']),
+  /** A credit note's original invoice (CGST rule 53(1A)(g) via 46): its number and date. */
+  original: z.object({ number: z.string(), issueDate: z.string().nullable() }).nullable(),
   /** Rate-wise tax summary. */
   byRate: z.array(z.object({ rateBp: z.number(), taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), tax: z.number() })),
 });
@@ -258,7 +282,13 @@ export type InvoicePrint = z.infer<typeof InvoicePrint>;
 export const InvoicePrintReply = z.object({ data: InvoicePrint });
 export type InvoicePrintReply = z.infer<typeof InvoicePrintReply>;
 
-export const ReceiptPrint = z.object({ invoice: InvoiceSummary.extend({ seller: Party.nullable(), buyer: Party.nullable() }), payment: Payment, amountInWords: z.string() });
+export const ReceiptPrint = z.object({
+  invoice: InvoiceSummary.extend({ seller: Party.nullable(), buyer: Party.nullable() }),
+  payment: Payment,
+  amountInWords: z.string(),
+  placeOfSupplyText: InvoicePrint.shape.placeOfSupplyText,
+  reverseCharge: InvoicePrint.shape.reverseCharge,
+});
 export type ReceiptPrint = z.infer<typeof ReceiptPrint>;
 export const ReceiptPrintReply = z.object({ data: ReceiptPrint });
 export type ReceiptPrintReply = z.infer<typeof ReceiptPrintReply>;
@@ -284,7 +314,7 @@ export const invoiceOperations = {
     path: '/invoices/:id/issue',
     summary: 'Issue a draft from the `version` looked at: lines frozen, the next number of the financial year; 409 with the current draft when its lines changed meanwhile',
     params: InvoiceIdParams,
-    body: VersionBody,
+    body: IssueBody,
     replies: { ...saved, 409: InvoiceStaleReply },
   }),
   void: op({ method: 'POST', path: '/invoices/:id/void', summary: 'Void an invoice with no payment or credit note (its number stays used)', params: InvoiceIdParams, body: VoidBody, replies: saved }),
@@ -307,9 +337,10 @@ export const invoiceOperations = {
   print: op({
     method: 'GET',
     path: '/invoices/:id/print',
-    summary: "The Tax Invoice PDF's data: the invoice, amount in words, UPI link and QR (SVG)",
+    summary: "The Tax Invoice PDF's data: the invoice, amount in words, UPI link and QR (SVG); ?upiAmount= asks for a part within the UPI limit",
     params: InvoiceIdParams,
-    replies: { 200: InvoicePrintReply, 404: ErrorReply },
+    query: InvoicePrintQuery,
+    replies: { 200: InvoicePrintReply, 400: ErrorReply, 404: ErrorReply },
   }),
   receipt: op({ method: 'GET', path: '/invoices/:id/payments/:paymentId/receipt', summary: "A payment's receipt data", params: PaymentParams, replies: { 200: ReceiptPrintReply, 404: ErrorReply } }),
   mail: op({

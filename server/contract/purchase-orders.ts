@@ -1,3 +1,4 @@
+import { IdempotencyKey } from './http.js';
 import { z } from 'zod/v4';
 import {
   PURCHASE_ORDER_LIMITS as L,
@@ -33,6 +34,8 @@ export const NewPurchaseOrderBody = z.object({
     .max(L.notes, M.notesTooLong)
     .default('')
     .transform(wellFormed),
+  /** The form's idempotency key (decision 399): the same key again gives the same order. */
+  idempotencyKey: IdempotencyKey,
 });
 export type NewPurchaseOrderBody = z.input<typeof NewPurchaseOrderBody>;
 
@@ -127,6 +130,8 @@ export const CandidatesReply = z.object({
         roomName: z.string(),
         sectionTitle: z.string(),
         title: z.string(),
+        /** 'product' (goods) or 'financial' (a fee or service). */
+        type: z.string(),
         quantity: z.number(),
         tradePrice: z.number(),
         /** Numbers of the orders (not cancelled) that already hold this item. */

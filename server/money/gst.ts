@@ -7,10 +7,11 @@ import { assertWhole, divideHalfUp, MAX_PAISE } from '../contract/money-rounding
  * - taxable value = quantity × unit price − discount (a discount in paise for the whole line,
  *   never more than quantity × unit price, so no line is negative);
  * - tax = taxable × rate, rounded half-up to the paisa, once per line at the line's rate;
- * - within one state (the client's state is the firm's: intra-state supply) the tax is split into
- *   CGST and SGST, half each; an odd paisa goes to CGST (CGST = ⌈tax ÷ 2⌉, SGST = ⌊tax ÷ 2⌋), so
- *   the two always add up to the same tax the line would carry as IGST;
- * - across states (inter-state supply) the whole tax is IGST.
+ * - within one state (the client's state is the firm's: intra-state supply) CGST and SGST are each
+ *   computed on their own at half the rate, each rounded half-up to the paisa (CGST rule 46(j)
+ *   asks for the rate and amount of each tax; decision 395): on ₹75,000.50 at 18 % both are
+ *   ₹6,750.05, and the line's tax is their sum (it may be a paisa more than the IGST figure);
+ * - across states (inter-state supply) the whole tax is IGST at the full rate.
  */
 
 /** Intra-state: CGST + SGST. Inter-state: IGST. */
@@ -54,12 +55,19 @@ export function taxOn(taxable: number, rateBp: number): number {
   return Number(divideHalfUp(BigInt(taxable) * BigInt(rateBp), 10_000n));
 }
 
-/** A tax split by the kind of supply: IGST whole, or CGST ⌈½⌉ + SGST ⌊½⌋ (the odd paisa to CGST). */
-export function splitTax(tax: number, supply: SupplyKind): TaxSplit {
-  assertWhole('tax', tax);
-  if (supply === 'inter') return { cgst: 0, sgst: 0, igst: tax };
-  const sgst = Math.floor(tax / 2);
-  return { cgst: tax - sgst, sgst, igst: 0 };
+/** CGST (or SGST) on `taxable` paise: at half the line's rate, half-up to the paisa, on its own (decision 395). */
+export function halfRateTax(taxable: number, rateBp: number): number {
+  assertWhole('taxable value', taxable);
+  if (!isGstRate(rateBp)) throw new RangeError(`${rateBp} basis points is not a GST rate`);
+  // Half of 0.25 % is 0.125 %: divide by 20,000 rather than halving the rate first.
+  return Number(divideHalfUp(BigInt(taxable) * BigInt(rateBp), 20_000n));
+}
+
+/** The taxes of a taxable value by the kind of supply: IGST at the full rate, or CGST and SGST each at half. */
+export function taxesOn(taxable: number, rateBp: number, supply: SupplyKind): TaxSplit {
+  if (supply === 'inter') return { cgst: 0, sgst: 0, igst: taxOn(taxable, rateBp) };
+  const half = halfRateTax(taxable, rateBp);
+  return { cgst: half, sgst: half, igst: 0 };
 }
 
 /** Every figure of one line. Throws RangeError on amounts that are not whole, negative or too large. */
@@ -72,6 +80,7 @@ export function lineAmounts(line: LineInput, supply: SupplyKind): LineAmounts {
   const gross = Number(grossBig);
   if (line.discount > gross) throw new RangeError('the discount is more than the line is worth');
   const taxable = gross - line.discount;
-  const tax = taxOn(taxable, line.rateBp);
-  return { quantity: line.quantity, unitPrice: line.unitPrice, gross, discount: line.discount, taxable, rateBp: line.rateBp, tax, ...splitTax(tax, supply), total: taxable + tax };
+  const split = taxesOn(taxable, line.rateBp, supply);
+  const tax = split.cgst + split.sgst + split.igst;
+  return { quantity: line.quantity, unitPrice: line.unitPrice, gross, discount: line.discount, taxable, rateBp: line.rateBp, tax, ...split, total: taxable + tax };
 }

@@ -9,6 +9,11 @@ describe('upiPayUri', () => {
       'upi://pay?pa=studio@okicici&pn=Studio%20Mehta%20%26%20Sons&am=120000.50&tn=MSA%2F2026-27%2F0001&cu=INR',
     );
   });
+  it('carries the invoice number as the transaction reference tr as well as the note tn', () => {
+    expect(upiPayUri({ payeeAddress: 'studio@okicici', payeeName: 'Studio', amount: 100, note: 'MSA/2026-27/0001', reference: 'MSA/2026-27/0001' })).toBe(
+      'upi://pay?pa=studio@okicici&pn=Studio&tr=MSA%2F2026-27%2F0001&am=1.00&tn=MSA%2F2026-27%2F0001&cu=INR',
+    );
+  });
   it('leaves the amount out when there is none', () => {
     expect(upiPayUri({ payeeAddress: 'a.b-c_d@upi', payeeName: 'A' })).toBe('upi://pay?pa=a.b-c_d@upi&pn=A&cu=INR');
   });

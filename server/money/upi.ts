@@ -5,8 +5,10 @@ import { paiseToDecimal } from '../contract/money-text.js';
 
 /**
  * UPI payment links and their QR code (docs/decisions/255), after NPCI's UPI linking
- * specification: `upi://pay?pa=<VPA>&pn=<payee name>&am=<rupees.paise>&tn=<note>&cu=INR`, each
- * value percent-encoded. The QR is drawn on the server as SVG by `qrcode` (no network, no canvas).
+ * specification: `upi://pay?pa=<VPA>&pn=<payee name>&tr=<reference>&tn=<note>&am=<rupees.paise>&cu=INR`,
+ * each value percent-encoded. The invoice number goes in both `tr` (the transaction reference the
+ * payee's bank reports back, so a payment is matched to its invoice) and `tn` (the note the payer
+ * sees; decision 397). The QR is drawn on the server as SVG by `qrcode` (no network, no canvas).
  */
 
 export type UpiPayment = {
@@ -18,6 +20,8 @@ export type UpiPayment = {
   amount?: number;
   /** The note: the invoice number. */
   note?: string;
+  /** The transaction reference (`tr`, at most 35 characters): the invoice number. */
+  reference?: string;
 };
 
 /** Paise as UPI's `am`: rupees with two decimals, "120000.50". */
@@ -35,6 +39,7 @@ export function upiPayUri(payment: UpiPayment): string {
     // Apps show at most ~50 characters of the name and note; longer ones are cut, not refused.
     ['pn', name.slice(0, 50)],
   ];
+  if (payment.reference?.trim()) params.push(['tr', payment.reference.trim().slice(0, 35)]);
   if (payment.amount) params.push(['am', upiAmount(payment.amount)]);
   if (payment.note?.trim()) params.push(['tn', payment.note.trim().slice(0, 50)]);
   params.push(['cu', 'INR']);

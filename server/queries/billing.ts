@@ -27,6 +27,8 @@ export function toBillingProfileJson(row: BillingProfileRow): BillingProfile {
     proposalTerms: row.proposalTerms,
     proposalValidityDays: row.proposalValidityDays,
     itemTaxes: itemTaxes.success ? itemTaxes.data : DEFAULT_ITEM_TAXES,
+    reverseCharge: row.reverseCharge,
+    upiLimit: row.upiLimit,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -2,8 +2,11 @@ import { isoDay } from '../contract/dates.js';
 import { isId } from '../contract/http.js';
 import { documentTitle, INVOICE_MESSAGES as M, type Invoice, type InvoicePrint, type ReceiptPrint } from '../contract/invoices.js';
 import type { Database } from '../db/connection.js';
-import { notFound } from '../errors.js';
-import { findPayment, invoiceJson, toPaymentJson, type InvoiceRow } from '../queries/invoices.js';
+import { badRequest, notFound } from '../errors.js';
+import { BILLING_DEFAULTS } from '../contract/billing-rules.js';
+import { formatPrice } from '../contract/money-text.js';
+import { findInvoice, findPayment, invoiceJson, toPaymentJson, type InvoiceRow } from '../queries/invoices.js';
+import { placeOfSupplyText } from '../contract/gstin-rules.js';
 import { documentAmounts, inputsOf } from '../money/totals.js';
 import { qrSvg, upiPayUri } from '../money/upi.js';
 import { amountInWords } from '../money/words.js';
@@ -13,13 +16,26 @@ import { amountInWords } from '../money/words.js';
  * invoice only when the issuer has a GSTIN), the amount in words, the rate-wise tax summary and the
  * UPI link with its QR code for what is still owed (none once paid, or without a UPI ID).
  */
-export async function invoicePrint(invoice: Invoice): Promise<InvoicePrint> {
+/** CGST rule 46(f) and (p), on every document: the place of supply with its code, tax on reverse charge. */
+const particulars = (invoice: Invoice) => ({ placeOfSupplyText: placeOfSupplyText(invoice.placeOfSupply), reverseCharge: invoice.seller?.reverseCharge ? ('Yes' as const) : ('No' as const) });
+
+export async function invoicePrint(invoice: Invoice, original: InvoicePrint['original'] = null, part?: number): Promise<InvoicePrint> {
   const seller = invoice.seller;
   const owed = invoice.status === 'draft' ? invoice.total : invoice.outstanding;
+  const upiLimit = seller?.upiLimit ?? BILLING_DEFAULTS.upiLimit;
+  // Above the limit no bank takes the whole amount in one UPI payment: no QR for it (decision 397).
+  const upiOverLimit = owed > upiLimit;
+  if (part !== undefined && part > owed) throw badRequest(M.moreThanOutstanding, [{ path: 'upiAmount', message: M.moreThanOutstanding }]);
+  if (part !== undefined && part > upiLimit) {
+    const message = M.aboveUpiLimit(formatPrice(upiLimit));
+    throw badRequest(message, [{ path: 'upiAmount', message }]);
+  }
+  const upiAmount = part ?? (upiOverLimit ? null : owed);
   let upiUri: string | null = null;
-  if (seller?.upiId && owed > 0 && invoice.kind === 'invoice') {
+  if (seller?.upiId && upiAmount && upiAmount > 0 && invoice.kind === 'invoice') {
     try {
-      upiUri = upiPayUri({ payeeAddress: seller.upiId, payeeName: seller.legalName, amount: owed, note: invoice.number ?? undefined });
+      const number = invoice.number ?? undefined;
+      upiUri = upiPayUri({ payeeAddress: seller.upiId, payeeName: seller.legalName, amount: upiAmount, note: number, reference: number });
     } catch {
       // A UPI ID the profile's rules no longer accept prints no QR rather than failing the PDF.
       upiUri = null;
@@ -30,19 +46,28 @@ export async function invoicePrint(invoice: Invoice): Promise<InvoicePrint> {
     invoice,
     title: documentTitle(invoice.kind, seller?.gstin ?? ''),
     amountInWords: amountInWords(invoice.total),
+    ...particulars(invoice),
+    original,
     upiUri,
     qrSvg: upiUri ? await qrSvg(upiUri) : null,
+    upiAmount: upiUri ? upiAmount : null,
+    upiLimit,
+    upiOverLimit,
     byRate: documentAmounts(inputsOf(lines), invoice.supply).byRate,
   };
 }
 
-/** The print data of a stored invoice (a firm's, or the platform's subscription invoice). */
-export const printOfInvoice = async (db: Database, row: InvoiceRow) => invoicePrint(await invoiceJson(db, row, isoDay(new Date())));
+/** The print data of a stored invoice (a firm's, or the platform's subscription invoice); a credit note names its invoice. */
+export async function printOfInvoice(db: Database, row: InvoiceRow, upiPart?: number) {
+  const invoice = await invoiceJson(db, row, isoDay(new Date()));
+  const credited = row.kind === 'credit-note' && row.creditFor ? await findInvoice(db, row.issuerId, row.creditFor) : undefined;
+  return invoicePrint(invoice, credited?.number ? { number: credited.number, issueDate: credited.issueDate } : null, upiPart);
+}
 
 /** A payment's receipt: the invoice it pays, the payment and its amount in words; 404 for a payment of another invoice. */
 export async function receiptOfPayment(db: Database, row: InvoiceRow, paymentId: string): Promise<ReceiptPrint> {
   const payment = isId(paymentId) ? await findPayment(db, row.id, paymentId) : undefined;
   if (!payment) throw notFound(M.paymentNotFound);
   const invoice = await invoiceJson(db, row, isoDay(new Date()));
-  return { invoice, payment: toPaymentJson(payment), amountInWords: amountInWords(payment.amount) };
+  return { invoice, payment: toPaymentJson(payment), amountInWords: amountInWords(payment.amount), ...particulars(invoice) };
 }

@@ -11,7 +11,8 @@ import { recordAudit } from '../queries/audit.js';
 import { nextDocumentSequence, type DocumentKind } from '../queries/document-numbers.js';
 import { addToBalance, findContactOfFirm, insertInvoice, insertPayment, raiseInvoiceVersion, replaceLines, updateInvoice } from '../queries/invoice-writes.js';
 import { editorOf, staleFor } from '../queries/versions.js';
-import { invoiceJson, linesOf, lockInvoice, type InvoiceRow } from '../queries/invoices.js';
+import { onceByKey } from '../queries/money-write-keys.js';
+import { findInvoice, findPayment, invoiceJson, linesOf, lockInvoice, type InvoiceRow } from '../queries/invoices.js';
 import { priceLines, type DraftLine } from './invoice-drafts.js';
 
 /**
@@ -26,8 +27,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An ISO calendar day `days` later. */
 export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-export function sellerParty(profile: SellerProfile, email: string): Party {
+export function sellerParty(profile: SellerProfile & { reverseCharge?: boolean; upiLimit?: number }, email: string): Party {
   return {
+    ...(profile.reverseCharge !== undefined ? { reverseCharge: profile.reverseCharge } : {}),
+    ...(profile.upiLimit !== undefined ? { upiLimit: profile.upiLimit } : {}),
     legalName: profile.legalName,
     address: profile.address,
     state: profile.state,
@@ -78,7 +81,7 @@ export async function changeDraftLines(tx: Database, issuerId: string, id: strin
   return raiseInvoiceVersion(tx, id, actorId);
 }
 
-export type IssueParties = { profile: SellerProfile; sellerEmail: string; buyer: Party; contactId: string | null };
+export type IssueParties = { profile: SellerProfile & { reverseCharge?: boolean; upiLimit?: number }; sellerEmail: string; buyer: Party; contactId: string | null };
 
 /**
  * Issues a draft: the parties as they are now frozen into it, its lines recomputed for the place of
@@ -117,7 +120,12 @@ export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueP
  * its person looked at (docs/decisions/320): a draft whose lines changed since answers 409 with the
  * draft as it now is, so nobody issues lines they have not seen.
  */
-export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: SellerProfile, sellerEmail: string, version: number, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
+export async function issueFirmInvoice(tx: Database, actor: Actor, id: string, profile: IssueParties['profile'], sellerEmail: string, version: number, now = new Date(), timeZone = DEFAULT_TIME_ZONE, idempotencyKey?: string) {
+  // The same form sent twice gives the invoice issued by the first (decision 399), not a 409.
+  return onceByKey(tx, actor.firmId, idempotencyKey, 'invoice-issue', () => issueDraft(tx, actor, id, profile, sellerEmail, version, now, timeZone), (r) => r.id, async (doneId) => (await findInvoice(tx, actor.firmId, doneId))!);
+}
+
+async function issueDraft(tx: Database, actor: Actor, id: string, profile: IssueParties['profile'], sellerEmail: string, version: number, now: Date, timeZone: string) {
   const row = await lockDraft(tx, actor.firmId, id);
   if (row.version !== version) throw await staleFor(row, (r) => invoiceJson(tx, r, isoDay(now)), await editorOf(tx, row.updatedBy));
   const contact = row.contactId ? await findContactOfFirm(tx, actor.firmId, row.contactId) : undefined;
@@ -138,7 +146,14 @@ async function lockOpen(tx: Database, issuerId: string, id: string): Promise<Inv
  * A payment, dated by the person who records it: on or after the invoice's date and not after today,
  * both in the firm's time zone (decision 331); its receipt carries that date.
  */
-export async function recordPayment(tx: Database, actorId: string, issuerId: string, id: string, body: Required<PaymentBody>, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
+type Keyed<T> = Required<Omit<T, 'idempotencyKey'>> & { idempotencyKey?: string };
+
+export async function recordPayment(tx: Database, actorId: string, issuerId: string, id: string, body: Keyed<PaymentBody>, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
+  // A payment sent twice with its form's key is recorded once (decision 399).
+  return onceByKey(tx, issuerId, body.idempotencyKey, 'payment', () => writePayment(tx, actorId, issuerId, id, body, now, timeZone), (p) => p.id, async (doneId) => (await findPayment(tx, id, doneId))!);
+}
+
+async function writePayment(tx: Database, actorId: string, issuerId: string, id: string, body: Keyed<PaymentBody>, now: Date, timeZone: string) {
   const row = await lockOpen(tx, issuerId, id);
   const today = isoDay(now, timeZone);
   if (row.issueDate && body.paidOn < row.issueDate) {
@@ -158,7 +173,12 @@ export async function recordPayment(tx: Database, actorId: string, issuerId: str
 }
 
 /** A credit note, dated today in the firm's time zone, which is never before the invoice's date (decision 331). */
-export async function issueCreditNote(tx: Database, actorId: string, issuerId: string, id: string, body: Required<CreditNoteBody>, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
+export async function issueCreditNote(tx: Database, actorId: string, issuerId: string, id: string, body: Keyed<CreditNoteBody>, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
+  // New credit note submitted twice gives one credit note (decision 399).
+  return onceByKey(tx, issuerId, body.idempotencyKey, 'credit-note', () => writeCreditNote(tx, actorId, issuerId, id, body, now, timeZone), (n) => n.id, async (doneId) => (await findInvoice(tx, issuerId, doneId))!);
+}
+
+async function writeCreditNote(tx: Database, actorId: string, issuerId: string, id: string, body: Keyed<CreditNoteBody>, now: Date, timeZone: string) {
   const row = await lockOpen(tx, issuerId, id);
   const issueDate = isoDay(now, timeZone);
   // Only a firm that moved its time zone westwards since issuing can meet this.

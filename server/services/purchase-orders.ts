@@ -15,6 +15,7 @@ import { badRequest, conflict } from '../errors.js';
 import { documentAmounts, supplyKind } from '../money/totals.js';
 import { formatDocumentNumber } from '../money/numbering.js';
 import { findContact } from '../queries/address-book.js';
+import { onceByKey } from '../queries/money-write-keys.js';
 import { recordAudit } from '../queries/audit.js';
 import { findBillingProfile } from '../queries/billing.js';
 import { nextDocumentSequence } from '../queries/document-numbers.js';
@@ -67,7 +68,10 @@ export async function raisePurchaseOrder(db: Database, actor: Actor, schedule: {
     gstin: supplier.gstin ?? '',
     email: supplier.email,
   };
-  return db.transaction(async (tx) => {
+  // The same form sent twice raises one order (decision 399).
+  return db.transaction((tx) => onceByKey(tx, actor.firmId, body.idempotencyKey, 'purchase-order', () => writeOrder(tx), (o) => o.id, async (doneId) => (await findPurchaseOrder(tx, actor.firmId, doneId))!));
+
+  async function writeOrder(tx: Database) {
     const { year, sequence } = await nextDocumentSequence(tx, actor.firmId, 'purchase-order', now);
     const { taxable, cgst, sgst, igst, total } = amounts.totals;
     const order = await insertPurchaseOrder(
@@ -98,7 +102,7 @@ export async function raisePurchaseOrder(db: Database, actor: Actor, schedule: {
     );
     await recordAudit(tx, { actorId: actor.userId, firmId: actor.firmId, action: 'purchase-order.sent', targetType: 'purchase-order', targetId: order.id, details: { number: order.number, supplierId: supplier.id, total, lines: chosen.length } });
     return order;
-  });
+  }
 }
 
 /** Acknowledged or cancelled: only from the statuses that allow it (409 otherwise). */

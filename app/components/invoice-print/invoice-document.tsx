@@ -2,7 +2,7 @@ import { formatCalendarDay } from '../../../server/contract/dates';
 import { formatRate } from '../../../server/contract/billing-rules';
 import type { InvoicePrint, Party, ReceiptPrint } from '../../../server/contract/invoices';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
-import { formatPaise } from '../../../server/contract/money-text';
+import { formatPaise, formatPrice } from '../../../server/contract/money-text';
 import { INVOICE_CSS } from './invoice-styles';
 
 /**
@@ -58,12 +58,14 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
   const taxHeads = intra ? ['CGST', 'SGST'] : ['IGST'];
   const stamp = invoice.status === 'draft' ? 'DRAFT' : invoice.status === 'void' ? 'VOID' : undefined;
   const seller = invoice.seller;
+  // No discount on any line: no Discount column, and its width goes to the description (decision 400).
+  const discounted = invoice.lines.some((l) => l.discount > 0);
   return (
     <Document title={`${data.title} ${invoice.number ?? ''}`} stamp={stamp}>
       <header className="iv-head">
         <div>
           <h1>{data.title}</h1>
-          <div className="iv-small">{invoice.kind === 'credit-note' ? 'Issued against an earlier invoice' : 'Original for recipient'}</div>
+          <div className="iv-small">{invoice.kind === 'credit-note' ? `Issued against invoice ${data.original?.number ?? ''}` : 'Original for recipient'}</div>
         </div>
         <div className="iv-meta">
           <dl>
@@ -77,8 +79,18 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
                 <dd>{day(invoice.dueDate)}</dd>
               </>
             ) : null}
+            {data.original ? (
+              <>
+                <dt>Against invoice</dt>
+                <dd>
+                  {data.original.number} of {day(data.original.issueDate)}
+                </dd>
+              </>
+            ) : null}
             <dt>Place of supply</dt>
-            <dd>{invoice.placeOfSupply}</dd>
+            <dd>{data.placeOfSupplyText}</dd>
+            <dt>Tax payable on reverse charge</dt>
+            <dd>{data.reverseCharge}</dd>
           </dl>
         </div>
       </header>
@@ -86,43 +98,43 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
         <PartyBlock title="From" party={seller} />
         <PartyBlock title="Bill to" party={invoice.buyer} fallbackName={invoice.clientName} />
       </div>
-      <table>
+      <table className="iv-lines">
         <thead>
           <tr>
-            <th>#</th>
-            <th>Description</th>
-            <th>HSN/SAC</th>
-            <th className="num">Qty</th>
+            <th className="iv-n">#</th>
+            <th className="iv-desc">Description</th>
+            <th className="iv-hsn">HSN/SAC</th>
+            <th className="num iv-narrow">Qty</th>
             <th className="num">Unit price</th>
-            <th className="num">Discount</th>
+            {discounted ? <th className="num">Discount</th> : null}
             <th className="num">Taxable value</th>
-            <th className="num">GST</th>
+            <th className="num iv-narrow">GST</th>
             {taxHeads.map((h) => (
               <th key={h} className="num">
                 {h}
               </th>
             ))}
-            <th className="num">Amount</th>
+            <th className="num iv-wide">Amount</th>
           </tr>
         </thead>
         <tbody>
           {invoice.lines.map((l, i) => (
             <tr key={l.id}>
               <td>{i + 1}</td>
-              <td>{l.description}</td>
+              <td className="iv-desc">{l.description}</td>
               <td>{l.hsnSac || '—'}</td>
               <td className="num">{l.quantity}</td>
               <td className="num">{formatPaise(l.unitPrice)}</td>
-              <td className="num">{l.discount ? formatPaise(l.discount) : '—'}</td>
+              {discounted ? <td className="num">{l.discount ? formatPaise(l.discount) : '—'}</td> : null}
               <td className="num">{formatPaise(l.taxable)}</td>
               <td className="num">{formatRate(l.rateBp)}</td>
               {intra ? (
                 <>
-                  <td className="num">{formatPaise(l.cgst)}</td>
-                  <td className="num">{formatPaise(l.sgst)}</td>
+                  <TaxCell amount={l.cgst} rateBp={l.rateBp / 2} />
+                  <TaxCell amount={l.sgst} rateBp={l.rateBp / 2} />
                 </>
               ) : (
-                <td className="num">{formatPaise(l.igst)}</td>
+                <TaxCell amount={l.igst} rateBp={l.rateBp} />
               )}
               <td className="num">{formatPaise(l.total)}</td>
             </tr>
@@ -130,7 +142,7 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
         </tbody>
         <tfoot>
           <tr>
-            <td colSpan={6}>Total</td>
+            <td colSpan={discounted ? 6 : 5}>Total</td>
             <td className="num">{formatPaise(invoice.taxable)}</td>
             <td />
             {intra ? (
@@ -161,6 +173,16 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
   );
 }
 
+/** CGST rule 46(j): each tax's rate and amount, the rate under the amount. */
+function TaxCell({ amount, rateBp }: { amount: number; rateBp: number }) {
+  return (
+    <td className="num">
+      {formatPaise(amount)}
+      <span className="iv-rate">@ {formatRate(rateBp)}</span>
+    </td>
+  );
+}
+
 function TaxSummary({ data, taxHeads }: { data: InvoicePrint; taxHeads: string[] }) {
   const intra = taxHeads.length === 2;
   return (
@@ -184,11 +206,11 @@ function TaxSummary({ data, taxHeads }: { data: InvoicePrint; taxHeads: string[]
             <td className="num">{formatPaise(r.taxable)}</td>
             {intra ? (
               <>
-                <td className="num">{formatPaise(r.cgst)}</td>
-                <td className="num">{formatPaise(r.sgst)}</td>
+                <TaxCell amount={r.cgst} rateBp={r.rateBp / 2} />
+                <TaxCell amount={r.sgst} rateBp={r.rateBp / 2} />
               </>
             ) : (
-              <td className="num">{formatPaise(r.igst)}</td>
+              <TaxCell amount={r.igst} rateBp={r.rateBp} />
             )}
             <td className="num">{formatPaise(r.tax)}</td>
           </tr>
@@ -214,7 +236,12 @@ function PaymentBlock({ data, seller }: { data: InvoicePrint; seller: Party }) {
         {seller.upiId ? (
           <p>
             UPI: <strong>{seller.upiId}</strong>
-            {data.qrSvg ? ' (scan the code with any UPI app)' : ''}
+            {data.qrSvg && data.upiAmount ? ` (scan the code with any UPI app to pay ${formatPaise(data.upiAmount)})` : ''}
+          </p>
+        ) : null}
+        {seller.upiId && data.upiOverLimit ? (
+          <p data-testid="upi-over-limit">
+            The amount is above the UPI limit of {formatPrice(data.upiLimit)}: please pay by bank transfer, or by UPI in parts of at most {formatPrice(data.upiLimit)} each.
           </p>
         ) : null}
         {seller.bankAccountNumber ? (
@@ -246,6 +273,10 @@ export function ReceiptDocument({ data }: { data: ReceiptPrint }) {
             <dd>{day(payment.paidOn)}</dd>
             <dt>Against invoice</dt>
             <dd>{invoice.number}</dd>
+            <dt>Place of supply</dt>
+            <dd>{data.placeOfSupplyText}</dd>
+            <dt>Tax payable on reverse charge</dt>
+            <dd>{data.reverseCharge}</dd>
           </dl>
         </div>
       </header>

@@ -16,6 +16,16 @@ table { width: 100%; border-collapse: collapse; margin-bottom: 4mm; }
 th, td { border-bottom: 1px solid #ddd; padding: 1.6mm 1.4mm; vertical-align: top; text-align: left; }
 th { background: #f3f3f3; font-size: 8pt; text-transform: uppercase; letter-spacing: 0.03em; }
 .num { text-align: right; white-space: nowrap; }
+/* The lines table gives the description the room (decision 400): figures in a smaller type, the description at least 40 % of the width. */
+.iv-lines th, .iv-lines td { padding: 1.2mm 1mm; }
+.iv-lines td.num, .iv-lines th.num { font-size: 8pt; }
+.iv-lines { table-layout: fixed; }
+.iv-lines th.num { width: 19mm; white-space: normal; }
+.iv-lines th.iv-n { width: 6mm; }
+.iv-lines th.iv-hsn { width: 13mm; }
+.iv-lines th.iv-narrow { width: 10mm; }
+.iv-lines th.iv-wide { width: 23mm; }
+.iv-lines td.iv-desc { overflow-wrap: anywhere; }
 tfoot td { font-weight: 700; border-bottom: none; }
 .iv-grand td { border-top: 2px solid #1d1d1f; font-size: 11pt; }
 .iv-words { margin: 0 0 5mm; }
@@ -24,5 +34,6 @@ tfoot td { font-weight: 700; border-bottom: none; }
 .iv-notes { white-space: pre-line; margin-bottom: 5mm; }
 .iv-sign { text-align: right; margin-top: 10mm; }
 .iv-stamp { position: fixed; top: 40%; left: 0; right: 0; text-align: center; font-size: 80pt; color: rgba(200, 0, 0, 0.12); transform: rotate(-20deg); font-weight: 700; }
+.iv-rate { display: block; color: #555; font-size: 7.5pt; font-weight: 400; }
 .iv-small { color: #555; font-size: 8pt; }
 `;

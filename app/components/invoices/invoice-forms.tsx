@@ -30,13 +30,19 @@ export function AddLineForm({ lastResult }: { lastResult: Last }) {
   );
 }
 
-export function PaymentForm({ outstanding, today, issueDate, lastResult }: { outstanding: number; today: string; issueDate: string | null; lastResult: Last }) {
+/** A money form's idempotency key (decision 399): made by the loader, the same for every submit of this rendering. */
+export function IdempotencyField({ value }: { value: string }) {
+  return <input type="hidden" name="idempotencyKey" value={value} />;
+}
+
+export function PaymentForm({ outstanding, today, issueDate, lastResult, formKey }: { outstanding: number; today: string; issueDate: string | null; lastResult: Last; formKey: string }) {
   const busy = useSubmittingIntent('payment');
   const [form, fields] = useForm<{ paidOn: string; amount: string; method: string; reference: string }>({ id: 'payment', lastResult, defaultValue: { paidOn: today, amount: paiseToDecimal(outstanding), method: 'upi' }, ...SERVER_VALIDATION });
   return (
     <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="payment-form">
       <h2>Record a payment</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
+      <IdempotencyField value={formKey} />
       {/* The picker offers only the days the api takes (decision 331); the api's message shows here otherwise. */}
       <TextField label="Date received" meta={fields.paidOn} type="date" min={issueDate ?? undefined} max={today} />
       <TextField label="Amount (₹)" meta={fields.amount} inputMode="decimal" />
@@ -55,13 +61,14 @@ export function PaymentForm({ outstanding, today, issueDate, lastResult }: { out
   );
 }
 
-export function CreditNoteForm({ rates, lastResult }: { rates: number[]; lastResult: Last }) {
+export function CreditNoteForm({ rates, lastResult, formKey }: { rates: number[]; lastResult: Last; formKey: string }) {
   const busy = useSubmittingIntent('creditNote');
   const [form, fields] = useForm<{ reason: string; amount: string; rateBp: number }>({ id: 'credit-note', lastResult, defaultValue: { rateBp: rates[0] }, ...SERVER_VALIDATION });
   return (
     <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="credit-note-form">
       <h2>Credit note</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
+      <IdempotencyField value={formKey} />
       <TextField label="Reason" meta={fields.reason} />
       <TextField label="Amount credited (₹, before GST)" meta={fields.amount} inputMode="decimal" />
       <RateSelect meta={fields.rateBp} rates={rates} />

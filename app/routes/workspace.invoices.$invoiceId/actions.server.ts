@@ -5,8 +5,7 @@ import { dispatchIntent } from '~/utils/intent.server';
 import { renderInvoicePdf } from '~/utils/invoice-pdf.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { z } from 'zod/v4';
-import { VersionBody } from '../../../server/contract/http';
-import { CreditNoteForm, FreeLineForm, PaymentForm, VoidBody } from '../../../server/contract/invoices';
+import { CreditNoteForm, FreeLineForm, IssueBody, PaymentForm, VoidBody } from '../../../server/contract/invoices';
 
 /** The forms of an invoice's page, told apart by intent; each answers with the api's message as a toast. */
 
@@ -17,7 +16,7 @@ export async function invoiceAction(request: Request, id: string) {
   const here = `/workspace/invoices/${id}`;
   const toast = (reply: { message: string }) => redirectWithSuccess(here, reply.message);
   return dispatchIntent(await readFormData(request), {
-    issue: (formData) => submitForm(formData, { schema: VersionBody, intent: 'issue', send: ({ version }) => issueInvoice(request, id, version), done: toast }),
+    issue: (formData) => submitForm(formData, { schema: IssueBody, intent: 'issue', send: (body) => issueInvoice(request, id, body), done: toast }),
     void: (formData) => submitForm(formData, { schema: VoidBody, intent: 'void', send: (body) => voidInvoice(request, id, body), done: toast }),
     addLine: (formData) => submitForm(formData, { schema: FreeLineForm, intent: 'addLine', send: (body) => addInvoiceLine(request, id, body), done: toast }),
     removeLine: (formData) => submitForm(formData, { schema: LineId, intent: 'removeLine', send: ({ lineId }) => removeInvoiceLine(request, id, lineId), done: toast }),

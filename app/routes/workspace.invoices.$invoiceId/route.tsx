@@ -3,12 +3,15 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ListTable, NumCell } from '~/components/data-table';
 import { InvoiceStatus } from '~/components/invoices/invoice-table';
 import { InvoiceLines } from '~/components/invoices/invoice-lines';
-import { AddLineForm, CreditNoteForm, PaymentForm, VoidForm } from '~/components/invoices/invoice-forms';
+import { AddLineForm, CreditNoteForm, IdempotencyField, PaymentForm, VoidForm } from '~/components/invoices/invoice-forms';
+import { formKeys as makeFormKeys } from '~/utils/idempotency.server';
 import { Toast } from '~/components/toast';
 import { FormErrors } from '~/components/field';
 import { VersionField } from '~/components/record-version';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getInvoice } from '~/models/invoices.server';
+import { UpiOffer } from './upi-offer';
+import { upiOffer } from './upi-offer.server';
 import { required } from '~/utils/form-action.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { pageTitle } from '~/utils/product';
@@ -17,6 +20,7 @@ import invoiceStyles from '~/styles/invoices.css';
 import { formatCalendarDay, isoDay, zoneOf } from '../../../server/contract/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
 import { formatPaise } from '../../../server/contract/money-text';
+import { placeOfSupplyText } from '../../../server/contract/gstin-rules';
 import { invoiceAction } from './actions.server';
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [{ title: pageTitle(matches, data?.invoice.number ? `Invoice ${data.invoice.number}` : 'Draft invoice') }, { name: 'description', content: 'An invoice, its lines, payments and credit notes.' }];
@@ -34,7 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireWorkspaceUser(request);
   const invoice = await required(getInvoice(request, params.invoiceId!));
   // The firm's today: a payment is dated from the invoice's date to it (decision 331).
-  return json({ invoice, today: isoDay(new Date(), zoneOf(user)) });
+  // One idempotency key per money form of this rendering (decision 399): a double submit repeats it.
+  return json({ invoice, today: isoDay(new Date(), zoneOf(user)), upi: await upiOffer(request, invoice), formKeys: makeFormKeys('issue', 'payment', 'creditNote') });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -45,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const day = (d: string | null) => (d ? formatCalendarDay(d) : '—');
 
 export default function InvoicePage() {
-  const { invoice, today } = useLoaderData<typeof loader>();
+  const { invoice, today, upi, formKeys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
   const draft = invoice.status === 'draft';
@@ -72,6 +77,7 @@ export default function InvoicePage() {
           <Form method="post" className="iv-inline">
             {/* The version of the draft on this page (docs/decisions/320): lines changed since make Issue answer 409, and the page shows them. */}
             <VersionField read={invoice.version} actionData={failed?.intent === 'issue' ? failed : null} />
+            <IdempotencyField value={formKeys.issue} />
             <button type="submit" name="intent" value="issue" className="button button-primary" data-testid="issue-invoice">
               Issue invoice
             </button>
@@ -110,7 +116,7 @@ export default function InvoicePage() {
           <strong>Date</strong> {day(invoice.issueDate)} · <strong>Due</strong> {day(invoice.dueDate)}
         </p>
         <p>
-          <strong>Place of supply</strong> {invoice.placeOfSupply} ({invoice.supply === 'intra' ? 'CGST + SGST' : 'IGST'})
+          <strong>Place of supply</strong> {placeOfSupplyText(invoice.placeOfSupply)} ({invoice.supply === 'intra' ? 'CGST + SGST' : 'IGST'})
         </p>
         {invoice.voidReason ? (
           <p>
@@ -119,10 +125,11 @@ export default function InvoicePage() {
         ) : null}
       </div>
       <InvoiceLines invoice={invoice} editable={draft} />
+      {upi ? <UpiOffer offer={upi} /> : null}
       <div className="iv-grid">
         {draft ? <AddLineForm lastResult={failed?.intent === 'addLine' ? failed.result : undefined} /> : null}
-        {open ? <PaymentForm outstanding={invoice.outstanding} today={today} issueDate={invoice.issueDate} lastResult={failed?.intent === 'payment' ? failed.result : undefined} /> : null}
-        {open ? <CreditNoteForm rates={[...new Set(invoice.lines.map((l) => l.rateBp))]} lastResult={failed?.intent === 'creditNote' ? failed.result : undefined} /> : null}
+        {open ? <PaymentForm formKey={formKeys.payment} outstanding={invoice.outstanding} today={today} issueDate={invoice.issueDate} lastResult={failed?.intent === 'payment' ? failed.result : undefined} /> : null}
+        {open ? <CreditNoteForm formKey={formKeys.creditNote} rates={[...new Set(invoice.lines.map((l) => l.rateBp))]} lastResult={failed?.intent === 'creditNote' ? failed.result : undefined} /> : null}
         {draft || (open && !invoice.received && !invoice.credited) ? <VoidForm lastResult={failed?.intent === 'void' ? failed.result : undefined} /> : null}
       </div>
       {invoice.payments.length ? (

@@ -20,6 +20,9 @@ import { PURCHASE_ORDER_MESSAGES, PURCHASE_ORDER_STATUS_LABELS } from '../../../
 import { formatPaise } from '../../../server/contract/money-text';
 import { orderPath } from '~/utils/purchase-order-paths';
 import { purchaseOrdersAction } from './actions.server';
+import { orderChoices } from './order-choices';
+import { IdempotencyField } from '~/components/invoices/invoice-forms';
+import { formKeys as makeFormKeys } from '~/utils/idempotency.server';
 import { attempt, asErrorResponse, required } from '~/utils/form-action.server';
 
 export const links: LinksFunction = () => [
@@ -44,12 +47,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const sent = await attempt(Promise.all([listPurchaseOrders(request, projectId), getOrderCandidates(request, projectId, scheduleId)]));
   if (sent.ok) {
     const [list, candidates] = sent.reply;
-    return json({ project: list.project, orders: list.orders, candidates, tradeOnly: false as const });
+    return json({ project: list.project, orders: list.orders, candidates, tradeOnly: false as const, formKey: makeFormKeys('raise').raise });
   }
   // Trade prices: the page says why it shows nothing rather than an error page.
   if (sent.error.status !== 403) throw asErrorResponse(sent.error);
   const { data } = await required(getSchedules(request, projectId));
-  return json({ project: data.project, orders: [] as PurchaseOrderListItem[], candidates: null, tradeOnly: true as const });
+  return json({ project: data.project, orders: [] as PurchaseOrderListItem[], candidates: null, tradeOnly: true as const, formKey: '' });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -87,13 +90,15 @@ function OrdersTable({ projectId, orders }: { projectId: string; orders: Purchas
   );
 }
 
-function NewOrder({ candidates }: { candidates: CandidatesReply['data'] }) {
+function NewOrder({ candidates, formKey }: { candidates: CandidatesReply['data']; formKey: string }) {
   const submit = useSubmit();
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
   const raising = useSubmittingIntent('raise');
   const [form, fields] = useForm<NewPurchaseOrderBody>({ id: 'new-order', lastResult: failed?.result, ...SERVER_VALIDATION });
-  const { schedules, items, suppliers, scheduleId } = candidates;
+  const { schedules, suppliers, scheduleId } = candidates;
+  // Goods only, none ticked (decision 400): fees and services are not bought from a supplier.
+  const items = orderChoices(candidates.items);
   return (
     <section className="po-card" aria-labelledby="new-order-title" data-testid="new-order">
       <h2 id="new-order-title">New purchase order</h2>
@@ -127,6 +132,7 @@ function NewOrder({ candidates }: { candidates: CandidatesReply['data'] }) {
         <Form method="post" {...getFormProps(form)} data-testid="new-order-form">
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name={fields.scheduleId.name} value={scheduleId} />
+          <IdempotencyField value={formKey} />
           <Field label="Supplier" meta={fields.supplierId}>
             <select name={fields.supplierId.name} id={fields.supplierId.id} defaultValue="" aria-invalid={fields.supplierId.errors ? true : undefined}>
               <option value="">Choose a supplier</option>
@@ -147,7 +153,7 @@ function NewOrder({ candidates }: { candidates: CandidatesReply['data'] }) {
                   {items.map((item) => (
                     <tr key={item.id}>
                       <td data-label="Order">
-                        <input type="checkbox" name={fields.itemIds.name} value={item.id} id={`item-${item.id}`} defaultChecked={!item.orderedOn.length} aria-label={`Order ${item.title}`} />
+                        <input type="checkbox" name={fields.itemIds.name} value={item.id} id={`item-${item.id}`} defaultChecked={item.ticked} aria-label={`Order ${item.title}`} />
                       </td>
                       <td className="po-item-cell">
                         <label htmlFor={`item-${item.id}`}>{item.title}</label>
@@ -181,7 +187,7 @@ function NewOrder({ candidates }: { candidates: CandidatesReply['data'] }) {
 }
 
 export default function PurchaseOrders() {
-  const { project, orders, candidates, tradeOnly } = useLoaderData<typeof loader>();
+  const { project, orders, candidates, tradeOnly, formKey } = useLoaderData<typeof loader>();
   return (
     <>
       <ProjectTabs project={project} description="Orders to suppliers for the approved items of this project's schedules, at trade price." />
@@ -195,7 +201,7 @@ export default function PurchaseOrders() {
             <h2 id="orders-title">Orders</h2>
             <OrdersTable projectId={project.id} orders={orders} />
           </section>
-          <NewOrder candidates={candidates} />
+          <NewOrder candidates={candidates} formKey={formKey} />
         </div>
       )}
     </>

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { SELLER_SHOWN, SellerFieldsets } from '~/components/billing/seller-fields';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -12,7 +12,8 @@ import { getBillingProfile } from '~/models/billing.server';
 import { stateNames } from '~/utils/places.server';
 import { chatBookSheets } from '~/styles/sheets';
 import type { BillingProfileBody } from '../../../server/contract/billing';
-import { BILLING_DEFAULTS, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES } from '../../../server/contract/billing-rules';
+import { BILLING_DEFAULTS, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES, UPI_LIMIT_CHOICES } from '../../../server/contract/billing-rules';
+import { formatPrice } from '../../../server/contract/money-text';
 import { RateSelect } from '~/components/billing/tax-selects';
 import { billingAction } from './actions.server';
 import { StaleValues, VersionField, type ShownValue } from '~/components/record-version';
@@ -47,6 +48,8 @@ const SHOWN: ShownValue[] = [
   { key: 'invoicePrefix', label: 'Invoice number prefix' },
   { key: 'proposalValidityDays', label: 'Proposal validity (days)' },
   { key: 'proposalTerms', label: 'Proposal terms' },
+  { key: 'reverseCharge', label: 'Tax payable on reverse charge' },
+  { key: 'upiLimit', label: 'UPI limit (paise)' },
 ];
 
 export default function BillingProfilePage() {
@@ -62,6 +65,7 @@ export default function BillingProfilePage() {
       paymentTermsDays: BILLING_DEFAULTS.paymentTermsDays,
       proposalValidityDays: BILLING_DEFAULTS.proposalValidityDays,
       itemTaxes: Object.fromEntries(PRICED_ITEM_TYPES.map((type) => [type, { rateBp: BILLING_DEFAULTS.rateBp, hsnSac: '' }])),
+      upiLimit: BILLING_DEFAULTS.upiLimit,
     },
     ...SERVER_VALIDATION,
   });
@@ -86,8 +90,23 @@ export default function BillingProfilePage() {
 
         <section className="cb-card" aria-labelledby="billing-documents-title">
           <h2 id="billing-documents-title">Invoices and proposals</h2>
-          <TextField label="Invoice number prefix" meta={fields.invoicePrefix} hint="1 to 5 capital letters or digits: MSA gives MSA/2026-27/0001." autoComplete="off" maxLength={5} />
+          <TextField label="Invoice number prefix" meta={fields.invoicePrefix} hint="1 to 4 capital letters or digits: MSA gives MSA/2026-27/0001. GST allows 16 characters in all." autoComplete="off" maxLength={4} />
           <TextField label="Proposal validity (days)" meta={fields.proposalValidityDays} type="number" min={1} max={365} />
+          <label className="checkbox ws-check" htmlFor={fields.reverseCharge.id}>
+            <input {...getInputProps(fields.reverseCharge, { type: 'checkbox' })} data-testid="reverse-charge" />
+            <span>
+              Tax on our invoices is payable on reverse charge <span className="muted">— invoices print “Tax payable on reverse charge: Yes” (CGST rule 46(p))</span>
+            </span>
+          </label>
+          <Field label="UPI limit" meta={fields.upiLimit} hint="Above this amount an invoice prints no UPI code for the whole amount: it asks for a bank transfer or payment in parts.">
+            <select {...getSelectProps(fields.upiLimit)}>
+              {UPI_LIMIT_CHOICES.map((paise) => (
+                <option key={paise} value={paise}>
+                  {formatPrice(paise)}
+                </option>
+              ))}
+            </select>
+          </Field>
           <Field label="Proposal terms" meta={fields.proposalTerms}>
             <textarea {...getTextareaProps(fields.proposalTerms)} rows={4} />
           </Field>

@@ -21,6 +21,9 @@ export type PartySnapshot = {
   bankAccountNumber?: string;
   bankIfsc?: string;
   upiId?: string;
+  /** The issuer's only (decisions 396, 397). */
+  reverseCharge?: boolean;
+  upiLimit?: number;
 };
 
 /**

@@ -1,4 +1,6 @@
 import {
+  bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -36,6 +38,10 @@ export const firmBillingProfiles = pgTable('firm_billing_profiles', {
   proposalTerms: text('proposal_terms').notNull().default(''),
   proposalValidityDays: integer('proposal_validity_days').notNull(),
   itemTaxes: jsonb('item_taxes').notNull(),
+  /** CGST rule 46(p): the firm's supplies carry tax payable on reverse charge (decision 396). */
+  reverseCharge: boolean('reverse_charge').notNull().default(false),
+  /** Paise: above this an invoice prints no UPI QR for the whole amount (decision 397). */
+  upiLimit: bigint('upi_limit', { mode: 'number' }).notNull().default(10_000_000),
   /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
   version: integer('version').notNull().default(1),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -60,4 +66,23 @@ export const documentCounters = pgTable(
     lastNumber: integer('last_number').notNull(),
   },
   (t) => [primaryKey({ columns: [t.issuerId, t.kind, t.startYear] })],
+);
+
+/**
+ * The idempotency keys of money writes (decision 399): a form's hidden key, claimed inside the
+ * write's own transaction, naming the document the write made. The same key again gives that
+ * document back instead of a second one; a rolled-back write gives its key back with it.
+ */
+export const moneyWriteKeys = pgTable(
+  'money_write_keys',
+  {
+    issuerId: text('issuer_id').notNull(),
+    key: text('key').notNull(),
+    /** invoice-create, invoice-issue, payment, credit-note, purchase-order. */
+    operation: text('operation').notNull(),
+    /** The document made ('' until the write has made it, inside the same transaction). */
+    documentId: text('document_id').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuerId, t.key] }), index('money_write_keys_created_idx').on(t.createdAt)],
 );

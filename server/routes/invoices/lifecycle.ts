@@ -20,7 +20,7 @@ export const invoiceLifecycleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { actor, firmId, email, timeZone } = billingFirm(request);
       const id = (await firmInvoice(db, firmId, request.params.id)).id;
       const profile = await requireProfile(db, firmId);
-      const row = await db.transaction((tx) => issueFirmInvoice(tx, actor, id, profile, email, request.body.version, new Date(), timeZone));
+      const row = await db.transaction((tx) => issueFirmInvoice(tx, actor, id, profile, email, request.body.version, new Date(), timeZone, request.body.idempotencyKey));
       return { message: M.issued(row.number ?? ''), data: await invoiceReply(db, row) };
     },
   });

@@ -18,7 +18,7 @@ export const invoicePrintRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(ops.print),
     handler: async (request) => {
       const { firmId } = billingFirm(request);
-      return { data: await printOfInvoice(db, await firmInvoice(db, firmId, request.params.id)) };
+      return { data: await printOfInvoice(db, await firmInvoice(db, firmId, request.params.id), request.query.upiAmount) };
     },
   });
 

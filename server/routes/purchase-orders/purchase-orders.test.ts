@@ -120,6 +120,13 @@ describe('raising a purchase order', () => {
     expect((await raise({ itemIds: [approved()[0]] })).number).toMatch(/\/0002$/);
   });
 
+  it('raises one order for one idempotency key, however often the form is sent (decision 399)', async () => {
+    const first = await raise({ itemIds: [approved()[0]], idempotencyKey: 'purchase-order-key-1' });
+    const again = await raise({ itemIds: [approved()[0]], idempotencyKey: 'purchase-order-key-1' });
+    expect(again.id).toBe(first.id);
+    expect(again.number).toBe(first.number);
+  });
+
   it('charges IGST to a supplier in another state, and an employee granted "Can see financials" may raise one', async () => {
     const order = await raise({ supplierId: farSupplierId, itemIds: [approved()[0]] }, tokens.flagged);
     expect(order).toMatchObject({ supply: 'inter', cgst: 0, sgst: 0, igst: 1_080_000, total: 7_080_000 });

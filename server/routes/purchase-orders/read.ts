@@ -41,7 +41,7 @@ export const purchaseOrderReadRoutes: FastifyPluginAsyncZod = async (app) => {
           project: { id: project.id, projectName: project.projectName },
           schedules,
           scheduleId,
-          items: items.map((i) => ({ id: i.id, roomName: i.roomName, sectionTitle: i.sectionTitle, title: i.title, quantity: i.quantity, tradePrice: i.tradePrice, orderedOn: held.get(i.id) ?? [] })),
+          items: items.map((i) => ({ id: i.id, roomName: i.roomName, sectionTitle: i.sectionTitle, title: i.title, type: i.type, quantity: i.quantity, tradePrice: i.tradePrice, orderedOn: held.get(i.id) ?? [] })),
           suppliers: suppliers.map((s) => ({ ...s, state: s.state ?? '' })),
           billingReady: !!profile,
         },

@@ -1,0 +1,2 @@
+ALTER TABLE "firm_billing_profiles" ADD COLUMN "reverse_charge" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "firm_billing_profiles" ADD COLUMN "upi_limit" bigint DEFAULT 10000000 NOT NULL;

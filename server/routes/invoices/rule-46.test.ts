@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApi, type TestApi } from '../../../tests/helpers/test-api';
+import type { Invoice, InvoicePrint, ReceiptPrint } from '../../contract/invoices';
+import { createBillingProfile } from '../../seed/billing';
+import { createContact } from '../../seed/chat-book';
+import { createFirm } from '../../seed/factories';
+import { createSession } from '../../queries/sessions';
+import { isoDay } from '../../contract/dates';
+import { PREFIX_TOO_LONG } from '../../contract/billing-rules';
+import { billingProfileFields } from '../../seed/billing';
+import { messagesByPath } from '../../../tests/helpers/test-api';
+
+/**
+ * The particulars CGST rule 46 asks of every tax invoice (and, through rules 49–53, of credit
+ * notes and receipts), as the print data gives them to the PDFs and pages (decisions 395–397).
+ */
+
+let api: TestApi;
+let token: string;
+let clientId: string;
+let interClientId: string;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  const firm = await createFirm(api.db);
+  token = (await createSession(api.db, firm.id, { remember: false })).token;
+  await createBillingProfile(api.db, firm.id, { invoicePrefix: 'R46', reverseCharge: true });
+  clientId = (await createContact(api.db, firm.id, { name: 'Asha Rao', state: 'Maharashtra' })).id;
+  interClientId = (await createContact(api.db, firm.id, { name: 'Kiran Gowda', state: 'Karnataka' })).id;
+});
+afterAll(() => api.close());
+
+async function ok<T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {
+  const res = await api.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: T }).data;
+}
+
+async function issued(contactId: string, unitPrice: number): Promise<Invoice> {
+  const draft = await ok<Invoice>('POST', '/invoices', { contactId, lines: [{ description: 'Interior design fee', quantity: 1, unitPrice, rateBp: 1800, hsnSac: '998391' }] });
+  return ok<Invoice>('POST', `/invoices/${draft.id}/issue`, { version: draft.version });
+}
+
+describe('CGST rule 46 particulars on the tax invoice, credit note and receipt', () => {
+  it('rule 46(j): CGST and SGST each computed on its own: on ₹75,000.50 at 18 % both are ₹6,750.05', async () => {
+    const invoice = await issued(clientId, 75_000_50);
+    expect(invoice.lines[0]).toMatchObject({ taxable: 75_000_50, cgst: 6_750_05, sgst: 6_750_05, igst: 0, total: 88_500_60 });
+    expect(invoice).toMatchObject({ cgst: 6_750_05, sgst: 6_750_05, total: 88_500_60 });
+  });
+
+  it('rule 46(f): the place of supply with its state code, "Karnataka (29)"; rule 46(p): reverse charge Yes where the firm marks it', async () => {
+    const invoice = await issued(interClientId, 10_000_00);
+    const print = await ok<InvoicePrint>('GET', `/invoices/${invoice.id}/print`);
+    expect(print.placeOfSupplyText).toBe('Karnataka (29)');
+    expect(print.reverseCharge).toBe('Yes');
+  });
+
+  it("rule 53(1A) with 46: the credit note names the original invoice's number and date, and carries the same particulars", async () => {
+    const invoice = await issued(clientId, 20_000_00);
+    await ok('POST', `/invoices/${invoice.id}/credit-notes`, { reason: 'Fewer site visits', amount: 1_000_00, rateBp: 1800 });
+    const after = await ok<Invoice>('GET', `/invoices/${invoice.id}`);
+    const note = after.creditNotes[0]!;
+    const print = await ok<InvoicePrint>('GET', `/invoices/${note.id}/print`);
+    expect(print.original).toEqual({ number: invoice.number, issueDate: invoice.issueDate });
+    expect(print.placeOfSupplyText).toBe('Maharashtra (27)');
+  });
+
+  it('rule 50 with 46: the receipt carries the place of supply with its code and the reverse charge', async () => {
+    const invoice = await issued(clientId, 5_000_00);
+    const paid = await ok<Invoice>('POST', `/invoices/${invoice.id}/payments`, { paidOn: isoDay(new Date()), amount: 1_000_00, method: 'upi' });
+    const receipt = await ok<ReceiptPrint>('GET', `/invoices/${invoice.id}/payments/${paid.payments[0]!.id}/receipt`);
+    expect(receipt).toMatchObject({ placeOfSupplyText: 'Maharashtra (27)', reverseCharge: 'Yes' });
+  });
+
+  it('rule 46(b): a serial of at most 16 characters is checked when the prefix is saved (5 characters would pass 16 at the 10,000th number)', async () => {
+    const read = await ok<{ version: number }>('GET', '/billing/profile');
+    const res = await api.app.inject({ method: 'PUT', url: '/api/billing/profile', headers: bearer(token), payload: { ...billingProfileFields({ invoicePrefix: 'STUDI' }), version: read.version } });
+    expect(res.statusCode).toBe(400);
+    expect(messagesByPath(res).invoicePrefix).toBe(PREFIX_TOO_LONG);
+  });
+});
+
+describe('UPI only where UPI works (decision 397)', () => {
+  it('carries the invoice number as tr as well as tn in the upi:// link', async () => {
+    const invoice = await issued(clientId, 10_000_00);
+    const print = await ok<InvoicePrint>('GET', `/invoices/${invoice.id}/print`);
+    const params = new URL(print.upiUri!.replace('upi://', 'https://upi.invalid/')).searchParams;
+    expect(params.get('tr')).toBe(invoice.number);
+    expect(params.get('tn')).toBe(invoice.number);
+    expect(print).toMatchObject({ upiOverLimit: false, upiAmount: invoice.total });
+  });
+
+  it('prints no QR for the whole amount above the firm’s UPI limit (default ₹1,00,000), and gives one for a part within it', async () => {
+    // ₹1,00,000 before 18 % GST is ₹1,18,000 owed: above the limit.
+    const invoice = await issued(clientId, 1_00_000_00);
+    const whole = await ok<InvoicePrint>('GET', `/invoices/${invoice.id}/print`);
+    expect(whole).toMatchObject({ upiOverLimit: true, upiUri: null, qrSvg: null, upiAmount: null, upiLimit: 1_00_000_00 });
+    const part = await ok<InvoicePrint>('GET', `/invoices/${invoice.id}/print?upiAmount=${1_00_000_00}`);
+    expect(part.upiAmount).toBe(1_00_000_00);
+    expect(part.upiUri).toContain('am=100000.00');
+    expect(part.qrSvg).toContain('<svg');
+    const tooMuch = await api.app.inject({ method: 'GET', url: `/api/invoices/${invoice.id}/print?upiAmount=${1_00_000_01}`, headers: bearer(token) });
+    expect(tooMuch.statusCode).toBe(400);
+  });
+});
