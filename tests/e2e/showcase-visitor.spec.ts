@@ -14,7 +14,8 @@ async function describedAs(path: string, headers: Record<string, string> = {}) {
   return { response, html, meta, canonical, jsonLd, title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null };
 }
 
-const ofType = <T>(list: Array<{ '@type': string }>, type: string) => list.find((x) => x['@type'] === type) as unknown as WithContext<Exclude<T, string>> | undefined;
+/** The JSON-LD object of `type`, read as its schema-dts type. */
+const ofType = <T>(list: Array<{ '@type': string }>, type: string) => list.find((x) => x['@type'] === type) as unknown as T | undefined;
 
 test.describe('the showcase for a signed-out visitor', () => {
   test('browses the gallery, opens a project and a firm, opens Contact, is asked to sign in and comes back', async ({ page, js }) => {
@@ -70,11 +71,11 @@ test.describe('the showcase for a signed-out visitor', () => {
     expect(page.meta('og:title')).toContain(project.projectName);
     expect(page.meta('og:url')).toBe(page.canonical);
     expect(page.meta('twitter:card')).toMatch(/^summary/);
-    const work = ofType<CreativeWork>(page.jsonLd, 'CreativeWork')!;
+    const work = ofType<WithContext<CreativeWork>>(page.jsonLd, 'CreativeWork')!;
     expect(work['@context']).toBe('https://schema.org');
     expect(work.name).toBe(project.projectName);
     expect(work.creator).toEqual(expect.objectContaining({ '@type': 'Organization', url: `${E2E.baseURL}/firms/${project.owner.id}` }));
-    const crumbs = ofType<BreadcrumbList>(page.jsonLd, 'BreadcrumbList')!;
+    const crumbs = ofType<WithContext<BreadcrumbList>>(page.jsonLd, 'BreadcrumbList')!;
     expect((crumbs.itemListElement as unknown[]).length).toBe(3);
     const image = page.meta('og:image');
     if (image) {
@@ -85,14 +86,13 @@ test.describe('the showcase for a signed-out visitor', () => {
     }
 
     const firm = await describedAs(`/firms/${project.owner.id}`);
-    const service = ofType<ProfessionalService>(firm.jsonLd, 'ProfessionalService')!;
-    expect(service.url).toBe(`${E2E.baseURL}/firms/${project.owner.id}`);
-    expect(service.contactPoint).toEqual(expect.objectContaining({ '@type': 'ContactPoint' }));
+    const service = ofType<WithContext<ProfessionalService>>(firm.jsonLd, 'ProfessionalService')!;
+    expect(service).toMatchObject({ url: `${E2E.baseURL}/firms/${project.owner.id}`, contactPoint: { '@type': 'ContactPoint' } });
     expect(service).not.toHaveProperty('aggregateRating');
     expect(firm.title).not.toBe(page.title);
 
     const directory = await describedAs('/firms');
-    expect(ofType<ItemList>(directory.jsonLd, 'ItemList')!.itemListElement).toBeTruthy();
+    expect(ofType<WithContext<ItemList>>(directory.jsonLd, 'ItemList')!.itemListElement).toBeTruthy();
     const explore = await describedAs('/explore?page=2');
     expect(explore.canonical).toBe(`${E2E.baseURL}/explore?page=2`);
 
