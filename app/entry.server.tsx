@@ -6,6 +6,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { NonceProvider } from '~/utils/nonce';
 import { setViewerVersionHook } from '~/utils/api.server';
 import { refreshStaleViewer } from '~/utils/viewer.server';
+import { isPublicPage, matchesEtag, pageEtag, pageNonce } from '~/utils/public-cache.server';
 
 // The session layer's answer to the api's viewer version, registered by a call: package.json says
 // "sideEffects": false, so the build drops a bare `import '…'` of a module (it did, and no page
@@ -28,7 +29,16 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce || undefined;
+  let nonce = loadContext.cspNonce || undefined;
+  // A signed-out showcase page (docs/decisions/388): tagged by its data; a matching If-None-Match
+  // is answered 304 before any render, and its nonce comes from the tag so a cached copy stays valid.
+  if (responseStatusCode === 200 && isPublicPage(responseHeaders) && !hasDeferredData(remixContext)) {
+    const etag = pageEtag(remixContext.manifest.version, remixContext.staticHandlerContext.loaderData);
+    responseHeaders.set('ETag', etag);
+    nonce = pageNonce(etag);
+    loadContext.setCspNonce?.(nonce);
+    if (matchesEtag(request, etag)) return new Response(null, { status: 304, headers: responseHeaders });
+  }
   if (!hasDeferredData(remixContext)) {
     const html = renderToString(
       <NonceProvider value={nonce ?? ''}>

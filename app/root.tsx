@@ -18,6 +18,7 @@ import { useNonce } from '~/utils/nonce';
 import { baseSheets } from '~/styles/sheets';
 import { productNameOf } from '~/utils/product';
 import { env } from '~/utils/env.server';
+import { isPrivatePath, NOINDEX_VALUE } from '~/utils/indexing';
 
 export const links: LinksFunction = () => [...baseSheets, { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pricing = plan !== null && !plan.active && user?.role !== 'employee';
   // Client ids of Google and Apple sign-in (public values) for the login view.
   // The footer's social links: the operator's pages (decision 212).
-  return json({ user, toast: toast ?? null, pricing, plan, socialSignIn: socialSignInConfig(), registerFirm: registerFirm.state, footerLinks: footerLinks(), productName: env.PRODUCT_NAME }, { headers });
+  return json({ user, toast: toast ?? null, pricing, plan, socialSignIn: socialSignInConfig(), registerFirm: registerFirm.state, footerLinks: footerLinks(), productName: env.PRODUCT_NAME, publicUrl: env.PUBLIC_URL }, { headers });
 }
 
 export type RootData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -46,6 +47,7 @@ export function useRootData() {
 }
 
 function Document({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
   // The CSP nonce of this answer: Remix's inline scripts carry it (docs/decisions/064).
   const nonce = useNonce();
   useEffect(() => {
@@ -58,6 +60,8 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* Private pages are never listed (also the X-Robots-Tag header; docs/decisions/386). */}
+        {isPrivatePath(pathname) ? <meta name="robots" content={NOINDEX_VALUE} /> : null}
         <Links />
       </head>
       <body>

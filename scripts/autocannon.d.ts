@@ -9,6 +9,9 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    '3xx': number;
+    /** Answers by status code (`'304': { count }`). */
+    statusCodeStats?: Record<string, { count: number }>;
     duration: number;
   };
   export type Options = {

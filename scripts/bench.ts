@@ -13,8 +13,10 @@
  *  - overload (scripts/bench-overload.ts, docs/decisions/350): 200 connections for 30 s on the signed-in
  *    `/explore` and `/workspace/invoices`: served p99, the share of quick 503s, time-outs, and the
  *    latency of the web's `/healthz` sampled during the run;
+ *  - the signed-out showcase's caching (scripts/bench-showcase.ts, docs/decisions/388): /explore and
+ *    a project page as first render, 304 and cached hit, at 16 and 200 connections;
  *  - with BENCH_SCALE=N (PostgreSQL): the explore list (page 1 and 500), search, the directory by
- *    city and a firm portfolio on the demo data and on a second database with the same demo seed
+ *    city, the sitemap index and a sitemap file (docs/decisions/387) and a firm portfolio on the demo data and on a second database with the same demo seed
  *    and N generated public projects of N/20 firms (images shared), measured in turns, with the ratio.
  * Figures only: it never fails a build. Knobs: BENCH_DURATION (s per target, 10),
  * BENCH_CONNECTIONS (16), BENCH_LOAD_SECONDS (s per 200-connection round, 60), BENCH_LOAD_ROUNDS
@@ -40,6 +42,7 @@ import { createDatabase, freePort, waitFor } from './instance';
 import { benchOverload } from './bench-overload';
 import { benchPdf } from './bench-pdf';
 import { benchExports } from './bench-exports';
+import { benchShowcaseCache } from './bench-showcase';
 import { benchEditorAtSize } from './bench-editor';
 import { benchSummaryEditor, workspacePageStatements } from './bench-workspace';
 import { mallocEnv } from './malloc-env';
@@ -52,9 +55,9 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const LOAD_ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? 3);
 const SCALE = Number(process.env.BENCH_SCALE ?? 0);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,embedded').split(',') as Array<'postgres' | 'embedded'>;
-/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, summary, editor, workspace, memory, overload, scale, pdf, exports): a quick measure of one thing. */
+/** `BENCH_ONLY=memory,weight` runs only those parts (pages, cpu, statements, weight, summary, editor, workspace, memory, overload, showcase, scale, pdf, exports): a quick measure of one thing. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
-const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'editor' | 'workspace' | 'memory' | 'overload' | 'scale' | 'pdf' | 'exports') => !ONLY || ONLY.includes(part);
+const wanted = (part: 'pages' | 'cpu' | 'statements' | 'weight' | 'summary' | 'editor' | 'workspace' | 'memory' | 'overload' | 'showcase' | 'scale' | 'pdf' | 'exports') => !ONLY || ONLY.includes(part);
 const EMAIL = 'explorer@demo.test';
 const PASSWORD = 'demo1234';
 
@@ -258,7 +261,9 @@ async function timeReads(read: Read, seconds: number, times: number[]): Promise<
 function latencyOf(times: number[], body: string): Latency {
   times.sort((a, b) => a - b);
   const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]! * 100) / 100;
-  return { p50: at(0.5), p99: at(0.99), items: itemsIn(JSON.parse(body)) };
+  // A sitemap answers XML: its items are its entries.
+  const items = body.startsWith('<') ? (body.match(/<(?:url|sitemap)>/g) ?? []).length : itemsIn(JSON.parse(body));
+  return { p50: at(0.5), p99: at(0.99), items };
 }
 
 /**
@@ -469,6 +474,9 @@ async function scaleReadsOf(apiUrl: string, bearer: Record<string, string>, firm
     ...(deepFirm ? [['directory p. 300 by cursor', `/api/users/user-firm?limit=12&after=${encodeURIComponent(deepFirm)}`] as [string, string]] : []),
     [`directory ${city} p.40 cursor`, `/api/users/user-firm?limit=12&${cityFilter}&after=${encodeURIComponent(deepCityFirm)}`],
     ['a firm portfolio', `/api/projects/public-portfolio/${firmId}`],
+    // The sitemaps (decision 387): the index reads every listed row's id once; a file streams up to 50,000.
+    ['sitemap index', '/api/sitemaps/index.xml'],
+    ['sitemap, first projects file', '/api/sitemaps/projects.xml'],
   ];
   return new Map(reads.map(([name, url]) => [name, { url: `${apiUrl}${url}`, headers: bearer }]));
 }
@@ -570,7 +578,7 @@ async function runFor(kind: 'postgres' | 'embedded') {
     const label = kind === 'postgres' ? 'PostgreSQL' : 'Embedded default (PGlite)';
     if (wanted('pages')) {
       rows.push(await targetWebPage(p, 'web GET /explore (signed in)', '/explore', signedIn, pgGoal));
-      // /explore is for signed-in accounts (an anonymous visitor is sent to /): the anonymous page is the home page.
+      // The anonymous home page; the signed-out showcase has its own part (showcase, docs/decisions/388).
       rows.push(await targetWebPage(p, 'web GET / (anonymous home)', '/', {}, '≥ 0.4×'));
       rows.push(await targetWebPage(p, 'web GET /explore/{id}', `/explore/${p.projectId}`, signedIn, '≥ 0.4×'));
       rows.push(await targetWebPage(p, 'web GET /firms', '/firms', signedIn, '≥ 0.4×'));
@@ -603,9 +611,11 @@ async function runFor(kind: 'postgres' | 'embedded') {
     for (const n of memory) console.log(n);
     const overload = wanted('overload') ? await benchOverload({ ...p, signIn: (email) => signIn(p.apiUrl, email) }) : [];
     for (const n of overload) console.log(n);
+    const showcase = wanted('showcase') ? await benchShowcaseCache(p) : [];
+    for (const n of showcase) console.log(n);
     const scale = wanted('scale') ? await scaleCost(p) : [];
     for (const n of scale) console.log(n);
-    report.push({ section: label, rows, notes: [...notes, ...memory, ...overload, ...scale] });
+    report.push({ section: label, rows, notes: [...notes, ...memory, ...overload, ...showcase, ...scale] });
     return rows.find((r) => r.target.startsWith('api GET')) ?? null;
   } finally {
     await p.stop();

@@ -40,6 +40,9 @@ import { workspaceChatRoutes } from './routes/chat/index.js';
 import { settingsRoutes } from './routes/users/settings.js';
 import { userSessionRoutes } from './routes/users/sessions.js';
 import { enquiryRoutes } from './routes/firms/enquiries.js';
+import { firmContactRoutes } from './routes/firms/contact.js';
+import { previewRoutes } from './routes/previews/index.js';
+import { sitemapRoutes } from './routes/sitemaps/index.js';
 import { storageRoutes } from './routes/workspace/storage.js';
 import { leadRoutes } from './routes/leads/index.js';
 import { employeeRoutes } from './routes/employees/index.js';
@@ -68,8 +71,8 @@ import { KEEP_ALIVE_TIMEOUT_MS } from './contract/drain-rules.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
-  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes],
-  visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
+  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes, previewRoutes, sitemapRoutes],
+  visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes, firmContactRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
   workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes],

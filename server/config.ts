@@ -47,6 +47,8 @@ const schema = z.object({
   RATE_LIMIT_MAX_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Enquiries (demand box) per hour from one visitor address (docs/decisions/121). */
   ENQUIRY_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(5),
+  /** Firms' contact details (the Contact popup) per hour from one visitor address (docs/decisions/386). */
+  CONTACT_LOOKUPS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   /**
    * Enquiries per hour to one firm from senders without an established account, past which they
    * are held (kept, listed under Held, released by the firm); an established sender is never held

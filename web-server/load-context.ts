@@ -6,6 +6,11 @@ export type WebLoadContext = {
   cspNonce: string;
   /** The visitor's address as the web server worked it out (also in X-Forwarded-For). */
   clientAddress: string;
+  /**
+   * Replaces this answer's nonce (in its Content-Security-Policy too): a shared-cacheable page uses
+   * one derived from its content, so a cached copy and a 304's policy agree (docs/decisions/388).
+   */
+  setCspNonce?: (nonce: string) => void;
 };
 
 declare module '@remix-run/node' {
@@ -14,5 +19,13 @@ declare module '@remix-run/node' {
 }
 
 export function getLoadContext(_req: Request, res: Response): WebLoadContext {
-  return { cspNonce: String(res.locals.cspNonce ?? ''), clientAddress: String(res.locals.clientAddress ?? '') };
+  return {
+    cspNonce: String(res.locals.cspNonce ?? ''),
+    clientAddress: String(res.locals.clientAddress ?? ''),
+    setCspNonce: (nonce) => {
+      res.locals.cspNonce = nonce;
+      const policy = res.locals.cspPolicy as ((nonce: string) => string) | undefined;
+      if (policy) res.setHeader('Content-Security-Policy', policy(nonce));
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { isPrivatePath, NOINDEX_VALUE } from '../app/utils/indexing';
 
 /**
  * Security headers on every answer of the web (docs/decisions/064), and the
@@ -88,6 +89,8 @@ export function securityHeaders(options: CspOptions): RequestHandler {
     const file = FILE_PATHS.test(req.path);
     // A file's answer brings its own policy and nosniff (a header set here too would be sent twice).
     if (!file) {
+      // A shared page swaps in a nonce derived from its content (load-context.ts, docs/decisions/388).
+      res.locals.cspPolicy = (other: string) => policyStart + other + policyEnd;
       res.setHeader('Content-Security-Policy', policyStart + nonce + policyEnd);
       res.setHeader('X-Content-Type-Options', 'nosniff');
     }
@@ -95,6 +98,8 @@ export function securityHeaders(options: CspOptions): RequestHandler {
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
     res.setHeader('X-Frame-Options', file ? 'SAMEORIGIN' : 'DENY');
     res.setHeader('Cross-Origin-Opener-Policy', openerPolicy);
+    // Private pages and their files (PDFs, CSVs) are never listed (docs/decisions/386).
+    if (isPrivatePath(req.path)) res.setHeader('X-Robots-Tag', NOINDEX_VALUE);
     if (options.https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
   };

@@ -52,16 +52,13 @@ export function Header({
         </label>
         <nav id="site-nav" className="site-nav" aria-label="Main">
           {!user ? <NavItem to="/" pathname={pathname}>Home</NavItem> : null}
-          {user ? (
-            <>
-              <NavItem to="/explore" pathname={pathname}>
-                Explore
-              </NavItem>
-              <NavItem to="/firms" pathname={pathname}>
-                Firms
-              </NavItem>
-            </>
-          ) : null}
+          {/* The showcase is public: a visitor's header is Home, Explore, Firms, Log in, Sign up (decision 385). */}
+          <NavItem to="/explore" pathname={pathname}>
+            Explore
+          </NavItem>
+          <NavItem to="/firms" pathname={pathname}>
+            Firms
+          </NavItem>
           {showPortfolio ? (
             <NavItem to="/portfolio" pathname={pathname}>
               Portfolio

@@ -1,5 +1,5 @@
-import { Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { Link, useFetcher } from '@remix-run/react';
+import { useEffect, type ReactNode } from 'react';
 import { ROLE_LABELS, type Role } from '../../server/contract/vocabulary';
 import { Avatar } from './avatar';
 import { ownerName } from './owner-name';
@@ -23,7 +23,12 @@ export type Owner = {
   state?: string | null;
   country?: string | null;
   website?: string | null;
+  /** A visitor's page leaves the contact details out: the popup reads them (decision 386). */
+  contactHidden?: boolean;
 };
+
+/** The contact details a visitor's popup read from the api, or why it could not. */
+export type LoadedContact = { details: { email: string | null; contactNo: string | null; website: string | null } | null; error: string | null };
 
 export function firmTypeLabel(value: string | null | undefined): string {
   if (!value) return '';
@@ -123,25 +128,53 @@ export function WebsiteFact({ website }: { website: string | null | undefined })
  * The Contact or Team popup of an owner card, when the URL opens one (`?dialog=contact|team`).
  * `enquiry` is the Contact popup's enquiry form, when the page offers one.
  */
-export function OwnerDialogs({ owner, enquiry }: { owner: Owner; enquiry?: ReactNode }) {
+export function OwnerDialogs({ owner, enquiry, contact }: { owner: Owner; enquiry?: ReactNode; contact?: LoadedContact | null }) {
   const dialog = useOpenDialog();
   const closeTo = useDialogHref()(null);
-  if (dialog === 'contact') return <ContactDialog owner={owner} closeTo={closeTo} enquiry={enquiry} />;
+  if (dialog === 'contact') return <ContactDialog owner={owner} closeTo={closeTo} enquiry={enquiry} contact={contact ?? null} />;
   if (dialog === 'team') return <TeamDialog owner={owner} closeTo={closeTo} />;
   return null;
 }
 
-function ContactDialog({ owner, closeTo, enquiry }: { owner: Owner; closeTo: string; enquiry?: ReactNode }) {
+/**
+ * A visitor's contact details: those the page's loader read (the URL opened the popup), else read
+ * now from the resource route (the popup opened in place with JavaScript).
+ */
+function useVisitorContact(owner: Owner, loaded: LoadedContact | null): LoadedContact | 'loading' | null {
+  const fetcher = useFetcher<LoadedContact>();
+  const needed = owner.contactHidden === true && !loaded;
+  useEffect(() => {
+    if (needed && fetcher.state === 'idle' && !fetcher.data) fetcher.load(`/resources/firm-contact/${encodeURIComponent(owner.id)}`);
+  }, [needed, fetcher, owner.id]);
+  if (!owner.contactHidden) return null;
+  return loaded ?? fetcher.data ?? 'loading';
+}
+
+function ContactDialog({ owner, closeTo, enquiry, contact }: { owner: Owner; closeTo: string; enquiry?: ReactNode; contact: LoadedContact | null }) {
+  const visitor = useVisitorContact(owner, contact);
+  const details = visitor === null ? owner : visitor === 'loading' ? null : visitor.details;
   return (
     <Dialog title={`Contact ${ownerName(owner)}`} closeTo={closeTo} size={enquiry ? 'medium' : 'small'} testId="contact-dialog">
-      <dl className={enquiry ? 'contact-list contact-list-inline' : 'contact-list'}>
-        <EmailFact email={owner.email} />
-        <div>
-          <dt>Contact number</dt>
-          <dd>{owner.contactNo ? <a href={`tel:${owner.contactNo}`}>{owner.contactNo}</a> : <span className="muted">Not given</span>}</dd>
-        </div>
-        <WebsiteFact website={owner.website} />
-      </dl>
+      {visitor === 'loading' ? (
+        <p className="muted" role="status">
+          Loading the contact details…
+        </p>
+      ) : null}
+      {visitor !== null && visitor !== 'loading' && visitor.error ? (
+        <p className="form-errors" role="alert" data-testid="contact-error">
+          {visitor.error}
+        </p>
+      ) : null}
+      {details ? (
+        <dl className={enquiry ? 'contact-list contact-list-inline' : 'contact-list'}>
+          <EmailFact email={details.email} />
+          <div>
+            <dt>Contact number</dt>
+            <dd>{details.contactNo ? <a href={`tel:${details.contactNo}`}>{details.contactNo}</a> : <span className="muted">Not given</span>}</dd>
+          </div>
+          <WebsiteFact website={details.website} />
+        </dl>
+      ) : null}
       {enquiry ? (
         <section className="enquiry" aria-labelledby="enquiry-title">
           <h3 id="enquiry-title">Send an enquiry</h3>

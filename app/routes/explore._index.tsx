@@ -6,28 +6,42 @@ import { Paging } from '~/components/paging';
 import { ProjectCard } from '~/components/project-card';
 import { Toast } from '~/components/toast';
 import { getExplorePage } from '~/models/projects.server';
-import { requireUser } from '~/utils/guards.server';
+
 import { parseKeyset, parsePage, type Keyset, toCardProject } from '~/utils/showcase.server';
 import type { ExploreCard } from '../../server/contract/projects';
 import { EXPLORE_PAGE_SIZE } from '../../server/contract/projects-rules';
-import { pageTitle } from '~/utils/product';
-import { optional, guarded } from '~/utils/form-action.server';
+import { itemList, publicMeta, publicOrigin } from '~/utils/seo';
+import { optional } from '~/utils/form-action.server';
 import { showcaseSheets } from '~/styles/sheets';
+import { showcaseHeaders, showcasePageHeaders } from '~/utils/public-cache.server';
+
 
 export const links: LinksFunction = () => showcaseSheets;
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, 'Explore projects') },
-  { name: 'description', content: 'Public projects of architecture and interior-design firms.' },
-];
+/** Shared-cacheable for visitors (docs/decisions/388). */
+export const headers = showcasePageHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const page = data?.page ?? 1;
+  const suffix = page > 1 ? `, page ${page}` : '';
+  const origin = publicOrigin(matches);
+  return publicMeta(matches, {
+    path: page > 1 ? `/explore?page=${page}` : '/explore',
+    title: `Explore projects${suffix}`,
+    description: `Public projects of architecture and interior-design firms${suffix}: homes, offices, shops and interiors, with photos, places and the firms behind them.`,
+    image: data?.items[0]?.images[0]?.w1600,
+    jsonLd: [itemList(origin, 'Public projects', (data?.items ?? []).map((p) => ({ name: p.projectName, path: `/explore/${p.id}` })), (page - 1) * (data?.pageSize ?? 0))],
+  });
+};
 
 const toItem = (p: ExploreCard) => ({ ...toCardProject(p), owner: ownerName(p.owner) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = parsePage(url);
-  const [, data] = await guarded(requireUser(request), explorePage(request, page, parseKeyset(url)));
-  return json(data);
+  // Public: a visitor reads the gallery too (docs/decisions/385).
+  const data = await explorePage(request, page, parseKeyset(url));
+  return json(data, { headers: await showcaseHeaders(request, { failed: data.toast !== null }) });
 }
 
 /**

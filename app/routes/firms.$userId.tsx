@@ -2,39 +2,67 @@ import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { keepDataForDialogs, useDialogHref } from '~/components/dialog';
 import { EnquiryForm } from '~/components/enquiry-form';
-import { OwnerCard, OwnerDialogs, ownerName } from '~/components/owner-card';
+import { firmTypeLabel, OwnerCard, OwnerDialogs, ownerName, projectCountLabel } from '~/components/owner-card';
+import { breadcrumbs, firmJsonLd, itemList, placeLine, publicMeta, publicOrigin, shortDescription } from '~/utils/seo';
 import { PortfolioGrid } from '~/components/project-card';
 import { getPublicPortfolio } from '~/models/projects.server';
-import { requireUser } from '~/utils/guards.server';
+import { optionalSessionUser } from '~/utils/guards.server';
+import { SignInToEnquire } from '~/components/sign-in-to-enquire';
+import { ShareLinks } from '~/components/share-links';
 import { enquiryAction, enquiryLoaderData } from '~/routes/explore.$id/enquiry.server';
 import enquiryStyles from '~/styles/enquiry.css';
-import { toCardProject, toOwner } from '~/utils/showcase.server';
+import { forVisitor, toCardProject, toOwner } from '~/utils/showcase.server';
 import { pageTitle, productNameOf } from '~/utils/product';
 import { required, guarded } from '~/utils/form-action.server';
 import { showcaseSheets } from '~/styles/sheets';
+import { showcaseHeaders, showcasePageHeaders } from '~/utils/public-cache.server';
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: data ? pageTitle(matches, `${ownerName(data.owner)}`) : pageTitle(matches, 'Firm') },
-  { name: 'description', content: data ? `The portfolio of ${ownerName(data.owner)}: projects, team and contact.` : `A firm on ${productNameOf(matches)}.` },
-];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: pageTitle(matches, 'Firm') }, { name: 'description', content: `A firm on ${productNameOf(matches)}.` }];
+  const { owner, projects } = data;
+  const origin = publicOrigin(matches);
+  const name = ownerName(owner);
+  const place = placeLine(owner.city, owner.state, owner.country);
+  const lead = `${firmTypeLabel(owner.firmType) || 'Firm'}${place ? ` in ${place}` : ''}: ${projectCountLabel(owner.projectCount)}.`;
+  return publicMeta(matches, {
+    path: `/firms/${owner.id}`,
+    title: `${name} — portfolio`,
+    description: shortDescription(owner.userDetails ? `${lead} ${owner.userDetails}` : lead, lead),
+    image: owner.profileImage ?? projects[0]?.images[0]?.w1600,
+    imageAlt: name,
+    type: 'profile',
+    jsonLd: [
+      firmJsonLd(origin, { id: owner.id, name, description: owner.userDetails, image: owner.profileImage ?? projects[0]?.images[0]?.w1600 ?? null, city: owner.city, state: owner.state, country: owner.country, website: owner.website }),
+      breadcrumbs(origin, [
+        ['Firms', '/firms'],
+        [name, `/firms/${owner.id}`],
+      ]),
+      itemList(origin, `Projects of ${name}`, projects.map((p) => ({ name: p.projectName, path: `/explore/${p.id}` }))),
+    ],
+  });
+};
+
+/** Shared-cacheable for visitors (docs/decisions/388). */
+export const headers = showcasePageHeaders;
 
 export const links: LinksFunction = () => [...showcaseSheets, { rel: 'stylesheet', href: enquiryStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [user, { data }] = await guarded(
-    requireUser(request),
+    optionalSessionUser(request),
     required(getPublicPortfolio(request, params.userId!), {
       to: '/firms',
       message: 'Failed to load the portfolio',
       complete: (reply) => reply?.data?.userData && reply.data.projects,
     }),
   );
-  return json({ owner: toOwner(data.userData), projects: data.projects.map(toCardProject), ...(await enquiryLoaderData(request, user, params.userId!)) });
+  const full = toOwner(data.userData);
+  return json({ owner: user ? full : forVisitor(full), projects: data.projects.map(toCardProject), ...(await enquiryLoaderData(request, user, params.userId!)) }, { headers: await showcaseHeaders(request) });
 }
 
 /** The Contact popup's enquiry to this firm. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
   return enquiryAction(request, params.userId!);
 }
 
@@ -42,7 +70,7 @@ export const shouldRevalidate = keepDataForDialogs;
 
 /** A firm's public portfolio: owner card with Contact and Team popups, and its projects. */
 export default function FirmPortfolio() {
-  const { owner, projects, honeypot, visitor, formToken } = useLoaderData<typeof loader>();
+  const { owner, projects, honeypot, visitor, formToken, contact } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const href = useDialogHref();
   return (
@@ -53,12 +81,20 @@ export default function FirmPortfolio() {
           <header className="section-head">
             <h1 id="portfolio-projects">Projects</h1>
           </header>
+          <ShareLinks path={`/firms/${owner.id}`} title={`${ownerName(owner)} — portfolio`} />
           <PortfolioGrid projects={projects} empty={<p className="empty-state">This firm has no public projects yet.</p>} />
         </section>
       </div>
       <OwnerDialogs
         owner={owner}
-        enquiry={<EnquiryForm firmId={owner.id} defaults={visitor} honeypot={honeypot} formToken={formToken} lastResult={actionData && 'result' in actionData ? actionData.result : null} />}
+        contact={contact}
+        enquiry={
+          visitor && honeypot ? (
+            <EnquiryForm firmId={owner.id} defaults={visitor} honeypot={honeypot} formToken={formToken} lastResult={actionData && 'result' in actionData ? actionData.result : null} />
+          ) : (
+            <SignInToEnquire />
+          )
+        }
       />
     </div>
   );

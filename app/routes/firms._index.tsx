@@ -8,23 +8,43 @@ import { ownerName } from '~/components/owner-name';
 import { Paging } from '~/components/paging';
 import { Toast } from '~/components/toast';
 import { getFirmDirectory } from '~/models/firms.server';
-import { requireUser } from '~/utils/guards.server';
 import { parseKeyset, parsePage, toImageVariants, type Keyset } from '~/utils/showcase.server';
 import { parseNamedCursor } from '../../server/contract/keyset-cursor';
 import type { FirmCard as FirmCardData } from '../../server/contract/profile';
 import { avatarVariants, FIRM_PAGE_SIZE } from '../../server/contract/profile-rules';
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
-import { pageTitle } from '~/utils/product';
-import { optional, guarded } from '~/utils/form-action.server';
+import { itemList, placeLine, publicMeta, publicOrigin } from '~/utils/seo';
+import { optional } from '~/utils/form-action.server';
 import { showcaseSheets } from '~/styles/sheets';
+import { showcaseHeaders, showcasePageHeaders } from '~/utils/public-cache.server';
+
 
 export const links: LinksFunction = () => showcaseSheets;
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: pageTitle(matches, 'Firms') },
-  { name: 'description', content: 'A directory of verified architecture and interior-design firms, by place and project type.' },
-];
+/** Shared-cacheable for visitors (docs/decisions/388). */
+export const headers = showcasePageHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const origin = publicOrigin(matches);
+  const values = data?.values;
+  const where = values ? placeLine(values.city, values.state, values.country) : null;
+  const type = values?.projectType || null;
+  const page = data?.page ?? 1;
+  const narrowed = `${type ? ` for ${type.toLowerCase()}` : ''}${where ? ` in ${where}` : ''}`;
+  const suffix = page > 1 ? `, page ${page}` : '';
+  const query = new URLSearchParams();
+  for (const name of ['country', 'state', 'city', 'projectType'] as const) if (values?.[name] && !data?.errors[name]) query.set(name, values[name]);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return publicMeta(matches, {
+    path: text ? `/firms?${text}` : '/firms',
+    title: `Firms${narrowed}${suffix}`,
+    description: `A directory of verified architecture and interior-design firms${narrowed || ', by place and project type'}${suffix}.`,
+    image: data?.items.find((f) => f.projects[0]?.thumbnail)?.projects[0]?.thumbnail?.w1600,
+    jsonLd: [itemList(origin, `Firms${narrowed}`, (data?.items ?? []).map((f) => ({ name: f.name, path: `/firms/${f.id}` })), (page - 1) * FIRM_PAGE_SIZE)],
+  });
+};
 
 /** The name in `list` equal to `value` ignoring case, or undefined. */
 function pick(list: string[], value: string | null): string | undefined {
@@ -99,8 +119,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     cities: filters.country && filters.state ? cityNames(filters.country, filters.state) : [],
   };
   const base = { page, values, errors, options, filtered: Object.values(filters).some(Boolean) };
-  const [, list] = await guarded(requireUser(request), directoryPage(request, page, filters, parseKeyset(url, parseNamedCursor)));
-  return json({ ...base, ...list });
+  // Public: a visitor reads the directory too (docs/decisions/385).
+  const list = await directoryPage(request, page, filters, parseKeyset(url, parseNamedCursor));
+  return json({ ...base, ...list }, { headers: await showcaseHeaders(request, { failed: list.toast !== null }) });
 }
 
 /**

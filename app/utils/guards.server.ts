@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/node';
 import { ADMIN_LOGIN_PATH, getAdminSession } from './admin-session.server';
 import { getSession, logoutRedirect, type SessionUser } from './session.server';
 import { isFirmRole } from '../../server/contract/vocabulary';
+import { signedInTarget, signInHref } from './paths';
 
 /**
  * The web's guards, in one module: each loader and action calls its own
@@ -48,10 +49,21 @@ export async function requirePortfolioOwner(request: Request): Promise<SessionUs
   return user;
 }
 
-/** Public-only pages: a signed-in visitor is sent to /explore. */
-export async function requireAnonymous(request: Request): Promise<void> {
+/** Public-only pages: a signed-in visitor is sent to /explore (or to the same-site `redirectTo` a sign-in link carries). */
+export async function requireAnonymous(request: Request, redirectTo?: string | null): Promise<void> {
   const session = await getSession(request);
-  if (session.get('token')) throw redirect('/explore');
+  if (session.get('token')) throw redirect(signedInTarget(redirectTo));
+}
+
+/**
+ * What needs an account on a public page (an enquiry): the signed-in user, or a redirect to the
+ * sign-in view that returns to this page with the Contact popup open (docs/decisions/385).
+ */
+export async function requireUserOrSignIn(request: Request, back: string): Promise<SessionUser> {
+  const session = await getSession(request);
+  const user = session.get('user');
+  if (!session.get('token') || !user) throw redirect(signInHref(back));
+  return user;
 }
 
 export async function optionalSessionUser(request: Request): Promise<SessionUser | null> {

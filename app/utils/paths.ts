@@ -40,3 +40,14 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
   if (pathname === null || OTHER_SITE.test(url.pathname) || OTHER_SITE.test(pathname)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/**
+ * The sign-in (or sign-up) view that brings the visitor back to `back` afterwards, a same-site path
+ * checked again with safeRedirectPath when the form answers (docs/decisions/385).
+ */
+export function signInHref(back: string, view: 'login' | 'signup' = 'login'): string {
+  return `/?view=${view}&redirectTo=${encodeURIComponent(back)}#auth`;
+}
+
+/** The `redirectTo` of a sign-in form: a same-site path, else the page a new session starts on. */
+export const signedInTarget = (value: unknown) => safeRedirectPath(value, '/explore');

@@ -61,6 +61,7 @@ export function toDetailProject(p: PublicProject) {
     architecture: p.architecture,
     teams: p.teams,
     images: p.images.map(toImageVariants),
+    updatedAt: p.updatedAt,
   };
 }
 
@@ -85,3 +86,11 @@ export function toOwner(u: PublicFirm) {
   };
 }
 export type OwnerData = ReturnType<typeof toOwner>;
+
+/**
+ * The owner as a visitor's page carries it: without the contact details, which the Contact popup
+ * reads from the api, limited per address, so a shared-cacheable page holds none (decision 386).
+ */
+export function forVisitor(owner: OwnerData): OwnerData & { contactHidden: true } {
+  return { ...owner, email: null, contactNo: null, website: null, contactHidden: true };
+}

@@ -234,3 +234,22 @@ export function avatarKeys(url: string | null | undefined): string[] {
   const m = url ? /^\/uploads\/(profiles\/[0-9a-f]{24}\/[0-9a-f]{24})\/256\.webp$/.exec(url) : null;
   return m ? AVATAR_SIZES.map((px) => `${m[1]}/${px}.webp`) : [];
 }
+
+/** A link preview's JPEG quality: a messenger shows it small, a search result smaller. */
+const PREVIEW_QUALITY = 82;
+
+/**
+ * A link preview, 1200 × 630 (docs/decisions/386): a project image cropped to the frame around
+ * its most interesting part; a profile photo centred on the product's paper colour.
+ */
+export async function processPreview(source: Buffer, kind: 'project' | 'profile', size: { width: number; height: number }): Promise<Buffer> {
+  if (kind === 'project') {
+    return input(source).resize(size.width, size.height, { fit: 'cover', position: sharp.strategy.attention }).jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true }).toBuffer();
+  }
+  const side = Math.round(size.height * 0.7);
+  const photo = await input(source).resize(side, side, { fit: 'cover' }).toBuffer();
+  return sharp({ create: { width: size.width, height: size.height, channels: 3, background: '#f4f1ea' } })
+    .composite([{ input: photo, gravity: 'centre' }])
+    .jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true })
+    .toBuffer();
+}

@@ -21,6 +21,13 @@ const PAGES: PageCase[] = [
   { role: 'visitor', name: 'admin login', path: () => '/admin/login' },
   // The sign-up mail's address link (docs/decisions/340): its page changes nothing until its button is pressed.
   { role: 'visitor', name: 'confirm address', path: () => '/confirm-address/audit-link-not-pressed' },
+  // The showcase signed out (docs/decisions/385): the visitor header, share links, the Contact popup asking to sign in.
+  { role: 'visitor', name: 'explore (signed out)', path: () => '/explore' },
+  { role: 'visitor', name: 'project (signed out)', path: (ids) => `/explore/${ids.project}` },
+  { role: 'visitor', name: 'firms (signed out)', path: () => '/firms' },
+  { role: 'visitor', name: 'firm portfolio (signed out)', path: (ids) => `/firms/${ids.firm}` },
+  { role: 'visitor', name: 'firm contact (signed out)', path: (ids) => `/firms/${ids.firm}?dialog=contact` },
+  { role: 'visitor', name: 'log in, back to a page', path: (ids) => `/?view=login&redirectTo=${encodeURIComponent(`/firms/${ids.firm}?dialog=contact`)}` },
   { role: 'explorer', name: 'explore', path: () => '/explore' },
   { role: 'explorer', name: 'explore page 2', path: () => '/explore?page=2' },
   { role: 'explorer', name: 'search results', path: () => '/explore/search?search=house' },

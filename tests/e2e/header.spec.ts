@@ -7,14 +7,17 @@ const link = (page: Page, name: string) => nav(page).getByRole('link', { name, e
 const button = (page: Page, name: string) => nav(page).getByRole('button', { name, exact: true });
 
 test.describe('header', () => {
-  test('a visitor sees Home, Log in and Sign up, and nothing of the signed-in side', async ({ page, js }) => {
+  test('a visitor sees Home, Explore, Firms, Log in and Sign up, and nothing of the signed-in side', async ({ page, js }) => {
     await page.goto('/');
     await ready(page, js);
     await expect(page.getByRole('banner').getByRole('link', { name: 'Archivista', exact: true })).toHaveAttribute('href', '/');
     await expect(link(page, 'Home')).toHaveAttribute('aria-current', 'page');
     await expect(link(page, 'Log in')).toHaveAttribute('href', '/?view=login#auth');
     await expect(link(page, 'Sign up')).toHaveAttribute('href', '/?view=signup#auth');
-    for (const name of ['Explore', 'Firms', 'Portfolio', 'Workspace', 'Pricing', 'Register Firm']) await expect(link(page, name)).toHaveCount(0);
+    // The showcase is public (docs/decisions/385).
+    await expect(link(page, 'Explore')).toHaveAttribute('href', '/explore');
+    await expect(link(page, 'Firms')).toHaveAttribute('href', '/firms');
+    for (const name of ['Portfolio', 'Workspace', 'Pricing', 'Register Firm']) await expect(link(page, name)).toHaveCount(0);
     await expect(button(page, 'Logout')).toHaveCount(0);
   });
 
@@ -83,7 +86,7 @@ test.describe('footer', () => {
   });
 
   test('every other page has the footer with Powered By, the year and five social links', async ({ page, js }) => {
-    // A visitor reaches no other page than / (the admin area has a layout of its own), except a page not found.
+    // A visitor's pages beside / (the showcase; the admin area has a layout of its own) and a page not found.
     await page.goto('/no-such-page');
     await ready(page, js);
     await expect(page.getByRole('contentinfo')).toBeVisible();

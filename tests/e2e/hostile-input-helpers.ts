@@ -58,6 +58,9 @@ export const PARAM_KINDS: Record<string, Kind> = {
   'routes/workspace.project.file.$fileId:fileId': 'file',
   'routes/workspace.project.photo-draft.$draftId:draftId': 'photoDraft',
   'routes/resources.enquiry-token.$firmId:firmId': 'firm',
+  'routes/resources.firm-contact.$firmId:firmId': 'firm',
+  // A sitemap file's name (docs/decisions/387): pages.xml, projects.xml or firms.xml, anything else 404.
+  'routes/sitemaps.$file:file': 'splat',
 };
 export const KIND_OF_PARAM: Record<string, Kind> = {
   userId: 'firm',
@@ -77,6 +80,9 @@ export const PUBLIC_PARAMS = new Set([
   'routes/portfolio.edit-project.$projectId:projectId',
   // Any signed-in visitor may ask for any firm's enquiry form token (decision 274).
   'routes/resources.enquiry-token.$firmId:firmId',
+  // A listed firm's public contact details, limited per address (docs/decisions/386).
+  'routes/resources.firm-contact.$firmId:firmId',
+  'routes/sitemaps.$file:file',
 ]);
 /** Kinds made for the other firm with a marker in their text, usable as ids in forms. */
 export const FORM_ID_KINDS: Kind[] = ['workspaceProject', 'folder', 'file', 'lead', 'contact', 'publicProject'];

@@ -67,3 +67,22 @@ describe('the home page’s error catalogue', () => {
     expect(data.toast.message).toBe('An account with this email already exists');
   });
 });
+
+describe('back to the page that asked to sign in (decision 385)', () => {
+  const account = { data: { id: '64b000000000000000000001', userName: 'Ana', role: 'explorer', email: 'ana@example.test', loginType: 'normal', firmName: null, firmType: null, country: null, state: null, city: null, contactNo: null, businessEmail: null, website: null, userDetails: null, profileImage: null, teams: [], projectCount: 0, HasPassword: true, isVerify: 0, isSuperAdmin: false }, token: 't'.repeat(64) };
+
+  it('a login goes to its same-site redirectTo, with the Contact popup open', async () => {
+    api.answer({ status: 200, body: account });
+    const response = await handleAuthAction(post({ ...login, redirectTo: '/firms/64b000000000000000000002?dialog=contact' }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/firms/64b000000000000000000002?dialog=contact');
+  });
+
+  it('a redirectTo that leaves the site is ignored: the login goes to /explore', async () => {
+    for (const redirectTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example', '/%2F%2Fevil.example']) {
+      api.answer({ status: 200, body: account });
+      const response = await handleAuthAction(post({ ...login, redirectTo }));
+      expect(response.headers.get('location'), redirectTo).toBe('/explore');
+    }
+  });
+});

@@ -7,6 +7,7 @@ import { redirectWithSuccess } from '~/utils/toast.server';
 import { ForgotForm, LoginForm, ResetForm, SignupForm } from './schemas.server';
 import { parseWithZod, readFormData } from '~/utils/form-data.server';
 import { attempt, submitForm } from '~/utils/form-action.server';
+import { signedInTarget } from '~/utils/paths';
 
 /** Spec, error catalogue: what a server failure (5xx) says instead of the api's message. */
 const LOGIN_FALLBACK = 'Login failed. Please check your credentials and try again.';
@@ -23,7 +24,7 @@ export async function login(request: Request, formData: FormData) {
   if (!sent.reply?.token || !sent.reply.data) return formFailure(submission, { ...options, formErrors: [LOGIN_FALLBACK], status: 502 });
   const { data, token } = sent.reply;
   const cookie = await commitUserSession(request, token, data, { remember: submission.value.remember });
-  return redirectWithSuccess('/explore', `Welcome back, ${data.userName}`, { headers: { 'Set-Cookie': cookie } });
+  return redirectWithSuccess(signedInTarget(formData.get('redirectTo')), `Welcome back, ${data.userName}`, { headers: { 'Set-Cookie': cookie } });
 }
 
 export async function signup(request: Request, formData: FormData) {
@@ -40,7 +41,7 @@ export async function signup(request: Request, formData: FormData) {
     done: async ({ userData, token }) => {
       // Sign-up always remembers (spec).
       const cookie = await commitUserSession(request, token, userData, { remember: true });
-      return redirectWithSuccess('/explore', 'user register successfully', { headers: { 'Set-Cookie': cookie } });
+      return redirectWithSuccess(signedInTarget(formData.get('redirectTo')), 'user register successfully', { headers: { 'Set-Cookie': cookie } });
     },
   });
 }

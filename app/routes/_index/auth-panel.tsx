@@ -110,9 +110,12 @@ function ViewForm<Schema extends Record<string, unknown>>({
   submit: string;
   children: ReactNode;
 }) {
+  const redirectTo = new URLSearchParams(useLocation().search).get('redirectTo');
   return (
     <Form {...getFormProps(form)} method="post" action={formAction(view)} className="auth-form" data-view-form={view}>
       <input type="hidden" name="intent" value={view} />
+      {/* A visitor sent here by a public page goes back to it once signed in (decision 385). */}
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <h2 id="auth-title">{title}</h2>
       <p className="muted">{lead}</p>
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -19,7 +19,7 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAnonymous(request);
+  await requireAnonymous(request, new URL(request.url).searchParams.get('redirectTo'));
   const url = new URL(request.url);
   return json({
     view: parseView(url.searchParams.get('view')),

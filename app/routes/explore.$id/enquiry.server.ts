@@ -1,4 +1,6 @@
+import { getFirmContact } from '~/models/firms.server';
 import { getEnquiryToken, sendEnquiry } from '~/models/leads.server';
+import { requireUserOrSignIn } from '~/utils/guards.server';
 import { readFormData } from '~/utils/form-data.server';
 import { submitForm, optional } from '~/utils/form-action.server';
 import { honeypotInputProps, isSpam } from '~/utils/honeypot.server';
@@ -12,13 +14,28 @@ import type { User } from '../../../server/contract/users';
  * loader adds (the honeypot's fields, the visitor's name and email) and the action.
  */
 
-export async function enquiryLoaderData(request: Request, user: Pick<User, 'userName' | 'email' | 'role'>, firmId: string) {
+export async function enquiryLoaderData(request: Request, user: Pick<User, 'userName' | 'email' | 'role'> | null, firmId: string) {
   // A token only when the URL opens the popup: with JavaScript the form fetches its own when it
   // opens in place (resources.enquiry-token), so a plain page view makes no call for it. Without a
   // token the form still shows; the api then answers with its own clear message.
-  const contactOpen = new URL(request.url).searchParams.get('dialog') === 'contact';
+  const url = new URL(request.url);
+  const contactOpen = url.searchParams.get('dialog') === 'contact';
+  if (!user) {
+    // A visitor's page carries no contact details (it is shared-cacheable, decision 387): the popup
+    // reads them from the api, limited per address (decision 386), and asks to sign in to enquire.
+    const contact = contactOpen ? await optional(getFirmContact(request, firmId)) : null;
+    return { honeypot: null, visitor: null, formToken: '', contact: contact ? { details: contact.reply?.data ?? null, error: contact.toast?.message ?? null } : null };
+  }
   const formToken = contactOpen ? ((await optional(getEnquiryToken(request, firmId))).reply ?? '') : '';
-  return { honeypot: honeypotInputProps(), visitor: { name: user.userName, email: user.email }, formToken };
+  return { honeypot: honeypotInputProps(), visitor: { name: user.userName, email: user.email }, formToken, contact: null };
+}
+
+/** The page a visitor who tried to enquire comes back to after signing in: this one, with the Contact popup open. */
+export function contactPopupPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete('index');
+  url.searchParams.set('dialog', 'contact');
+  return `${url.pathname}${url.search}`;
 }
 
 /**
@@ -27,6 +44,7 @@ export async function enquiryLoaderData(request: Request, user: Pick<User, 'user
  * gets the same success and reaches nobody.
  */
 export async function enquiryAction(request: Request, pageFirmId: string | null) {
+  await requireUserOrSignIn(request, contactPopupPath(request));
   const formData = await readFormData(request);
   // A project page names its firm in the form (the api refuses a project that is not the firm's).
   const formFirmId = formData.get('firmId');
