@@ -125,7 +125,16 @@ export const invoicePayments = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** What arrived (bank, UPI, cheque, cash); the invoice settles on amount + tdsPaise (docs/decisions/415). */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Income tax the client deducted at source and paid to the government for the firm (194J; 393 from 1 April 2026). */
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+    /** '' (no TDS), '194J' or '393' (the Income-tax Act 2025), as the client's certificate names it. */
+    tdsSection: text('tds_section').notNull().default(''),
+    /** The rate the client applied, in basis points (1000 = 10 %, 200 = 2 %); null when none or stated as an amount only. */
+    tdsRateBp: integer('tds_rate_bp'),
+    /** The deductor's TAN (ten characters, e.g. MUMA12345B) when known. */
+    tdsTan: text('tds_tan').notNull().default(''),
     /** 'upi' | 'bank_transfer' | 'cheque' | 'cash'. */
     method: text('method').notNull(),
     reference: text('reference').notNull().default(''),
