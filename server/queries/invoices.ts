@@ -63,6 +63,10 @@ export const toPaymentJson = (p: PaymentRow): Payment => ({
   amount: p.amount,
   method: p.method as Payment['method'],
   reference: p.reference,
+  tds: p.tdsPaise,
+  tdsSection: p.tdsSection,
+  tdsRateBp: p.tdsRateBp,
+  tdsTan: p.tdsTan,
   receiptNumber: p.receiptNumber,
   createdAt: p.createdAt.toISOString(),
 });
