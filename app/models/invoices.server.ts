@@ -13,6 +13,7 @@ import type {
   VoidBody,
 } from '../../server/contract/invoices';
 import type { MessageReply } from '../../server/contract/http';
+import type { TdsCertificateBody, TdsReportReply, TdsSavedReply, TdsStatementBody } from '../../server/contract/tds';
 
 /** The web's calls of invoices and payments (docs/decisions/280): the only place their api paths are written. */
 
@@ -32,3 +33,8 @@ export const issueCreditNote = (request: Request, id: string, body: CreditNoteBo
 export const getInvoicePrint = async (request: Request, id: string) => (await api<InvoicePrintReply>(request, `${of(id)}/print`)).data;
 export const getReceiptPrint = async (request: Request, id: string, paymentId: string) => (await api<ReceiptPrintReply>(request, `${of(id)}/payments/${enc(paymentId)}/receipt`)).data;
 export const mailInvoice = (request: Request, id: string, pdf: Buffer) => api<MessageReply>(request, `${of(id)}/mail`, { method: 'POST', json: { pdf: pdf.toString('base64') } });
+
+/** TDS by client and quarter (docs/decisions/416). */
+export const getTdsReport = async (request: Request, fy?: string) => (await api<TdsReportReply>(request, '/tds', { query: fy ? { fy } : {} })).data;
+export const recordTdsCertificate = (request: Request, body: TdsCertificateBody) => api<TdsSavedReply>(request, '/tds/certificates', { method: 'POST', json: body });
+export const matchForm26as = (request: Request, body: TdsStatementBody) => api<TdsReportReply>(request, '/tds/26as', { method: 'POST', json: body });

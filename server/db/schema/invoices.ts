@@ -154,3 +154,28 @@ export const platformBillingProfile = pgTable('platform_billing_profile', {
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('platform_billing_profile_updated_by_idx').on(t.updatedBy)]);
+
+/**
+ * A TDS certificate (Form 16A) a client issued the firm for a quarter (docs/decisions/416): its
+ * number, date and amount, matched in the TDS report against the TDS recorded on payments.
+ */
+export const tdsCertificates = pgTable(
+  'tds_certificates',
+  {
+    id: id(),
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The deductor's TAN as the certificate prints it. */
+    tan: text('tan').notNull().default(''),
+    /** "2026-27 Q1": the financial year and quarter (server/money/tds.ts). */
+    quarter: text('quarter').notNull(),
+    number: text('number').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tds_certificates_firm_idx').on(t.firmId, t.quarter), index('tds_certificates_contact_idx').on(t.contactId), index('tds_certificates_created_by_idx').on(t.createdBy), uniqueIndex('tds_certificates_number_idx').on(t.firmId, t.tan, t.number)],
+);
