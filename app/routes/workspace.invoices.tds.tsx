@@ -146,7 +146,7 @@ function StatementForm({ fy, lastResult }: { fy: string; lastResult: never }) {
 export default function TdsPage() {
   const loaded = useLoaderData<typeof loader>();
   const acted = useActionData<typeof action>() as { matched?: TdsReport; intent?: string; result?: never } | undefined;
-  const report = acted?.matched ?? loaded.data;
+  const report = acted?.matched ?? loaded;
   const failed = acted && !acted.matched ? acted : undefined;
   return (
     <>

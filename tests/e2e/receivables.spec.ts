@@ -39,8 +39,8 @@ test('TDS on a payment settles the invoice; receivables aged and charted; a cert
   // The payment: ₹1,08,000 arrived and ₹10,000 TDS at 10 %; the invoice is Paid, no credit note.
   await open(page, js, `/workspace/invoices/${ids[0]}`);
   const form = page.getByTestId('payment-form');
-  await form.getByLabel('Amount (₹)').fill('1,08,000');
-  await form.getByLabel('TDS amount (₹)').fill('10,000');
+  await form.getByLabel('Amount (₹)', { exact: true }).fill('1,08,000');
+  await form.getByLabel('TDS deducted (₹)').fill('10,000');
   await form.getByLabel('TDS rate').selectOption('1000');
   await form.getByLabel("Client's TAN").fill('MUMS12345A');
   await page.getByTestId('record-payment').click();

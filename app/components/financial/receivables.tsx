@@ -1,4 +1,4 @@
-import { scaleBand, scaleLinear } from 'd3-scale';
+import { scaleBand, scaleLinear, type ScaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { ListTable, NumCell } from '~/components/data-table';
 import { AGE_BUCKETS, AGE_LABELS } from '../../../server/contract/ageing-rules';
@@ -20,7 +20,7 @@ const shortMonth = (month: string) => MONTHS[Number(month.slice(5, 7)) - 1]!;
 /** Whole rupees on an axis (ticks are round amounts of paise). */
 const tickText = (paise: number) => formatPrice(Math.round(paise / 100) * 100);
 
-function YAxis({ y, width }: { y: ReturnType<typeof scaleLinear<number, number>>; width: number }) {
+function YAxis({ y, width }: { y: ScaleLinear<number, number>; width: number }) {
   return (
     <g className="rc-axis" aria-hidden="true">
       {y.ticks(4).map((t) => (

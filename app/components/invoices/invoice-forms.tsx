@@ -54,7 +54,7 @@ export function PaymentForm({ outstanding, today, issueDate, lastResult }: { out
       {/* What the client deducted as TDS settles the invoice with what arrived: never a credit note (decision 415). */}
       <fieldset className="iv-fieldset">
         <legend>TDS deducted by the client</legend>
-        <TextField label="TDS amount (₹)" meta={fields.tds} inputMode="decimal" hint="Leave empty when none was deducted; the invoice settles on the amount received plus this." />
+        <TextField label="TDS deducted (₹)" meta={fields.tds} inputMode="decimal" hint="Leave empty when none was deducted; the invoice settles on the amount received plus this." />
         <Field label="TDS rate" meta={fields.tdsRateBp}>
           <select {...getSelectProps(fields.tdsRateBp)}>
             <option value="">As stated on the certificate</option>
