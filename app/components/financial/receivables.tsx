@@ -41,7 +41,8 @@ export function InvoicedReceivedChart({ months }: { months: Receivables['months'
     .range([M.left, W - M.right])
     .padding(0.2);
   const top = Math.max(1, ...months.flatMap((m) => [m.invoiced, m.received]));
-  const y = scaleLinear().domain([0, top]).nice().range([H - M.bottom, M.top]);
+  // nice(4) and ticks(4) agree, so the top tick is at or above the tallest bar.
+  const y = scaleLinear().domain([0, top]).nice(4).range([H - M.bottom, M.top]);
   const received = line<Receivables['months'][number]>()
     .x((m) => x(m.month)! + x.bandwidth() / 2)
     .y((m) => y(m.received))(months);
@@ -73,7 +74,7 @@ export function AgeChart({ total }: { total: Receivables['total'] }) {
     .padding(0.25);
   const x = scaleLinear()
     .domain([0, Math.max(1, ...AGE_BUCKETS.map((b) => total[b]))])
-    .nice()
+    .nice(3)
     .range([96, W - M.right - 8]);
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className="rc-chart" role="img" aria-labelledby="rc-age-title rc-age-desc" data-testid="chart-outstanding-age">
@@ -108,7 +109,7 @@ export function ReceivablesSection({ receivables }: { receivables: Receivables }
   return (
     <section className="so-board-section" aria-labelledby="receivables-title" data-testid="receivables">
       <h2 id="receivables-title">Receivables at a glance</h2>
-      <p className="so-meta">With GST. Received includes TDS the client deducted. Ages count the days past each invoice&apos;s due date.</p>
+      <p className="so-meta">With GST. Received includes TDS the client deducted. Ages count the days past each invoice&apos;s due date. The month table lists the last twelve months with something invoiced or received.</p>
       <ListTable
         label="Outstanding by age per client"
         testId="ageing-table"
@@ -144,8 +145,9 @@ export function ReceivablesSection({ receivables }: { receivables: Receivables }
             <span className="rc-key rc-key-invoiced" aria-hidden="true" /> Invoiced <span className="rc-key rc-key-received" aria-hidden="true" /> Received
           </figcaption>
         </figure>
+        {/* The months with something invoiced or received; the chart shows the empty ones as zero. */}
         <ListTable label="Invoiced and received by month" testId="months-table" columns={['Month', { label: 'Invoiced', className: 'num' }, { label: 'Received', className: 'num' }]}>
-          {months.map((m) => (
+          {months.filter((m) => m.invoiced || m.received).map((m) => (
             <tr key={m.month}>
               <td data-label="Month">{monthLabel(m.month)}</td>
               <NumCell label="Invoiced">{formatPaise(m.invoiced)}</NumCell>
