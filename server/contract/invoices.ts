@@ -116,6 +116,9 @@ export const FreeLineForm = z
   .object({ description: requiredText(M.descriptionRequired, L.description), quantity: FreeLine.shape.quantity, unitPrice: rupees, rateBp: rate, hsnSac })
   .transform((v): FreeLine => v);
 
+/** A TDS rate in basis points (1000 = 10 %). */
+const tdsRate = z.number({ error: 'A rate from 0 to 100 %' }).int('A rate from 0 to 100 %').min(0, 'A rate from 0 to 100 %').max(10_000, 'A rate from 0 to 100 %');
+
 export const PaymentBody = z.object({
   paidOn: day,
   amount: paise,
@@ -126,7 +129,7 @@ export const PaymentBody = z.object({
   /** '' lets the api name the section of the payment's day (194J before 1 April 2026, 393 from then). */
   tdsSection: z.enum(['', ...TDS_SECTIONS], { error: 'Choose 194J or 393' }).default(''),
   /** The rate the client applied (1000 = 10 %, 200 = 2 %, or as its certificate states). */
-  tdsRateBp: z.number({ error: 'A rate from 0 to 100 %' }).int('A rate from 0 to 100 %').min(0, 'A rate from 0 to 100 %').max(10_000, 'A rate from 0 to 100 %').nullable().default(null),
+  tdsRateBp: tdsRate.nullable().default(null),
   tdsTan: z
     .string({ error: TDS_TAN_MESSAGE })
     .trim()
@@ -153,7 +156,7 @@ export const PaymentForm = PaymentBody.extend({
     .trim()
     .default('')
     .transform((v) => (v === '' ? null : Number(v)))
-    .pipe(PaymentBody.shape.tdsRateBp),
+    .pipe(tdsRate.nullable()),
 });
 
 export const CreditNoteBody = z.object({
