@@ -75,7 +75,7 @@ export function AgeChart({ total }: { total: Receivables['total'] }) {
   const x = scaleLinear()
     .domain([0, Math.max(1, ...AGE_BUCKETS.map((b) => total[b]))])
     .nice(3)
-    .range([96, W - M.right - 8]);
+    .range([96, W - M.right - 28]);
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className="rc-chart" role="img" aria-labelledby="rc-age-title rc-age-desc" data-testid="chart-outstanding-age">
       <title id="rc-age-title">Outstanding by age</title>
