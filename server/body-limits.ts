@@ -33,6 +33,8 @@ export const BODY_LIMITS = {
   saveAll: 4 * MB,
   /** A purchase order's PDF to mail, base64 (the schema takes up to 8 MB of text, about 6 MB of PDF). */
   orderMail: 9 * MB,
+  /** A Form 26AS text or AIS CSV download (the schema takes up to 1,000,000 characters; a year of a firm's deductors is a few KB). */
+  tdsStatement: 2 * MB,
 } as const;
 
 /** "16 KB": a limit as the error message names it. */

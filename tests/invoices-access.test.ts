@@ -8,7 +8,7 @@ import { isoDay } from '../server/contract/dates';
 /**
  * The invoice endpoints in the workspace access table (docs/decisions/280):
  * the firm and its sub-admins bill (firmManage to list and create, firmObjectManage on one
- * invoice: another firm's answers 404); employees, with "Can see financials" or not, get 403.
+ * invoice: another firm's answers 404; the TDS report too); employees, with "Can see financials" or not, get 403.
  */
 
 const access = useAccessWorld();
@@ -56,6 +56,10 @@ const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/print` },
   { method: 'GET', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/payments/${data.paymentId}/receipt` },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/mail`, body: () => ({ pdf: PDF }) },
+  // TDS by client and quarter (docs/decisions/416): the firm's own, so another firm sees its own (empty) report.
+  { method: 'GET', kind: 'firmManage', url: () => '/api/tds?fy=2026-27' },
+  { method: 'POST', kind: 'firmManage', setup: async (ctx) => ({ contactId: await client(ctx, true), n: String(Math.random()).slice(2, 10) }), url: () => '/api/tds/certificates', body: ({ data }) => ({ contactId: data.contactId, quarter: '2026-27 Q1', number: `C${data.n}`, issuedOn: '2026-08-10', amount: 100 }) },
+  { method: 'POST', kind: 'firmManage', url: () => '/api/tds/26as', body: () => ({ fy: '2026-27', text: 'File Creation Date^02-12-2026\n' }) },
 ];
 
 describe('the invoices access table', () => {

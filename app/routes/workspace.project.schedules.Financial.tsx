@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react';
 import { ListTable, NumCell } from '~/components/data-table';
 import { EmptyState } from '~/components/workspace/empty-state';
+import { ReceivablesSection } from '~/components/financial/receivables';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getFinancialOverview } from '~/models/summary-output.server';
 import outputStyles from '~/styles/summary-output.css';
@@ -53,7 +54,7 @@ function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
   return (
     <section className="so-board-section" aria-labelledby="money-title">
       <h2 id="money-title">Where the money stands</h2>
-      <p className="so-meta">Quoted: client price of approved sections. Invoiced: issued invoices less credit notes, before GST. Received and outstanding include GST. Margin: net profit of the approved sections.</p>
+      <p className="so-meta">Before GST: quoted (client price of approved sections), invoiced (issued invoices less credit notes), committed (purchase orders), and margin (net profit of the approved sections less credit notes). With GST: received (including TDS the client deducted) and outstanding. A section the client rejected counts nowhere.</p>
       <ListTable label="Where the money stands" testId="financial-money" columns={['Project', ...MONEY_LABELS.map((label) => ({ label, className: 'num' }))]}>
         {projects.map((m) => (
           <tr key={m.projectId} data-testid="financial-money-row">
@@ -70,12 +71,12 @@ function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
   );
 }
 
-/** Committed on purchase orders not cancelled (docs/decisions/285). */
+/** Committed on purchase orders not cancelled, before GST like the trade cost (docs/decisions/285, 417). */
 const COMMITTED = 'Committed';
 const CommittedCell = ({ paise }: { paise: number }) => <NumCell label={COMMITTED}>{formatPaise(paise)}</NumCell>;
 
 export default function FinancialOverview() {
-  const { projects, projectId, rows, totals, money: projectMoney, committed } = useLoaderData<typeof loader>();
+  const { projects, projectId, rows, totals, money: projectMoney, committed, receivables } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const csvHref = `/workspace/project/schedules/Financial/csv${projectId ? `?project=${encodeURIComponent(projectId)}` : ''}`;
   return (
@@ -160,6 +161,7 @@ export default function FinancialOverview() {
         </ListTable>
       ) : null}
       {projectMoney.length ? <MoneyTable projects={projectMoney} /> : null}
+      <ReceivablesSection receivables={receivables} />
       {rows.length ? null : (
         <EmptyState title="No schedules yet" icon="financial">
           Add a schedule to a project and give its items prices: their figures add up here.

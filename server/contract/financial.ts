@@ -32,6 +32,20 @@ export const ProjectMoneyRow = z.object({
 });
 export type ProjectMoneyRow = z.infer<typeof ProjectMoneyRow>;
 
+const AgeRow = z.object({ current: z.number(), d1_30: z.number(), d31_60: z.number(), d61_90: z.number(), over90: z.number(), total: z.number() });
+
+/** Receivables at a glance (docs/decisions/418): with GST, in paise. */
+export const Receivables = z.object({
+  /** The firm's today (ISO day) the ages are counted from. */
+  today: z.string(),
+  /** Outstanding by days past the due date, per client (most owed first) and in total. */
+  byClient: z.array(AgeRow.extend({ clientKey: z.string(), clientName: z.string() })),
+  total: AgeRow,
+  /** The last twelve months, oldest first: invoiced (less credit notes) and received (with TDS). */
+  months: z.array(z.object({ month: z.string(), invoiced: z.number(), received: z.number() })),
+});
+export type Receivables = z.infer<typeof Receivables>;
+
 export const FinancialReply = z.object({
   data: z.object({
     /** Every workspace project of the firm (the filter's choices). */
@@ -48,6 +62,7 @@ export const FinancialReply = z.object({
      * was deleted counts for its project only).
      */
     committed: z.object({ byProject: z.record(z.string(), z.number()), bySchedule: z.record(z.string(), z.number()), total: z.number() }),
+    receivables: Receivables,
   }),
 });
 export type FinancialReply = z.infer<typeof FinancialReply>;

@@ -7,6 +7,7 @@ import { parsePercent } from './summary-rules.js';
 import { parseRupees } from './money-text.js';
 import { isRealDay } from './dates.js';
 import { requiredText } from './text-fields.js';
+import { TAN_PATTERN, TDS_SECTIONS } from './tds-rules.js';
 
 /**
  * Invoices, credit notes and payments (docs/decisions/280–282): the api's
@@ -16,6 +17,7 @@ import { requiredText } from './text-fields.js';
 
 export * from './invoices-rules.js';
 
+const TDS_TAN_MESSAGE = 'A TAN is four letters, five digits and a letter (e.g. MUMA12345B)';
 const day = z.string({ error: M.dateInvalid }).trim().refine(isRealDay, M.dateInvalid);
 const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
 const paise = z.number({ error: M.amount }).int(M.amount).min(1, M.amountPositive).max(L.amount, M.amount);
@@ -113,15 +115,49 @@ export const FreeLineForm = z
   .object({ description: requiredText(M.descriptionRequired, L.description), quantity: FreeLine.shape.quantity, unitPrice: rupees, rateBp: rate, hsnSac })
   .transform((v): FreeLine => v);
 
+/** A TDS rate in basis points (1000 = 10 %). */
+const tdsRate = z.number({ error: 'A rate from 0 to 100 %' }).int('A rate from 0 to 100 %').min(0, 'A rate from 0 to 100 %').max(10_000, 'A rate from 0 to 100 %');
+
 export const PaymentBody = z.object({
   paidOn: day,
   amount: paise,
   method: z.enum(PAYMENT_METHODS, { error: M.methodRequired }),
   reference: z.string({ error: 'Must be text' }).trim().max(L.reference, `At most ${L.reference} characters`).default(''),
   idempotencyKey: IdempotencyKey,
+  /** TDS the client deducted (docs/decisions/415): the invoice settles on amount + tds. */
+  tds: z.number({ error: M.amount }).int(M.amount).min(0, M.amount).max(L.amount, M.amount).default(0),
+  /** '' lets the api name the section of the payment's day (194J before 1 April 2026, 393 from then). */
+  tdsSection: z.enum(['', ...TDS_SECTIONS], { error: 'Choose 194J or 393' }).default(''),
+  /** The rate the client applied (1000 = 10 %, 200 = 2 %, or as its certificate states). */
+  tdsRateBp: tdsRate.nullable().default(null),
+  tdsTan: z
+    .string({ error: TDS_TAN_MESSAGE })
+    .trim()
+    .toUpperCase()
+    .default('')
+    .refine((v) => v === '' || TAN_PATTERN.test(v), TDS_TAN_MESSAGE),
 });
 export type PaymentBody = z.input<typeof PaymentBody>;
-export const PaymentForm = PaymentBody.extend({ amount: rupees });
+/** The web's form: rupees, and the TDS rate as a choice of basis points ('' for none). */
+export const PaymentForm = PaymentBody.extend({
+  amount: rupees,
+  tds: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v, ctx) => {
+      if (v === '') return 0;
+      const value = parseRupees(v);
+      if (value === null || value < 0) ctx.addIssue({ code: 'custom', message: M.amount });
+      return value ?? 0;
+    }),
+  tdsRateBp: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => (v === '' ? null : Number(v)))
+    .pipe(tdsRate.nullable()),
+});
 
 export const CreditNoteBody = z.object({
   reason: requiredText(M.reasonRequired, L.reason),
@@ -198,6 +234,11 @@ export const Payment = z.object({
   amount: z.number(),
   method: z.enum(PAYMENT_METHODS),
   reference: z.string(),
+  /** TDS deducted by the client (docs/decisions/415); amount + tds is what the invoice settled. */
+  tds: z.number(),
+  tdsSection: z.string(),
+  tdsRateBp: z.number().nullable(),
+  tdsTan: z.string(),
   receiptNumber: z.string(),
   createdAt: z.string(),
 });

@@ -182,15 +182,15 @@ export function zohoInvoices(db: Database, firmId: string, range: DateRange): As
 }
 
 /**
- * The payments received in a range as Tally receipts. `tds` is what the client deducted: 0 until
- * payments record it (the receipt voucher already splits it off into TDS receivable).
+ * The payments received in a range as Tally receipts. `tds` is what the client deducted
+ * (docs/decisions/415): the receipt voucher splits it off into TDS receivable.
  */
 export async function* tallyReceipts(db: Database, firmId: string, range: DateRange): AsyncGenerator<TallyReceipt> {
   const group = sql<string>`${invoicePayments.paidOn}::text`;
   let after: { group: string; number: string } | null = null;
   for (;;) {
     const rows = await db
-      .select({ paidOn: invoicePayments.paidOn, receiptNumber: invoicePayments.receiptNumber, amount: invoicePayments.amount, method: invoicePayments.method, reference: invoicePayments.reference, invoiceNumber: invoices.number, buyer: invoices.buyer })
+      .select({ paidOn: invoicePayments.paidOn, receiptNumber: invoicePayments.receiptNumber, amount: invoicePayments.amount, tds: invoicePayments.tdsPaise, method: invoicePayments.method, reference: invoicePayments.reference, invoiceNumber: invoices.number, buyer: invoices.buyer })
       .from(invoicePayments)
       .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
       .where(
@@ -203,7 +203,7 @@ export async function* tallyReceipts(db: Database, firmId: string, range: DateRa
       )
       .orderBy(asc(group), asc(invoicePayments.receiptNumber))
       .limit(EXPORT_PAGE);
-    for (const r of rows) yield { kind: 'receipt', number: r.receiptNumber, date: r.paidOn, party: partyOf(r.buyer), invoiceNumber: r.invoiceNumber ?? '', amount: r.amount, tds: 0, method: r.method, reference: r.reference };
+    for (const r of rows) yield { kind: 'receipt', number: r.receiptNumber, date: r.paidOn, party: partyOf(r.buyer), invoiceNumber: r.invoiceNumber ?? '', amount: r.amount, tds: r.tds, method: r.method, reference: r.reference };
     if (rows.length < EXPORT_PAGE) return;
     const last = rows[rows.length - 1]!;
     after = { group: last.paidOn, number: last.receiptNumber };

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { itemFigures, sumFigures } from '../contract/summary-rules.js';
 import type { FinancialRow, ProjectMoneyRow } from '../contract/financial.js';
 import type { Database } from '../db/connection.js';
-import { projects, schedules, summaryItems, summarySections } from '../db/schema/index.js';
+import { contacts, invoicePayments, invoices, projects, schedules, summaryItems, summarySections } from '../db/schema/index.js';
+import { ageReceivables } from '../money/ageing.js';
 import { moneyByProject } from './invoices.js';
 import { scheduleTotals } from './summary.js';
 
@@ -27,8 +28,9 @@ async function projectMoney(db: Database, firmId: string, list: Array<{ id: stri
   const [approved, invoiced] = await Promise.all([approvedByProject(db, list.map((p) => p.id)), moneyByProject(db, firmId)]);
   return list.map((p) => {
     const a = approved.get(p.id)!;
-    const m = invoiced.get(p.id) ?? { invoiced: 0, received: 0, outstanding: 0 };
-    return { projectId: p.id, projectName: p.projectName, quoted: a.clientPrice, ...m, margin: a.netProfit };
+    const { credited, ...m } = invoiced.get(p.id) ?? { invoiced: 0, credited: 0, received: 0, outstanding: 0 };
+    // A credit note gives back part of the price while the trade cost stays: the margin loses it (docs/decisions/417).
+    return { projectId: p.id, projectName: p.projectName, quoted: a.clientPrice, ...m, margin: a.netProfit - credited };
   });
 }
 
@@ -54,4 +56,48 @@ export async function financialOverview(db: Database, firmId: string, projectId:
   const rows: FinancialRow[] = scheduleRows.map((row) => ({ ...row, scheduleCreatedAt: row.scheduleCreatedAt.toISOString(), figures: totals.get(row.scheduleId)! }));
   const money = await projectMoney(db, firmId, chosen ? projectList.filter((p) => p.id === chosen) : projectList);
   return { projects: projectList, projectId: chosen, rows, totals: sumFigures(rows.map((r) => r.figures)), money };
+}
+
+// Receivables at a glance (docs/decisions/418) -------------------------------------------------
+
+const issuedKinds = ['issued', 'part_paid', 'paid'];
+
+/**
+ * The open invoices of the firm (or of one project) with their client, aged on `today`; and, per
+ * month of `months`, what was invoiced (totals with GST less credit notes, by issue date) and
+ * received (what arrived plus TDS, by payment date). Three grouped queries.
+ */
+export async function receivables(db: Database, firmId: string, projectId: string | null, today: string, months: string[]) {
+  const ofFirm = (kind: 'invoice' | 'credit-note') => and(eq(invoices.issuerId, firmId), eq(invoices.kind, kind), projectId ? eq(invoices.projectId, projectId) : undefined);
+  const from = `${months[0]}-01`;
+  const month = (column: typeof invoices.issueDate | typeof invoicePayments.paidOn) => sql<string>`to_char(${column}, 'YYYY-MM')`;
+  const [open, invoiced, received] = await Promise.all([
+    db
+      .select({ contactId: invoices.contactId, buyer: invoices.buyer, contactName: contacts.name, dueDate: invoices.dueDate, total: invoices.total, credited: invoices.credited, received: invoices.received })
+      .from(invoices)
+      .leftJoin(contacts, eq(contacts.id, invoices.contactId))
+      .where(and(ofFirm('invoice'), inArray(invoices.status, ['issued', 'part_paid']))),
+    db
+      .select({ month: month(invoices.issueDate), kind: invoices.kind, total: sql<string>`sum(${invoices.total})` })
+      .from(invoices)
+      .where(and(or(and(ofFirm('invoice'), inArray(invoices.status, issuedKinds)), ofFirm('credit-note')), gte(invoices.issueDate, from)))
+      .groupBy(month(invoices.issueDate), invoices.kind),
+    db
+      .select({ month: month(invoicePayments.paidOn), total: sql<string>`sum(${invoicePayments.amount} + ${invoicePayments.tdsPaise})` })
+      .from(invoicePayments)
+      .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+      .where(and(ofFirm('invoice'), gte(invoicePayments.paidOn, from)))
+      .groupBy(month(invoicePayments.paidOn)),
+  ]);
+  const aged = ageReceivables(
+    open.map((r) => {
+      const clientName = r.buyer?.legalName || r.contactName || 'No client';
+      return { clientKey: r.contactId ?? clientName, clientName, dueDate: r.dueDate, total: r.total, credited: r.credited, received: r.received };
+    }),
+    today,
+  );
+  const invoicedBy = new Map<string, number>();
+  for (const r of invoiced) invoicedBy.set(r.month, (invoicedBy.get(r.month) ?? 0) + (r.kind === 'credit-note' ? -1 : 1) * Number(r.total));
+  const receivedBy = new Map(received.map((r) => [r.month, Number(r.total)]));
+  return { today, ...aged, months: months.map((m) => ({ month: m, invoiced: invoicedBy.get(m) ?? 0, received: receivedBy.get(m) ?? 0 })) };
 }

@@ -63,6 +63,10 @@ export const toPaymentJson = (p: PaymentRow): Payment => ({
   amount: p.amount,
   method: p.method as Payment['method'],
   reference: p.reference,
+  tds: p.tdsPaise,
+  tdsSection: p.tdsSection,
+  tdsRateBp: p.tdsRateBp,
+  tdsTan: p.tdsTan,
   receiptNumber: p.receiptNumber,
   createdAt: p.createdAt.toISOString(),
 });
@@ -170,7 +174,8 @@ export async function findPayment(db: Database, invoiceId: string, paymentId: st
   return row;
 }
 
-export type ProjectMoney = { invoiced: number; received: number; outstanding: number };
+/** `credited`: taxable value of the project's credit notes (before GST), which the margin loses (docs/decisions/417). */
+export type ProjectMoney = { invoiced: number; credited: number; received: number; outstanding: number };
 
 /**
  * Per project of the firm: taxable value invoiced (issued invoices less their credit notes, before
@@ -198,7 +203,8 @@ export async function moneyByProject(db: Database, firmId: string): Promise<Map<
   for (const r of rows) {
     if (!r.projectId) continue;
     const balance = { total: Number(r.total), credited: Number(r.credited), received: Number(r.received) };
-    result.set(r.projectId, { invoiced: Number(r.taxable) - (credits.get(r.projectId) ?? 0), received: balance.received, outstanding: outstandingOf(balance) });
+    const credited = credits.get(r.projectId) ?? 0;
+    result.set(r.projectId, { invoiced: Number(r.taxable) - credited, credited, received: balance.received, outstanding: outstandingOf(balance) });
   }
   return result;
 }

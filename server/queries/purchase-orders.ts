@@ -135,13 +135,14 @@ export async function setReceivedQuantity(tx: Database, lineId: string, received
 }
 
 /**
- * What the firm has committed on purchase orders (every order not cancelled), per project and per
+ * What the firm has committed on purchase orders (every order not cancelled), before GST like the
+ * trade cost it compares with (docs/decisions/417; the GST is input credit, not cost), per project and per
  * schedule of the firm: one grouped query for the Financial overview. An order whose schedule was
  * deleted counts for its project only.
  */
 export async function committedSums(db: Database, firmId: string): Promise<{ byProject: Map<string, number>; bySchedule: Map<string, number> }> {
   const rows = await db
-    .select({ projectId: purchaseOrders.projectId, scheduleId: purchaseOrders.scheduleId, total: sql<string>`sum(${purchaseOrders.total})` })
+    .select({ projectId: purchaseOrders.projectId, scheduleId: purchaseOrders.scheduleId, total: sql<string>`sum(${purchaseOrders.taxable})` })
     .from(purchaseOrders)
     .where(and(eq(purchaseOrders.firmId, firmId), ne(purchaseOrders.status, 'cancelled')))
     .groupBy(purchaseOrders.projectId, purchaseOrders.scheduleId);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ScheduleRow } from './schedules.js';
 import {
   ITEM_DEFAULTS,
@@ -130,7 +130,9 @@ export async function scheduleTotals(db: Database, scheduleIds: readonly string[
   const rows = await db
     .select({ scheduleId: summaryItems.scheduleId, retailPrice: summaryItems.retailPrice, tradePrice: summaryItems.tradePrice, quantity: summaryItems.quantity, discountBp: summaryItems.discountBp })
     .from(summaryItems)
-    .where(inArray(summaryItems.scheduleId, [...scheduleIds]));
+    .innerJoin(summarySections, eq(summarySections.id, summaryItems.sectionId))
+    // A section the client rejected is no longer on offer: it counts in no schedule's figures (docs/decisions/417).
+    .where(and(inArray(summaryItems.scheduleId, [...scheduleIds]), ne(summarySections.status, 'rejected')));
   const bySchedule = groupBy(rows, (r) => r.scheduleId);
   return new Map(scheduleIds.map((id) => [id, sumFigures((bySchedule.get(id) ?? []).map(itemFigures))]));
 }

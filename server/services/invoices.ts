@@ -5,6 +5,7 @@ import type { Database } from '../db/connection.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { fitsOutstanding, issuedStatus } from '../money/balance.js';
 import { formatDocumentNumber } from '../money/numbering.js';
+import { sectionOn } from '../money/tds.js';
 import type { SupplyKind } from '../money/gst.js';
 import { supplyKind } from '../money/totals.js';
 import { recordAudit } from '../queries/audit.js';
@@ -164,11 +165,15 @@ async function writePayment(tx: Database, actorId: string, issuerId: string, id:
     const message = M.paidInFuture(formatCalendarDay(today));
     throw badRequest(message, [{ path: 'paidOn', message }]);
   }
-  if (!fitsOutstanding(row, body.amount)) throw badRequest(M.moreThanOutstanding, [{ path: 'amount', message: M.moreThanOutstanding }]);
+  // What arrived and what the client deducted as TDS settle the invoice together (docs/decisions/415).
+  const tds = body.tds ?? 0;
+  const settled = body.amount + tds;
+  if (!fitsOutstanding(row, settled)) throw badRequest(M.moreThanOutstanding, [{ path: tds ? 'tds' : 'amount', message: M.moreThanOutstanding }]);
+  const tdsSection = tds ? body.tdsSection || sectionOn(body.paidOn) : '';
   const receiptNumber = await nextNumber(tx, issuerId, 'receipt', RECEIPT_PREFIX, now);
-  const payment = await insertPayment(tx, { invoiceId: id, paidOn: body.paidOn, amount: body.amount, method: body.method, reference: body.reference, receiptNumber, createdBy: actorId });
-  await addToBalance(tx, id, { received: body.amount }, issuedStatus({ ...row, received: row.received + body.amount }));
-  await recordAudit(tx, { actorId, firmId: row.firmId, action: 'invoice.payment-recorded', targetType: 'invoice', targetId: id, details: { number: row.number, amount: body.amount, method: body.method, receiptNumber } });
+  const payment = await insertPayment(tx, { invoiceId: id, paidOn: body.paidOn, amount: body.amount, tdsPaise: tds, tdsSection, tdsRateBp: tds ? (body.tdsRateBp ?? null) : null, tdsTan: tds ? (body.tdsTan ?? '') : '', method: body.method, reference: body.reference, receiptNumber, createdBy: actorId });
+  await addToBalance(tx, id, { received: settled }, issuedStatus({ ...row, received: row.received + settled }));
+  await recordAudit(tx, { actorId, firmId: row.firmId, action: 'invoice.payment-recorded', targetType: 'invoice', targetId: id, details: { number: row.number, amount: body.amount, tds, method: body.method, receiptNumber } });
   return payment;
 }
 

@@ -68,6 +68,7 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'client board', path: () => '/workspace/client-board' },
   { role: 'firm', name: 'invoices', path: () => '/workspace/invoices' },
   { role: 'firm', name: 'new invoice', path: () => '/workspace/invoices/new' },
+  { role: 'firm', name: 'TDS by client and quarter', path: () => '/workspace/invoices/tds' },
   { role: 'firm', name: 'invoice', path: (ids) => (ids.invoice ? `/workspace/invoices/${ids.invoice}` : null) },
   { role: 'firm', name: 'purchase orders', path: (ids) => `/workspace/project/purchase-orders/${ids.order?.projectId ?? ids.workspaceProject}` },
   { role: 'firm', name: 'purchase order', path: (ids) => (ids.order ? `/workspace/project/purchase-orders/${ids.order.projectId}/order/${ids.order.id}` : null) },

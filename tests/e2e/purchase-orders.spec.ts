@@ -67,7 +67,7 @@ test('a client proposal PDF from the editor; a purchase order raised, acknowledg
   await ready(page, js);
   await expect(page.getByTestId('order-status')).toHaveText('Sent');
   await expect(page.getByTestId('order-lines')).toContainText('₹30,000.00');
-  await expect(page.getByText('₹80,240.00')).toBeVisible();
+  await expect(page.getByText('₹68,000.00')).toBeVisible();
   await page.getByTestId('acknowledge-order').click();
   await expect(page.getByTestId('order-status')).toHaveText('Acknowledged');
   await ready(page, js);
@@ -99,8 +99,8 @@ test('a client proposal PDF from the editor; a purchase order raised, acknowledg
   await expect(page.getByTestId('purchase-order-row')).toContainText('Received');
   await expect(page.getByTestId('new-order-form').getByText(/Already on PO\//).first()).toBeVisible();
   await open(page, js, '/workspace/project/schedules/Financial');
-  await expect(page.getByTestId('financial-committed')).toHaveText('₹80,240.00');
-  await expect(page.getByTestId('financial-row').filter({ hasText: 'Living and dining' })).toContainText('₹80,240.00');
+  await expect(page.getByTestId('financial-committed')).toHaveText('₹68,000.00');
+  await expect(page.getByTestId('financial-row').filter({ hasText: 'Living and dining' })).toContainText('₹68,000.00');
 });
 
 test('an employee without "Can see financials" exports the client proposal but sees no purchase order or trade price', async ({ page, js }) => {

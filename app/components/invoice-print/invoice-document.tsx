@@ -290,6 +290,22 @@ export function ReceiptDocument({ data }: { data: ReceiptPrint }) {
             <th>Amount received</th>
             <td className="num">{formatPaise(payment.amount)}</td>
           </tr>
+          {payment.tds ? (
+            <>
+              <tr>
+                <th>
+                  TDS deducted by the client (section {payment.tdsSection}
+                  {payment.tdsRateBp !== null ? `, ${payment.tdsRateBp / 100} %` : ''}
+                  {payment.tdsTan ? `, TAN ${payment.tdsTan}` : ''})
+                </th>
+                <td className="num">{formatPaise(payment.tds)}</td>
+              </tr>
+              <tr>
+                <th>Settled against the invoice</th>
+                <td className="num">{formatPaise(payment.amount + payment.tds)}</td>
+              </tr>
+            </>
+          ) : null}
           <tr>
             <th>Method</th>
             <td className="num">{PAYMENT_METHOD_LABELS[payment.method]}</td>

@@ -8,6 +8,7 @@ import { BILLING_DEFAULTS } from '../../../server/contract/billing-rules';
 import { RateSelect } from '~/components/billing/tax-selects';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../server/contract/invoices-rules';
 import { paiseToDecimal } from '../../../server/contract/money-text';
+import { TDS_RATES_BP, TDS_SECTIONS } from '../../../server/contract/tds-rules';
 
 /** The forms of an invoice's page (plain posts with an intent; the server checks every field). */
 
@@ -37,7 +38,7 @@ export function IdempotencyField({ value }: { value: string }) {
 
 export function PaymentForm({ outstanding, today, issueDate, lastResult, formKey }: { outstanding: number; today: string; issueDate: string | null; lastResult: Last; formKey: string }) {
   const busy = useSubmittingIntent('payment');
-  const [form, fields] = useForm<{ paidOn: string; amount: string; method: string; reference: string }>({ id: 'payment', lastResult, defaultValue: { paidOn: today, amount: paiseToDecimal(outstanding), method: 'upi' }, ...SERVER_VALIDATION });
+  const [form, fields] = useForm<{ paidOn: string; amount: string; method: string; reference: string; tds: string; tdsRateBp: string; tdsSection: string; tdsTan: string }>({ id: 'payment', lastResult, defaultValue: { paidOn: today, amount: paiseToDecimal(outstanding), method: 'upi' }, ...SERVER_VALIDATION });
   return (
     <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="payment-form">
       <h2>Record a payment</h2>
@@ -56,6 +57,32 @@ export function PaymentForm({ outstanding, today, issueDate, lastResult, formKey
         </select>
       </Field>
       <TextField label="Reference" meta={fields.reference} hint="UTR, cheque number…" />
+      {/* What the client deducted as TDS settles the invoice with what arrived: never a credit note (decision 415). */}
+      <fieldset className="iv-fieldset">
+        <legend>TDS deducted by the client</legend>
+        <TextField label="TDS deducted (₹)" meta={fields.tds} inputMode="decimal" hint="Leave empty when none was deducted; the invoice settles on the amount received plus this." />
+        <Field label="TDS rate" meta={fields.tdsRateBp}>
+          <select {...getSelectProps(fields.tdsRateBp)}>
+            <option value="">As stated on the certificate</option>
+            {TDS_RATES_BP.map((bp) => (
+              <option key={bp} value={bp}>
+                {bp / 100} %
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Section" meta={fields.tdsSection}>
+          <select {...getSelectProps(fields.tdsSection)}>
+            <option value="">By the date (194J before 1 April 2026, 393 from then)</option>
+            {TDS_SECTIONS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <TextField label="Client's TAN" meta={fields.tdsTan} hint="When known, e.g. MUMA12345B" autoCapitalize="characters" />
+      </fieldset>
       <PanelActions intent="payment" busy={busy} label="Record payment" busyLabel="Recording…" testId="record-payment" />
     </Form>
   );

@@ -142,6 +142,7 @@ export default function InvoicePage() {
                 <td data-label="Method">{PAYMENT_METHOD_LABELS[p.method]}</td>
                 <td data-label="Reference">{p.reference || '—'}</td>
                 <NumCell label="Amount">{formatPaise(p.amount)}</NumCell>
+                <NumCell label="TDS">{p.tds ? `${formatPaise(p.tds)} (${p.tdsSection}${p.tdsTan ? `, TAN ${p.tdsTan}` : ''})` : '—'}</NumCell>
                 <td data-label="Receipt">
                   <a href={`/workspace/invoices/${invoice.id}/receipts/${p.id}`}>Receipt {p.receiptNumber}</a>
                 </td>

@@ -42,9 +42,14 @@ export default function InvoicesPage() {
         title="Invoices"
         description="Tax invoices to your clients, payments received and what is outstanding."
         actions={
-          <Link to="/workspace/invoices/new" className="button button-primary" data-testid="new-invoice">
-            New invoice
-          </Link>
+          <>
+            <Link to="/workspace/invoices/tds" className="button button-secondary" data-testid="tds-link">
+              TDS
+            </Link>
+            <Link to="/workspace/invoices/new" className="button button-primary" data-testid="new-invoice">
+              New invoice
+            </Link>
+          </>
         }
       />
       <nav className="iv-filter" aria-label="Filter by status">

@@ -10,10 +10,24 @@ const data = {
   totals: FIGURES,
   money: [{ projectId: 'p1', projectName: 'Juhu Residence', quoted: 9_300_000, invoiced: 4_000_000, received: 2_360_000, outstanding: 2_360_000, margin: 2_500_000 }],
   committed: { byProject: { p1: 6_800_000 }, bySchedule: { s1: 6_800_000 }, total: 6_800_000 },
+  receivables: {
+    today: '2025-04-01',
+    byClient: [{ clientKey: 'c1', clientName: 'Rhea Kapoor', current: 100_000, d1_30: 177_900, d31_60: 0, d61_90: 0, over90: 2_082_100, total: 2_360_000 }],
+    total: { current: 100_000, d1_30: 177_900, d31_60: 0, d61_90: 0, over90: 2_082_100, total: 2_360_000 },
+    months: [{ month: '2025-03', invoiced: 4_720_000, received: 2_360_000 }],
+  },
 } as never;
 const now = new Date('2025-03-31T23:30:00.000Z');
 
 describe('financialCsv (decision 265)', () => {
+  it('adds outstanding by age per client and in total, and invoiced against received by month (decision 418)', () => {
+    const { body } = financialCsv(data, now, 'Asia/Kolkata');
+    expect(body).toContain('"Client","Current (INR)","1–30 days overdue (INR)","31–60 days overdue (INR)","61–90 days overdue (INR)","Over 90 days overdue (INR)","Outstanding (INR)"');
+    expect(body).toContain('"Rhea Kapoor","1000.00","1779.00","0.00","0.00","20821.00","23600.00"');
+    expect(body).toContain('"Total","1000.00","1779.00","0.00","0.00","20821.00","23600.00"');
+    expect(body).toContain('"2025-03","47200.00","23600.00"');
+  });
+
   it("dates the file and its rows in India's time by default", () => {
     const { fileName, body } = financialCsv(data, now, 'Asia/Kolkata');
     expect(fileName).toBe('financial-overview-2025-04-01.csv');

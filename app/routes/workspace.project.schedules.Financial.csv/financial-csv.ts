@@ -1,6 +1,7 @@
 import type { FinancialReply } from '../../../server/contract/financial';
 import { isoDateTime, isoDay } from '../../../server/contract/dates';
 import { csvAmount, csvPercent, toCsv } from '../../../server/contract/csv';
+import { AGE_BUCKETS, AGE_LABELS } from '../../../server/contract/ageing-rules';
 
 type Figures = { clientPrice: number; tradeCost: number; netProfit: number; markup: number };
 const figures = (f: Figures) => [csvAmount(f.clientPrice), csvAmount(f.tradeCost), csvAmount(f.netProfit), csvPercent(f.markup)];
@@ -19,6 +20,13 @@ export function financialCsv(data: FinancialReply['data'], now: Date, timeZone: 
     [],
     ['Project', 'Quoted (INR)', 'Invoiced before GST (INR)', 'Received (INR)', 'Outstanding (INR)', 'Margin (INR)'],
     ...data.money.map((m) => [m.projectName, csvAmount(m.quoted), csvAmount(m.invoiced), csvAmount(m.received), csvAmount(m.outstanding), csvAmount(m.margin)]),
+    // Receivables at a glance (decision 418): outstanding by age per client, then month by month.
+    [],
+    ['Client', ...AGE_BUCKETS.map((b) => b === 'current' ? 'Current (INR)' : `${AGE_LABELS[b]} overdue (INR)`), 'Outstanding (INR)'],
+    ...[...data.receivables.byClient, { clientName: 'Total', ...data.receivables.total }].map((r) => [r.clientName, ...AGE_BUCKETS.map((b) => csvAmount(r[b])), csvAmount(r.total)]),
+    [],
+    ['Month', 'Invoiced with GST less credit notes (INR)', 'Received with TDS (INR)'],
+    ...data.receivables.months.map((m) => [m.month, csvAmount(m.invoiced), csvAmount(m.received)]),
   ]);
   return { fileName: `financial-overview-${isoDay(now, timeZone)}.csv`, body };
 }

@@ -128,7 +128,16 @@ export const invoicePayments = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** What arrived (bank, UPI, cheque, cash); the invoice settles on amount + tdsPaise (docs/decisions/415). */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** Income tax the client deducted at source and paid to the government for the firm (194J; 393 from 1 April 2026). */
+    tdsPaise: bigint('tds_paise', { mode: 'number' }).notNull().default(0),
+    /** '' (no TDS), '194J' or '393' (the Income-tax Act 2025), as the client's certificate names it. */
+    tdsSection: text('tds_section').notNull().default(''),
+    /** The rate the client applied, in basis points (1000 = 10 %, 200 = 2 %); null when none or stated as an amount only. */
+    tdsRateBp: integer('tds_rate_bp'),
+    /** The deductor's TAN (ten characters, e.g. MUMA12345B) when known. */
+    tdsTan: text('tds_tan').notNull().default(''),
     /** 'upi' | 'bank_transfer' | 'cheque' | 'cash'. */
     method: text('method').notNull(),
     reference: text('reference').notNull().default(''),
@@ -148,3 +157,28 @@ export const platformBillingProfile = pgTable('platform_billing_profile', {
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('platform_billing_profile_updated_by_idx').on(t.updatedBy)]);
+
+/**
+ * A TDS certificate (Form 16A) a client issued the firm for a quarter (docs/decisions/416): its
+ * number, date and amount, matched in the TDS report against the TDS recorded on payments.
+ */
+export const tdsCertificates = pgTable(
+  'tds_certificates',
+  {
+    id: id(),
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    /** The deductor's TAN as the certificate prints it. */
+    tan: text('tan').notNull().default(''),
+    /** "2026-27 Q1": the financial year and quarter (server/money/tds.ts). */
+    quarter: text('quarter').notNull(),
+    number: text('number').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tds_certificates_firm_idx').on(t.firmId, t.quarter), index('tds_certificates_contact_idx').on(t.contactId), index('tds_certificates_created_by_idx').on(t.createdBy), uniqueIndex('tds_certificates_number_idx').on(t.firmId, t.tan, t.number)],
+);

@@ -5,7 +5,7 @@ import { PURCHASE_ORDER_MESSAGES as M, type PurchaseOrderJson, type PurchaseOrde
 import { formatDay } from '../../contract/dates';
 import { purchaseOrderHtml } from '../../../app/utils/purchase-order-pdf.server';
 import { newId } from '../../db/ids';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, purchaseOrders, users } from '../../db/schema';
 import { insertSchedule } from '../../queries/schedules';
 import { createBillingProfile, demoGstin } from '../../seed/billing';
 import { createContact } from '../../seed/chat-book';
@@ -271,9 +271,11 @@ describe('the life of an order', () => {
 });
 
 describe('committed on the Financial overview', () => {
-  it('sums every order not cancelled, per project and per schedule', async () => {
-    const list = (await get(tokens.firm, `/api/purchase-orders?projectId=${projectId}`)).json().data.orders as Array<{ status: string; total: number }>;
-    const committed = list.filter((o) => o.status !== 'cancelled').reduce((sum, o) => sum + o.total, 0);
+  it('sums every order not cancelled before GST, per project and per schedule', async () => {
+    const list = await api.db.select({ status: purchaseOrders.status, taxable: purchaseOrders.taxable, total: purchaseOrders.total }).from(purchaseOrders).where(eq(purchaseOrders.projectId, projectId));
+    // Before GST, like the trade cost it sits beside (docs/decisions/417).
+    const committed = list.filter((o) => o.status !== 'cancelled').reduce((sum, o) => sum + o.taxable, 0);
+    expect(committed).toBeLessThan(list.filter((o) => o.status !== 'cancelled').reduce((sum, o) => sum + o.total, 0));
     expect(list.some((o) => o.status === 'cancelled')).toBe(true);
     const data = (await get(tokens.firm, '/api/projects/financial')).json().data;
     expect(data.committed.byProject[projectId]).toBe(committed);

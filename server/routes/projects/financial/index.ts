@@ -4,7 +4,9 @@ import { FinancialQuery, FinancialReply } from '../../../contract/financial.js';
 import { ErrorReply } from '../../../contract/http.js';
 import { notFound } from '../../../errors.js';
 import { sumPaise } from '../../../money/totals.js';
-import { financialOverview } from '../../../queries/financial.js';
+import { financialOverview, receivables } from '../../../queries/financial.js';
+import { lastMonths } from '../../../money/ageing.js';
+import { isoDay, zoneOf } from '../../../contract/dates.js';
 import { committedSums } from '../../../queries/purchase-orders.js';
 
 /**
@@ -28,10 +30,13 @@ export const financialRoutes: FastifyPluginAsyncZod = async (app) => {
       const [data, committed] = await Promise.all([financialOverview(db, firm.firmId, request.query.projectId ?? null), committedSums(db, firm.firmId)]);
       // Another firm's project, or no project at all: as anywhere else, it does not exist here.
       if (request.query.projectId && !data.projectId) throw notFound('Project not found');
+      // Ages count in the firm's calendar, like its documents' dates (decision 331).
+      const today = isoDay(new Date(), zoneOf({ timeZone: request.session.employer?.timeZone ?? request.session.user.timeZone }));
+      const owed = await receivables(db, firm.firmId, data.projectId, today, lastMonths(today));
       const shown = data.projectId ? [data.projectId] : data.projects.map((p) => p.id);
       const byProject = Object.fromEntries(shown.map((id) => [id, committed.byProject.get(id) ?? 0]));
       const bySchedule = Object.fromEntries(data.rows.map((row) => [row.scheduleId, committed.bySchedule.get(row.scheduleId) ?? 0]));
-      return { data: { ...data, committed: { byProject, bySchedule, total: sumPaise(Object.values(byProject)) } } };
+      return { data: { ...data, committed: { byProject, bySchedule, total: sumPaise(Object.values(byProject)) }, receivables: owed } };
     },
   );
 };

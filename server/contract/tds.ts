@@ -1,0 +1,110 @@
+import { z } from 'zod/v4';
+import { parseRupees } from './money-text.js';
+import { TAN_PATTERN } from './tds-rules.js';
+
+/**
+ * TDS by client and quarter (docs/decisions/415, 416): the firm and its sub-admins. What clients
+ * deducted on payments, the certificates (Form 16A) they sent, what is missing, the quarter's due
+ * dates; a Form 26AS or AIS download posted to match what the clients reported. Paise throughout.
+ */
+
+export const TDS_MESSAGES = {
+  fy: 'A financial year such as 2026-27',
+  quarter: 'Choose a quarter',
+  number: 'The certificate number, as printed on the Form 16A',
+  issuedOn: 'The date on the certificate',
+  amount: 'An amount in rupees, such as 10000.00',
+  tan: 'A TAN is four letters, five digits and a letter (e.g. MUMA12345B)',
+  client: 'Choose the client',
+  duplicate: 'A certificate with this number from this TAN is already recorded',
+  statement: 'Paste or upload the Form 26AS text or the AIS TDS CSV',
+  certificateSaved: 'Certificate recorded',
+} as const;
+const T = TDS_MESSAGES;
+
+const FY_PATTERN = /^(\d{4})-(\d{2})$/;
+export const isFinancialYear = (v: string) => {
+  const m = FY_PATTERN.exec(v);
+  return !!m && (Number(m[1]) + 1) % 100 === Number(m[2]);
+};
+const fy = z.string({ error: T.fy }).trim().refine(isFinancialYear, T.fy);
+const quarterKey = z
+  .string({ error: T.quarter })
+  .trim()
+  .refine((v) => /^\d{4}-\d{2} Q[1-4]$/.test(v) && isFinancialYear(v.slice(0, 7)), T.quarter);
+const isoDayText = z
+  .string({ error: T.issuedOn })
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), T.issuedOn);
+const tan = z
+  .string({ error: T.tan })
+  .trim()
+  .toUpperCase()
+  .default('')
+  .refine((v) => v === '' || TAN_PATTERN.test(v), T.tan);
+
+export const TdsQuery = z.object({ fy: fy.optional() });
+export type TdsQuery = z.input<typeof TdsQuery>;
+
+export const TdsCertificateBody = z.object({
+  contactId: z.string({ error: T.client }).trim().min(1, T.client).max(64, T.client),
+  quarter: quarterKey,
+  number: z.string({ error: T.number }).trim().min(1, T.number).max(40, T.number),
+  issuedOn: isoDayText,
+  amount: z.number({ error: T.amount }).int(T.amount).min(1, T.amount).max(1_000_00_00_000_00, T.amount),
+  tan,
+});
+export type TdsCertificateBody = z.input<typeof TdsCertificateBody>;
+/** The web's form: the amount in rupees. */
+export const TdsCertificateForm = TdsCertificateBody.extend({
+  amount: z
+    .string({ error: T.amount })
+    .trim()
+    .transform((v, ctx) => {
+      const value = parseRupees(v);
+      if (value === null || value < 1) ctx.addIssue({ code: 'custom', message: T.amount });
+      return value ?? 0;
+    }),
+});
+
+/** A Form 26AS text or AIS CSV download, as text (at most 1,000,000 characters). */
+export const TdsStatementBody = z.object({ fy: fy.optional(), text: z.string({ error: T.statement }).min(1, T.statement).max(1_000_000, T.statement) });
+export type TdsStatementBody = z.input<typeof TdsStatementBody>;
+
+export const TdsCertificate = z.object({ id: z.string(), number: z.string(), issuedOn: z.string(), amount: z.number(), tan: z.string() });
+
+export const TdsRow = z.object({
+  contactId: z.string().nullable(),
+  clientName: z.string(),
+  /** The TAN the latest payment or certificate named, or ''. */
+  tan: z.string(),
+  quarter: z.string(),
+  quarterLabel: z.string(),
+  /** Form 26Q's due date and Form 16A's (fifteen days later). */
+  returnDue: z.string(),
+  certificateDue: z.string(),
+  deducted: z.number(),
+  certificates: z.array(TdsCertificate),
+  certified: z.number(),
+  /** deducted − certified, never below 0. */
+  missing: z.number(),
+  /** TDS the client reported in the imported Form 26AS/AIS for this TAN and quarter; null when none was imported. */
+  reported: z.number().nullable(),
+});
+export type TdsRow = z.infer<typeof TdsRow>;
+
+export const TdsReport = z.object({
+  fy: z.string(),
+  /** The firm's clients with a TAN or a payment, for the certificate form's choice. */
+  clients: z.array(z.object({ id: z.string(), name: z.string() })),
+  rows: z.array(TdsRow),
+  totals: z.object({ deducted: z.number(), certified: z.number(), missing: z.number() }),
+  /** From an imported download: entries whose TAN matches no client's, and the parser's problems. */
+  unmatched: z.array(z.object({ tan: z.string(), deductorName: z.string(), quarter: z.string(), deducted: z.number() })),
+  problems: z.array(z.string()),
+});
+export type TdsReport = z.infer<typeof TdsReport>;
+export const TdsReportReply = z.object({ data: TdsReport });
+export type TdsReportReply = z.infer<typeof TdsReportReply>;
+export const TdsSavedReply = z.object({ message: z.string(), data: TdsReport });
+export type TdsSavedReply = z.infer<typeof TdsSavedReply>;

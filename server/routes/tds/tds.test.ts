@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApi, type TestApi } from '../../../tests/helpers/test-api';
+import type { TdsReport } from '../../contract/tds';
+import { createBillingProfile } from '../../seed/billing';
+import { createContact } from '../../seed/chat-book';
+import { createFirm } from '../../seed/factories';
+import { createSession } from '../../queries/sessions';
+import { invoicePayments } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+
+// TDS by client and quarter, certificates and a Form 26AS match (docs/decisions/415, 416).
+let api: TestApi;
+let token: string;
+let clientId: string;
+
+const call = (method: 'GET' | 'POST', url: string, payload?: object) => api.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  api = await createTestApi();
+  const firm = await createFirm(api.db);
+  token = (await createSession(api.db, firm.id, { remember: false })).token;
+  await createBillingProfile(api.db, firm.id, { invoicePrefix: 'TDR' });
+  clientId = (await createContact(api.db, firm.id, { name: 'Smile Dental', state: 'Maharashtra' })).id;
+  // Two fees of ₹1,00,000 + 18 %, each paid ₹1,08,000 with ₹10,000 of TDS; dated in May and June 2026 (Q1 2026-27).
+  for (const paidOn of ['2026-05-15', '2026-06-20']) {
+    const draft = (await call('POST', '/invoices', { contactId: clientId, lines: [{ description: 'Design fee', quantity: 1, unitPrice: 1_00_000_00, rateBp: 1800 }] })).json().data;
+    const issued = await call('POST', `/invoices/${draft.id}/issue`, { version: draft.version });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const paid = await call('POST', `/invoices/${draft.id}/payments`, { paidOn: issued.json().data.issueDate, amount: 1_08_000_00, tds: 10_000_00, tdsTan: 'MUMS12345A', method: 'bank_transfer' });
+    expect(paid.statusCode, paid.body).toBe(201);
+    // Back-dated to the quarter the sample download covers.
+    await api.db.update(invoicePayments).set({ paidOn }).where(eq(invoicePayments.id, paid.json().data.payments[0].id));
+  }
+});
+afterAll(() => api.close());
+
+describe('the TDS report', () => {
+  it('shows deducted, certified and missing per client and quarter, with the due dates', async () => {
+    const res = await call('GET', '/tds?fy=2026-27');
+    expect(res.statusCode, res.body).toBe(200);
+    const report: TdsReport = res.json().data;
+    expect(report.rows).toEqual([
+      expect.objectContaining({ clientName: 'Smile Dental', tan: 'MUMS12345A', quarter: '2026-27 Q1', returnDue: '2026-07-31', certificateDue: '2026-08-15', deducted: 20_000_00, certified: 0, missing: 20_000_00, reported: null }),
+    ]);
+    const saved = await call('POST', '/tds/certificates', { contactId: clientId, quarter: '2026-27 Q1', number: 'ABCDEFG1', issuedOn: '2026-08-10', amount: 15_000_00, tan: 'MUMS12345A' });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const row = saved.json().data.rows[0];
+    expect(row).toMatchObject({ certified: 15_000_00, missing: 5_000_00, certificates: [expect.objectContaining({ number: 'ABCDEFG1', issuedOn: '2026-08-10', amount: 15_000_00 })] });
+    expect((await call('POST', '/tds/certificates', { contactId: clientId, quarter: '2026-27 Q1', number: 'ABCDEFG1', issuedOn: '2026-08-10', amount: 1, tan: 'MUMS12345A' })).statusCode).toBe(409);
+    expect((await call('POST', '/tds/certificates', { contactId: clientId, quarter: '2026-27 Q5', number: 'X', issuedOn: '2026-08-10', amount: 1 })).statusCode).toBe(400);
+  });
+
+  it('matches a Form 26AS download: what the client reported per TAN and quarter, and deductors it does not know', async () => {
+    const text = readFileSync(new URL('../../../tests/fixtures/form-26as-sample.txt', import.meta.url), 'utf8');
+    const res = await call('POST', '/tds/26as', { fy: '2026-27', text });
+    expect(res.statusCode, res.body).toBe(200);
+    const report: TdsReport = res.json().data;
+    expect(report.rows[0]).toMatchObject({ tan: 'MUMS12345A', deducted: 20_000_00, reported: 20_000_00 });
+    expect(report.unmatched).toEqual([{ tan: 'PNEK54321B', deductorName: 'KAPOOR HOLDINGS', quarter: '2026-27 Q2', deducted: 1_000_00 }]);
+    expect(report.problems).toEqual([]);
+  });
+});
