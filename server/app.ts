@@ -62,6 +62,7 @@ import { clientBoardDecisionRoutes } from './routes/client-board/decisions.js';
 import { invoiceRoutes } from './routes/invoices/invoices.js';
 import { invoiceLifecycleRoutes } from './routes/invoices/lifecycle.js';
 import { invoicePrintRoutes } from './routes/invoices/print.js';
+import { feeRoutes } from './routes/fees/index.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
@@ -69,7 +70,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, proposalRoutes, purchaseOrderRoutes, feeRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminBillingRoutes, adminTeamRoutes],
 };
 
