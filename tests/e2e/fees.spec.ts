@@ -12,6 +12,10 @@ import { firmWithProject } from './schedule-helpers';
  * checked against the hand computation written beside it.
  */
 
+/** A toast shows for about 2 s; on a loaded machine the answer can take longer than the default wait. */
+const slow = expect.configure({ timeout: 30_000 });
+const toast = (page: Page) => slow(page.getByTestId('toast'));
+
 async function open(page: Page, js: boolean, url: string) {
   await page.goto(url);
   await ready(page, js);
@@ -31,21 +35,21 @@ async function recordCost(page: Page, which: string, amount: string, on: string)
   await form.getByLabel('Amount, ₹').fill(amount);
   await form.getByLabel('Known on').fill(on);
   await form.getByRole('button', { name: 'Record cost' }).click();
-  await expect(page.getByTestId('toast')).toContainText(FEE_MESSAGES.costRecorded);
+  await toast(page).toContainText(FEE_MESSAGES.costRecorded);
 }
 
 async function reach(page: Page, js: boolean, stage: string, on: string) {
   await ready(page, js);
   await page.getByLabel(`${stage} reached on`).fill(on);
   await page.getByTestId('fee-stage').filter({ hasText: stage }).getByRole('button', { name: 'Mark reached' }).click();
-  await expect(page.getByTestId('toast')).toContainText(FEE_MESSAGES.stageReached);
+  await toast(page).toContainText(FEE_MESSAGES.stageReached);
 }
 
 /** Drafts the offered stage invoice, checks its line and total on the invoice's page, and issues it. */
 async function billAndIssue(page: Page, js: boolean, line: RegExp, taxable: string, total: string) {
   await ready(page, js);
   await page.getByTestId('bill-stage').click();
-  await expect(page.getByTestId('toast')).toContainText(FEE_MESSAGES.invoiceDrafted);
+  await toast(page).toContainText(FEE_MESSAGES.invoiceDrafted);
   await expect(page.getByRole('heading', { name: 'Draft invoice', level: 1 })).toBeVisible();
   await expect(page.getByText(line)).toBeVisible();
   await expect(page.getByText('998323').first()).toBeVisible();
@@ -70,7 +74,7 @@ test('the COA example: concept, preliminary on a lower estimate, the credit-note
   await agreement.getByLabel('The works').selectOption('other');
   await agreement.getByLabel('Client the stage invoices go to').selectOption({ label: 'Kiran Desai' });
   await agreement.getByRole('button', { name: 'Save agreement' }).click();
-  await expect(page.getByTestId('toast')).toContainText(FEE_MESSAGES.saved);
+  await toast(page).toContainText(FEE_MESSAGES.saved);
   await expect(page.getByTestId('agreement-form').getByLabel('Rate, % of the cost of works')).toHaveValue('5');
   await expect(page.getByTestId('fee-stage')).toHaveCount(9);
 
@@ -93,7 +97,7 @@ test('the COA example: concept, preliminary on a lower estimate, the credit-note
   await expect(page.getByTestId('fee-offer')).toContainText('credit ₹60,000.00');
   await ready(page, js);
   await page.getByTestId('bill-stage').click();
-  await expect(page.getByTestId('toast')).toContainText('Credit note issued');
+  await toast(page).toContainText('Credit note issued');
   const documents = page.getByTestId('fee-document');
   await expect(documents).toHaveCount(4);
   await expect(documents.nth(0)).toContainText('−₹11,800.00');
@@ -113,7 +117,7 @@ test('the schedule is the firm’s: a stage renamed in its panel, moved down and
   await loginAs(page, firm.email, firm.password);
   await open(page, js, `/workspace/project/fees/${project.id}`);
   await page.getByTestId('agreement-form').getByRole('button', { name: 'Save agreement' }).click();
-  await expect(page.getByTestId('toast')).toContainText(FEE_MESSAGES.saved);
+  await toast(page).toContainText(FEE_MESSAGES.saved);
   // An individual house: the COA minimum of 7.5 %.
   await expect(page.getByTestId('agreement-form').getByLabel('Rate, % of the cost of works')).toHaveValue('7.5');
   await ready(page, js);
@@ -122,7 +126,7 @@ test('the schedule is the firm’s: a stage renamed in its panel, moved down and
   await ready(page, js);
   await page.getByLabel('Stage name').fill('Concept and site study');
   await page.getByRole('button', { name: 'Save stage' }).click();
-  await expect(page.getByTestId('toast')).toContainText(FEE_MESSAGES.stageSaved);
+  await toast(page).toContainText(FEE_MESSAGES.stageSaved);
   const stages = page.getByTestId('fee-stage');
   await expect(stages.nth(1)).toContainText('Concept and site study');
   await ready(page, js);
