@@ -67,7 +67,8 @@ async function download(p: Product, url: string, bearer: Record<string, string>)
   const started = performance.now();
   const res = await fetch(`${p.apiUrl}${url}`, { headers: bearer });
   let bytes = 0;
-  for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+  const reader = res.body!.getReader();
+  for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.length;
   const ms = performance.now() - started;
   clearInterval(sampler);
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);

@@ -385,7 +385,7 @@ export async function* gstr1Json(header: Gstr1Header, sources: Gstr1Sources, onS
       yield `,"hsn":${toJsonText({ hsn_b2b: of('b2b'), hsn_b2c: of('b2c') })}`;
     } else if (record.section === 'doc_issue') {
       yield `,"doc_issue":${toJsonText(docIssueJson(record.rows))}}`;
-    } else onSummary?.(record.summary);
+    } else if (record.section === 'summary') onSummary?.(record.summary);
   }
 }
 

@@ -205,7 +205,7 @@ export async function* tallyReceipts(db: Database, firmId: string, range: DateRa
       .limit(EXPORT_PAGE);
     for (const r of rows) yield { kind: 'receipt', number: r.receiptNumber, date: r.paidOn, party: partyOf(r.buyer), invoiceNumber: r.invoiceNumber ?? '', amount: r.amount, tds: r.tds, method: r.method, reference: r.reference };
     if (rows.length < EXPORT_PAGE) return;
-    const last = rows[rows.length - 1]!;
+    const last: { paidOn: string; receiptNumber: string } = rows[rows.length - 1]!;
     after = { group: last.paidOn, number: last.receiptNumber };
   }
 }

@@ -12,6 +12,7 @@ import { seedWorkspace, type SeededWorkspace } from './workspace.js';
 import { seedDemoTasks } from './tasks.js';
 import { seedChatBook } from './chat-book.js';
 import { createPlatformBillingProfile, seedDemoBilling } from './billing.js';
+import { seedDemoFees } from './fees.js';
 import { seedDemoInvoices } from './invoices.js';
 import { seedDemoPurchaseOrders } from './purchase-orders.js';
 import { seedProjectFiles } from './workspace-files.js';
@@ -141,6 +142,8 @@ export async function seedDemo(ctx: SeedContext) {
   await seedDemoInvoices(db, firms, workspace.projects);
   // One purchase order per firm to its supplier, from the approved items of its demo summary.
   await seedDemoPurchaseOrders(db, workspace.projects);
+  // The demo architecture firm's fee agreement on the COA scale, two stages billed.
+  await seedDemoFees(db, firms, workspace.projects);
   // The platform's own billing profile, so Pricing → Continue issues a subscription invoice.
   await createPlatformBillingProfile(db, admin.id);
   return {

@@ -7,7 +7,7 @@ import { avatarVariants, type FirmCard } from '../contract/profile';
 import type { ExploreProject } from '../contract/projects';
 import { placeErrors } from '../contract/places';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, purchaseOrders } from '../db/schema';
+import { auditLog, feeAgreements, feeStageDocuments, invoices, purchaseOrders } from '../db/schema';
 import { moderationProjectsPage } from '../queries/moderation';
 import { seedDemo } from './demo';
 import { DEMO_HIDDEN_PROJECT } from './moderation';
@@ -88,5 +88,17 @@ describe('demo seed: the public side', () => {
       expect(order.number).toMatch(/^PO\/\d{4}-\d{2}\/0001$/);
     }
     expect(orders.map((o) => o.status).sort()).toEqual(['partly_received', 'sent', 'sent']);
+  });
+
+  it('gives the demo architecture firm a percentage agreement on the COA scale with two stages billed and issued', async () => {
+    const [agreement, ...others] = await api.db.select().from(feeAgreements);
+    expect(others).toHaveLength(0);
+    expect(agreement).toMatchObject({ basis: 'percentage', rateMilli: 7500 });
+    const billed = await api.db.select({ taxable: invoices.taxable, status: invoices.status }).from(feeStageDocuments).innerJoin(invoices, eq(invoices.id, feeStageDocuments.invoiceId));
+    // 7.5 % of ₹1,20,00,000 = ₹9,00,000: retainer 5 % = ₹45,000, concept 10 % − ₹45,000 = ₹45,000.
+    expect(billed).toEqual([
+      { taxable: 45_000_00, status: 'issued' },
+      { taxable: 45_000_00, status: 'issued' },
+    ]);
   });
 });

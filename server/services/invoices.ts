@@ -148,13 +148,16 @@ async function lockOpen(tx: Database, issuerId: string, id: string): Promise<Inv
  * both in the firm's time zone (decision 331); its receipt carries that date.
  */
 type Keyed<T> = Required<Omit<T, 'idempotencyKey'>> & { idempotencyKey?: string };
+/** A payment to record: what arrived, and the TDS the client deducted when any (docs/decisions/415). */
+type PaymentWrite = Keyed<Omit<PaymentBody, TdsFields>> & Partial<Pick<PaymentBody, TdsFields>>;
+type TdsFields = 'tds' | 'tdsSection' | 'tdsRateBp' | 'tdsTan';
 
-export async function recordPayment(tx: Database, actorId: string, issuerId: string, id: string, body: Keyed<PaymentBody>, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
+export async function recordPayment(tx: Database, actorId: string, issuerId: string, id: string, body: PaymentWrite, now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
   // A payment sent twice with its form's key is recorded once (decision 399).
   return onceByKey(tx, issuerId, body.idempotencyKey, 'payment', () => writePayment(tx, actorId, issuerId, id, body, now, timeZone), (p) => p.id, async (doneId) => (await findPayment(tx, id, doneId))!);
 }
 
-async function writePayment(tx: Database, actorId: string, issuerId: string, id: string, body: Keyed<PaymentBody>, now: Date, timeZone: string) {
+async function writePayment(tx: Database, actorId: string, issuerId: string, id: string, body: PaymentWrite, now: Date, timeZone: string) {
   const row = await lockOpen(tx, issuerId, id);
   const today = isoDay(now, timeZone);
   if (row.issueDate && body.paidOn < row.issueDate) {

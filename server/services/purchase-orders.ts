@@ -68,6 +68,7 @@ export async function raisePurchaseOrder(db: Database, actor: Actor, schedule: {
     gstin: supplier.gstin ?? '',
     email: supplier.email,
   };
+  const supplierId = supplier.id;
   // The same form sent twice raises one order (decision 399).
   return db.transaction((tx) => onceByKey(tx, actor.firmId, body.idempotencyKey, 'purchase-order', () => writeOrder(tx), (o) => o.id, async (doneId) => (await findPurchaseOrder(tx, actor.firmId, doneId))!));
 
@@ -80,7 +81,7 @@ export async function raisePurchaseOrder(db: Database, actor: Actor, schedule: {
         firmId: actor.firmId,
         projectId: schedule.projectId,
         scheduleId: schedule.id,
-        supplierId: supplier.id,
+        supplierId,
         number: formatDocumentNumber(PURCHASE_ORDER_PREFIX, year, sequence),
         status: 'sent',
         buyer,
@@ -100,7 +101,7 @@ export async function raisePurchaseOrder(db: Database, actor: Actor, schedule: {
         return { itemId: item.id, title: item.title, description: item.description, hsnSac: item.tax.hsnSac, quantity: line.quantity, unitPrice: line.unitPrice, rateBp: line.rateBp, taxable: line.taxable, tax: line.tax, total: line.total };
       }),
     );
-    await recordAudit(tx, { actorId: actor.userId, firmId: actor.firmId, action: 'purchase-order.sent', targetType: 'purchase-order', targetId: order.id, details: { number: order.number, supplierId: supplier.id, total, lines: chosen.length } });
+    await recordAudit(tx, { actorId: actor.userId, firmId: actor.firmId, action: 'purchase-order.sent', targetType: 'purchase-order', targetId: order.id, details: { number: order.number, supplierId, total, lines: chosen.length } });
     return order;
   }
 }

@@ -72,6 +72,7 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'invoice', path: (ids) => (ids.invoice ? `/workspace/invoices/${ids.invoice}` : null) },
   { role: 'firm', name: 'purchase orders', path: (ids) => `/workspace/project/purchase-orders/${ids.order?.projectId ?? ids.workspaceProject}` },
   { role: 'firm', name: 'purchase order', path: (ids) => (ids.order ? `/workspace/project/purchase-orders/${ids.order.projectId}/order/${ids.order.id}` : null) },
+  { role: 'firm', name: 'fees', path: (ids) => `/workspace/project/fees/${ids.workspaceProject}` },
   { role: 'admin', name: 'admin verification', path: () => '/admin/dashboard' },
   { role: 'admin', name: 'admin workspace', path: () => '/admin/workspace' },
   { role: 'admin', name: 'admin showcase', path: () => '/admin/showcase' },

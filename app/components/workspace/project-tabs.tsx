@@ -11,6 +11,7 @@ export function projectPaths(projectId: string) {
     schedules: `/workspace/project/schedules/${id}`,
     members: `/workspace/project/member/${id}`,
     purchaseOrders: `/workspace/project/purchase-orders/${id}`,
+    fees: `/workspace/project/fees/${id}`,
   };
 }
 
@@ -25,6 +26,7 @@ export function projectTabs(projectId: string): { label: string; href: string; u
     { label: 'Schedules', href: paths.schedules, under: [] },
     { label: 'Members', href: paths.members, under: [] },
     { label: 'Orders', href: paths.purchaseOrders, under: [] },
+    { label: 'Fees', href: paths.fees, under: [] },
   ];
 }
 

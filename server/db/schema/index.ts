@@ -12,3 +12,4 @@ export * from './admin';
 export * from './money';
 export * from './invoices';
 export * from './purchase-orders';
+export * from './fees';

@@ -1,0 +1,180 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { canSeeMargins } from '../../auth/margins.js';
+import { requireProjectAccess } from '../../auth/project-access.js';
+import { zoneOf } from '../../contract/dates.js';
+import {
+  COA_MINIMUM_RATE,
+  COA_STAGES,
+  FEE_LIMITS as L,
+  FEE_MESSAGES as M,
+  FeeAgreementBody,
+  FeeAgreementReply,
+  FeeBilledReply,
+  FeeCostBody,
+  FeeMoveBody,
+  FeeProjectParams,
+  FeeReachedBody,
+  FeeSavedReply,
+  FeeStageBody,
+  FeeStageParams,
+} from '../../contract/fees.js';
+import { ErrorReply, isId } from '../../contract/http.js';
+import type { Database } from '../../db/connection.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { clientsOfFirm, costsOf, deleteStage, documentsOf, findAgreement, insertAgreement, insertCost, insertStage, lockAgreement, stagesOf, updateAgreement, updateStage, type FeeAgreementRow } from '../../queries/fees.js';
+import { findContactOfFirm } from '../../queries/invoice-writes.js';
+import { billStage, feeAgreementJson } from '../../services/fees.js';
+import { requireProfile } from '../invoices/shared.js';
+
+/**
+ * `/api/fee-agreements/:projectId` (docs/decisions/425–428), scope `workspace`. Fees are
+ * financials: those who see margins read them (the firm, its sub-admins, members granted "Can see
+ * financials"; docs/decisions/258); the firm and its sub-admins, who bill, change them.
+ */
+
+const tags = ['fees'];
+const FINANCIALS_ONLY = 'Only the firm, its sub-admins and employees allowed to see financials can see fees';
+const saved = { 200: FeeSavedReply, 400: ErrorReply, 404: ErrorReply, 409: ErrorReply };
+
+async function managed(db: Database, request: FastifyRequest, projectId: string) {
+  const access = await requireProjectAccess(db, request.session, projectId, 'manage');
+  return { ...access, actor: { id: request.session.user.id, firmId: access.firm.firmId } };
+}
+
+async function managedAgreement(db: Database, request: FastifyRequest, projectId: string) {
+  const access = await managed(db, request, projectId);
+  const agreement = await findAgreement(db, access.firm.firmId, access.project.id);
+  if (!agreement) throw notFound(M.notFound);
+  return { ...access, agreement };
+}
+
+async function managedStage(db: Database, request: FastifyRequest, params: { projectId: string; stageId: string }) {
+  const access = await managedAgreement(db, request, params.projectId);
+  const stages = await stagesOf(db, access.agreement.id);
+  const index = isId(params.stageId) ? stages.findIndex((s) => s.id === params.stageId) : -1;
+  if (index < 0) throw notFound(M.stageNotFound);
+  return { ...access, stages, index, stage: stages[index]! };
+}
+
+async function checkClient(db: Database, firmId: string, contactId: string | null) {
+  if (!contactId) return null;
+  const contact = isId(contactId) ? await findContactOfFirm(db, firmId, contactId) : undefined;
+  if (!contact?.isClient) throw badRequest(M.notAClient, [{ path: 'contactId', message: M.notAClient }]);
+  return contact.id;
+}
+
+export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const reply = async (message: string, agreement: FeeAgreementRow) => ({ message, data: await feeAgreementJson(db, agreement) });
+
+  app.get(
+    '/fee-agreements/:projectId',
+    { schema: { tags, summary: "A project's fee agreement (null before one is made), with its stages, costs of works, stage documents and what the latest reached stage would bill", params: FeeProjectParams, response: { 200: FeeAgreementReply, 403: ErrorReply, 404: ErrorReply } } },
+    async (request) => {
+      const { project, firm } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
+      if (!canSeeMargins(request.session.user)) throw forbidden(FINANCIALS_ONLY);
+      const agreement = await findAgreement(db, firm.firmId, project.id);
+      const clients = await clientsOfFirm(db, firm.firmId);
+      return {
+        data: {
+          project: { id: project.id, projectName: project.projectName },
+          agreement: agreement ? await feeAgreementJson(db, agreement) : null,
+          clients: clients.map((c) => ({ id: c.id, name: c.company ? `${c.name} (${c.company})` : c.name })),
+        },
+      };
+    },
+  );
+
+  app.put(
+    '/fee-agreements/:projectId',
+    { schema: { tags, summary: 'Make or change the agreement; a new one starts from the COA stage schedule (and the COA minimum rate when none is given)', params: FeeProjectParams, body: FeeAgreementBody, response: saved } },
+    async (request) => {
+      const { project, actor } = await managed(db, request, request.params.projectId);
+      const body = request.body;
+      const contactId = await checkClient(db, actor.firmId, body.contactId);
+      const terms = { ...body, contactId, rateMilli: body.basis === 'percentage' && body.rateMilli === 0 ? COA_MINIMUM_RATE[body.workKind] : body.rateMilli, updatedBy: actor.id };
+      const row = await db.transaction(async (tx) => {
+        const existing = await findAgreement(tx, actor.firmId, project.id);
+        const result = existing ? await updateAgreement(tx, existing.id, terms) : await insertAgreement(tx, actor.firmId, project.id, terms, COA_STAGES);
+        await recordAudit(tx, { actorId: actor.id, firmId: actor.firmId, action: existing ? 'fee.changed' : 'fee.agreed', targetType: 'fee-agreement', targetId: result.id, details: { basis: terms.basis, rateMilli: terms.rateMilli, lumpSum: terms.lumpSum } });
+        return result;
+      });
+      return reply(M.saved, row);
+    },
+  );
+
+  app.post(
+    '/fee-agreements/:projectId/costs',
+    { schema: { tags, summary: 'Record the cost of works as it became known (rough, preliminary, tender, actual), dated', params: FeeProjectParams, body: FeeCostBody, response: saved } },
+    async (request) => {
+      const { agreement, actor } = await managedAgreement(db, request, request.params.projectId);
+      if ((await costsOf(db, agreement.id)).length >= L.costs) throw badRequest(M.tooManyCosts);
+      await insertCost(db, { agreementId: agreement.id, ...request.body, note: request.body.note ?? '', createdBy: actor.id });
+      return reply(M.costRecorded, agreement);
+    },
+  );
+
+  app.post('/fee-agreements/:projectId/stages', { schema: { tags, summary: 'Add a stage at the end of the schedule', params: FeeProjectParams, body: FeeStageBody, response: saved } }, async (request) => {
+    const { agreement } = await managedAgreement(db, request, request.params.projectId);
+    if ((await stagesOf(db, agreement.id)).length >= L.stages) throw badRequest(M.tooManyStages);
+    await insertStage(db, agreement.id, { ...request.body, minimum: request.body.minimum ?? 0 });
+    return reply(M.stageAdded, agreement);
+  });
+
+  app.put('/fee-agreements/:projectId/stages/:stageId', { schema: { tags, summary: "Change a stage's name, cumulative share, cost basis or minimum", params: FeeStageParams, body: FeeStageBody, response: saved } }, async (request) => {
+    const { agreement, stage } = await managedStage(db, request, request.params);
+    await updateStage(db, stage.id, { ...request.body, minimum: request.body.minimum ?? 0 });
+    return reply(M.stageSaved, agreement);
+  });
+
+  app.delete('/fee-agreements/:projectId/stages/:stageId', { schema: { tags, summary: 'Remove a stage that has billed nothing', params: FeeStageParams, response: saved } }, async (request) => {
+    const { agreement, stage } = await managedStage(db, request, request.params);
+    if ((await documentsOf(db, agreement.id)).some((d) => d.stageId === stage.id)) throw conflict('A stage that has billed stays in the schedule');
+    await deleteStage(db, stage.id);
+    return reply(M.stageRemoved, agreement);
+  });
+
+  app.post('/fee-agreements/:projectId/stages/:stageId/move', { schema: { tags, summary: 'Move a stage one place up or down', params: FeeStageParams, body: FeeMoveBody, response: saved } }, async (request) => {
+    const { agreement, stages, index } = await managedStage(db, request, request.params);
+    const target = request.body.direction === 'up' ? index - 1 : index + 1;
+    if (target >= 0 && target < stages.length) {
+      const order = stages.map((s) => s.id);
+      [order[index], order[target]] = [order[target]!, order[index]!];
+      await db.transaction(async (tx) => {
+        await lockAgreement(tx, agreement.id);
+        for (const [position, id] of order.entries()) await updateStage(tx, id, { position });
+      });
+    }
+    return reply(M.stageMoved, agreement);
+  });
+
+  app.post('/fee-agreements/:projectId/stages/:stageId/reached', { schema: { tags, summary: 'Mark a stage reached on a day; its invoice is then offered', params: FeeStageParams, body: FeeReachedBody, response: saved } }, async (request) => {
+    const { agreement, stage, actor } = await managedStage(db, request, request.params);
+    if (stage.reachedOn) throw conflict(M.alreadyReached);
+    await updateStage(db, stage.id, { reachedOn: request.body.reachedOn });
+    await recordAudit(db, { actorId: actor.id, firmId: actor.firmId, action: 'fee.stage-reached', targetType: 'fee-agreement', targetId: agreement.id, details: { stage: stage.name, reachedOn: request.body.reachedOn } });
+    return reply(M.stageReached, agreement);
+  });
+
+  app.post(
+    '/fee-agreements/:projectId/stages/:stageId/bill',
+    {
+      schema: {
+        tags,
+        summary: "Bill the latest reached stage: fee on its cost × cumulative share less everything billed; a draft invoice when positive, credit notes against the stage invoices when negative",
+        params: FeeStageParams,
+        response: { 201: FeeBilledReply, 404: ErrorReply, 409: ErrorReply },
+      },
+    },
+    async (request, res) => {
+      const { agreement, stage, actor } = await managedStage(db, request, request.params);
+      const profile = await requireProfile(db, actor.firmId);
+      const timeZone = zoneOf({ timeZone: request.session.employer?.timeZone ?? request.session.user.timeZone });
+      const result = await db.transaction((tx) => billStage(tx, actor, agreement.id, stage.id, profile, new Date(), timeZone));
+      const message = result.kind === 'invoice' ? M.invoiceDrafted : M.creditNoteIssued(result.numbers.join(', '));
+      return res.status(201).send({ message, data: { kind: result.kind, invoiceIds: result.invoiceIds, agreement: await feeAgreementJson(db, agreement) } });
+    },
+  );
+};
