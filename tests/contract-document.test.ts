@@ -42,7 +42,8 @@ let scopeOf: Map<string, Scope | undefined>;
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** `/api/leads/{id}` as the route table names it: `/api/leads/:id`. */
-const routePath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
+/** The document's `{name}` as Fastify's `:name`, and its `{*}` (a wildcard's rest) as `*`. */
+const routePath = (path: string) => path.replace(/\{\*\}/g, '*').replace(/\{([^}]+)\}/g, ':$1');
 /** A path with every parameter filled by an id no record has. */
 const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '0000000000000000000000');
 

@@ -34,7 +34,8 @@ beforeAll(async () => {
   api = await createTestApi();
   const firm = await createFirm(api.db);
   token = (await createSession(api.db, firm.id, { remember: false })).token;
-  await createBillingProfile(api.db, firm.id);
+  // ₹1,36,440 outstanding is above the default UPI limit (₹1,00,000, decision 397): this firm allows ₹2,00,000.
+  await createBillingProfile(api.db, firm.id, { upiLimit: 2_00_000_00 });
   const project = await createWorkspaceProject(api.db, firm.id);
   const { schedule } = await createPricedSchedule(api.db, firm.id, project.id);
   const client = await createContact(api.db, firm.id, { name: 'Rhea Kapoor', company: 'Kapoor Residences Pvt Ltd', state: 'Maharashtra', gstin: CLIENT_GSTIN, address: 'Lane 7, Koregaon Park, Pune 411001' });
@@ -94,8 +95,9 @@ describe('the Tax Invoice PDF', () => {
     expect(text).not.toMatch(/trade|profit|markup/i);
   });
 
-  it('carries a UPI QR code for the outstanding amount with the invoice number as the note', async () => {
-    const expected = `upi://pay?pa=studiomehta@okhdfcbank&pn=Studio%20Mehta%20Architects%20LLP&am=136440.00&tn=${encodeURIComponent(invoice.invoice.number!)}&cu=INR`;
+  it('carries a UPI QR code for the outstanding amount with the invoice number as reference and note', async () => {
+    const number = encodeURIComponent(invoice.invoice.number!);
+    const expected = `upi://pay?pa=studiomehta@okhdfcbank&pn=Studio%20Mehta%20Architects%20LLP&tr=${number}&am=136440.00&tn=${number}&cu=INR`;
     expect(invoice.upiUri).toBe(expected);
     expect(await qrOfFirstPage(await renderInvoicePdf(invoice, renderer))).toBe(expected);
   });

@@ -43,7 +43,7 @@ const MH_CLIENT = '27AAPFU0939F1ZV';
 const KA_CLIENT = '29AABCT1332L1ZU';
 
 const DOCS: Gstr1Document[] = [
-  // Same-state B2B: ₹75,000.50 at 18 %: tax 13,500.09, CGST 6,750.05 and SGST 6,750.04 (the odd paisa to CGST).
+  // Same-state B2B: ₹75,000.50 at 18 %: CGST and SGST each computed on its own at 9 % (CGST rule 46(j)), ₹6,750.05 each.
   doc('INV/2026-27/0001', { gstin: MH_CLIENT, place: 'Maharashtra', lines: [{ hsnSac: '998391', quantity: 1, unitPrice: 75_000_50 }] }),
   // Inter-state B2B: a fee and 3 chairs, both 18 %: one item of ₹80,000.00, IGST ₹14,400.00.
   doc('INV/2026-27/0002', {
@@ -102,7 +102,7 @@ describe('GSTR-1 JSON', () => {
     expect(json.b2b).toEqual([
       {
         ctin: MH_CLIENT,
-        inv: [{ inum: 'INV/2026-27/0001', idt: '05-11-2026', val: 88500.59, pos: '27', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: { txval: 75000.5, rt: 18, iamt: 0, camt: 6750.05, samt: 6750.04, csamt: 0 } }] }],
+        inv: [{ inum: 'INV/2026-27/0001', idt: '05-11-2026', val: 88500.6, pos: '27', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: { txval: 75000.5, rt: 18, iamt: 0, camt: 6750.05, samt: 6750.05, csamt: 0 } }] }],
       },
       {
         ctin: KA_CLIENT,
@@ -123,8 +123,8 @@ describe('GSTR-1 JSON', () => {
       hsn_b2b: [
         { num: 1, hsn_sc: '9403', desc: 'Chair', uqc: 'NOS', qty: 3, rt: 18, txval: 30000, iamt: 5400, camt: 0, samt: 0, csamt: 0 },
         { num: 2, hsn_sc: '998322', desc: 'Architecture fee', uqc: 'NA', qty: 0, rt: 18, txval: 50000, iamt: 9000, camt: 0, samt: 0, csamt: 0 },
-        // 75,000.50 − 10,000.00; CGST 6,750.05 − 900.00; SGST 6,750.04 − 900.00.
-        { num: 3, hsn_sc: '998391', desc: 'Interior design services', uqc: 'NA', qty: 0, rt: 18, txval: 65000.5, iamt: 0, camt: 5850.05, samt: 5850.04, csamt: 0 },
+        // 75,000.50 − 10,000.00; CGST 6,750.05 − 900.00; SGST 6,750.05 − 900.00.
+        { num: 3, hsn_sc: '998391', desc: 'Interior design services', uqc: 'NA', qty: 0, rt: 18, txval: 65000.5, iamt: 0, camt: 5850.05, samt: 5850.05, csamt: 0 },
       ],
       hsn_b2c: [
         // 1,00,000.00 − 5,000.00 + 84,745.76 + 20,000.00; IGST 18,000.00 − 900.00 + 15,254.24.
@@ -137,7 +137,7 @@ describe('GSTR-1 JSON', () => {
         { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'CN/2026-27/0001', to: 'CN/2026-27/0002', totnum: 2, cancel: 0, net_issue: 2 }] },
       ],
     });
-    expect(summary).toMatchObject({ documents: 8, cancelled: 1, missingHsn: 0, b2b: { documents: 2, taxable: 155_000_50, value: 1_82_900_59 }, b2cs: { documents: 2, taxable: 1_04_745_76 } });
+    expect(summary).toMatchObject({ documents: 8, cancelled: 1, missingHsn: 0, b2b: { documents: 2, taxable: 155_000_50, value: 1_82_900_60 }, b2cs: { documents: 2, taxable: 1_04_745_76 } });
   });
 
   it('refuses a stream whose groups are not together', async () => {
@@ -157,7 +157,7 @@ describe('GSTR-1 CSVs', () => {
 
   it('lists each B2B invoice per rate with the offline tool columns', async () => {
     expect(await csv('b2b')).toEqual([
-      expect.objectContaining({ 'GSTIN/UIN of Recipient': MH_CLIENT, 'Invoice Number': 'INV/2026-27/0001', 'Invoice Date': '05-11-2026', 'Invoice Value': '88500.59', 'Place Of Supply': '27-Maharashtra', 'Rate (%)': '18', 'Taxable Value': '75000.50', 'Central Tax': '6750.05', 'State/UT Tax': '6750.04' }),
+      expect.objectContaining({ 'GSTIN/UIN of Recipient': MH_CLIENT, 'Invoice Number': 'INV/2026-27/0001', 'Invoice Date': '05-11-2026', 'Invoice Value': '88500.60', 'Place Of Supply': '27-Maharashtra', 'Rate (%)': '18', 'Taxable Value': '75000.50', 'Central Tax': '6750.05', 'State/UT Tax': '6750.05' }),
       expect.objectContaining({ 'GSTIN/UIN of Recipient': KA_CLIENT, 'Place Of Supply': '29-Karnataka', 'Taxable Value': '80000.00', 'Integrated Tax': '14400.00' }),
     ]);
   });
