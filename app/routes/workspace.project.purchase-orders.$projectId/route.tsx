@@ -98,7 +98,9 @@ function NewOrder({ candidates, formKey }: { candidates: CandidatesReply['data']
   const [form, fields] = useForm<NewPurchaseOrderBody>({ id: 'new-order', lastResult: failed?.result, ...SERVER_VALIDATION });
   const { schedules, suppliers, scheduleId } = candidates;
   // Goods only, none ticked (decision 400): fees and services are not bought from a supplier.
-  const items = orderChoices(candidates.items);
+  // A refused form keeps what the person chose (with JavaScript off the page is drawn anew).
+  const chosen = new Set([fields.itemIds.initialValue].flat().filter((v): v is string => typeof v === 'string'));
+  const items = orderChoices(candidates.items).map((item) => ({ ...item, ticked: chosen.has(item.id) }));
   return (
     <section className="po-card" aria-labelledby="new-order-title" data-testid="new-order">
       <h2 id="new-order-title">New purchase order</h2>
@@ -134,7 +136,7 @@ function NewOrder({ candidates, formKey }: { candidates: CandidatesReply['data']
           <input type="hidden" name={fields.scheduleId.name} value={scheduleId} />
           <IdempotencyField value={formKey} />
           <Field label="Supplier" meta={fields.supplierId}>
-            <select name={fields.supplierId.name} id={fields.supplierId.id} defaultValue="" aria-invalid={fields.supplierId.errors ? true : undefined}>
+            <select name={fields.supplierId.name} id={fields.supplierId.id} defaultValue={typeof fields.supplierId.initialValue === 'string' ? fields.supplierId.initialValue : ''} aria-invalid={fields.supplierId.errors ? true : undefined}>
               <option value="">Choose a supplier</option>
               {suppliers.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -172,7 +174,7 @@ function NewOrder({ candidates, formKey }: { candidates: CandidatesReply['data']
             <ErrorList id={fields.itemIds.errorId} errors={fields.itemIds.errors} />
           </fieldset>
           <Field label="Notes for the supplier (optional)" meta={fields.notes}>
-            <textarea name={fields.notes.name} id={fields.notes.id} rows={3} maxLength={2000} placeholder="Delivery address, dates, finishes" />
+            <textarea name={fields.notes.name} id={fields.notes.id} rows={3} maxLength={2000} placeholder="Delivery address, dates, finishes" defaultValue={typeof fields.notes.initialValue === 'string' ? fields.notes.initialValue : ''} />
           </Field>
           <div className="po-form-actions">
             <button type="submit" name="intent" value="raise" className="button button-primary" disabled={raising} data-testid="raise-order">
