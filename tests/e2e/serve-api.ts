@@ -24,6 +24,8 @@ Object.assign(process.env, {
   // Every journey's enquiry comes from the web's one address; the limits have their api tests.
   ENQUIRY_MAX_PER_ADDRESS: '10000',
   ENQUIRY_NEW_SENDERS_PER_FIRM: '10000',
+  // Every journey's Contact popup is looked up from the same address; the limit has its api test.
+  CONTACT_LOOKUPS_PER_ADDRESS: '10000',
   ENQUIRY_MAILS_PER_HOUR: '10000',
   // A journey sends its enquiry as fast as a browser can fill it; the form token's minimum age
   // (decision 240) has its api tests.

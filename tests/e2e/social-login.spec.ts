@@ -104,8 +104,9 @@ test.describe('sign in with Google and Apple', () => {
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
     await expect(page.getByTestId('toast')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+    // Still signed out: the public showcase shows the visitor's header (decision 385).
     await page.goto('/explore');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 
   test('the web action signs in with a token from the local provider posted as its form fields', { tag: '@js-only' }, async ({ page }) => {
