@@ -22,6 +22,8 @@ export const INVOICE_LIMITS = {
   reason: 500,
   lines: 300,
   reminderDays: 365,
+  /** The largest quantity of a line, in whole units (the money module's MAX_QUANTITY). */
+  quantity: 100_000,
   /** The largest amount a form takes: ₹1,000 crore in paise (the money module's own bound). */
   amount: 10_000_000_000_000,
 } as const;
@@ -38,7 +40,8 @@ export const INVOICE_MESSAGES = {
   noLines: 'An invoice needs at least one line: choose approved sections or add a line',
   tooManyLines: `An invoice has at most ${INVOICE_LIMITS.lines} lines`,
   descriptionRequired: 'Describe the line',
-  quantity: 'The quantity is a whole number from 1 to 100000',
+  quantity: 'The quantity is a number from 0.001 to 100000, with at most three decimals (12.5)',
+  unit: 'Choose a unit from the GST list (NOS, MTR, SQM, SET, KGS…)',
   amount: 'Enter an amount in rupees, like 25000 or 25,000.50',
   amountPositive: 'The amount must be more than zero',
   milestone: 'A milestone is a percentage from 0.01 to 100',

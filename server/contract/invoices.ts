@@ -8,6 +8,7 @@ import { parseRupees } from './money-text.js';
 import { isRealDay } from './dates.js';
 import { requiredText } from './text-fields.js';
 import { TAN_PATTERN, TDS_SECTIONS } from './tds-rules.js';
+import { isUqc, parseQuantity, UQC_CODES, type Uqc } from './quantity.js';
 
 /**
  * Invoices, credit notes and payments (docs/decisions/280–282): the api's
@@ -38,10 +39,34 @@ const rupees = z
     return value ?? 0;
   });
 
-/** A free line: a design fee, a site visit; quantity × unit price, taxed at its rate. */
+/**
+ * A quantity as typed or sent: a number or its text ("12.5", "3.25"), at most three decimals, kept
+ * exactly as thousandths of its unit (decision 407); never read through a float's arithmetic.
+ */
+const quantity = z
+  .union([z.number(), z.string()], { error: M.quantity })
+  .default(1)
+  .transform((v, ctx) => {
+    const milli = parseQuantity(String(v));
+    if (milli === null || milli < 1 || milli > L.quantity * 1000) ctx.addIssue({ code: 'custom', message: M.quantity });
+    return milli ?? 0;
+  });
+/** A code of GST's UQC list; absent, NA for a SAC and NOS for goods (defaultUnit). */
+const unit = z
+  .string({ error: M.unit })
+  .trim()
+  .toUpperCase()
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || isUqc(v), M.unit)
+  .transform((v) => v as Uqc | undefined)
+  .meta({ enum: UQC_CODES });
+
+/** A free line: a design fee, a site visit, 12.5 MTR of fabric; quantity × unit price, taxed at its rate. */
 export const FreeLine = z.object({
   description: requiredText(M.descriptionRequired, L.description),
-  quantity: z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).max(100_000, M.quantity).default(1),
+  quantity,
+  unit,
   unitPrice: paise,
   rateBp: rate,
   hsnSac,
@@ -112,7 +137,11 @@ export const InvoiceCreateForm = z
 
 /** The web's Add a line form (on a draft). */
 export const FreeLineForm = z
-  .object({ description: requiredText(M.descriptionRequired, L.description), quantity: FreeLine.shape.quantity, unitPrice: rupees, rateBp: rate, hsnSac })
+  .object({ description: requiredText(M.descriptionRequired, L.description), quantity: z.string({ error: M.quantity }).trim().default('1'), unit, unitPrice: rupees, rateBp: rate, hsnSac })
+  .superRefine((v, ctx) => {
+    const milli = parseQuantity(v.quantity);
+    if (milli === null || milli < 1 || milli > L.quantity * 1000) ctx.addIssue({ code: 'custom', path: ['quantity'], message: M.quantity });
+  })
   .transform((v): FreeLine => v);
 
 /** A TDS rate in basis points (1000 = 10 %). */
@@ -216,7 +245,10 @@ export const InvoiceLine = z.object({
   id: z.string(),
   description: z.string(),
   hsnSac: z.string(),
-  quantity: z.number(),
+  /** Exact decimal text of the quantity ("12.5"; decision 407). */
+  quantity: z.string(),
+  /** Its UQC unit (NOS, MTR, SQM…; NA for a service). */
+  unit: z.string(),
   unitPrice: z.number(),
   discount: z.number(),
   rateBp: z.number(),

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GST_RATES_BP } from '../contract/billing-rules.js';
-import { lineAmounts, MAX_QUANTITY, taxesOn, taxOn } from './gst.js';
+import { lineAmounts, MAX_QUANTITY, QUANTITY_SCALE, taxesOn, taxOn } from './gst.js';
 
 const rate = fc.constantFrom(...GST_RATES_BP);
 const supply = fc.constantFrom('intra' as const, 'inter' as const);
 /** A line whose gross stays within ₹10 crore, and a discount no larger than it. */
 const line = fc
-  .record({ quantity: fc.integer({ min: 0, max: MAX_QUANTITY }), unitPrice: fc.integer({ min: 0, max: 10_000_000 }), rateBp: rate, share: fc.double({ min: 0, max: 1, noNaN: true }) })
-  .map(({ share, ...l }) => ({ ...l, discount: Math.floor(l.quantity * l.unitPrice * share) }));
+  .record({ quantityMilli: fc.integer({ min: 0, max: MAX_QUANTITY * QUANTITY_SCALE }), unitPrice: fc.integer({ min: 0, max: 10_000_000 }), rateBp: rate, share: fc.double({ min: 0, max: 1, noNaN: true }) })
+  .map(({ share, ...l }) => ({ ...l, discount: Math.floor(((l.quantityMilli * l.unitPrice) / QUANTITY_SCALE) * share) }));
 
 describe('taxOn', () => {
   it('rounds half-up to the paisa', () => {
@@ -39,8 +39,8 @@ describe('taxesOn', () => {
 describe('lineAmounts', () => {
   it('is quantity × unit price − discount, taxed at the line rate', () => {
     // 3 × ₹1,250.50 − ₹100 = ₹3,651.50; 9 % = ₹328.635 → CGST ₹328.64 and SGST ₹328.64 (rule 46(j))
-    expect(lineAmounts({ quantity: 3, unitPrice: 1_250_50, discount: 100_00, rateBp: 1800 }, 'intra')).toEqual({
-      quantity: 3,
+    expect(lineAmounts({ quantityMilli: 3000, unitPrice: 1_250_50, discount: 100_00, rateBp: 1800 }, 'intra')).toEqual({
+      quantityMilli: 3000,
       unitPrice: 1_250_50,
       gross: 3_751_50,
       discount: 100_00,
@@ -53,11 +53,16 @@ describe('lineAmounts', () => {
       total: 4_308_78,
     });
   });
+  it('takes fractional quantities exactly, rounding the gross once to the paisa (rule 46(f); decision 407)', () => {
+    // 12.5 MTR of fabric × ₹1,200 = ₹15,000 exactly; 3.25 SQM of stone × ₹2,999.99 = ₹9,749.9675 → ₹9,749.97.
+    expect(lineAmounts({ quantityMilli: 12_500, unitPrice: 1_200_00, discount: 0, rateBp: 1200 }, 'inter')).toMatchObject({ gross: 15_000_00, taxable: 15_000_00, igst: 1_800_00 });
+    expect(lineAmounts({ quantityMilli: 3_250, unitPrice: 2_999_99, discount: 0, rateBp: 1800 }, 'intra')).toMatchObject({ gross: 9_749_97, cgst: 877_50, sgst: 877_50 });
+  });
   it('refuses a discount above the line, fractions and negatives', () => {
-    expect(() => lineAmounts({ quantity: 1, unitPrice: 100, discount: 101, rateBp: 0 }, 'inter')).toThrow(/discount/);
-    expect(() => lineAmounts({ quantity: 1.5, unitPrice: 100, discount: 0, rateBp: 0 }, 'inter')).toThrow(/quantity/);
-    expect(() => lineAmounts({ quantity: 1, unitPrice: -1, discount: 0, rateBp: 0 }, 'inter')).toThrow(/unit price/);
-    expect(() => lineAmounts({ quantity: 1, unitPrice: 0.5, discount: 0, rateBp: 0 }, 'inter')).toThrow(/unit price/);
+    expect(() => lineAmounts({ quantityMilli: 1000, unitPrice: 100, discount: 101, rateBp: 0 }, 'inter')).toThrow(/discount/);
+    expect(() => lineAmounts({ quantityMilli: 1.5, unitPrice: 100, discount: 0, rateBp: 0 }, 'inter')).toThrow(/quantity/);
+    expect(() => lineAmounts({ quantityMilli: 1000, unitPrice: -1, discount: 0, rateBp: 0 }, 'inter')).toThrow(/unit price/);
+    expect(() => lineAmounts({ quantityMilli: 1000, unitPrice: 0.5, discount: 0, rateBp: 0 }, 'inter')).toThrow(/unit price/);
   });
 
   it('property: the split adds up to the tax, whatever the supply', () => {
@@ -80,7 +85,7 @@ describe('lineAmounts', () => {
           expect(value).toBeGreaterThanOrEqual(0);
         }
         expect(a.total).toBe(a.taxable + a.tax);
-        expect(a.taxable).toBe(l.quantity * l.unitPrice - l.discount);
+        expect(a.taxable).toBe(Math.round((l.quantityMilli * l.unitPrice) / QUANTITY_SCALE) - l.discount);
       }),
     );
   });

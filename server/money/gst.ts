@@ -4,8 +4,11 @@ import { assertWhole, divideHalfUp, MAX_PAISE } from '../contract/money-rounding
 /**
  * GST on one invoice line (docs/decisions/255). Pure: no HTTP, no database.
  *
- * - taxable value = quantity × unit price − discount (a discount in paise for the whole line,
- *   never more than quantity × unit price, so no line is negative);
+ * - gross = quantity × unit price, the quantity kept exactly in thousandths of its unit (12.5 m
+ *   of fabric is 12500; decision 407), rounded half-up to the paisa once per line; whole
+ *   quantities are exact;
+ * - taxable value = gross − discount (a discount in paise for the whole line, never more than the
+ *   gross, so no line is negative);
  * - tax = taxable × rate, rounded half-up to the paisa, once per line at the line's rate;
  * - within one state (the client's state is the firm's: intra-state supply) CGST and SGST are each
  *   computed on their own at half the rate, each rounded half-up to the paisa (CGST rule 46(j)
@@ -17,12 +20,14 @@ import { assertWhole, divideHalfUp, MAX_PAISE } from '../contract/money-rounding
 /** Intra-state: CGST + SGST. Inter-state: IGST. */
 export type SupplyKind = 'intra' | 'inter';
 
-/** The largest quantity of one line (whole units; the summary's own cap). */
+/** The largest quantity of one line in whole units (the summary's own cap). */
 export const MAX_QUANTITY = 100_000;
+/** A quantity is kept in thousandths of its unit (decision 407): 1 NOS is 1000, 3.25 SQM is 3250. */
+export const QUANTITY_SCALE = 1000;
 
 export type LineInput = {
-  /** Whole units. */
-  quantity: number;
+  /** Thousandths of the line's unit (QUANTITY_SCALE per unit). */
+  quantityMilli: number;
   /** Paise per unit. */
   unitPrice: number;
   /** Paise off the whole line (0 when none). */
@@ -34,7 +39,7 @@ export type LineInput = {
 export type TaxSplit = { cgst: number; sgst: number; igst: number };
 
 export type LineAmounts = TaxSplit & {
-  quantity: number;
+  quantityMilli: number;
   unitPrice: number;
   /** quantity × unit price, before the discount. */
   gross: number;
@@ -72,15 +77,15 @@ export function taxesOn(taxable: number, rateBp: number, supply: SupplyKind): Ta
 
 /** Every figure of one line. Throws RangeError on amounts that are not whole, negative or too large. */
 export function lineAmounts(line: LineInput, supply: SupplyKind): LineAmounts {
-  assertWhole('quantity', line.quantity, MAX_QUANTITY);
+  assertWhole('quantity', line.quantityMilli, MAX_QUANTITY * QUANTITY_SCALE);
   assertWhole('unit price', line.unitPrice);
   assertWhole('discount', line.discount);
-  const grossBig = BigInt(line.quantity) * BigInt(line.unitPrice);
+  const grossBig = divideHalfUp(BigInt(line.quantityMilli) * BigInt(line.unitPrice), BigInt(QUANTITY_SCALE));
   if (grossBig > BigInt(MAX_PAISE)) throw new RangeError(`quantity × unit price is more than ${MAX_PAISE} paise`);
   const gross = Number(grossBig);
   if (line.discount > gross) throw new RangeError('the discount is more than the line is worth');
   const taxable = gross - line.discount;
   const split = taxesOn(taxable, line.rateBp, supply);
   const tax = split.cgst + split.sgst + split.igst;
-  return { quantity: line.quantity, unitPrice: line.unitPrice, gross, discount: line.discount, taxable, rateBp: line.rateBp, tax, ...split, total: taxable + tax };
+  return { quantityMilli: line.quantityMilli, unitPrice: line.unitPrice, gross, discount: line.discount, taxable, rateBp: line.rateBp, tax, ...split, total: taxable + tax };
 }

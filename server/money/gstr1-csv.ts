@@ -2,6 +2,7 @@ import type { Gstr1CsvSection } from '../contract/accounting-exports-rules.js';
 import { GST_STATE_CODES } from '../contract/gstin-rules.js';
 import { CSV_BOM, csvAmount, csvLine, type CsvCell } from '../contract/csv.js';
 import { DOC_TYPES, gstDate, gstr1Records, gstRate, itemsByRate, stateCode, type Gstr1Document, type Gstr1Sources } from './gstr1.js';
+import { formatQuantity } from '../contract/quantity.js';
 
 /**
  * GSTR-1 as one CSV per section, for an accountant to check by eye against the JSON
@@ -53,7 +54,7 @@ export async function* gstr1Csv(section: Gstr1CsvSection, sources: Gstr1Sources)
     } else if (record.section === 'b2cs' && section === 'b2cs') {
       rows = record.rows.map((r) => ['OE', `${r.pos}-${placeName(r.pos)}`, ...taxCells(r)]);
     } else if (record.section === 'hsn' && section === 'hsn') {
-      rows = record.rows.map((r) => [r.table === 'b2b' ? 'B2B' : 'B2C', r.hsnSac, r.description, r.uqc, r.quantity, ...taxCells(r)]);
+      rows = record.rows.map((r) => [r.table === 'b2b' ? 'B2B' : 'B2C', r.hsnSac, r.description, r.uqc, { decimal: formatQuantity(r.quantityMilli) }, ...taxCells(r)]);
     } else if (record.section === 'doc_issue' && section === 'docs') {
       rows = record.rows.map((r) => [DOC_TYPES[r.kind].name, r.from, r.to, r.total, r.cancelled, r.total - r.cancelled]);
     }

@@ -16,12 +16,12 @@ import { B2CL_LIMIT, gstr1Json, gstr1Section, sourcesFromDocuments, textOf, type
 const schema = JSON.parse(fs.readFileSync(new URL('./gstr1.schema.json', import.meta.url), 'utf8')) as object;
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
-type LineSpec = { hsnSac: string; quantity: number; unitPrice: number; rateBp?: number; description?: string };
+type LineSpec = { hsnSac: string; quantity: number; unit?: string; unitPrice: number; rateBp?: number; description?: string };
 function doc(number: string, spec: { kind?: Gstr1Document['kind']; gstin?: string; place: string; lines: LineSpec[]; void?: boolean; originalTotal?: number; date?: string }): Gstr1Document {
   const supply: SupplyKind = spec.place === 'Maharashtra' ? 'intra' : 'inter';
   const lines = spec.lines.map((l) => {
-    const a = lineAmounts({ quantity: l.quantity, unitPrice: l.unitPrice, discount: 0, rateBp: l.rateBp ?? 1800 }, supply);
-    return { hsnSac: l.hsnSac, description: l.description ?? 'Interior design services', quantity: l.quantity, rateBp: a.rateBp, taxable: a.taxable, cgst: a.cgst, sgst: a.sgst, igst: a.igst, total: a.total };
+    const a = lineAmounts({ quantityMilli: l.quantity * 1000, unitPrice: l.unitPrice, discount: 0, rateBp: l.rateBp ?? 1800 }, supply);
+    return { hsnSac: l.hsnSac, description: l.description ?? 'Interior design services', quantityMilli: l.quantity * 1000, unit: l.unit ?? 'NOS', rateBp: a.rateBp, taxable: a.taxable, cgst: a.cgst, sgst: a.sgst, igst: a.igst, total: a.total };
   });
   return {
     kind: spec.kind ?? 'invoice',
@@ -138,6 +138,12 @@ describe('GSTR-1 JSON', () => {
       ],
     });
     expect(summary).toMatchObject({ documents: 8, cancelled: 1, missingHsn: 0, b2b: { documents: 2, taxable: 155_000_50, value: 1_82_900_60 }, b2cs: { documents: 2, taxable: 1_04_745_76 } });
+  });
+
+  it("sums goods in the HSN table by their own unit, in exact decimals: 12.5 + 7.25 MTR of fabric is 19.75 MTR (rule 46(f); decision 407)", async () => {
+    const fabric = (number: string, quantity: number) => doc(number, { place: 'Maharashtra', lines: [{ hsnSac: '5309', quantity, unit: 'MTR', unitPrice: 1_200_00, rateBp: 1200, description: 'Linen fabric' }] });
+    const { json } = await exported([fabric('INV/2026-27/0101', 12.5), fabric('INV/2026-27/0102', 7.25)]);
+    expect((json.hsn as { hsn_b2c: unknown[] }).hsn_b2c).toEqual([{ num: 1, hsn_sc: '5309', desc: 'Linen fabric', uqc: 'MTR', qty: 19.75, rt: 12, txval: 23700, iamt: 0, camt: 1422, samt: 1422, csamt: 0 }]);
   });
 
   it('refuses a stream whose groups are not together', async () => {

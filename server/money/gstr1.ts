@@ -1,5 +1,6 @@
 import { GST_STATE_CODES } from '../contract/gstin-rules.js';
 import { paiseToDecimal } from '../contract/money-text.js';
+import { isSacCode } from '../contract/quantity.js';
 
 /**
  * GSTR-1 (the return of outward supplies) from a firm's issued invoices and credit notes, in the
@@ -32,8 +33,10 @@ export const GSTR1_VERSION = 'GST3.2.2';
 export type Gstr1Line = {
   hsnSac: string;
   description: string;
-  /** The line's quantity as stored. */
-  quantity: number;
+  /** The line's quantity in thousandths of its unit (decision 407). */
+  quantityMilli: number;
+  /** Its UQC unit. */
+  unit: string;
   rateBp: number;
   taxable: number;
   cgst: number;
@@ -137,12 +140,14 @@ const itemsJson = (doc: Gstr1Document) =>
     itm_det: { txval: amount(item.taxable), rt: gstRate(item.rateBp), iamt: amount(item.igst), camt: amount(item.cgst), samt: amount(item.sgst), csamt: amount(0) },
   }));
 
-/** A SAC (services, chapter 99) has no quantity: its unit is "NA" and its quantity 0. */
-export const isSac = (code: string) => code.startsWith('99');
-export const uqcOf = (code: string) => (isSac(code) ? 'NA' : 'NOS');
+/**
+ * The HSN table's unit of a line: a SAC (services, chapter 99) has none ("NA", quantity 0); goods
+ * take the line's own UQC, and "OTH" if it was marked NA (decision 407).
+ */
+export const uqcOf = (line: Pick<Gstr1Line, 'hsnSac' | 'unit'>) => (isSacCode(line.hsnSac) ? 'NA' : line.unit === 'NA' ? 'OTH' : line.unit);
 
 export type B2csRow = Tax & { supplyType: 'INTRA' | 'INTER'; pos: string; rateBp: number };
-export type HsnRow = Tax & { table: 'b2b' | 'b2c'; hsnSac: string; description: string; uqc: string; quantity: number; rateBp: number };
+export type HsnRow = Tax & { table: 'b2b' | 'b2c'; hsnSac: string; description: string; uqc: string; quantityMilli: number; rateBp: number };
 export type DocIssueRow = { kind: 'invoice' | 'credit-note'; series: string; from: string; to: string; first: number; last: number; total: number; cancelled: number };
 
 /** The totals of one section, for the summary page and to check the file by eye. */
@@ -203,10 +208,10 @@ export async function* gstr1Records(sources: Gstr1Sources): AsyncGenerator<Gstr1
     for (const line of doc.lines) {
       if (!line.hsnSac) summary.missingHsn += 1;
       const table = doc.buyerGstin ? 'b2b' : 'b2c';
-      const uqc = uqcOf(line.hsnSac);
+      const uqc = uqcOf(line);
       const key = `${table}|${line.hsnSac}|${uqc}|${line.rateBp}`;
-      const row = hsn.get(key) ?? { table, hsnSac: line.hsnSac, description: line.description.slice(0, 30), uqc, quantity: 0, rateBp: line.rateBp, ...zeroTax() };
-      if (uqc !== 'NA') row.quantity += sign * line.quantity;
+      const row = hsn.get(key) ?? { table, hsnSac: line.hsnSac, description: line.description.slice(0, 30), uqc, quantityMilli: 0, rateBp: line.rateBp, ...zeroTax() };
+      if (uqc !== 'NA') row.quantityMilli += sign * line.quantityMilli;
       addTax(row, line, sign);
       hsn.set(key, row);
     }
@@ -311,7 +316,8 @@ const hsnJson = (row: HsnRow, index: number) => ({
   hsn_sc: row.hsnSac,
   desc: row.description,
   uqc: row.uqc,
-  qty: row.quantity,
+  // Thousandths as the portal's decimal quantity (three decimals at most; exact as printed).
+  qty: row.quantityMilli / 1000,
   rt: gstRate(row.rateBp),
   txval: amount(row.taxable),
   iamt: amount(row.igst),

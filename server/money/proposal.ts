@@ -1,6 +1,7 @@
 import { lineAmounts, type LineAmounts } from './gst.js';
 import { divideHalfUp } from '../contract/money-rounding.js';
 import { sumLines, type Totals } from './totals.js';
+import { wholeQuantity } from '../contract/quantity.js';
 
 /**
  * A client proposal's figures (docs/decisions/286). A proposal goes to a client
@@ -29,7 +30,7 @@ export function discountPaise(retailPrice: number, quantity: number, discountBp:
 /** One proposal line's figures: taxable = the client price, tax = GST on it, total = both. */
 export function proposalLine(item: ProposalItemInput): LineAmounts {
   return lineAmounts(
-    { quantity: item.quantity, unitPrice: item.retailPrice, discount: discountPaise(item.retailPrice, item.quantity, item.discountBp), rateBp: item.rateBp },
+    { quantityMilli: wholeQuantity(item.quantity), unitPrice: item.retailPrice, discount: discountPaise(item.retailPrice, item.quantity, item.discountBp), rateBp: item.rateBp },
     'inter',
   );
 }

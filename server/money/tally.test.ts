@@ -126,8 +126,8 @@ describe('Zoho Books CSV', () => {
       supply: 'inter',
       notes: '=cmd',
       lines: [
-        { description: 'Architecture fee', hsnSac: '998322', quantity: 1, unitPrice: 50_000_00, discount: 0, rateBp: 1800, taxable: 50_000_00, tax: 9_000_00, total: 59_000_00 },
-        { description: 'Chair', hsnSac: '9403', quantity: 3, unitPrice: 10_000_00, discount: 1_000_00, rateBp: 1200, taxable: 29_000_00, tax: 3_480_00, total: 32_480_00 },
+        { description: 'Architecture fee', hsnSac: '998322', quantityMilli: 1000, unitPrice: 50_000_00, discount: 0, rateBp: 1800, taxable: 50_000_00, tax: 9_000_00, total: 59_000_00 },
+        { description: 'Chair', hsnSac: '9403', quantityMilli: 3000, unitPrice: 10_000_00, discount: 1_000_00, rateBp: 1200, taxable: 29_000_00, tax: 3_480_00, total: 32_480_00 },
       ],
     };
     const rows = csvRecords(await textOf(zohoInvoicesCsv(each([invoice]))));

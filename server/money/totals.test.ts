@@ -6,7 +6,7 @@ import { documentAmounts, inputsOf, sumLines, supplyKind } from './totals.js';
 
 const line = fc
   .record({ quantity: fc.integer({ min: 0, max: 1000 }), unitPrice: fc.integer({ min: 0, max: 50_000_000 }), rateBp: fc.constantFrom(...GST_RATES_BP), share: fc.double({ min: 0, max: 1, noNaN: true }) })
-  .map(({ share, ...l }) => ({ ...l, discount: Math.floor(l.quantity * l.unitPrice * share) }));
+  .map(({ share, quantity, ...l }) => ({ ...l, quantityMilli: quantity * 1000, discount: Math.floor(quantity * l.unitPrice * share) }));
 const lines = fc.array(line, { maxLength: 40 });
 const supply = fc.constantFrom('intra' as const, 'inter' as const);
 
@@ -25,9 +25,9 @@ describe('documentAmounts', () => {
   it('sums the lines and summarises by rate', () => {
     const doc = documentAmounts(
       [
-        { quantity: 1, unitPrice: 50_000_00, discount: 0, rateBp: 1800 }, // design fee
-        { quantity: 2, unitPrice: 12_345_67, discount: 1_00, rateBp: 1200 },
-        { quantity: 1, unitPrice: 333, discount: 0, rateBp: 1800 },
+        { quantityMilli: 1_000, unitPrice: 50_000_00, discount: 0, rateBp: 1800 }, // design fee
+        { quantityMilli: 2_000, unitPrice: 12_345_67, discount: 1_00, rateBp: 1200 },
+        { quantityMilli: 1_000, unitPrice: 333, discount: 0, rateBp: 1800 },
       ],
       'intra',
     );

@@ -59,7 +59,7 @@ export function sumPaise(amounts: readonly number[]): number {
 
 /** The inputs a line's figures were computed from: documentAmounts(inputsOf(x.lines)) gives x again. */
 export const inputsOf = (lines: readonly LineAmounts[]): LineInput[] =>
-  lines.map(({ quantity, unitPrice, discount, rateBp }) => ({ quantity, unitPrice, discount, rateBp }));
+  lines.map(({ quantityMilli, unitPrice, discount, rateBp }) => ({ quantityMilli, unitPrice, discount, rateBp }));
 
 /** Every line's figures, the document's totals and the rate-wise summary. */
 export function documentAmounts(lines: readonly LineInput[], supply: SupplyKind): DocumentAmounts {

@@ -1,6 +1,7 @@
 import { CSV_BOM, csvAmount, csvLine, type CsvCell } from '../contract/csv.js';
 import { stateCode } from './gstr1.js';
 import type { TallyParty } from './tally.js';
+import { formatQuantity } from '../contract/quantity.js';
 
 /**
  * Zoho Books' CSV import (docs/decisions/406): customers, and invoices with a row per line. The GST
@@ -35,7 +36,7 @@ export async function* zohoCustomersCsv(parties: AsyncIterable<TallyParty>): Asy
   for await (const p of parties) yield csvLine([p.name, p.name, p.address, p.state, p.state ? 'India' : '', 'INR', gstTreatment(p), p.gstin, zohoPlace(p.state)]);
 }
 
-export type ZohoInvoiceLine = { description: string; hsnSac: string; quantity: number; unitPrice: number; discount: number; rateBp: number; taxable: number; tax: number; total: number };
+export type ZohoInvoiceLine = { description: string; hsnSac: string; quantityMilli: number; unitPrice: number; discount: number; rateBp: number; taxable: number; tax: number; total: number };
 export type ZohoInvoice = { number: string; date: string; dueDate: string | null; void: boolean; party: TallyParty; placeOfSupply: string; supply: 'intra' | 'inter'; notes: string; lines: ZohoInvoiceLine[] };
 
 export const ZOHO_INVOICE_HEADERS = [
@@ -57,7 +58,7 @@ export async function* zohoInvoicesCsv(invoices: AsyncIterable<ZohoInvoice>): As
           l.description.slice(0, 100),
           l.description,
           l.hsnSac,
-          l.quantity,
+          { decimal: formatQuantity(l.quantityMilli) },
           csvAmount(l.unitPrice),
           csvAmount(l.discount),
           zohoTaxName(l.rateBp, inv.supply),

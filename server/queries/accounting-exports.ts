@@ -102,7 +102,7 @@ async function withLines(db: Database, rows: DocumentRow[]) {
   return rows.map((row) => ({ row, lines: (lines.get(row.id) ?? []).map((l) => ({ ...l, hsnSac: row.creditFor ? hsnFromOriginal(l, originals.get(row.creditFor)) : l.hsnSac })) }));
 }
 
-const toGstr1Line = (l: LineRow): Gstr1Line => ({ hsnSac: l.hsnSac, description: l.description, quantity: l.quantity, rateBp: l.rateBp, taxable: l.taxable, cgst: l.cgst, sgst: l.sgst, igst: l.igst });
+const toGstr1Line = (l: LineRow): Gstr1Line => ({ hsnSac: l.hsnSac, description: l.description, quantityMilli: l.quantityMilli, unit: l.unit, rateBp: l.rateBp, taxable: l.taxable, cgst: l.cgst, sgst: l.sgst, igst: l.igst });
 
 function toGstr1Document(row: DocumentRow, lines: LineRow[]): Gstr1Document {
   return {
@@ -177,7 +177,7 @@ export function zohoInvoices(db: Database, firmId: string, range: DateRange): As
     placeOfSupply: row.placeOfSupply,
     supply: row.supply === 'inter' ? 'inter' : 'intra',
     notes: row.notes,
-    lines: lines.map((l) => ({ description: l.description, hsnSac: l.hsnSac, quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount, rateBp: l.rateBp, taxable: l.taxable, tax: l.cgst + l.sgst + l.igst, total: l.total })),
+    lines: lines.map((l) => ({ description: l.description, hsnSac: l.hsnSac, quantityMilli: l.quantityMilli, unitPrice: l.unitPrice, discount: l.discount, rateBp: l.rateBp, taxable: l.taxable, tax: l.cgst + l.sgst + l.igst, total: l.total })),
   }));
 }
 

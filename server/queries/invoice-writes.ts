@@ -9,7 +9,7 @@ import type { InvoiceLineRow, InvoiceRow, PaymentRow } from './invoices.js';
 /** Writes of invoices, credit notes and payments (docs/decisions/280–282), each inside the caller's transaction. */
 
 /** A line as stored: its texts and the figures the money module computed. */
-export type StoredLine = { id?: string; description: string; hsnSac: string; sourceItemId: string | null; amounts: LineAmounts };
+export type StoredLine = { id?: string; description: string; hsnSac: string; unit: string; sourceItemId: string | null; amounts: LineAmounts };
 
 type NewInvoice = Omit<typeof invoices.$inferInsert, 'id' | 'taxable' | 'cgst' | 'sgst' | 'igst' | 'total'>;
 
@@ -29,7 +29,7 @@ async function writeLines(tx: Database, invoiceId: string, lines: StoredLine[]) 
   await tx.insert(invoiceLines).values(
     lines.map((l, position) => {
       const a = l.amounts;
-      return { id: l.id ?? newId(), invoiceId, position, description: l.description, hsnSac: l.hsnSac, sourceItemId: l.sourceItemId, quantity: a.quantity, unitPrice: a.unitPrice, discount: a.discount, rateBp: a.rateBp, taxable: a.taxable, cgst: a.cgst, sgst: a.sgst, igst: a.igst, total: a.total };
+      return { id: l.id ?? newId(), invoiceId, position, description: l.description, hsnSac: l.hsnSac, unit: l.unit, sourceItemId: l.sourceItemId, quantityMilli: a.quantityMilli, unitPrice: a.unitPrice, discount: a.discount, rateBp: a.rateBp, taxable: a.taxable, cgst: a.cgst, sgst: a.sgst, igst: a.igst, total: a.total };
     }),
   );
 }
@@ -66,7 +66,7 @@ export async function addToBalance(tx: Database, id: string, add: { received?: n
     .where(eq(invoices.id, id));
 }
 
-export type StoredLineInput = Pick<InvoiceLineRow, 'id' | 'description' | 'hsnSac' | 'sourceItemId' | 'quantity' | 'unitPrice' | 'discount' | 'rateBp'>;
+export type StoredLineInput = Pick<InvoiceLineRow, 'id' | 'description' | 'hsnSac' | 'unit' | 'sourceItemId' | 'quantityMilli' | 'unitPrice' | 'discount' | 'rateBp'>;
 
 export async function findContactOfFirm(db: Database, firmId: string, contactId: string) {
   const [row] = await db

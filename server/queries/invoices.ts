@@ -3,6 +3,7 @@ import type { Invoice, InvoiceLine, InvoiceSummary, InvoicesQuery, Party, Paymen
 import type { Database } from '../db/connection.js';
 import { contacts, invoiceLines, invoicePayments, invoices, projects } from '../db/schema/index.js';
 import { isOverdue, outstandingOf } from '../money/balance.js';
+import { formatQuantity } from '../contract/quantity.js';
 
 /** Reads of invoices, credit notes and payments (docs/decisions/280–282) and their JSON. */
 
@@ -46,7 +47,8 @@ const toLineJson = (l: InvoiceLineRow): InvoiceLine => ({
   id: l.id,
   description: l.description,
   hsnSac: l.hsnSac,
-  quantity: l.quantity,
+  quantity: formatQuantity(l.quantityMilli),
+  unit: l.unit,
   unitPrice: l.unitPrice,
   discount: l.discount,
   rateBp: l.rateBp,

@@ -13,6 +13,7 @@ import { billedUnder, costsOf, documentsOf, insertStageDocument, lockAgreement, 
 import { findContactOfFirm, insertInvoice } from '../queries/invoice-writes.js';
 import { priceLines } from './invoice-drafts.js';
 import { issueCreditNote, placeOfSupply, type Actor } from './invoices.js';
+import { wholeQuantity } from '../contract/quantity.js';
 
 /**
  * Stage billing of a fee agreement (docs/decisions/427): the latest reached stage offers its
@@ -98,7 +99,7 @@ export async function billStage(tx: Database, actor: Actor, agreementId: string,
 
   if (figure.amount > 0) {
     const supply = supplyKind(profile.state, contact.state);
-    const { stored, totals } = priceLines([{ description: figure.description, hsnSac: sacFor(agreement.workKind as WorkKind), sourceItemId: null, input: { quantity: 1, unitPrice: figure.amount, discount: 0, rateBp: ARCHITECTURE_GST_BP } }], supply);
+    const { stored, totals } = priceLines([{ description: figure.description, hsnSac: sacFor(agreement.workKind as WorkKind), unit: 'NA', sourceItemId: null, input: { quantityMilli: wholeQuantity(1), unitPrice: figure.amount, discount: 0, rateBp: ARCHITECTURE_GST_BP } }], supply);
     const invoice = await insertInvoice(
       tx,
       { issuerId: actor.firmId, firmId: actor.firmId, kind: 'invoice', contactId: contact.id, projectId: agreement.projectId, status: 'draft', supply, placeOfSupply: placeOfSupply(contact.state), notes: '', reminderDays: null, createdBy: actor.id },

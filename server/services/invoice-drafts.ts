@@ -1,12 +1,13 @@
 import type { BillingProfile } from '../contract/billing.js';
 import { isGstRate, type PricedItemType } from '../contract/billing-rules.js';
-import { INVOICE_MESSAGES as M, milestoneDescription, type FreeLine } from '../contract/invoices.js';
+import { INVOICE_MESSAGES as M, milestoneDescription } from '../contract/invoices.js';
 import { itemFigures } from '../contract/summary-rules.js';
 import type { Database } from '../db/connection.js';
 import { badRequest } from '../errors.js';
 import { discountTo, shareOf } from '../money/balance.js';
 import type { LineInput, SupplyKind } from '../money/gst.js';
 import { documentAmounts, type Totals } from '../money/totals.js';
+import { defaultUnit, wholeQuantity } from '../contract/quantity.js';
 import { findFirmProject, findFirmSchedule, pricedItemsOfSchedule, type SourceItem } from '../queries/invoice-sources.js';
 import type { StoredLine } from '../queries/invoice-writes.js';
 
@@ -16,7 +17,8 @@ import type { StoredLine } from '../queries/invoice-writes.js';
  * free lines. Every line's figures come from server/money, for the kind of supply.
  */
 
-export type DraftLine = { id?: string; description: string; hsnSac: string; sourceItemId: string | null; input: LineInput };
+/** `unit`: a UQC code (decision 407); a summary item counts in numbers (NOS), a service in NA. */
+export type DraftLine = { id?: string; description: string; hsnSac: string; unit: string; sourceItemId: string | null; input: LineInput };
 
 export type DraftSource = {
   projectId?: string;
@@ -24,7 +26,7 @@ export type DraftSource = {
   sectionIds?: string[];
   itemIds?: string[];
   milestoneBp?: number;
-  lines: Array<Required<Omit<FreeLine, 'hsnSac'>> & { hsnSac: string }>;
+  lines: Array<{ description: string; hsnSac: string; quantity: number; unit?: string; unitPrice: number; rateBp: number }>;
 };
 
 /** An item's client price by the summary's own rule (retail × quantity less its discount). */
@@ -40,10 +42,20 @@ function itemLine(item: SourceItem, profile: BillingProfile): DraftLine {
   return {
     description,
     hsnSac: tax.hsnSac,
+    unit: defaultUnit(tax.hsnSac),
     sourceItemId: item.id,
-    input: { quantity: item.quantity, unitPrice: item.retailPrice, discount: discountTo(item.quantity, item.retailPrice, clientPrice), rateBp: isGstRate(tax.rateBp) ? tax.rateBp : 1800 },
+    input: { quantityMilli: wholeQuantity(item.quantity), unitPrice: item.retailPrice, discount: discountTo(item.quantity, item.retailPrice, clientPrice), rateBp: isGstRate(tax.rateBp) ? tax.rateBp : 1800 },
   };
 }
+
+/** A free line as sent (its quantity already in thousandths): its unit, or the default for its code. */
+export const freeLine = (l: DraftSource['lines'][number]): DraftLine => ({
+  description: l.description,
+  hsnSac: l.hsnSac,
+  unit: l.unit ?? defaultUnit(l.hsnSac),
+  sourceItemId: null,
+  input: { quantityMilli: l.quantity, unitPrice: l.unitPrice, discount: 0, rateBp: l.rateBp },
+});
 
 /** Which approved items the body asks for: whole chosen sections and chosen items (together), or every approved section. */
 function chosenItems(items: SourceItem[], source: DraftSource): SourceItem[] {
@@ -77,7 +89,7 @@ export async function draftLines(db: Database, firmId: string, profile: BillingP
       if (!quoted) throw field('scheduleId', M.nothingApproved);
       const tax = profile.itemTaxes.financial;
       const percent = String(source.milestoneBp / 100);
-      lines.push({ description: milestoneDescription(percent, schedule.title), hsnSac: tax.hsnSac, sourceItemId: null, input: { quantity: 1, unitPrice: shareOf(quoted, source.milestoneBp), discount: 0, rateBp: tax.rateBp } });
+      lines.push({ description: milestoneDescription(percent, schedule.title), hsnSac: tax.hsnSac, unit: defaultUnit(tax.hsnSac), sourceItemId: null, input: { quantityMilli: wholeQuantity(1), unitPrice: shareOf(quoted, source.milestoneBp), discount: 0, rateBp: tax.rateBp } });
     } else {
       if (!items.length) throw field('scheduleId', M.nothingApproved);
       lines.push(...items.map((item) => itemLine(item, profile)));
@@ -85,7 +97,7 @@ export async function draftLines(db: Database, firmId: string, profile: BillingP
   } else if (source.sectionIds?.length || source.itemIds?.length || source.milestoneBp) {
     throw field('scheduleId', M.milestoneNeedsSchedule);
   }
-  for (const l of source.lines) lines.push({ description: l.description, hsnSac: l.hsnSac, sourceItemId: null, input: { quantity: l.quantity, unitPrice: l.unitPrice, discount: 0, rateBp: l.rateBp } });
+  for (const l of source.lines) lines.push(freeLine(l));
   if (!lines.length) throw badRequest(M.noLines);
   return { projectId, lines };
 }
@@ -102,6 +114,6 @@ export function priceLines(lines: DraftLine[], supply: SupplyKind): { stored: St
     if (error instanceof RangeError) throw badRequest(`${M.amount}: ${error.message}`);
     throw error;
   }
-  const stored = lines.map((l, i) => ({ id: l.id, description: l.description, hsnSac: l.hsnSac, sourceItemId: l.sourceItemId, amounts: doc.lines[i]! }));
+  const stored = lines.map((l, i) => ({ id: l.id, description: l.description, hsnSac: l.hsnSac, unit: l.unit, sourceItemId: l.sourceItemId, amounts: doc.lines[i]! }));
   return { stored, totals: doc.totals };
 }

@@ -10,6 +10,7 @@ import { placeOfSupplyText } from '../contract/gstin-rules.js';
 import { documentAmounts, inputsOf } from '../money/totals.js';
 import { qrSvg, upiPayUri } from '../money/upi.js';
 import { amountInWords } from '../money/words.js';
+import { parseQuantity } from '../contract/quantity.js';
 
 /**
  * What the Tax Invoice PDF prints beyond the stored invoice (docs/decisions/281): the title (a tax
@@ -41,7 +42,8 @@ export async function invoicePrint(invoice: Invoice, original: InvoicePrint['ori
       upiUri = null;
     }
   }
-  const lines = invoice.lines.map((l) => ({ ...l, gross: l.quantity * l.unitPrice, tax: l.cgst + l.sgst + l.igst }));
+  // gross = taxable + discount (taxable is gross − discount: server/money/gst.ts).
+  const lines = invoice.lines.map((l) => ({ ...l, quantityMilli: parseQuantity(l.quantity) ?? 0, gross: l.taxable + l.discount, tax: l.cgst + l.sgst + l.igst }));
   return {
     invoice,
     title: documentTitle(invoice.kind, seller?.gstin ?? ''),

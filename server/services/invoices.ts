@@ -15,6 +15,7 @@ import { editorOf, staleFor } from '../queries/versions.js';
 import { onceByKey } from '../queries/money-write-keys.js';
 import { findInvoice, findPayment, invoiceJson, linesOf, lockInvoice, type InvoiceRow } from '../queries/invoices.js';
 import { priceLines, type DraftLine } from './invoice-drafts.js';
+import { defaultUnit, wholeQuantity } from '../contract/quantity.js';
 
 /**
  * An invoice's life (docs/decisions/280–282): Draft → Issued (lines frozen, numbered in the issuing
@@ -62,7 +63,7 @@ async function nextNumber(tx: Database, issuerId: string, kind: DocumentKind, pr
 }
 
 const storedDraftLines = async (tx: Database, invoiceId: string): Promise<DraftLine[]> =>
-  (await linesOf(tx, invoiceId)).map((l) => ({ id: l.id, description: l.description, hsnSac: l.hsnSac, sourceItemId: l.sourceItemId, input: { quantity: l.quantity, unitPrice: l.unitPrice, discount: l.discount, rateBp: l.rateBp } }));
+  (await linesOf(tx, invoiceId)).map((l) => ({ id: l.id, description: l.description, hsnSac: l.hsnSac, unit: l.unit, sourceItemId: l.sourceItemId, input: { quantityMilli: l.quantityMilli, unitPrice: l.unitPrice, discount: l.discount, rateBp: l.rateBp } }));
 
 /** A draft's row locked, or 404 / 409. */
 async function lockDraft(tx: Database, issuerId: string, id: string): Promise<InvoiceRow> {
@@ -194,7 +195,7 @@ async function writeCreditNote(tx: Database, actorId: string, issuerId: string, 
   const rates = new Set((await linesOf(tx, id)).map((l) => l.rateBp));
   if (!rates.has(body.rateBp)) throw badRequest('Choose one of the GST rates of the invoice', [{ path: 'rateBp', message: 'Choose one of the GST rates of the invoice' }]);
   const description = `Credit against ${row.number}: ${body.reason}`.slice(0, 500);
-  const { stored, totals } = priceLines([{ description, hsnSac: '', sourceItemId: null, input: { quantity: 1, unitPrice: body.amount, discount: 0, rateBp: body.rateBp } }], row.supply as SupplyKind);
+  const { stored, totals } = priceLines([{ description, hsnSac: '', unit: defaultUnit(''), sourceItemId: null, input: { quantityMilli: wholeQuantity(1), unitPrice: body.amount, discount: 0, rateBp: body.rateBp } }], row.supply as SupplyKind);
   if (!fitsOutstanding(row, totals.total)) throw badRequest(M.moreThanOutstanding, [{ path: 'amount', message: M.moreThanOutstanding }]);
   const number = await nextNumber(tx, issuerId, 'credit-note', CREDIT_NOTE_PREFIX, now);
   const note = await insertInvoice(

@@ -33,7 +33,7 @@ export function buildProposal(summary: SummaryJson, chosen: readonly string[], t
         const line = proposalLine({ retailPrice: item.retailPrice, quantity: item.quantity, discountBp: item.discountBp, rateBp: tax.rateBp });
         amounts.push(line);
         const first = item.images[0];
-        return [{ id: item.id, type: item.type, title: item.title, description: item.description, image: (first && images[first.id]) ?? null, hsnSac: tax.hsnSac, quantity: line.quantity, unitPrice: line.unitPrice, discount: line.discount, taxable: line.taxable, rateBp: line.rateBp, tax: line.tax, total: line.total }];
+        return [{ id: item.id, type: item.type, title: item.title, description: item.description, image: (first && images[first.id]) ?? null, hsnSac: tax.hsnSac, quantity: item.quantity, unitPrice: line.unitPrice, discount: line.discount, taxable: line.taxable, rateBp: line.rateBp, tax: line.tax, total: line.total }];
       });
       roomLines.push(...amounts);
       return lines.length ? [{ id: section.id, title: section.title, lines, totals: money(proposalTotals(amounts)) }] : [];

@@ -29,6 +29,7 @@ import {
   type PurchaseOrderRow,
 } from '../queries/purchase-orders.js';
 import type { FirmMail } from './firm-mail.js';
+import { wholeQuantity } from '../contract/quantity.js';
 
 /**
  * Purchase orders (docs/decisions/285): raised from approved items at trade
@@ -57,7 +58,7 @@ export async function raisePurchaseOrder(db: Database, actor: Actor, schedule: {
   const chosen = items.map((item) => ({ ...item!, tax: taxes[item!.type as PricedItemType] }));
   const supply = supplyKind(profile.state, supplier.state);
   const amounts = documentAmounts(
-    chosen.map((item) => ({ quantity: item.quantity, unitPrice: item.tradePrice, discount: 0, rateBp: item.tax.rateBp })),
+    chosen.map((item) => ({ quantityMilli: wholeQuantity(item.quantity), unitPrice: item.tradePrice, discount: 0, rateBp: item.tax.rateBp })),
     supply,
   );
   const buyer: PurchaseOrderParty = { name: profile.legalName, address: profile.address, state: profile.state, gstin: profile.gstin ?? '', email: '' };
@@ -98,7 +99,7 @@ export async function raisePurchaseOrder(db: Database, actor: Actor, schedule: {
       },
       chosen.map((item, index) => {
         const line = amounts.lines[index]!;
-        return { itemId: item.id, title: item.title, description: item.description, hsnSac: item.tax.hsnSac, quantity: line.quantity, unitPrice: line.unitPrice, rateBp: line.rateBp, taxable: line.taxable, tax: line.tax, total: line.total };
+        return { itemId: item.id, title: item.title, description: item.description, hsnSac: item.tax.hsnSac, quantity: item.quantity, unitPrice: line.unitPrice, rateBp: line.rateBp, taxable: line.taxable, tax: line.tax, total: line.total };
       }),
     );
     await recordAudit(tx, { actorId: actor.userId, firmId: actor.firmId, action: 'purchase-order.sent', targetType: 'purchase-order', targetId: order.id, details: { number: order.number, supplierId, total, lines: chosen.length } });

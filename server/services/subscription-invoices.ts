@@ -12,6 +12,7 @@ import { PRICE_PAISE_PER_YEAR } from '../contract/subscription-rules.js';
 import type { PaymentMethod } from '../contract/invoices-rules.js';
 import { priceLines } from './invoice-drafts.js';
 import { issueLocked, placeOfSupply, recordPayment } from './invoices.js';
+import { defaultUnit, wholeQuantity } from '../contract/quantity.js';
 
 /**
  * The platform's subscription invoices (docs/decisions/287). Continue records the
@@ -41,8 +42,9 @@ async function issueSubscriptionInvoice(tx: Database, platform: PlatformBillingP
   const line = {
     description: `${productName} for firms: subscription for one year`,
     hsnSac: platform.subscription.hsnSac,
+    unit: defaultUnit(platform.subscription.hsnSac),
     sourceItemId: null,
-    input: { quantity: 1, unitPrice: PRICE_PAISE_PER_YEAR, discount: 0, rateBp: platform.subscription.rateBp },
+    input: { quantityMilli: wholeQuantity(1), unitPrice: PRICE_PAISE_PER_YEAR, discount: 0, rateBp: platform.subscription.rateBp },
   };
   const { stored, totals } = priceLines([line], supply);
   const draft = await insertInvoice(

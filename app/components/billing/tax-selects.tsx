@@ -2,6 +2,7 @@ import { getSelectProps } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { Field } from '~/components/field';
 import { formatRate, GST_RATES_BP } from '../../../server/contract/billing-rules';
+import { UQC_CODES, UQC_UNITS } from '../../../server/contract/quantity';
 
 type SelectMeta = Parameters<typeof getSelectProps>[0];
 
@@ -29,6 +30,22 @@ export function StateSelect({ meta, label, hint, states, none }: { meta: SelectM
         {states.map((s) => (
           <option key={s} value={s}>
             {s}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A unit of GST's UQC list (decision 407); "As the code says" leaves it to the HSN/SAC (NA for a service, else NOS). */
+export function UnitSelect({ meta }: { meta: SelectMeta }) {
+  return (
+    <Field label="Unit" meta={meta} hint="The unit of quantity on the invoice and in GSTR-1">
+      <select {...getSelectProps(meta)}>
+        <option value="">As the code says (services NA, goods NOS)</option>
+        {UQC_CODES.map((code) => (
+          <option key={code} value={code}>
+            {code} — {UQC_UNITS[code]}
           </option>
         ))}
       </select>

@@ -4,6 +4,7 @@ import type { InvoicePrint, Party, ReceiptPrint } from '../../../server/contract
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
 import { formatPaise, formatPrice } from '../../../server/contract/money-text';
 import { INVOICE_CSS } from './invoice-styles';
+import { quantityWithUnit } from '../../../server/contract/quantity';
 
 /**
  * The Tax Invoice (or Credit Note) and the payment receipt as printed
@@ -123,7 +124,7 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
               <td>{i + 1}</td>
               <td className="iv-desc">{l.description}</td>
               <td>{l.hsnSac || '—'}</td>
-              <td className="num">{l.quantity}</td>
+              <td className="num">{quantityWithUnit(l.quantity, l.unit)}</td>
               <td className="num">{formatPaise(l.unitPrice)}</td>
               {discounted ? <td className="num">{l.discount ? formatPaise(l.discount) : '—'}</td> : null}
               <td className="num">{formatPaise(l.taxable)}</td>

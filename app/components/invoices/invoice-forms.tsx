@@ -5,7 +5,7 @@ import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import { BILLING_DEFAULTS } from '../../../server/contract/billing-rules';
-import { RateSelect } from '~/components/billing/tax-selects';
+import { RateSelect, UnitSelect } from '~/components/billing/tax-selects';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../server/contract/invoices-rules';
 import { paiseToDecimal } from '../../../server/contract/money-text';
 import { TDS_RATES_BP, TDS_SECTIONS } from '../../../server/contract/tds-rules';
@@ -16,13 +16,14 @@ type Last = SubmissionResult<string[]> | undefined;
 
 export function AddLineForm({ lastResult }: { lastResult: Last }) {
   const busy = useSubmittingIntent('addLine');
-  const [form, fields] = useForm<{ description: string; quantity: number; unitPrice: string; rateBp: number; hsnSac: string }>({ id: 'add-line', lastResult, defaultValue: { quantity: 1, rateBp: BILLING_DEFAULTS.rateBp }, ...SERVER_VALIDATION });
+  const [form, fields] = useForm<{ description: string; quantity: string; unit: string; unitPrice: string; rateBp: number; hsnSac: string }>({ id: 'add-line', lastResult, defaultValue: { quantity: '1', rateBp: BILLING_DEFAULTS.rateBp }, ...SERVER_VALIDATION });
   return (
     <Form method="post" {...getFormProps(form)} className="iv-card" data-testid="add-line-form">
       <h2>Add a line</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField label="Description" meta={fields.description} />
-      <TextField label="Quantity" meta={fields.quantity} type="number" min={1} />
+      <TextField label="Quantity" meta={fields.quantity} inputMode="decimal" hint="Up to three decimals: 12.5 m, 3.25 sq m" />
+      <UnitSelect meta={fields.unit} />
       <TextField label="Unit price (₹, before GST)" meta={fields.unitPrice} inputMode="decimal" />
       <RateSelect meta={fields.rateBp} />
       <TextField label="HSN/SAC code" meta={fields.hsnSac} inputMode="numeric" />

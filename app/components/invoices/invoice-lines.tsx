@@ -3,6 +3,7 @@ import { NumCell, TableHead, TableScroll } from '~/components/data-table';
 import { formatRate } from '../../../server/contract/billing-rules';
 import type { Invoice } from '../../../server/contract/invoices';
 import { formatPaise } from '../../../server/contract/money-text';
+import { quantityWithUnit } from '../../../server/contract/quantity';
 
 /** An invoice's lines with their tax split and totals; a draft's lines each have Remove. */
 export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable: boolean }) {
@@ -18,7 +19,7 @@ export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable
             <tr key={l.id} data-testid="invoice-line">
               <td data-label="Description">{l.description}</td>
               <td data-label="HSN/SAC">{l.hsnSac || '—'}</td>
-              <NumCell label="Qty">{l.quantity}</NumCell>
+              <NumCell label="Qty">{quantityWithUnit(l.quantity, l.unit)}</NumCell>
               <NumCell label="Unit price">
                 {formatPaise(l.unitPrice)}
                 {l.discount ? <span className="so-sub">less {formatPaise(l.discount)}</span> : null}

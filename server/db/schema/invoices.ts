@@ -106,7 +106,15 @@ export const invoiceLines = pgTable(
     hsnSac: text('hsn_sac').notNull().default(''),
     /** The summary item it came from (none for a free line). */
     sourceItemId: text('source_item_id'),
-    quantity: integer('quantity').notNull(),
+    /**
+     * The release before kept whole units here; it stays, nullable and no longer written, until the
+     * release after this one drops it (expand, then contract: decision 407).
+     */
+    legacyQuantity: integer('quantity'),
+    /** Thousandths of `unit` (12.5 m is 12500), exact (CGST rule 46(f); decision 407). */
+    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
+    /** A code of GST's UQC list (NOS, MTR, SQM…); NA for a service. */
+    unit: text('unit').notNull().default('NOS'),
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     rateBp: integer('rate_bp').notNull(),

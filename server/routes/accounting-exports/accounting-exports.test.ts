@@ -177,7 +177,7 @@ describe('exports longer than a page', () => {
       };
     });
     await api.db.insert(invoiceTable).values(rows);
-    await api.db.insert(lineTable).values(rows.map((r) => ({ id: newId(), invoiceId: r.id, position: 0, description: 'Fee', hsnSac: '998391', quantity: 1, unitPrice: 100_00, rateBp: 1800, taxable: 100_00, cgst: r.cgst, sgst: r.sgst, igst: r.igst, total: 118_00 })));
+    await api.db.insert(lineTable).values(rows.map((r) => ({ id: newId(), invoiceId: r.id, position: 0, description: 'Fee', hsnSac: '998391', quantityMilli: 1000, unit: 'NA', unitPrice: 100_00, rateBp: 1800, taxable: 100_00, cgst: r.cgst, sgst: r.sgst, igst: r.igst, total: 118_00 })));
 
     const json = (await call(token, 'GET', `/accounting-exports/gstr1/json?period=${period}`)).json() as { b2b: Array<{ ctin: string; inv: Array<{ inum: string }> }>; b2cs: Array<{ txval: number }>; doc_issue: { doc_det: Array<{ docs: Array<{ totnum: number }> }> } };
     const ctins = json.b2b.map((g) => g.ctin);

@@ -132,7 +132,7 @@ describe('drafts', () => {
     expect(data.supply).toBe('intra');
     expect(data.lines.map((l) => l.description)).toEqual(['Three-seat sofa — Teak frame, linen', 'Design fee']);
     expect(data.taxable).toBe(PRICED_APPROVED_CLIENT_PRICE);
-    expect(data.lines[0]).toMatchObject({ quantity: 2, unitPrice: 60_000_00, discount: 12_000_00, taxable: 1_08_000_00, cgst: 9_720_00, sgst: 9_720_00, igst: 0, hsnSac: '9403' });
+    expect(data.lines[0]).toMatchObject({ quantity: '2', unit: 'NOS', unitPrice: 60_000_00, discount: 12_000_00, taxable: 1_08_000_00, cgst: 9_720_00, sgst: 9_720_00, igst: 0, hsnSac: '9403' });
     expect(data.total).toBe(data.lines.reduce((s, l) => s + l.total, 0));
     expect(data.cgst + data.sgst).toBe(Math.round(PRICED_APPROVED_CLIENT_PRICE * 0.18));
   });

@@ -7,7 +7,7 @@ import { supplyKind } from '../../money/totals.js';
 import { recordAudit } from '../../queries/audit.js';
 import { findContactOfFirm, insertInvoice } from '../../queries/invoice-writes.js';
 import { listInvoices } from '../../queries/invoices.js';
-import { draftLines, priceLines } from '../../services/invoice-drafts.js';
+import { draftLines, freeLine, priceLines } from '../../services/invoice-drafts.js';
 import { changeDraftLines, placeOfSupply } from '../../services/invoices.js';
 import { billingFirm, firmInvoice, invoiceReply, requireProfile, today } from './shared.js';
 
@@ -39,7 +39,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!contact?.isClient) throw badRequest(M.notAClient, [{ path: 'contactId', message: M.notAClient }]);
       const { projectId, lines } = await draftLines(db, firmId, profile, {
         ...body,
-        lines: body.lines.map((l) => ({ ...l, quantity: l.quantity, hsnSac: l.hsnSac })),
       });
       const supply = supplyKind(profile.state, contact.state);
       const { stored, totals } = priceLines(lines, supply);
@@ -82,11 +81,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { actor, firmId } = billingFirm(request);
       const id = (await firmInvoice(db, firmId, request.params.id)).id;
-      const { description, quantity, unitPrice, rateBp, hsnSac } = request.body;
+      const line = freeLine(request.body);
       const row = await db.transaction((tx) =>
         changeDraftLines(tx, firmId, id, actor.id, (lines) => {
           if (lines.length >= 300) throw badRequest(M.tooManyLines);
-          return [...lines, { description, hsnSac, sourceItemId: null, input: { quantity, unitPrice, discount: 0, rateBp } }];
+          return [...lines, line];
         }),
       );
       return { message: M.lineAdded, data: await invoiceReply(db, row) };

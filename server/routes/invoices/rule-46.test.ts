@@ -9,6 +9,8 @@ import { isoDay } from '../../contract/dates';
 import { PREFIX_TOO_LONG } from '../../contract/billing-rules';
 import { billingProfileFields } from '../../seed/billing';
 import { messagesByPath } from '../../../tests/helpers/test-api';
+import { eq, sql } from 'drizzle-orm';
+import { invoiceLines } from '../../db/schema/index';
 
 /**
  * The particulars CGST rule 46 asks of every tax invoice (and, through rules 49–53, of credit
@@ -42,6 +44,46 @@ async function issued(contactId: string, unitPrice: number): Promise<Invoice> {
 }
 
 describe('CGST rule 46 particulars on the tax invoice, credit note and receipt', () => {
+  it('rule 46(f): the quantity kept exactly with its UQC unit: 12.5 MTR of fabric and 3.25 SQM of stone (decision 407)', async () => {
+    const lines = [
+      { description: 'Linen curtain fabric', quantity: '12.5', unit: 'MTR', unitPrice: 1_200_00, rateBp: 1200, hsnSac: '5309' },
+      { description: 'Kota stone', quantity: 3.25, unit: 'sqm', unitPrice: 2_999_99, rateBp: 1800, hsnSac: '6802' },
+      { description: 'Site visit', unitPrice: 5_000_00, rateBp: 1800, hsnSac: '998391' },
+    ];
+    const draft = await ok<Invoice>('POST', '/invoices', { contactId: clientId, lines });
+    expect(draft.lines.map((l) => [l.quantity, l.unit, l.taxable])).toEqual([
+      ['12.5', 'MTR', 15_000_00],
+      // 3.25 × ₹2,999.99 = ₹9,749.9675: the gross rounded once, half-up, to ₹9,749.97.
+      ['3.25', 'SQM', 9_749_97],
+      ['1', 'NA', 5_000_00],
+    ]);
+    const print = await ok<InvoicePrint>('GET', `/invoices/${draft.id}/print`);
+    expect(print.invoice.lines.map((l) => `${l.quantity} ${l.unit}`)).toEqual(['12.5 MTR', '3.25 SQM', '1 NA']);
+  });
+
+  it('keeps whole units written by the release before (a rolling upgrade) as thousandths, and the other way round (decision 407)', async () => {
+    const draft = await ok<Invoice>('POST', '/invoices', { contactId: clientId, lines: [{ description: 'Chair', quantity: 2, unitPrice: 10_000_00, rateBp: 1800, hsnSac: '9403' }] });
+    await api.db.execute(sql`insert into invoice_lines (id, invoice_id, position, description, quantity, unit_price, rate_bp, taxable, cgst, sgst, igst, total) values ('old-release-line', ${draft.id}, 1, 'Stool', 3, 100, 0, 300, 0, 0, 0, 300)`);
+    const rows = await api.db.select({ id: invoiceLines.id, quantityMilli: invoiceLines.quantityMilli, legacy: invoiceLines.legacyQuantity }).from(invoiceLines).where(eq(invoiceLines.invoiceId, draft.id)).orderBy(invoiceLines.position);
+    expect(rows.map((r) => [r.quantityMilli, r.legacy])).toEqual([
+      [2000, 2],
+      [3000, 3],
+    ]);
+  });
+
+  it('refuses a quantity with more than three decimals, none at all, and a unit outside the UQC list, each with its field', async () => {
+    for (const [line, path] of [
+      [{ quantity: '1.2345' }, 'lines.0.quantity'],
+      [{ quantity: 0 }, 'lines.0.quantity'],
+      [{ quantity: '1e3' }, 'lines.0.quantity'],
+      [{ unit: 'FOO' }, 'lines.0.unit'],
+    ] as const) {
+      const res = await api.app.inject({ method: 'POST', url: '/api/invoices', headers: bearer(token), payload: { contactId: clientId, lines: [{ description: 'Fabric', unitPrice: 100_00, rateBp: 1800, ...line }] } });
+      expect(res.statusCode, JSON.stringify(line)).toBe(400);
+      expect(Object.keys(messagesByPath(res))).toContain(path);
+    }
+  });
+
   it('rule 46(j): CGST and SGST each computed on its own: on ₹75,000.50 at 18 % both are ₹6,750.05', async () => {
     const invoice = await issued(clientId, 75_000_50);
     expect(invoice.lines[0]).toMatchObject({ taxable: 75_000_50, cgst: 6_750_05, sgst: 6_750_05, igst: 0, total: 88_500_60 });
