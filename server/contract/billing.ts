@@ -120,6 +120,8 @@ export const BillingProfileBody = z
     itemTaxes: ItemTaxes,
     /** CGST rule 46(p): the firm's supplies carry tax payable on reverse charge (decision 396). */
     reverseCharge: z.boolean({ error: 'Must be yes or no' }).default(false),
+    /** Round a tax invoice's total to the rupee when it is issued, with a round-off line (decision 408). */
+    roundOff: z.boolean({ error: 'Must be yes or no' }).default(false),
     /** Paise: an invoice above this prints no UPI QR for the whole amount (decision 397). */
     upiLimit: z.number({ error: M.upiLimit }).int(M.upiLimit).min(100, M.upiLimit).max(UPI_LIMIT_MAX, M.upiLimit).default(BILLING_DEFAULTS.upiLimit),
   })
@@ -153,6 +155,7 @@ export const BillingProfile = SellerProfile.extend({
   proposalValidityDays: z.number(),
   itemTaxes: ItemTaxes,
   reverseCharge: z.boolean(),
+  roundOff: z.boolean(),
   upiLimit: z.number(),
   version: z.number(),
   updatedAt: z.string(),

@@ -308,6 +308,8 @@ export const Invoice = InvoiceSummary.extend({
   cgst: z.number(),
   sgst: z.number(),
   igst: z.number(),
+  /** Paise that bring the total to the rupee (decision 408); 0 when the profile does not round. */
+  roundOff: z.number(),
   reminderDays: z.number().nullable(),
   reminderSentAt: z.string().nullable(),
   mailedAt: z.string().nullable(),

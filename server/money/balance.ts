@@ -52,3 +52,12 @@ export function discountTo(quantity: number, unitPrice: number, clientPrice: num
   if (clientPrice > gross) throw new RangeError('a client price above quantity × unit price');
   return gross - clientPrice;
 }
+
+/**
+ * The round-off that brings `total` paise to the nearest rupee, half a rupee up (decision 408),
+ * from −49 to +50 paise: ₹88,500.60 → +40 (₹88,501.00); ₹88,500.40 → −40; ₹12,345.50 → +50.
+ */
+export function roundOffToRupee(total: number): number {
+  assertWhole('total', total);
+  return Number(divideHalfUp(BigInt(total), 100n)) * 100 - total;
+}

@@ -16,10 +16,10 @@ const MEHTA: TallyParty = { name: 'R. Mehta', gstin: '', state: 'Maharashtra', a
 
 const VOUCHERS: TallyVoucher[] = [
   // Inter-state: ₹50,000.00 + IGST ₹9,000.00.
-  { kind: 'invoice', number: 'INV/2026-27/0001', date: '2026-11-05', party: ACME, against: null, taxable: 50_000_00, cgst: 0, sgst: 0, igst: 9_000_00, total: 59_000_00, narration: 'Design fee' },
-  // Same state: ₹75,000.50 + CGST ₹6,750.05 + SGST ₹6,750.04.
-  { kind: 'invoice', number: 'INV/2026-27/0002', date: '2026-11-06', party: MEHTA, against: null, taxable: 75_000_50, cgst: 6_750_05, sgst: 6_750_04, igst: 0, total: 88_500_59, narration: 'Interior design' },
-  { kind: 'credit-note', number: 'CN/2026-27/0001', date: '2026-11-07', party: MEHTA, against: 'INV/2026-27/0002', taxable: 1_000_00, cgst: 90_00, sgst: 90_00, igst: 0, total: 1_180_00, narration: 'Discount' },
+  { kind: 'invoice', number: 'INV/2026-27/0001', date: '2026-11-05', party: ACME, against: null, taxable: 50_000_00, cgst: 0, sgst: 0, igst: 9_000_00, roundOff: 0, total: 59_000_00, narration: 'Design fee' },
+  // Same state: ₹75,000.50 + CGST ₹6,750.05 + SGST ₹6,750.04 = ₹88,500.59, rounded to the rupee by +₹0.41 (decision 408).
+  { kind: 'invoice', number: 'INV/2026-27/0002', date: '2026-11-06', party: MEHTA, against: null, taxable: 75_000_50, cgst: 6_750_05, sgst: 6_750_04, igst: 0, roundOff: 41, total: 88_501_00, narration: 'Interior design' },
+  { kind: 'credit-note', number: 'CN/2026-27/0001', date: '2026-11-07', party: MEHTA, against: 'INV/2026-27/0002', taxable: 1_000_00, cgst: 90_00, sgst: 90_00, igst: 0, roundOff: 0, total: 1_180_00, narration: 'Discount' },
   // ₹59,000.00 settled: ₹54,000.00 arrived, ₹5,000.00 (10 % of the fee) deducted as TDS.
   { kind: 'receipt', number: 'RCPT/2026-27/0001', date: '2026-11-20', party: ACME, invoiceNumber: 'INV/2026-27/0001', amount: 54_000_00, tds: 5_000_00, method: 'bank_transfer', reference: 'UTR123' },
   { kind: 'receipt', number: 'RCPT/2026-27/0002', date: '2026-11-21', party: MEHTA, invoiceNumber: 'INV/2026-27/0002', amount: 87_320_59, tds: 0, method: 'cash', reference: '' },
@@ -57,10 +57,11 @@ describe('Tally XML', () => {
       ['Output IGST', 'Duties & Taxes'],
       ['Bank Account', 'Bank Accounts'],
       ['TDS Receivable', 'Loans & Advances (Asset)'],
+      ['Round Off', 'Indirect Expenses'],
       ['Acme Interiors & Co', 'Sundry Debtors'],
       ['R. Mehta', 'Sundry Debtors'],
     ]);
-    expect(ledgers[6]).toMatchObject({ PARTYGSTIN: '29AABCT1332L1ZU', GSTREGISTRATIONTYPE: 'Regular' });
+    expect(ledgers[7]).toMatchObject({ PARTYGSTIN: '29AABCT1332L1ZU', GSTREGISTRATIONTYPE: 'Regular' });
     const firstVoucher = messages.findIndex((m) => m.VOUCHER);
     expect(messages.slice(firstVoucher).every((m) => m.VOUCHER)).toBe(true);
   });
@@ -82,7 +83,8 @@ describe('Tally XML', () => {
     }
     const byLedger = (v: Voucher) => Object.fromEntries(v['ALLLEDGERENTRIES.LIST'].map((e) => [e.LEDGERNAME, e.AMOUNT]));
     expect(byLedger(vouchers[0]!)).toEqual({ 'Acme Interiors & Co': '-59000.00', 'Professional Fees': '50000.00', 'Output IGST': '9000.00' });
-    expect(byLedger(vouchers[1]!)).toEqual({ 'R. Mehta': '-88500.59', 'Professional Fees': '75000.50', 'Output CGST': '6750.05', 'Output SGST': '6750.04' });
+    // The round-off (decision 408) is credited to its own ledger, so the voucher still balances.
+    expect(byLedger(vouchers[1]!)).toEqual({ 'R. Mehta': '-88501.00', 'Professional Fees': '75000.50', 'Output CGST': '6750.05', 'Output SGST': '6750.04', 'Round Off': '0.41' });
     expect(byLedger(vouchers[2]!)).toEqual({ 'Professional Fees': '-1000.00', 'Output CGST': '-90.00', 'Output SGST': '-90.00', 'R. Mehta': '1180.00' });
     // The receipt splits into what arrived and the TDS the client deducted; the party is credited the sum.
     expect(byLedger(vouchers[3]!)).toEqual({ 'Bank Account': '-54000.00', 'TDS Receivable': '-5000.00', 'Acme Interiors & Co': '59000.00' });

@@ -18,7 +18,7 @@ import { paiseToDecimal } from '../contract/money-text.js';
  *   the sum: the invoice is settled by both, and the TDS is claimed against Form 26AS.
  */
 
-export type TallyLedgers = { sales: string; cgst: string; sgst: string; igst: string; bank: string; cash: string; tdsReceivable: string };
+export type TallyLedgers = { sales: string; cgst: string; sgst: string; igst: string; bank: string; cash: string; tdsReceivable: string; roundOff: string };
 
 export const DEFAULT_LEDGERS: TallyLedgers = {
   sales: 'Professional Fees',
@@ -29,6 +29,7 @@ export const DEFAULT_LEDGERS: TallyLedgers = {
   // Tally makes a Cash ledger in every company: it is used, never created.
   cash: 'Cash',
   tdsReceivable: 'TDS Receivable',
+  roundOff: 'Round Off',
 };
 
 export type TallyParty = { name: string; gstin: string; state: string; address: string };
@@ -45,6 +46,8 @@ export type TallyDocument = {
   cgst: number;
   sgst: number;
   igst: number;
+  /** Paise that brought the total to the rupee (decision 408): credited (or debited) to Round Off. */
+  roundOff: number;
   total: number;
   narration: string;
 };
@@ -85,6 +88,7 @@ export function voucherEntries(v: TallyVoucher, ledgers: TallyLedgers = DEFAULT_
     { ledger: ledgers.cgst, amount: -sign * v.cgst, party: false, bill: null },
     { ledger: ledgers.sgst, amount: -sign * v.sgst, party: false, bill: null },
     { ledger: ledgers.igst, amount: -sign * v.igst, party: false, bill: null },
+    { ledger: ledgers.roundOff, amount: -sign * v.roundOff, party: false, bill: null },
   ].filter((e) => e.amount !== 0);
   return sign > 0 ? [party, ...others] : [...others, party];
 }
@@ -147,6 +151,7 @@ export function bookLedgersXml(ledgers: TallyLedgers = DEFAULT_LEDGERS): string 
     ledgerXml(ledgers.igst, 'Duties & Taxes', duty('Integrated Tax')),
     ledgerXml(ledgers.bank, 'Bank Accounts'),
     ledgerXml(ledgers.tdsReceivable, 'Loans & Advances (Asset)'),
+    ledgerXml(ledgers.roundOff, 'Indirect Expenses'),
   ].join('');
 }
 

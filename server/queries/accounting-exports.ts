@@ -57,6 +57,7 @@ const documentColumns = {
   cgst: invoices.cgst,
   sgst: invoices.sgst,
   igst: invoices.igst,
+  roundOff: invoices.roundOff,
   total: invoices.total,
   notes: invoices.notes,
   creditFor: invoices.creditFor,
@@ -160,6 +161,7 @@ export async function* tallyDocuments(db: Database, firmId: string, range: DateR
       cgst: row.cgst,
       sgst: row.sgst,
       igst: row.igst,
+      roundOff: row.roundOff,
       total: row.total,
       narration: kind === 'invoice' ? `Invoice ${row.number}` : `Credit note ${row.number} against ${row.originalNumber ?? ''}${row.notes ? `: ${row.notes}` : ''}`,
     }));

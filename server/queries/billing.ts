@@ -28,6 +28,7 @@ export function toBillingProfileJson(row: BillingProfileRow): BillingProfile {
     proposalValidityDays: row.proposalValidityDays,
     itemTaxes: itemTaxes.success ? itemTaxes.data : DEFAULT_ITEM_TAXES,
     reverseCharge: row.reverseCharge,
+    roundOff: row.roundOff,
     upiLimit: row.upiLimit,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),

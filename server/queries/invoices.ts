@@ -156,6 +156,7 @@ export async function invoiceJson(db: Database, row: InvoiceRow, today: string):
     cgst: row.cgst,
     sgst: row.sgst,
     igst: row.igst,
+    roundOff: row.roundOff,
     reminderDays: row.reminderDays,
     reminderSentAt: row.reminderSentAt?.toISOString() ?? null,
     mailedAt: row.mailedAt?.toISOString() ?? null,

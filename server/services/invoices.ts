@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, formatCalendarDay, isoDay } from '../contract/dates.
 import { CREDIT_NOTE_PREFIX, INVOICE_MESSAGES as M, RECEIPT_PREFIX, type CreditNoteBody, type Party, type PaymentBody } from '../contract/invoices.js';
 import type { Database } from '../db/connection.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { fitsOutstanding, issuedStatus } from '../money/balance.js';
+import { fitsOutstanding, issuedStatus, roundOffToRupee } from '../money/balance.js';
 import { formatDocumentNumber } from '../money/numbering.js';
 import { sectionOn } from '../money/tds.js';
 import type { SupplyKind } from '../money/gst.js';
@@ -83,7 +83,7 @@ export async function changeDraftLines(tx: Database, issuerId: string, id: strin
   return raiseInvoiceVersion(tx, id, actorId);
 }
 
-export type IssueParties = { profile: SellerProfile & { reverseCharge?: boolean; upiLimit?: number }; sellerEmail: string; buyer: Party; contactId: string | null };
+export type IssueParties = { profile: SellerProfile & { reverseCharge?: boolean; upiLimit?: number; roundOff?: boolean }; sellerEmail: string; buyer: Party; contactId: string | null };
 
 /**
  * Issues a draft: the parties as they are now frozen into it, its lines recomputed for the place of
@@ -93,6 +93,8 @@ export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueP
   const supply = supplyKind(parties.profile.state, parties.buyer.state);
   const { stored, totals } = priceLines(await storedDraftLines(tx, row.id), supply);
   if (totals.total <= 0) throw conflict(M.zeroTotal);
+  // The profile's choice when issued, frozen into the total (decision 408); the lines stay exact.
+  const roundOff = parties.profile.roundOff ? roundOffToRupee(totals.total) : 0;
   const number = await nextNumber(tx, row.issuerId, 'invoice', parties.profile.invoicePrefix, now);
   // The firm's day (decision 331): the date its payments and credit notes are checked against.
   const issueDate = isoDay(now, timeZone);
@@ -109,11 +111,12 @@ export async function issueLocked(tx: Database, row: InvoiceRow, parties: IssueP
       issueDate,
       dueDate: addDays(issueDate, parties.profile.paymentTermsDays),
       issuedAt: now,
+      roundOff,
     },
-    totals,
+    { ...totals, total: totals.total + roundOff },
     stored,
   );
-  await recordAudit(tx, { actorId, firmId: row.firmId, action: 'invoice.issued', targetType: 'invoice', targetId: row.id, details: { number, total: totals.total } });
+  await recordAudit(tx, { actorId, firmId: row.firmId, action: 'invoice.issued', targetType: 'invoice', targetId: row.id, details: { number, total: totals.total + roundOff } });
   return issued;
 }
 

@@ -142,6 +142,13 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
           ))}
         </tbody>
         <tfoot>
+          {invoice.roundOff ? (
+            // The total brought to the rupee (decision 408): the lines stay exact.
+            <tr data-testid="round-off">
+              <td colSpan={(discounted ? 6 : 5) + 2 + taxHeads.length}>Round off</td>
+              <td className="num">{formatPaise(invoice.roundOff)}</td>
+            </tr>
+          ) : null}
           <tr>
             <td colSpan={discounted ? 6 : 5}>Total</td>
             <td className="num">{formatPaise(invoice.taxable)}</td>

@@ -49,6 +49,7 @@ const SHOWN: ShownValue[] = [
   { key: 'proposalValidityDays', label: 'Proposal validity (days)' },
   { key: 'proposalTerms', label: 'Proposal terms' },
   { key: 'reverseCharge', label: 'Tax payable on reverse charge' },
+  { key: 'roundOff', label: 'Totals rounded to the rupee' },
   { key: 'upiLimit', label: 'UPI limit (paise)' },
 ];
 
@@ -96,6 +97,12 @@ export default function BillingProfilePage() {
             <input {...getInputProps(fields.reverseCharge, { type: 'checkbox' })} data-testid="reverse-charge" />
             <span>
               Tax on our invoices is payable on reverse charge <span className="muted">— invoices print “Tax payable on reverse charge: Yes” (CGST rule 46(p))</span>
+            </span>
+          </label>
+          <label className="checkbox ws-check" htmlFor={fields.roundOff.id}>
+            <input {...getInputProps(fields.roundOff, { type: 'checkbox' })} data-testid="round-off" />
+            <span>
+              Round invoice totals to the rupee <span className="muted">— an issued tax invoice shows a round-off line of at most 50 paise</span>
             </span>
           </label>
           <Field label="UPI limit" meta={fields.upiLimit} hint="Above this amount an invoice prints no UPI code for the whole amount: it asks for a bank transfer or payment in parts.">

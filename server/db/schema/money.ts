@@ -40,6 +40,8 @@ export const firmBillingProfiles = pgTable('firm_billing_profiles', {
   itemTaxes: jsonb('item_taxes').notNull(),
   /** CGST rule 46(p): the firm's supplies carry tax payable on reverse charge (decision 396). */
   reverseCharge: boolean('reverse_charge').notNull().default(false),
+  /** Tax invoices' totals rounded to the rupee, with a round-off line (decision 408). */
+  roundOff: boolean('round_off').notNull().default(false),
   /** Paise: above this an invoice prints no UPI QR for the whole amount (decision 397). */
   upiLimit: bigint('upi_limit', { mode: 'number' }).notNull().default(10_000_000),
   /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */

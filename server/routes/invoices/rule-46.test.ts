@@ -71,6 +71,23 @@ describe('CGST rule 46 particulars on the tax invoice, credit note and receipt',
     ]);
   });
 
+  it('an issued total rounded to the rupee where the profile asks, with its round-off; the lines and taxes stay exact (decision 408)', async () => {
+    const firm = await createFirm(api.db);
+    const own = (await createSession(api.db, firm.id, { remember: false })).token;
+    await createBillingProfile(api.db, firm.id, { invoicePrefix: 'RND', roundOff: true });
+    const client = (await createContact(api.db, firm.id, { name: 'Meera Iyer', state: 'Maharashtra' })).id;
+    const post = async <T,>(url: string, payload: object) => {
+      const res = await api.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(own), payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      return (res.json() as { data: T }).data;
+    };
+    const draft = await post<Invoice>('/invoices', { contactId: client, lines: [{ description: 'Interior design fee', unitPrice: 75_000_50, rateBp: 1800, hsnSac: '998391' }] });
+    // A draft is exact: ₹75,000.50 + ₹6,750.05 + ₹6,750.05 = ₹88,500.60.
+    expect(draft).toMatchObject({ total: 88_500_60, roundOff: 0 });
+    const invoice = await post<Invoice>(`/invoices/${draft.id}/issue`, { version: draft.version });
+    expect(invoice).toMatchObject({ taxable: 75_000_50, cgst: 6_750_05, sgst: 6_750_05, roundOff: 40, total: 88_501_00, outstanding: 88_501_00 });
+  });
+
   it('refuses a quantity with more than three decimals, none at all, and a unit outside the UQC list, each with its field', async () => {
     for (const [line, path] of [
       [{ quantity: '1.2345' }, 'lines.0.quantity'],
