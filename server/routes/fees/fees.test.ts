@@ -67,7 +67,7 @@ describe('the COA worked example', () => {
     expect(first.data.kind).toBe('invoice');
     let inv = await invoice(first.data.invoiceIds[0]!);
     expect(inv.status).toBe('draft');
-    expect(inv.lines).toMatchObject([{ hsnSac: '998323', quantity: 1, unitPrice: 1_00_000 * RUPEE, rateBp: 1800, taxable: 1_00_000 * RUPEE, cgst: 9_000 * RUPEE, sgst: 9_000 * RUPEE, total: 1_18_000 * RUPEE }]);
+    expect(inv.lines).toMatchObject([{ hsnSac: '998323', quantity: '1', unit: 'NA', unitPrice: 1_00_000 * RUPEE, rateBp: 1800, taxable: 1_00_000 * RUPEE, cgst: 9_000 * RUPEE, sgst: 9_000 * RUPEE, total: 1_18_000 * RUPEE }]);
     expect(inv.lines[0]!.description).toBe('Fee for Concept design: 5 % of ₹2,00,00,000.00 (rough estimate of 10 Apr 2026) × 10 % cumulative = ₹1,00,000.00, less ₹0.00 already billed');
     // A draft counts as billed: billing again answers that it is pending.
     expect((await call('POST', `${base()}/stages/${concept}/bill`)).statusCode).toBe(409);
