@@ -41,10 +41,7 @@ export function todayIn(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Da
   return { month: parseMonth(day.slice(0, 7))!, day };
 }
 
-/** The day `days` after (or before) a YYYY-MM-DD day. */
-export function addDays(day: string, days: number): string {
-  return dayKey(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
-}
+export { addDays } from './dates.js';
 
 /**
  * The weeks drawn for a month: Monday to Sunday, from the week of its 1st to the week of its last

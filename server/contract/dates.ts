@@ -125,3 +125,13 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** "2026-02-28" is a day; "2026-02-30" and "28-02-2026" are not. */
 export const isRealDay = (v: string) => ISO_DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** The day `days` after (or before) a YYYY-MM-DD day. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The Monday of the week (Monday to Sunday, as the calendar draws it) that `day` is in. */
+export function weekStartOf(day: string): string {
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+}

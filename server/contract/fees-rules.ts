@@ -43,6 +43,13 @@ export const SAC_OTHER = '998323';
 /** Architecture services are taxed at 18 % (basis points). */
 export const ARCHITECTURE_GST_BP = 1800;
 export const sacFor = (kind: WorkKind) => (kind === 'other' ? SAC_OTHER : SAC_RESIDENTIAL);
+/** Interior design services (SAC 998391). */
+export const SAC_INTERIOR = '998391';
+/**
+ * The SAC of a firm's professional time: its fee agreement's when it has one, else by what the firm
+ * is (an interior designer's 998391, an architect's 998323 for works other than a house).
+ */
+export const serviceSacOf = (firmType: string | null, kind: WorkKind | null) => (kind ? sacFor(kind) : firmType === 'interiorDesigner' ? SAC_INTERIOR : SAC_OTHER);
 
 /** The documentation and communication charge: 10 % of the fee; the bill-checking charge: 1 % of the cost (thousandths of a percent). */
 export const DOCUMENTATION_SHARE_BP = 1000;

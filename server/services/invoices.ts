@@ -25,9 +25,9 @@ import { defaultUnit, wholeQuantity } from '../contract/quantity.js';
 
 export type Actor = { id: string; firmId: string };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** An ISO calendar day `days` later. */
-export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+import { addDays } from '../contract/dates.js';
+
+export { addDays };
 
 export function sellerParty(profile: SellerProfile & { reverseCharge?: boolean; upiLimit?: number }, email: string): Party {
   return {
