@@ -129,6 +129,7 @@ export type TimeBilling = z.infer<typeof TimeBilling>;
 export const ProjectTimeReply = z.object({
   data: z.object({
     project: z.object({ id: z.string(), projectName: z.string() }),
+    viewerId: z.string(),
     week: z.string(),
     today: z.string(),
     stages: z.array(Person),

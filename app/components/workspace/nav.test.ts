@@ -30,6 +30,7 @@ describe('visibleLinks', () => {
       'Taskboard',
       'Demand box',
       'Calendar',
+      'Timesheet',
       'Client Board',
       'Project Library',
       'Address Book',

@@ -12,6 +12,7 @@ export function projectPaths(projectId: string) {
     members: `/workspace/project/member/${id}`,
     purchaseOrders: `/workspace/project/purchase-orders/${id}`,
     fees: `/workspace/project/fees/${id}`,
+    time: `/workspace/project/time/${id}`,
   };
 }
 
@@ -27,6 +28,7 @@ export function projectTabs(projectId: string): { label: string; href: string; u
     { label: 'Members', href: paths.members, under: [] },
     { label: 'Orders', href: paths.purchaseOrders, under: [] },
     { label: 'Fees', href: paths.fees, under: [] },
+    { label: 'Time', href: paths.time, under: [] },
   ];
 }
 

@@ -138,7 +138,7 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       }
       return {
-        data: { project: { id: project.id, projectName: project.projectName }, week, today: todayOf(request), stages, tasks, entries: entries.map(entryJson), approvedWeek: approval !== undefined, timer: timerJson(timer), canManage: firm.canManage, billing },
+        data: { project: { id: project.id, projectName: project.projectName }, viewerId: user.id, week, today: todayOf(request), stages, tasks, entries: entries.map(entryJson), approvedWeek: approval !== undefined, timer: timerJson(timer), canManage: firm.canManage, billing },
       };
     },
   });
