@@ -13,3 +13,4 @@ export * from './money';
 export * from './invoices';
 export * from './purchase-orders';
 export * from './fees';
+export * from './reviews';
