@@ -35,13 +35,13 @@ export async function inviteReview(request: Request, invoiceId: string) {
 }
 
 export async function listAllReviews(request: Request, after?: string) {
-  return (await call(request, adminOps.list, { query: after ? { after } : {} })).data;
+  return (await call(request, adminOps.list, { query: after ? { after } : {}, admin: true })).data;
 }
 
 export async function hideReview(request: Request, id: string, body: HideBody) {
-  return (await call(request, adminOps.hide, { params: { id }, json: body })).data;
+  return (await call(request, adminOps.hide, { params: { id }, json: body, admin: true })).data;
 }
 
 export async function showReview(request: Request, id: string) {
-  return (await call(request, adminOps.show, { params: { id } })).data;
+  return (await call(request, adminOps.show, { params: { id }, admin: true })).data;
 }
