@@ -52,12 +52,12 @@ function ReviewForm({ firmName }: { firmName: string }) {
     <Form method="post" className="card review-form" aria-labelledby="review-form-title" {...getFormProps(form)}>
       <h2 id="review-form-title">Your review of {firmName}</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <fieldset className="field" aria-describedby={fields.rating.errors?.length ? fields.rating.errorId : undefined} aria-invalid={fields.rating.errors?.length ? true : undefined}>
+      <fieldset className="field" aria-describedby={fields.rating.errors?.length ? fields.rating.errorId : undefined}>
         <legend>Rating</legend>
         <div className="review-stars-choice">
           {[5, 4, 3, 2, 1].map((n) => (
             <label key={n}>
-              <input type="radio" name={fields.rating.name} value={String(n)} defaultChecked={chosen === String(n)} data-testid={`rating-${n}`} /> {n} {n === 1 ? 'star' : 'stars'}
+              <input type="radio" name={fields.rating.name} value={String(n)} defaultChecked={chosen === String(n)} aria-invalid={fields.rating.errors?.length ? true : undefined} data-testid={`rating-${n}`} /> {n} {n === 1 ? 'star' : 'stars'}
             </label>
           ))}
         </div>

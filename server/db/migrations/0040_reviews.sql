@@ -47,14 +47,14 @@ CREATE UNIQUE INDEX "review_invitations_invoice_idx" ON "review_invitations" USI
 CREATE INDEX "review_invitations_firm_idx" ON "review_invitations" USING btree ("firm_id");--> statement-breakpoint
 CREATE INDEX "review_invitations_created_by_idx" ON "review_invitations" USING btree ("created_by");--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_once_idx" ON "reviews" USING btree ("firm_id","project_id","reviewer_key");--> statement-breakpoint
-CREATE INDEX "reviews_firm_visible_idx" ON "reviews" USING btree ("firm_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "reviews"."hidden_at" is null;--> statement-breakpoint
-CREATE INDEX "reviews_firm_idx" ON "reviews" USING btree ("firm_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_firm_visible_idx" ON "reviews" USING btree ("firm_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "reviews"."hidden_at" is null;--> statement-breakpoint
+CREATE INDEX "reviews_firm_idx" ON "reviews" USING btree ("firm_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "reviews_project_idx" ON "reviews" USING btree ("project_id");--> statement-breakpoint
 CREATE INDEX "reviews_invoice_idx" ON "reviews" USING btree ("invoice_id");--> statement-breakpoint
 CREATE INDEX "reviews_contact_idx" ON "reviews" USING btree ("contact_id");--> statement-breakpoint
 CREATE INDEX "reviews_share_link_idx" ON "reviews" USING btree ("share_link_id");--> statement-breakpoint
 CREATE INDEX "reviews_answered_by_idx" ON "reviews" USING btree ("answered_by");--> statement-breakpoint
 CREATE INDEX "reviews_hidden_by_idx" ON "reviews" USING btree ("hidden_by");--> statement-breakpoint
-CREATE INDEX "users_directory_rating_idx" ON "users" USING btree ("rating_centi" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id") WHERE "users"."is_verify" = 2;--> statement-breakpoint
+CREATE INDEX "users_directory_rating_idx" ON "users" USING btree ("rating_centi" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"id") WHERE "users"."is_verify" = 2;--> statement-breakpoint
 CREATE INDEX "leads_firm_created_idx" ON "leads" USING btree ("firm_id","created_at");

@@ -127,7 +127,7 @@ export const users = pgTable(
       .on(sql`lower(${t.country})`, sql`lower(${t.state})`, sql`lower(${t.city})`, sql`lower(coalesce(${t.firmName}, ${t.userName}))`, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.isVerify} = 2`),
     // The directory by rating (docs/decisions/409): best average first, more reviews first, then id.
-    index('users_directory_rating_idx').on(t.ratingCenti.desc(), t.reviewCount.desc(), t.id).where(sql`${t.isVerify} = 2`),
+    index('users_directory_rating_idx').on(t.ratingCenti.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id).where(sql`${t.isVerify} = 2`),
     // A city chosen with its country and no state (a country without states, decision 157).
     index('users_directory_country_city_name_idx')
       .on(sql`lower(${t.country})`, sql`lower(${t.city})`, sql`lower(coalesce(${t.firmName}, ${t.userName}))`, t.createdAt.desc().nullsFirst(), t.id)

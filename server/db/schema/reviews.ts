@@ -74,10 +74,10 @@ export const reviews = pgTable(
     // Once per project and client: a second review answers 409.
     uniqueIndex('reviews_once_idx').on(t.firmId, t.projectId, t.reviewerKey),
     // A firm's page and its workspace list, newest first (the page shows visible ones only).
-    index('reviews_firm_visible_idx').on(t.firmId, t.createdAt.desc(), t.id.desc()).where(sql`${t.hiddenAt} is null`),
-    index('reviews_firm_idx').on(t.firmId, t.createdAt.desc(), t.id.desc()),
+    index('reviews_firm_visible_idx').on(t.firmId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.hiddenAt} is null`),
+    index('reviews_firm_idx').on(t.firmId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The super-admin's list, newest first.
-    index('reviews_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('reviews_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_project_idx').on(t.projectId),
     index('reviews_invoice_idx').on(t.invoiceId),
     index('reviews_contact_idx').on(t.contactId),
