@@ -3,6 +3,8 @@ import { REVIEW_MESSAGES as M, reviewOperations as ops } from '../../contract/re
 import { SHARE_MESSAGES } from '../../contract/share-links.js';
 import { conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
+import { usersWantingMail } from '../../queries/settings.js';
+import { decisionRecipients } from '../../queries/share-links.js';
 import { findReviewOf, insertReview, refreshFirmRating, reviewKeyOfToken, toOwnReview } from '../../queries/reviews.js';
 import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
 import { hashToken } from '../../services/tokens.js';
@@ -22,7 +24,7 @@ const WINDOW_MS = 15 * 60 * 1000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export const reviewClientRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.ctx;
+  const { db, config, mailer, background } = app.ctx;
   const { SHARE_VIEWS_PER_WINDOW: viewsMax, SHARE_DECISIONS_PER_WINDOW: writesMax } = config;
   const views = new AttemptLimiter(app.ctx.limiter.store, { max: viewsMax, addressMax: viewsMax, windowMs: WINDOW_MS, maxDelayMs: 0 });
   const writes = new AttemptLimiter(app.ctx.limiter.store, { max: writesMax, addressMax: writesMax * 2, windowMs: WINDOW_MS, maxDelayMs: 0 });
@@ -81,6 +83,16 @@ export const reviewClientRoutes: FastifyPluginAsyncZod = async (app) => {
               details: { rating: inserted.rating, projectId: key.projectId, via: key.invoiceId ? 'invoice' : 'schedule' },
             });
             return inserted;
+          });
+          // The firm hears of it as of a client's decision (its Setting's Client Board mails), to answer it.
+          background.defer('review mail', async () => {
+            const [firm] = await decisionRecipients(db, { firmId: key.firmId, createdBy: null });
+            if (!firm || !(await usersWantingMail(db, [firm.id], 'clientDecisions')).has(firm.id)) return;
+            await mailer.send({
+              to: firm.email,
+              subject: `A new ${row.rating}-star review for ${key.projectName}`,
+              text: [`A client reviewed ${key.firmName} for the project ${key.projectName}: ${row.rating} of 5 stars.`, '', row.body, '', `Answer it once, under the review: ${config.PUBLIC_URL}/workspace/reviews`].join('\n'),
+            });
           });
           return reply.code(201).send({ data: toOwnReview(row, key.timeZone) });
         },

@@ -97,6 +97,10 @@ describe('the client writes a review once', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(M.already);
     expect((await inject('GET', `/api/reviews/client/${reviewToken}`)).json().data.review).toMatchObject({ rating: 4 });
+    // The firm is mailed, to answer it.
+    const mail = (await api.outbox()).find((m) => m.to === firm.email && m.subject === 'A new 4-star review for Courtyard house');
+    expect(mail?.text).toContain('Thoughtful design, a little slow on site.');
+    expect(mail?.text).toContain('/workspace/reviews');
   });
 
   it('refuses hostile input with clear 400s: a rating out of range or not whole, a text missing, too short or too long', async () => {
