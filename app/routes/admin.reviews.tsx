@@ -8,6 +8,7 @@ import { readFormData } from '~/utils/form-data.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError } from '~/utils/toast.server';
 import adminStyles from '~/styles/admin-areas.css';
+import { reviewSheets } from '~/styles/sheets';
 import { formatDay } from '../../server/contract/dates';
 import { isId } from '../../server/contract/http-rules';
 import { parseCursor } from '../../server/contract/keyset-cursor';
@@ -17,7 +18,7 @@ import { requireAdmin } from '~/utils/guards.server';
 import { firstDetail, redirectAfter, required, serverFailed } from '~/utils/form-action.server';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Reviews', 'admin') }, { name: 'description', content: 'Hide a client’s review of a firm, with a reason the firm and the client read, or show it again.' }];
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }, ...reviewSheets];
 
 /**
  * Review moderation (docs/decisions/410): every review, newest first, paged by keyset ("Older

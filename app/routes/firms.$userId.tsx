@@ -18,7 +18,7 @@ import enquiryStyles from '~/styles/enquiry.css';
 import { forVisitor, toCardProject, toOwner } from '~/utils/showcase.server';
 import { pageTitle, productNameOf } from '~/utils/product';
 import { required, guarded, optional } from '~/utils/form-action.server';
-import { showcaseSheets } from '~/styles/sheets';
+import { reviewSheets, showcaseSheets } from '~/styles/sheets';
 import { showcaseHeaders, showcasePageHeaders } from '~/utils/public-cache.server';
 
 
@@ -50,7 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 /** Shared-cacheable for visitors (docs/decisions/388). */
 export const headers = showcasePageHeaders;
 
-export const links: LinksFunction = () => [...showcaseSheets, { rel: 'stylesheet', href: enquiryStyles }];
+export const links: LinksFunction = () => [...showcaseSheets, ...reviewSheets, { rel: 'stylesheet', href: enquiryStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // `?reviews=<cursor>` pages the reviews (an unknown value is the first page).

@@ -17,11 +17,11 @@ import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
 import { itemList, placeLine, publicMeta, publicOrigin } from '~/utils/seo';
 import { optional } from '~/utils/form-action.server';
-import { showcaseSheets } from '~/styles/sheets';
+import { reviewSheets, showcaseSheets } from '~/styles/sheets';
 import { showcaseHeaders, showcasePageHeaders } from '~/utils/public-cache.server';
 
 
-export const links: LinksFunction = () => showcaseSheets;
+export const links: LinksFunction = () => [...showcaseSheets, ...reviewSheets];
 
 /** Shared-cacheable for visitors (docs/decisions/388). */
 export const headers = showcasePageHeaders;

@@ -6,12 +6,12 @@ import { SERVER_VALIDATION } from '~/components/form-intents';
 import { ReviewItem } from '~/components/reviews/firm-reviews';
 import { getClientReview } from '~/models/reviews.server';
 import { ApiError } from '~/utils/api.server';
-import { showcaseSheets } from '~/styles/sheets';
+import { reviewSheets, showcaseSheets } from '~/styles/sheets';
 import { REVIEW_LIMITS } from '../../../server/contract/reviews-rules';
 import { reviewAction } from './actions.server';
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
-export const links: LinksFunction = () => showcaseSheets;
+export const links: LinksFunction = () => [...showcaseSheets, ...reviewSheets];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Review ${data.firm.name}` : 'Review a firm' },
   { name: 'description', content: 'Review the firm you worked with: a rating and a few words, once per project.' },

@@ -8,7 +8,7 @@ import { RatingLine } from '~/components/reviews/rating-line';
 import { EmptyState } from '~/components/workspace/empty-state';
 import { PageHeader } from '~/components/workspace/page-header';
 import { answerReview, listOwnReviews } from '~/models/reviews.server';
-import { showcaseSheets } from '~/styles/sheets';
+import { reviewSheets } from '~/styles/sheets';
 import { guarded, required, submitForm } from '~/utils/form-action.server';
 import { readFormData } from '~/utils/form-data.server';
 import { requireWorkspaceUser } from '~/utils/guards.server';
@@ -19,7 +19,7 @@ import type { FirmReview } from '../../../server/contract/reviews';
 import { parseCursor } from '../../../server/contract/keyset-cursor';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'Reviews') }, { name: 'description', content: 'Your clients’ reviews of the firm, and your answers.' }];
-export const links: LinksFunction = () => showcaseSheets;
+export const links: LinksFunction = () => reviewSheets;
 
 /**
  * The firm's reviews (docs/decisions/409, 410), for the firm and its sub-admins: each with who wrote
