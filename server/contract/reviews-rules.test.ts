@@ -26,6 +26,6 @@ describe('review figures', () => {
     expect(responseTimeText(61)).toBe('within 2 hours');
     expect(responseTimeText(60 * 24)).toBe('within a day');
     expect(responseTimeText(60 * 24 * 2 + 1)).toBe('within 3 days');
-    expect(monthText('2026-12')).toBe('December 2026');
+    expect(monthText('2026-12')).toBe('Dec 2026');
   });
 });
