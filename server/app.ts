@@ -71,15 +71,19 @@ import { KEEP_ALIVE_TIMEOUT_MS } from './contract/drain-rules.js';
 import { tdsRoutes } from './routes/tds/index.js';
 import { feeRoutes } from './routes/fees/index.js';
 import { timeRoutes } from './routes/time/index.js';
+import { reviewClientRoutes } from './routes/reviews/client.js';
+import { reviewRoutes } from './routes/reviews/index.js';
+import { firmReviewRoutes } from './routes/firms/reviews.js';
+import { adminReviewRoutes } from './routes/admin/reviews.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
-  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes, previewRoutes, sitemapRoutes],
-  visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes, firmContactRoutes],
+  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes, previewRoutes, sitemapRoutes, reviewClientRoutes],
+  visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes, firmContactRoutes, firmReviewRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, tdsRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes, feeRoutes, timeRoutes],
-  admin: [adminRoutes, adminAreaRoutes, adminBillingRoutes, adminTeamRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, tdsRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes, feeRoutes, reviewRoutes, timeRoutes],
+  admin: [adminRoutes, adminAreaRoutes, adminBillingRoutes, adminTeamRoutes, adminReviewRoutes],
 };
 
 export type BuildOptions = {

@@ -151,6 +151,19 @@ describe.skipIf(TEST_ON_PGLITE)('the showcase reads use their indexes', () => {
     expect(list).not.toMatch(/Limit\s+\([^\n]*\n\s*->\s+Sort/);
   });
 
+  it('the firm directory by rating after a cursor: the rating index from the cursor on (docs/decisions/410)', async () => {
+    const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+    // A spread of kept ratings, as reviews would set them, then the 300th firm in that order.
+    await pool.query(`update users set review_count = 1 + (hashtext(id) & 7), rating_centi = 100 + (hashtext(id) & 255) where is_verify = 2`);
+    await pool.query('analyze users');
+    const { rows } = await pool.query(`select 'r' || rating_centi || ',' || review_count || ',' || id as cursor from users where is_verify = 2
+      order by rating_centi desc, review_count desc, id offset 300 limit 1`);
+    const plan = await plansOf(`/api/users/user-firm?sort=rating&limit=12&after=${encodeURIComponent(rows[0].cursor)}`);
+    expect(plan).toMatch(/Index Scan using users_directory_rating_idx on users[^\n]*\n\s*Index Cond: \(rating_centi <= /);
+    expect(plan).not.toMatch(/Seq Scan on users|Sort Key: users.rating_centi/);
+    await pool.query(`update users set review_count = 0, rating_centi = 0`);
+  });
+
   it('the firm directory after a cursor: the name index from the cursor on (no OFFSET, no count of every firm)', async () => {
     const url = `/api/users/user-firm?limit=12&after=${encodeURIComponent(await directoryCursor(800))}`;
     // The statement that picks the firms (the cards' projects are read for the page's twelve firms by id).

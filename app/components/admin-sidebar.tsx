@@ -18,6 +18,11 @@ const ITEMS: Item[] = [
     icon: icon("M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z"),
   },
   {
+    label: "Reviews",
+    to: "/admin/reviews",
+    icon: icon("M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z"),
+  },
+  {
     label: "Workspace",
     to: "/admin/workspace",
     icon: icon("M4 7h16v12H4zM9 7V5h6v2M4 12h16"),

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { Avatar } from './avatar';
+import { RatingLine } from './reviews/rating-line';
 import { firmTypeLabel, projectCountLabel } from './owner-card';
 import { ImagePlaceholder, ResponsiveImage, SIZES, type ImageVariants } from './responsive-image';
 
@@ -11,6 +12,8 @@ export type DirectoryFirm = {
   state: string | null;
   profileImage: string | null;
   projectCount: number;
+  /** Its visible reviews, when it has any (docs/decisions/410). */
+  rating: { count: number; averageCenti: number } | null;
   projects: ReadonlyArray<{ id: string; projectName: string; thumbnail: ImageVariants | null }>;
 };
 
@@ -29,6 +32,7 @@ export function FirmCard({ firm }: { firm: DirectoryFirm }) {
           <p className="firm-card-meta">
             {[firmTypeLabel(firm.firmType), place].filter(Boolean).join(' · ')}
           </p>
+          {firm.rating ? <RatingLine rating={firm.rating} /> : null}
         </div>
         <span className="firm-card-count">{projectCountLabel(firm.projectCount)}</span>
       </Link>

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { redirectToast, refusal, routeArgs, serverError, sessionCookie, settled, useStandInApi, webRequest } from '../../tests/helpers/stand-in-api';
-import { loader } from './firms.$userId';
+import { loader, meta } from './firms.$userId';
 
 /** A firm's public portfolio when the api fails to give it: back to the firms with an error toast. */
 const api = useStandInApi();
@@ -30,5 +30,41 @@ describe('a firm’s portfolio when the api fails', () => {
     api.on('GET', PATH, refusal(404, 'Firm not found'));
     const response = await load();
     expect(response.status).toBe(404);
+  });
+});
+
+/** The firm's page's structured data, parsed back as a crawler reads it (docs/decisions/410). */
+describe('a firm’s page and its reviews', () => {
+  const firm = { id: FIRM_ID, userName: 'Asha Rao', firmName: 'Rao Studio', firmType: 'architect', profileImage: null, projectCount: 0, businessEmail: null, contactNo: null, userDetails: null, website: null, city: 'Pune', state: 'Maharashtra', country: 'India', teams: [] };
+  const reviewsReply = (count: number, averageCenti: number) => ({
+    data: {
+      rating: { count, averageCenti },
+      responseTime: count ? { medianMinutes: 90, enquiries: 4 } : null,
+      reviews: count ? [{ id: 'r1', rating: 5, body: 'Careful and on time.', projectName: 'Courtyard house', month: '2026-11', answer: null }] : [],
+      nextCursor: null,
+    },
+  });
+
+  async function pageOf(count: number, averageCenti: number) {
+    api.on('GET', PATH, { status: 200, body: { data: { userData: firm, projects: [] } } });
+    api.on('GET', `/api/firms/${FIRM_ID}/reviews`, { status: 200, body: reviewsReply(count, averageCenti) });
+    const response = await settled(loader(routeArgs(webRequest(`/firms/${FIRM_ID}`, ''), { userId: FIRM_ID })));
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    const tags = meta({ data, matches: [{ id: 'root', data: { publicUrl: 'https://studio.example.test' } }] } as unknown as Parameters<typeof meta>[0]);
+    const graphs = tags.filter((t) => 'script:ld+json' in t).map((t) => JSON.parse(JSON.stringify((t as Record<string, unknown>)['script:ld+json'])) as Record<string, unknown>);
+    return { data, service: graphs.find((g) => g['@type'] === 'ProfessionalService')! };
+  }
+
+  it('carries aggregateRating with the visible reviews’ average and count', async () => {
+    const { data, service } = await pageOf(3, 467);
+    expect(service.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: '4.67', reviewCount: 3, bestRating: 5, worstRating: 1 });
+    expect(data.reviews.reviews[0].projectName).toBe('Courtyard house');
+  });
+
+  it('carries no aggregateRating without a visible review', async () => {
+    const { service } = await pageOf(0, 0);
+    expect(service).toBeDefined();
+    expect(service).not.toHaveProperty('aggregateRating');
   });
 });

@@ -6,6 +6,10 @@ import { firmTypeLabel, OwnerCard, OwnerDialogs, ownerName, projectCountLabel } 
 import { breadcrumbs, firmJsonLd, itemList, placeLine, publicMeta, publicOrigin, shortDescription } from '~/utils/seo';
 import { PortfolioGrid } from '~/components/project-card';
 import { getPublicPortfolio } from '~/models/projects.server';
+import { getFirmReviews } from '~/models/reviews.server';
+import { FirmReviews } from '~/components/reviews/firm-reviews';
+import { RatingLine } from '~/components/reviews/rating-line';
+import { parseCursor } from '../../server/contract/keyset-cursor';
 import { optionalSessionUser } from '~/utils/guards.server';
 import { SignInToEnquire } from '~/components/sign-in-to-enquire';
 import { ShareLinks } from '~/components/share-links';
@@ -13,14 +17,14 @@ import { enquiryAction, enquiryLoaderData } from '~/routes/explore.$id/enquiry.s
 import enquiryStyles from '~/styles/enquiry.css';
 import { forVisitor, toCardProject, toOwner } from '~/utils/showcase.server';
 import { pageTitle, productNameOf } from '~/utils/product';
-import { required, guarded } from '~/utils/form-action.server';
-import { showcaseSheets } from '~/styles/sheets';
+import { required, guarded, optional } from '~/utils/form-action.server';
+import { reviewSheets, showcaseSheets } from '~/styles/sheets';
 import { showcaseHeaders, showcasePageHeaders } from '~/utils/public-cache.server';
 
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: pageTitle(matches, 'Firm') }, { name: 'description', content: `A firm on ${productNameOf(matches)}.` }];
-  const { owner, projects } = data;
+  const { owner, projects, reviews } = data;
   const origin = publicOrigin(matches);
   const name = ownerName(owner);
   const place = placeLine(owner.city, owner.state, owner.country);
@@ -33,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     imageAlt: name,
     type: 'profile',
     jsonLd: [
-      firmJsonLd(origin, { id: owner.id, name, description: owner.userDetails, image: owner.profileImage ?? projects[0]?.images[0]?.w1600 ?? null, city: owner.city, state: owner.state, country: owner.country, website: owner.website }),
+      firmJsonLd(origin, { id: owner.id, name, description: owner.userDetails, image: owner.profileImage ?? projects[0]?.images[0]?.w1600 ?? null, city: owner.city, state: owner.state, country: owner.country, website: owner.website }, reviews?.rating),
       breadcrumbs(origin, [
         ['Firms', '/firms'],
         [name, `/firms/${owner.id}`],
@@ -46,9 +50,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 /** Shared-cacheable for visitors (docs/decisions/388). */
 export const headers = showcasePageHeaders;
 
-export const links: LinksFunction = () => [...showcaseSheets, { rel: 'stylesheet', href: enquiryStyles }];
+export const links: LinksFunction = () => [...showcaseSheets, ...reviewSheets, { rel: 'stylesheet', href: enquiryStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  // `?reviews=<cursor>` pages the reviews (an unknown value is the first page).
+  const after = new URL(request.url).searchParams.get('reviews');
+  const reviewsCall = optional(getFirmReviews(request, params.userId!, after && parseCursor(after) ? after : undefined));
   const [user, { data }] = await guarded(
     optionalSessionUser(request),
     required(getPublicPortfolio(request, params.userId!), {
@@ -58,7 +65,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     }),
   );
   const full = toOwner(data.userData);
-  return json({ owner: user ? full : forVisitor(full), projects: data.projects.map(toCardProject), ...(await enquiryLoaderData(request, user, params.userId!)) }, { headers: await showcaseHeaders(request) });
+  // The reviews are a part of the page: without them it still renders (and is not shared by caches).
+  const { reply: reviews } = await reviewsCall;
+  return json(
+    { owner: user ? full : forVisitor(full), projects: data.projects.map(toCardProject), reviews, ...(await enquiryLoaderData(request, user, params.userId!)) },
+    { headers: await showcaseHeaders(request, { failed: reviews === null }) },
+  );
 }
 
 /** The Contact popup's enquiry to this firm. */
@@ -70,7 +82,7 @@ export const shouldRevalidate = keepDataForDialogs;
 
 /** A firm's public portfolio: owner card with Contact and Team popups, and its projects. */
 export default function FirmPortfolio() {
-  const { owner, projects, honeypot, visitor, formToken, contact } = useLoaderData<typeof loader>();
+  const { owner, projects, reviews, honeypot, visitor, formToken, contact } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const href = useDialogHref();
   return (
@@ -82,7 +94,17 @@ export default function FirmPortfolio() {
             <h1 id="portfolio-projects">Projects</h1>
           </header>
           <ShareLinks path={`/firms/${owner.id}`} title={`${ownerName(owner)} — portfolio`} />
+          {reviews && reviews.rating.count > 0 ? <RatingLine rating={reviews.rating} /> : null}
           <PortfolioGrid projects={projects} empty={<p className="empty-state">This firm has no public projects yet.</p>} />
+          {reviews ? (
+            <FirmReviews
+              firmName={ownerName(owner)}
+              rating={reviews.rating}
+              responseTime={reviews.responseTime}
+              reviews={reviews.reviews}
+              olderHref={reviews.nextCursor ? `/firms/${owner.id}?reviews=${encodeURIComponent(reviews.nextCursor)}#reviews` : null}
+            />
+          ) : null}
         </section>
       </div>
       <OwnerDialogs

@@ -9,18 +9,19 @@ import { Paging } from '~/components/paging';
 import { Toast } from '~/components/toast';
 import { getFirmDirectory } from '~/models/firms.server';
 import { parseKeyset, parsePage, toImageVariants, type Keyset } from '~/utils/showcase.server';
-import { parseNamedCursor } from '../../server/contract/keyset-cursor';
+import { parseNamedCursor, parseRatedCursor } from '../../server/contract/keyset-cursor';
+import type { DirectorySort } from '../../server/contract/profile-rules';
 import type { FirmCard as FirmCardData } from '../../server/contract/profile';
 import { avatarVariants, FIRM_PAGE_SIZE } from '../../server/contract/profile-rules';
 import { PROJECT_TYPES } from '../../server/contract/vocabulary';
 import { cityNames, countryNames, stateNames } from '~/utils/places.server';
 import { itemList, placeLine, publicMeta, publicOrigin } from '~/utils/seo';
 import { optional } from '~/utils/form-action.server';
-import { showcaseSheets } from '~/styles/sheets';
+import { reviewSheets, showcaseSheets } from '~/styles/sheets';
 import { showcaseHeaders, showcasePageHeaders } from '~/utils/public-cache.server';
 
 
-export const links: LinksFunction = () => showcaseSheets;
+export const links: LinksFunction = () => [...showcaseSheets, ...reviewSheets];
 
 /** Shared-cacheable for visitors (docs/decisions/388). */
 export const headers = showcasePageHeaders;
@@ -118,9 +119,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     states: filters.country ? stateNames(filters.country) : [],
     cities: filters.country && filters.state ? cityNames(filters.country, filters.state) : [],
   };
-  const base = { page, values, errors, options, filtered: Object.values(filters).some(Boolean) };
+  // By name unless the visitor asks for the best rated first (docs/decisions/410); anything else is the default.
+  const sort: DirectorySort = url.searchParams.get('sort') === 'rating' ? 'rating' : 'name';
+  const base = { page, values, errors, options, sort, filtered: Object.values(filters).some(Boolean) };
   // Public: a visitor reads the directory too (docs/decisions/385).
-  const list = await directoryPage(request, page, filters, parseKeyset(url, parseNamedCursor));
+  const list = await directoryPage(request, page, { ...filters, sort }, parseKeyset(url, sort === 'rating' ? parseRatedCursor : parseNamedCursor));
   return json({ ...base, ...list }, { headers: await showcaseHeaders(request, { failed: list.toast !== null }) });
 }
 
@@ -129,7 +132,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * the "Load more" link and the infinite scroll, after the last firm shown (decision 175), with the
  * total the first page counted.
  */
-async function directoryPage(request: Request, page: number, filters: Record<string, string | undefined>, keyset: Keyset | null) {
+async function directoryPage(request: Request, page: number, filters: Record<string, string | undefined> & { sort: DirectorySort }, keyset: Keyset | null) {
   const where = keyset ? { after: keyset.after } : { page };
   // Spec, error catalogue: a failed list shows the server's message as a toast.
   const { reply, toast } = await optional(getFirmDirectory(request, { ...where, limit: FIRM_PAGE_SIZE, ...filters }));
@@ -148,6 +151,7 @@ function toItem(f: FirmCardData) {
     state: f.state,
     profileImage: avatarVariants(f.profileImage)?.s96 ?? null,
     projectCount: f.projectCount,
+    rating: f.reviewCount > 0 ? { count: f.reviewCount, averageCenti: f.ratingCenti } : null,
     projects: f.projects.map((p) => ({
       id: p.id,
       projectName: p.projectName,
@@ -169,6 +173,8 @@ export default function Firms() {
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const input = event.target as HTMLInputElement;
     const form = event.currentTarget;
+    // The order is a choice of two: it applies at once.
+    if (input.name === 'sort') return submit(form, { replace: true, preventScrollReset: true });
     const value = input.value.trim().toLowerCase();
     const listed = [...(input.list?.options ?? [])].some((o) => o.value.toLowerCase() === value);
     if (value !== '' && !listed) return;
@@ -217,11 +223,18 @@ export default function Firms() {
           dependsOn={{ label: 'State', value: values.state, error: errors.state }}
         />
         <FilterCombo name="projectType" label="Project Type" options={TYPE_LABELS} value={values.projectType} placeholder="Any project type" error={errors.projectType} />
+        <div className="filter-field filter-sort">
+          <label htmlFor="firm-sort">Sort by</label>
+          <select id="firm-sort" name="sort" defaultValue={data.sort} data-testid="firm-sort">
+            <option value="name">Name</option>
+            <option value="rating">Rating, best first</option>
+          </select>
+        </div>
         <div className="filter-actions">
           <button type="submit" className="button button-primary">
             Apply
           </button>
-          {data.filtered || Object.keys(errors).length ? (
+          {data.filtered || data.sort !== 'name' || Object.keys(errors).length ? (
             <Link to="/firms" className="button button-ghost">
               Clear
             </Link>

@@ -15,6 +15,7 @@ import leadStyles from './leads.css';
 import listStyles from './lists.css';
 import projectCardStyles from './project-cards.css';
 import projectPageStyles from './project-page.css';
+import reviewStyles from './reviews.css';
 import settingStyles from './setting.css';
 import showcaseStyles from './showcase.css';
 import summaryEditorStyles from './summary-editor.css';
@@ -42,6 +43,9 @@ export const projectCardSheets = sheets(projectCardStyles);
 
 /** The showcase's pages: home, explore, a project's page, the firm directory and a firm's page, the portfolio. */
 export const showcaseSheets = sheets(projectCardStyles, projectPageStyles, showcaseStyles);
+
+/** Reviews and ratings (docs/decisions/409–411): the directory's cards, a firm's page, the review link, the firm's and the admin's lists. */
+export const reviewSheets = sheets(reviewStyles);
 
 /** The super-admin area (its login and the account confirmation page use the login card). */
 export const adminLoginSheets = sheets(adminStyles);

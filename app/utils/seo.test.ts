@@ -48,7 +48,8 @@ describe('the JSON-LD (schema-dts types)', () => {
     expect(firm).not.toHaveProperty('aggregateRating');
     // Contact details never go into the page (they are limited per address).
     expect(JSON.stringify(firm)).not.toMatch(/"(email|telephone)"/);
-    expect(firmJsonLd(ORIGIN, { id: 'f1', name: 'M', description: null, image: null }, { average: 4.5, count: 2 })).toMatchObject({ aggregateRating: { ratingValue: 4.5, reviewCount: 2 } });
+    expect(firmJsonLd(ORIGIN, { id: 'f1', name: 'M', description: null, image: null }, { averageCenti: 450, count: 2 })).toMatchObject({ aggregateRating: { ratingValue: '4.5', reviewCount: 2 } });
+    expect(firmJsonLd(ORIGIN, { id: 'f1', name: 'M', description: null, image: null }, { averageCenti: 0, count: 0 })).not.toHaveProperty('aggregateRating');
   });
 
   it('a project is a CreativeWork with its images, creator and location', () => {

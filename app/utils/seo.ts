@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from '@remix-run/node';
+import { ratingValueText } from '../../server/contract/reviews-rules';
 import type { BreadcrumbList, CreativeWork, ItemList, Organization, Place, PostalAddress, ProfessionalService, Thing, WithContext } from 'schema-dts';
 import { previewPath, previewSourceOf } from '../../server/contract/showcase-rules';
 import { productNameOf } from './product';
@@ -124,7 +125,8 @@ function servedPlace(place: { city?: string | null; state?: string | null; count
   return name ? { '@type': 'Place', name } : undefined;
 }
 
-export type Rating = { average: number; count: number };
+/** A firm's visible reviews: how many, and their average in hundredths (docs/decisions/410). */
+export type Rating = { averageCenti: number; count: number };
 
 /**
  * A firm as ProfessionalService. The contact point names the Contact popup's address, not the
@@ -149,7 +151,7 @@ export function firmJsonLd(origin: string, firm: FirmFacts, rating?: Rating | nu
     ...(firm.website ? { sameAs: firm.website } : {}),
     contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', url: `${url}?dialog=contact` },
     ...(rating && rating.count > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: rating.average, reviewCount: rating.count, bestRating: 5, worstRating: 1 } }
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: ratingValueText(rating.averageCenti), reviewCount: rating.count, bestRating: 5, worstRating: 1 } }
       : {}),
   };
 }

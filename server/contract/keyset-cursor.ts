@@ -61,3 +61,26 @@ export function parseNamedCursor(value: string): NamedKeysetCursor | null {
 export function formatNamedCursor(cursor: NamedKeysetCursor): string {
   return `${formatCursor(cursor)},${cursor.name}`;
 }
+
+/**
+ * The directory's cursor when sorted by rating (docs/decisions/410): `r<rating>,<count>,<id>` of
+ * the last firm shown, where rating is the kept average in hundredths (0–500) and count its
+ * reviews. The `r` tells it from a by-name cursor, which starts with a time.
+ */
+export type RatedKeysetCursor = { ratingCenti: number; reviewCount: number; id: string };
+
+export const RATED_CURSOR_MESSAGE = 'after must be the cursor of a directory row: r<rating>,<reviews>,<id>';
+
+const RATED_CURSOR = /^r(\d{1,3}),(\d{1,9}),([0-9a-f]{24})$/;
+
+export function parseRatedCursor(value: string): RatedKeysetCursor | null {
+  const match = RATED_CURSOR.exec(value);
+  if (!match) return null;
+  const ratingCenti = Number(match[1]);
+  if (ratingCenti > 500) return null;
+  return { ratingCenti, reviewCount: Number(match[2]), id: match[3]! };
+}
+
+export function formatRatedCursor(cursor: RatedKeysetCursor): string {
+  return `r${cursor.ratingCenti},${cursor.reviewCount},${cursor.id}`;
+}

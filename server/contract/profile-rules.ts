@@ -61,3 +61,7 @@ export const PROFILE_CHECKS: FormChecks = {
   },
   rows: { teams: { name: requiredTextCheck('name is required', 120), role: requiredTextCheck('role is required', 120) } },
 };
+
+/** The directory's orders (docs/decisions/410): by name, or by rating with the most reviewed first among equals. */
+export const DIRECTORY_SORTS = ['name', 'rating'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];

@@ -6,8 +6,8 @@ import { optionalEmail, User } from './users.js';
 import { FIRM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
 import { ProjectImage } from './projects.js';
 import { PAGE_SIZE_MAX } from './projects-rules.js';
-import { NAMED_CURSOR_MESSAGE, parseNamedCursor } from './keyset-cursor.js';
-import { FIRM_PAGE_SIZE, PHONE_MESSAGE, PROFILE_TEAMS_MAX, PROFILE_TEAMS_MIN, TEAMS_MAX_MESSAGE } from './profile-rules.js';
+import { NAMED_CURSOR_MESSAGE, parseNamedCursor, parseRatedCursor, RATED_CURSOR_MESSAGE, type NamedKeysetCursor, type RatedKeysetCursor } from './keyset-cursor.js';
+import { DIRECTORY_SORTS, FIRM_PAGE_SIZE, PHONE_MESSAGE, PROFILE_TEAMS_MAX, PROFILE_TEAMS_MIN, TEAMS_MAX_MESSAGE } from './profile-rules.js';
 
 /**
  * The firm profile (profile edit modal), the profile photo and the firm directory:
@@ -94,13 +94,19 @@ export const DirectoryQuery = z.object({
   state: filter,
   city: filter,
   projectType: filter.refine((v) => v === undefined || (PROJECT_TYPE_VALUES as readonly string[]).includes(v), 'Unknown project type'),
-  /** Keyset paging (docs/decisions/175): the page after this cursor (a reply's `nextCursor`); `page` is then not read. */
+  /** The order: by name (the default) or by rating, best first (docs/decisions/410). */
+  sort: z.enum(DIRECTORY_SORTS, { error: `sort is one of ${DIRECTORY_SORTS.join(', ')}` }).default('name'),
+  /**
+   * Keyset paging (docs/decisions/175): the page after this cursor (a reply's `nextCursor`); `page`
+   * is then not read. A by-rating cursor starts with `r` (docs/decisions/410); the route refuses one
+   * of the other order.
+   */
   after: z
     .string()
-    .transform((value, ctx) => {
-      const cursor = parseNamedCursor(value);
+    .transform((value, ctx): NamedKeysetCursor | RatedKeysetCursor => {
+      const cursor = value.startsWith('r') ? parseRatedCursor(value) : parseNamedCursor(value);
       if (cursor) return cursor;
-      ctx.addIssue({ code: 'custom', message: NAMED_CURSOR_MESSAGE });
+      ctx.addIssue({ code: 'custom', message: value.startsWith('r') ? RATED_CURSOR_MESSAGE : NAMED_CURSOR_MESSAGE });
       return z.NEVER;
     })
     .optional(),
@@ -131,7 +137,12 @@ export const FirmCard = User.pick({
   city: true,
   profileImage: true,
   projectCount: true,
-}).extend({ projects: z.array(FirmCardProject) });
+}).extend({
+  projects: z.array(FirmCardProject),
+  /** Its visible reviews: how many and their average in hundredths (docs/decisions/410). */
+  reviewCount: z.number().int(),
+  ratingCenti: z.number().int(),
+});
 export type FirmCard = z.infer<typeof FirmCard>;
 
 /**

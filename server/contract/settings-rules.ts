@@ -24,6 +24,6 @@ export const NOTIFICATION_LABELS: Record<NotificationFlag, { label: string; hint
   tasks: { label: 'Tasks', hint: 'A task is given to you, submitted, approved or rejected.' },
   chat: { label: 'Group Chat', hint: 'A new message in the chat of a project you work on.' },
   leads: { label: 'Demand box', hint: 'A new enquiry from your public portfolio (firm accounts).' },
-  clientDecisions: { label: 'Client Board', hint: 'A client approves or rejects a section through a link (the firm, and whoever made the link).' },
+  clientDecisions: { label: 'Client Board', hint: 'A client approves or rejects a section through a link (the firm, and whoever made the link), or reviews the firm (the firm).' },
 };
 

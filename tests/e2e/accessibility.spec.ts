@@ -3,6 +3,11 @@ import type { Browser, Page } from '@playwright/test';
 import { apiCall, DEMO, expect, loginAs, loginAsAdmin, ready, test } from './fixtures';
 import { htmlErrors, type CheckedPage } from './html-checker';
 import { firmWithSummary } from './summary-output-helpers';
+import { openE2EDatabase } from './database';
+import { newVerifiedFirm } from './workspace-helpers';
+import { createContact } from '../../server/seed/chat-book';
+import { createWorkspaceProject } from '../../server/seed/factories';
+import { createInvoiceWithStatus } from '../../server/seed/reviews';
 
 /**
  * Every page of the route map, each role, JavaScript on and off (the two projects): no serious or
@@ -11,7 +16,7 @@ import { firmWithSummary } from './summary-output-helpers';
  */
 
 type Role = 'visitor' | 'explorer' | 'firm' | 'admin';
-type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null; heldLead: string | null };
+type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null; heldLead: string | null; review: string | null };
 type PageCase = { role: Role; name: string; path: (ids: Ids) => string | null };
 
 const PAGES: PageCase[] = [
@@ -27,6 +32,9 @@ const PAGES: PageCase[] = [
   { role: 'visitor', name: 'firms (signed out)', path: () => '/firms' },
   { role: 'visitor', name: 'firm portfolio (signed out)', path: (ids) => `/firms/${ids.firm}` },
   { role: 'visitor', name: 'firm contact (signed out)', path: (ids) => `/firms/${ids.firm}?dialog=contact` },
+  { role: 'visitor', name: 'firms by rating (signed out)', path: () => '/firms?sort=rating' },
+  // A paid invoice's review link, as its client opens it (docs/decisions/409).
+  { role: 'visitor', name: 'review a firm', path: (ids) => ids.review },
   { role: 'visitor', name: 'log in, back to a page', path: (ids) => `/?view=login&redirectTo=${encodeURIComponent(`/firms/${ids.firm}?dialog=contact`)}` },
   { role: 'explorer', name: 'explore', path: () => '/explore' },
   { role: 'explorer', name: 'explore page 2', path: () => '/explore?page=2' },
@@ -60,6 +68,7 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'demand box', path: () => '/workspace/demandbox' },
   { role: 'firm', name: 'enquiry', path: (ids) => (ids.lead ? `/workspace/demandboxdetails?id=${ids.lead}` : null) },
   // Held enquiries with their Release buttons (docs/decisions/340).
+  { role: 'firm', name: 'reviews', path: () => '/workspace/reviews' },
   { role: 'firm', name: 'demand box held', path: () => '/workspace/demandbox?view=held' },
   { role: 'firm', name: 'held enquiry', path: (ids) => (ids.heldLead ? `/workspace/demandboxdetails?id=${ids.heldLead}` : null) },
   { role: 'firm', name: 'billing profile', path: () => '/workspace/setting/billing' },
@@ -76,6 +85,7 @@ const PAGES: PageCase[] = [
   { role: 'admin', name: 'admin verification', path: () => '/admin/dashboard' },
   { role: 'admin', name: 'admin workspace', path: () => '/admin/workspace' },
   { role: 'admin', name: 'admin showcase', path: () => '/admin/showcase' },
+  { role: 'admin', name: 'admin reviews', path: () => '/admin/reviews' },
   { role: 'admin', name: 'admin sub-admins', path: () => '/admin/sub-admins' },
   { role: 'admin', name: 'admin setting', path: () => '/admin/setting' },
   { role: 'admin', name: 'admin billing profile', path: () => '/admin/setting/billing' },
@@ -103,7 +113,22 @@ async function demoIds(): Promise<Ids> {
       break;
     }
   }
-  return { project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null, heldLead: held.json.data.leads[0]?.id ?? null };
+  return { review: await reviewLink(), project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null, heldLead: held.json.data.leads[0]?.id ?? null };
+}
+
+/** The review page of a new firm's paid invoice (not the demo's: its figures stay as they are). */
+async function reviewLink(): Promise<string> {
+  const firm = await newVerifiedFirm();
+  const database = await openE2EDatabase();
+  try {
+    const project = await createWorkspaceProject(database.db, firm.user.id, { projectName: 'Audited flat' });
+    const contact = await createContact(database.db, firm.user.id, { name: 'Audit Client' });
+    const invoice = await createInvoiceWithStatus(database.db, firm.user.id, { projectId: project.id, contactId: contact.id });
+    const made = await apiCall<{ data: { path: string } }>('POST', '/reviews/invitations', { invoiceId: invoice.id }, firm.token);
+    return made.json.data.path;
+  } finally {
+    await database.close();
+  }
 }
 
 async function signIn(page: Page, role: Role) {

@@ -14,9 +14,9 @@ describe('visibleLinks', () => {
     expect(links.at(-1)!.href).toBe('/');
   });
 
-  it('shows Employee, Demand box, Financial and Invoices to the firm and its sub-admins only', () => {
+  it('shows Employee, Demand box, Reviews, Financial and Invoices to the firm and its sub-admins only', () => {
     const every = () => true;
-    const managers = ['Employee', 'Demand box', 'Financial', 'Invoices'];
+    const managers = ['Employee', 'Demand box', 'Reviews', 'Financial', 'Invoices'];
     expect(visibleLinks(every, { manages: true }).map((l) => l.label)).toEqual(WORKSPACE_LINKS.map((l) => l.label));
     const employee = visibleLinks(every, { manages: false }).map((l) => l.label);
     expect(employee).toEqual(WORKSPACE_LINKS.map((l) => l.label).filter((label) => !managers.includes(label)));
@@ -29,6 +29,7 @@ describe('visibleLinks', () => {
       'Employee',
       'Taskboard',
       'Demand box',
+      'Reviews',
       'Calendar',
       'Timesheet',
       'Client Board',

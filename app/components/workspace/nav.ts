@@ -13,7 +13,8 @@ export type WorkspaceIconName =
   | 'financial'
   | 'chat'
   | 'setting'
-  | 'showcase';
+  | 'showcase'
+  | 'reviews';
 
 /** Who may open a page: everyone of the workspace, or the firm and its sub-admins only (DESIGN.md section 9). */
 export type WorkspaceAudience = 'everyone' | 'managers';
@@ -34,6 +35,8 @@ export const WORKSPACE_LINKS: readonly WorkspaceLink[] = [
   { label: 'Employee', href: '/workspace/employee', icon: 'employee', audience: 'managers' },
   { label: 'Taskboard', href: '/workspace/taskboard', icon: 'taskboard' },
   { label: 'Demand box', href: '/workspace/demandbox', icon: 'demandbox', audience: 'managers' },
+  // Clients' reviews of the firm and its answers (docs/decisions/409, 410).
+  { label: 'Reviews', href: '/workspace/reviews', icon: 'reviews', audience: 'managers' },
   { label: 'Calendar', href: '/workspace/calendar', icon: 'calendar' },
   { label: 'Timesheet', href: '/workspace/timesheet', icon: 'calendar' },
   { label: 'Client Board', href: '/workspace/client-board', icon: 'clientBoard' },

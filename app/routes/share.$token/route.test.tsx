@@ -12,7 +12,7 @@ const INSTANT = '2026-03-01T03:00:00.000Z';
 /** The page's text runs without React's separators between adjacent texts. */
 const text = async (html: Promise<string>) => (await html).replaceAll('<!-- -->', '');
 
-function shared(timeZone: string) {
+function shared(timeZone: string, invite: { firmName: string; written: boolean } | null = null) {
   const data = {
     firm: { name: 'Rao Interiors', timeZone },
     project: { name: 'Sea View Flat' },
@@ -28,6 +28,7 @@ function shared(timeZone: string) {
       },
     ],
     clientPrice: 0,
+    invite,
   };
   return text(renderRoutes([{ id: 'root', path: '/share/:token', loader: () => data, element: <SharedSchedule /> }], '/share/abc'));
 }
@@ -40,5 +41,15 @@ describe('dates on the client’s page', () => {
     const india = await shared('Asia/Kolkata');
     expect(india).toContain('Link valid until 1 Mar 2026');
     expect(india).toContain('on 1 Mar 2026, 8:30 AM');
+  });
+});
+
+describe('the review offer (docs/decisions/409)', () => {
+  it('offers Review <firm> with this link once the schedule is approved, and the written review after', async () => {
+    expect(await shared('Asia/Kolkata')).not.toContain('/review/');
+    const offered = await shared('Asia/Kolkata', { firmName: 'Rao Interiors', written: false });
+    expect(offered).toContain('href="/review/abc"');
+    expect(offered).toContain('Review Rao Interiors');
+    expect(await shared('Asia/Kolkata', { firmName: 'Rao Interiors', written: true })).toContain('Your review of Rao Interiors');
   });
 });

@@ -1,9 +1,11 @@
 import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useParams, useRouteError } from '@remix-run/react';
 import { SERVER_VALIDATION } from '~/components/form-intents';
 import { DecisionBadge } from '~/components/summary-output/decision-badge';
 import { getSharedSummary } from '~/models/share-links.server';
+import { getClientReview } from '~/models/reviews.server';
+import { optional } from '~/utils/form-action.server';
 import { ApiError } from '~/utils/api.server';
 import { formatDateTime, formatDay, zoneOf } from '../../../server/contract/dates';
 import outputStyles from '~/styles/summary-output.css';
@@ -31,8 +33,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   try {
-    const { data } = await getSharedSummary(request, params.token ?? '');
-    return json(data, { headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' } });
+    const token = params.token ?? '';
+    const [{ data }, { reply: review }] = await Promise.all([getSharedSummary(request, token), optional(getClientReview(request, token))]);
+    // Once every section is approved, the client may review the firm with this same link (docs/decisions/409).
+    const invite = review && !review.refusal ? { firmName: review.firm.name, written: review.review !== null } : null;
+    return json({ ...data, invite }, { headers: { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' } });
   } catch (error) {
     if (error instanceof ApiError) throw json({ message: error.message }, { status: error.status });
     throw error;
@@ -174,6 +179,7 @@ function DecisionForm({ section }: { section: Section }) {
 
 export default function SharedSchedule() {
   const data = useLoaderData<typeof loader>();
+  const { token } = useParams();
   // The firm's dates, not the visitor's nor India's by default (decision 265).
   const zone = zoneOf(data.firm);
   return (
@@ -200,6 +206,13 @@ export default function SharedSchedule() {
             ))}
           </section>
         ))}
+        {data.invite ? (
+          <p className="so-client-review" data-testid="review-invite">
+            <Link to={`/review/${encodeURIComponent(token ?? '')}`} className="button button-secondary">
+              {data.invite.written ? `Your review of ${data.invite.firmName}` : `Review ${data.invite.firmName}`}
+            </Link>
+          </p>
+        ) : null}
         {data.clientPrice ? (
           <p className="so-client-grand" data-testid="client-total">
             Total <strong>{formatPaise(data.clientPrice)}</strong>

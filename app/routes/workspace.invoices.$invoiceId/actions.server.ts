@@ -4,6 +4,10 @@ import { submitForm } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { renderInvoicePdf } from '~/utils/invoice-pdf.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
+import { json } from '@remix-run/node';
+import { inviteReview } from '~/models/reviews.server';
+import { env } from '~/utils/env.server';
+import { REVIEW_MESSAGES } from '../../../server/contract/reviews-rules';
 import { z } from 'zod/v4';
 import { CreditNoteForm, FreeLineForm, IssueBody, PaymentForm, VoidBody } from '../../../server/contract/invoices';
 
@@ -22,6 +26,14 @@ export async function invoiceAction(request: Request, id: string) {
     removeLine: (formData) => submitForm(formData, { schema: LineId, intent: 'removeLine', send: ({ lineId }) => removeInvoiceLine(request, id, lineId), done: toast }),
     payment: (formData) => submitForm(formData, { schema: PaymentForm, intent: 'payment', send: (body) => recordPayment(request, id, body), done: toast }),
     creditNote: (formData) => submitForm(formData, { schema: CreditNoteForm, intent: 'creditNote', send: (body) => issueCreditNote(request, id, body), done: toast }),
+    // A paid invoice's review link (docs/decisions/409): shown on this answer only (the api keeps its hash), not redirected away.
+    reviewLink: (formData) =>
+      submitForm(formData, {
+        schema: Nothing,
+        intent: 'reviewLink',
+        send: () => inviteReview(request, id),
+        done: (reply) => json({ reviewLink: `${env.PUBLIC_URL.replace(/\/+$/, '')}${reply.path}`, message: REVIEW_MESSAGES.invitationMade }),
+      }),
     // The mail carries the same PDF the Download link prints, rendered here and attached by the api.
     mail: (formData) =>
       submitForm(formData, {

@@ -53,6 +53,7 @@ export default function InvoicePage() {
   const { invoice, today, upi, formKeys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
+  const reviewLink = actionData && 'reviewLink' in actionData ? actionData : null;
   const draft = invoice.status === 'draft';
   const open = invoice.status === 'issued' || invoice.status === 'part_paid';
   const pdf = `/workspace/invoices/${invoice.id}/pdf`;
@@ -90,7 +91,21 @@ export default function InvoicePage() {
             </button>
           </Form>
         ) : null}
+        {invoice.status === 'paid' && invoice.projectName ? (
+          <Form method="post" className="iv-inline">
+            <button type="submit" name="intent" value="reviewLink" className="button button-secondary" data-testid="review-link">
+              Ask {invoice.clientName} for a review
+            </button>
+          </Form>
+        ) : null}
       </div>
+      {reviewLink ? (
+        <div className="iv-card" role="status" data-testid="review-link-made">
+          <p>{reviewLink.message}</p>
+          <label htmlFor="review-link-url">Review link</label>
+          <input id="review-link-url" type="url" readOnly value={reviewLink.reviewLink} data-testid="review-link-url" />
+        </div>
+      ) : null}
       <dl className="so-totals" data-testid="invoice-totals">
         <div className="so-total">
           <dt>Total</dt>

@@ -82,6 +82,15 @@ export const users = pgTable(
      * gallery's total sums firms instead of counting projects. Never written by the api.
      */
     shownProjectCount: integer('shown_project_count').notNull().default(0),
+    /**
+     * The firm's visible reviews (docs/decisions/409): how many, the sum of their ratings and the
+     * average in hundredths (4.67 is 467, half up; 0 without reviews), kept by the transactions that
+     * add, hide or show a review (server/queries/reviews.ts `refreshFirmRating`), so the directory
+     * sorts by rating on an index and a card reads its figures without counting.
+     */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewRatingSum: integer('review_rating_sum').notNull().default(0),
+    ratingCenti: integer('rating_centi').notNull().default(0),
     /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
     version: integer('version').notNull().default(1),
     /** Who made the last versioned edit (an employee's record by its firm, decision 320). */
@@ -117,6 +126,8 @@ export const users = pgTable(
     index('users_directory_city_name_idx')
       .on(sql`lower(${t.country})`, sql`lower(${t.state})`, sql`lower(${t.city})`, sql`lower(coalesce(${t.firmName}, ${t.userName}))`, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.isVerify} = 2`),
+    // The directory by rating (docs/decisions/409): best average first, more reviews first, then id.
+    index('users_directory_rating_idx').on(t.ratingCenti.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id).where(sql`${t.isVerify} = 2`),
     // A city chosen with its country and no state (a country without states, decision 157).
     index('users_directory_country_city_name_idx')
       .on(sql`lower(${t.country})`, sql`lower(${t.city})`, sql`lower(coalesce(${t.firmName}, ${t.userName}))`, t.createdAt.desc().nullsFirst(), t.id)

@@ -64,6 +64,8 @@ export const leads = pgTable(
     // The demand box's list: one firm's inbox, archive or held ones, unread first, newest first.
     index('leads_firm_list_idx').on(t.firmId, t.isHeld, t.isArchived, t.isRead, t.createdAt, t.id),
     index('leads_project_idx').on(t.projectId),
+    // A firm's typical time to answer (docs/decisions/411): its enquiries of the last 90 days.
+    index('leads_firm_created_idx').on(t.firmId, t.createdAt),
     index('leads_sender_idx').on(t.senderId),
     // The digest pass reads only the enquiries waiting for it.
     index('leads_awaiting_digest_idx').on(t.firmId).where(sql`${t.awaitingDigest}`),

@@ -14,3 +14,4 @@ export * from './invoices';
 export * from './purchase-orders';
 export * from './fees';
 export * from './time';
+export * from './reviews';

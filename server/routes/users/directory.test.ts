@@ -66,7 +66,7 @@ describe('GET /api/users/user-firm', () => {
     expect((await directory('?page=3')).firms).toEqual([]);
   });
 
-  it('each card carries what the card shows (avatar, place, firm type, project count) and its 4 latest projects with their first image', async () => {
+  it('each card carries what the card shows (avatar, place, firm type, project count, rating) and its 4 latest projects with their first image', async () => {
     const { firms } = await directory('?limit=1');
     const { projects, ...firm } = firms[0]!;
     expect(firm).toEqual({
@@ -79,6 +79,9 @@ describe('GET /api/users/user-firm', () => {
       state: 'Maharashtra',
       city: 'Pune',
       projectCount: 5,
+      // No reviews yet (docs/decisions/410).
+      reviewCount: 0,
+      ratingCenti: 0,
     });
     expect(projects.map((p) => p.id)).toEqual(latestPuneProjects.slice(0, 4));
     for (const p of projects) {

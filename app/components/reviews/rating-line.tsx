@@ -1,0 +1,24 @@
+import { ratingText, reviewCountLabel } from '../../../server/contract/reviews-rules';
+
+/** A firm's rating as a card and its page show it: "★ 4.7 · 12 reviews" (docs/decisions/410). */
+export function RatingLine({ rating }: { rating: { count: number; averageCenti: number } }) {
+  const text = ratingText(rating.averageCenti);
+  return (
+    <p className="rating-line" data-testid="rating-line">
+      <span className="rating-stars" aria-hidden="true">
+        ★ {text}
+      </span>
+      <span className="visually-hidden">Rated {text} out of 5,</span> · {reviewCountLabel(rating.count)}
+    </p>
+  );
+}
+
+/** Stars as text for one review: "★★★★☆", read out as "4 out of 5 stars". */
+export function Stars({ rating }: { rating: number }) {
+  return (
+    <span className="rating-stars" role="img" aria-label={`${rating} out of 5 stars`}>
+      {'★'.repeat(rating)}
+      {'☆'.repeat(Math.max(0, 5 - rating))}
+    </span>
+  );
+}
