@@ -27,7 +27,7 @@ export const TIME_MESSAGES = {
   stale: 'This time entry was changed by someone else: it is shown as it is now',
   timerRunning: (project: string) => `A timer is already running (${project}): stop it first`,
   noTimer: 'No timer is running',
-  timerTooShort: 'The timer ran less than a minute: nothing was recorded',
+  timerTooShort: 'The timer ran less than a minute: it is stopped and nothing was recorded',
   recorded: 'Time recorded',
   saved: 'Time entry saved',
   removed: 'Time entry removed',

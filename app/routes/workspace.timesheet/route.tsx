@@ -113,7 +113,9 @@ export default function Timesheet() {
             <Form method="post">
               <input type="hidden" name="week" value={data.week} />
               <input type="hidden" name="userId" value={data.person.id} />
-              {data.approval ? (
+              {data.approval && data.entries.some((e) => e.billed) ? (
+                <p className="po-note">Some of this week’s time is billed: the week stays approved.</p>
+              ) : data.approval ? (
                 <button type="submit" name="intent" value="reopen" className="button button-secondary" data-testid="reopen-week">
                   Reopen the week
                 </button>

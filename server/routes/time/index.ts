@@ -202,12 +202,14 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!timer) throw conflict(M.noTimer);
         // Whole minutes, to the nearest; a timer left running past midnight still records on today, capped at a day.
         const minutes = Math.min(Math.round((Date.now() - timer.startedAt.getTime()) / 60_000), L.minutesPerEntry);
-        if (minutes < 1) throw conflict(M.timerTooShort);
+        // Stopped all the same (what the person asked), with nothing to record: answered after the commit.
+        if (minutes < 1) return null;
         if (await findApproval(tx, userId, weekStartOf(today))) throw conflict(M.weekApproved);
         const load = await dayLoad(tx, userId, today);
         if (load.minutes + minutes > L.minutesPerDay) throw conflict(M.dayFull);
         return insertEntry(tx, { firmId: firm.firmId, projectId: timer.projectId, userId, workDate: today, minutes, stageId: timer.stageId, taskId: timer.taskId, billable: timer.billable, note: timer.note });
       });
+      if (!row) throw conflict(M.timerTooShort);
       return { message: M.timerStopped(formatMinutes(row.minutes)), data: entryJson(await findNamedEntry(db, row.id)) };
     },
   });

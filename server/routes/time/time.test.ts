@@ -98,6 +98,10 @@ describe('recording time', () => {
     expect(stopped.data).toMatchObject({ minutes: 50, note: 'Working drawings', workDate: isoDay(new Date()) });
     expect(stopped.message).toBe(M.timerStopped('0:50'));
     expect((await call('meera', 'POST', '/timer/stop')).json().message).toBe(M.noTimer);
+    // Stopped within a minute: stopped all the same, nothing recorded.
+    await ok('meera', 'POST', `/time/${projectId}/timer`, {});
+    expect((await call('meera', 'POST', '/timer/stop')).json().message).toBe(M.timerTooShort);
+    expect((await projectWeek('meera', isoDay(new Date()))).data.timer).toBeNull();
     await ok('meera', 'DELETE', `/time/${projectId}/entries/${stopped.data.id}`);
   });
 });
