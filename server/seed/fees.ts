@@ -6,13 +6,17 @@ import { contacts } from '../db/schema/index.js';
 import { findBillingProfile, toBillingProfileJson } from '../queries/billing.js';
 import { insertAgreement, insertCost, stagesOf, updateStage } from '../queries/fees.js';
 import { findInvoice } from '../queries/invoices.js';
+import { approveWeek, insertEntry, saveRates } from '../queries/time.js';
+import { addDays, weekStartOf } from '../contract/dates.js';
+import { users } from '../db/schema/index.js';
 import { billStage } from '../services/fees.js';
 import { buyerParty, issueLocked } from '../services/invoices.js';
 
 /**
  * The demo architecture firm's fee agreement (docs/decisions/425–427): its first workspace project
  * on the COA scale for an individual house (7.5 %), a rough estimate of ₹1,20,00,000, and the
- * retainer and concept stages reached, each billed through the stage billing and issued.
+ * retainer and concept stages reached, each billed through the stage billing and issued; its
+ * employee's last week on the project approved at her rates (docs/decisions/371).
  */
 export async function seedDemoFees(db: Database, firms: Array<{ id: string; email: string }>, projects: ReadonlyArray<{ id: string; userId: string }>) {
   const firm = firms.find((f) => f.email === 'studio@demo.test');
@@ -36,4 +40,23 @@ export async function seedDemoFees(db: Database, firms: Array<{ id: string; emai
       await issueLocked(tx, draft, { profile, sellerEmail: firm.email, buyer: buyerParty(client), contactId: client.id }, firm.id);
     });
   }
+  await seedDemoWeek(db, firm.id, project.id, stages[1]!.id, today);
+}
+
+/** The firm's employee's last week on the concept stage: 6 to 7 hours each working day, approved. */
+async function seedDemoWeek(db: Database, firmId: string, projectId: string, stageId: string, today: string) {
+  const [employee] = await db.select().from(users).where(eq(users.firmId, firmId)).orderBy(asc(users.createdAt)).limit(1);
+  if (!employee) return;
+  const week = addDays(weekStartOf(today), -7);
+  const rates = { costRate: 800_00, billRate: 2_000_00 };
+  await saveRates(db, firmId, employee.id, rates);
+  const days: Array<[number, number, string]> = [
+    [0, 420, 'Site survey and brief'],
+    [1, 390, 'Concept massing options'],
+    [2, 450, 'Concept plans'],
+    [3, 360, 'Concept presentation'],
+    [4, 405, 'Client meeting and revisions'],
+  ];
+  for (const [offset, minutes, note] of days) await insertEntry(db, { firmId, projectId, userId: employee.id, stageId, workDate: addDays(week, offset), minutes, note });
+  await approveWeek(db, firmId, employee.id, week, addDays(week, 6), firmId, rates);
 }

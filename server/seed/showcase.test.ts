@@ -7,7 +7,7 @@ import { avatarVariants, type FirmCard } from '../contract/profile';
 import type { ExploreProject } from '../contract/projects';
 import { placeErrors } from '../contract/places';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, feeAgreements, feeStageDocuments, invoices, purchaseOrders } from '../db/schema';
+import { auditLog, feeAgreements, feeStageDocuments, invoices, purchaseOrders, timeEntries, timesheetApprovals } from '../db/schema';
 import { moderationProjectsPage } from '../queries/moderation';
 import { seedDemo } from './demo';
 import { DEMO_HIDDEN_PROJECT } from './moderation';
@@ -100,5 +100,13 @@ describe('demo seed: the public side', () => {
       { taxable: 45_000_00, status: 'issued' },
       { taxable: 45_000_00, status: 'issued' },
     ]);
+  });
+
+  it('gives its employee a week of approved time on that project at her rates', async () => {
+    const entries = await api.db.select().from(timeEntries);
+    expect(entries).toHaveLength(5);
+    expect(entries.reduce((sum, e) => sum + e.minutes, 0)).toBe(2025);
+    expect(entries.every((e) => e.approvedAt !== null && e.billRate === 2_000_00 && e.costRate === 800_00 && e.invoiceId === null)).toBe(true);
+    expect(await api.db.select().from(timesheetApprovals)).toHaveLength(1);
   });
 });
