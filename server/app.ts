@@ -71,6 +71,7 @@ import { KEEP_ALIVE_TIMEOUT_MS } from './contract/drain-rules.js';
 import { tdsRoutes } from './routes/tds/index.js';
 import { feeRoutes } from './routes/fees/index.js';
 import { timeRoutes } from './routes/time/index.js';
+import { expenseRoutes } from './routes/expenses/index.js';
 import { reviewClientRoutes } from './routes/reviews/client.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { firmReviewRoutes } from './routes/firms/reviews.js';
@@ -82,7 +83,7 @@ export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes, firmContactRoutes, firmReviewRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, tdsRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes, feeRoutes, reviewRoutes, timeRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, tdsRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes, feeRoutes, reviewRoutes, timeRoutes, expenseRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminBillingRoutes, adminTeamRoutes, adminReviewRoutes],
 };
 

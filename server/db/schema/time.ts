@@ -6,6 +6,7 @@ import { feeStages } from './fees';
 import { invoices } from './invoices';
 import { projects } from './projects';
 import { tasks } from './team';
+import { files } from './workspace';
 
 // Time of the firm's people (docs/decisions/371–373) ------------------------------------------
 
@@ -133,4 +134,46 @@ export const timeBillings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('time_billings_project_idx').on(t.projectId), index('time_billings_invoice_idx').on(t.invoiceId), index('time_billings_firm_idx').on(t.firmId), index('time_billings_created_by_idx').on(t.createdBy)],
+);
+
+// Expenses of a project (docs/decisions/374) --------------------------------------------------
+
+/**
+ * A cost the firm met on a project: its amount before GST and the GST paid on it (input tax), the
+ * receipt as one of the project's files (uploaded through the Files pipeline), who paid it (the
+ * firm, or a person to reimburse), and, when billable, the markup it is billed at (basis points).
+ */
+export const projectExpenses = pgTable(
+  'project_expenses',
+  {
+    id: id(),
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    spentOn: date('spent_on', { mode: 'string' }).notNull(),
+    category: text('category').notNull(),
+    supplier: text('supplier').notNull().default(''),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    gst: bigint('gst', { mode: 'number' }).notNull().default(0),
+    /** Null: the firm paid; else the person who paid and is owed it. */
+    paidBy: text('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    reimbursedAt: timestamp('reimbursed_at', { withTimezone: true }),
+    billable: boolean('billable').notNull().default(false),
+    markupBp: integer('markup_bp').notNull().default(0),
+    receiptFileId: text('receipt_file_id').references(() => files.id, { onDelete: 'set null' }),
+    invoiceId: text('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('project_expenses_project_idx').on(t.projectId, t.spentOn),
+    index('project_expenses_firm_idx').on(t.firmId),
+    index('project_expenses_paid_by_idx').on(t.paidBy),
+    index('project_expenses_receipt_idx').on(t.receiptFileId),
+    index('project_expenses_invoice_idx').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
+    index('project_expenses_created_by_idx').on(t.createdBy),
+  ],
 );
