@@ -84,6 +84,7 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'fees', path: (ids) => `/workspace/project/fees/${ids.workspaceProject}` },
   { role: 'firm', name: 'project time', path: (ids) => `/workspace/project/time/${ids.workspaceProject}` },
   { role: 'firm', name: 'timesheet', path: () => '/workspace/timesheet' },
+  { role: 'firm', name: 'project expenses', path: (ids) => `/workspace/project/expenses/${ids.workspaceProject}` },
   { role: 'admin', name: 'admin verification', path: () => '/admin/dashboard' },
   { role: 'admin', name: 'admin workspace', path: () => '/admin/workspace' },
   { role: 'admin', name: 'admin showcase', path: () => '/admin/showcase' },

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { EXPENSE_MESSAGES } from '../../server/contract/expenses';
 import { TIME_MESSAGES } from '../../server/contract/time-rules';
 import { billingProfileFields } from '../../server/seed/billing';
 import { SCREENSHOT_DIR } from './env';
@@ -99,5 +100,39 @@ test('time from entry to invoice line, billed once', async ({ page, js }) => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/time-${js ? 'js' : 'nojs'}-${width}.png`, fullPage: true });
     await open(page, js, '/workspace/timesheet');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/timesheet-${js ? 'js' : 'nojs'}-${width}.png`, fullPage: true });
+  }
+});
+
+test('an expense billed with its markup', async ({ page, js }) => {
+  test.setTimeout(120_000);
+  const { firm, project } = await firmWithClient('Wakad Office');
+  await loginAs(page, firm.email, firm.password);
+  await open(page, js, `/workspace/project/schedules/${project.id}`);
+  await page.getByRole('navigation', { name: 'Project pages' }).getByRole('link', { name: 'Expenses' }).click();
+  await ready(page, js);
+  const form = page.getByTestId('expense-form');
+  await form.getByLabel('What for').selectOption({ label: 'Printing and drawings' });
+  await form.getByLabel('Supplier (optional)').fill('Sharma Prints');
+  await form.getByLabel('Amount before GST, ₹').fill('5,000');
+  await form.getByLabel('GST paid, ₹').fill('900');
+  await form.getByLabel('Billable to the client').check();
+  await form.getByLabel('Markup, % (when billable)').fill('10');
+  await form.getByRole('button', { name: 'Record expense' }).click();
+  await toast(page).toContainText(EXPENSE_MESSAGES.recorded);
+  // By hand: ₹5,000 + 10 % = ₹5,500 billed; GST 18 % in Maharashtra, ₹6,490 in all.
+  await expect(page.getByTestId('expense-totals')).toContainText('ready to bill ₹5,500.00');
+  await ready(page, js);
+  await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Kiran Desai' });
+  await page.getByTestId('bill-expenses').click();
+  await toast(page).toContainText(EXPENSE_MESSAGES.billed_);
+  await expect(page.getByText(/Expense: Printing and drawings, Sharma Prints, .+ \(with a 10 % markup\)/)).toBeVisible();
+  await expect(page.getByTestId('invoice-total')).toHaveText('₹6,490.00');
+  await open(page, js, `/workspace/project/expenses/${project.id}`);
+  await expect(page.getByTestId('expense')).toContainText('billed');
+  await expect(page.getByTestId('bill-expenses')).toHaveCount(0);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
+    await open(page, js, `/workspace/project/expenses/${project.id}`);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/expenses-${js ? 'js' : 'nojs'}-${width}.png`, fullPage: true });
   }
 });

@@ -97,6 +97,7 @@ const SEGMENT_LABELS: Record<string, string> = {
   calendar: 'Calendar',
   timesheet: 'Timesheet',
   time: 'Time',
+  expenses: 'Expenses',
   pricing: 'Pricing',
   'client-board': 'Client Board',
   'project-library': 'Project Library',

@@ -13,6 +13,7 @@ export function projectPaths(projectId: string) {
     purchaseOrders: `/workspace/project/purchase-orders/${id}`,
     fees: `/workspace/project/fees/${id}`,
     time: `/workspace/project/time/${id}`,
+    expenses: `/workspace/project/expenses/${id}`,
   };
 }
 
@@ -29,6 +30,7 @@ export function projectTabs(projectId: string): { label: string; href: string; u
     { label: 'Orders', href: paths.purchaseOrders, under: [] },
     { label: 'Fees', href: paths.fees, under: [] },
     { label: 'Time', href: paths.time, under: [] },
+    { label: 'Expenses', href: paths.expenses, under: [] },
   ];
 }
 
