@@ -33,11 +33,22 @@ export const NEVER_SHED = { pressureHandler: () => undefined } as const;
  */
 export async function registerLoadShedding(app: FastifyInstance, config: { API_MAX_EVENT_LOOP_DELAY_MS: number; API_PRESSURE_SAMPLE_MS: number }) {
   if (config.API_MAX_EVENT_LOOP_DELAY_MS <= 0) return;
+  // The sampler runs from here on, so its readings until two samples after the app is ready still
+  // hold the start's own work (the routes built, seconds on a busy machine): a new replica would
+  // turn away its first callers, during a rolling upgrade too. Those readings are not load
+  // (docs/decisions/419).
+  let readyAt: number | undefined;
+  app.addHook('onReady', async () => {
+    readyAt = performance.now();
+  });
+  const starting = () => readyAt === undefined || performance.now() - readyAt < 2 * config.API_PRESSURE_SAMPLE_MS;
   await app.register(underPressure, {
     maxEventLoopDelay: config.API_MAX_EVENT_LOOP_DELAY_MS,
     sampleInterval: config.API_PRESSURE_SAMPLE_MS,
     retryAfter: API_BUSY_RETRY_AFTER_SECONDS,
     customError: ApiBusy,
+    // Served (undefined) while the reading is the start's; otherwise the 503 through the one error handler.
+    pressureHandler: (_request, _reply, type) => (type === underPressure.TYPE_EVENT_LOOP_DELAY && starting() ? undefined : Promise.reject(new ApiBusy())),
   });
 }
 

@@ -72,7 +72,10 @@ async function run() {
   compose(['up', '-d', '--no-build'], { SEED_DEMO: 'false' });
   const readyS = await waitReady(600);
   const empty = await api('/users/login', { method: 'POST', body: JSON.stringify({ email: DEMO.firm, password: DEMO.password }) });
-  say(`- torn down with its volumes; an empty stack (no demo seed) ready after ${readyS.toFixed(0)} s (${((Date.now() - t) / 1000).toFixed(0)} s in all); sign-in there: ${empty.status}`);
+  // The demo's super-admin with its known password, and any account at all: none on a stack seeded with nothing.
+  const demoAdmin = await api('/admin/login', { method: 'POST', body: JSON.stringify({ email: 'admin@demo.test', password: DEMO.password }) });
+  const accounts = Number(psql('select count(*) from users'));
+  say(`- torn down with its volumes; an empty stack (no demo seed) ready after ${readyS.toFixed(0)} s (${((Date.now() - t) / 1000).toFixed(0)} s in all); sign-in there: ${empty.status}, the demo super-admin at /api/admin/login: ${demoAdmin.status}, accounts: ${accounts}`);
 
   const restored = npm(['backup:restore', '--', name]);
   const readyAgain = await waitReady(600);
@@ -85,7 +88,7 @@ async function run() {
   const photo = await fetch(`${BASE}/api/projects/${state?.projectId}/photo`, { headers: { authorization: `Bearer ${token}` } });
   const photoSha = sha256(Buffer.from(await photo.arrayBuffer()));
   const same = Object.keys(before.hashes).filter((id) => after.hashes[id] === before.hashes[id]);
-  check('the stack was empty before the restore', empty.status !== 200, `sign-in ${empty.status}`);
+  check('the stack was empty before the restore: no account, the demo firm and super-admin refused', empty.status === 401 && demoAdmin.status === 401 && accounts === 0, `sign-in ${empty.status}, admin sign-in ${demoAdmin.status}, ${accounts} accounts`);
   check('the database restored: users, files, chat messages counted as at the backup', countsAfter === countsBefore, `${countsBefore} → ${countsAfter}`);
   check(
     `the project "${before.projectName}" with every file of its first folder, byte for byte`,
