@@ -93,6 +93,17 @@ describe('the OpenAPI document', () => {
     expect(operations.filter((o) => o.op.requestBody && o.op.requestBody.required !== true).map((o) => o.route)).toEqual([]);
   });
 
+  it('documents a declared upload as a required multipart/form-data body with its parts', () => {
+    const uploads = operations.filter((o) => o.op.requestBody?.content?.['multipart/form-data']);
+    const loose = uploads.filter((o) => o.op.requestBody?.required !== true || !Object.keys(o.op.requestBody.content?.['multipart/form-data']?.schema?.properties ?? {}).length);
+    expect(loose.map((o) => o.route)).toEqual([]);
+    const parts = (route: string) => operations.find((o) => o.route === route)?.op.requestBody?.content?.['multipart/form-data']?.schema;
+    expect(parts('POST /api/tasks')?.required).toEqual(expect.arrayContaining(['projectId', 'employees', 'description']));
+    expect(parts('POST /api/tasks')?.properties?.files).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+    expect(parts('POST /api/tasks/file-drafts')?.required).toEqual(['files']);
+    expect(Object.keys(parts('POST /api/tasks/:id/submit')?.properties ?? {})).toEqual(['note', 'files']);
+  });
+
   it('gives every answer but 204 a content type', () => {
     const bare = operations.flatMap((o) =>
       Object.entries(o.op.responses ?? {})
@@ -151,8 +162,6 @@ const UNDOCUMENTED_UPLOADS = [
   'POST /api/projects/photo-drafts',
   'POST /api/users/project/upload-file',
   'POST /api/projects/schedules/upload-file',
-  'POST /api/tasks',
-  'POST /api/tasks/file-drafts',
   'POST /api/projects/:projectId/chat',
 ];
 
