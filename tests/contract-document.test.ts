@@ -103,6 +103,7 @@ describe('the OpenAPI document', () => {
     expect(parts('POST /api/tasks/file-drafts')?.required).toEqual(['files']);
     expect(Object.keys(parts('POST /api/tasks/:id/submit')?.properties ?? {})).toEqual(['note', 'files']);
     expect(Object.keys(parts('POST /api/projects/:projectId/chat')?.properties ?? {})).toEqual(['body', 'files']);
+    expect(parts('POST /api/users/project/upload-file')?.required).toEqual(['projectId', 'folderId', 'files']);
   });
 
   it('gives every answer but 204 a content type', () => {
@@ -161,7 +162,6 @@ const UNDOCUMENTED_UPLOADS = [
   'POST /api/projects',
   'PUT /api/projects/:id',
   'POST /api/projects/photo-drafts',
-  'POST /api/users/project/upload-file',
   'POST /api/projects/schedules/upload-file',
 ];
 
