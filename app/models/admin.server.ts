@@ -1,17 +1,11 @@
-import { api, apiFetch, forwardedFor, streamApiFile } from '~/utils/api.server';
-import type {
-  AdminLoginBody,
-  AdminLoginReply,
-  DecisionBody,
-  StatisticsReply,
-  VerificationListReply,
-  VerificationQuery,
-} from '../../server/contract/admin';
+import { api, call, fetchOperation, forwardedFor, streamApiFile } from '~/utils/api.server';
+import type { AdminLoginBody, AdminLoginReply, DecisionBody, VerificationQuery } from '../../server/contract/admin';
+import { adminOperations as ops } from '../../server/contract/admin-operations';
+import { fillPath } from '../../server/contract/operation';
 import type { MessageReply } from '../../server/contract/http';
 import type { InvoicePrintReply, ReceiptPrintReply } from '../../server/contract/invoices';
 import type { PlatformBillingChanges, PlatformBillingReply, PlatformBillingSavedReply } from '../../server/contract/platform-billing';
 import type {
-  AdminAccountsReply,
   AdminFirmsQuery,
   AdminFirmsReply,
   AdminPasswordBody,
@@ -25,28 +19,28 @@ import type {
 
 /**
  * The api calls of the super-admin area (/api/admin/…): the only place the web writes their paths
- * and reply types. Calls after the login carry the admin session's token (`api`'s `admin` option:
+ * and reply types; the sign-in, verification and team calls by their declarations
+ * (server/contract/admin-operations.ts, docs/decisions/370). Calls after the login carry the admin session's token (`api`'s `admin` option:
  * a 401 or 403 ends that session).
  */
 
 /** Signs in with the super-admin's email and password (no session yet: the visitor's address only). */
-export const adminLogin = (request: Request, body: AdminLoginBody) =>
-  apiFetch<Partial<AdminLoginReply> | null>('/admin/login', { method: 'POST', json: body, forwardedFor: forwardedFor(request) });
+export const adminLogin = (request: Request, body: AdminLoginBody): Promise<Partial<AdminLoginReply> | null> =>
+  fetchOperation(ops.login, { json: body }, { forwardedFor: forwardedFor(request) });
 
-export const adminLogout = (request: Request) => api<MessageReply>(request, '/admin/logout', { admin: true, method: 'POST' });
+export const adminLogout = (request: Request) => call(request, ops.logout, { admin: true });
 
-export const getStatistics = (request: Request) => api<StatisticsReply>(request, '/admin/statistics', { admin: true });
+export const getStatistics = (request: Request) => call(request, ops.statistics, { admin: true });
 
-export const getVerificationList = (request: Request, query: Partial<VerificationQuery>) =>
-  api<VerificationListReply>(request, '/admin/user-verification', { admin: true, query });
+export const getVerificationList = (request: Request, query: Partial<VerificationQuery>) => call(request, ops.verifications, { admin: true, query });
 
 /** Approves (isVerify 2) or rejects (3, with an optional reason) a firm registration. */
 export const decideVerification = (request: Request, userId: string, isVerify: '2' | '3', body: DecisionBody) =>
-  api<MessageReply>(request, `/admin/user-verification/${encodeURIComponent(userId)}`, { admin: true, method: 'PUT', query: { isVerify }, json: body ?? {} });
+  call(request, ops.decide, { admin: true, params: { id: userId }, query: { isVerify }, json: body ?? {} });
 
 /** A firm's registration document, streamed from the api with the admin token. */
 export const streamRegistrationDocument = (request: Request, token: string, userId: string) =>
-  streamApiFile(request, `/admin/user/${encodeURIComponent(userId)}`, { token });
+  streamApiFile(request, fillPath(ops.registrationDocument.path, { id: userId }), { token });
 
 // The admin areas: Workspace, Showcase moderation, Sub admins, Setting -----------------------------
 
@@ -66,13 +60,13 @@ export const setProjectVisibility = (request: Request, projectId: string, body: 
 export const setPortfolioVisibility = (request: Request, firmId: string, body: VisibilityBody) =>
   api<MessageReply>(request, `/admin/showcase/firms/${encodeURIComponent(firmId)}`, { admin: true, method: 'PUT', json: body });
 
-export const getAdmins = (request: Request) => api<AdminAccountsReply>(request, '/admin/admins', { admin: true });
+export const getAdmins = (request: Request) => call(request, ops.admins, { admin: true });
 
-export const createSubAdmin = (request: Request, body: CreateSubAdminBody) => api<MessageReply>(request, '/admin/admins', { admin: true, method: 'POST', json: body });
+export const createSubAdmin = (request: Request, body: CreateSubAdminBody) => call(request, ops.createSubAdmin, { admin: true, json: body });
 
-export const revokeSubAdmin = (request: Request, id: string) => api<MessageReply>(request, `/admin/admins/${encodeURIComponent(id)}`, { admin: true, method: 'DELETE' });
+export const revokeSubAdmin = (request: Request, id: string) => call(request, ops.revokeSubAdmin, { admin: true, params: { id } });
 
-export const changeAdminPassword = (request: Request, body: AdminPasswordBody) => api<MessageReply>(request, '/admin/password', { admin: true, method: 'PUT', json: body });
+export const changeAdminPassword = (request: Request, body: AdminPasswordBody) => call(request, ops.password, { admin: true, json: body });
 
 // The platform's own billing (docs/decisions/287) ----------------------------------
 

@@ -1,14 +1,16 @@
-import { api, ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply, streamApiFile } from '~/utils/api.server';
+import { api, ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply, streamApiFile, call } from '~/utils/api.server';
 import { getSession, logoutRedirect } from '~/utils/session.server';
-import { forwardUploadToApi } from '~/utils/stream-upload.server';
+import { forwardUploadTo } from '~/utils/stream-upload.server';
 import { isId, type MessageReply } from '../../server/contract/http';
 import type { Contact, ContactBody, ContactChanges, ContactReply, ContactsQuery, ContactsReply } from '../../server/contract/address-book';
-import type { ChatEditBody, ChatMessageReply, ChatPageReply, ChatUnreadReply } from '../../server/contract/chat';
+import { chatOperations as chat, type ChatEditBody } from '../../server/contract/chat';
+import { fillPath } from '../../server/contract/operation';
 import type { ChangePasswordBody, NotificationSettingsChanges, NotificationSettingsReply } from '../../server/contract/settings';
 
 /**
- * The web's calls of the Address Book, Group Chat and Setting: the only
- * place their api paths are written. Chat files and the live stream go through the web's own
+ * The web's calls of the Address Book, Group Chat and Setting: the only place their api paths are
+ * written; Group Chat's are called by their declarations (server/contract/chat.ts
+ * `chatOperations`, docs/decisions/370). Chat files and the live stream go through the web's own
  * resource routes with the visitor's session (the browser never holds the api token).
  */
 
@@ -47,27 +49,27 @@ export async function allContacts(request: Request): Promise<Contact[]> {
 // Group Chat --------------------------------------------------------------------------------------
 
 export async function getChatPage(request: Request, projectId: string, before?: number) {
-  return (await api<ChatPageReply>(request, `/projects/${enc(projectId)}/chat${before !== undefined ? `?before=${before}` : ''}`)).data;
+  return (await call(request, chat.page, { params: { projectId }, query: before !== undefined ? { before } : {} })).data;
 }
 
 /** The send form (multipart: body and files), passed on to the api as it arrives (`body`: the request's, after a first look). */
 export async function postChatMessage(request: Request, projectId: string, body?: ReadableStream<Uint8Array> | null) {
-  return (await forwardUploadToApi<ChatMessageReply>(request, `/projects/${enc(projectId)}/chat`, body ?? request.body)).data;
+  return (await forwardUploadTo(request, chat.post, { params: { projectId } }, body)).data;
 }
 
 /** The author's new text of a message (docs/decisions/171). */
 export const editChatMessage = async (request: Request, projectId: string, messageId: string, body: ChatEditBody) =>
-  (await api<ChatMessageReply>(request, `/projects/${enc(projectId)}/chat/${enc(messageId)}`, { method: 'PATCH', json: body })).data;
+  (await call(request, chat.edit, { params: { projectId, messageId }, json: body })).data;
 
 /** The viewer's unread messages by project id (projects without any are absent). */
 export async function getUnreadCounts(request: Request): Promise<Record<string, number>> {
-  const { data } = await api<ChatUnreadReply>(request, '/chat/unread');
+  const { data } = await call(request, chat.unread, {});
   return Object.fromEntries(data.map((row) => [row.projectId, row.unread]));
 }
 
 export function streamChatFile(request: Request, attachmentId: string) {
   const disposition = new URL(request.url).searchParams.get('disposition') === 'inline' ? 'inline' : 'attachment';
-  return streamApiFile(request, `/chat/attachments/${enc(attachmentId)}/content?disposition=${disposition}`);
+  return streamApiFile(request, `${fillPath(chat.attachment.path, { id: attachmentId })}?disposition=${disposition}`);
 }
 
 const plain = (status: number, message: string) => new Response(message, { status, headers: { 'cache-control': 'no-store', 'content-type': 'text/plain' } });
@@ -85,7 +87,7 @@ export async function chatEventsResponse(request: Request, projectId: string): P
   if (lastEventId && /^\d{1,15}$/.test(lastEventId)) passed['last-event-id'] = lastEventId;
   const after = new URL(request.url).searchParams.get('after');
   const query = after && /^\d{1,15}$/.test(after) ? `?after=${after}` : '';
-  const upstream = await fetchApi(apiUrl(`/projects/${projectId}/chat/events${query}`), {
+  const upstream = await fetchApi(apiUrl(`${fillPath(chat.events.path, { projectId })}${query}`), {
     headers: apiHeaders({ token, forwardedFor: forwardedFor(request), headers: passed }),
     signal: request.signal,
   });

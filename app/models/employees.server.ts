@@ -1,35 +1,31 @@
-import { api, apiFetch, forwardedFor } from '~/utils/api.server';
-import type { PendingAccountReply } from '../../server/contract/employee-confirmation';
-import type { MessageReply } from '../../server/contract/http';
-import type { CreateEmployeeBody, Employee, EmployeeReply, EmployeesReply, EmployeeChangesBody } from '../../server/contract/employees';
+import { call, fetchOperation, forwardedFor } from '~/utils/api.server';
+import { employeeConfirmationOperations as confirmation, employeeOperations as ops } from '../../server/contract/employees';
+import type { CreateEmployeeBody, Employee, EmployeesReply, EmployeeChangesBody } from '../../server/contract/employees';
 
-/** The web's calls to the employees api (docs/decisions/110): the only place their paths are written. */
+/** The web's calls to the employees api (docs/decisions/110), each by its declaration (server/contract/employees.ts, docs/decisions/370). */
 
 export async function listEmployees(request: Request): Promise<EmployeesReply['data']> {
-  return (await api<EmployeesReply>(request, '/employees')).data;
+  return (await call(request, ops.list, {})).data;
 }
 
 export async function createEmployee(request: Request, body: CreateEmployeeBody): Promise<Employee> {
-  return (await api<EmployeeReply>(request, '/employees', { method: 'POST', json: body })).data;
+  return (await call(request, ops.create, { json: body })).data;
 }
 
 export async function updateEmployee(request: Request, id: string, body: EmployeeChangesBody): Promise<Employee> {
-  return (await api<EmployeeReply>(request, `/employees/${encodeURIComponent(id)}`, { method: 'PUT', json: body })).data;
+  return (await call(request, ops.update, { params: { id }, json: body })).data;
 }
 
 export async function setEmployeeActive(request: Request, id: string, active: boolean): Promise<Employee> {
-  const action = active ? 'reactivate' : 'deactivate';
-  return (await api<EmployeeReply>(request, `/employees/${encodeURIComponent(id)}/${action}`, { method: 'POST' })).data;
+  return (await call(request, active ? ops.reactivate : ops.deactivate, { params: { id } })).data;
 }
 
 export async function resendConfirmation(request: Request, id: string): Promise<Employee> {
-  return (await api<EmployeeReply>(request, `/employees/${encodeURIComponent(id)}/resend-confirmation`, { method: 'POST' })).data;
+  return (await call(request, ops.resendConfirmation, { params: { id } })).data;
 }
 
 // The welcome link's page (no account: the link is the key; docs/decisions/236).
-const confirmationPath = (token: string) => `/employees/confirmation/${encodeURIComponent(token)}`;
-
-export const getPendingAccount = (request: Request, token: string) => apiFetch<PendingAccountReply>(confirmationPath(token), { forwardedFor: forwardedFor(request) });
+export const getPendingAccount = (request: Request, token: string) => fetchOperation(confirmation.pending, { params: { token } }, { forwardedFor: forwardedFor(request) });
 
 export const answerConfirmation = (request: Request, token: string, answer: 'confirm' | 'not-me') =>
-  apiFetch<MessageReply>(`${confirmationPath(token)}/${answer}`, { method: 'POST', forwardedFor: forwardedFor(request) });
+  fetchOperation(answer === 'confirm' ? confirmation.confirm : confirmation.notMe, { params: { token } }, { forwardedFor: forwardedFor(request) });

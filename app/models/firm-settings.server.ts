@@ -1,8 +1,8 @@
-import { api } from '~/utils/api.server';
-import type { TimeZoneChanges, TimeZoneReply, TimeZoneSettingReply } from '../../server/contract/settings';
+import { call } from '~/utils/api.server';
+import { firmTimeZoneOperations as ops, type TimeZoneChanges } from '../../server/contract/settings';
 
-/** GET /api/firm/time-zone: the firm's zone and the version a change names (docs/decisions/320). */
-export const getFirmTimeZone = async (request: Request) => (await api<TimeZoneSettingReply>(request, '/firm/time-zone')).data;
+/** The firm's zone and the version a change names (docs/decisions/320), by its declaration (docs/decisions/370). */
+export const getFirmTimeZone = async (request: Request) => (await call(request, ops.get, {})).data;
 
-/** PUT /api/firm/time-zone (decision 265): the firm's one time zone, from the version read. */
-export const saveFirmTimeZone = (request: Request, body: TimeZoneChanges) => api<TimeZoneReply>(request, '/firm/time-zone', { method: 'PUT', json: body });
+/** The firm's one time zone (decision 265), from the version read. */
+export const saveFirmTimeZone = (request: Request, body: TimeZoneChanges) => call(request, ops.save, { json: body });

@@ -1,10 +1,13 @@
-import { api, streamApiFile } from '~/utils/api.server';
+import { call, streamApiFile } from '~/utils/api.server';
 import { isId } from '../../server/contract/http';
-import type { AssigneesReply, BoardReply, Task, TaskColumn, TaskFileDraft, TaskFileDraftsReply, TaskMove, TaskReply } from '../../server/contract/tasks';
+import { fillPath } from '../../server/contract/operation';
+import { taskOperations as ops } from '../../server/contract/tasks';
+import type { AssigneesReply, Task, TaskColumn, TaskFileDraft, TaskMove } from '../../server/contract/tasks';
 
 /**
- * The web's calls to the task board api (docs/decisions/111): the only place its paths are written.
- * A task file's api url becomes the web's own route, which streams it with the visitor's session.
+ * The web's calls to the task board api (docs/decisions/111), each by its declaration
+ * (server/contract/tasks.ts `taskOperations`, docs/decisions/370). A task file's api url becomes
+ * the web's own route, which streams it with the visitor's session.
  */
 
 export const taskFileHref = (fileId: string) => `/workspace/taskboard/file/${fileId}`;
@@ -18,41 +21,42 @@ const toWebTask = (task: Task): WebTask => ({ ...task, files: toWebFiles(task.fi
 
 /** The board with the newest `done` finished tasks (the api's default when absent). */
 export async function getBoard(request: Request, done?: number): Promise<WebBoard> {
-  const { data } = await api<BoardReply>(request, done ? `/tasks?done=${done}` : '/tasks');
+  const { data } = await call(request, ops.board, { query: done ? { done } : {} });
   return { todo: data.todo.map(toWebTask), given: data.given.map(toWebTask), review: data.review.map(toWebTask), done: data.done.map(toWebTask), doneTotal: data.doneTotal };
 }
 
 export async function listAssignees(request: Request): Promise<AssigneesReply['data']> {
-  return (await api<AssigneesReply>(request, '/tasks/assignees')).data;
+  return (await call(request, ops.assignees, {})).data;
 }
 
-/** POST /api/tasks with the Add Task form (fields and files) as multipart. */
-/** POST /api/tasks/file-drafts: keeps the chosen files until the Add Task form that carries them is saved (decision 218). */
+/** Keeps the chosen files until the Add Task form that carries them is saved (decision 218). */
 export async function keepTaskFiles(request: Request, files: File[]): Promise<TaskFileDraft[]> {
   const body = new FormData();
   for (const file of files) body.append('files', file, file.name);
-  return (await api<TaskFileDraftsReply>(request, '/tasks/file-drafts', { method: 'POST', body })).data;
+  return (await call(request, ops.keepFiles, { body })).data;
 }
 
+/** The Add Task form (fields and files) as multipart. */
 export async function createTask(request: Request, form: FormData): Promise<Task> {
-  return (await api<TaskReply>(request, '/tasks', { method: 'POST', body: form })).data;
+  return (await call(request, ops.create, { body: form })).data;
 }
 
-export async function moveTask(request: Request, id: string, move: TaskMove, reason?: string): Promise<Task> {
-  const path = `/tasks/${encodeURIComponent(id)}/${move}`;
-  return (await api<TaskReply>(request, path, { method: 'POST', ...(move === 'reject' ? { json: { reason: reason ?? '' } } : {}) })).data;
+/** Approve, or reject with its reason (a Submit carries its note and files: submitTask). */
+export async function moveTask(request: Request, id: string, move: Exclude<TaskMove, 'submit'>, reason?: string): Promise<Task> {
+  const params = { id };
+  return (move === 'reject' ? await call(request, ops.reject, { params, json: { reason: reason ?? '' } }) : await call(request, ops.approve, { params })).data;
 }
 
-/** POST /api/tasks/{id}/submit with the Submit form's note and files, as multipart. */
+/** Submit with the form's note and files, as multipart. */
 export async function submitTask(request: Request, id: string, note: string | undefined, files: File[]): Promise<Task> {
   const body = new FormData();
   if (note) body.append('note', note);
   for (const file of files) body.append('files', file, file.name);
-  return (await api<TaskReply>(request, `/tasks/${encodeURIComponent(id)}/submit`, { method: 'POST', body })).data;
+  return (await call(request, ops.submit, { params: { id }, body })).data;
 }
 
 /** A task file's bytes (Range, Content-Disposition and nosniff passed through). */
 export function streamTaskFile(request: Request, fileId: string): Promise<Response> {
   if (!isId(fileId)) return Promise.resolve(new Response('File not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } }));
-  return streamApiFile(request, `/tasks/files/${fileId}/content`);
+  return streamApiFile(request, fillPath(ops.fileContent.path, { id: fileId }));
 }

@@ -1,71 +1,64 @@
 import type { z } from 'zod/v4';
-import { api, apiFetch, forwardedFor } from '~/utils/api.server';
+import { api, call, fetchOperation, forwardedFor } from '~/utils/api.server';
 import { streamFileToApi, type StreamedFile } from '~/utils/stream-upload.server';
-import type { MessageReply } from '../../server/contract/http';
+import { accountOperations as ops } from '../../server/contract/account-operations';
 import type {
   FirmRegistrationBody,
   FirmRegistrationReply,
   FirmRegistrationStatusReply,
   UploadReply,
 } from '../../server/contract/firm-registration';
-import type { EmailChangeBody, EmailChangeConfirmBody, EmailChangeReply, PendingEmailChangeReply } from '../../server/contract/email-change';
+import type { EmailChangeBody, EmailChangeConfirmBody } from '../../server/contract/email-change';
 import type { UpdateProfileInput } from '../../server/contract/profile';
 import type { SocialLoginBody } from '../../server/contract/social-login';
-import type {
-  ForgotPasswordBody,
-  LoginBody,
-  LoginReply,
-  RegisterInput,
-  RegisterReply,
-  ResetPasswordBody,
-  UserReply,
-} from '../../server/contract/users';
+import type { ForgotPasswordBody, LoginBody, LoginReply, RegisterInput, ResetPasswordBody, UserReply } from '../../server/contract/users';
 
 /**
  * The api calls of accounts (DESIGN.md section 4, /api/users/…): the only place the web writes
- * their paths and reply types. Each call is made for the visitor of `request` (its token, its
+ * their paths and reply types, most by their declarations (server/contract/account-operations.ts,
+ * docs/decisions/370); the firm registration's are still written here by hand. Each call is made for the visitor of `request` (its token, its
  * address); a 401 for a sent token ends the web session (api.server.ts).
  */
 
 export const login = (request: Request, body: z.input<typeof LoginBody>) =>
-  api<LoginReply>(request, '/users/login', { method: 'POST', json: body });
+  call(request, ops.login, { json: body });
 
 export const register = (request: Request, body: RegisterInput) =>
-  api<RegisterReply>(request, '/users/register', { method: 'POST', json: body });
+  call(request, ops.register, { json: body });
 
 export const loginWithSocial = (request: Request, body: z.input<typeof SocialLoginBody>) =>
   api<LoginReply>(request, '/users/login/social', { method: 'POST', json: body });
 
 export const forgotPassword = (request: Request, body: ForgotPasswordBody) =>
-  api<MessageReply>(request, '/users/forgot-password', { method: 'POST', json: body });
+  call(request, ops.forgotPassword, { json: body });
 
 export const resetPassword = (request: Request, body: ResetPasswordBody) =>
-  api<MessageReply>(request, '/users/reset-password', { method: 'POST', json: body });
+  call(request, ops.resetPassword, { json: body });
 
 /** Revokes a token at the api; answers nothing and never fails (the web session ends anyway). */
 export async function revokeToken(token: string) {
-  await apiFetch<MessageReply>('/users/logout', { method: 'POST', token }).catch(() => undefined);
+  await fetchOperation(ops.logout, {}, { token }).catch(() => undefined);
 }
 
 /** The signed-in account, as the api has it now. */
-export const getMe = (request: Request) => api<UserReply>(request, '/users/me');
+export const getMe = (request: Request) => call(request, ops.me, {});
 
 /** The account of `token`, without the session's viewer check (the check itself uses it: app/utils/viewer.server.ts). */
-export const fetchMe = (token: string, forwardedFor?: string) => apiFetch<UserReply>('/users/me', { token, forwardedFor });
+export const fetchMe = (token: string, forwardedFor?: string): Promise<UserReply> => fetchOperation(ops.me, {}, { token, forwardedFor });
 
 export const updateProfile = (request: Request, userId: string, body: UpdateProfileInput) =>
-  api<UserReply>(request, `/users/update-profile/${encodeURIComponent(userId)}`, { method: 'PUT', json: body });
+  call(request, ops.updateProfile, { params: { id: userId }, json: body });
 
 /** The login-email change (docs/decisions/067): the pending change, step 1 (password, new address) and step 2 (the code). */
-export const getPendingEmailChange = (request: Request) => api<PendingEmailChangeReply>(request, '/users/email-change');
+export const getPendingEmailChange = (request: Request) => call(request, ops.pendingEmailChange, {});
 export const startEmailChange = (request: Request, body: z.input<typeof EmailChangeBody>) =>
-  api<EmailChangeReply>(request, '/users/email-change', { method: 'POST', json: body });
+  call(request, ops.startEmailChange, { json: body });
 export const confirmEmailChange = (request: Request, body: z.input<typeof EmailChangeConfirmBody>) =>
-  api<UserReply>(request, '/users/email-change/confirm', { method: 'POST', json: body });
+  call(request, ops.confirmEmailChange, { json: body });
 
 /** The profile photo: multipart `file`, with the optional crop fields x, y, size. */
 export const uploadProfileImage = (request: Request, body: FormData) =>
-  api<UserReply>(request, '/users/profile-image', { method: 'POST', body });
+  call(request, ops.profileImage, { body });
 
 export const getFirmRegistration = (request: Request) => api<FirmRegistrationStatusReply>(request, '/users/firm-registration');
 
@@ -78,4 +71,4 @@ export const uploadFirmDocument = (request: Request, token: string, file: Stream
 
 /** The sign-up mail's address link (docs/decisions/340): proves the account's address. No session needed. */
 export const confirmAddress = (request: Request, token: string) =>
-  apiFetch<MessageReply>(`/users/address-confirmation/${encodeURIComponent(token)}`, { method: 'POST', forwardedFor: forwardedFor(request) });
+  fetchOperation(ops.confirmAddress, { params: { token } }, { forwardedFor: forwardedFor(request) });

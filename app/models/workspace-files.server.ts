@@ -1,49 +1,45 @@
-import { api, streamApiFile } from '~/utils/api.server';
-import { forwardUploadToApi } from '~/utils/stream-upload.server';
-import type { FilesReply, FolderReply, FoldersReply, ProjectFile, RegisteredFilesReply, UploadFilesReply } from '../../server/contract/files';
-import type { MessageReply } from '../../server/contract/http';
+import { call, streamApiFile } from '~/utils/api.server';
+import { forwardUploadTo } from '~/utils/stream-upload.server';
+import { fileOperations as ops, type ProjectFile } from '../../server/contract/files';
+import { fillPath } from '../../server/contract/operation';
 
 /**
  * The api calls of a workspace project's folders and files (DESIGN.md section 4,
- * /api/projects/folder…, /api/projects/files…, /api/users/project/upload-file): the only place the
- * web writes their paths and reply types. A file's bytes reach the browser only through the web's
+ * /api/projects/folder…, /api/projects/files…, /api/users/project/upload-file), each by its
+ * declaration (server/contract/files.ts `fileOperations`, docs/decisions/370). A file's bytes reach the browser only through the web's
  * own route (fileHref), streamed from the api with the visitor's session.
  */
 
 const id = (value: string) => encodeURIComponent(value);
 
-export const getFolders = async (request: Request, projectId: string) =>
-  (await api<FoldersReply>(request, `/projects/folder/${id(projectId)}`)).data;
+export const getFolders = async (request: Request, projectId: string) => (await call(request, ops.folders, { params: { projectId } })).data;
 
 /** A new folder ('New Folder', numbered when taken, unless a name is given). */
 export const createFolder = async (request: Request, projectId: string, folderName?: string) =>
-  (await api<FolderReply>(request, '/projects/folder', { method: 'POST', json: { projectId, ...(folderName ? { folderName } : {}) } })).data;
+  (await call(request, ops.createFolder, { json: { projectId, folderName: folderName || undefined } })).data;
 
 export const renameFolder = async (request: Request, folderId: string, folderName: string) =>
-  (await api<FolderReply>(request, `/projects/folder/${id(folderId)}`, { method: 'PUT', json: { folderName } })).data;
+  (await call(request, ops.renameFolder, { params: { id: folderId }, json: { folderName } })).data;
 
-export const deleteFolder = (request: Request, folderId: string) => api<MessageReply>(request, `/projects/folder/${id(folderId)}`, { method: 'DELETE' });
+export const deleteFolder = (request: Request, folderId: string) => call(request, ops.deleteFolder, { params: { id: folderId } });
 
-export const getFiles = async (request: Request, folderId: string) => (await api<FilesReply>(request, `/projects/files/${id(folderId)}`)).data;
+export const getFiles = async (request: Request, folderId: string) => (await call(request, ops.files, { params: { folderId } })).data;
 
 /**
  * The upload form of a folder page (fields projectId, folderId and the `files`), passed on to the
  * api as it arrives, then put into the folder: the spec's two calls, made for the browser.
  */
 export async function uploadFiles(request: Request, target: { projectId: string; folderId: string }) {
-  const { urls } = await forwardUploadToApi<UploadFilesReply>(request, '/users/project/upload-file');
-  const reply = await api<RegisteredFilesReply>(request, '/projects/files', {
-    method: 'POST',
-    json: { projectId: target.projectId, folderId: target.folderId, projectFiles: urls, type: 'file' },
-  });
+  const { urls } = await forwardUploadTo(request, ops.upload, {});
+  const reply = await call(request, ops.register, { json: { projectId: target.projectId, folderId: target.folderId, projectFiles: urls, type: 'file' } });
   return reply.data.files;
 }
 
-export const deleteFile = (request: Request, fileId: string) => api<MessageReply>(request, `/projects/files/${id(fileId)}`, { method: 'DELETE' });
+export const deleteFile = (request: Request, fileId: string) => call(request, ops.delete, { params: { id: fileId } });
 
 /** A file's bytes from the api (Range, Content-Disposition and nosniff passed through). */
 export const streamFile = (request: Request, fileId: string, disposition: 'inline' | 'attachment') =>
-  streamApiFile(request, `/projects/files/${id(fileId)}/content${disposition === 'inline' ? '?disposition=inline' : ''}`);
+  streamApiFile(request, `${fillPath(ops.content.path, { id: fileId })}${disposition === 'inline' ? '?disposition=inline' : ''}`);
 
 /** The web's address of a file: a download, or (inline) what the preview panel embeds. */
 export const fileHref = (fileId: string, disposition: 'inline' | 'attachment' = 'attachment') =>

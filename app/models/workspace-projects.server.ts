@@ -1,19 +1,12 @@
-import { api, ApiError, streamApiFile } from '~/utils/api.server';
-import { isId, type MessageReply } from '../../server/contract/http';
-import type { CreateMemberBody, Member, MemberReply, MembersReply, UpdateMemberBody } from '../../server/contract/workspace-members';
-import {
-  PHOTO_SIZES,
-  type PhotoDraftReply,
-  type ProjectPhoto,
-  type WorkspaceProject,
-  PROJECT_LIST,
-  type WorkspaceProjectReply,
-  type WorkspaceProjectsReply,
-} from '../../server/contract/workspace-projects';
+import { ApiError, call, streamApiFile } from '~/utils/api.server';
+import { isId } from '../../server/contract/http';
+import { fillPath } from '../../server/contract/operation';
+import { memberOperations as members, type CreateMemberBody, type Member, type UpdateMemberBody } from '../../server/contract/workspace-members';
+import { PHOTO_SIZES, PROJECT_LIST, workspaceProjectOperations as ops, type ProjectPhoto, type WorkspaceProject } from '../../server/contract/workspace-projects';
 
 /**
- * The web's calls to the workspace projects and members api: the only place their api paths and
- * reply types are written. A project's photo urls become the web's own resource route, which
+ * The web's calls to the workspace projects and members api, each by its declaration
+ * (server/contract/workspace-projects.ts, workspace-members.ts; docs/decisions/370). A project's photo urls become the web's own resource route, which
  * streams the private photo with the visitor's session (the browser never holds the api token).
  */
 
@@ -33,11 +26,9 @@ function toWebProject(project: WorkspaceProject): WebProject {
   return { ...project, photo };
 }
 
-const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;
-
 /** Every project the visitor may see, newest first: the task board's and the group chat's pickers. */
 export async function listProjects(request: Request): Promise<{ projects: WebProject[]; canManage: boolean }> {
-  const reply = await api<WorkspaceProjectsReply>(request, '/projects');
+  const reply = await call(request, ops.list, {});
   return { projects: reply.data.map(toWebProject), canManage: reply.canManage };
 }
 
@@ -47,12 +38,12 @@ export async function projectsPage(
   query: { page: number; search: string },
 ): Promise<{ projects: WebProject[]; canManage: boolean; count: number; pageSize: number }> {
   const params = { page: query.page, limit: PROJECT_LIST.pageSize, ...(query.search ? { search: query.search } : {}) };
-  const reply = await api<WorkspaceProjectsReply>(request, '/projects', { query: params });
+  const reply = await call(request, ops.list, { query: params });
   return { projects: reply.data.map(toWebProject), canManage: reply.canManage, count: reply.count ?? reply.data.length, pageSize: reply.limit ?? PROJECT_LIST.pageSize };
 }
 
 export async function getProject(request: Request, id: string): Promise<WebProject> {
-  return toWebProject((await api<WorkspaceProjectReply>(request, projectPath(id))).data);
+  return toWebProject((await call(request, ops.get, { params: { id } })).data);
 }
 
 /** A photo kept for a form sent back (decision 217): its id for the form's `photoDraft`, and where its uploader sees it. */
@@ -60,41 +51,41 @@ export type PhotoDraft = { id: string; preview: string };
 
 export const photoDraftPath = (id: string) => `/workspace/project/photo-draft/${id}`;
 
-/** POST /api/projects/photo-drafts: stores the chosen photo until the form that carries it is saved. */
+/** Stores the chosen photo until the form that carries it is saved. */
 export async function keepProjectPhoto(request: Request, photo: File): Promise<PhotoDraft> {
   const body = new FormData();
   body.append('profileImage', photo, photo.name);
-  const { id } = (await api<PhotoDraftReply>(request, '/projects/photo-drafts', { method: 'POST', body })).data;
+  const { id } = (await call(request, ops.keepPhoto, { body })).data;
   return { id, preview: photoDraftPath(id) };
 }
 
-/** POST /api/projects with the spec's multipart form (fields and the photo `profileImage`, or a kept `photoDraft`). */
+/** The spec's multipart form (fields and the photo `profileImage`, or a kept `photoDraft`). */
 export async function createProject(request: Request, form: FormData): Promise<WebProject> {
-  return toWebProject((await api<WorkspaceProjectReply>(request, '/projects', { method: 'POST', body: form })).data);
+  return toWebProject((await call(request, ops.create, { body: form })).data);
 }
 
 export async function updateProject(request: Request, id: string, form: FormData): Promise<WebProject> {
-  return toWebProject((await api<WorkspaceProjectReply>(request, projectPath(id), { method: 'PUT', body: form })).data);
+  return toWebProject((await call(request, ops.update, { params: { id }, body: form })).data);
 }
 
 export async function deleteProject(request: Request, id: string): Promise<void> {
-  await api<MessageReply>(request, projectPath(id), { method: 'DELETE' });
+  await call(request, ops.delete, { params: { id } });
 }
 
 export async function listMembers(request: Request, projectId: string): Promise<Member[]> {
-  return (await api<MembersReply>(request, `/projects/members/${encodeURIComponent(projectId)}`)).data.members;
+  return (await call(request, members.list, { params: { projectId } })).data.members;
 }
 
 export async function createMember(request: Request, body: CreateMemberBody): Promise<Member> {
-  return (await api<MemberReply>(request, '/projects/members', { method: 'POST', json: body })).data;
+  return (await call(request, members.create, { json: body })).data;
 }
 
 export async function updateMember(request: Request, id: string, body: UpdateMemberBody): Promise<Member> {
-  return (await api<MemberReply>(request, `/projects/members/${encodeURIComponent(id)}`, { method: 'PUT', json: body })).data;
+  return (await call(request, members.update, { params: { id }, json: body })).data;
 }
 
 export async function deleteMember(request: Request, id: string): Promise<void> {
-  await api<MessageReply>(request, `/projects/members/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  await call(request, members.delete, { params: { id } });
 }
 
 const plain = (status: number, message: string) => new Response(message, { status, headers: { 'cache-control': 'no-store', 'content-type': 'text/plain' } });
@@ -111,12 +102,12 @@ export async function projectPhotoResponse(request: Request, projectId: string):
     return plain(404, 'Not found');
   }
   const query = new URLSearchParams({ size, ...(version ? { v: version } : {}) });
-  return privatePhotoResponse(request, `/projects/${projectId}/photo?${query}`);
+  return privatePhotoResponse(request, `${fillPath(ops.photo.path, { id: projectId })}?${query}`);
 }
 
 /** A kept photo's preview (decision 217), to its uploader alone. */
 export async function photoDraftResponse(request: Request, draftId: string): Promise<Response> {
-  return isId(draftId) ? privatePhotoResponse(request, `/projects/photo-drafts/${draftId}`) : plain(404, 'Not found');
+  return isId(draftId) ? privatePhotoResponse(request, fillPath(ops.photoDraft.path, { id: draftId })) : plain(404, 'Not found');
 }
 
 async function privatePhotoResponse(request: Request, apiPath: string): Promise<Response> {

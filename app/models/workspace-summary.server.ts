@@ -1,61 +1,45 @@
-import type { z } from 'zod/v4';
-import { api } from '~/utils/api.server';
-import type {
-  ItemChanges,
-  SaveAllReply,
-  SeenSummaryReply,
-  SummaryItemReply,
-  SummaryItemType,
-  SummaryStatus,
-  SummaryWriteReply,
-} from '../../server/contract/summary';
+import { call } from '~/utils/api.server';
+import { summaryOperations as ops, type ItemChanges, type SummaryItemType, type SummaryStatus } from '../../server/contract/summary';
 
 /**
- * The api calls of a schedule's summary (/api/projects/summary…): the only place the web writes
- * their paths and reply types.
+ * The api calls of a schedule's summary (/api/projects/summary…), each by its declaration
+ * (server/contract/summary.ts `summaryOperations`, docs/decisions/370).
  */
 
-const e = encodeURIComponent;
-const write = (request: Request, method: 'POST' | 'PUT' | 'DELETE', path: string, json?: object) =>
-  api<SummaryWriteReply>(request, `/projects/summary/${path}`, { method, ...(json ? { json } : {}) });
+export const addRoom = (request: Request, scheduleId: string, name: string) => call(request, ops.addRoom, { params: { scheduleId }, json: { name } });
+export const renameRoom = (request: Request, id: string, name: string, version: number) => call(request, ops.renameRoom, { params: { id }, json: { name, version } });
+export const deleteRoom = (request: Request, id: string) => call(request, ops.deleteRoom, { params: { id } });
 
-export const addRoom = (request: Request, scheduleId: string, name: string) => write(request, 'POST', `${e(scheduleId)}/rooms`, { name });
-export const renameRoom = (request: Request, id: string, name: string, version: number) => write(request, 'PUT', `rooms/${e(id)}`, { name, version });
-export const deleteRoom = (request: Request, id: string) => write(request, 'DELETE', `rooms/${e(id)}`);
-
-export const addSection = (request: Request, roomId: string, title?: string) => write(request, 'POST', `rooms/${e(roomId)}/sections`, title ? { title } : {});
+export const addSection = (request: Request, roomId: string, title?: string) => call(request, ops.addSection, { params: { id: roomId }, json: title ? { title } : {} });
 export const updateSection = (request: Request, id: string, changes: { title?: string; status?: SummaryStatus; version: number }) =>
-  write(request, 'PUT', `sections/${e(id)}`, changes);
-export const deleteSection = (request: Request, id: string) => write(request, 'DELETE', `sections/${e(id)}`);
-export const copySection = (request: Request, id: string) => write(request, 'POST', `sections/${e(id)}/copy`, {});
+  call(request, ops.updateSection, { params: { id }, json: changes });
+export const deleteSection = (request: Request, id: string) => call(request, ops.deleteSection, { params: { id } });
+export const copySection = (request: Request, id: string) => call(request, ops.copySection, { params: { id } });
 
-export const addCard = (request: Request, sectionId: string, card: { title: string; description?: string }) =>
-  write(request, 'POST', `sections/${e(sectionId)}/cards`, card);
-export const deleteCard = (request: Request, id: string) => write(request, 'DELETE', `cards/${e(id)}`);
+export const addCard = (request: Request, sectionId: string, card: { title: string; description?: string }) => call(request, ops.addCard, { params: { id: sectionId }, json: card });
+export const deleteCard = (request: Request, id: string) => call(request, ops.deleteCard, { params: { id } });
 
-export const addItem = (request: Request, sectionId: string, type: SummaryItemType) => write(request, 'POST', `sections/${e(sectionId)}/items`, { type });
-export const updateItem = (request: Request, id: string, changes: ItemChanges) =>
-  api<SummaryItemReply>(request, `/projects/summary/items/${e(id)}`, { method: 'PUT', json: changes });
-export const saveAllItems = (request: Request, scheduleId: string, items: Array<ItemChanges & { id: string }>) =>
-  api<SaveAllReply>(request, `/projects/summary/${e(scheduleId)}/items`, { method: 'PUT', json: { items } });
-export const deleteItem = (request: Request, id: string) => write(request, 'DELETE', `items/${e(id)}`);
-export const copyItem = (request: Request, id: string) => write(request, 'POST', `items/${e(id)}/copy`, {});
+export const addItem = (request: Request, sectionId: string, type: SummaryItemType) => call(request, ops.addItem, { params: { id: sectionId }, json: { type } });
+export const updateItem = (request: Request, id: string, changes: ItemChanges) => call(request, ops.updateItem, { params: { id }, json: changes });
+export const saveAllItems = (request: Request, scheduleId: string, items: Array<ItemChanges & { id: string }>) => call(request, ops.saveAll, { params: { scheduleId }, json: { items } });
+export const deleteItem = (request: Request, id: string) => call(request, ops.deleteItem, { params: { id } });
+export const copyItem = (request: Request, id: string) => call(request, ops.copyItem, { params: { id } });
+
+const MOVES = { rooms: ops.moveRoom, sections: ops.moveSection, items: ops.moveItem } as const;
 
 /** A move of a room, section or item to `index` (of another parent when `parentId` is given). */
-export const moveSummaryRow = (request: Request, kind: 'rooms' | 'sections' | 'items', id: string, index: number, parentId?: string) =>
-  write(request, 'POST', `${kind}/${e(id)}/move`, { index, ...(parentId ? { parentId } : {}) });
+export const moveSummaryRow = (request: Request, kind: keyof typeof MOVES, id: string, index: number, parentId?: string) =>
+  call(request, MOVES[kind], { params: { id }, json: { index, ...(parentId ? { parentId } : {}) } });
 
-export const addItemImages = (request: Request, itemId: string, images: string[]) =>
-  api<SummaryItemReply>(request, `/projects/summary/items/${e(itemId)}/images`, { method: 'POST', json: { images } });
-export const deleteItemImage = (request: Request, itemId: string, imageId: string) =>
-  api<SummaryItemReply>(request, `/projects/summary/items/${e(itemId)}/images/${e(imageId)}`, { method: 'DELETE' });
+export const addItemImages = (request: Request, itemId: string, images: string[]) => call(request, ops.addItemImages, { params: { id: itemId }, json: { images } });
+export const deleteItemImage = (request: Request, itemId: string, imageId: string) => call(request, ops.deleteItemImage, { params: { id: itemId, imageId } });
 
 /**
  * A schedule's approved sections with their priced items (New invoice's "chosen sections or items",
  * docs/decisions/280): the only items an invoice may take.
  */
 export async function getApprovedSections(request: Request, scheduleId: string) {
-  const reply = await api<z.infer<typeof SeenSummaryReply>>(request, `/projects/summary/${e(scheduleId)}`);
+  const reply = await call(request, ops.get, { params: { scheduleId } });
   return reply.data.rooms.flatMap((room) =>
     room.sections
       .filter((section) => section.status === 'approved')

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply } from './api.server';
 import { getSession, logoutRedirect } from './session.server';
+import { fillPath, type CallInput, type MultipartBody, type Operation, type ReplyOf } from '../../server/contract/operation';
 import { fileTooLargeMessage } from './uploads.server';
 
 /**
@@ -133,4 +134,17 @@ export async function forwardUploadToApi<T>(request: Request, path: string, body
     if (error instanceof ApiError && error.status === 401 && token) throw await logoutRedirect(request);
     throw error;
   }
+}
+
+/**
+ * forwardUploadToApi of a declared multipart operation (docs/decisions/370): its path filled from
+ * `params`, its answer typed by the declaration, so a renamed path or reply fails the type check.
+ */
+export function forwardUploadTo<const O extends Operation & { method: 'POST'; body: MultipartBody }>(
+  request: Request,
+  op: O,
+  input: Pick<CallInput<O>, 'params'>,
+  body?: ReadableStream<Uint8Array> | null,
+): Promise<ReplyOf<O>> {
+  return forwardUploadToApi<ReplyOf<O>>(request, fillPath(op.path, input.params as Record<string, string> | undefined), body ?? request.body);
 }

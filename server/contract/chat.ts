@@ -1,5 +1,8 @@
 import { z } from 'zod/v4';
 import { CHAT_LIMITS as L } from './chat-rules.js';
+import { FileContentQuery } from './files.js';
+import { ErrorReply, IdParams } from './http.js';
+import { ANY_TYPE, binary, operationsOf } from './operation.js';
 
 /** Group Chat's calls (docs/decisions/116 and 117). */
 
@@ -69,3 +72,68 @@ export const ChatMessageParams = z.object({ projectId: z.string().max(64), messa
 /** GET /api/chat/unread: the caller's unread messages per project it works on (projects without any are left out). */
 export const ChatUnreadReply = z.object({ data: z.array(z.object({ projectId: z.string(), unread: z.number() })) });
 export type ChatUnreadReply = z.infer<typeof ChatUnreadReply>;
+
+/** POST /api/projects/{projectId}/chat: the send form's parts; text or at least one file. */
+export const ChatPostParts = z.object({
+  body: z.string().max(L.body).optional().describe('The text, trimmed; empty only with a file'),
+  files: z.array(z.file()).max(L.filesPerMessage).optional(),
+});
+
+const op = operationsOf('workspace', ['chat']);
+const uploadErrors = { 413: ErrorReply, 415: ErrorReply, 429: ErrorReply } as const;
+
+/**
+ * Group Chat's operations (docs/decisions/116, 117, 370), scope `workspace`, access `work`: the
+ * api registers them (server/routes/chat/) and the web calls them (app/models/chat-book.server.ts).
+ */
+export const chatOperations = {
+  page: op({
+    method: 'GET',
+    path: '/projects/:projectId/chat',
+    summary: "A page of a project's Group Chat, oldest first (the newest page, or the one before seq `before`)",
+    params: ProjectChatParams,
+    query: ChatPageQuery,
+    replies: { 200: ChatPageReply, 404: ErrorReply },
+  }),
+  post: op({
+    method: 'POST',
+    path: '/projects/:projectId/chat',
+    summary: `Post a message (its text and up to ${L.filesPerMessage} files, MAX_FILE_MB each)`,
+    params: ProjectChatParams,
+    body: { multipart: ChatPostParts },
+    replies: { 201: ChatMessageReply, 404: ErrorReply, ...uploadErrors },
+  }),
+  edit: op({
+    method: 'PATCH',
+    path: '/projects/:projectId/chat/:messageId',
+    summary: `Edit one's own message's text, within ${L.editMinutes} minutes of sending it; open streams receive it again`,
+    params: ChatMessageParams,
+    body: ChatEditBody,
+    // 413: a body past the api's JSON limit (BODY_LIMITS.json), which a long text of wide characters reaches.
+    replies: { 200: ChatMessageReply, 404: ErrorReply, 413: ErrorReply },
+  }),
+  events: op({
+    method: 'GET',
+    path: '/projects/:projectId/chat/events',
+    summary:
+      'New messages as server-sent events (event "message", id = seq), from Last-Event-ID, else `after`, else the end of the thread; ends after 5 minutes (the browser reconnects)',
+    params: ProjectChatParams,
+    query: ChatEventsQuery,
+    // 503: the chat hub cannot listen (PostgreSQL LISTEN/NOTIFY unavailable).
+    replies: { 200: binary('text/event-stream'), 404: ErrorReply, 503: ErrorReply },
+  }),
+  unread: op({
+    method: 'GET',
+    path: '/chat/unread',
+    summary: "The caller's unread Group Chat messages per project it works on (one statement; projects with none left out)",
+    replies: { 200: ChatUnreadReply, 404: ErrorReply },
+  }),
+  attachment: op({
+    method: 'GET',
+    path: '/chat/attachments/:id/content',
+    summary: 'A chat file’s bytes (same rules as project files: ranges, safe inline types only)',
+    params: IdParams,
+    query: FileContentQuery,
+    replies: { 200: binary(ANY_TYPE), 206: binary(ANY_TYPE), 404: ErrorReply, 416: ErrorReply },
+  }),
+} as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod/v4';
-import { StaleReply, withVersion } from './http.js';
+import { ErrorReply, IdParams, MessageReply, StaleReply, withVersion } from './http.js';
+import { ConfirmationTokenParams, PendingAccountReply } from './employee-confirmation.js';
+import { operationsOf } from './operation.js';
 import { DESIGNATIONS, EMPLOYEE_LIMITS as L, EMPLOYEE_MESSAGES as M } from './employees-rules.js';
 import { requiredText } from './text-fields.js';
 
@@ -103,3 +105,83 @@ export type EmployeesReply = z.infer<typeof EmployeesReply>;
 
 export const EmployeeReply = z.object({ data: Employee });
 export type EmployeeReply = z.infer<typeof EmployeeReply>;
+
+const op = operationsOf('workspace', ['employees']);
+/** The welcome mail is checked and counted before the work (docs/decisions/235): 429 past the firm's allowance. */
+const mailed = { 429: ErrorReply } as const;
+
+/**
+ * The employees' operations (docs/decisions/110, 236, 370), scope `workspace`, managed by the firm
+ * and its sub-admins: the api registers them (server/routes/employees/) and the web calls them
+ * (app/models/employees.server.ts).
+ */
+export const employeeOperations = {
+  list: op({ method: 'GET', path: '/employees', summary: "The firm's employees (firm and sub-admins)", replies: { 200: EmployeesReply, 404: ErrorReply } }),
+  create: op({
+    method: 'POST',
+    path: '/employees',
+    summary: 'Create an employee account of the firm',
+    body: CreateEmployeeBody,
+    replies: { 201: EmployeeReply, 404: ErrorReply, 409: ErrorReply, ...mailed },
+  }),
+  update: op({
+    method: 'PUT',
+    path: '/employees/:id',
+    summary: "Change an employee's details from the `version` read (a blank password keeps it); 409 with the current details when changed meanwhile",
+    params: IdParams,
+    body: EmployeeChangesBody,
+    // 429: a corrected address of an account still waiting is sent a new welcome link.
+    replies: { 200: EmployeeReply, 404: ErrorReply, 409: EmployeeStaleReply, ...mailed },
+  }),
+  resendConfirmation: op({
+    method: 'POST',
+    path: '/employees/:id/resend-confirmation',
+    summary: 'Send an unconfirmed employee a new welcome link (the old one dies; the account still lapses 7 days after it was created)',
+    params: IdParams,
+    replies: { 200: EmployeeReply, 404: ErrorReply, 409: ErrorReply, ...mailed },
+  }),
+  deactivate: op({
+    method: 'POST',
+    path: '/employees/:id/deactivate',
+    summary: 'Deactivate an employee: its sessions end at once; its history stays',
+    params: IdParams,
+    replies: { 200: EmployeeReply, 404: ErrorReply },
+  }),
+  reactivate: op({
+    method: 'POST',
+    path: '/employees/:id/reactivate',
+    summary: 'Let a deactivated employee sign in again',
+    params: IdParams,
+    replies: { 200: EmployeeReply, 404: ErrorReply },
+  }),
+} as const;
+
+const publicOp = operationsOf('public', ['employees']);
+
+/**
+ * The welcome link's operations (docs/decisions/236, 370), scope `public`: the link is the key; a
+ * used, lapsed or unknown one answers 404.
+ */
+export const employeeConfirmationOperations = {
+  pending: publicOp({
+    method: 'GET',
+    path: '/employees/confirmation/:token',
+    summary: 'Who added this address, before its owner confirms or declines it',
+    params: ConfirmationTokenParams,
+    replies: { 200: PendingAccountReply, 404: ErrorReply },
+  }),
+  confirm: publicOp({
+    method: 'POST',
+    path: '/employees/confirmation/:token/confirm',
+    summary: 'The owner of the address confirms the account: it signs in from now on',
+    params: ConfirmationTokenParams,
+    replies: { 200: MessageReply, 404: ErrorReply },
+  }),
+  notMe: publicOp({
+    method: 'POST',
+    path: '/employees/confirmation/:token/not-me',
+    summary: 'This was not me: the account is removed, the address free, the firm told',
+    params: ConfirmationTokenParams,
+    replies: { 200: MessageReply, 404: ErrorReply },
+  }),
+} as const;

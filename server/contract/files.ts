@@ -1,7 +1,8 @@
 import { z } from 'zod/v4';
-import { ID_PATTERN } from './http.js';
+import { ErrorReply, ID_PATTERN, IdParams, MessageReply } from './http.js';
+import { ANY_TYPE, binary, operationsOf } from './operation.js';
 import { wellFormed } from './text-fields.js';
-import { FILE_LIMITS, FOLDER_LIMITS, FOLDER_MESSAGES as M } from './files-rules.js';
+import { DEFAULT_FOLDER_NAME, FILE_LIMITS, FOLDER_LIMITS, FOLDER_MESSAGES as M } from './files-rules.js';
 
 /**
  * A workspace project's folders and files (DESIGN.md sections 3, 4 and 9; workspace-and-admin.md
@@ -152,3 +153,87 @@ export type UploadedFile = z.infer<typeof UploadedFile>;
 /** POST /api/users/project/upload-file (201): `urls` are the references for POST /api/projects/files, in the upload's order. */
 export const UploadFilesReply = z.object({ urls: z.array(z.string()), files: z.array(UploadedFile) });
 export type UploadFilesReply = z.infer<typeof UploadFilesReply>;
+
+/** POST /api/users/project/upload-file: the folder page's upload form. */
+export const UploadFilesParts = z.object({
+  projectId: z.string().max(64),
+  folderId: z.string().max(64),
+  files: z.array(z.file()).min(1).max(FILE_LIMITS.perUpload).describe('Any type, MAX_FILE_MB each'),
+});
+
+const op = operationsOf('workspace', ['files']);
+
+/**
+ * A workspace project's folders and files (docs/decisions/092–094, 370), scope `workspace`, access
+ * `work`: the api registers them (server/routes/projects/folder/, files/) and the web calls them
+ * (app/models/workspace-files.server.ts). A folder or file the caller cannot reach is 404.
+ */
+export const fileOperations = {
+  folders: op({
+    method: 'GET',
+    path: '/projects/folder/:projectId',
+    summary: 'The folders of a workspace project, each with its number of files',
+    params: ProjectIdParams,
+    replies: { 200: FoldersReply, 404: ErrorReply },
+  }),
+  createFolder: op({
+    method: 'POST',
+    path: '/projects/folder',
+    summary: `Add a folder to a workspace project (folderName defaults to '${DEFAULT_FOLDER_NAME}')`,
+    body: CreateFolderBody,
+    replies: { 201: FolderReply, 404: ErrorReply, 409: ErrorReply },
+  }),
+  renameFolder: op({
+    method: 'PUT',
+    path: '/projects/folder/:id',
+    summary: 'Rename a folder',
+    params: IdParams,
+    body: RenameFolderBody,
+    replies: { 200: FolderReply, 404: ErrorReply },
+  }),
+  deleteFolder: op({
+    method: 'DELETE',
+    path: '/projects/folder/:id',
+    summary: 'Delete a folder with its files (their stored bytes too)',
+    params: IdParams,
+    replies: { 200: MessageReply, 404: ErrorReply },
+  }),
+  upload: op({
+    method: 'POST',
+    path: '/users/project/upload-file',
+    summary: `Upload 1 to ${FILE_LIMITS.perUpload} files for a folder (any type, MAX_FILE_MB each); answers the references POST /projects/files takes`,
+    body: { multipart: UploadFilesParts },
+    // 409: the folder would hold more than FILE_LIMITS.perFolder files.
+    replies: { 201: UploadFilesReply, 404: ErrorReply, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
+  }),
+  register: op({
+    method: 'POST',
+    path: '/projects/files',
+    summary: 'Put uploaded files (the urls POST /users/project/upload-file answered) into a folder',
+    body: RegisterFilesBody,
+    replies: { 201: RegisteredFilesReply, 404: ErrorReply, 409: ErrorReply },
+  }),
+  files: op({
+    method: 'GET',
+    path: '/projects/files/:folderId',
+    summary: 'The files of a folder, with the folder, its project and the upload limits',
+    params: FolderIdParams,
+    replies: { 200: FilesReply, 404: ErrorReply },
+  }),
+  content: op({
+    method: 'GET',
+    path: '/projects/files/:id/content',
+    summary:
+      'A file’s bytes: Range requests (206), Content-Disposition (inline only for PDF, raster images, video and audio when asked; HTML, SVG, XML and unknown types always as attachments), nosniff',
+    params: IdParams,
+    query: FileContentQuery,
+    replies: { 200: binary(ANY_TYPE), 206: binary(ANY_TYPE), 404: ErrorReply, 416: ErrorReply },
+  }),
+  delete: op({
+    method: 'DELETE',
+    path: '/projects/files/:id',
+    summary: 'Delete a file (its stored bytes too)',
+    params: IdParams,
+    replies: { 200: MessageReply, 404: ErrorReply },
+  }),
+} as const;

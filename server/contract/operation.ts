@@ -45,6 +45,21 @@ export function operation<const O extends Operation>(declaration: O): O {
 /** A binary reply of `contentType` (its JSON errors are declared by their own statuses). */
 export const binary = (contentType: string): BinaryReply => ({ contentType, binary: true });
 
+/** The type of a stored file's bytes, sent back with the type it was kept with, whatever that is. */
+export const ANY_TYPE = '*/*';
+
+/** Whether an answer's content type is the one a binary reply declares (any, for ANY_TYPE). */
+export const isDeclaredType = (reply: BinaryReply, contentType: string | undefined) => contentType !== undefined && (reply.contentType === ANY_TYPE || contentType.startsWith(reply.contentType));
+
+/**
+ * The declarer of an area whose operations share one scope and tags:
+ * `const op = operationsOf('workspace', ['tasks'])`, then `op({ method, path, … })`.
+ */
+export const operationsOf =
+  <const S extends Scope, const T extends readonly string[]>(scope: S, tags: T) =>
+  <const O extends Omit<Operation, 'scope' | 'tags'>>(declaration: O) =>
+    operation({ ...declaration, scope, tags } as const);
+
 export const isBinary = (reply: Reply): reply is BinaryReply => 'binary' in reply && (reply as BinaryReply).binary === true;
 export const isMultipart = (body: NonNullable<Operation['body']>): body is MultipartBody => 'multipart' in body;
 

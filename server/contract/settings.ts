@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
-import { StaleReply, VersionField } from './http.js';
+import { ErrorReply, StaleReply, VersionField } from './http.js';
+import { operationsOf } from './operation.js';
 import { isTimeZone } from './dates.js';
 import { PASSWORD_MESSAGES, TIME_ZONE_MESSAGES } from './settings-rules.js';
 import { newPassword } from './users.js';
@@ -47,3 +48,21 @@ export type TimeZoneSettingReply = z.infer<typeof TimeZoneSettingReply>;
 export const TimeZoneStaleReply = StaleReply(TimeZoneSetting);
 export const TimeZoneReply = z.object({ message: z.string(), data: TimeZoneSetting });
 export type TimeZoneReply = z.infer<typeof TimeZoneReply>;
+
+const firmOp = operationsOf('workspace', ['settings']);
+
+/**
+ * The firm's time zone (decision 265, docs/decisions/370), scope `workspace`, for the firm and its
+ * sub-admins: the api registers them (server/routes/firm/time-zone.ts) and the web calls them
+ * (app/models/firm-settings.server.ts).
+ */
+export const firmTimeZoneOperations = {
+  get: firmOp({ method: 'GET', path: '/firm/time-zone', summary: "The firm's time zone with the version a change names", replies: { 200: TimeZoneSettingReply, 404: ErrorReply } }),
+  save: firmOp({
+    method: 'PUT',
+    path: '/firm/time-zone',
+    summary: "Save the firm's time zone (every date its people are shown, mailed or exported) from the `version` read; 409 with the current zone when saved meanwhile",
+    body: TimeZoneChanges,
+    replies: { 200: TimeZoneReply, 409: TimeZoneStaleReply },
+  }),
+} as const;

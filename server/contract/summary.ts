@@ -1,7 +1,8 @@
 import { z } from 'zod/v4';
 import { ScheduleImage, ScheduleListReply } from './schedules.js';
 import { titleText } from './text-fields.js';
-import { StaleReply, VersionField } from './http.js';
+import { ErrorReply, IdParams, StaleReply, VersionField } from './http.js';
+import { operationsOf, type Operation } from './operation.js';
 import {
   ITEM_TEXT_FIELDS,
   SUMMARY_ITEM_TYPES,
@@ -227,3 +228,88 @@ export function withMarginsAsZero(summary: SeenSummary): SummaryJson {
     })),
   };
 }
+
+const op = operationsOf('workspace', ['summary']);
+/** A row of another schedule or gone is 404; a full parent, a taken name or a stale version 409. */
+const errors = { 404: ErrorReply, 409: ErrorReply } as const;
+const created = { 201: SummaryWriteReply, ...errors } as const;
+const done = { 200: SummaryWriteReply, ...errors } as const;
+/** A row's write: its id in the path, what it does, its body. */
+const rowWrite = <const M extends Operation['method'], const P extends string, const B extends z.ZodType | undefined, const R extends Operation['replies']>(method: M, path: P, summary: string, body: B, replies: R) =>
+  op({ method, path, summary, params: IdParams, ...(body ? { body } : {}), replies } as { method: M; path: P; summary: string; params: typeof IdParams; body: B; replies: R });
+
+/**
+ * A schedule's summary's operations (docs/decisions/101, 102, 370), scope `workspace`, for those
+ * who may work on its project: the api registers them (server/routes/projects/summary/) and the web
+ * calls them (app/models/workspace-summary.server.ts).
+ */
+export const summaryOperations = {
+  get: op({
+    method: 'GET',
+    path: '/projects/summary/:scheduleId',
+    summary: "A schedule's summary: rooms → sections → items with figures and totals",
+    params: ScheduleIdParams,
+    replies: { 200: SeenSummaryReply, ...errors },
+  }),
+  addRoom: op({ method: 'POST', path: '/projects/summary/:scheduleId/rooms', summary: 'Add a room at the end', params: ScheduleIdParams, body: RoomBody, replies: created }),
+  renameRoom: rowWrite('PUT', '/projects/summary/rooms/:id', 'Rename a room from the `version` read; 409 with the current name when renamed meanwhile', RoomChangesBody, { ...done, 409: SummaryRoomStale }),
+  addSection: rowWrite('POST', '/projects/summary/rooms/:id/sections', 'Add a section at the end of a room', NewSectionBody, created),
+  updateSection: rowWrite(
+    'PUT',
+    '/projects/summary/sections/:id',
+    'Rename a section or change its status (none, approved, in_review, rejected) from the `version` read; 409 with the current section when changed meanwhile',
+    SectionChangesBody,
+    { ...done, 409: SummarySectionStale },
+  ),
+  addCard: rowWrite('POST', '/projects/summary/sections/:id/cards', `Add an extra specification card to a section (at most ${L.cardsPerSection})`, CardBody, created),
+  updateCard: rowWrite('PUT', '/projects/summary/cards/:id', 'Change a card', CardChangesBody, done),
+  deleteCard: rowWrite('DELETE', '/projects/summary/cards/:id', 'Delete a card', undefined, done),
+  addItem: rowWrite('POST', '/projects/summary/sections/:id/items', 'Add an item (product, description, title or financial) at the end of a section', NewItemBody, created),
+  // 413: a body past BODY_LIMITS.item.
+  updateItem: rowWrite(
+    'PUT',
+    '/projects/summary/items/:id',
+    'Change an item’s texts and figures from the `version` read; a change made meanwhile by someone else answers 409 with the current item',
+    ItemChangesBody,
+    { 200: SeenSummaryItemReply, ...errors, 409: SummaryItemStale, 413: ErrorReply },
+  ),
+  // 413: a body past BODY_LIMITS.saveAll.
+  saveAll: op({
+    method: 'PUT',
+    path: '/projects/summary/:scheduleId/items',
+    summary: 'Save all: change several items of a schedule at once, all or nothing (400 when a required text is blank, 409 when one changed meanwhile)',
+    params: ScheduleIdParams,
+    body: SaveAllBody,
+    replies: { 200: SeenSaveAllReply, ...errors, 413: ErrorReply },
+  }),
+  addItemImages: rowWrite(
+    'POST',
+    '/projects/summary/items/:id/images',
+    `Add images to an item (ids the schedule image upload answered; at most ${L.imagesPerItem} per item)`,
+    ItemImagesBody,
+    { 201: SeenSummaryItemReply, ...errors },
+  ),
+  deleteItemImage: op({
+    method: 'DELETE',
+    path: '/projects/summary/items/:id/images/:imageId',
+    summary: 'Remove an image from an item (its stored files are deleted)',
+    params: ItemImageParams,
+    replies: { 200: SeenSummaryItemReply, ...errors },
+  }),
+  moveItemImage: op({
+    method: 'POST',
+    path: '/projects/summary/items/:id/images/:imageId/move',
+    summary: 'Move an image of an item to position `index`',
+    params: ItemImageParams,
+    body: MoveBody,
+    replies: { 200: SeenSummaryItemReply, ...errors },
+  }),
+  moveRoom: rowWrite('POST', '/projects/summary/rooms/:id/move', 'Move a room to position `index`', MoveBody, done),
+  moveSection: rowWrite('POST', '/projects/summary/sections/:id/move', 'Move a section to position `index` of its room, or of the room `parentId`', MoveBody, done),
+  moveItem: rowWrite('POST', '/projects/summary/items/:id/move', 'Move an item to position `index` of its section, or of the section `parentId` (of the same schedule)', MoveBody, done),
+  deleteRoom: rowWrite('DELETE', '/projects/summary/rooms/:id', 'Delete a room with its sections and items', undefined, done),
+  deleteSection: rowWrite('DELETE', '/projects/summary/sections/:id', 'Delete a section with its items and cards', undefined, done),
+  deleteItem: rowWrite('DELETE', '/projects/summary/items/:id', 'Delete an item and its images', undefined, done),
+  copySection: rowWrite('POST', '/projects/summary/sections/:id/copy', 'Copy a section (its items without images, and its cards) right after it', undefined, created),
+  copyItem: rowWrite('POST', '/projects/summary/items/:id/copy', 'Copy an item (texts and figures, not its images) right after it', undefined, created),
+} as const;

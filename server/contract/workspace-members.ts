@@ -1,4 +1,6 @@
 import { z } from 'zod/v4';
+import { ErrorReply, IdParams, MessageReply } from './http.js';
+import { operationsOf } from './operation.js';
 import { requiredText } from './text-fields.js';
 import { MEMBER_LIMITS, MEMBER_MESSAGES as M } from './workspace-projects-rules.js';
 
@@ -51,3 +53,23 @@ export const MemberReply = z.object({ data: Member });
 export type MemberReply = z.infer<typeof MemberReply>;
 
 export const ProjectIdParams = z.object({ projectId: z.string().max(64) });
+
+const op = operationsOf('workspace', ['workspace']);
+
+/**
+ * The members' operations (docs/decisions/370), scope `workspace`: the api registers them
+ * (server/routes/projects/members/) and the web calls them (app/models/workspace-projects.server.ts).
+ */
+export const memberOperations = {
+  list: op({ method: 'GET', path: '/projects/members/:projectId', summary: "A project's members", params: ProjectIdParams, replies: { 200: MembersReply, 404: ErrorReply } }),
+  create: op({ method: 'POST', path: '/projects/members', summary: 'Add a member to a project', body: CreateMemberBody, replies: { 201: MemberReply, 404: ErrorReply, 409: ErrorReply } }),
+  update: op({
+    method: 'PUT',
+    path: '/projects/members/:id',
+    summary: "Change a member's name and email",
+    params: IdParams,
+    body: UpdateMemberBody,
+    replies: { 200: MemberReply, 404: ErrorReply, 409: ErrorReply },
+  }),
+  delete: op({ method: 'DELETE', path: '/projects/members/:id', summary: 'Remove a member from its project', params: IdParams, replies: { 200: MessageReply, 404: ErrorReply } }),
+} as const;

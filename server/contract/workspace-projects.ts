@@ -1,7 +1,8 @@
 import { z } from 'zod/v4';
 import { optionalText, requiredText, titleText } from './text-fields.js';
 import { DESIGN_TEAM_ROLES, PROJECT_TYPE_VALUES } from './vocabulary.js';
-import { pageLimit, pageNumber, StaleReply, VersionField } from './http.js';
+import { ErrorReply, IdParams, MessageReply, pageLimit, pageNumber, StaleReply, VersionField } from './http.js';
+import { binary, operationsOf } from './operation.js';
 import { PHOTO_SIZES, PROJECT_LIST, PROJECT_LIMITS, PROJECT_MESSAGES as M } from './workspace-projects-rules.js';
 
 /**
@@ -163,3 +164,86 @@ export const PhotoQuery = z.object({
   /** The photo's version (changes with the photo, so a cached copy of the old one is not reused). */
   v: z.string().max(64).optional(),
 });
+
+/**
+ * The project form's parts as the document shows them: its fields (their rules in
+ * WorkspaceProjectForm, which the api applies), the project type and design team by their
+ * vocabularies, and the photo `profileImage` or a kept `photoDraft` (decision 217).
+ */
+const projectParts = <F extends typeof WorkspaceProjectForm>(form: F, photo: string) =>
+  form.extend({
+    projecttype: z.enum(PROJECT_TYPE_VALUES),
+    state: z.string().max(PROJECT_LIMITS.placeName).optional(),
+    city: z.string().max(PROJECT_LIMITS.placeName).optional(),
+    designTeam: z.array(z.enum(DESIGN_TEAM_ROLES)).min(1),
+    profileImage: z.file().optional().describe(photo),
+    photoDraft: z.string().max(64).optional().describe('The id POST /api/projects/photo-drafts answered, instead of profileImage'),
+  });
+export const WorkspaceProjectParts = projectParts(WorkspaceProjectForm, 'The photo, JPG, PNG or GIF by content: required unless photoDraft names a kept one');
+export const WorkspaceProjectChangesParts = projectParts(WorkspaceProjectChangesForm, 'A new photo, JPG, PNG or GIF by content (the old one stays without it)');
+export const PhotoDraftParts = z.object({ profileImage: z.file().describe('JPG, PNG or GIF by content') });
+
+const op = operationsOf('workspace', ['workspace']);
+/** A project form's own refusals: a kept photo gone (409), too large, not multipart, too many at once. */
+const formErrors = { 404: ErrorReply, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply } as const;
+const photoReplies = { 200: binary('image/webp'), 206: binary('image/webp'), 404: ErrorReply, 416: ErrorReply } as const;
+
+/**
+ * The workspace projects' operations (docs/decisions/203, 217, 370), scope `workspace`: the api
+ * registers them (server/routes/projects/read.ts, save.ts, photo-drafts.ts) and the web calls them
+ * (app/models/workspace-projects.server.ts).
+ */
+export const workspaceProjectOperations = {
+  list: op({
+    method: 'GET',
+    path: '/projects',
+    summary: "The caller's workspace projects: all of them, or with ?page= one page and the count",
+    query: WorkspaceProjectsQuery,
+    replies: { 200: WorkspaceProjectsReply, 404: ErrorReply },
+  }),
+  get: op({ method: 'GET', path: '/projects/:id', summary: 'One workspace project', params: IdParams, replies: { 200: WorkspaceProjectReply, 404: ErrorReply } }),
+  photo: op({
+    method: 'GET',
+    path: '/projects/:id/photo',
+    summary: "A project's photo (WebP, 480, 960 or 1600 px wide)",
+    params: IdParams,
+    query: PhotoQuery,
+    replies: photoReplies,
+  }),
+  create: op({
+    method: 'POST',
+    path: '/projects',
+    summary: 'Create a workspace project (the form fields and the photo profileImage)',
+    body: { multipart: WorkspaceProjectParts },
+    replies: { 201: WorkspaceProjectReply, ...formErrors },
+  }),
+  update: op({
+    method: 'PUT',
+    path: '/projects/:id',
+    summary: 'Update a workspace project from the `version` read (a new photo profileImage is optional); 409 with the current project when changed meanwhile',
+    params: IdParams,
+    body: { multipart: WorkspaceProjectChangesParts },
+    replies: { 200: WorkspaceProjectReply, ...formErrors, 409: WorkspaceProjectStaleReply },
+  }),
+  delete: op({
+    method: 'DELETE',
+    path: '/projects/:id',
+    summary: 'Delete a workspace project with its schedules, folders, files and members',
+    params: IdParams,
+    replies: { 200: MessageReply, 404: ErrorReply },
+  }),
+  keepPhoto: op({
+    method: 'POST',
+    path: '/projects/photo-drafts',
+    summary: 'Keep a project photo for a form sent back with errors; its id goes in photoDraft',
+    body: { multipart: PhotoDraftParts },
+    replies: { 201: PhotoDraftReply, ...formErrors },
+  }),
+  photoDraft: op({
+    method: 'GET',
+    path: '/projects/photo-drafts/:id',
+    summary: 'A kept project photo (WebP, 480 px wide), to its uploader only',
+    params: IdParams,
+    replies: photoReplies,
+  }),
+} as const;

@@ -1,5 +1,5 @@
 import { toJSONSchema, z } from 'zod/v4';
-import { isBinary, isMultipart, pathParamNames, type BinaryReply, type MultipartBody, type Operation } from '../contract/operation.js';
+import { isBinary, isDeclaredType, isMultipart, pathParamNames, type BinaryReply, type MultipartBody, type Operation } from '../contract/operation.js';
 
 /**
  * A route's options from its declaration (docs/decisions/370): method, url and the schemas
@@ -119,7 +119,7 @@ export function replyViolation(route: { config?: { operation?: Operation }; sche
   const json = (route.schema?.response as Record<string, z.ZodType> | undefined)?.[status];
   if (declared === undefined && json === undefined) return `${where}, a status it does not declare`;
   if (declared !== undefined && isBinary(declared)) {
-    return contentType?.startsWith(declared.contentType) ? undefined : `${where} as ${contentType ?? 'nothing'}, declared ${declared.contentType}`;
+    return isDeclaredType(declared, contentType) ? undefined : `${where} as ${contentType ?? 'nothing'}, declared ${declared.contentType}`;
   }
   if (status === 204) return undefined;
   if (!contentType?.startsWith('application/json')) return `${where} as ${contentType ?? 'nothing'}, declared application/json`;

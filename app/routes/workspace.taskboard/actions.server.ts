@@ -76,7 +76,7 @@ function boardAfter(request: Request): string {
 
 const DONE: Record<TaskMove, string> = { submit: 'Task submitted for review', approve: 'Task approved', reject: 'Task sent back to To Do' };
 
-async function move(request: Request, formData: FormData, name: TaskMove, reason?: string) {
+async function move(request: Request, formData: FormData, name: Exclude<TaskMove, 'submit'>, reason?: string) {
   return redirectAfter(moveTask(request, String(formData.get('id') ?? ''), name, reason), boardAfter(request), DONE[name]);
 }
 

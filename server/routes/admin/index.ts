@@ -1,16 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/v4';
-import {
-  AdminLoginBody,
-  AdminLoginReply,
-  DecisionBody,
-  DecisionQuery,
-  DEFAULT_REJECTION_NOTE,
-  StatisticsReply,
-  VerificationListReply,
-  VerificationQuery,
-} from '../../contract/admin.js';
-import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
+import { DEFAULT_REJECTION_NOTE } from '../../contract/admin.js';
+import { adminOperations as ops } from '../../contract/admin-operations.js';
+import { routeOf } from '../declared.js';
 import { isFirmRole, ROLE_LABELS, VERIFY, type FirmRole } from '../../contract/vocabulary.js';
 import { conflict, notFound, unauthorized } from '../../errors.js';
 import { sendStoredFile } from '../../files/send-stored-file.js';
@@ -21,7 +12,6 @@ import { recordAudit } from '../../queries/audit.js';
 import { findUserByEmail, findUserById } from '../../queries/users.js';
 import { createSession, revokeSession } from '../../queries/sessions.js';
 
-const adminErrors = { 401: ErrorReply, 403: ErrorReply };
 
 /**
  * The super-admin's sign-in (scope `public`): an admin-kind token, refused by every user endpoint
@@ -30,10 +20,9 @@ const adminErrors = { 401: ErrorReply, 403: ErrorReply };
 export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiter } = app.ctx;
 
-  app.post(
-    '/admin/login',
-    { schema: { tags: ['admin'], body: AdminLoginBody, response: { 200: AdminLoginReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.login),
+    handler: async (request) => {
       const { email, password } = request.body;
       return limiter.run('admin-login', { address: request.ip, account: email }, async () => {
         const user = await findUserByEmail(db, email);
@@ -45,7 +34,7 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
         return { token };
       });
     },
-  );
+  });
 };
 
 /**
@@ -55,47 +44,27 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, config } = app.ctx;
 
-  app.post(
-    '/admin/logout',
-    { schema: { tags: ['admin'], response: { 200: MessageReply, ...adminErrors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.logout),
+    handler: async (request) => {
       await revokeSession(db, request.session.sessionId);
       return { message: 'Logged out' };
     },
-  );
+  });
 
-  app.get(
-    '/admin/statistics',
-    { schema: { tags: ['admin'], response: { 200: StatisticsReply, ...adminErrors } } },
-    async () => verificationStatistics(db),
-  );
+  app.route({
+    ...routeOf(ops.statistics),
+    handler: async () => verificationStatistics(db),
+  });
 
-  app.get(
-    '/admin/user-verification',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Firm registrations: search over name, firm name and email; 15 a page; pending by default',
-        querystring: VerificationQuery,
-        response: { 200: VerificationListReply, ...adminErrors },
-      },
-    },
-    async (request) => ({ data: await verificationPage(db, request.query) }),
-  );
+  app.route({
+    ...routeOf(ops.verifications),
+    handler: async (request) => ({ data: await verificationPage(db, request.query) }),
+  });
 
-  app.put(
-    '/admin/user-verification/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Approves (isVerify=2) or rejects (isVerify=3, optional reason in the body) a firm registration',
-        params: IdParams,
-        querystring: DecisionQuery,
-        body: DecisionBody,
-        response: { 200: MessageReply, 404: ErrorReply, 409: ErrorReply, ...adminErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.decide),
+    handler: async (request) => {
       const admin = request.session.user;
       const { id } = request.params;
       const decision = request.query.isVerify;
@@ -132,23 +101,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await mailer.send({ to: updated.email, ...mail }).catch((error) => request.log.error({ err: error }, 'verification mail failed'));
       return { message: approve ? 'Firm approved' : 'Firm rejected' };
     },
-  );
+  });
 
-  app.get(
-    '/admin/user/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Downloads a firm's registration document (super-admin only)",
-        params: IdParams,
-        response: { 200: z.unknown().describe('The document file'), 404: ErrorReply, ...adminErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.registrationDocument),
+    handler: async (request, reply) => {
       const { id } = request.params;
       const target = await findUserById(db, id);
       if (!target?.documentKey) throw notFound('Invalid document URL');
       return sendStoredFile(reply, request, documentDownload(target.documentKey, target.documentName));
     },
-  );
+  });
 };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminAccountsReply, AdminPasswordBody, CreateSubAdminBody, OWNERS_ONLY } from '../../contract/admin-areas.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../../contract/http.js';
+import { OWNERS_ONLY } from '../../contract/admin-areas.js';
+import { adminOperations as ops } from '../../contract/admin-operations.js';
+import { isId } from '../../contract/http.js';
+import { routeOf } from '../declared.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import {
   changeAdminPassword,
@@ -24,27 +26,18 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await isOwnerAdmin(db, userId))) throw forbidden(OWNERS_ONLY);
   };
 
-  app.get(
-    '/admin/admins',
-    { schema: { tags: ['admin'], summary: 'The platform administrators', response: { 200: AdminAccountsReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.admins),
+    handler: async (request) => {
       const me = request.session.user;
       const [admins, canManage] = await Promise.all([listAdmins(db), isOwnerAdmin(db, me.id)]);
       return { data: { admins: admins.map((a) => ({ ...a, createdAt: a.createdAt.toISOString(), you: a.id === me.id })), canManage } };
     },
-  );
+  });
 
-  app.post(
-    '/admin/admins',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Creates a sub-admin with a password (owners only)',
-        body: CreateSubAdminBody,
-        response: { 201: MessageReply, 409: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.createSubAdmin),
+    handler: async (request, reply) => {
       const me = request.session.user;
       await requireOwner(me.id);
       try {
@@ -55,38 +48,22 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.code(201).send({ message: `${request.body.email} can now sign in at /admin/login` });
     },
-  );
+  });
 
-  app.delete(
-    '/admin/admins/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Revokes a sub-admin: its account and sessions end at once (owners only)',
-        params: IdParams,
-        response: { 200: MessageReply, 404: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.revokeSubAdmin),
+    handler: async (request) => {
       const me = request.session.user;
       await requireOwner(me.id);
       const { id } = request.params;
       if (!isId(id) || !(await revokeSubAdmin(db, me, id))) throw notFound('Sub-admin not found');
       return { message: 'Sub-admin revoked' };
     },
-  );
+  });
 
-  app.put(
-    '/admin/password',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "The admin's own password: the current one, then the new one; other sessions end",
-        body: AdminPasswordBody,
-        response: { 200: MessageReply, 429: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.password),
+    handler: async (request) => {
       const { user, sessionId } = request.session;
       const { currentPassword, newPassword } = request.body;
       return limiter.run('admin-login', { address: request.ip, account: user.email }, async () => {
@@ -97,5 +74,5 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message: 'Password changed. Your other admin sessions have ended.' };
       });
     },
-  );
+  });
 };

@@ -201,6 +201,8 @@ describe('PATCH /api/projects/{projectId}/chat/{messageId}: editing one’s own 
     const long = await edit(id, text.id, tokens.member, { body: 'x'.repeat(4001) });
     expect(long.statusCode).toBe(400);
     expect(messagesByPath(long)).toEqual({ body: CHAT_MESSAGES.tooLong });
+    // A body past the api's JSON limit (BODY_LIMITS.json, 16 KB) is refused before it is read: 413, a declared answer.
+    expect((await edit(id, text.id, tokens.member, { body: 'x'.repeat(16_400) })).statusCode).toBe(413);
     expect((await edit(id, text.id, tokens.member, { body: 42 })).statusCode).toBe(400);
     expect((await edit(id, text.id, tokens.member, {})).statusCode).toBe(400);
     const withFile = (await post(id, tokens.member, 'see plan', [{ name: 'files', file: Buffer.from('%PDF-1.4\n%%EOF\n'), filename: 'plan.pdf' }])).json().data as ChatMessage;

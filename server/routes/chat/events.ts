@@ -1,11 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProjectAccess } from '../../auth/project-access.js';
-import { CHAT_EVENT, ChatEventsQuery, ProjectChatParams } from '../../contract/chat.js';
-import { ErrorReply } from '../../contract/http.js';
+import { CHAT_EVENT, chatOperations as ops } from '../../contract/chat.js';
+import { routeOf } from '../declared.js';
 import { serviceUnavailable } from '../../errors.js';
 import { latestSeq, markChatRead, messagesAfter } from '../../queries/chat.js';
-
-const errors = { 404: ErrorReply };
 
 /** Messages a stream reads at once; a longer backlog is read in several rounds. */
 const STREAM_BATCH = 100;
@@ -29,19 +27,9 @@ function lastEventId(header: string | string[] | undefined): number | undefined 
 export const chatEventRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, chatHub } = app.ctx;
 
-  app.get(
-    '/projects/:projectId/chat/events',
-    {
-      schema: {
-        tags: ['chat'],
-        summary:
-          'New messages as server-sent events (event "message", id = seq), from Last-Event-ID, else `after`, else the end of the thread; ends after 5 minutes (the browser reconnects)',
-        params: ProjectChatParams,
-        querystring: ChatEventsQuery,
-        response: { ...errors, 503: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.events),
+    handler: async (request, reply) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       if (!chatHub.available) throw serviceUnavailable();
       let last = lastEventId(request.headers['last-event-id']) ?? request.query.after ?? (await latestSeq(db, project.id)).revision;
@@ -119,5 +107,5 @@ export const chatEventRoutes: FastifyPluginAsyncZod = async (app) => {
       // What was committed before this stream listened (or while the browser was away).
       else await send();
     },
-  );
+  });
 };

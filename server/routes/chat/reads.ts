@@ -1,46 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { requireProjectAccess } from '../../auth/project-access.js';
-import { CHAT_MESSAGES, ChatUnreadReply } from '../../contract/chat.js';
-import { FileContentQuery } from '../../contract/files.js';
-import { ErrorReply, IdParams, isId } from '../../contract/http.js';
+import { CHAT_MESSAGES, chatOperations as ops } from '../../contract/chat.js';
+import { isId } from '../../contract/http.js';
+import { routeOf } from '../declared.js';
 import { HttpError, notFound } from '../../errors.js';
 import { sendStoredFile } from '../../files/send-stored-file.js';
 import { findChatAttachment, unreadCounts } from '../../queries/chat.js';
-
-const errors = { 404: ErrorReply };
 
 /** Across the projects: the caller's unread counts (`/chat/unread`) and a chat file's bytes (`/chat/attachments/…`). */
 export const chatReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/chat/unread',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: "The caller's unread Group Chat messages per project it works on (one statement; projects with none left out)",
-        response: { 200: ChatUnreadReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.unread),
+    handler: async (request) => {
       const { user } = request.session;
       return { data: await unreadCounts(db, user, requireFirmAccess(user, 'work')) };
     },
-  );
+  });
 
-  app.get(
-    '/chat/attachments/:id/content',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'A chat file’s bytes (same rules as project files: ranges, safe inline types only)',
-        params: IdParams,
-        querystring: FileContentQuery,
-        response: { ...errors, 416: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.attachment),
+    handler: async (request, reply) => {
       const file = isId(request.params.id) ? await findChatAttachment(db, request.params.id) : undefined;
       if (!file) throw notFound(CHAT_MESSAGES.attachmentNotFound);
       try {
@@ -58,5 +40,5 @@ export const chatReadRoutes: FastifyPluginAsyncZod = async (app) => {
         notFoundMessage: CHAT_MESSAGES.attachmentNotFound,
       });
     },
-  );
+  });
 };

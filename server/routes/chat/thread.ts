@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireProjectAccess } from '../../auth/project-access.js';
-import { CHAT_LIMITS, CHAT_MESSAGES, ChatEditBody, ChatMessageParams, ChatMessageReply, ChatPageQuery, ChatPageReply, ProjectChatParams, withinEditWindow } from '../../contract/chat.js';
-import { ErrorReply, isId } from '../../contract/http.js';
+import { CHAT_LIMITS, CHAT_MESSAGES, chatOperations as ops, withinEditWindow } from '../../contract/chat.js';
+import { isId } from '../../contract/http.js';
+import { routeOf } from '../declared.js';
 import { newId } from '../../db/ids.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import { withReceivedFiles } from '../../files/receive-files.js';
@@ -10,8 +11,6 @@ import { workspaceFiles } from '../../files/upload-kinds.js';
 import { chatFileKey, chatPage, chatReaders, editChatMessage, findChatMessage, insertChatMessage, latestSeq, markChatRead, messageHasFiles } from '../../queries/chat.js';
 import { usersWantingMail } from '../../queries/settings.js';
 import { contentTypeOfUpload } from '../../services/project-files.js';
-
-const errors = { 404: ErrorReply };
 
 /** A message's text as posted or edited: trimmed, at most CHAT_LIMITS.body; empty only when the message has files. */
 function chatBody(raw: string, hasFiles: boolean, emptyMessage: string): string {
@@ -45,18 +44,9 @@ export const chatThreadRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get(
-    '/projects/:projectId/chat',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: "A page of a project's Group Chat, oldest first (the newest page, or the one before seq `before`)",
-        params: ProjectChatParams,
-        querystring: ChatPageQuery,
-        response: { 200: ChatPageReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.page),
+    handler: async (request) => {
       const { session } = request;
       const { project } = await requireProjectAccess(db, session, request.params.projectId, 'work');
       // The stream's start first: a message committed in between is in the page and sent again by
@@ -68,20 +58,11 @@ export const chatThreadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.before === undefined && newest) await markChatRead(db, session.user.id, project.id, newest.seq);
       return { data: { project: { id: project.id, projectName: project.projectName }, ...page, latest: latest.revision } };
     },
-  );
+  });
 
-  app.post(
-    '/projects/:projectId/chat',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: `Post a message (multipart: body, up to ${CHAT_LIMITS.filesPerMessage} files, MAX_FILE_MB each)`,
-        consumes: ['multipart/form-data'],
-        params: ProjectChatParams,
-        response: { 201: ChatMessageReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.post),
+    handler: async (request, reply) => {
       const { session } = request;
       // Before a byte of the files is read: nobody outside the project uploads anything.
       const { project } = await requireProjectAccess(db, session, request.params.projectId, 'work');
@@ -119,20 +100,11 @@ export const chatThreadRoutes: FastifyPluginAsyncZod = async (app) => {
       mailChatMessage(project, session.user, message.body, message.attachments.length);
       return reply.status(201).send({ data: message });
     },
-  );
+  });
 
-  app.patch(
-    '/projects/:projectId/chat/:messageId',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: `Edit one's own message's text, within ${CHAT_LIMITS.editMinutes} minutes of sending it; open streams receive it again`,
-        params: ChatMessageParams,
-        body: ChatEditBody,
-        response: { 200: ChatMessageReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.edit),
+    handler: async (request) => {
       const { session } = request;
       const { project } = await requireProjectAccess(db, session, request.params.projectId, 'work');
       const message = isId(request.params.messageId) ? await findChatMessage(db, project.id, request.params.messageId) : undefined;
@@ -143,5 +115,5 @@ export const chatThreadRoutes: FastifyPluginAsyncZod = async (app) => {
       const edited = await db.transaction((tx) => editChatMessage(tx, message, body));
       return { data: edited };
     },
-  );
+  });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CONFIRMATION_MESSAGES as M, ConfirmationTokenParams, PendingAccountReply } from '../../contract/employee-confirmation.js';
-import { ErrorReply, MessageReply } from '../../contract/http.js';
+import { CONFIRMATION_MESSAGES as M } from '../../contract/employee-confirmation.js';
+import { employeeConfirmationOperations as ops } from '../../contract/employees.js';
+import { routeOf } from '../declared.js';
 import { notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { findByConfirmationToken, lapsesAt, markConfirmed } from '../../queries/employees.js';
@@ -14,9 +15,6 @@ import { hashToken } from '../../services/tokens.js';
  * links); Confirm and This was not me are posts. A used, lapsed or unknown link answers 404.
  */
 
-const errors = { 404: ErrorReply };
-const tags = ['employees'];
-
 export const employeeConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
@@ -26,20 +24,18 @@ export const employeeConfirmationRoutes: FastifyPluginAsyncZod = async (app) => 
     return employee;
   }
 
-  app.get(
-    '/employees/confirmation/:token',
-    { schema: { tags, summary: 'Who added this address, before its owner confirms or declines it', params: ConfirmationTokenParams, response: { 200: PendingAccountReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.pending),
+    handler: async (request) => {
       const employee = await pendingOf(request.params.token);
       const firm = employee.firmId ? await findUserById(db, employee.firmId) : undefined;
       return { data: { userName: employee.userName, email: employee.email, firmName: firmNameOf(firm), lapsesAt: lapsesAt(employee).toISOString() } };
     },
-  );
+  });
 
-  app.post(
-    '/employees/confirmation/:token/confirm',
-    { schema: { tags, summary: 'The owner of the address confirms the account: it signs in from now on', params: ConfirmationTokenParams, response: { 200: MessageReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.confirm),
+    handler: async (request) => {
       const employee = await pendingOf(request.params.token);
       const confirmed = await db.transaction(async (tx) => {
         const row = await markConfirmed(tx, employee.id);
@@ -49,15 +45,14 @@ export const employeeConfirmationRoutes: FastifyPluginAsyncZod = async (app) => 
       if (!confirmed) throw notFound(M.invalid);
       return { message: M.confirmed };
     },
-  );
+  });
 
-  app.post(
-    '/employees/confirmation/:token/not-me',
-    { schema: { tags, summary: 'This was not me: the account is removed, the address free, the firm told', params: ConfirmationTokenParams, response: { 200: MessageReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.notMe),
+    handler: async (request) => {
       const employee = await pendingOf(request.params.token);
       if (!(await releasePendingEmployee(app.ctx, employee, 'not-me'))) throw notFound(M.invalid);
       return { message: M.released };
     },
-  );
+  });
 };

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireEmployeeManagement, requireEmployeesManager } from '../../auth/employee-access.js';
-import { CreateEmployeeBody, EMPLOYEE_MESSAGES as M, EmployeeChangesBody, EmployeeReply, EmployeeStaleReply, EmployeesReply } from '../../contract/employees.js';
+import { EMPLOYEE_MESSAGES as M, employeeOperations as ops } from '../../contract/employees.js';
 import { designationOf } from '../../contract/employees-rules.js';
-import { ErrorReply, IdParams } from '../../contract/http.js';
+import { routeOf } from '../declared.js';
 import { newId } from '../../db/ids.js';
 import { conflict, forbidden, isUniqueViolation } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
@@ -24,7 +24,6 @@ import { newToken } from '../../services/tokens.js';
  * keeps the account and its history; reactivating lets it sign in again.
  */
 
-const errors = { 404: ErrorReply };
 const emailTaken = () => conflict(M.emailTaken, [{ path: 'email', message: M.emailTaken }]);
 
 export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,28 +50,19 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
     return employee;
   }
 
-  app.get(
-    '/employees',
-    { schema: { tags: ['employees'], summary: "The firm's employees (firm and sub-admins)", response: { 200: EmployeesReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.list),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireEmployeesManager(request.session);
       const rows = await listEmployees(db, firm.firmId);
       return { data: { employees: rows.map(toEmployeeJson), viewer: { id: user.id, isOwner: firm.isOwner } } };
     },
-  );
+  });
 
-  app.post(
-    '/employees',
-    {
-      schema: {
-        tags: ['employees'],
-        summary: 'Create an employee account of the firm',
-        body: CreateEmployeeBody,
-        response: { 201: EmployeeReply, ...errors, 409: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.create),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const body = request.body;
       const firm = requireEmployeesManager(request.session, body.isSubAdmin);
@@ -115,20 +105,11 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ data: toEmployeeJson(row) });
     },
-  );
+  });
 
-  app.put(
-    '/employees/:id',
-    {
-      schema: {
-        tags: ['employees'],
-        summary: "Change an employee's details from the `version` read (a blank password keeps it); 409 with the current details when changed meanwhile",
-        params: IdParams,
-        body: EmployeeChangesBody,
-        response: { 200: EmployeeReply, ...errors, 409: EmployeeStaleReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.update),
+    handler: async (request) => {
       const { user } = request.session;
       const body = request.body;
       const { firm, employee } = await requireEmployeeManagement(db, request.session, request.params.id, { isSubAdmin: body.isSubAdmin });
@@ -178,19 +159,11 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { data: toEmployeeJson(row) };
     },
-  );
+  });
 
-  app.post(
-    '/employees/:id/resend-confirmation',
-    {
-      schema: {
-        tags: ['employees'],
-        summary: 'Send an unconfirmed employee a new welcome link (the old one dies; the account still lapses 7 days after it was created)',
-        params: IdParams,
-        response: { 200: EmployeeReply, ...errors, 409: ErrorReply, 429: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.resendConfirmation),
+    handler: async (request) => {
       const { user } = request.session;
       const { firm, employee } = await requireEmployeeManagement(db, request.session, request.params.id);
       if (!employee.unconfirmedSince) throw conflict(M.alreadyConfirmed);
@@ -202,23 +175,15 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: toEmployeeJson(row) };
     },
-  );
+  });
 
   for (const [action, deactivate] of [
     ['deactivate', true],
     ['reactivate', false],
   ] as const) {
-    app.post(
-      `/employees/:id/${action}`,
-      {
-        schema: {
-          tags: ['employees'],
-          summary: deactivate ? 'Deactivate an employee: its sessions end at once; its history stays' : 'Let a deactivated employee sign in again',
-          params: IdParams,
-          response: { 200: EmployeeReply, ...errors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(ops[action]),
+      handler: async (request) => {
         const { user } = request.session;
         const { firm, employee } = await requireEmployeeManagement(db, request.session, request.params.id, { deactivate });
         const row = await db.transaction(async (tx) => {
@@ -232,6 +197,6 @@ export const employeeRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return { data: toEmployeeJson(row) };
       },
-    );
+    });
   }
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { ErrorReply } from '../../contract/http.js';
-import { TIME_ZONE_MESSAGES, TimeZoneChanges, TimeZoneReply, TimeZoneSettingReply, TimeZoneStaleReply } from '../../contract/settings.js';
+import { firmTimeZoneOperations as ops, TIME_ZONE_MESSAGES } from '../../contract/settings.js';
+import { routeOf } from '../declared.js';
 import { notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { readFirmTimeZone, saveFirmTimeZone } from '../../queries/settings.js';
@@ -14,28 +14,19 @@ import { readFirmTimeZone, saveFirmTimeZone } from '../../queries/settings.js';
 export const firmTimeZoneRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, sessions } = app.ctx;
 
-  app.get(
-    '/firm/time-zone',
-    { schema: { tags: ['settings'], summary: "The firm's time zone with the version a change names", response: { 200: TimeZoneSettingReply, 404: ErrorReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.get),
+    handler: async (request) => {
       const firm = requireFirmAccess(request.session.user, 'manage');
       const setting = await readFirmTimeZone(db, firm.firmId);
       if (!setting) throw notFound('The firm is not there any more');
       return { data: setting };
     },
-  );
+  });
 
-  app.put(
-    '/firm/time-zone',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: "Save the firm's time zone (every date its people are shown, mailed or exported) from the `version` read; 409 with the current zone when saved meanwhile",
-        body: TimeZoneChanges,
-        response: { 200: TimeZoneReply, 409: TimeZoneStaleReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.save),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
       const { timeZone, version } = request.body;
@@ -48,5 +39,5 @@ export const firmTimeZoneRoutes: FastifyPluginAsyncZod = async (app) => {
       sessions.clear();
       return { message: TIME_ZONE_MESSAGES.saved, data: saved };
     },
-  );
+  });
 };

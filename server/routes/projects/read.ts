@@ -1,31 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/v4';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { requireProjectAccess } from '../../auth/project-access.js';
-import { ErrorReply, IdParams } from '../../contract/http.js';
-import { PhotoQuery, WorkspaceProjectReply, WorkspaceProjectsQuery, WorkspaceProjectsReply } from '../../contract/workspace-projects.js';
+import { workspaceProjectOperations as ops } from '../../contract/workspace-projects.js';
+import { routeOf } from '../declared.js';
 import { notFound } from '../../errors.js';
 import { streamStoredFile } from '../../files/send-stored-file.js';
 import { listWorkspaceProjects, toWorkspaceProjectJson, workspaceProjectsPage } from '../../queries/workspace-projects.js';
 import { photoFileKey, photoVersion } from '../../services/workspace-photos.js';
 
-const errors = { 404: ErrorReply };
-
 /** The list (whole or by page), one project, and its photo: for everyone who may work on it. */
 export const projectReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/projects',
-    {
-      schema: {
-        tags: ['workspace'],
-        summary: "The caller's workspace projects: all of them, or with ?page= one page and the count",
-        querystring: WorkspaceProjectsQuery,
-        response: { 200: WorkspaceProjectsReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.list),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       const access = firm.canManage ? 'manage' : 'work';
@@ -38,30 +27,19 @@ export const projectReadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { rows, count } = await workspaceProjectsPage(db, user, firm, { page, limit, search });
       return { data: rows.map((row) => toWorkspaceProjectJson(row, access)), canManage: firm.canManage, count, page, limit };
     },
-  );
+  });
 
-  app.get(
-    '/projects/:id',
-    { schema: { tags: ['workspace'], summary: 'One workspace project', params: IdParams, response: { 200: WorkspaceProjectReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.get),
+    handler: async (request) => {
       const { project, level } = await requireProjectAccess(db, request.session, request.params.id, 'work');
       return { data: toWorkspaceProjectJson(project, level) };
     },
-  );
+  });
 
-  app.get(
-    '/projects/:id/photo',
-    {
-      schema: {
-        tags: ['workspace'],
-        summary: "A project's photo (WebP, 480, 960 or 1600 px wide)",
-        params: IdParams,
-        querystring: PhotoQuery,
-        produces: ['image/webp'],
-        response: { 200: z.unknown().describe('The photo (image/webp)'), ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.photo),
+    handler: async (request, reply) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.id, 'work');
       if (!project.photoKey) throw notFound('This project has no photo');
       // A url naming the current version never changes: cached for a year, in the browser only.
@@ -78,5 +56,5 @@ export const projectReadRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
     },
-  );
+  });
 };

@@ -1,33 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { requireProjectAccess } from '../../auth/project-access.js';
-import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
-import { WorkspaceProjectChangesForm, WorkspaceProjectForm, WorkspaceProjectReply, WorkspaceProjectStaleReply } from '../../contract/workspace-projects.js';
+import { WorkspaceProjectChangesForm, WorkspaceProjectForm, workspaceProjectOperations as ops } from '../../contract/workspace-projects.js';
+import { routeOf } from '../declared.js';
 import { newId } from '../../db/ids.js';
 import { recordAudit } from '../../queries/audit.js';
 import { deleteWorkspaceProject, insertWorkspaceProject, toWorkspaceProjectJson, updateWorkspaceProject } from '../../queries/workspace-projects.js';
 import { deleteProjectPhotos } from '../../services/workspace-photos.js';
 import { projectPhotos, withProjectForm } from './photo-form.js';
 
-const errors = { 404: ErrorReply };
-const uploadErrors = { ...errors, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply };
-
 /** Create, update and delete a project: for the firm and its sub-admins. */
 export const projectSaveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
   const { photoOfSave, claimPhoto, discardFresh, discard } = projectPhotos(db, storage);
 
-  app.post(
-    '/projects',
-    {
-      schema: {
-        tags: ['workspace'],
-        summary: 'Create a workspace project (multipart: the form fields and the photo profileImage)',
-        consumes: ['multipart/form-data'],
-        response: { 201: WorkspaceProjectReply, ...uploadErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.create),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
       return withProjectForm(request, true, WorkspaceProjectForm, async (form, photo) => {
@@ -47,20 +36,11 @@ export const projectSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       });
     },
-  );
+  });
 
-  app.put(
-    '/projects/:id',
-    {
-      schema: {
-        tags: ['workspace'],
-        summary: 'Update a workspace project from the `version` read (multipart; a new photo profileImage is optional); 409 with the current project when changed meanwhile',
-        consumes: ['multipart/form-data'],
-        params: IdParams,
-        response: { 200: WorkspaceProjectReply, ...uploadErrors, 409: WorkspaceProjectStaleReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.update),
+    handler: async (request) => {
       const { user } = request.session;
       const { project, firm } = await requireProjectAccess(db, request.session, request.params.id, 'manage');
       return withProjectForm(request, false, WorkspaceProjectChangesForm, async ({ version, ...form }, photo) => {
@@ -90,19 +70,11 @@ export const projectSaveRoutes: FastifyPluginAsyncZod = async (app) => {
         return { data: toWorkspaceProjectJson(row, 'manage') };
       });
     },
-  );
+  });
 
-  app.delete(
-    '/projects/:id',
-    {
-      schema: {
-        tags: ['workspace'],
-        summary: 'Delete a workspace project with its schedules, folders, files and members',
-        params: IdParams,
-        response: { 200: MessageReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.delete),
+    handler: async (request) => {
       const { user } = request.session;
       const { project, firm } = await requireProjectAccess(db, request.session, request.params.id, 'manage');
       const leftovers = await db.transaction(async (tx) => {
@@ -118,5 +90,5 @@ export const projectSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: 'Project deleted' };
     },
-  );
+  });
 };

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { requireProjectAccess } from '../../auth/project-access.js';
-import { ErrorReply, isId } from '../../contract/http.js';
-import { TASK_FORM_FIELDS as F, TASK_LIMITS, TASK_MESSAGES as M, TaskFields, TaskFileDraftsReply, TaskReply } from '../../contract/tasks.js';
+import { isId } from '../../contract/http.js';
+import { TASK_FORM_FIELDS as F, TASK_LIMITS, TASK_MESSAGES as M, TaskFields, taskOperations as ops } from '../../contract/tasks.js';
+import { routeOf } from '../declared.js';
 import { newId } from '../../db/ids.js';
 import { HttpError } from '../../errors.js';
 import { withReceivedFiles, type ReceivedUpload } from '../../files/receive-files.js';
@@ -19,8 +20,6 @@ const TASK_FILE_UPLOAD = 'task-file' as const;
 /** Where a kept file waits for its task; the task's row names this key once it takes it. */
 const taskDraftKey = (id: string) => `tasks/drafts/${id}`;
 import { mailTaskChange } from './mail.js';
-
-const errors = { 404: ErrorReply };
 
 /** The ids of the files kept from an earlier try (decision 218), each once. */
 const draftIdsOf = (upload: ReceivedUpload) => [...new Set((upload.fields[F.fileDrafts] ?? []).filter((id) => id !== ''))];
@@ -58,17 +57,9 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
     return [...found.values()].map((d) => ({ id: newId(), fileName: d.fileName ?? 'file', storageKey: d.keys[0]!, contentType: d.contentType ?? 'application/octet-stream', size: d.size ?? 0 }));
   }
 
-  app.post(
-    '/tasks/file-drafts',
-    {
-      schema: {
-        tags: ['tasks'],
-        summary: `Keep files for an Add Task form sent back with errors (multipart: 1 to ${TASK_LIMITS.files} files); their ids go in fileDrafts`,
-        consumes: ['multipart/form-data'],
-        response: { 201: TaskFileDraftsReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.keepFiles),
+    handler: async (request, reply) => {
       const { user } = request.session;
       requireFirmAccess(user, 'work');
       const kept = await withReceivedFiles(request, receiving(user.id), async (upload) => {
@@ -85,19 +76,11 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ data: kept });
     },
-  );
+  });
 
-  app.post(
-    '/tasks',
-    {
-      schema: {
-        tags: ['tasks'],
-        summary: `Give a task (multipart: projectId, employees, description, dueDate (YYYY-MM-DD), 1 to ${TASK_LIMITS.files} files)`,
-        consumes: ['multipart/form-data'],
-        response: { 201: TaskReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.create),
+    handler: async (request, reply) => {
       const { session } = request;
       const { user } = session;
       const firm = requireFirmAccess(user, 'work');
@@ -160,5 +143,5 @@ export const createTaskRoute: FastifyPluginAsyncZod = async (app) => {
       mailTaskChange(app.ctx, firm.firmId, 'created', task, user);
       return reply.status(201).send({ data: task });
     },
-  );
+  });
 };

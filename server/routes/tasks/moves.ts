@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import type { Session } from '../../auth/session.js';
-import { ErrorReply, IdParams, isId } from '../../contract/http.js';
-import { RejectTaskBody, SUBMIT_FORM_FIELDS as S, SubmitTaskFields, TASK_LIMITS, TASK_MESSAGES as M, TASK_MOVES, TaskReply, type TaskMove, type TaskStatus } from '../../contract/tasks.js';
+import { isId } from '../../contract/http.js';
+import { SUBMIT_FORM_FIELDS as S, SubmitTaskFields, TASK_LIMITS, TASK_MESSAGES as M, TASK_MOVES, taskOperations as ops, type TaskMove, type TaskStatus } from '../../contract/tasks.js';
+import { routeOf } from '../declared.js';
 import { newId } from '../../db/ids.js';
 import { conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import { firstField, withReceivedFiles, type ReceivedUpload } from '../../files/receive-files.js';
@@ -12,8 +13,6 @@ import { recordAudit } from '../../queries/audit.js';
 import { canSeeTask, findTask, insertDeliverables, moveTask, taskFileKey, taskJson } from '../../queries/tasks.js';
 import { contentTypeOfUpload } from '../../services/project-files.js';
 import { mailTaskChange, type TaskChange } from './mail.js';
-
-const errors = { 404: ErrorReply, 409: ErrorReply };
 
 const CHANGE: Record<TaskMove, TaskChange> = { submit: 'submitted', approve: 'approved', reject: 'rejected' };
 
@@ -102,27 +101,15 @@ export const moveRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  const schema = (summary: string) => ({ tags: ['tasks'], summary, params: IdParams, response: { 200: TaskReply, ...errors } });
-
-  app.post(
-    '/tasks/:id/submit',
-    {
-      schema: {
-        ...schema(`Submit a task for review (an assignee): To Do → In Review. Optionally multipart: a note (at most ${TASK_LIMITS.note} characters) and up to ${TASK_LIMITS.files} files`),
-        consumes: ['multipart/form-data', 'application/json'],
-        response: { 200: TaskReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
-      },
-    },
-    (request) => {
+  app.route({
+    ...routeOf(ops.submit),
+    // The parts are optional: a Submit without a body (or with a JSON one) moves the task with no note or files.
+    handler: (request) => {
       if (!request.isMultipart()) return move(request.session, request.params.id, 'submit');
       const receiving = { accountId: request.session.user.id, fileFields: [S.files], maxFields: 4, ...workspaceFiles(config, TASK_LIMITS.files) };
       return withReceivedFiles(request, receiving, (upload) => submitWithFiles(request.session, request.params.id, upload));
     },
-  );
-  app.post('/tasks/:id/approve', { schema: schema('Approve a task (its creator): In Review → Done') }, (request) => move(request.session, request.params.id, 'approve'));
-  app.post(
-    '/tasks/:id/reject',
-    { schema: { ...schema('Reject a task with a reason (its creator): In Review → To Do'), body: RejectTaskBody } },
-    (request) => move(request.session, request.params.id, 'reject', { reason: request.body.reason }),
-  );
+  });
+  app.route({ ...routeOf(ops.approve), handler: (request) => move(request.session, request.params.id, 'approve') });
+  app.route({ ...routeOf(ops.reject), handler: (request) => move(request.session, request.params.id, 'reject', { reason: request.body.reason }) });
 };

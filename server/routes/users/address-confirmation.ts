@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADDRESS_MESSAGES as M, AddressTokenParams } from '../../contract/address-confirmation.js';
-import { ErrorReply, MessageReply } from '../../contract/http.js';
+import { accountOperations as ops } from '../../contract/account-operations.js';
+import { ADDRESS_MESSAGES as M } from '../../contract/address-confirmation.js';
+import { routeOf } from '../declared.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
@@ -29,17 +30,9 @@ export async function sendAddressLink(ctx: Pick<AppContext, 'db' | 'mailer' | 'c
 export const addressConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.post(
-    '/users/address-confirmation/:token',
-    {
-      schema: {
-        tags: ['users'],
-        summary: "Confirm the account's email address with the link mailed at sign-up",
-        params: AddressTokenParams,
-        response: { 200: MessageReply, 404: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.confirmAddress),
+    handler: async (request) => {
       const { token } = request.params;
       const confirmed = token.length >= 20 ? await db.transaction(async (tx) => {
         const row = await confirmAddressByToken(tx, hashToken(token));
@@ -49,5 +42,5 @@ export const addressConfirmationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!confirmed) throw notFound(M.invalid);
       return { message: M.confirmed };
     },
-  );
+  });
 };

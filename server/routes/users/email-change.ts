@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EmailChangeBody, EmailChangeConfirmBody, EmailChangeReply, PendingEmailChangeReply, type PendingEmailChange } from '../../contract/email-change.js';
-import { ErrorReply } from '../../contract/http.js';
-import { UserReply } from '../../contract/users.js';
+import { accountOperations as ops } from '../../contract/account-operations.js';
+import type { PendingEmailChange } from '../../contract/email-change.js';
+import { routeOf } from '../declared.js';
 import { recordAudit } from '../../queries/audit.js';
 import { setCredentials } from '../../queries/credentials.js';
 import { badRequest, conflict, HttpError, isUniqueViolation } from '../../errors.js';
@@ -10,7 +10,6 @@ import { verifyPassword } from '../../services/passwords.js';
 import { findUserByEmail, userJson } from '../../queries/users.js';
 import { emailTaken } from './index.js';
 
-const errors = { 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 const BAD_CODE = 'The code is invalid or has expired. Request a new one.';
 const refused = (path: string, message: string) => badRequest(message, [{ path, message }]);
 const pendingOf = (row: CodeRow): PendingEmailChange => ({ newEmail: row.newEmail!, expiresAt: row.expiresAt.toISOString() });
@@ -24,17 +23,9 @@ const pendingOf = (row: CodeRow): PendingEmailChange => ({ newEmail: row.newEmai
 export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, limiter, background, config } = app.ctx;
 
-  app.post(
-    '/users/email-change',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Start changing the login email: checks the password and mails a 6-digit code to the new address',
-        body: EmailChangeBody,
-        response: { 200: EmailChangeReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.startEmailChange),
+    handler: async (request) => {
       const { user } = request.session;
       const { newEmail, password } = request.body;
       if (newEmail === user.email.toLowerCase()) throw refused('newEmail', 'This is already your login email');
@@ -62,35 +53,20 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: `We sent a 6-digit code to ${newEmail}. Enter it to confirm the change.`, pending };
     },
-  );
+  });
 
-  app.get(
-    '/users/email-change',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'The login-email change waiting for its code, if any',
-        response: { 200: PendingEmailChangeReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.pendingEmailChange),
+    handler: async (request) => {
       const { user } = request.session;
       const row = await openCode(db, user.id, 'email-change');
       return { pending: row ? pendingOf(row) : null };
     },
-  );
+  });
 
-  app.post(
-    '/users/email-change/confirm',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Finish changing the login email with the mailed code: ends the other sessions and tells the old address',
-        body: EmailChangeConfirmBody,
-        response: { 200: UserReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.confirmEmailChange),
+    handler: async (request) => {
       const { user, sessionId } = request.session;
       const oldEmail = user.email;
       const updated = await limiter.run('email-change-confirm', { address: request.ip, account: user.id }, async () => {
@@ -121,5 +97,5 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return { data: await userJson(db, updated) };
     },
-  );
+  });
 };

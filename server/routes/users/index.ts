@@ -1,17 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendAddressLink } from './address-confirmation.js';
-import { ErrorReply, IdParams, MessageReply } from '../../contract/http.js';
-import {
-  ForgotPasswordBody,
-  LoginBody,
-  LoginReply,
-  RegisterBody,
-  RegisterReply,
-  PublicFirm,
-  ResetPasswordBody,
-  UserOrFirmReply,
-  UserReply,
-} from '../../contract/users.js';
+import { accountOperations as ops } from '../../contract/account-operations.js';
+import { routeOf } from '../declared.js';
+import { PublicFirm } from '../../contract/users.js';
 import { EMPLOYEE_MESSAGES } from '../../contract/employees-rules.js';
 import { isFirmRole, VERIFY } from '../../contract/vocabulary.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.js';
@@ -29,7 +20,6 @@ const EMAIL_TAKEN = 'An account with this email already exists';
 export const emailTaken = (path = 'email') => conflict(EMAIL_TAKEN, [{ path, message: EMAIL_TAKEN }]);
 const badCode = () => badRequest(BAD_CODE_MESSAGE, [{ path: 'otp', message: BAD_CODE_MESSAGE }]);
 
-const errors = { 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
 /** Sign-up, login and password reset (scope `public`: no session is read). */
 export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,10 +37,9 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.post(
-    '/users/register',
-    { schema: { tags: ['users'], body: RegisterBody, response: { 201: RegisterReply, ...errors } } },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(ops.register),
+    handler: async (request, reply) =>
       // Every sign-up counts against the address: each one that succeeds creates an account.
       limiter.run(
         'signup',
@@ -79,12 +68,11 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         'every',
       ),
-  );
+  });
 
-  app.post(
-    '/users/login',
-    { schema: { tags: ['users'], body: LoginBody, response: { 200: LoginReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.login),
+    handler: async (request) => {
       const { email, password, remember } = request.body;
       return limiter.run('login', { address: request.ip, account: email }, async () => {
         const user = await findUserByEmail(db, email);
@@ -99,12 +87,11 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         return { data: await userJson(db, user), token };
       });
     },
-  );
+  });
 
-  app.post(
-    '/users/forgot-password',
-    { schema: { tags: ['users'], body: ForgotPasswordBody, response: { 200: MessageReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.forgotPassword),
+    handler: async (request) => {
       const { email } = request.body;
       // Every request counts (each can send a mail), by the email asked for, known or not.
       await limiter.run('forgot', { address: request.ip, account: email }, async () => undefined, 'every');
@@ -113,12 +100,11 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       background.defer('password reset code', () => sendResetCode(email));
       return { message: FORGOT_MESSAGE };
     },
-  );
+  });
 
-  app.post(
-    '/users/reset-password',
-    { schema: { tags: ['users'], body: ResetPasswordBody, response: { 200: MessageReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.resetPassword),
+    handler: async (request) => {
       const { email, otp, newPassword } = request.body;
       return limiter.run('reset', { address: request.ip, account: email }, async () => {
         const user = await findUserByEmail(db, email);
@@ -131,7 +117,7 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message: 'Your password has been reset. You can log in now.' };
       });
     },
-  );
+  });
 
 };
 
@@ -139,33 +125,24 @@ export const usersPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.post(
-    '/users/logout',
-    { schema: { tags: ['users'], response: { 200: MessageReply, 401: ErrorReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.logout),
+    handler: async (request) => {
       await revokeSession(db, request.session.sessionId);
       return { message: 'Logged out' };
     },
-  );
+  });
 
-  app.get(
-    '/users/me',
-    { schema: { tags: ['users'], response: { 200: UserReply, 401: ErrorReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.me),
+    handler: async (request) => {
       return { data: await userJson(db, request.session.user) };
     },
-  );
+  });
 
-  app.get(
-    '/users/:id',
-    {
-      schema: {
-        tags: ['users'],
-        params: IdParams,
-        response: { 200: UserOrFirmReply, 401: ErrorReply, 404: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.get),
+    handler: async (request) => {
       const me = request.session.user;
       const row = await findUserById(db, request.params.id);
       // Another account is visible only as an approved firm's public profile.
@@ -175,5 +152,5 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another firm's login email and sign-in fields stay private, as on its public pages (decision 210).
       return { data: row.id === me.id ? user : PublicFirm.parse(user) };
     },
-  );
+  });
 };

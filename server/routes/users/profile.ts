@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_LIMITS } from '../../body-limits.js';
-import {
-  PROFILE_IMAGE_MESSAGE,
-  ProfileImageCrop,
-  UpdateProfileBody,
-} from '../../contract/profile.js';
-import { ErrorReply, IdParams } from '../../contract/http.js';
-import { UserReply } from '../../contract/users.js';
+import { PROFILE_IMAGE_MESSAGE, ProfileImageCrop } from '../../contract/profile.js';
+import { accountOperations as ops } from '../../contract/account-operations.js';
+import { routeOf } from '../declared.js';
 import { badRequest, HttpError, notFound } from '../../errors.js';
 import { firstField, withReceivedFiles } from '../../files/receive-files.js';
 import { PROFILE_PHOTO } from '../../files/upload-kinds.js';
@@ -14,25 +10,15 @@ import { avatarKeys, InvalidImageError, storeAvatar } from '../../services/image
 import { placeRuleErrors } from '../../contract/places.js';
 import { replaceTeams, updateUser, userJson } from '../../queries/users.js';
 
-const errors = { 403: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 
 /** The firm profile (profile edit modal; scope `firm`). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.put(
-    '/users/update-profile/:id',
-    {
-      bodyLimit: BODY_LIMITS.profile,
-      schema: {
-        tags: ['users'],
-        summary: 'Update the signed-in firm’s profile (own id only)',
-        params: IdParams,
-        body: UpdateProfileBody,
-        response: { 200: UserReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.updateProfile),
+    bodyLimit: BODY_LIMITS.profile,
+    handler: async (request) => {
       const { user } = request.session;
       if (request.params.id !== user.id) throw notFound('User not found');
       const body = request.body;
@@ -57,7 +43,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: await userJson(db, updated) };
     },
-  );
+  });
 
 };
 
@@ -65,18 +51,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
 
-  app.post(
-    '/users/profile-image',
-    {
-      schema: {
-        tags: ['users'],
-        summary:
-          'Set the signed-in user’s profile photo (multipart: file field "file", JPG or PNG, 10 MB; optional fields x, y, size: the square to keep, in pixels of the displayed image; otherwise the centred square)',
-        consumes: ['multipart/form-data'],
-        response: { 200: UserReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.profileImage),
+    handler: async (request) => {
       const { user } = request.session;
       const url = await withReceivedFiles(
         request,
@@ -107,5 +84,5 @@ export const profileImageRoutes: FastifyPluginAsyncZod = async (app) => {
       await storage.delete('public', avatarKeys(user.profileImage));
       return { data: await userJson(db, row!) };
     },
-  );
+  });
 };

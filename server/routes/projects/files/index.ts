@@ -1,19 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFileAccess, requireFolderAccess, requireFolderOfProject } from '../../../auth/folder-access.js';
 import { requireProjectAccess } from '../../../auth/project-access.js';
-import {
-  FILE_LIMITS,
-  FILE_MESSAGES,
-  fileFamily,
-  FileContentQuery,
-  fileFormat,
-  FilesReply,
-  FolderIdParams,
-  RegisteredFilesReply,
-  RegisterFilesBody,
-  UploadFilesReply,
-} from '../../../contract/files.js';
-import { ErrorReply, IdParams, MessageReply } from '../../../contract/http.js';
+import { FILE_LIMITS, FILE_MESSAGES, fileFamily, fileFormat, fileOperations as ops } from '../../../contract/files.js';
+import { routeOf } from '../../declared.js';
 import { badRequest, HttpError } from '../../../errors.js';
 import { firstField, withReceivedFiles } from '../../../files/receive-files.js';
 import { sendStoredFile } from '../../../files/send-stored-file.js';
@@ -22,7 +11,6 @@ import { recordAudit } from '../../../queries/audit.js';
 import { countFiles, deleteFile, fileJson, folderJson, insertFiles, listFiles } from '../../../queries/files.js';
 import { claimProjectFiles, contentTypeOfUpload, removeStoredFiles, storeProjectFiles } from '../../../services/project-files.js';
 
-const errors = { 404: ErrorReply };
 const MB = 1024 * 1024;
 
 /**
@@ -49,17 +37,9 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, config } = app.ctx;
   const maxFileBytes = config.MAX_FILE_MB * MB;
 
-  app.post(
-    '/users/project/upload-file',
-    {
-      schema: {
-        tags: ['files'],
-        summary: `Upload 1 to ${FILE_LIMITS.perUpload} files for a folder (multipart: files, projectId, folderId; any type, MAX_FILE_MB each); answers the references POST /projects/files takes`,
-        consumes: ['multipart/form-data'],
-        response: { 201: UploadFilesReply, ...errors, 409: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.upload),
+    handler: async (request, reply) => {
       const { session } = request;
       const stored = await withReceivedFiles(
         request,
@@ -91,19 +71,11 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
       });
     },
-  );
+  });
 
-  app.post(
-    '/projects/files',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Put uploaded files (the urls POST /users/project/upload-file answered) into a folder',
-        body: RegisterFilesBody,
-        response: { 201: RegisteredFilesReply, ...errors, 409: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.register),
+    handler: async (request, reply) => {
       const { session, body } = request;
       const { project, firm } = await requireProjectAccess(db, session, body.projectId, 'work');
       const folder = await requireFolderOfProject(db, project.id, body.folderId);
@@ -141,19 +113,11 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ data: { files: rows.map(fileJson) } });
     },
-  );
+  });
 
-  app.get(
-    '/projects/files/:folderId',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'The files of a folder, with the folder, its project and the upload limits',
-        params: FolderIdParams,
-        response: { 200: FilesReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.files),
+    handler: async (request) => {
       const { folder, project } = await requireFolderAccess(db, request.session, request.params.folderId);
       const rows = await listFiles(db, folder.id);
       return {
@@ -165,22 +129,11 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.get(
-    '/projects/files/:id/content',
-    {
-      schema: {
-        tags: ['files'],
-        summary:
-          'A file’s bytes: Range requests (206), Content-Disposition (inline only for PDF, raster images, video and audio when asked; HTML, SVG, XML and unknown types always as attachments), nosniff',
-        params: IdParams,
-        querystring: FileContentQuery,
-        // The 2xx body is the file itself.
-        response: { ...errors, 416: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.content),
+    handler: async (request, reply) => {
       const { file } = await requireFileAccess(db, request.session, request.params.id);
       return sendStoredFile(reply, request, {
         key: file.storageKey,
@@ -190,19 +143,11 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
         notFoundMessage: FILE_MESSAGES.notFound,
       });
     },
-  );
+  });
 
-  app.delete(
-    '/projects/files/:id',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Delete a file (its stored bytes too)',
-        params: IdParams,
-        response: { 200: MessageReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.delete),
+    handler: async (request) => {
       const { session } = request;
       const { file, firm } = await requireFileAccess(db, session, request.params.id);
       const key = await db.transaction(async (tx) => {
@@ -222,5 +167,5 @@ export const workspaceFileRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeStoredFiles(db, storage, [key], request.log);
       return { message: 'File deleted' };
     },
-  );
+  });
 };

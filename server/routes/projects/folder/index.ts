@@ -1,24 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFolderAccess } from '../../../auth/folder-access.js';
 import { requireProjectAccess } from '../../../auth/project-access.js';
-import {
-  CreateFolderBody,
-  DEFAULT_FOLDER_NAME,
-  FOLDER_LIMITS,
-  FOLDER_MESSAGES,
-  FolderReply,
-  FoldersReply,
-  ProjectIdParams,
-  RenameFolderBody,
-} from '../../../contract/files.js';
-import { ErrorReply, IdParams, MessageReply } from '../../../contract/http.js';
+import { DEFAULT_FOLDER_NAME, fileOperations as ops, FOLDER_LIMITS, FOLDER_MESSAGES } from '../../../contract/files.js';
+import { routeOf } from '../../declared.js';
 import { newId } from '../../../db/ids.js';
 import { HttpError } from '../../../errors.js';
 import { recordAudit } from '../../../queries/audit.js';
 import { countFiles, countFolders, deleteFolder, folderJson, freeFolderName, insertFolder, listFolders, renameFolder } from '../../../queries/files.js';
 import { removeStoredFiles } from '../../../services/project-files.js';
-
-const errors = { 404: ErrorReply };
 
 /**
  * A workspace project's folders (workspace-and-admin.md screen 4; scope `workspace`): list, add
@@ -28,17 +17,9 @@ const errors = { 404: ErrorReply };
 export const workspaceFolderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
 
-  app.get(
-    '/projects/folder/:projectId',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'The folders of a workspace project, each with its number of files',
-        params: ProjectIdParams,
-        response: { 200: FoldersReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.folders),
+    handler: async (request) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       const rows = await listFolders(db, project.id);
       return {
@@ -48,19 +29,11 @@ export const workspaceFolderRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.post(
-    '/projects/folder',
-    {
-      schema: {
-        tags: ['files'],
-        summary: `Add a folder to a workspace project (folderName defaults to '${DEFAULT_FOLDER_NAME}')`,
-        body: CreateFolderBody,
-        response: { 201: FolderReply, ...errors, 409: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.createFolder),
+    handler: async (request, reply) => {
       const { session } = request;
       const { project, firm } = await requireProjectAccess(db, session, request.body.projectId, 'work');
       const row = await db.transaction(async (tx) => {
@@ -80,20 +53,11 @@ export const workspaceFolderRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ data: folderJson(row, 0) });
     },
-  );
+  });
 
-  app.put(
-    '/projects/folder/:id',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Rename a folder',
-        params: IdParams,
-        body: RenameFolderBody,
-        response: { 200: FolderReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.renameFolder),
+    handler: async (request) => {
       const { session } = request;
       const { folder, firm } = await requireFolderAccess(db, session, request.params.id);
       const { folderName } = request.body;
@@ -113,19 +77,11 @@ export const workspaceFolderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new HttpError(404, FOLDER_MESSAGES.notFound);
       return { data: folderJson(row, await countFiles(db, folder.id)) };
     },
-  );
+  });
 
-  app.delete(
-    '/projects/folder/:id',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Delete a folder with its files (their stored bytes too)',
-        params: IdParams,
-        response: { 200: MessageReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.deleteFolder),
+    handler: async (request) => {
       const { session } = request;
       const { folder, firm } = await requireFolderAccess(db, session, request.params.id);
       const keys = await db.transaction(async (tx) => {
@@ -144,5 +100,5 @@ export const workspaceFolderRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeStoredFiles(db, storage, keys, request.log);
       return { message: 'Folder deleted' };
     },
-  );
+  });
 };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Session } from '../../../auth/session.js';
 import { PROJECT_NOT_FOUND, requireProjectAccess } from '../../../auth/project-access.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../../../contract/http.js';
-import { CreateMemberBody, MEMBER_MESSAGES, MemberReply, MembersReply, ProjectIdParams, UpdateMemberBody } from '../../../contract/workspace-members.js';
+import { isId } from '../../../contract/http.js';
+import { MEMBER_MESSAGES, memberOperations as ops } from '../../../contract/workspace-members.js';
+import { routeOf } from '../../declared.js';
 import { newId } from '../../../db/ids.js';
 import { conflict, databaseErrorCode, HttpError, isUniqueViolation, notFound } from '../../../errors.js';
 import { recordAudit } from '../../../queries/audit.js';
@@ -15,7 +16,6 @@ import { deleteMember, findMember, insertMember, listMembers, toMemberJson, upda
  * The members list is what gives an employee access to a project (DESIGN.md section 9).
  */
 
-const errors = { 404: ErrorReply };
 
 /** SQLSTATE of a foreign key refusing a row (its project is gone). */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -51,22 +51,18 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.get(
-    '/projects/members/:projectId',
-    { schema: { tags: ['workspace'], summary: "A project's members", params: ProjectIdParams, response: { 200: MembersReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.list),
+    handler: async (request) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       const rows = await listMembers(db, project.id);
       return { data: { members: rows.map(toMemberJson) } };
     },
-  );
+  });
 
-  app.post(
-    '/projects/members',
-    {
-      schema: { tags: ['workspace'], summary: 'Add a member to a project', body: CreateMemberBody, response: { 201: MemberReply, ...errors, 409: ErrorReply } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.create),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const { projectId, ...fields } = request.body;
       const { project, firm } = await requireProjectAccess(db, request.session, projectId, 'manage');
@@ -80,20 +76,11 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         .catch(memberWriteError);
       return reply.status(201).send({ data: toMemberJson(row) });
     },
-  );
+  });
 
-  app.put(
-    '/projects/members/:id',
-    {
-      schema: {
-        tags: ['workspace'],
-        summary: "Change a member's name and email",
-        params: IdParams,
-        body: UpdateMemberBody,
-        response: { 200: MemberReply, ...errors, 409: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.update),
+    handler: async (request) => {
       const { user } = request.session;
       const { member, firm, project } = await managedMember(request.session, request.params.id);
       const row = await db
@@ -116,12 +103,11 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         .catch(memberWriteError);
       return { data: toMemberJson(row) };
     },
-  );
+  });
 
-  app.delete(
-    '/projects/members/:id',
-    { schema: { tags: ['workspace'], summary: 'Remove a member from its project', params: IdParams, response: { 200: MessageReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.delete),
+    handler: async (request) => {
       const { user } = request.session;
       const { member, firm, project } = await managedMember(request.session, request.params.id);
       await db.transaction(async (tx) => {
@@ -131,5 +117,5 @@ export const workspaceMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: 'Member deleted' };
     },
-  );
+  });
 };

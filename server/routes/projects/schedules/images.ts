@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/v4';
 import { requireProjectAccess } from '../../../auth/project-access.js';
-import { ErrorReply } from '../../../contract/http.js';
+import { scheduleOperations as ops } from '../../../contract/schedule-operations.js';
+import { routeOf } from '../../declared.js';
 import {
   SCHEDULE_IMAGE_ID,
   SCHEDULE_IMAGE_MAX_BYTES,
   SCHEDULE_IMAGES_MAX,
   SCHEDULE_MESSAGES,
-  ScheduleImageParams,
-  ScheduleImageQuery,
-  UploadScheduleImagesReply,
   type ScheduleImageSize,
 } from '../../../contract/schedules.js';
 import { badRequest, HttpError, notFound } from '../../../errors.js';
@@ -29,25 +26,13 @@ import {
   type UploadedScheduleImage,
 } from '../../../services/schedule-images.js';
 
-const errors = { 404: ErrorReply };
-const tags = ['schedules'];
-
 /** A schedule's images: uploaded before the save that names them, and read one variant at a time. */
 export const scheduleImageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
 
-  app.post(
-    '/projects/schedules/upload-file',
-    {
-      schema: {
-        tags,
-        summary: `Upload 1 to ${SCHEDULE_IMAGES_MAX} schedule images (multipart: "files", and "projectId" as a field or in the query; JPEG, PNG or GIF by content, ${SCHEDULE_IMAGE_MAX_BYTES / 1024 / 1024} MB each)`,
-        consumes: ['multipart/form-data'],
-        querystring: z.object({ projectId: z.string().max(64).optional() }),
-        response: { 201: UploadScheduleImagesReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.uploadImages),
+    handler: async (request, reply) => {
       const { user } = request.session;
       // Named in the query (as the web does), the project is checked before a byte of the files is read.
       let access = request.query.projectId ? await requireProjectAccess(db, request.session, request.query.projectId, 'work') : null;
@@ -96,20 +81,11 @@ export const scheduleImageRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ urls: stored.map((image) => image.url), images: stored });
     },
-  );
+  });
 
-  app.get(
-    '/projects/schedules/images/:projectId/:imageId',
-    {
-      schema: {
-        tags,
-        summary: 'One variant of a schedule image (WebP; ?size=480, 960 or 1600), for those who may work on the project',
-        params: ScheduleImageParams,
-        querystring: ScheduleImageQuery,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.image),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       const { imageId } = request.params;
@@ -124,5 +100,5 @@ export const scheduleImageRoutes: FastifyPluginAsyncZod = async (app) => {
       const size = request.query.size as ScheduleImageSize;
       return sendImageVariant(reply, request, { key: scheduleVariantKey(folder, size), name: `schedule-image-${size}`, notFoundMessage: SCHEDULE_MESSAGES.imageNotFound });
     },
-  );
+  });
 };

@@ -3,9 +3,10 @@ import { BODY_LIMITS } from '../../../body-limits.js';
 import { requireProjectAccess, type ProjectAccess } from '../../../auth/project-access.js';
 import { canSeeMargins } from '../../../auth/margins.js';
 import type { Session } from '../../../auth/session.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../../../contract/http.js';
-import { CreateScheduleBody, ProjectIdParams, SCHEDULE_MESSAGES, ScheduleChangesBody, ScheduleListQuery, ScheduleReply, ScheduleStaleReply, SCHEDULES_PER_PROJECT_MAX } from '../../../contract/schedules.js';
-import { SeenScheduleListWithSummaryReply } from '../../../contract/summary.js';
+import { isId } from '../../../contract/http.js';
+import { scheduleOperations as ops } from '../../../contract/schedule-operations.js';
+import { SCHEDULE_MESSAGES, SCHEDULES_PER_PROJECT_MAX } from '../../../contract/schedules.js';
+import { routeOf } from '../../declared.js';
 import type { Database } from '../../../db/connection.js';
 import { newId } from '../../../db/ids.js';
 import { conflict, HttpError, notFound } from '../../../errors.js';
@@ -14,9 +15,6 @@ import { countSchedules, deleteSchedule, findSchedule, insertSchedule, listSched
 import { loadSummary, summaryImageFolders } from '../../../queries/summary.js';
 import { removeImagesLater } from '../../../services/schedule-images.js';
 import { takeImages } from './take-images.js';
-
-const errors = { 404: ErrorReply };
-const tags = ['schedules'];
 
 /** The schedule `id` names and the caller's access to its project (404 for a malformed, unknown or foreign id). */
 async function scheduleAccess(db: Database, session: Session, id: string) {
@@ -38,18 +36,9 @@ const audit = (tx: Database, access: ProjectAccess, actorId: string, action: str
 export const scheduleSaveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
 
-  app.get(
-    '/projects/schedules/:projectId',
-    {
-      schema: {
-        tags,
-        summary: "A project's schedules, newest first; with `?summary=` a schedule's id (or `first`), that schedule's summary too",
-        params: ProjectIdParams,
-        querystring: ScheduleListQuery,
-        response: { 200: SeenScheduleListWithSummaryReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.list),
+    handler: async (request) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       const rows = await listSchedules(db, project.id);
       const data = { schedules: rows.map(toScheduleJson), project: { id: project.id, projectName: project.projectName } };
@@ -59,12 +48,12 @@ export const scheduleSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       const schedule = named === 'first' ? rows[0] : rows.find((row) => row.id === named);
       return { data: { ...data, summary: schedule ? await loadSummary(db, schedule) : null, canSeeMargins: canSeeMargins(request.session.user) } };
     },
-  );
+  });
 
-  app.post(
-    '/projects/schedules',
-    { bodyLimit: BODY_LIMITS.schedule, schema: { tags, summary: 'Add a schedule to a project', body: CreateScheduleBody, response: { 201: ScheduleReply, ...errors, 409: ErrorReply } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.create),
+    bodyLimit: BODY_LIMITS.schedule,
+    handler: async (request, reply) => {
       const { user } = request.session;
       const body = request.body;
       const access = await requireProjectAccess(db, request.session, body.projectId, 'work');
@@ -84,21 +73,12 @@ export const scheduleSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ data: toScheduleJson(row) });
     },
-  );
+  });
 
-  app.put(
-    '/projects/schedules/:id',
-    {
-      bodyLimit: BODY_LIMITS.schedule,
-      schema: {
-        tags,
-        summary: 'Change one or more of title, description and schedulesFiles (the images, in order) from the `version` read; 409 with the current schedule when someone changed it meanwhile',
-        params: IdParams,
-        body: ScheduleChangesBody,
-        response: { 200: ScheduleReply, ...errors, 409: ScheduleStaleReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.update),
+    bodyLimit: BODY_LIMITS.schedule,
+    handler: async (request) => {
       const { user } = request.session;
       const { access } = await scheduleAccess(db, request.session, request.params.id);
       const body = request.body;
@@ -121,12 +101,11 @@ export const scheduleSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeImagesLater(storage, removed, request.log);
       return { data: toScheduleJson(row) };
     },
-  );
+  });
 
-  app.delete(
-    '/projects/schedules/:id',
-    { schema: { tags, summary: 'Delete a schedule and its images', params: IdParams, response: { 200: MessageReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.delete),
+    handler: async (request) => {
       const { user } = request.session;
       const { access } = await scheduleAccess(db, request.session, request.params.id);
       const removed = await db.transaction(async (tx) => {
@@ -140,5 +119,5 @@ export const scheduleSaveRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeImagesLater(storage, removed, request.log);
       return { message: SCHEDULE_MESSAGES.deleted };
     },
-  );
+  });
 };

@@ -1,26 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_LIMITS } from '../../../body-limits.js';
-import { IdParams } from '../../../contract/http.js';
 import {
   ITEM_FIELDS_BY_TYPE,
   ITEM_REQUIRED_FIELD,
   ITEM_TEXT_FIELDS,
-  ItemChangesBody,
-  ItemImageParams,
-  ItemImagesBody,
-  MoveBody,
-  NewItemBody,
-  SaveAllBody,
-  SeenSaveAllReply,
-  ScheduleIdParams,
   SUMMARY_LIMITS,
   SUMMARY_MESSAGES as M,
-  SeenSummaryItemReply,
-  SummaryWriteReply,
+  summaryOperations as ops,
   type ItemChanges,
   type SummaryItemType,
-  SummaryItemStale,
 } from '../../../contract/summary.js';
+import { routeOf } from '../../declared.js';
 import type { ErrorDetail } from '../../../contract/http.js';
 import { badRequest, conflict, HttpError, notFound } from '../../../errors.js';
 import { moveRow } from '../../../queries/positions.js';
@@ -43,11 +33,9 @@ import { findPendingScheduleImages, imageIdOfRef, removeImagesLater, SCHEDULE_IM
 import type { Database } from '../../../db/connection.js';
 import { requireScheduleAccess, requireSummaryRowAccess } from '../../../auth/schedule-access.js';
 import { lockedRow, summaryWrite } from './write.js';
-import { errors, tags } from './structure.js';
 
 /** Items of a summary: add, change (one or all at once), and their images (delete and copy: deletes-and-copies.ts; moves: moves.ts). */
 
-const created = { 201: SummaryWriteReply, ...errors };
 const STALE = 'stale';
 
 /**
@@ -90,10 +78,9 @@ const changesNothing = (row: ItemRow, changes: Omit<ItemChanges, 'version'>) => 
 export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
 
-  app.post(
-    '/projects/summary/sections/:id/items',
-    { schema: { tags, summary: 'Add an item (product, description, title or financial) at the end of a section', params: IdParams, body: NewItemBody, response: created } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.addItem),
+    handler: async (request, reply) => {
       const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
       const item = await summaryWrite(db, access, request.session.user.id, 'item.created', async (ctx) => {
         const section = await lockedRow(ctx, 'section', request.params.id);
@@ -103,21 +90,12 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ message: 'Item added', id: item.id });
     },
-  );
+  });
 
-  app.put(
-    '/projects/summary/items/:id',
-    {
-      bodyLimit: BODY_LIMITS.item,
-      schema: {
-        tags,
-        summary: 'Change an item’s texts and figures from the `version` read; a change made meanwhile by someone else answers 409 with the current item',
-        params: IdParams,
-        body: ItemChangesBody,
-        response: { 200: SeenSummaryItemReply, ...errors, 409: SummaryItemStale },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.updateItem),
+    bodyLimit: BODY_LIMITS.item,
+    handler: async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const item = await summaryWrite(db, access, request.session.user.id, 'item.updated', async (ctx) => {
         const row = await lockedRow(ctx, 'item', request.params.id);
@@ -130,21 +108,12 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: item };
     },
-  );
+  });
 
-  app.put(
-    '/projects/summary/:scheduleId/items',
-    {
-      bodyLimit: BODY_LIMITS.saveAll,
-      schema: {
-        tags,
-        summary: 'Save all: change several items of a schedule at once, all or nothing (400 when a required text is blank, 409 when one changed meanwhile)',
-        params: ScheduleIdParams,
-        body: SaveAllBody,
-        response: { 200: SeenSaveAllReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.saveAll),
+    bodyLimit: BODY_LIMITS.saveAll,
+    handler: async (request) => {
       const access = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const items = await summaryWrite(db, access, request.session.user.id, 'items.saved', async (ctx) => {
         const ids = [...new Set(request.body.items.map((i) => i.id))];
@@ -172,22 +141,13 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: M.saved, data: { items } };
     },
-  );
+  });
 
   // Images ------------------------------------------------------------------------------------
 
-  app.post(
-    '/projects/summary/items/:id/images',
-    {
-      schema: {
-        tags,
-        summary: `Add images to an item (ids the schedule image upload answered; at most ${SUMMARY_LIMITS.imagesPerItem} per item)`,
-        params: IdParams,
-        body: ItemImagesBody,
-        response: { 201: SeenSummaryItemReply, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.addItemImages),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const item = await summaryWrite(db, access, user.id, 'item.images.added', async (ctx) => {
@@ -209,12 +169,11 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ data: item });
     },
-  );
+  });
 
-  app.delete(
-    '/projects/summary/items/:id/images/:imageId',
-    { schema: { tags, summary: 'Remove an image from an item (its stored files are deleted)', params: ItemImageParams, response: { 200: SeenSummaryItemReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.deleteItemImage),
+    handler: async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const { item, folder } = await summaryWrite(db, access, request.session.user.id, 'item.images.deleted', async (ctx) => {
         const row = await lockedRow(ctx, 'item', request.params.id);
@@ -226,12 +185,11 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeImagesLater(storage, [folder], request.log);
       return { data: item };
     },
-  );
+  });
 
-  app.post(
-    '/projects/summary/items/:id/images/:imageId/move',
-    { schema: { tags, summary: 'Move an image of an item to position `index`', params: ItemImageParams, body: MoveBody, response: { 200: SeenSummaryItemReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.moveItemImage),
+    handler: async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'item', request.params.id);
       const item = await summaryWrite(db, access, request.session.user.id, 'item.images.moved', async (ctx) => {
         const row = await lockedRow(ctx, 'item', request.params.id);
@@ -242,5 +200,5 @@ export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: item };
     },
-  );
+  });
 };

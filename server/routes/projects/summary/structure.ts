@@ -1,20 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, IdParams } from '../../../contract/http.js';
-import {
-  CardBody,
-  CardChangesBody,
-  NewSectionBody,
-  RoomBody,
-  RoomChangesBody,
-  ScheduleIdParams,
-  SectionChangesBody,
-  SUMMARY_LIMITS,
-  SUMMARY_MESSAGES as M,
-  SeenSummaryReply,
-  SummaryWriteReply,
-  SummaryRoomStale,
-  SummarySectionStale,
-} from '../../../contract/summary.js';
+import { SUMMARY_LIMITS, SUMMARY_MESSAGES as M, summaryOperations as ops } from '../../../contract/summary.js';
+import { routeOf } from '../../declared.js';
 import { conflict } from '../../../errors.js';
 import {
   countRows,
@@ -39,29 +25,23 @@ async function refuseTakenRoomName(tx: Database, scheduleId: string, name: strin
 
 /** Rooms, sections and cards of a summary, and the summary itself (GET). */
 
-export const errors = { 404: ErrorReply, 409: ErrorReply };
-export const tags = ['summary'];
-const created = { 201: SummaryWriteReply, ...errors };
-const done = { 200: SummaryWriteReply, ...errors };
 
 export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/projects/summary/:scheduleId',
-    { schema: { tags, summary: "A schedule's summary: rooms → sections → items with figures and totals", params: ScheduleIdParams, response: { 200: SeenSummaryReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.get),
+    handler: async (request) => {
       const { schedule } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       return { data: await loadSummary(db, schedule) };
     },
-  );
+  });
 
   // Rooms -------------------------------------------------------------------------------------
 
-  app.post(
-    '/projects/summary/:scheduleId/rooms',
-    { schema: { tags, summary: 'Add a room at the end', params: ScheduleIdParams, body: RoomBody, response: created } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.addRoom),
+    handler: async (request, reply) => {
       const access = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const room = await summaryWrite(db, access, request.session.user.id, 'room.created', async ({ tx, scope }) => {
         if ((await countRows(tx, 'room', scope.scheduleId)) >= SUMMARY_LIMITS.roomsPerSchedule) throw conflict(M.roomsMax);
@@ -71,12 +51,11 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ message: 'Room added', id: room.id });
     },
-  );
+  });
 
-  app.put(
-    '/projects/summary/rooms/:id',
-    { schema: { tags, summary: 'Rename a room from the `version` read; 409 with the current name when renamed meanwhile', params: IdParams, body: RoomChangesBody, response: { ...done, 409: SummaryRoomStale } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.renameRoom),
+    handler: async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'room', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'room.renamed', async (ctx) => {
         const room = await lockedRow(ctx, 'room', request.params.id);
@@ -86,14 +65,13 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: 'Room renamed', id: request.params.id };
     },
-  );
+  });
 
   // Sections ----------------------------------------------------------------------------------
 
-  app.post(
-    '/projects/summary/rooms/:id/sections',
-    { schema: { tags, summary: 'Add a section at the end of a room', params: IdParams, body: NewSectionBody, response: created } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.addSection),
+    handler: async (request, reply) => {
       const access = await requireSummaryRowAccess(db, request.session, 'room', request.params.id);
       const section = await summaryWrite(db, access, request.session.user.id, 'section.created', async (ctx) => {
         const room = await lockedRow(ctx, 'room', request.params.id);
@@ -104,20 +82,11 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ message: 'Section added', id: section.id });
     },
-  );
+  });
 
-  app.put(
-    '/projects/summary/sections/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a section or change its status (none, approved, in_review, rejected) from the `version` read; 409 with the current section when changed meanwhile',
-        params: IdParams,
-        body: SectionChangesBody,
-        response: { ...done, 409: SummarySectionStale },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.updateSection),
+    handler: async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'section.updated', async (ctx) => {
         const section = await lockedRow(ctx, 'section', request.params.id);
@@ -127,14 +96,13 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: M.saved, id: request.params.id };
     },
-  );
+  });
 
   // Cards -------------------------------------------------------------------------------------
 
-  app.post(
-    '/projects/summary/sections/:id/cards',
-    { schema: { tags, summary: `Add an extra specification card to a section (at most ${SUMMARY_LIMITS.cardsPerSection})`, params: IdParams, body: CardBody, response: created } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.addCard),
+    handler: async (request, reply) => {
       const access = await requireSummaryRowAccess(db, request.session, 'section', request.params.id);
       const card = await summaryWrite(db, access, request.session.user.id, 'card.created', async (ctx) => {
         const section = await lockedRow(ctx, 'section', request.params.id);
@@ -146,12 +114,11 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ message: 'Card added', id: card.id });
     },
-  );
+  });
 
-  app.put(
-    '/projects/summary/cards/:id',
-    { schema: { tags, summary: 'Change a card', params: IdParams, body: CardChangesBody, response: done } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.updateCard),
+    handler: async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'card', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'card.updated', async (ctx) => {
         const card = await lockedRow(ctx, 'card', request.params.id);
@@ -160,12 +127,11 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: M.saved, id: request.params.id };
     },
-  );
+  });
 
-  app.delete(
-    '/projects/summary/cards/:id',
-    { schema: { tags, summary: 'Delete a card', params: IdParams, response: done } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.deleteCard),
+    handler: async (request) => {
       const access = await requireSummaryRowAccess(db, request.session, 'card', request.params.id);
       await summaryWrite(db, access, request.session.user.id, 'card.deleted', async (ctx) => {
         const card = await lockedRow(ctx, 'card', request.params.id);
@@ -174,5 +140,5 @@ export const summaryStructureRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: M.deleted, id: request.params.id };
     },
-  );
+  });
 };
