@@ -225,8 +225,9 @@ export default function Firms() {
         <FilterCombo name="projectType" label="Project Type" options={TYPE_LABELS} value={values.projectType} placeholder="Any project type" error={errors.projectType} />
         <div className="filter-field filter-sort">
           <label htmlFor="firm-sort">Sort by</label>
-          <select id="firm-sort" name="sort" defaultValue={data.sort} data-testid="firm-sort">
-            <option value="name">Name</option>
+          {/* The default order has no value, so an unsorted directory keeps its one canonical address. */}
+          <select id="firm-sort" name="sort" defaultValue={data.sort === 'rating' ? 'rating' : ''} data-testid="firm-sort">
+            <option value="">Name</option>
             <option value="rating">Rating, best first</option>
           </select>
         </div>

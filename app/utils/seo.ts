@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from '@remix-run/node';
-import { ratingValueText } from '../../server/contract/reviews-rules';
+import { ratingValueText } from '../../server/contract/rating-text';
 import type { BreadcrumbList, CreativeWork, ItemList, Organization, Place, PostalAddress, ProfessionalService, Thing, WithContext } from 'schema-dts';
 import { previewPath, previewSourceOf } from '../../server/contract/showcase-rules';
 import { productNameOf } from './product';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { averageCenti, monthText, ratingText, ratingValueText, responseTimeText } from './reviews-rules';
+import { averageCenti, monthText, responseTimeText } from './reviews-rules';
+import { ratingText, ratingValueText } from './rating-text';
 
 describe('review figures', () => {
   it('an average is hundredths, half up, from integers', () => {

@@ -51,22 +51,6 @@ export function averageCenti(sum: number, count: number): number {
   return Math.floor((sum * 200 + count) / (2 * count));
 }
 
-/** Hundredths as the one-decimal text a page shows ("4.7"), half up. */
-export function ratingText(centi: number): string {
-  const tenths = Math.floor((centi + 5) / 10);
-  return `${Math.floor(tenths / 10)}.${tenths % 10}`;
-}
-
-/** Hundredths as schema.org's ratingValue text ("4.67", "5"): exact, no float. */
-export function ratingValueText(centi: number): string {
-  const whole = Math.floor(centi / 100);
-  const rest = centi % 100;
-  if (rest === 0) return String(whole);
-  return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
-}
-
-export const reviewCountLabel = (count: number) => (count === 1 ? '1 review' : `${count} reviews`);
-
 /** A median time to answer, in minutes, as people say it: "within an hour", "within 5 hours", "within 2 days". */
 export function responseTimeText(minutes: number): string {
   if (minutes < 60) return 'within an hour';

@@ -18,12 +18,13 @@ test.describe('paging shows where you are (item 4)', () => {
     await expect(paging.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/explore');
     await paging.getByRole('link', { name: 'First page' }).click();
     await expect(page).toHaveURL(/\/explore$/);
-    await expect(page.getByTestId('paging')).toContainText(`1–10 of ${count}`);
+    // Other journeys publish projects meanwhile, so the total is read, not assumed.
+    await expect(page.getByTestId('paging')).toContainText(/1–10 of \d+ public projects/);
     await expect(page.getByTestId('paging').getByRole('link', { name: 'First page' })).toHaveCount(0);
 
     await page.goto('/explore?page=400');
     await ready(page, js);
-    await expect(page.getByTestId('paging')).toContainText(`Page 400 is past the end: there are ${count} public projects`);
+    await expect(page.getByTestId('paging')).toContainText(/Page 400 is past the end: there are \d+ public projects/);
     await expect(page.getByText('No public projects yet.')).toHaveCount(0);
     await page.getByTestId('paging').getByRole('link', { name: 'First page' }).click();
     await expect(page.getByTestId('explore-grid')).toBeVisible();

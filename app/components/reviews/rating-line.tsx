@@ -1,4 +1,4 @@
-import { ratingText, reviewCountLabel } from '../../../server/contract/reviews-rules';
+import { ratingText, reviewCountLabel } from '../../../server/contract/rating-text';
 
 /** A firm's rating as a card and its page show it: "★ 4.7 · 12 reviews" (docs/decisions/410). */
 export function RatingLine({ rating }: { rating: { count: number; averageCenti: number } }) {

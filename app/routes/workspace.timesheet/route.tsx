@@ -15,7 +15,8 @@ import { redirectWithError } from '~/utils/toast.server';
 import ordersStyles from '~/styles/purchase-orders.css';
 import outputStyles from '~/styles/summary-output.css';
 import timeStyles from '~/styles/time.css';
-import { formatCalendarDay, formatDateTime } from '../../../server/contract/dates';
+import { formatCalendarDay, formatDateTime, isRealDay } from '../../../server/contract/dates';
+import { isId } from '../../../server/contract/http-rules';
 import { formatPaise, paiseToDecimal } from '../../../server/contract/money-text';
 import { addDays, formatMinutes, RatesForm } from '../../../server/contract/time';
 import { timePath } from '../workspace.project.time.$projectId/paths';
@@ -31,7 +32,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { name: 'description', content: "A person's week of time across projects; the firm approves it there." },
 ];
 
-const sheetPath = (week: string, userId?: string) => `/workspace/timesheet?week=${encodeURIComponent(week)}${userId ? `&userId=${encodeURIComponent(userId)}` : ''}`;
+function sheetPath(week: string, userId?: string) {
+  const query = new URLSearchParams({ ...(week ? { week } : {}), ...(userId ? { userId } : {}) }).toString();
+  return `/workspace/timesheet${query ? `?${query}` : ''}`;
+}
 const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /**
@@ -50,7 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const week = String(formData.get('week') ?? '');
   const userId = String(formData.get('userId') ?? '');
-  const here = sheetPath(week, userId || undefined);
+  // The way back keeps only a real week and id: a posted one is never echoed into a header unchecked.
+  const here = sheetPath(isRealDay(week) ? week : '', isId(userId) ? userId : undefined);
   return dispatchIntent(formData, {
     approve: () => redirectAfter(approveWeek(request, { userId, week }), here, (r) => r.message),
     reopen: () => redirectAfter(reopenWeek(request, { userId, week }), here, (r) => r.message),

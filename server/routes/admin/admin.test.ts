@@ -140,6 +140,10 @@ describe('every admin call refuses non-admins', () => {
       ['PUT', '/admin/billing-profile'],
       ['GET', `/admin/invoices/${target.id}/print`],
       ['GET', `/admin/invoices/${target.id}/payments/{paymentId}/receipt`],
+      // Reviews the super-admin may hide (reviews.test.ts checks what they do).
+      ['GET', '/admin/reviews'],
+      ['POST', `/admin/reviews/${target.id}/hide`],
+      ['POST', `/admin/reviews/${target.id}/show`],
     ];
     const covered = new Set(calls.map(([method, url]) => `${method} /api${url.split('?')[0]!.replace(target.id, '{id}')}`));
     expect([...covered].sort()).toEqual([...listed].sort());
