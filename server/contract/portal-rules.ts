@@ -18,8 +18,10 @@ export const PAYMENT_NOTE_METHODS = ['upi', 'bank_transfer'] as const;
 export type PaymentNoteMethod = (typeof PAYMENT_NOTE_METHODS)[number];
 export const PAYMENT_NOTE_STATUSES = ['pending', 'confirmed', 'declined'] as const;
 export type PaymentNoteStatus = (typeof PAYMENT_NOTE_STATUSES)[number];
-/** The header the web sends a browser's proof in. */
+/** The header the web sends a browser's proofs in, comma-separated (one per portal it proved, the newest first). */
 export const PROOF_HEADER = 'x-client-proof';
+/** Proofs a browser keeps, and the header carries, at most. */
+export const PROOFS_MAX = 5;
 
 export const PORTAL_MESSAGES = {
   notFound: 'This link is not valid. Please check that you copied the whole link, or ask the studio for a new one.',

@@ -77,7 +77,8 @@ export const PaymentNote = z.object({
 export type PaymentNote = z.infer<typeof PaymentNote>;
 
 export const PortalOverview = z.object({
-  firm: z.object({ id: z.string(), name: z.string(), timeZone: z.string(), phone: z.string(), email: z.string() }),
+  /** The firm's public profile photo (its link previews are made from it), or null. */
+  firm: z.object({ id: z.string(), name: z.string(), timeZone: z.string(), phone: z.string(), email: z.string(), image: z.string().nullable() }),
   client: z.object({ name: z.string(), maskedEmail: z.string() }),
   /** This browser has proved the contact's address (its proof is valid). */
   proven: z.boolean(),

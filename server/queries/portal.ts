@@ -38,6 +38,7 @@ export async function findPortalByTokenHash(db: Database, tokenHash: string) {
         timeZone: users.timeZone,
         email: sql<string>`coalesce(nullif(trim(${users.businessEmail}), ''), ${users.email})`,
         phone: sql<string>`coalesce(${users.contactNo}, '')`,
+        image: users.profileImage,
       },
     })
     .from(clientPortals)
@@ -112,11 +113,12 @@ export async function insertProof(db: Database, portalId: string, tokenHash: str
   await db.insert(portalProofs).values({ id: newId(), portalId, tokenHash, expiresAt });
 }
 
-export async function hasValidProof(db: Database, portalId: string, tokenHash: string, now = new Date()): Promise<boolean> {
+/** Whether one of the proofs (their hashes) is a valid one of the portal. */
+export async function hasValidProof(db: Database, portalId: string, tokenHashes: string[], now = new Date()): Promise<boolean> {
   const [row] = await db
     .select({ id: portalProofs.id })
     .from(portalProofs)
-    .where(and(eq(portalProofs.portalId, portalId), eq(portalProofs.tokenHash, tokenHash), gt(portalProofs.expiresAt, now)))
+    .where(and(eq(portalProofs.portalId, portalId), inArray(portalProofs.tokenHash, tokenHashes), gt(portalProofs.expiresAt, now)))
     .limit(1);
   return !!row;
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PORTAL_MESSAGES as M, PORTAL_OPEN_WITHOUT_PROOF_DAYS, PROOF_HEADER } from '../contract/portal.js';
+import { PORTAL_MESSAGES as M, PORTAL_OPEN_WITHOUT_PROOF_DAYS, PROOF_HEADER, PROOFS_MAX } from '../contract/portal.js';
 import type { AppContext } from '../context.js';
 import { HttpError, notFound } from '../errors.js';
 import { findPortal, findPortalByTokenHash, hasValidProof, touchPortal, touchView, type FoundPortal, type ViewKind } from '../queries/portal.js';
@@ -50,9 +50,11 @@ export class PortalAccess {
 
   /** Whether the request carries a valid proof for this portal. */
   async proven(found: { portal: { id: string } }, request: FastifyRequest): Promise<boolean> {
-    const proof = request.headers[PROOF_HEADER];
-    if (typeof proof !== 'string' || !TOKEN_SHAPE.test(proof)) return false;
-    return hasValidProof(this.ctx.db, found.portal.id, hashToken(proof));
+    // The browser's proofs of its portals, comma-separated: the web keeps a few and sends them all.
+    const header = request.headers[PROOF_HEADER];
+    const proofs = typeof header === 'string' ? header.split(',').slice(0, PROOFS_MAX).filter((p) => TOKEN_SHAPE.test(p)) : [];
+    if (!proofs.length) return false;
+    return hasValidProof(this.ctx.db, found.portal.id, proofs.map(hashToken));
   }
 
   /** What an approval link shared through a portal tells its page: the way back, and whether this browser proved. */

@@ -7,7 +7,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.
 import { outstandingOf } from '../../money/balance.js';
 import { recordAudit } from '../../queries/audit.js';
 import { issueCode, redeemCode } from '../../queries/one-time-codes.js';
-import { insertPaymentNote, insertProof, notesOfFirm, portalInvoiceRow, portalInvoices, portalSchedules, touchView, viewOf } from '../../queries/portal.js';
+import { insertPaymentNote, insertProof, notesOfFirm, portalInvoiceRow, portalInvoices, portalSchedules, viewOf } from '../../queries/portal.js';
 import { usersWantingMail } from '../../queries/settings.js';
 import { printOfInvoice, receiptOfPayment } from '../../services/invoice-print.js';
 import { PortalAccess } from '../../services/portal-access.js';
