@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/connection.js';
-import { invoices, projects, schedules } from '../db/schema/index.js';
+import { invoices, projects, schedules, summarySections } from '../db/schema/index.js';
 import { PORTAL_SHARE_DAYS } from '../contract/portal-rules.js';
 import { insertPortal } from '../queries/portal.js';
 import { insertShareLink } from '../queries/share-links.js';
@@ -9,7 +9,7 @@ import { newToken } from '../services/tokens.js';
 
 /**
  * The demo client's portal (docs/decisions/390): the contact the demo firm's invoice bills, with
- * that invoice (shown as every issued one is) and the firm's first schedule shared for approval.
+ * that invoice (shown as every issued one is) and the schedule of its demo summary shared for approval.
  * Answers the portal's path, for the start banner.
  */
 export async function seedDemoPortal(db: Database, firm: { id: string }, shareLinkKey: string | undefined): Promise<{ path: string; clientName: string } | null> {
@@ -23,10 +23,12 @@ export async function seedDemoPortal(db: Database, firm: { id: string }, shareLi
   const seal = await LinkSeal.of(db, shareLinkKey).ready();
   const { token, hash } = newToken();
   const portal = await insertPortal(db, { firmId: firm.id, contactId: invoice.contactId, tokenHash: hash, createdBy: firm.id }, (id) => seal.seal(token, id));
+  // The schedule with the demo summary (sections to approve).
   const [schedule] = await db
-    .select({ id: schedules.id, projectId: schedules.projectId })
+    .selectDistinct({ id: schedules.id, projectId: schedules.projectId, createdAt: schedules.createdAt })
     .from(schedules)
     .innerJoin(projects, eq(projects.id, schedules.projectId))
+    .innerJoin(summarySections, eq(summarySections.scheduleId, schedules.id))
     .where(eq(projects.userId, firm.id))
     .orderBy(asc(schedules.createdAt))
     .limit(1);

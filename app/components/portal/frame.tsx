@@ -17,9 +17,7 @@ export function PortalFrame({ firmName, home, children }: { firmName: string; ho
           <span className="portal-firm">{firmName}</span>
         )}
       </header>
-      <main className="portal-page" id="main">
-        {children}
-      </main>
+      <div className="portal-page">{children}</div>
     </div>
   );
 }
@@ -32,12 +30,12 @@ export function PortalError() {
   const title = status === 410 ? 'This link was withdrawn' : status === 404 ? 'Not found' : status === 429 ? 'Please wait a moment' : status === 403 ? 'Please confirm it is you' : 'Something went wrong';
   return (
     <div className="portal">
-      <main className="portal-page" id="main">
+      <div className="portal-page">
         <div className="portal-card" role="alert" data-testid="portal-error" data-status={status}>
           <h1>{title}</h1>
           <p>{message}</p>
         </div>
-      </main>
+      </div>
     </div>
   );
 }
