@@ -49,6 +49,7 @@ const ENDPOINTS: AccessEndpoint[] = [
       await ctx.world.api.app.inject({ method: 'POST', url: `/api/invoices/${made.invoiceId}/lines`, headers: bearer(ctx.world.tokens.firm), payload: line });
       return made;
     }, url: ({ data }) => `/api/invoices/${data.invoiceId}/lines/${data.lineId}` },
+  { method: 'PATCH', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/lines/${data.lineId}`, body: () => ({ version: 1, hsnSac: '998392', unit: 'NA', quantity: '2' }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/issue`, body: () => ({ version: 1 }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/void`, body: () => ({ reason: 'Raised twice' }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/payments`, body: () => ({ paidOn: isoDay(new Date()), amount: 100, method: 'cash' }) },

@@ -101,6 +101,7 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'POST /api/invoices/:id/credit-notes': 'firmObjectManage',
   'POST /api/invoices/:id/issue': 'firmObjectManage',
   'POST /api/invoices/:id/lines': 'firmObjectManage',
+  'PATCH /api/invoices/:id/lines/:lineId': 'firmObjectManage',
   'DELETE /api/invoices/:id/lines/:lineId': 'firmObjectManage',
   'POST /api/invoices/:id/mail': 'firmObjectManage',
   'POST /api/invoices/:id/payments': 'firmObjectManage',
