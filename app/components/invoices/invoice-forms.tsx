@@ -43,7 +43,8 @@ export function EditLineForm({ line, version, lastResult, stale }: { line: Invoi
   const busy = useSubmittingIntent('editLine');
   const [form, fields] = useForm<{ hsnSac: string; unit: string; quantity: string }>({ id: `edit-line-${line.id}`, lastResult, defaultValue: { hsnSac: line.hsnSac, unit: line.unit, quantity: line.quantity }, ...SERVER_VALIDATION });
   return (
-    <details className="iv-edit-line" open={lastResult ? true : undefined} data-testid="edit-line">
+    // Keyed by the version: after a saved change it comes back folded, as without JavaScript.
+    <details key={version} className="iv-edit-line" open={lastResult ? true : undefined} data-testid="edit-line">
       <summary aria-label={`Edit ${line.description}`}>Edit</summary>
       <Form method="post" {...getFormProps(form)} data-testid="edit-line-form">
         <FormErrors id={form.errorId} errors={form.errors} />
