@@ -111,6 +111,7 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/tds': 'firmManage',
   'POST /api/tds/certificates': 'firmManage',
   'POST /api/tds/26as': 'firmManage',
+  'POST /api/tds/26as/file': 'firmManage',
   'GET /api/health': 'public',
   'GET /api/health/live': 'public',
   'GET /api/health/ready': 'public',
