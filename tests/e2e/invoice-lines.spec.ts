@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { htmlErrors } from './html-checker';
 import { billingProfileFields } from '../../server/seed/billing';
 import { INVOICE_MESSAGES } from '../../server/contract/invoices-rules';
 import { pdfText } from '../helpers/pdf';
@@ -51,6 +53,15 @@ test('add a 12.5 line, edit its HSN and unit to MTR, issue: the page and the PDF
   const edited = page.getByTestId('invoice-line').filter({ hasText: 'Curtain fabric' });
   await expect(edited).toContainText('5407');
   await expect(edited).toContainText('12.5 MTR');
+
+  // The draft with a line's Edit open: no serious axe violation, valid HTML (the audit's rules, for a draft's forms).
+  if (js) {
+    await page.getByTestId('invoice-line').filter({ hasText: 'Curtain fabric' }).getByText('Edit', { exact: true }).click();
+    const { violations } = await new AxeBuilder({ page }).setLegacyMode().withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    expect(await htmlErrors([{ name: 'draft invoice', html: await (await page.request.get(url)).text() }])).toEqual([]);
+    await page.getByTestId('invoice-line').filter({ hasText: 'Curtain fabric' }).getByText('Edit', { exact: true }).click();
+  }
 
   // A refused quantity is shown on its field, in the line's form opened again, with what was typed.
   await ready(page, js);
