@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { BILLING_MESSAGES, BillingProfileChanges, BillingProfileReply, BillingProfileSavedReply, BillingProfileStaleReply } from '../../contract/billing.js';
 import { recordAudit } from '../../queries/audit.js';
+import { findUserById } from '../../queries/users.js';
 import { findBillingProfile, saveBillingProfileAtVersion, toBillingProfileJson } from '../../queries/billing.js';
 
 /**
@@ -15,11 +16,13 @@ export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/billing/profile',
-    { schema: { tags: ['billing'], summary: "The firm's billing profile (null until first saved)", response: { 200: BillingProfileReply } } },
+    { schema: { tags: ['billing'], summary: "The firm's billing profile (null until first saved) and its registration address (null when none)", response: { 200: BillingProfileReply } } },
     async (request) => {
       const firm = requireFirmAccess(request.session.user, 'manage');
-      const row = await findBillingProfile(db, firm.firmId);
-      return { data: row ? toBillingProfileJson(row) : null };
+      const [row, account] = await Promise.all([findBillingProfile(db, firm.firmId), findUserById(db, firm.firmId)]);
+      // The registration's address, offered for the profile (decision 384).
+      const registration = account?.address?.trim() ? { address: account.address.trim(), state: account.country === 'India' || !account.country ? (account.state ?? '') : '' } : null;
+      return { data: row ? toBillingProfileJson(row) : null, registration };
     },
   );
 
