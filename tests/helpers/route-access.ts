@@ -82,6 +82,8 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'DELETE /api/expenses/:projectId/:expenseId': 'manage',
   'POST /api/expenses/:projectId/:expenseId/reimbursed': 'manage',
   'POST /api/expenses/:projectId/bill': 'manage',
+  'GET /api/project-results/:projectId': 'work',
+  'GET /api/project-results': 'firmManage',
   'GET /api/employees': 'firmManage',
   'POST /api/employees': 'firmManage',
   'PUT /api/employees/:id': 'manage',
