@@ -11,9 +11,9 @@ import { formatPaise, formatPrice } from '../../../server/contract/money-text';
  * figures as its text alternative.
  */
 
-const W = 560;
-const H = 260;
-const M = { top: 12, right: 12, bottom: 28, left: 84 };
+const W = 420;
+const H = 250;
+const M = { top: 12, right: 12, bottom: 28, left: 92 };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 const shortMonth = (month: string) => MONTHS[Number(month.slice(5, 7)) - 1]!;
@@ -54,8 +54,8 @@ export function ResultChart({ months }: { months: readonly ResultMonth[] }) {
     .nice(4)
     .range([H - M.bottom, M.top]);
   return (
-    <figure className="rc-figure">
-      <svg viewBox={`0 0 ${W} ${H}`} className="rc-chart" role="img" aria-labelledby="rs-chart-title rs-chart-desc" data-testid="result-chart">
+    <figure className="rc-figure rs-figure">
+      <svg viewBox={`0 0 ${W} ${H}`} className="rc-chart rs-chart" role="img" aria-labelledby="rs-chart-title rs-chart-desc" data-testid="result-chart">
         <title id="rs-chart-title">Fee billed and received against cost, month by month</title>
         <desc id="rs-chart-desc">Running totals: billed before GST less credit notes, received with TDS, and the cost of time and expenses. The table below has the same figures.</desc>
         <g className="rc-axis" aria-hidden="true">
