@@ -58,6 +58,7 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/docs/static/swagger-initializer.js': 'outside',
   'GET /api/docs/yaml': 'outside',
   'GET /api/fee-agreements/:projectId': 'manage',
+  'GET /api/fee-agreements/:projectId/letter': 'manage',
   'PUT /api/fee-agreements/:projectId': 'manage',
   'POST /api/fee-agreements/:projectId/costs': 'manage',
   'POST /api/fee-agreements/:projectId/stages': 'manage',
