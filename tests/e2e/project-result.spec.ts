@@ -63,6 +63,14 @@ test('the firm sees what its project made, matching the hand computation; a plai
     await page.screenshot({ path: `${SCREENSHOT_DIR}/project-result-${js ? 'js' : 'nojs'}-${width}.png`, fullPage: true });
   }
 
+  // The fee proposal (docs/decisions/381): the Fees tab's link opens the engagement letter, a PDF.
+  await open(page, js, resultUrl.replace('/result/', '/fees/'));
+  const letter = page.getByTestId('fee-letter');
+  const pdf = await page.request.get((await letter.getAttribute('href'))!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
   // Priya Nair works on the project but may not see financials: no figure, and why.
   await page.context().clearCookies();
   await loginAs(page, 'priya@studio.demo.test');
