@@ -10,6 +10,8 @@ import { createEmployee, createFirm, createMember, createWorkspaceProject } from
 import { seedDemoFees } from '../../seed/fees';
 import { feeAgreements, feeStageDocuments, invoices } from '../../db/schema';
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
+import { TEST_ON_PGLITE } from '../../../tests/setup/test-database';
 
 /**
  * What a project made (docs/decisions/378) on the demo's own data: the architecture firm's COA
@@ -91,5 +93,36 @@ describe("a project's result", () => {
     expect(list.totals.result).toBe(58_000_00);
     // The session, the projects, the agreements, costs, stages, time, expenses, invoices, payments.
     expect(queries.length).toBeLessThanOrEqual(12);
+  });
+
+  // Every statement over an index of its table by firm or project (sequential scans off, as tests/query-plans.test.ts does).
+  it.skipIf(TEST_ON_PGLITE)('reads each table through an index', async () => {
+    const pool = (api.db as unknown as { $client: pg.Pool }).$client;
+    const seen: Array<{ text: string; values: unknown[] }> = [];
+    const original = pool.query;
+    pool.query = function (this: pg.Pool, ...args: unknown[]) {
+      const first = args[0] as string | { text: string; values?: unknown[] };
+      seen.push(typeof first === 'string' ? { text: first, values: (args[1] as unknown[]) ?? [] } : { text: first.text, values: first.values ?? (args[1] as unknown[]) ?? [] });
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pool.query;
+    try {
+      expect((await get('/project-results')).statusCode).toBe(200);
+    } finally {
+      pool.query = original;
+    }
+    const client = await pool.connect();
+    try {
+      await client.query('set enable_seqscan = off');
+      const tables = ['fee_agreements', 'fee_costs', 'fee_stages', 'time_entries', 'project_expenses', 'invoices', 'invoice_payments'];
+      const read = seen.filter((q) => tables.some((t) => q.text.includes(`from "${t}"`)));
+      expect(read.length).toBeGreaterThanOrEqual(7);
+      for (const { text, values } of read) {
+        const plan = (await client.query(`explain ${text}`, values)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+        expect(plan, plan).not.toMatch(/Seq Scan on (fee_agreements|fee_costs|fee_stages|time_entries|project_expenses|invoices|invoice_payments)\b/);
+      }
+    } finally {
+      await client.query('reset enable_seqscan');
+      client.release();
+    }
   });
 });
