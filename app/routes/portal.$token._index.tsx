@@ -89,8 +89,12 @@ function Invoices({ invoices, token }: { invoices: PortalOverview['invoices']; t
                 ) : null}
                 {i.pendingNotes ? ' · your payment is being confirmed' : ''}
               </p>
-              <Link to={portalInvoicePath(token, i.id)} className="button button-secondary" aria-label={`Open ${i.kind === 'credit-note' ? 'credit note' : 'invoice'} ${i.number}`}>
+              <Link to={portalInvoicePath(token, i.id)} className="button button-secondary">
                 {i.outstanding ? 'See and pay' : 'See'}
+                <span className="visually-hidden">
+                  {' '}
+                  {i.kind === 'credit-note' ? 'credit note' : 'invoice'} {i.number}
+                </span>
               </Link>
             </li>
           );

@@ -81,8 +81,8 @@ function Pay({ data, token }: { data: Data; token: string }) {
   const { print } = data;
   const seller = print.invoice.seller;
   return (
-    <section className="portal-card" aria-labelledby="pay" id="pay">
-      <h2 id="pay">Pay {formatPaise(print.invoice.outstanding)}</h2>
+    <section className="portal-card" aria-labelledby="pay-title" id="pay">
+      <h2 id="pay-title">Pay {formatPaise(print.invoice.outstanding)}</h2>
       {print.upiUri ? (
         <>
           <a href={print.upiUri} className="button button-primary portal-upi-phone" data-testid="upi-button">

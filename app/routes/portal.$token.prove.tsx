@@ -11,7 +11,7 @@ import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import portalStyles from '~/styles/portal.css';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: portalStyles }];
-export const meta: MetaFunction = () => [{ title: 'Confirm it is you' }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'same-origin' }];
+export const meta: MetaFunction = () => [{ title: 'Confirm it is you' }, { name: 'description', content: 'A code by mail confirms it is you before you approve or tell the studio of a payment.' }, { name: 'robots', content: 'noindex, nofollow' }, { name: 'referrer', content: 'same-origin' }];
 
 /**
  * The client proves the contact's address (docs/decisions/391): a code is mailed there, typed here,

@@ -16,7 +16,7 @@ import { createInvoiceWithStatus } from '../../server/seed/reviews';
  */
 
 type Role = 'visitor' | 'explorer' | 'firm' | 'admin';
-type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null; heldLead: string | null; review: string | null };
+type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null; heldLead: string | null; review: string | null; portal: { contactId: string; path: string; invoice: string | null } | null };
 type PageCase = { role: Role; name: string; path: (ids: Ids) => string | null };
 
 const PAGES: PageCase[] = [
@@ -35,6 +35,10 @@ const PAGES: PageCase[] = [
   { role: 'visitor', name: 'firms by rating (signed out)', path: () => '/firms?sort=rating' },
   // A paid invoice's review link, as its client opens it (docs/decisions/409).
   { role: 'visitor', name: 'review a firm', path: (ids) => ids.review },
+  // The demo client's portal (docs/decisions/390): what the client opens from WhatsApp, the code page, an invoice to pay.
+  { role: 'visitor', name: 'client portal', path: (ids) => ids.portal?.path ?? null },
+  { role: 'visitor', name: 'client portal: confirm it is you', path: (ids) => (ids.portal ? `${ids.portal.path}/prove` : null) },
+  { role: 'visitor', name: 'client portal: an invoice', path: (ids) => (ids.portal?.invoice ? `${ids.portal.path}/invoices/${ids.portal.invoice}` : null) },
   { role: 'visitor', name: 'log in, back to a page', path: (ids) => `/?view=login&redirectTo=${encodeURIComponent(`/firms/${ids.firm}?dialog=contact`)}` },
   { role: 'explorer', name: 'explore', path: () => '/explore' },
   { role: 'explorer', name: 'explore page 2', path: () => '/explore?page=2' },
@@ -84,6 +88,7 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'fees', path: (ids) => `/workspace/project/fees/${ids.workspaceProject}` },
   { role: 'firm', name: 'project time', path: (ids) => `/workspace/project/time/${ids.workspaceProject}` },
   { role: 'firm', name: 'timesheet', path: () => '/workspace/timesheet' },
+  { role: 'firm', name: 'client portal of a contact', path: (ids) => (ids.portal ? `/workspace/address-book/${ids.portal.contactId}/portal` : null) },
   { role: 'firm', name: 'project expenses', path: (ids) => `/workspace/project/expenses/${ids.workspaceProject}` },
   // What the project made (docs/decisions/379): the figures, time by stage, the chart and its table.
   { role: 'firm', name: 'project result', path: (ids) => `/workspace/project/result/${ids.workspaceProject}` },
@@ -118,7 +123,17 @@ async function demoIds(): Promise<Ids> {
       break;
     }
   }
-  return { review: await reviewLink(), project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null, heldLead: held.json.data.leads[0]?.id ?? null };
+  return { portal: await demoPortal(token), review: await reviewLink(), project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null, heldLead: held.json.data.leads[0]?.id ?? null };
+}
+
+/** The demo client's portal (seeded; making it again gives the same address) and its invoice. */
+async function demoPortal(token: string): Promise<Ids['portal']> {
+  const found = await apiCall<{ data: { contacts: Array<{ id: string }> } }>('GET', '/contacts?q=Rhea%20Kapoor', undefined, token);
+  const contactId = found.json.data.contacts[0]?.id;
+  if (!contactId) return null;
+  const made = await apiCall<{ data: { path: string } }>('POST', `/contacts/${contactId}/portal`, undefined, token);
+  const portal = await apiCall<{ data: { invoices: Array<{ id: string }> } }>('GET', `/contacts/${contactId}/portal`, undefined, token);
+  return { contactId, path: made.json.data.path, invoice: portal.json.data.invoices[0]?.id ?? null };
 }
 
 /** The review page of a new firm's paid invoice (not the demo's: its figures stay as they are). */

@@ -126,7 +126,7 @@ test('the client approves, pays a part by UPI, and sees the receipt once the fir
   // Back to the portal, then the invoice: a part paid by UPI, told with its UTR.
   await client.getByTestId('portal-home').click();
   await ready(client, js);
-  await client.getByTestId('portal-invoice').first().getByRole('link', { name: /^Open invoice/ }).click();
+  await client.getByTestId('portal-invoice').first().getByRole('link', { name: /^See( and pay)? invoice/ }).click();
   await slow(client).toHaveURL(/\/invoices\/[^/]+$/);
   await ready(client, js);
   await expect(client.getByTestId('portal-total')).toBeVisible();

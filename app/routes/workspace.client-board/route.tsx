@@ -110,7 +110,7 @@ export default function ClientBoard() {
                       to={`?copy=${encodeURIComponent(link.id)}`}
                       preventScrollReset
                       className="button button-ghost"
-                      aria-label={`Copy the link for ${link.scheduleTitle}`}
+                      aria-label={`Copy link for ${link.scheduleTitle}`}
                       data-testid="copy-link"
                     >
                       Copy link
