@@ -271,7 +271,8 @@ export default function PortalInvoice() {
           </ul>
         </section>
       ) : null}
-      {payable ? <PaidNote data={data} /> : null}
+      {/* Keyed by the part asked for, so its amount becomes the form's default after a client-side visit too. */}
+      {payable ? <PaidNote key={data.print.upiAmount ?? 'all'} data={data} /> : null}
       {payable && !data.proven ? <p className="portal-muted">Before it is sent, we ask you to confirm it is you with a code by mail.</p> : null}
     </PortalFrame>
   );
