@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { ErrorReply, StaleReply, VersionField } from './http.js';
+import { ErrorReply, MessageReply, StaleReply, VersionField } from './http.js';
 import { operationsOf } from './operation.js';
 import { isTimeZone } from './dates.js';
 import { PASSWORD_MESSAGES, TIME_ZONE_MESSAGES } from './settings-rules.js';
@@ -48,6 +48,30 @@ export type TimeZoneSettingReply = z.infer<typeof TimeZoneSettingReply>;
 export const TimeZoneStaleReply = StaleReply(TimeZoneSetting);
 export const TimeZoneReply = z.object({ message: z.string(), data: TimeZoneSetting });
 export type TimeZoneReply = z.infer<typeof TimeZoneReply>;
+
+const personOp = operationsOf('signedIn', ['settings']);
+
+/**
+ * The signed-in person's Setting (docs/decisions/118, 370): the password (rate-limited like
+ * sign-in: 429) and the mail choices; registered in server/routes/users/settings.ts.
+ */
+export const settingsOperations = {
+  changePassword: personOp({
+    method: 'POST',
+    path: '/users/change-password',
+    summary: 'Change the password (current, new, confirm); signs out every other session',
+    body: ChangePasswordBody,
+    replies: { 200: MessageReply, 429: ErrorReply },
+  }),
+  notifications: personOp({ method: 'GET', path: '/users/notification-settings', summary: 'The mails the signed-in person wants (every flag on until changed)', replies: { 200: NotificationSettingsReply } }),
+  saveNotifications: personOp({
+    method: 'PUT',
+    path: '/users/notification-settings',
+    summary: 'Save the mail choices from the `version` read (0 before the first save); 409 with the current choices when saved meanwhile',
+    body: NotificationSettingsChanges,
+    replies: { 200: NotificationSettingsReply, 409: NotificationSettingsStaleReply },
+  }),
+} as const;
 
 const firmOp = operationsOf('workspace', ['settings']);
 
