@@ -11,7 +11,7 @@ import type {
 import type { EmailChangeBody, EmailChangeConfirmBody } from '../../server/contract/email-change';
 import type { UpdateProfileInput } from '../../server/contract/profile';
 import type { SocialLoginBody } from '../../server/contract/social-login';
-import type { ForgotPasswordBody, LoginBody, LoginReply, RegisterInput, ResetPasswordBody, UserReply } from '../../server/contract/users';
+import type { ForgotPasswordBody, LoginBody, RegisterInput, ResetPasswordBody, UserReply } from '../../server/contract/users';
 
 /**
  * The api calls of accounts (DESIGN.md section 4, /api/users/…): the only place the web writes
@@ -27,7 +27,7 @@ export const register = (request: Request, body: RegisterInput) =>
   call(request, ops.register, { json: body });
 
 export const loginWithSocial = (request: Request, body: z.input<typeof SocialLoginBody>) =>
-  api<LoginReply>(request, '/users/login/social', { method: 'POST', json: body });
+  call(request, ops.socialLogin, { json: body });
 
 export const forgotPassword = (request: Request, body: ForgotPasswordBody) =>
   call(request, ops.forgotPassword, { json: body });
