@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { BILLING_MESSAGES, BillingProfileChanges, BillingProfileReply, BillingProfileSavedReply, BillingProfileStaleReply } from '../../contract/billing.js';
+import { BILLING_MESSAGES } from '../../contract/billing.js';
+import { billingOperations } from '../../contract/billing-operations.js';
 import { recordAudit } from '../../queries/audit.js';
 import { findBillingProfile, saveBillingProfileAtVersion, toBillingProfileJson } from '../../queries/billing.js';
+import { routeOf } from '../declared.js';
 
 /**
  * `/api/billing/profile` (docs/decisions/256), scope `workspace`: the firm's
@@ -13,20 +15,18 @@ import { findBillingProfile, saveBillingProfileAtVersion, toBillingProfileJson }
 export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/billing/profile',
-    { schema: { tags: ['billing'], summary: "The firm's billing profile (null until first saved)", response: { 200: BillingProfileReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(billingOperations.profile),
+    handler: async (request) => {
       const firm = requireFirmAccess(request.session.user, 'manage');
       const row = await findBillingProfile(db, firm.firmId);
       return { data: row ? toBillingProfileJson(row) : null };
     },
-  );
+  });
 
-  app.put(
-    '/billing/profile',
-    { schema: { tags: ['billing'], summary: "Save the firm's billing profile from the `version` read (0 before the first save); 409 with the current profile when someone saved it meanwhile", body: BillingProfileChanges, response: { 200: BillingProfileSavedReply, 409: BillingProfileStaleReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(billingOperations.saveProfile),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
       const row = await db.transaction(async (tx) => {
@@ -37,5 +37,5 @@ export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: BILLING_MESSAGES.saved, data: toBillingProfileJson(row) };
     },
-  );
+  });
 };
