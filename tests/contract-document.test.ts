@@ -54,18 +54,29 @@ beforeAll(async () => {
     METHODS.filter((m) => methods[m]).map((method) => ({ method: method.toUpperCase(), path, route: `${method.toUpperCase()} ${routePath(path)}`, op: methods[method]! })),
   );
   scopeOf = new Map(api.app.routeTable().map((r) => [`${r.method} ${r.url}`, r.scope]));
-  const firm = await createFirm(api.db);
-  const admin = await createUser(api.db, { isSuperAdmin: true });
-  const firmToken = (await createSession(api.db, firm.id, { remember: false })).token;
+  firmId = (await createFirm(api.db)).id;
+  adminId = (await createUser(api.db, { isSuperAdmin: true })).id;
+  await freshTokens();
+});
+
+let firmId: string;
+let adminId: string;
+/**
+ * New sessions for the callers: an operation may end the one it is called with (sign-out, "sign
+ * out everywhere else", a password change), and every call after it would answer 401, declared
+ * but testing nothing. The walks take new ones before each operation.
+ */
+async function freshTokens() {
+  const firmToken = (await createSession(api.db, firmId, { remember: false })).token;
   tokens = {
     public: undefined,
     visitor: undefined,
     signedIn: firmToken,
     firm: firmToken,
     workspace: firmToken,
-    admin: (await createSession(api.db, admin.id, { remember: false, kind: 'admin' })).token,
+    admin: (await createSession(api.db, adminId, { remember: false, kind: 'admin' })).token,
   };
-});
+}
 afterAll(() => api.close());
 
 /** A call of a walked operation as the caller its scope needs. */
@@ -131,6 +142,7 @@ describe('the OpenAPI document', () => {
   it('refuses with 400 every JSON body that is not the object its schema asks for', async () => {
     const failures: string[] = [];
     for (const walked of operations.filter((o) => isObjectSchema(jsonBodySchema(o.op)))) {
+      await freshTokens();
       await fc.assert(
         fc.asyncProperty(fc.oneof(fc.array(fc.integer(), { maxLength: 3 }), fc.integer(), fc.constant(null), fc.boolean()), async (body) => {
           const res = await send(walked, JSON.stringify(body), undefined);
@@ -221,6 +233,7 @@ describe('declared operations', () => {
     expect(declared.length).toBeGreaterThan(0);
     const failures: string[] = [];
     for (const walked of operations.filter((o) => declared.includes(o.route))) {
+      await freshTokens();
       const body = jsonBodySchema(walked.op);
       const query = walked.op.parameters?.filter((p) => p.in === 'query') ?? [];
       const queryArbitrary = fc.record(Object.fromEntries(query.map((p) => [p.name, arbitraryOf(p.schema ?? {}).map(String)])), { requiredKeys: query.filter((p) => p.required).map((p) => p.name) });
@@ -230,10 +243,63 @@ describe('declared operations', () => {
           const res = await send(walked, payload === undefined ? undefined : JSON.stringify(payload), params as Record<string, string>);
           const statuses = Object.keys(walked.op.responses ?? {});
           if (!statuses.includes(String(res.statusCode))) failures.push(`${walked.route} answered ${res.statusCode}`);
+          // A declared 503 is the scope's "busy" answer, never a failure of the handler.
+          if (res.statusCode >= 500) failures.push(`${walked.route} answered ${res.statusCode} to ${JSON.stringify(payload)}: ${res.body.slice(0, 200)}`);
+          // A refusal says why: the message names the rule (docs/decisions/068).
+          if (res.statusCode >= 400 && !(JSON.parse(res.body || '{}') as { message?: string }).message) failures.push(`${walked.route} answered ${res.statusCode} without a message`);
         }),
         { numRuns: 10 },
       );
     }
+    expect(failures).toEqual([]);
+  });
+});
+
+/** A value of another JSON type than `schema` allows: what a body that breaks the schema sends for one property. */
+function wrongValueOf(schema: JsonSchema): unknown[] | undefined {
+  if (schema.anyOf || schema.type === undefined) return undefined;
+  const types = new Set([schema.type].flat());
+  const candidates: unknown[] = [];
+  if (!types.has('string')) candidates.push('not what the schema says');
+  if (!types.has('integer') && !types.has('number')) candidates.push(12345);
+  if (!types.has('boolean')) candidates.push(true);
+  if (!types.has('object')) candidates.push({ unexpected: 1 });
+  if (!types.has('array')) candidates.push(['x']);
+  // An enum of strings refuses any other string.
+  if (schema.enum && types.has('string')) candidates.push('__none_of_the_enum__');
+  return candidates.length ? candidates : undefined;
+}
+
+describe('declared operations, bodies that break the schema', () => {
+  it('refuse with 400 a body whose one property has a value its schema does not allow', async () => {
+    const declared = new Set(
+      api.app
+        .routeTable()
+        .filter((r) => r.declared)
+        .map((r) => `${r.method} ${r.url}`),
+    );
+    const failures: string[] = [];
+    let tried = 0;
+    for (const walked of operations.filter((o) => declared.has(o.route))) {
+      const body = jsonBodySchema(walked.op);
+      const properties = Object.entries(body?.properties ?? {}).flatMap(([name, schema]) => {
+        const wrong = wrongValueOf(schema);
+        return wrong ? [{ name, wrong }] : [];
+      });
+      if (!body || !properties.length) continue;
+      tried++;
+      await freshTokens();
+      const broken = fc.constantFrom(...properties).chain(({ name, wrong }) => fc.tuple(arbitraryOf(body), fc.constant(name), fc.constantFrom(...wrong)));
+      await fc.assert(
+        fc.asyncProperty(broken, async ([valid, name, wrong]) => {
+          const payload = { ...(valid as Record<string, unknown>), [name]: wrong };
+          const res = await send(walked, JSON.stringify(payload), undefined);
+          if (res.statusCode !== 400) failures.push(`${walked.route} answered ${res.statusCode} to ${name}: ${JSON.stringify(wrong)}`);
+        }),
+        { numRuns: 3 },
+      );
+    }
+    expect(tried).toBeGreaterThan(50);
     expect(failures).toEqual([]);
   });
 });

@@ -23,9 +23,9 @@ export const billingOperations = {
   saveProfile: billingOp({
     method: 'PUT',
     path: '/billing/profile',
-    summary: "Save the firm's billing profile from the `version` read (0 before the first save); 409 with the current profile when someone saved it meanwhile",
+    summary: "Save the firm's billing profile from the `version` read (0 before the first save); 409 with the current profile when someone saved it meanwhile, 404 for a version of a profile never saved",
     body: BillingProfileChanges,
-    replies: { 200: BillingProfileSavedReply, 409: BillingProfileStaleReply },
+    replies: { 200: BillingProfileSavedReply, 404: ErrorReply, 409: BillingProfileStaleReply },
   }),
 } as const;
 
@@ -69,7 +69,7 @@ export const platformBillingOperations = {
     path: '/admin/billing-profile',
     summary: "Saves the platform's billing profile (legal name, GSTIN, bank, UPI ID, invoice prefix, the subscription's GST rate and SAC)",
     body: PlatformBillingChanges,
-    replies: { 200: PlatformBillingSavedReply, 409: PlatformBillingStaleReply },
+    replies: { 200: PlatformBillingSavedReply, 404: ErrorReply, 409: PlatformBillingStaleReply },
   }),
   invoicePrint: adminOp({
     method: 'GET',

@@ -67,9 +67,9 @@ export const settingsOperations = {
   saveNotifications: personOp({
     method: 'PUT',
     path: '/users/notification-settings',
-    summary: 'Save the mail choices from the `version` read (0 before the first save); 409 with the current choices when saved meanwhile',
+    summary: 'Save the mail choices from the `version` read (0 before the first save); 409 with the current choices when saved meanwhile, 404 for a version of choices never saved',
     body: NotificationSettingsChanges,
-    replies: { 200: NotificationSettingsReply, 409: NotificationSettingsStaleReply },
+    replies: { 200: NotificationSettingsReply, 404: ErrorReply, 409: NotificationSettingsStaleReply },
   }),
 } as const;
 
