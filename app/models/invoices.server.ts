@@ -1,8 +1,7 @@
-import { call } from '~/utils/api.server';
+import { api, call } from '~/utils/api.server';
 import { invoiceOperations as ops } from '../../server/contract/invoices';
 import type { CreditNoteBody, FreeLine, InvoiceCreateBody, InvoicesQuery, IssueBody, PaymentBody, VoidBody } from '../../server/contract/invoices';
-import type { TdsCertificateBody, TdsStatementBody } from '../../server/contract/tds';
-import { tdsOperations as tds } from '../../server/contract/tds-operations';
+import type { TdsCertificateBody, TdsReportReply, TdsSavedReply, TdsStatementBody } from '../../server/contract/tds';
 
 /** The web's calls of invoices and payments (docs/decisions/280), by their declarations (server/contract/invoices.ts, docs/decisions/370). */
 
@@ -22,6 +21,6 @@ export const getReceiptPrint = async (request: Request, id: string, paymentId: s
 export const mailInvoice = (request: Request, id: string, pdf: Buffer) => call(request, ops.mail, { params: { id }, json: { pdf: pdf.toString('base64') } });
 
 /** TDS by client and quarter (docs/decisions/416). */
-export const getTdsReport = async (request: Request, fy?: string) => (await call(request, tds.report, { query: fy ? { fy } : {} })).data;
-export const recordTdsCertificate = (request: Request, body: TdsCertificateBody) => call(request, tds.recordCertificate, { json: body });
-export const matchForm26as = (request: Request, body: TdsStatementBody) => call(request, tds.match26as, { json: body });
+export const getTdsReport = async (request: Request, fy?: string) => (await api<TdsReportReply>(request, '/tds', { query: fy ? { fy } : {} })).data;
+export const recordTdsCertificate = (request: Request, body: TdsCertificateBody) => api<TdsSavedReply>(request, '/tds/certificates', { method: 'POST', json: body });
+export const matchForm26as = (request: Request, body: TdsStatementBody) => api<TdsReportReply>(request, '/tds/26as', { method: 'POST', json: body });
