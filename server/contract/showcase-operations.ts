@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { ErrorReply, IdParams, MessageReply } from './http.js';
 import { EnquiryBody, EnquiryTokenReply, FirmIdParams } from './leads.js';
-import { operationsOf } from './operation.js';
+import { binary, operationsOf } from './operation.js';
 import { DirectoryQuery, DirectoryReply } from './profile.js';
 import {
   DeletedReply,
@@ -121,4 +121,18 @@ export const portfolioOperations = {
     replies: { 200: ProjectReply, 404: ErrorReply, 409: z.union([PublicProjectStaleReply, ErrorReply]), ...bodyErrors },
   }),
   remove: portfolioOp({ method: 'DELETE', path: '/projects/public-project/:id', summary: 'Delete a portfolio project and its images', params: IdParams, replies: { 200: DeletedReply, 404: ErrorReply } }),
+} as const;
+
+/** GET /api/sitemaps/projects.xml and firms.xml: where a file of a long list starts (a keyset cursor, or a firm id). */
+export const SitemapQuery = z.object({ after: z.string().max(200).optional() });
+
+const sitemapOp = operationsOf('public', ['showcase']);
+const xml = binary('application/xml');
+
+/** The sitemap files for crawlers (docs/decisions/387), streamed as they are written; the web passes them on (app/models/sitemaps.server.ts). */
+export const sitemapOperations = {
+  'index.xml': sitemapOp({ method: 'GET', path: '/sitemaps/index.xml', summary: 'The sitemap index (XML)', replies: { 200: xml } }),
+  'pages.xml': sitemapOp({ method: 'GET', path: '/sitemaps/pages.xml', summary: 'The sitemap of the showcase’s own pages (XML)', replies: { 200: xml } }),
+  'projects.xml': sitemapOp({ method: 'GET', path: '/sitemaps/projects.xml', summary: 'A sitemap of public projects (XML), from `after` on', query: SitemapQuery, replies: { 200: xml, 400: ErrorReply } }),
+  'firms.xml': sitemapOp({ method: 'GET', path: '/sitemaps/firms.xml', summary: 'A sitemap of listed firms (XML), from `after` on', query: SitemapQuery, replies: { 200: xml, 400: ErrorReply } }),
 } as const;
