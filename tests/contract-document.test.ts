@@ -19,6 +19,7 @@ type JsonSchema = {
   items?: JsonSchema;
   enum?: unknown[];
   anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -86,7 +87,21 @@ function send(walked: Walked, payload: unknown, query?: Record<string, string>) 
   return api.app.inject({ method: walked.method as 'GET', url: concrete(walked.path), query, headers: { ...(token ? bearer(token) : {}), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, payload: payload as string });
 }
 
-const jsonBodySchema = (op: DocOperation) => op.requestBody?.content?.['application/json']?.schema;
+/**
+ * An `allOf` of objects (what zod writes for a body and its `version`, docs/decisions/320) as the
+ * one object it describes: the properties and the required names of every part.
+ */
+function flattened(schema: JsonSchema | undefined): JsonSchema | undefined {
+  if (!schema?.allOf) return schema;
+  const parts = schema.allOf.map(flattened);
+  if (!parts.every((part) => part?.type === 'object' || part?.properties)) return schema;
+  return {
+    type: 'object',
+    properties: Object.assign({}, ...parts.map((part) => part!.properties ?? {})),
+    required: [...new Set(parts.flatMap((part) => part!.required ?? []))],
+  };
+}
+const jsonBodySchema = (op: DocOperation) => flattened(op.requestBody?.content?.['application/json']?.schema);
 const isObjectSchema = (schema: JsonSchema | undefined) => schema?.type === 'object' || schema?.properties !== undefined;
 
 describe('the OpenAPI document', () => {
@@ -119,6 +134,30 @@ describe('the OpenAPI document', () => {
     expect(parts('PUT /api/projects/:id')?.required).toContain('version');
     expect(parts('POST /api/projects/schedules/upload-file')?.required).toEqual(['files']);
     expect(parts('POST /api/users/profile-image')?.required).toEqual(['file']);
+  });
+
+  it('lists the values and formats the server enforces on the fields the issue named', () => {
+    /** A property of an operation's JSON body (or query parameter `?name`), by its path of names. */
+    const field = (route: string, ...names: string[]): JsonSchema | undefined => {
+      const op = operations.find((o) => o.route === route)?.op;
+      if (names[0]?.startsWith('?')) return op?.parameters?.find((p) => p.in === 'query' && p.name === names[0]!.slice(1))?.schema;
+      let schema = op ? jsonBodySchema(op) : undefined;
+      for (const name of names) schema = schema?.properties?.[name] ?? schema?.anyOf?.find((s) => s.properties?.[name])?.properties?.[name];
+      return schema;
+    };
+    expect(field('POST /api/projects/public-project', 'projectType')?.enum).toContain('interior-residential');
+    expect(field('PUT /api/users/update-profile/:id', 'firmType')?.enum?.length).toBeGreaterThan(1);
+    expect(field('POST /api/employees', 'designation')?.enum).toContain('Other');
+    expect(field('PUT /api/billing/profile', 'itemTaxes', 'product', 'rateBp')?.enum).toEqual([0, 10, 25, 150, 300, 500, 1200, 1800, 2800, 4000]);
+    expect(field('PUT /api/billing/profile', 'invoicePrefix')?.pattern).toBe('^[A-Za-z0-9]{1,5}$');
+    expect(field('PUT /api/firm/time-zone', 'timeZone')?.pattern).toBeDefined();
+    expect(field('POST /api/projects/schedules/:scheduleId/share-links', 'expiresInDays')?.enum?.length).toBeGreaterThan(1);
+    expect(field('GET /api/projects/library/images/:imageId', '?size')?.enum).toEqual([480, 960, 1600]);
+    expect(field('POST /api/users/user-firm', 'contactNo')?.pattern).toBeDefined();
+    expect(field('POST /api/users/user-firm', 'firmName')?.maxLength).toBe(120);
+    const phone = new RegExp(field('POST /api/users/user-firm', 'contactNo')!.pattern!);
+    expect(['98765 43210', '(987) 654-3210', '9876543210'].every((n) => phone.test(n))).toBe(true);
+    expect(['98765', '98765432100', '9876x43210'].some((n) => phone.test(n))).toBe(false);
   });
 
   it('gives every answer but 204 a content type', () => {
@@ -194,6 +233,7 @@ describe('operations without a documented body', () => {
 
 /** Values a JSON schema of the document accepts (the subset zod writes: no `$ref`s inside bodies). */
 function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
+  if (schema.allOf) schema = flattened(schema)!;
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map(arbitraryOf));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

@@ -34,7 +34,14 @@ export type NotificationSettingsReply = z.infer<typeof NotificationSettingsReply
 
 /** PUT /api/firm/time-zone (decision 265): an IANA zone the runtime knows ("Asia/Kolkata"). */
 export const TimeZoneBody = z.object({
-  timeZone: z.string({ error: TIME_ZONE_MESSAGES.invalid }).trim().max(64, TIME_ZONE_MESSAGES.invalid).refine(isTimeZone, TIME_ZONE_MESSAGES.invalid),
+  // Documented as the shape of an IANA name: the zones the runtime knows differ by ICU version
+  // (this one lists Asia/Calcutta, not the default Asia/Kolkata), so no list is published.
+  timeZone: z
+    .string({ error: TIME_ZONE_MESSAGES.invalid })
+    .trim()
+    .max(64, TIME_ZONE_MESSAGES.invalid)
+    .refine(isTimeZone, TIME_ZONE_MESSAGES.invalid)
+    .meta({ pattern: '^(?:UTC|[A-Za-z_]+(?:/[A-Za-z0-9_+-]+){0,2})$', description: 'An IANA time zone the runtime knows, like Asia/Kolkata', examples: ['Asia/Kolkata'] }),
 });
 export type TimeZoneBody = z.infer<typeof TimeZoneBody>;
 
