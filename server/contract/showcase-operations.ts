@@ -136,3 +136,15 @@ export const sitemapOperations = {
   'projects.xml': sitemapOp({ method: 'GET', path: '/sitemaps/projects.xml', summary: 'A sitemap of public projects (XML), from `after` on', query: SitemapQuery, replies: { 200: xml, 400: ErrorReply } }),
   'firms.xml': sitemapOp({ method: 'GET', path: '/sitemaps/firms.xml', summary: 'A sitemap of listed firms (XML), from `after` on', query: SitemapQuery, replies: { 200: xml, 400: ErrorReply } }),
 } as const;
+
+/** GET /api/previews/{*}: the public image the preview is made from, as its path under the public files. */
+export const PreviewParams = z.object({ '*': z.string().max(200) });
+
+/** A link preview for the pages' `og:image` (docs/decisions/370): a 1200 × 630 JPEG, made once. */
+export const previewOperation = operationsOf('public', ['showcase'])({
+  method: 'GET',
+  path: '/previews/*',
+  summary: 'A 1200 × 630 link preview of a public project image or profile photo',
+  params: PreviewParams,
+  replies: { 200: binary('image/jpeg'), 206: binary('image/jpeg'), 404: ErrorReply, 416: ErrorReply },
+});
