@@ -78,8 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
   // The super-admin area has its own layout (sidebar, no public header or footer); so has a
-  // client's approval page, which shows the firm's name, not the platform's navigation.
-  if (pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/share/')) {
+  // client's approval page and portal (docs/decisions/390), which show the firm's name, not the platform's navigation.
+  if (pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/share/') || pathname.startsWith('/portal/')) {
     return (
       <Document>
         <main id="main">{children}</main>

@@ -53,7 +53,7 @@ export const TOPICS: ReadonlyArray<{ title: string; guide: string; numbers: read
   { title: 'The super-admin area', guide: '../guides/access-and-roles.md', numbers: ['042', '043', '044', '046', '126', '127', '128', '129'] },
   { title: 'Security and limits', guide: '../security.md', numbers: ['004', '005', '061', '062', '063', '064', '065', '069', '096', '235', '240', '242', '245', '274', '330', '340'] },
   { title: 'Files, images and storage', guide: '../guides/architecture.md', numbers: ['008', '020', '022', '024', '040', '075', '076', '077', '078', '091', '092', '093', '094', '095', '150', '246'] },
-  { title: 'Money: paise, GST and documents', guide: '../guides/money.md', numbers: ['107', '125', '255', '256', '257', '280', '281', '282', '283', '285', '286', '287', '360', '395', '396', '397', '398', '399', '400', '405', '406', '407', '408', '415', '416', '417', '418', '425', '426', '427', '428', '371', '372', '373', '374'] },
+  { title: 'Money: paise, GST and documents', guide: '../guides/money.md', numbers: ['107', '125', '255', '256', '257', '280', '281', '282', '283', '285', '286', '287', '360', '395', '396', '397', '398', '382', '383', '384', '399', '400', '405', '406', '407', '408', '415', '416', '417', '418', '425', '426', '427', '428', '371', '372', '373', '374', '378', '379', '381'] },
   { title: 'Dates and time zones', guide: '../guides/dates-and-time-zones.md', numbers: ['089', '204', '263', '265', '298', '331'] },
   { title: 'The showcase (public pages)', guide: '../guides/adding-a-page.md', numbers: ['023', '025', '045', '050', '051', '052', '053', '054', '055', '146', '191', '261', '385', '386', '387', '388', '389', '409', '410', '411'] },
   {

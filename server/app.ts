@@ -72,6 +72,10 @@ import { tdsRoutes } from './routes/tds/index.js';
 import { feeRoutes } from './routes/fees/index.js';
 import { timeRoutes } from './routes/time/index.js';
 import { expenseRoutes } from './routes/expenses/index.js';
+import { resultRoutes } from './routes/results/index.js';
+import { feeLetterRoutes } from './routes/fees/letter.js';
+import { portalClientRoutes } from './routes/portal/client.js';
+import { portalFirmRoutes } from './routes/portal/firm.js';
 import { reviewClientRoutes } from './routes/reviews/client.js';
 import { reviewRoutes } from './routes/reviews/index.js';
 import { firmReviewRoutes } from './routes/firms/reviews.js';
@@ -79,11 +83,11 @@ import { adminReviewRoutes } from './routes/admin/reviews.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
-  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes, previewRoutes, sitemapRoutes, reviewClientRoutes],
+  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes, previewRoutes, sitemapRoutes, reviewClientRoutes, portalClientRoutes],
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes, firmContactRoutes, firmReviewRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, tdsRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes, feeRoutes, reviewRoutes, timeRoutes, expenseRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, tdsRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes, feeRoutes, reviewRoutes, timeRoutes, expenseRoutes, portalFirmRoutes, resultRoutes, feeLetterRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminBillingRoutes, adminTeamRoutes, adminReviewRoutes],
 };
 

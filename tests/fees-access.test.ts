@@ -34,6 +34,8 @@ const base = ({ project }: AccessContext) => `/api/fee-agreements/${project.id}`
 
 const ENDPOINTS: AccessEndpoint[] = [
   fee({ method: 'GET', url: base }),
+  // The fee proposal's print data (docs/decisions/381): read as the agreement is.
+  fee({ method: 'GET', url: (c) => `${base(c)}/letter` }),
   fee({ method: 'PUT', url: base, body: () => ({ basis: 'lump_sum', workKind: 'individual_house', lumpSum: 50_000_000 }) }),
   fee({ method: 'POST', url: (c) => `${base(c)}/costs`, body: () => ({ kind: 'preliminary', amount: 1_500_000_000, recordedOn: '2026-06-01' }) }),
   fee({ method: 'POST', url: (c) => `${base(c)}/stages`, body: () => ({ name: 'Landscape', shareBp: 10_000, costBasis: 'actual' }) }),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
 import { createBillingProfile } from '../server/seed/billing';
 import { createContact } from '../server/seed/chat-book';
@@ -49,6 +50,7 @@ const ENDPOINTS: AccessEndpoint[] = [
       await ctx.world.api.app.inject({ method: 'POST', url: `/api/invoices/${made.invoiceId}/lines`, headers: bearer(ctx.world.tokens.firm), payload: line });
       return made;
     }, url: ({ data }) => `/api/invoices/${data.invoiceId}/lines/${data.lineId}` },
+  { method: 'PATCH', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/lines/${data.lineId}`, body: () => ({ version: 1, hsnSac: '998392', unit: 'NA', quantity: '2' }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/issue`, body: () => ({ version: 1 }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, false), url: ({ data }) => `/api/invoices/${data.invoiceId}/void`, body: () => ({ reason: 'Raised twice' }) },
   { method: 'POST', kind: 'firmObjectManage', setup: (ctx) => invoice(ctx, true), url: ({ data }) => `/api/invoices/${data.invoiceId}/payments`, body: () => ({ paidOn: isoDay(new Date()), amount: 100, method: 'cash' }) },
@@ -60,6 +62,8 @@ const ENDPOINTS: AccessEndpoint[] = [
   { method: 'GET', kind: 'firmManage', url: () => '/api/tds?fy=2026-27' },
   { method: 'POST', kind: 'firmManage', setup: async (ctx) => ({ contactId: await client(ctx, true), n: String(Math.random()).slice(2, 10) }), url: () => '/api/tds/certificates', body: ({ data }) => ({ contactId: data.contactId, quarter: '2026-27 Q1', number: `C${data.n}`, issuedOn: '2026-08-10', amount: 100 }) },
   { method: 'POST', kind: 'firmManage', url: () => '/api/tds/26as', body: () => ({ fy: '2026-27', text: 'File Creation Date^02-12-2026\n' }) },
+  // The file itself (decision 383): a well-formed download without this firm's deductors still matches (an empty report).
+  { method: 'POST', kind: 'firmManage', url: () => '/api/tds/26as/file', multipart: () => [{ name: 'fy', value: '2026-27' }, { name: 'file', file: readFileSync(new URL('./fixtures/form-26as-sample.txt', import.meta.url)), filename: '26as.txt', type: 'text/plain' }] },
 ];
 
 describe('the invoices access table', () => {

@@ -1,6 +1,7 @@
 import { api, call } from '~/utils/api.server';
 import { invoiceOperations as ops } from '../../server/contract/invoices';
-import type { CreditNoteBody, FreeLine, InvoiceCreateBody, InvoicesQuery, IssueBody, PaymentBody, VoidBody } from '../../server/contract/invoices';
+import type { CreditNoteBody, FreeLine, InvoiceCreateBody, InvoicesQuery, IssueBody, LineEditBody, PaymentBody, VoidBody } from '../../server/contract/invoices';
+import { tdsOperations } from '../../server/contract/tds';
 import type { TdsCertificateBody, TdsReportReply, TdsSavedReply, TdsStatementBody } from '../../server/contract/tds';
 
 /** The web's calls of invoices and payments (docs/decisions/280), by their declarations (server/contract/invoices.ts, docs/decisions/370). */
@@ -9,6 +10,8 @@ export const listInvoices = async (request: Request, query: InvoicesQuery = {}) 
 export const getInvoice = async (request: Request, id: string) => (await call(request, ops.get, { params: { id } })).data;
 export const createInvoice = (request: Request, body: InvoiceCreateBody) => call(request, ops.create, { json: body });
 export const addInvoiceLine = (request: Request, id: string, body: FreeLine) => call(request, ops.addLine, { params: { id }, json: body });
+/** A draft line's HSN/SAC, unit and quantity, from the version looked at (docs/decisions/320). */
+export const editInvoiceLine = (request: Request, id: string, lineId: string, body: LineEditBody) => call(request, ops.editLine, { params: { id, lineId }, json: body });
 export const removeInvoiceLine = (request: Request, id: string, lineId: string) => call(request, ops.removeLine, { params: { id, lineId } });
 /** Issue names the version of the draft its person looked at (docs/decisions/320). */
 export const issueInvoice = (request: Request, id: string, body: IssueBody) => call(request, ops.issue, { params: { id }, json: body });
@@ -24,3 +27,10 @@ export const mailInvoice = (request: Request, id: string, pdf: Buffer) => call(r
 export const getTdsReport = async (request: Request, fy?: string) => (await api<TdsReportReply>(request, '/tds', { query: fy ? { fy } : {} })).data;
 export const recordTdsCertificate = (request: Request, body: TdsCertificateBody) => api<TdsSavedReply>(request, '/tds/certificates', { method: 'POST', json: body });
 export const matchForm26as = (request: Request, body: TdsStatementBody) => api<TdsReportReply>(request, '/tds/26as', { method: 'POST', json: body });
+/** The Form 26AS or AIS file itself, passed on as it came (decision 383). */
+export function uploadForm26as(request: Request, file: File, fy?: string) {
+  const body = new FormData();
+  if (fy) body.append('fy', fy);
+  body.append('file', file, file.name);
+  return call(request, tdsOperations.uploadStatement, { body });
+}

@@ -1,3 +1,4 @@
+import { proofHeaders } from '~/utils/client-proof.server';
 import { api, apiFetch, forwardedFor } from '~/utils/api.server';
 import type {
   ClientBoardReply,
@@ -39,13 +40,15 @@ export const revokeShareLink = (request: Request, id: string) =>
 const sharePath = (token: string) => `/share/${encodeURIComponent(token)}`;
 
 /** The client's view: never the visitor's session token (the link alone gives access). */
-export const getSharedSummary = (request: Request, token: string) => apiFetch<ClientSummaryReply>(sharePath(token), { forwardedFor: forwardedFor(request) });
+/** With the browser's proofs: a link shared through a client portal asks for one to decide (docs/decisions/391). */
+export const getSharedSummary = async (request: Request, token: string) => apiFetch<ClientSummaryReply>(sharePath(token), { forwardedFor: forwardedFor(request), headers: await proofHeaders(request) });
 
-export const decideSection = (request: Request, token: string, sectionId: string, body: ClientDecisionInput) =>
+export const decideSection = async (request: Request, token: string, sectionId: string, body: ClientDecisionInput) =>
   apiFetch<ClientDecisionReply>(`${sharePath(token)}/sections/${encodeURIComponent(sectionId)}/decision`, {
     method: 'POST',
     json: body,
     forwardedFor: forwardedFor(request),
+    headers: await proofHeaders(request),
   });
 
 /** The api path of a shared image, as the web's image route streams it. */

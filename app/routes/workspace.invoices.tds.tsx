@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react';
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { ListTable, NumCell } from '~/components/data-table';
@@ -7,9 +7,10 @@ import { PanelActions } from '~/components/form-actions';
 import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intents';
 import { TextField } from '~/components/text-field';
 import { PageHeader } from '~/components/workspace/page-header';
-import { getTdsReport, matchForm26as, recordTdsCertificate } from '~/models/invoices.server';
+import { getTdsReport, matchForm26as, recordTdsCertificate, uploadForm26as } from '~/models/invoices.server';
 import { required, submitForm } from '~/utils/form-action.server';
-import { readFormData } from '~/utils/form-data.server';
+import { parseUploadForm, TOO_LARGE } from '~/utils/uploads.server';
+import { z } from 'zod/v4';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 import { dispatchIntent } from '~/utils/intent.server';
 import { pageTitle } from '~/utils/product';
@@ -17,7 +18,7 @@ import { redirectWithSuccess } from '~/utils/toast.server';
 import outputStyles from '~/styles/summary-output.css';
 import { formatCalendarDay } from '../../server/contract/dates';
 import { formatPaise } from '../../server/contract/money-text';
-import { TdsCertificateForm, TdsStatementBody, type TdsReport } from '../../server/contract/tds';
+import { TDS_MESSAGES, TDS_STATEMENT_MAX_BYTES, TdsCertificateForm, type TdsReport } from '../../server/contract/tds';
 
 export const meta: MetaFunction = ({ matches }) => [{ title: pageTitle(matches, 'TDS') }, { name: 'description', content: 'TDS deducted by clients, certificates received and missing, by quarter.' }];
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyles }];
@@ -34,12 +35,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await required(getTdsReport(request, fy)));
 }
 
+/**
+ * The Compare form: the downloaded file (decision 383) or its text pasted; a file above 1 MB is
+ * refused on its field here, before it goes on to the api (which checks its kind and reads it).
+ */
+const StatementFields = z
+  .object({ fy: z.string().trim().optional(), text: z.string().max(1_000_000, TDS_MESSAGES.statement).optional(), file: z.unknown().optional() })
+  .superRefine((v, ctx) => {
+    if (v.file === TOO_LARGE) ctx.addIssue({ code: 'custom', path: ['file'], message: TDS_MESSAGES.fileTooLarge });
+    else if (!(v.file instanceof File) && !v.text?.trim()) ctx.addIssue({ code: 'custom', path: ['text'], message: TDS_MESSAGES.statement });
+  });
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireWorkspaceUser(request);
   const here = new URL(request.url);
-  return dispatchIntent(await readFormData(request), {
+  return dispatchIntent(await parseUploadForm(request, { maxFileBytes: TDS_STATEMENT_MAX_BYTES, maxFiles: 1 }), {
     certificate: (formData) => submitForm(formData, { schema: TdsCertificateForm, intent: 'certificate', send: (body) => recordTdsCertificate(request, body), done: (reply) => redirectWithSuccess(`${here.pathname}${here.search}`, reply.message) }),
-    statement: (formData) => submitForm(formData, { schema: TdsStatementBody, intent: 'statement', send: (body) => matchForm26as(request, body), done: (reply) => json({ matched: reply.data }) }),
+    statement: (formData) =>
+      submitForm(formData, {
+        schema: StatementFields,
+        intent: 'statement',
+        send: ({ fy, text, file }) => (file instanceof File ? uploadForm26as(request, file, fy) : matchForm26as(request, { fy, text: text ?? '' })),
+        done: (reply) => json({ matched: reply.data }),
+      }),
   });
 }
 
@@ -128,14 +146,17 @@ function CertificateForm({ report, lastResult }: { report: TdsReport; lastResult
 
 function StatementForm({ fy, lastResult }: { fy: string; lastResult: never }) {
   const busy = useSubmittingIntent('statement');
-  const [form, fields] = useForm<{ text: string; fy: string }>({ id: 'statement', lastResult, ...SERVER_VALIDATION });
+  const [form, fields] = useForm<{ text: string; fy: string; file: File }>({ id: 'statement', lastResult, ...SERVER_VALIDATION });
   return (
-    <Form method="post" {...getFormProps(form)} className="so-board-section" data-testid="statement-form">
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="so-board-section" data-testid="statement-form">
       <h2>Compare with Form 26AS</h2>
-      <p className="so-meta">On the income-tax site, download Form 26AS as text (or the AIS TDS details as CSV), open the file and paste it here. Nothing is stored: the comparison shows below.</p>
+      <p className="so-meta">On the income-tax site (TRACES), download Form 26AS as text (unzip it: its password is the date of birth or incorporation), or the AIS TDS details as CSV, and upload the file, or paste its text. Nothing is stored: the comparison shows below.</p>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="fy" value={fy} />
-      <Field label="Form 26AS text or AIS CSV" meta={fields.text}>
+      <Field label="Form 26AS file (.txt) or AIS CSV" meta={fields.file} hint="At most 1 MB">
+        <input {...getInputProps(fields.file, { type: 'file' })} accept=".txt,.csv,text/plain,text/csv" />
+      </Field>
+      <Field label="Form 26AS text or AIS CSV" meta={fields.text} hint="Or paste the file's text here">
         <textarea {...getTextareaProps(fields.text)} rows={8} spellCheck={false} />
       </Field>
       <PanelActions intent="statement" busy={busy} label="Compare" busyLabel="Comparing…" variant="ghost" testId="compare-26as" />

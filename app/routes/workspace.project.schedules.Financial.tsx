@@ -5,6 +5,9 @@ import { EmptyState } from '~/components/workspace/empty-state';
 import { ReceivablesSection } from '~/components/financial/receivables';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getFinancialOverview } from '~/models/summary-output.server';
+import { listProjectResults } from '~/models/results.server';
+import { formatMinutes } from '../../server/contract/time-rules';
+import type { ProjectResultRow } from '../../server/contract/results';
 import outputStyles from '~/styles/summary-output.css';
 import { formatPercent, type Figures } from '../../server/contract/summary-rules';
 import { formatPaise } from '../../server/contract/money-text';
@@ -25,9 +28,12 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: outputStyl
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireWorkspaceUser(request);
   const projectId = new URL(request.url).searchParams.get('project') || null;
-  const { data } = await required(getFinancialOverview(request, projectId));
-  return json(data);
+  const [{ data }, results] = await Promise.all([required(getFinancialOverview(request, projectId)), required(listProjectResults(request))]);
+  return json({ ...data, results: resultsShown(results.rows, data.projectId) });
 }
+
+/** The projects' results the filter shows (docs/decisions/378): every project, or the one chosen. */
+const resultsShown = (rows: ProjectResultRow[], projectId: string | null) => (projectId ? rows.filter((r) => r.projectId === projectId) : rows);
 
 const money = (paise: number) => <span className={paise < 0 ? 'neg' : undefined}>{formatPaise(paise)}</span>;
 
@@ -71,12 +77,40 @@ function MoneyTable({ projects }: { projects: ProjectMoneyRow[] }) {
   );
 }
 
+/** What each project made (docs/decisions/378): the same figures as its Result tab. */
+const RESULT_LABELS = ['Fee agreed', 'Billed', 'Received', 'Hours', 'Time at cost', 'Expenses', 'Result'] as const;
+
+function ResultsTable({ rows }: { rows: ProjectResultRow[] }) {
+  return (
+    <section className="so-board-section" aria-labelledby="results-title">
+      <h2 id="results-title">What each project made</h2>
+      <p className="so-meta">Before GST: billed (issued invoices less credit notes), time at cost, expenses (without their GST, claimed as input tax). Received with GST, TDS included. Result = billed − time at cost − expenses.</p>
+      <ListTable label="What each project made" testId="financial-results" columns={['Project', ...RESULT_LABELS.map((label) => ({ label, className: 'num' }))]}>
+        {rows.map((r) => (
+          <tr key={r.projectId} data-testid="financial-result-row">
+            <td data-label="Project">
+              <Link to={`/workspace/project/result/${encodeURIComponent(r.projectId)}`}>{r.projectName}</Link>
+            </td>
+            <NumCell label="Fee agreed">{r.feeAgreed === null ? '—' : formatPaise(r.feeAgreed)}</NumCell>
+            <NumCell label="Billed">{money(r.billed)}</NumCell>
+            <NumCell label="Received">{formatPaise(r.received)}</NumCell>
+            <NumCell label="Hours">{formatMinutes(r.minutes)}</NumCell>
+            <NumCell label="Time at cost">{formatPaise(r.timeCost)}</NumCell>
+            <NumCell label="Expenses">{formatPaise(r.expenses)}</NumCell>
+            <NumCell label="Result">{money(r.result)}</NumCell>
+          </tr>
+        ))}
+      </ListTable>
+    </section>
+  );
+}
+
 /** Committed on purchase orders not cancelled, before GST like the trade cost (docs/decisions/285, 417). */
 const COMMITTED = 'Committed';
 const CommittedCell = ({ paise }: { paise: number }) => <NumCell label={COMMITTED}>{formatPaise(paise)}</NumCell>;
 
 export default function FinancialOverview() {
-  const { projects, projectId, rows, totals, money: projectMoney, committed, receivables } = useLoaderData<typeof loader>();
+  const { projects, projectId, rows, totals, money: projectMoney, committed, receivables, results } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const csvHref = `/workspace/project/schedules/Financial/csv${projectId ? `?project=${encodeURIComponent(projectId)}` : ''}`;
   return (
@@ -161,6 +195,7 @@ export default function FinancialOverview() {
         </ListTable>
       ) : null}
       {projectMoney.length ? <MoneyTable projects={projectMoney} /> : null}
+      {results.length ? <ResultsTable rows={results} /> : null}
       <ReceivablesSection receivables={receivables} />
       {rows.length ? null : (
         <EmptyState title="No schedules yet" icon="financial">

@@ -263,7 +263,7 @@ export async function call<const O extends Operation>(request: Request, op: O, i
  * `apiFetch` of a declared operation: a call on no one's behalf (a public link whose token is the
  * key), typed by the declaration as `call` is; `init` gives the visitor's address and the like.
  */
-export async function fetchOperation<const O extends Operation>(op: O, input: CallInput<O>, init: Omit<ApiFetchInit, keyof ApiInit> = {}): Promise<ReplyOf<O>> {
+export async function fetchOperation<const O extends Operation>(op: O, input: CallInput<O>, init: Omit<ApiFetchInit, Exclude<keyof ApiInit, 'headers'>> = {}): Promise<ReplyOf<O>> {
   const { params, query, json, body } = input as { params?: Record<string, string>; query?: ApiInit['query']; json?: unknown; body?: BodyInit };
   return apiFetch<ReplyOf<O>>(fillPath(op.path, params), { ...init, method: op.method, query, json, body });
 }

@@ -32,3 +32,23 @@ export const CONTACT_MESSAGES = {
 export function isContactKind(value: unknown): value is ContactKind {
   return typeof value === 'string' && (CONTACT_KINDS as readonly string[]).includes(value);
 }
+
+type ContactParticulars = { name: string; company: string; email: string; phone: string; address: string; state: string; gstin: string; isClient: boolean };
+
+/**
+ * A contact's particulars as one text (decision 384): what a project's "client details" holds when
+ * its client is picked from the Address Book: company, phone, email, address with its state, GSTIN.
+ */
+export function contactDetailsText(contact: ContactParticulars, max = 2000): string {
+  const address = [contact.address, contact.state].filter(Boolean).join(', ');
+  const lines = [contact.company, contact.phone && `Phone ${contact.phone}`, contact.email && `Email ${contact.email}`, address, contact.gstin && `GSTIN ${contact.gstin}`];
+  return lines.filter(Boolean).join('\n').slice(0, max);
+}
+
+/** The Address Book's contact of a name typed or picked (clients first; letter case aside), or undefined. */
+export function contactNamed<C extends ContactParticulars>(contacts: readonly C[], name: string): C | undefined {
+  const wanted = name.trim().toLowerCase();
+  if (!wanted) return undefined;
+  const named = contacts.filter((c) => c.name.trim().toLowerCase() === wanted);
+  return named.find((c) => c.isClient) ?? named[0];
+}

@@ -19,7 +19,7 @@ const adminOp = operationsOf('admin', ['admin']);
 
 /** The firm's billing profile, for the firm and its sub-admins (403 for an employee: it holds the bank account). */
 export const billingOperations = {
-  profile: billingOp({ method: 'GET', path: '/billing/profile', summary: "The firm's billing profile (null until first saved)", replies: { 200: BillingProfileReply } }),
+  profile: billingOp({ method: 'GET', path: '/billing/profile', summary: "The firm's billing profile (null until first saved) and its registration address (null when none)", replies: { 200: BillingProfileReply } }),
   saveProfile: billingOp({
     method: 'PUT',
     path: '/billing/profile',

@@ -167,8 +167,11 @@ export type BillingProfile = z.infer<typeof BillingProfile>;
 /** PUT's 409: someone saved the profile after it was read (docs/decisions/320). */
 export const BillingProfileStaleReply = StaleReply(BillingProfile);
 
-/** GET: the profile, or null before the firm first saves one. */
-export const BillingProfileReply = z.object({ data: BillingProfile.nullable() });
+/** The address the firm registered with (decision 384), offered for its billing profile; null when it gave none. */
+export const RegistrationAddress = z.object({ address: z.string(), state: z.string() });
+export type RegistrationAddress = z.infer<typeof RegistrationAddress>;
+/** GET: the profile, or null before the firm first saves one; and the firm's registration address. */
+export const BillingProfileReply = z.object({ data: BillingProfile.nullable(), registration: RegistrationAddress.nullable().optional() });
 export type BillingProfileReply = z.infer<typeof BillingProfileReply>;
 /** PUT: the saved profile. */
 export const BillingProfileSavedReply = z.object({ message: z.string(), data: BillingProfile });

@@ -75,6 +75,9 @@ export const INVOICE_MESSAGES = {
   created: 'Draft invoice created',
   lineAdded: 'Line added',
   lineRemoved: 'Line removed',
+  lineChanged: 'Line changed',
+  /** A summary item's line keeps its quantity: its discount is the summary's for that quantity. */
+  itemQuantityKept: "A line from the summary keeps the summary's quantity: change it in the summary, or add a free line",
   issued: (number: string) => `Invoice ${number} issued`,
   voided: 'Invoice voided',
   paymentRecorded: (receipt: string) => `Payment recorded: receipt ${receipt}`,

@@ -51,6 +51,12 @@ const quantity = z
     if (milli === null || milli < 1 || milli > L.quantity * 1000) ctx.addIssue({ code: 'custom', message: M.quantity });
     return milli ?? 0;
   });
+/** A quantity changed on a draft's line: required, the same rules as a new line's (decision 407). */
+const quantityChange = z.union([z.number(), z.string()], { error: M.quantity }).transform((v, ctx) => {
+  const milli = parseQuantity(String(v));
+  if (milli === null || milli < 1 || milli > L.quantity * 1000) ctx.addIssue({ code: 'custom', message: M.quantity });
+  return milli ?? 0;
+});
 /** A code of GST's UQC list; absent, NA for a SAC and NOS for goods (defaultUnit). */
 const unit = z
   .string({ error: M.unit })
@@ -86,6 +92,8 @@ export const InvoiceCreateBody = z.object({
   lines: z.array(FreeLine).max(L.lines, M.tooManyLines).default([]),
   reminderDays,
   notes: z.string().trim().max(L.notes, `At most ${L.notes} characters`).default(''),
+  /** The New invoice form's key (decision 399): the same key again answers with the draft it made, never a second one. */
+  idempotencyKey: IdempotencyKey,
 });
 export type InvoiceCreateBody = z.input<typeof InvoiceCreateBody>;
 
@@ -106,6 +114,7 @@ export const InvoiceCreateForm = z
     hsnSac: z.string().trim().optional(),
     reminderDays: z.number({ error: M.reminderDays }).int(M.reminderDays).min(0, M.reminderDays).max(L.reminderDays, M.reminderDays).optional(),
     notes: z.string().trim().max(L.notes).optional(),
+    idempotencyKey: IdempotencyKey,
   })
   .superRefine((v, ctx) => {
     if (v.what !== 'line' && !v.scheduleId) ctx.addIssue({ code: 'custom', path: ['scheduleId'], message: v.what === 'milestone' ? M.milestoneNeedsSchedule : M.scheduleNotFound });
@@ -132,6 +141,7 @@ export const InvoiceCreateForm = z
       lines: v.what === 'line' ? [{ description: v.description ?? '', quantity: 1, unitPrice: parseRupees(v.amount ?? '') ?? 0, rateBp: v.rateBp ?? 0, hsnSac: v.hsnSac ?? '' }] : [],
       reminderDays: v.reminderDays ?? null,
       notes: v.notes ?? '',
+      idempotencyKey: v.idempotencyKey,
     }),
   );
 
@@ -143,6 +153,28 @@ export const FreeLineForm = z
     if (milli === null || milli < 1 || milli > L.quantity * 1000) ctx.addIssue({ code: 'custom', path: ['quantity'], message: M.quantity });
   })
   .transform((v): FreeLine => v);
+
+/**
+ * A draft line's HSN/SAC, unit and quantity changed (CGST rule 46(g): the HSN/SAC of each line; rule
+ * 46(f): the quantity and its unit), from the draft's `version` looked at (docs/decisions/320): a
+ * draft changed meanwhile answers 409 with it as it now is. An empty code on a service line takes
+ * the firm's SAC (decision 382); a line from the summary keeps its quantity (its discount is the
+ * summary's, for that quantity).
+ */
+export const LineEditBody = VersionBody.extend({ hsnSac, unit, quantity: quantityChange });
+export type LineEditBody = z.input<typeof LineEditBody>;
+/** The web's Edit form of a line: the same fields as typed, and the line it names. */
+export const LineEditForm = LineEditBody.extend({
+  lineId: z.string({ error: M.lineNotFound }).trim().min(1, M.lineNotFound).max(64, M.lineNotFound),
+  // Kept as typed ("12.5"): the api reads the text itself, never a float of it.
+  quantity: z
+    .string({ error: M.quantity })
+    .trim()
+    .refine((v) => {
+      const milli = parseQuantity(v);
+      return milli !== null && milli >= 1 && milli <= L.quantity * 1000;
+    }, M.quantity),
+});
 
 /** A TDS rate in basis points (1000 = 10 %). */
 const tdsRate = z.number({ error: 'A rate from 0 to 100 %' }).int('A rate from 0 to 100 %').min(0, 'A rate from 0 to 100 %').max(10_000, 'A rate from 0 to 100 %');
@@ -383,6 +415,14 @@ export const invoiceOperations = {
   create: op({ method: 'POST', path: '/invoices', summary: 'A draft invoice for a client contact', body: InvoiceCreateBody, replies: { 201: InvoiceSavedReply, 409: ErrorReply } }),
   get: op({ method: 'GET', path: '/invoices/:id', summary: 'An invoice with its lines, payments and credit notes', params: InvoiceIdParams, replies: { 200: InvoiceReply, 404: ErrorReply } }),
   addLine: op({ method: 'POST', path: '/invoices/:id/lines', summary: 'Add a free line to a draft (a design fee, a site visit)', params: InvoiceIdParams, body: FreeLine, replies: saved }),
+  editLine: op({
+    method: 'PATCH',
+    path: '/invoices/:id/lines/:lineId',
+    summary: "Change a draft line's HSN/SAC, unit and quantity from the `version` looked at; 409 with the current draft when it changed meanwhile",
+    params: InvoiceLineParams,
+    body: LineEditBody,
+    replies: { ...saved, 409: InvoiceStaleReply },
+  }),
   removeLine: op({ method: 'DELETE', path: '/invoices/:id/lines/:lineId', summary: "Remove a draft's line", params: InvoiceLineParams, replies: saved }),
   issue: op({
     method: 'POST',

@@ -167,6 +167,11 @@ export const ClientSummary = z.object({
   expiresAt: z.string(),
   rooms: z.array(ClientRoom),
   clientPrice: z.number(),
+  /**
+   * The client portal the link was shared through (docs/decisions/390): the way back to it, and
+   * whether this browser proved the contact's address (a decision asks for it), or null.
+   */
+  portal: z.object({ id: z.string(), path: z.string().nullable(), proven: z.boolean() }).nullable(),
 });
 export type ClientSummary = z.infer<typeof ClientSummary>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod/v4';
+import { ErrorReply } from './http.js';
+import { operation } from './operation.js';
 import { parseRupees } from './money-text.js';
 import { TAN_PATTERN } from './tds-rules.js';
 
@@ -19,6 +21,12 @@ export const TDS_MESSAGES = {
   duplicate: 'A certificate with this number from this TAN is already recorded',
   statement: 'Paste or upload the Form 26AS text or the AIS TDS CSV',
   certificateSaved: 'Certificate recorded',
+  fileRequired: 'Choose the Form 26AS text file or the AIS TDS CSV',
+  fileTooLarge: 'The file is larger than 1 MB: a Form 26AS text or AIS CSV download is a few KB',
+  fileNotText: 'This is not a text file: download Form 26AS as text (or the AIS TDS details as CSV) and upload that file',
+  /** TRACES gives the text in a ZIP protected by the taxpayer's date of birth or incorporation. */
+  fileZip: 'This is a ZIP file: open the TRACES download (its password is the date of birth or incorporation, DDMMYYYY) and upload the .txt file inside',
+  fileWrongType: (kind: string) => `This is a ${kind.toUpperCase()} file, not a Form 26AS text or AIS CSV: download Form 26AS as text (or the AIS TDS details as CSV) and upload that file`,
 } as const;
 const T = TDS_MESSAGES;
 
@@ -67,6 +75,9 @@ export const TdsCertificateForm = TdsCertificateBody.extend({
     }),
 });
 
+/** The largest Form 26AS or AIS file taken (1 MB, the paste's 1,000,000 characters). */
+export const TDS_STATEMENT_MAX_BYTES = 1024 * 1024;
+
 /** A Form 26AS text or AIS CSV download, as text (at most 1,000,000 characters). */
 export const TdsStatementBody = z.object({ fy: fy.optional(), text: z.string({ error: T.statement }).min(1, T.statement).max(1_000_000, T.statement) });
 export type TdsStatementBody = z.input<typeof TdsStatementBody>;
@@ -108,3 +119,26 @@ export const TdsReportReply = z.object({ data: TdsReport });
 export type TdsReportReply = z.infer<typeof TdsReportReply>;
 export const TdsSavedReply = z.object({ message: z.string(), data: TdsReport });
 export type TdsSavedReply = z.infer<typeof TdsSavedReply>;
+
+/** The downloaded file itself (decision 383): one part `file`, and the financial year. */
+export const TdsStatementParts = z.object({
+  file: z.file().describe('The Form 26AS text file (from TRACES, unzipped) or the AIS TDS CSV, at most 1 MB'),
+  fy: fy.optional(),
+});
+
+/**
+ * TDS operations declared once (docs/decisions/370); the report, certificates and the pasted text
+ * are still registered by path in server/routes/tds/.
+ */
+export const tdsOperations = {
+  uploadStatement: operation({
+    method: 'POST',
+    path: '/tds/26as/file',
+    scope: 'workspace',
+    tags: ['invoices'],
+    summary: 'Match an uploaded Form 26AS text file or AIS TDS CSV (read as the pasted text is; not stored); 400 for a file of another kind or with no TDS transactions',
+    body: { multipart: TdsStatementParts },
+    // 413: a file above TDS_STATEMENT_MAX_BYTES; 415: a body that is not multipart; 429: too many uploads of the account at once.
+    replies: { 200: TdsReportReply, 400: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
+  }),
+} as const;

@@ -54,6 +54,8 @@ export type ReceiveFilesOptions = {
   maxFiles: number;
   /** Per file. */
   maxBytes: number;
+  /** False for a file only read, never kept (a Form 26AS to match): the firm's storage quota is not asked. Default true. */
+  stored?: boolean;
   /** Text fields at most (beyond: 413). Default 20. */
   maxFields?: number;
   messages: {
@@ -226,7 +228,7 @@ export async function withReceivedFiles<T>(request: FastifyRequest, options: Rec
   const bodyLimit = options.maxFiles * options.maxBytes + 1024 * 1024;
   let folder: string | undefined;
   try {
-    const quota = await storageQuota(request);
+    const quota = options.stored === false ? null : await storageQuota(request);
     if (quota && quota.usedBytes >= quota.quotaBytes) {
       discardRestOfBody(request, bodyLimit);
       throw storageFull(quota.usedBytes, quota.quotaBytes);

@@ -5,6 +5,7 @@ import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE } from '../contract/prof
 import { IMAGE_TYPE_MESSAGE, PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../contract/projects.js';
 import { DOCUMENT_TYPES, IMAGE_TYPES } from '../services/file-types.js';
 import { UPLOAD_RULES } from '../contract/upload-rules.js';
+import { TDS_MESSAGES, TDS_STATEMENT_MAX_BYTES } from '../contract/tds.js';
 import type { ReceiveFilesOptions } from './receive-files.js';
 
 /**
@@ -76,3 +77,17 @@ export function workspaceFiles(config: Pick<Config, 'MAX_FILE_MB'>, maxFiles: nu
     },
   };
 }
+
+/**
+ * A Form 26AS text or AIS CSV download (decision 383): one file of at most 1 MB, read and matched,
+ * never stored (so it counts against no quota). Its kind is checked by the route: text has no
+ * signature, and a PDF, ZIP or spreadsheet answers 400 with what to download instead.
+ */
+export const TDS_STATEMENT: UploadKind = {
+  accept: 'any',
+  maxFiles: 1,
+  maxBytes: TDS_STATEMENT_MAX_BYTES,
+  maxFields: 5,
+  stored: false,
+  messages: { type: TDS_MESSAGES.fileNotText, tooLarge: TDS_MESSAGES.fileTooLarge, count: 'Upload one file' },
+};

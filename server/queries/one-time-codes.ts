@@ -11,23 +11,27 @@ import { hashToken, newOneTimeCode, safeEqual } from '../services/tokens.js';
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 
-export type CodePurpose = 'reset-password' | 'email-change';
+export type CodePurpose = 'reset-password' | 'email-change' | 'portal-proof';
+/** Whom a code proves: an account, or a client portal's contact (docs/decisions/391). */
+export type CodeOwner = string | { portalId: string };
 export type CodeRow = typeof oneTimeCodes.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-const isOpen = (userId: string, purpose: CodePurpose) =>
-  and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt));
+const ownedBy = (owner: CodeOwner) => (typeof owner === 'string' ? eq(oneTimeCodes.userId, owner) : eq(oneTimeCodes.portalId, owner.portalId));
+const ownerColumns = (owner: CodeOwner) => (typeof owner === 'string' ? { userId: owner, portalId: null } : { userId: null, portalId: owner.portalId });
+
+const isOpen = (owner: CodeOwner, purpose: CodePurpose) => and(ownedBy(owner), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt));
 
 /** A new code for the account and purpose (earlier open ones are burnt); the plain code, to be mailed, and its row. */
-export async function issueCode(db: Database, userId: string, purpose: CodePurpose, options: { newEmail?: string } = {}) {
+export async function issueCode(db: Database, owner: CodeOwner, purpose: CodePurpose, options: { newEmail?: string } = {}) {
   const code = newOneTimeCode();
   const row = await db.transaction(async (tx) => {
-    await tx.update(oneTimeCodes).set({ usedAt: new Date() }).where(isOpen(userId, purpose));
+    await tx.update(oneTimeCodes).set({ usedAt: new Date() }).where(isOpen(owner, purpose));
     const [inserted] = await tx
       .insert(oneTimeCodes)
       .values({
         id: newId(),
-        userId,
+        ...ownerColumns(owner),
         purpose,
         codeHash: hashToken(code),
         newEmail: options.newEmail ?? null,
@@ -40,8 +44,8 @@ export async function issueCode(db: Database, userId: string, purpose: CodePurpo
 }
 
 /** The account's newest code of the purpose while it can still be used, or null. */
-export async function openCode(db: Database, userId: string, purpose: CodePurpose): Promise<CodeRow | null> {
-  const [row] = await db.select().from(oneTimeCodes).where(isOpen(userId, purpose)).orderBy(desc(oneTimeCodes.createdAt)).limit(1);
+export async function openCode(db: Database, owner: CodeOwner, purpose: CodePurpose): Promise<CodeRow | null> {
+  const [row] = await db.select().from(oneTimeCodes).where(isOpen(owner, purpose)).orderBy(desc(oneTimeCodes.createdAt)).limit(1);
   return row && row.expiresAt.getTime() > Date.now() && row.attempts < CODE_MAX_ATTEMPTS ? row : null;
 }
 
@@ -55,12 +59,12 @@ class CodeTaken extends Error {}
  */
 export async function redeemCode<T>(
   db: Database,
-  userId: string,
+  owner: CodeOwner,
   purpose: CodePurpose,
   code: string,
   apply: (tx: Tx, row: CodeRow) => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false }> {
-  const row = await openCode(db, userId, purpose);
+  const row = await openCode(db, owner, purpose);
   if (!row) return { ok: false };
   if (!safeEqual(row.codeHash, hashToken(code))) {
     // Counted in the database, so simultaneous wrong tries cannot share one count.

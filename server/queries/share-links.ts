@@ -54,7 +54,7 @@ export function toShareLinkJson({ link, projectName, scheduleTitle, createdByNam
 /** Makes a link; `seal` seals its token for the new id (the id is the seal's associated data). */
 export async function insertShareLink(
   db: Database,
-  values: Pick<ShareLinkRow, 'firmId' | 'projectId' | 'scheduleId' | 'tokenHash' | 'clientName' | 'createdBy' | 'expiresAt'>,
+  values: Pick<ShareLinkRow, 'firmId' | 'projectId' | 'scheduleId' | 'tokenHash' | 'clientName' | 'createdBy' | 'expiresAt'> & Partial<Pick<ShareLinkRow, 'portalId'>>,
   seal?: (id: string) => Promise<string>,
 ): Promise<LinkWithNames> {
   const id = newId();

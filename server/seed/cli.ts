@@ -9,7 +9,7 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
 const storage = createStorage(config);
 await storage.prepare();
 // Api replicas starting together on an empty database each start a seed: one seeds, the others find users.
-const seeded = await database.exclusive(LOCKS.demoSeed, () => seedDemoIfEmpty({ db: database.db, storage, progress: (line) => console.log(line) }));
+const seeded = await database.exclusive(LOCKS.demoSeed, () => seedDemoIfEmpty({ db: database.db, storage, config, progress: (line) => console.log(line) }));
 if (seeded) {
   console.log(`Demo data seeded.${demoLoginsText(seeded)}`);
   fs.writeFileSync(demoLoginsFile(config.dataDir), demoLoginsText(seeded).trim());

@@ -14,6 +14,7 @@ import { seedChatBook } from './chat-book.js';
 import { createPlatformBillingProfile, seedDemoBilling } from './billing.js';
 import { seedDemoFees } from './fees.js';
 import { seedDemoInvoices } from './invoices.js';
+import { seedDemoPortal } from './portal.js';
 import { seedDemoPurchaseOrders } from './purchase-orders.js';
 import { seedProjectFiles } from './workspace-files.js';
 import { seedDemoLeads } from './leads.js';
@@ -83,7 +84,7 @@ export async function demoSeedNeeded(db: AppContext['db']): Promise<boolean> {
 
 /** Seeds the demo data set when the database has no users; returns the logins to print, or null. */
 /** What the seed is given: the database, the file storage where pictures go, and who hears its progress. */
-type SeedContext = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>> & { progress?: (line: string) => void };
+type SeedContext = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'storage'>> & { progress?: (line: string) => void; config?: Pick<AppContext['config'], 'SHARE_LINK_KEY' | 'PUBLIC_URL'> };
 
 export async function seedDemoIfEmpty(ctx: SeedContext) {
   if (!(await demoSeedNeeded(ctx.db))) return null;
@@ -146,6 +147,8 @@ export async function seedDemo(ctx: SeedContext) {
   await seedDemoFees(db, firms, workspace.projects);
   // The platform's own billing profile, so Pricing → Continue issues a subscription invoice.
   await createPlatformBillingProfile(db, admin.id);
+  // The first firm's client has a portal with its invoice and a schedule to approve.
+  const portal = await seedDemoPortal(db, firms[0]!, ctx.config?.SHARE_LINK_KEY);
   return {
     workspace,
     password: DEMO_PASSWORD,
@@ -155,6 +158,7 @@ export async function seedDemo(ctx: SeedContext) {
       ...workspace.employees.map((e) => `${e.email.padEnd(22)} (employee of ${e.firmEmail}, member of ${e.projectName})`),
       ...(ctx.storage ? [`${DEMO_PENDING_FIRM.email.padEnd(22)} (firm waiting for verification: ${DEMO_PENDING_FIRM.firmName})`] : []),
       'admin@demo.test        (super-admin, at /admin/login)',
+      ...(portal ? [`Client portal of ${portal.clientName} (${DEMO_FIRMS[0]!.email}'s client, no login): ${(ctx.config?.PUBLIC_URL ?? '').replace(/\/+$/, '')}${portal.path}`] : []),
     ],
   };
 }

@@ -26,6 +26,8 @@ export type DraftSource = {
   sectionIds?: string[];
   itemIds?: string[];
   milestoneBp?: number;
+  /** The firm's SAC for a free service line sent without a code (decision 382). */
+  serviceSac?: string;
   lines: Array<{ description: string; hsnSac: string; quantity: number; unit?: string; unitPrice: number; rateBp: number }>;
 };
 
@@ -48,14 +50,24 @@ function itemLine(item: SourceItem, profile: BillingProfile): DraftLine {
   };
 }
 
-/** A free line as sent (its quantity already in thousandths): its unit, or the default for its code. */
-export const freeLine = (l: DraftSource['lines'][number]): DraftLine => ({
-  description: l.description,
-  hsnSac: l.hsnSac,
-  unit: l.unit ?? defaultUnit(l.hsnSac),
-  sourceItemId: null,
-  input: { quantityMilli: l.quantity, unitPrice: l.unitPrice, discount: 0, rateBp: l.rateBp },
-});
+/**
+ * The code of a free line sent without one (CGST rule 46(g), decision 382): a line with no unit or
+ * NA is a service, and takes the firm's SAC (`serviceSac`: 998322/998323 for architecture, 998391
+ * for interior design); a line counted in a unit of goods (MTR, SQM…) is left for the firm to code.
+ */
+export const codeOfFreeLine = (hsnSac: string, unit: string | undefined, serviceSac: string | undefined): string => (hsnSac || (unit && unit !== 'NA') ? hsnSac : (serviceSac ?? ''));
+
+/** A free line as sent (its quantity already in thousandths): its code or the firm's SAC, its unit or the default for its code. */
+export function freeLine(l: DraftSource['lines'][number], serviceSac?: string): DraftLine {
+  const hsnSac = codeOfFreeLine(l.hsnSac, l.unit, serviceSac);
+  return {
+    description: l.description,
+    hsnSac,
+    unit: l.unit ?? defaultUnit(hsnSac),
+    sourceItemId: null,
+    input: { quantityMilli: l.quantity, unitPrice: l.unitPrice, discount: 0, rateBp: l.rateBp },
+  };
+}
 
 /** Which approved items the body asks for: whole chosen sections and chosen items (together), or every approved section. */
 function chosenItems(items: SourceItem[], source: DraftSource): SourceItem[] {
@@ -97,7 +109,7 @@ export async function draftLines(db: Database, firmId: string, profile: BillingP
   } else if (source.sectionIds?.length || source.itemIds?.length || source.milestoneBp) {
     throw field('scheduleId', M.milestoneNeedsSchedule);
   }
-  for (const l of source.lines) lines.push(freeLine(l));
+  for (const l of source.lines) lines.push(freeLine(l, source.serviceSac));
   if (!lines.length) throw badRequest(M.noLines);
   return { projectId, lines };
 }

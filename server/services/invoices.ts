@@ -74,8 +74,10 @@ async function lockDraft(tx: Database, issuerId: string, id: string): Promise<In
 }
 
 /** Changes a draft's lines (add, remove), recomputes its figures and raises its version (docs/decisions/320). */
-export async function changeDraftLines(tx: Database, issuerId: string, id: string, actorId: string, change: (lines: DraftLine[]) => DraftLine[]): Promise<InvoiceRow> {
+export async function changeDraftLines(tx: Database, issuerId: string, id: string, actorId: string, change: (lines: DraftLine[]) => DraftLine[], version?: number): Promise<InvoiceRow> {
   const row = await lockDraft(tx, issuerId, id);
+  // An edit names the version its person looked at (docs/decisions/320): lines changed since answer 409 with the draft as it is.
+  if (version !== undefined && row.version !== version) throw await staleFor(row, (r) => invoiceJson(tx, r, isoDay(new Date())), await editorOf(tx, row.updatedBy));
   const lines = change(await storedDraftLines(tx, id));
   if (!lines.length) throw badRequest(M.noLines);
   const { stored, totals } = priceLines(lines, row.supply as SupplyKind);

@@ -85,6 +85,8 @@ const PAGES: PageCase[] = [
   { role: 'firm', name: 'project time', path: (ids) => `/workspace/project/time/${ids.workspaceProject}` },
   { role: 'firm', name: 'timesheet', path: () => '/workspace/timesheet' },
   { role: 'firm', name: 'project expenses', path: (ids) => `/workspace/project/expenses/${ids.workspaceProject}` },
+  // What the project made (docs/decisions/379): the figures, time by stage, the chart and its table.
+  { role: 'firm', name: 'project result', path: (ids) => `/workspace/project/result/${ids.workspaceProject}` },
   { role: 'admin', name: 'admin verification', path: () => '/admin/dashboard' },
   { role: 'admin', name: 'admin workspace', path: () => '/admin/workspace' },
   { role: 'admin', name: 'admin showcase', path: () => '/admin/showcase' },

@@ -9,6 +9,8 @@ import { RateSelect, UnitSelect } from '~/components/billing/tax-selects';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '../../../server/contract/invoices-rules';
 import { paiseToDecimal } from '../../../server/contract/money-text';
 import { TDS_RATES_BP, TDS_SECTIONS } from '../../../server/contract/tds-rules';
+import type { InvoiceLine } from '../../../server/contract/invoices';
+import { VersionField, type WithStale } from '~/components/record-version';
 
 /** The forms of an invoice's page (plain posts with an intent; the server checks every field). */
 
@@ -29,6 +31,31 @@ export function AddLineForm({ lastResult }: { lastResult: Last }) {
       <TextField label="HSN/SAC code" meta={fields.hsnSac} inputMode="numeric" />
       <PanelActions intent="addLine" busy={busy} label="Add line" busyLabel="Adding…" variant="ghost" testId="add-line" />
     </Form>
+  );
+}
+
+/**
+ * A draft line's HSN/SAC, unit and quantity (CGST rule 46(f)–(g); decision 382), from the draft's
+ * version on this page (docs/decisions/320): folded under the line's Edit, open again after a
+ * refused save with what was typed. A plain post: it works without JavaScript.
+ */
+export function EditLineForm({ line, version, lastResult, stale }: { line: InvoiceLine; version: number; lastResult: Last; stale?: WithStale }) {
+  const busy = useSubmittingIntent('editLine');
+  const [form, fields] = useForm<{ hsnSac: string; unit: string; quantity: string }>({ id: `edit-line-${line.id}`, lastResult, defaultValue: { hsnSac: line.hsnSac, unit: line.unit, quantity: line.quantity }, ...SERVER_VALIDATION });
+  return (
+    // Keyed by the version: after a saved change it comes back folded, as without JavaScript.
+    <details key={version} className="iv-edit-line" open={lastResult ? true : undefined} data-testid="edit-line">
+      <summary aria-label={`Edit ${line.description}`}>Edit</summary>
+      <Form method="post" {...getFormProps(form)} data-testid="edit-line-form">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="lineId" value={line.id} />
+        <VersionField read={version} actionData={stale} />
+        <TextField label="HSN/SAC code" meta={fields.hsnSac} inputMode="numeric" hint="Empty for a service: the firm's SAC" />
+        <UnitSelect meta={fields.unit} />
+        <TextField label="Quantity" meta={fields.quantity} inputMode="decimal" />
+        <PanelActions intent="editLine" busy={busy} label="Save line" busyLabel="Saving…" variant="ghost" testId="save-line" />
+      </Form>
+    </details>
   );
 }
 

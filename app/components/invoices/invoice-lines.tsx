@@ -1,12 +1,17 @@
+import type { SubmissionResult } from '@conform-to/react';
 import { Form } from '@remix-run/react';
+import type { WithStale } from '~/components/record-version';
+import { EditLineForm } from './invoice-forms';
 import { NumCell, TableHead, TableScroll } from '~/components/data-table';
 import { formatRate } from '../../../server/contract/billing-rules';
 import type { Invoice } from '../../../server/contract/invoices';
 import { formatPaise } from '../../../server/contract/money-text';
 import { quantityWithUnit } from '../../../server/contract/quantity';
 
-/** An invoice's lines with their tax split and totals; a draft's lines each have Remove. */
-export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable: boolean }) {
+type EditFailure = { lineId: string; result: SubmissionResult<string[]>; stale?: WithStale } | null;
+
+/** An invoice's lines with their tax split and totals; a draft's lines each have Edit (code, unit, quantity) and Remove. */
+export function InvoiceLines({ invoice, editable, editFailure = null }: { invoice: Invoice; editable: boolean; editFailure?: EditFailure }) {
   const intra = invoice.supply === 'intra';
   const taxHeads = intra ? ['CGST', 'SGST'] : ['IGST'];
   const num = (label: string) => ({ label, className: 'num' });
@@ -32,6 +37,7 @@ export function InvoiceLines({ invoice, editable }: { invoice: Invoice; editable
               <NumCell label="Amount">{formatPaise(l.total)}</NumCell>
               {editable ? (
                 <td className="so-actions">
+                  <EditLineForm line={l} version={invoice.version} lastResult={editFailure?.lineId === l.id ? editFailure.result : undefined} stale={editFailure?.lineId === l.id ? editFailure.stale : undefined} />
                   <Form method="post" className="iv-inline">
                     <input type="hidden" name="lineId" value={l.id} />
                     <button type="submit" name="intent" value="removeLine" className="button button-ghost" data-testid="remove-line" aria-label={`Remove ${l.description}`}>

@@ -98,6 +98,7 @@ const SEGMENT_LABELS: Record<string, string> = {
   timesheet: 'Timesheet',
   time: 'Time',
   expenses: 'Expenses',
+  result: 'Result',
   pricing: 'Pricing',
   'client-board': 'Client Board',
   'project-library': 'Project Library',

@@ -14,6 +14,7 @@ export function projectPaths(projectId: string) {
     fees: `/workspace/project/fees/${id}`,
     time: `/workspace/project/time/${id}`,
     expenses: `/workspace/project/expenses/${id}`,
+    result: `/workspace/project/result/${id}`,
   };
 }
 
@@ -31,6 +32,7 @@ export function projectTabs(projectId: string): { label: string; href: string; u
     { label: 'Fees', href: paths.fees, under: [] },
     { label: 'Time', href: paths.time, under: [] },
     { label: 'Expenses', href: paths.expenses, under: [] },
+    { label: 'Result', href: paths.result, under: [] },
   ];
 }
 

@@ -1,6 +1,7 @@
-import { json } from '@remix-run/node';
+import { json, redirect } from '@remix-run/node';
+import { provePath } from '~/components/portal/paths';
 import { z } from 'zod/v4';
-import { decideSection } from '~/models/share-links.server';
+import { decideSection, getSharedSummary } from '~/models/share-links.server';
 import { ApiError } from '~/utils/api.server';
 import { submitForm } from '~/utils/form-action.server';
 import { readFormData } from '~/utils/form-data.server';
@@ -21,6 +22,13 @@ const DecisionForm = z
   })
   .refine((form) => form.intent !== 'reject' || form.comment.length > 0, { message: SHARE_MESSAGES.rejectNeedsComment, path: ['comment'] });
 
+async function proveFirst(request: Request, token: string, sectionId: string) {
+  const { data } = await getSharedSummary(request, token);
+  const portalToken = data.portal?.path?.replace('/portal/', '');
+  if (!portalToken) return json({ message: SHARE_MESSAGES.revoked }, { status: 410 });
+  return redirect(provePath(portalToken, `/share/${token}#section-${sectionId}`));
+}
+
 export async function shareDecisionAction(request: Request, token: string) {
   const formData = await readFormData(request);
   const sectionId = String(formData.get('sectionId') ?? '');
@@ -33,6 +41,8 @@ export async function shareDecisionAction(request: Request, token: string) {
       try {
         return await decideSection(request, token, sectionId, { decision: intent === 'approve' ? 'approved' : 'rejected', comment });
       } catch (error) {
+        // A link of a client portal decides once this browser proved the contact's address (docs/decisions/391).
+        if (error instanceof ApiError && error.code === 'proof-required') throw await proveFirst(request, token, sectionId);
         // A withdrawn or expired link (410), or the api down: the page's error boundary says so.
         if (error instanceof ApiError && (error.status === 410 || error.status >= 500)) throw json({ message: error.message }, { status: error.status });
         throw error;

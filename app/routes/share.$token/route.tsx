@@ -3,6 +3,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useParams, useRouteError } from '@remix-run/react';
 import { SERVER_VALIDATION } from '~/components/form-intents';
 import { DecisionBadge } from '~/components/summary-output/decision-badge';
+import { provePath } from '~/components/portal/paths';
 import { getSharedSummary } from '~/models/share-links.server';
 import { getClientReview } from '~/models/reviews.server';
 import { optional } from '~/utils/form-action.server';
@@ -185,8 +186,14 @@ export default function SharedSchedule() {
   return (
     <div className="so-client">
       <header className="so-client-bar">
-        <span className="so-client-firm">{data.firm.name}</span>
-        <span className="so-client-valid">Link valid until {formatDay(data.expiresAt, zone)}</span>
+        {data.portal?.path ? (
+          <Link to={data.portal.path} className="so-client-firm" data-testid="portal-home">
+            {data.firm.name}
+          </Link>
+        ) : (
+          <span className="so-client-firm">{data.firm.name}</span>
+        )}
+        {data.portal ? null : <span className="so-client-valid">Link valid until {formatDay(data.expiresAt, zone)}</span>}
       </header>
       <div className="so-client-page">
         <div className="so-client-intro">
@@ -196,6 +203,17 @@ export default function SharedSchedule() {
           <p className="muted">
             {data.clientName ? `Prepared for ${data.clientName}. ` : ''}Please approve or reject each section; a comment tells the studio what to change.
           </p>
+          {data.portal?.path ? (
+            <p>
+              <Link to={data.portal.path}>← Everything from {data.firm.name}</Link>
+              {data.portal.proven ? null : (
+                <>
+                  {' '}
+                  · Before your first decision we send a code to your email: <Link to={provePath(data.portal.path.replace('/portal/', ''), `/share/${token ?? ''}`)}>confirm it is me</Link>
+                </>
+              )}
+            </p>
+          ) : null}
         </div>
         {data.rooms.length === 0 ? <p className="so-none">The studio has not added anything to this schedule yet.</p> : null}
         {data.rooms.map((room) => (

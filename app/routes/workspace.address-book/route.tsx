@@ -154,6 +154,12 @@ function ContactTable({ contacts, editHref, deleteHref }: { contacts: Contact[];
             {contact.phone ? <a href={`tel:${contact.phone.replace(/[^0-9+]/g, '')}`}>{contact.phone}</a> : null}
           </div>
           <p className="cb-contact-notes">{contact.notes}</p>
+          {/* A client's portal is the firm's and its sub-admins' to manage, as the contact is (docs/decisions/390). */}
+          {editHref && contact.isClient ? (
+            <Link to={`/workspace/address-book/${encodeURIComponent(contact.id)}/portal`} className="cb-contact-portal" aria-label={`Client portal of ${contact.name}`}>
+              Client portal
+            </Link>
+          ) : null}
           <EditDeleteLinks what="contact" name={contact.name} editTo={editHref?.(contact.id)} deleteTo={deleteHref?.(contact.id)} />
         </li>
       ))}

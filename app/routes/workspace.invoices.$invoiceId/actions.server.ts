@@ -1,4 +1,4 @@
-import { addInvoiceLine, getInvoicePrint, issueCreditNote, issueInvoice, mailInvoice, recordPayment, removeInvoiceLine, voidInvoice } from '~/models/invoices.server';
+import { addInvoiceLine, editInvoiceLine, getInvoicePrint, issueCreditNote, issueInvoice, mailInvoice, recordPayment, removeInvoiceLine, voidInvoice } from '~/models/invoices.server';
 import { readFormData } from '~/utils/form-data.server';
 import { submitForm } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -9,7 +9,7 @@ import { inviteReview } from '~/models/reviews.server';
 import { env } from '~/utils/env.server';
 import { REVIEW_MESSAGES } from '../../../server/contract/reviews-rules';
 import { z } from 'zod/v4';
-import { CreditNoteForm, FreeLineForm, IssueBody, PaymentForm, VoidBody } from '../../../server/contract/invoices';
+import { CreditNoteForm, FreeLineForm, IssueBody, LineEditForm, PaymentForm, VoidBody } from '../../../server/contract/invoices';
 
 /** The forms of an invoice's page, told apart by intent; each answers with the api's message as a toast. */
 
@@ -23,6 +23,15 @@ export async function invoiceAction(request: Request, id: string) {
     issue: (formData) => submitForm(formData, { schema: IssueBody, intent: 'issue', send: (body) => issueInvoice(request, id, body), done: toast }),
     void: (formData) => submitForm(formData, { schema: VoidBody, intent: 'void', send: (body) => voidInvoice(request, id, body), done: toast }),
     addLine: (formData) => submitForm(formData, { schema: FreeLineForm, intent: 'addLine', send: (body) => addInvoiceLine(request, id, body), done: toast }),
+    // The line it names comes back with a refusal, so the page opens that line's form again.
+    editLine: (formData) =>
+      submitForm(formData, {
+        schema: LineEditForm,
+        intent: 'editLine',
+        failure: { data: { lineId: String(formData.get('lineId') ?? '') } },
+        send: ({ lineId, ...body }) => editInvoiceLine(request, id, lineId, body),
+        done: toast,
+      }),
     removeLine: (formData) => submitForm(formData, { schema: LineId, intent: 'removeLine', send: ({ lineId }) => removeInvoiceLine(request, id, lineId), done: toast }),
     payment: (formData) => submitForm(formData, { schema: PaymentForm, intent: 'payment', send: (body) => recordPayment(request, id, body), done: toast }),
     creditNote: (formData) => submitForm(formData, { schema: CreditNoteForm, intent: 'creditNote', send: (body) => issueCreditNote(request, id, body), done: toast }),

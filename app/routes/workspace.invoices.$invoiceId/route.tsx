@@ -139,7 +139,7 @@ export default function InvoicePage() {
           </p>
         ) : null}
       </div>
-      <InvoiceLines invoice={invoice} editable={draft} />
+      <InvoiceLines invoice={invoice} editable={draft} editFailure={failed?.intent === 'editLine' && 'lineId' in failed ? { lineId: String(failed.lineId), result: failed.result, stale: failed } : null} />
       {upi ? <UpiOffer offer={upi} /> : null}
       <div className="iv-grid">
         {draft ? <AddLineForm lastResult={failed?.intent === 'addLine' ? failed.result : undefined} /> : null}

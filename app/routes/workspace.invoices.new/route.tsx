@@ -21,6 +21,8 @@ import { BILLING_DEFAULTS } from '../../../server/contract/billing-rules';
 import { RateSelect } from '~/components/billing/tax-selects';
 import { INVOICE_MESSAGES } from '../../../server/contract/invoices-rules';
 import { newInvoiceAction } from './actions.server';
+import { IdempotencyField } from '~/components/invoices/invoice-forms';
+import { formKeys as makeFormKeys } from '~/utils/idempotency.server';
 import { ApprovedPicker } from './approved-picker';
 import { getApprovedSections } from '~/models/workspace-summary.server';
 import type { z } from 'zod/v4';
@@ -50,7 +52,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const scheduleId = query.get('scheduleId') ?? '';
   const sections = schedules.some((s) => s.id === scheduleId) ? await required(getApprovedSections(request, scheduleId)) : null;
   const chosen = { contactId: query.get('contactId') ?? '', scheduleId, what: sections ? 'chosen' : (query.get('what') ?? 'approved') };
-  return json({ clients: contacts.contacts.map((c) => ({ id: c.id, name: c.company ? `${c.name} (${c.company})` : c.name })), projects: overview.data.projects, schedules, project, chosen, sections, hasProfile: profile !== null, defaultRate: profile?.itemTaxes.financial.rateBp ?? BILLING_DEFAULTS.rateBp });
+  // One idempotency key per rendering of the form (decision 399): a double submit, or the browser's retry, makes one draft.
+  return json({ formKey: makeFormKeys('create').create, clients: contacts.contacts.map((c) => ({ id: c.id, name: c.company ? `${c.name} (${c.company})` : c.name })), projects: overview.data.projects, schedules, project, chosen, sections, hasProfile: profile !== null, defaultRate: profile?.itemTaxes.financial.rateBp ?? BILLING_DEFAULTS.rateBp });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -59,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewInvoicePage() {
-  const { clients, projects, schedules, project, chosen, sections, hasProfile, defaultRate } = useLoaderData<typeof loader>();
+  const { clients, projects, schedules, project, chosen, sections, hasProfile, defaultRate, formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
   const saving = useSubmittingIntent(undefined);
@@ -86,6 +89,7 @@ export default function NewInvoicePage() {
       ) : null}
       <Form method="post" {...getFormProps(form)} className="cb-settings" data-testid="invoice-form">
         <FormErrors id={form.errorId} errors={form.errors} />
+        <IdempotencyField value={formKey} />
         <section className="cb-card">
           <h2>Client and project</h2>
           <Field label="Client" meta={fields.contactId} hint={clients.length ? 'Contacts marked Client in the Address Book.' : 'Mark a contact as Client in the Address Book first.'}>

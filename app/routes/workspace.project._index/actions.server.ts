@@ -3,7 +3,9 @@ import { json } from '@remix-run/node';
 import { withDialog } from '~/components/dialog';
 import { ApiError } from '~/utils/api.server';
 import { formFailure } from '~/utils/forms.server';
-import { attempt, redirectAfter } from '~/utils/form-action.server';
+import { attempt, optional, redirectAfter } from '~/utils/form-action.server';
+import { allContacts } from '~/models/chat-book.server';
+import { contactDetailsText, contactNamed } from '../../../server/contract/address-book-rules';
 import { dispatchIntent } from '~/utils/intent.server';
 import { placeFieldErrors, placeOptions } from '~/utils/places.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
@@ -67,7 +69,21 @@ async function photoOfSubmit(request: Request, formData: FormData): Promise<{ dr
   return { draft: typeof kept === 'string' && isId(kept) ? { id: kept, preview: photoDraftPath(kept) } : null, problem: null };
 }
 
+/**
+ * Client details left empty for a client picked from the Address Book are its particulars there
+ * (decision 384): nobody types again what the Address Book already holds.
+ */
+async function fillClientDetails(request: Request, formData: FormData) {
+  const name = formData.get(PROJECT_FORM_FIELDS.clientName);
+  const details = formData.get(PROJECT_FORM_FIELDS.clientDetails);
+  if (typeof name !== 'string' || !name.trim() || (typeof details === 'string' && details.trim())) return;
+  const contact = contactNamed((await optional(allContacts(request))).reply ?? [], name);
+  const text = contact ? contactDetailsText(contact, PROJECT_LIMITS.clientDetails) : '';
+  if (text) formData.set(PROJECT_FORM_FIELDS.clientDetails, text);
+}
+
 async function saveProject(request: Request, formData: FormData) {
+  await fillClientDetails(request, formData);
   const id = formData.get('id');
   const editing = typeof id === 'string' && id !== '' ? id : null;
   const submission = parseWithZod(formData, { schema: WorkspaceProjectForm });

@@ -135,7 +135,7 @@ export function ProjectForm({
           <Suggestions id="address-book-clients" options={clients} testId="client-choices" />
         ) : null}
       </Field>
-      <Field label="Client details" meta={fields.clientdetails}>
+      <Field label="Client details" meta={fields.clientdetails} hint={clients.length ? 'Left empty for a client from the Address Book: its phone, email and address there.' : undefined}>
         <textarea {...getTextareaProps(fields.clientdetails)} rows={3} />
       </Field>
       <Field label="Address" meta={fields.address}>

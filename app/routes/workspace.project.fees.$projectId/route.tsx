@@ -373,7 +373,18 @@ export default function Fees() {
   const { project, agreement, clients, financialsOnly } = useLoaderData<typeof loader>();
   return (
     <>
-      <ProjectTabs project={project} description="The fee agreement of this project: its basis, its stages and the cost of works they are figured on." />
+      <ProjectTabs
+        project={project}
+        description="The fee agreement of this project: its basis, its stages and the cost of works they are figured on."
+        actions={
+          agreement && !financialsOnly ? (
+            // The engagement letter at the current estimate (docs/decisions/381): a PDF, opened without JavaScript too.
+            <a href={`/workspace/project/fees/${encodeURIComponent(project.id)}/letter.pdf`} className="button button-secondary" target="_blank" rel="noreferrer" data-testid="fee-letter">
+              Fee proposal (PDF)
+            </a>
+          ) : undefined
+        }
+      />
       {financialsOnly ? (
         <EmptyState title="Fees are financials" icon="financial">
           Only the firm, its sub-admins and employees allowed to see financials can see fees.

@@ -59,4 +59,16 @@ describe('financialCsv (decision 265)', () => {
     expect(body).toContain('"Total","","12.30","10.00","2.30","23.00","0.05",""');
     expect(body).toContain('"Juhu Residence","12.30","100000.01","0.00","-0.50","2.30"');
   });
+
+  it("adds what each project made, to the paisa, hours as h:mm and minutes (decision 378)", () => {
+    const results = [
+      { projectId: 'p1', projectName: 'Juhu Residence', feeAgreed: 7_50_000_00, basis: 'percentage' as const, billed: 1_45_500_00, received: 1_18_000_00, minutes: 1350, timeCost: 22_583_34, expenses: 5_000_00, expensesGst: 900_00, expensesRecovered: 5_500_00, result: 1_17_916_66 },
+      { projectId: 'p2', projectName: 'Alibag Villa', feeAgreed: null, basis: null, billed: 0, received: 0, minutes: 20, timeCost: 416_67, expenses: 0, expensesGst: 0, expensesRecovered: 0, result: -416_67 },
+    ];
+    const { body } = financialCsv(data, now, 'Asia/Kolkata', results);
+    expect(body).toContain('"Project","Fee agreed (INR)","Billed before GST (INR)","Received (INR)","Hours (h:mm)","Minutes","Time at cost (INR)","Expenses before GST (INR)","Expenses recovered (INR)","Result (INR)"');
+    expect(body).toContain('"Juhu Residence","750000.00","145500.00","118000.00","22:30","1350","22583.34","5000.00","5500.00","117916.66"');
+    expect(body).toContain('"Alibag Villa","","0.00","0.00","0:20","20","416.67","0.00","0.00","-416.67"');
+    expect(financialCsv(data, now, 'Asia/Kolkata').body).not.toContain('Fee agreed');
+  });
 });

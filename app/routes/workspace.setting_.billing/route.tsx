@@ -8,7 +8,7 @@ import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intent
 import { TextField } from '~/components/text-field';
 import { Toast } from '~/components/toast';
 import { PageHeader } from '~/components/workspace/page-header';
-import { getBillingProfile } from '~/models/billing.server';
+import { getBillingProfileAndRegistration } from '~/models/billing.server';
 import { stateNames } from '~/utils/places.server';
 import { chatBookSheets } from '~/styles/sheets';
 import type { BillingProfileBody } from '../../../server/contract/billing';
@@ -30,11 +30,13 @@ export const links: LinksFunction = () => chatBookSheets;
  * priced item type. The firm and its sub-admins only: a plain employee gets the api's 403.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, profile] = await guarded(
+  const [user, { profile, registration }] = await guarded(
     requireWorkspaceUser(request),
-    required(getBillingProfile(request)),
+    required(getBillingProfileAndRegistration(request)),
   );
-  return json({ profile, states: stateNames('India'), firmName: user.firmName ?? user.userName });
+  // "Use the registration address" (decision 384) is a GET of this page: the form starts from it, saved only by Save.
+  const useRegistration = new URL(request.url).searchParams.get('address') === 'registration' && registration !== null;
+  return json({ profile, registration, useRegistration, states: stateNames('India'), firmName: user.firmName ?? user.userName });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -54,14 +56,21 @@ const SHOWN: ShownValue[] = [
 ];
 
 export default function BillingProfilePage() {
-  const { profile, states, firmName } = useLoaderData<typeof loader>();
+  const { profile, registration, useRegistration, states, firmName } = useLoaderData<typeof loader>();
+  // The registration's address and state (when it is an Indian state of the list) for a first profile, or when asked for.
+  const registered = registration ? { address: registration.address, ...(states.includes(registration.state) ? { state: registration.state } : {}) } : {};
+  // Compared as text: a form sent without JavaScript ends its lines with CR LF.
+  const lines = (text: string) => text.replace(/\r\n?/g, '\n').trim();
+  const offerRegistration = registration !== null && profile !== null && lines(profile.address) !== lines(registration.address);
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
   const saving = useSubmittingIntent('save');
   const [form, fields] = useForm<BillingProfileBody>({
-    id: 'billing-form',
+    // A new id when the registration address is asked for makes conform take the new defaults.
+    id: useRegistration ? 'billing-form-registration' : 'billing-form',
     lastResult: failed?.result,
-    defaultValue: profile ?? {
+    defaultValue: profile ? { ...profile, ...(useRegistration ? registered : {}) } : {
+      ...registered,
       legalName: firmName,
       paymentTermsDays: BILLING_DEFAULTS.paymentTermsDays,
       proposalValidityDays: BILLING_DEFAULTS.proposalValidityDays,
@@ -83,6 +92,25 @@ export default function BillingProfilePage() {
           </Link>
         }
       />
+      {offerRegistration ? (
+        <section className="cb-card" aria-labelledby="registration-address-title" data-testid="registration-address">
+          <h2 id="registration-address-title">Your registration address</h2>
+          <p style={{ whiteSpace: 'pre-line' }}>
+            {registration.address}
+            {registration.state ? `, ${registration.state}` : ''}
+          </p>
+          {useRegistration ? (
+            <p role="status">It is in the form below: save the billing profile to keep it.</p>
+          ) : (
+            <Form method="get">
+              <input type="hidden" name="address" value="registration" />
+              <button type="submit" className="button button-secondary" data-testid="use-registration-address">
+                Use the registration address
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="cb-settings" data-testid="billing-form">
         <FormErrors id={form.errorId} errors={form.errors} />
         <StaleValues actionData={actionData} fields={SHOWN} />

@@ -163,9 +163,13 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account the code proves, or null for a client portal's code (portalId). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The client portal whose contact the code was mailed to (docs/decisions/391). No foreign key:
+     * the portal's schema imports this file; a code outlives its portal by at most its 10 minutes.
+     */
+    portalId: text('portal_id'),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     /** The address a login-email change moves to (purpose 'email-change'); the code was mailed there. */
@@ -175,7 +179,7 @@ export const oneTimeCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('one_time_codes_user_idx').on(t.userId, t.purpose)],
+  (t) => [index('one_time_codes_user_idx').on(t.userId, t.purpose), index('one_time_codes_portal_idx').on(t.portalId, t.purpose)],
 );
 
 export const socialIdentities = pgTable(

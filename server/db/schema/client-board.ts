@@ -13,6 +13,7 @@ import { id, createdAt } from './columns';
 import { users } from './accounts';
 import { projects } from './projects';
 import { schedules } from './workspace';
+import { clientPortals } from './portal';
 
 // Summary output: client approval links, client decisions, Project Library ---
 // docs/decisions/106 and 108. The sections a decision names are the summary editor's.
@@ -50,10 +51,13 @@ export const shareLinks = pgTable(
     /** Why, when it was not revoked by hand ("Priya Shah was deactivated"); shown on the Client Board. */
     revokeReason: text('revoke_reason'),
     lastOpenedAt: timestamp('last_opened_at', { withTimezone: true }),
+    /** The client portal it was shared through (docs/decisions/390): its decisions ask the portal's proof, and it ends with the portal. */
+    portalId: text('portal_id').references(() => clientPortals.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('share_links_token_hash_idx').on(t.tokenHash),
+    index('share_links_portal_idx').on(t.portalId),
     index('share_links_firm_idx').on(t.firmId, t.createdAt),
     index('share_links_project_idx').on(t.projectId),
     index('share_links_schedule_idx').on(t.scheduleId, t.createdAt),

@@ -15,3 +15,4 @@ export * from './purchase-orders';
 export * from './fees';
 export * from './time';
 export * from './reviews';
+export * from './portal';

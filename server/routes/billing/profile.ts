@@ -3,6 +3,7 @@ import { requireFirmAccess } from '../../auth/firm.js';
 import { BILLING_MESSAGES } from '../../contract/billing.js';
 import { billingOperations } from '../../contract/billing-operations.js';
 import { recordAudit } from '../../queries/audit.js';
+import { findUserById } from '../../queries/users.js';
 import { findBillingProfile, saveBillingProfileAtVersion, toBillingProfileJson } from '../../queries/billing.js';
 import { routeOf } from '../declared.js';
 
@@ -19,8 +20,10 @@ export const billingProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(billingOperations.profile),
     handler: async (request) => {
       const firm = requireFirmAccess(request.session.user, 'manage');
-      const row = await findBillingProfile(db, firm.firmId);
-      return { data: row ? toBillingProfileJson(row) : null };
+      const [row, account] = await Promise.all([findBillingProfile(db, firm.firmId), findUserById(db, firm.firmId)]);
+      // The registration's address, offered for the profile (decision 384).
+      const registration = account?.address?.trim() ? { address: account.address.trim(), state: account.country === 'India' || !account.country ? (account.state ?? '') : '' } : null;
+      return { data: row ? toBillingProfileJson(row) : null, registration };
     },
   });
 

@@ -62,6 +62,26 @@ describe('money writes with an idempotency key (CGST rule 46(b): one serial per 
     expect((await send('POST', `/invoices/${invoice.id}/credit-notes`, { ...note, idempotencyKey: 'payment-key-0001' })).statusCode).toBe(409);
   });
 
+  it('the New invoice form posted twice with its key makes one draft, not two; sent at once as well', async () => {
+    const count = async () => (await send('GET', '/invoices')).json().data.length as number;
+    const before = await count();
+    const body = { contactId: clientId, lines: [{ description: 'Design fee', quantity: 1, unitPrice: 50_000_00, rateBp: 1800, hsnSac: '998391' }], idempotencyKey: 'new-invoice-key-0001' };
+    const first = await ok('POST', '/invoices', body);
+    const again = await ok('POST', '/invoices', body);
+    expect(again.id).toBe(first.id);
+    expect(await count()).toBe(before + 1);
+    const racing = { ...body, idempotencyKey: 'new-invoice-key-0002' };
+    const replies = await Promise.all([1, 2, 3].map(() => send('POST', '/invoices', racing)));
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(replies.map((r) => r.json().data.id)).size).toBe(1);
+    expect(await count()).toBe(before + 2);
+    // Without a key, two posts make two drafts; the key of an issue is refused for a new draft.
+    await ok('POST', '/invoices', { ...body, idempotencyKey: undefined });
+    await ok('POST', '/invoices', { ...body, idempotencyKey: undefined });
+    expect(await count()).toBe(before + 4);
+    expect((await send('POST', '/invoices', { ...body, idempotencyKey: 'issue-key-0001' })).statusCode).toBe(409);
+  });
+
   it('without a key, two submits make two (what the key prevents)', async () => {
     const d = await draft();
     const invoice = await ok('POST', `/invoices/${d.id}/issue`, { version: d.version });

@@ -101,6 +101,21 @@ describe('CGST rule 46 particulars on the tax invoice, credit note and receipt',
     }
   });
 
+  it("rule 46(g): every line carries its HSN/SAC; a service line sent without one takes the firm's SAC, and an edited code is the one issued (decision 382)", async () => {
+    const draft = await ok<Invoice>('POST', '/invoices', { contactId: clientId, lines: [{ description: 'Design fee', unitPrice: 40_000_00, rateBp: 1800 }, { description: 'Teak veneer', quantity: '3', unit: 'SQM', unitPrice: 2_000_00, rateBp: 1800 }] });
+    // An architect's fee without a fee agreement: SAC 998323 (other architecture), unit NA.
+    expect(draft.lines.map((l) => [l.hsnSac, l.unit])).toEqual([
+      ['998323', 'NA'],
+      ['', 'SQM'],
+    ]);
+    const veneer = draft.lines[1]!;
+    const res = await api.app.inject({ method: 'PATCH', url: `/api/invoices/${draft.id}/lines/${veneer.id}`, headers: bearer(token), payload: { version: draft.version, hsnSac: '4408', unit: 'SQM', quantity: '3' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const issuedOne = await ok<Invoice>('POST', `/invoices/${draft.id}/issue`, { version: (res.json() as { data: Invoice }).data.version });
+    const print = await ok<InvoicePrint>('GET', `/invoices/${issuedOne.id}/print`);
+    expect(print.invoice.lines.map((l) => l.hsnSac)).toEqual(['998323', '4408']);
+  });
+
   it('rule 46(j): CGST and SGST each computed on its own: on ₹75,000.50 at 18 % both are ₹6,750.05', async () => {
     const invoice = await issued(clientId, 75_000_50);
     expect(invoice.lines[0]).toMatchObject({ taxable: 75_000_50, cgst: 6_750_05, sgst: 6_750_05, igst: 0, total: 88_500_60 });

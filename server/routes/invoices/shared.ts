@@ -7,6 +7,9 @@ import { toBillingProfileJson, findBillingProfile } from '../../queries/billing.
 import { findInvoice, invoiceJson, type InvoiceRow } from '../../queries/invoices.js';
 import type { Database } from '../../db/connection.js';
 import { conflict, notFound } from '../../errors.js';
+import { serviceSacOf, type WorkKind } from '../../contract/fees-rules.js';
+import { findAgreement } from '../../queries/fees.js';
+import { findUserById } from '../../queries/users.js';
 
 /**
  * Who bills (docs/decisions/280): the firm and its sub-admins. An employee with "Can see financials"
@@ -36,3 +39,13 @@ export async function requireProfile(db: Database, firmId: string) {
 }
 
 export const invoiceReply = async (db: Database, row: InvoiceRow) => invoiceJson(db, row, today());
+
+/**
+ * The SAC a free service line takes when sent without a code (CGST rule 46(g), decision 382): the
+ * project's fee agreement's (998322 residential, 998323 other), else by what the firm is (998391 an
+ * interior designer, 998323 an architect).
+ */
+export async function firmServiceSac(db: Database, firmId: string, projectId: string | null | undefined): Promise<string> {
+  const [firm, agreement] = await Promise.all([findUserById(db, firmId), projectId && isId(projectId) ? findAgreement(db, firmId, projectId) : undefined]);
+  return serviceSacOf(firm?.firmType ?? null, (agreement?.workKind as WorkKind | undefined) ?? null);
+}

@@ -19,7 +19,9 @@ import { SCHEDULE_IMAGE_ID, ScheduleImageQuery, type ScheduleImageSize } from '.
 import { scheduleImageFolder, scheduleVariantKey } from '../../services/schedule-images.js';
 import { decisionRecipients, findLinkByTokenHash, insertClientDecision, latestDecisionsOfSchedule, touchShareLink } from '../../queries/share-links.js';
 import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
+import { touchView } from '../../queries/portal.js';
 import { hashToken } from '../../services/tokens.js';
+import { PortalAccess, proofRequired } from '../../services/portal-access.js';
 
 /**
  * The client's side of an approval link (DESIGN.md section 9, docs/decisions/106), scope `public`:
@@ -30,6 +32,7 @@ import { hashToken } from '../../services/tokens.js';
  */
 
 const errors = { 404: ErrorReply, 410: ErrorReply, 429: ErrorReply };
+const decisionErrors = { ...errors, 403: ErrorReply };
 const tags = ['client approval links'];
 const WINDOW_MS = 15 * 60 * 1000;
 /** A token as newToken makes it: 32 bytes in base64url. */
@@ -43,6 +46,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const { SHARE_VIEWS_PER_WINDOW: viewsMax, SHARE_DECISIONS_PER_WINDOW: decisionsMax } = config;
   const views = new AttemptLimiter(app.ctx.limiter.store, { max: viewsMax, addressMax: viewsMax, windowMs: WINDOW_MS, maxDelayMs: 0 });
   const decisions = new AttemptLimiter(app.ctx.limiter.store, { max: decisionsMax, addressMax: decisionsMax * 2, windowMs: WINDOW_MS, maxDelayMs: 0 });
+  const portals = await PortalAccess.create(app.ctx);
   const images = new AttemptLimiter(app.ctx.limiter.store, { max: viewsMax * 25, addressMax: viewsMax * 25, windowMs: WINDOW_MS, maxDelayMs: 0 });
 
   /** The open link a token names: 404 when none, 410 when expired or revoked. */
@@ -67,7 +71,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
           const { link } = found;
           const imageUrl: ClientImageUrl = (imageId, size) => `/api/share/${token}/images/${imageId}${size ? `?size=${size}` : ''}`;
           const schedule = { id: link.scheduleId, projectId: link.projectId, title: found.scheduleTitle };
-          const [rooms, decided] = await Promise.all([clientRooms(db, schedule, imageUrl), latestDecisionsOfSchedule(db, link.scheduleId)]);
+          const [rooms, decided, portal] = await Promise.all([clientRooms(db, schedule, imageUrl), latestDecisionsOfSchedule(db, link.scheduleId), portals.ofLink(link, request)]);
+          if (portal) await touchView(db, portal.id, 'schedule', link.scheduleId);
           await touchShareLink(db, link.id);
           const withDecisions = rooms.map((room) => ({
             ...room,
@@ -82,6 +87,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
               expiresAt: link.expiresAt.toISOString(),
               rooms: withDecisions,
               clientPrice: withDecisions.reduce((sum, room) => sum + room.clientPrice, 0),
+              portal,
             },
           };
         },
@@ -125,7 +131,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The client approves or rejects a section, with a comment (required to reject): the section's status changes and the firm is mailed",
         params: TokenSectionParams,
         body: ClientDecisionBody,
-        response: { 200: ClientDecisionReply, ...errors },
+        response: { 200: ClientDecisionReply, ...decisionErrors },
       },
     },
     async (request) => {
@@ -136,6 +142,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         async () => {
           const found = await openLink(token);
           const { link } = found;
+          // A link shared through a portal commits only for a browser that proved the contact's address (docs/decisions/391).
+          if (link.portalId && !(await portals.proven({ portal: { id: link.portalId } }, request))) throw proofRequired();
           const { decision, comment } = request.body;
           const result = await db.transaction(async (tx) => {
             const section = await lockClientSection(tx, link.scheduleId, sectionId);

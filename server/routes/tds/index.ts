@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoDay } from '../../contract/dates.js';
 import { ErrorReply, isId } from '../../contract/http.js';
-import { TDS_MESSAGES as T, TdsCertificateBody, TdsQuery, TdsReportReply, TdsSavedReply, TdsStatementBody } from '../../contract/tds.js';
+import { TDS_MESSAGES as T, TdsCertificateBody, TdsQuery, TdsReportReply, TdsSavedReply, TdsStatementBody, TdsStatementParts, tdsOperations as ops } from '../../contract/tds.js';
+import { firstField, withReceivedFiles } from '../../files/receive-files.js';
+import { TDS_STATEMENT } from '../../files/upload-kinds.js';
+import { routeOf } from '../declared.js';
+import fsp from 'node:fs/promises';
 import { BODY_LIMITS } from '../../body-limits.js';
 import { badRequest, conflict } from '../../errors.js';
 import { parseForm26as } from '../../money/form-26as.js';
@@ -41,4 +45,41 @@ export const tdsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { firmId, timeZone } = billingFirm(request);
     return { data: await tdsReport(db, firmId, yearOf(request.body.fy, timeZone), parseForm26as(request.body.text)) };
   });
+
+  // The downloaded file itself (decision 383), read the same way as the pasted text.
+  app.route({
+    ...routeOf(ops.uploadStatement),
+    handler: async (request) => {
+      const { actor, firmId, timeZone } = billingFirm(request);
+      return withReceivedFiles(request, { accountId: actor.id, fileFields: ['file'], ...TDS_STATEMENT }, async (upload) => {
+        const file = upload.files[0];
+        const refuse = (message: string) => badRequest(message, [{ path: 'file', message }]);
+        if (!file) throw refuse(T.fileRequired);
+        const fy = TdsStatementParts.shape.fy.safeParse(firstField(upload, 'fy') || undefined);
+        if (!fy.success) throw badRequest(T.fy, [{ path: 'fy', message: T.fy }]);
+        // Text has no signature; anything recognised by its first bytes is another kind of file.
+        if (file.type) throw refuse(file.type.ext === 'zip' ? T.fileZip : T.fileWrongType(file.type.ext));
+        const text = statementText(await fsp.readFile(file.path));
+        if (text === null) throw refuse(T.fileNotText);
+        const parsed = parseForm26as(text);
+        if (!parsed.entries.length) throw refuse(parsed.problems[0] ?? T.statement);
+        return { data: await tdsReport(db, firmId, yearOf(fy.data, timeZone), parsed) };
+      });
+    },
+  });
 };
+
+/**
+ * A downloaded file's text: UTF-8 (its byte-order mark dropped), else Windows' single-byte text as
+ * Latin-1 (a deductor's name typed in Excel); null for bytes no text file has (NUL, other controls).
+ */
+export function statementText(bytes: Buffer): string | null {
+  if (bytes.some((b) => b === 0 || (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c))) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = bytes.toString('latin1');
+  }
+  return text.replace(/^\uFEFF/, '');
+}

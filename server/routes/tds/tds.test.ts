@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApi, type TestApi } from '../../../tests/helpers/test-api';
+import { bearer, createTestApi, postMultipart, type TestApi } from '../../../tests/helpers/test-api';
+import { TDS_MESSAGES } from '../../contract/tds';
+import { statementText } from './index';
 import type { TdsReport } from '../../contract/tds';
 import { createBillingProfile } from '../../seed/billing';
 import { createContact } from '../../seed/chat-book';
@@ -59,5 +61,51 @@ describe('the TDS report', () => {
     expect(report.rows[0]).toMatchObject({ tan: 'MUMS12345A', deducted: 20_000_00, reported: 20_000_00 });
     expect(report.unmatched).toEqual([{ tan: 'PNEK54321B', deductorName: 'KAPOOR HOLDINGS', quarter: '2026-27 Q2', deducted: 1_000_00 }]);
     expect(report.problems).toEqual([]);
+  });
+});
+
+describe('Form 26AS as a file (decision 383)', () => {
+  const sample = readFileSync(new URL('../../../tests/fixtures/form-26as-sample.txt', import.meta.url));
+  const upload = (file: Buffer, filename: string, fy = '2026-27') => postMultipart(api, '/api/tds/26as/file', [{ name: 'fy', value: fy }, { name: 'file', file, filename, type: 'text/plain' }], token);
+
+  it('reads the uploaded TRACES text as the pasted text is read: the same report', async () => {
+    const pasted = (await call('POST', '/tds/26as', { fy: '2026-27', text: sample.toString('utf8') })).json().data;
+    const res = await upload(sample, '26AS-AAKFS1234M-2027.txt');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual(pasted);
+    expect(res.json().data.rows[0]).toMatchObject({ tan: 'MUMS12345A', reported: 20_000_00 });
+    // With a byte-order mark and Windows line ends, as a file saved again in Notepad.
+    const again = await upload(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(sample.toString('utf8').replace(/\n/g, '\r\n'))]), '26as.txt');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.rows[0]).toMatchObject({ reported: 20_000_00 });
+  });
+
+  it('answers 400 with what to do for a wrong file: a PDF, the ZIP as downloaded, binary bytes, text with no TDS; 413 above 1 MB', async () => {
+    const cases: Array<[Buffer, string, string]> = [
+      [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1'), '26as.pdf', TDS_MESSAGES.fileWrongType('pdf')],
+      [Buffer.from('504b0304140000000800000000000000000000000000000000000800000032364153', 'hex'), '26as.zip', TDS_MESSAGES.fileZip],
+      [Buffer.from([0x41, 0x00, 0x42, 0x01, 0x02]), 'data.bin', TDS_MESSAGES.fileNotText],
+    ];
+    for (const [file, filename, message] of cases) {
+      const res = await upload(file, filename);
+      expect(res.statusCode, `${filename}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ message, details: [{ path: 'file', message }] });
+    }
+    const notes = await upload(Buffer.from('Shopping list\nmilk\n'), 'notes.txt');
+    expect(notes.statusCode).toBe(400);
+    // The parser's own first problem, on the file field.
+    expect(notes.json()).toMatchObject({ message: 'The CSV has no TAN, date, amount paid and TDS deducted columns', details: [{ path: 'file' }] });
+    expect((await upload(sample, '26as.txt', '2026-28')).statusCode).toBe(400);
+    const none = await postMultipart(api, '/api/tds/26as/file', [{ name: 'fy', value: '2026-27' }], token);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(TDS_MESSAGES.fileRequired);
+    const large = await upload(Buffer.alloc(1024 * 1024 + 10, 'a'), 'big.txt');
+    expect(large.statusCode).toBe(413);
+  });
+
+  it('statementText: UTF-8 without its mark, Latin-1 when not UTF-8, null for binary', () => {
+    expect(statementText(Buffer.from([0xef, 0xbb, 0xbf, 0x41]))).toBe('A');
+    expect(statementText(Buffer.from([0x53, 0xe9, 0x0a]))).toBe('Sé\n');
+    expect(statementText(Buffer.from([0x41, 0x00]))).toBeNull();
   });
 });

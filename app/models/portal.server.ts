@@ -1,0 +1,32 @@
+import { call, fetchOperation, forwardedFor } from '~/utils/api.server';
+import { proofHeaders } from '~/utils/client-proof.server';
+import { portalOperations as ops, type PaymentNoteBody, type PaymentNotesQuery } from '../../server/contract/portal';
+import type { z } from 'zod/v4';
+
+/**
+ * The web's calls of client portals (docs/decisions/390–392), each by its declaration. The client's
+ * are made on no one's behalf (the portal's token is the key) with the browser's proofs; the
+ * firm's on behalf of the signed-in visitor.
+ */
+
+async function asClient(request: Request) {
+  return { forwardedFor: forwardedFor(request), headers: await proofHeaders(request), signal: request.signal };
+}
+
+export const getPortal = async (request: Request, token: string) => (await fetchOperation(ops.overview, { params: { token } }, await asClient(request))).data;
+export const askPortalCode = async (request: Request, token: string) => fetchOperation(ops.askCode, { params: { token } }, await asClient(request));
+export const provePortal = async (request: Request, token: string, code: string) => fetchOperation(ops.prove, { params: { token }, json: { code } }, await asClient(request));
+export const getPortalInvoice = async (request: Request, token: string, invoiceId: string, upiAmount?: number) =>
+  (await fetchOperation(ops.invoice, { params: { token, invoiceId }, query: upiAmount ? { upiAmount } : {} }, await asClient(request))).data;
+export const getPortalReceipt = async (request: Request, token: string, invoiceId: string, paymentId: string) =>
+  (await fetchOperation(ops.receipt, { params: { token, invoiceId, paymentId } }, await asClient(request))).data;
+export const notePayment = async (request: Request, token: string, invoiceId: string, json: PaymentNoteBody) => fetchOperation(ops.notePayment, { params: { token, invoiceId }, json }, await asClient(request));
+
+export const getContactPortal = async (request: Request, id: string) => (await call(request, ops.ofContact, { params: { id } })).data;
+export const openPortal = (request: Request, id: string) => call(request, ops.open, { params: { id } });
+export const revokePortal = (request: Request, id: string) => call(request, ops.revoke, { params: { id } });
+export const mailPortal = (request: Request, id: string) => call(request, ops.mail, { params: { id } });
+export const sharePortalSchedule = (request: Request, id: string, scheduleId: string) => call(request, ops.shareSchedule, { params: { id }, json: { scheduleId } });
+export const getPaymentNotes = async (request: Request, query: z.input<typeof PaymentNotesQuery>) => (await call(request, ops.notes, { query })).data;
+export const confirmPaymentNote = (request: Request, id: string) => call(request, ops.confirmNote, { params: { id }, json: {} });
+export const declinePaymentNote = (request: Request, id: string, reason: string) => call(request, ops.declineNote, { params: { id }, json: { reason } });

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { TDS_MESSAGES } from '../../server/contract/tds';
+import { billingProfileFields } from '../../server/seed/billing';
+import { apiCall, apiChange, expect, loginAs, ready, test } from './fixtures';
+import { newFirm } from './workspace-helpers';
+
+/**
+ * Form 26AS as a file (decision 383), JavaScript on and off: the TRACES text download uploaded on
+ * the TDS page is compared as its pasted text is; a PDF in its place is refused on the file field
+ * with what to download instead.
+ */
+
+async function open(page: Page, js: boolean, url: string) {
+  await page.goto(url);
+  await ready(page, js);
+}
+
+test('upload the Form 26AS text file to compare it; a PDF is refused on its field', async ({ page, js }) => {
+  const firm = await newFirm();
+  expect((await apiChange('PUT', '/billing/profile', billingProfileFields({ invoicePrefix: 'TDF' }), firm.token, async () => (await apiCall<{ data: { version: number } | null }>('GET', '/billing/profile', undefined, firm.token)).json.data)).status).toBe(200);
+  await loginAs(page, firm.email, firm.password);
+  await open(page, js, '/workspace/invoices/tds?fy=2026-27');
+
+  const form = page.getByTestId('statement-form');
+  await form.getByLabel('Form 26AS file (.txt) or AIS CSV').setInputFiles({ name: '26AS.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1') });
+  await page.getByTestId('compare-26as').click();
+  const field = page.getByTestId('statement-form').getByLabel('Form 26AS file (.txt) or AIS CSV');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('statement-form')).toContainText(TDS_MESSAGES.fileWrongType('pdf'));
+
+  await ready(page, js);
+  await page.getByTestId('statement-form').getByLabel('Form 26AS file (.txt) or AIS CSV').setInputFiles({ name: '26AS.txt', mimeType: 'text/plain', buffer: readFileSync(path.resolve('tests/fixtures/form-26as-sample.txt')) });
+  await page.getByTestId('compare-26as').click();
+  await expect(page.getByTestId('tds-unmatched')).toContainText('KAPOOR HOLDINGS (PNEK54321B)');
+  await expect(page.getByTestId('tds-unmatched')).toContainText('SMILE DENTAL CLINIC PRIVATE LIMITED (MUMS12345A)');
+});
