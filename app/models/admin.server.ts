@@ -1,26 +1,22 @@
-import { api, call, fetchOperation, forwardedFor, streamApiFile } from '~/utils/api.server';
+import { call, fetchOperation, forwardedFor, streamApiFile } from '~/utils/api.server';
 import type { AdminLoginBody, AdminLoginReply, DecisionBody, VerificationQuery } from '../../server/contract/admin';
 import { adminOperations as ops } from '../../server/contract/admin-operations';
 import { fillPath } from '../../server/contract/operation';
-import type { MessageReply } from '../../server/contract/http';
-import type { InvoicePrintReply, ReceiptPrintReply } from '../../server/contract/invoices';
-import type { PlatformBillingChanges, PlatformBillingReply, PlatformBillingSavedReply } from '../../server/contract/platform-billing';
-import type {
-  AdminFirmsQuery,
-  AdminFirmsReply,
-  AdminPasswordBody,
-  CreateSubAdminBody,
-  MarkPaidBody,
-  ModerationFirmsReply,
-  ModerationProjectsReply,
-  ModerationQuery,
-  VisibilityBody,
+import { platformBillingOperations as platformBilling } from '../../server/contract/billing-operations';
+import type { PlatformBillingChanges } from '../../server/contract/platform-billing';
+import {
+  adminAreaOperations as areas,
+  type AdminFirmsQuery,
+  type AdminPasswordBody,
+  type CreateSubAdminBody,
+  type MarkPaidBody,
+  type ModerationQuery,
+  type VisibilityBody,
 } from '../../server/contract/admin-areas';
 
 /**
- * The api calls of the super-admin area (/api/admin/…): the only place the web writes their paths
- * and reply types; the sign-in, verification and team calls by their declarations
- * (server/contract/admin-operations.ts, docs/decisions/370). Calls after the login carry the admin session's token (`api`'s `admin` option:
+ * The api calls of the super-admin area (/api/admin/…), each by its declaration
+ * (server/contract/admin-operations.ts, admin-areas.ts, billing-operations.ts; docs/decisions/370). Calls after the login carry the admin session's token (`api`'s `admin` option:
  * a 401 or 403 ends that session).
  */
 
@@ -44,21 +40,21 @@ export const streamRegistrationDocument = (request: Request, token: string, user
 
 // The admin areas: Workspace, Showcase moderation, Sub admins, Setting -----------------------------
 
-export const getAdminFirms = (request: Request, query: AdminFirmsQuery) => api<AdminFirmsReply>(request, '/admin/firms', { admin: true, query });
+export const getAdminFirms = (request: Request, query: AdminFirmsQuery) => call(request, areas.firms, { admin: true, query });
 
 export const markFirmPaid = (request: Request, firmId: string, body: MarkPaidBody) =>
-  api<MessageReply>(request, `/admin/firms/${encodeURIComponent(firmId)}/subscription`, { admin: true, method: 'PUT', json: body });
+  call(request, areas.markPaid, { admin: true, params: { id: firmId }, json: body });
 
 export const getModerationProjects = (request: Request, query: ModerationQuery) =>
-  api<ModerationProjectsReply>(request, '/admin/showcase/projects', { admin: true, query });
+  call(request, areas.moderationProjects, { admin: true, query });
 
-export const getModerationFirms = (request: Request, query: ModerationQuery) => api<ModerationFirmsReply>(request, '/admin/showcase/firms', { admin: true, query });
+export const getModerationFirms = (request: Request, query: ModerationQuery) => call(request, areas.moderationFirms, { admin: true, query });
 
 export const setProjectVisibility = (request: Request, projectId: string, body: VisibilityBody) =>
-  api<MessageReply>(request, `/admin/showcase/projects/${encodeURIComponent(projectId)}`, { admin: true, method: 'PUT', json: body });
+  call(request, areas.projectVisibility, { admin: true, params: { id: projectId }, json: body });
 
 export const setPortfolioVisibility = (request: Request, firmId: string, body: VisibilityBody) =>
-  api<MessageReply>(request, `/admin/showcase/firms/${encodeURIComponent(firmId)}`, { admin: true, method: 'PUT', json: body });
+  call(request, areas.portfolioVisibility, { admin: true, params: { id: firmId }, json: body });
 
 export const getAdmins = (request: Request) => call(request, ops.admins, { admin: true });
 
@@ -70,12 +66,11 @@ export const changeAdminPassword = (request: Request, body: AdminPasswordBody) =
 
 // The platform's own billing (docs/decisions/287) ----------------------------------
 
-export const getPlatformBilling = async (request: Request) => (await api<PlatformBillingReply>(request, '/admin/billing-profile', { admin: true })).data;
+export const getPlatformBilling = async (request: Request) => (await call(request, platformBilling.profile, { admin: true })).data;
 
 export const savePlatformBilling = (request: Request, body: PlatformBillingChanges) =>
-  api<PlatformBillingSavedReply>(request, '/admin/billing-profile', { admin: true, method: 'PUT', json: body });
+  call(request, platformBilling.saveProfile, { admin: true, json: body });
 
-const platformInvoicePath = (id: string) => `/admin/invoices/${encodeURIComponent(id)}`;
-export const getPlatformInvoicePrint = async (request: Request, id: string) => (await api<InvoicePrintReply>(request, `${platformInvoicePath(id)}/print`, { admin: true })).data;
+export const getPlatformInvoicePrint = async (request: Request, id: string) => (await call(request, platformBilling.invoicePrint, { admin: true, params: { id } })).data;
 export const getPlatformReceiptPrint = async (request: Request, id: string, paymentId: string) =>
-  (await api<ReceiptPrintReply>(request, `${platformInvoicePath(id)}/payments/${encodeURIComponent(paymentId)}/receipt`, { admin: true })).data;
+  (await call(request, platformBilling.receiptPrint, { admin: true, params: { id, paymentId } })).data;

@@ -1,20 +1,20 @@
-import { api } from '~/utils/api.server';
-import type { CalendarReply, FeedReply, RenewedFeedReply } from '../../server/contract/calendar';
+import { call } from '~/utils/api.server';
+import { calendarOperations as ops, type CalendarReply, type FeedReply, type RenewedFeedReply } from '../../server/contract/calendar';
 
-/** The web's calls to the calendar api (docs/decisions/112): the only place its paths are written. */
+/** The web's calls to the calendar api (docs/decisions/112), each by its declaration (docs/decisions/370). */
 
 export async function getCalendar(request: Request, month: string | null): Promise<CalendarReply['data']> {
-  return (await api<CalendarReply>(request, '/calendar', { query: { month } })).data;
+  return (await call(request, ops.month, { query: month ? { month } : {} })).data;
 }
 
 export async function getFeedState(request: Request): Promise<FeedReply['data']> {
-  return (await api<FeedReply>(request, '/calendar/feed')).data;
+  return (await call(request, ops.feed, {})).data;
 }
 
 export async function renewFeed(request: Request): Promise<RenewedFeedReply['data']> {
-  return (await api<RenewedFeedReply>(request, '/calendar/feed', { method: 'POST' })).data;
+  return (await call(request, ops.renewFeed, {})).data;
 }
 
 export async function revokeFeed(request: Request): Promise<void> {
-  await api<FeedReply>(request, '/calendar/feed', { method: 'DELETE' });
+  await call(request, ops.revokeFeed, {});
 }

@@ -1,37 +1,34 @@
-import { api, ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply, streamApiFile, call } from '~/utils/api.server';
+import { ApiError, apiHeaders, apiUrl, fetchApi, forwardedFor, readApiReply, streamApiFile, call } from '~/utils/api.server';
 import { getSession, logoutRedirect } from '~/utils/session.server';
 import { forwardUploadTo } from '~/utils/stream-upload.server';
-import { isId, type MessageReply } from '../../server/contract/http';
-import type { Contact, ContactBody, ContactChanges, ContactReply, ContactsQuery, ContactsReply } from '../../server/contract/address-book';
+import { isId } from '../../server/contract/http';
+import { addressBookOperations as book, type Contact, type ContactBody, type ContactChanges, type ContactsQuery } from '../../server/contract/address-book';
 import { chatOperations as chat, type ChatEditBody } from '../../server/contract/chat';
 import { fillPath } from '../../server/contract/operation';
-import type { ChangePasswordBody, NotificationSettingsChanges, NotificationSettingsReply } from '../../server/contract/settings';
+import { settingsOperations as settings, type ChangePasswordBody, type NotificationSettingsChanges } from '../../server/contract/settings';
 
 /**
  * The web's calls of the Address Book, Group Chat and Setting: the only place their api paths are
- * written; Group Chat's are called by their declarations (server/contract/chat.ts
- * `chatOperations`, docs/decisions/370). Chat files and the live stream go through the web's own
+ * written; each is called by its declaration (server/contract/address-book.ts, chat.ts, settings.ts,
+ * docs/decisions/370). Chat files and the live stream go through the web's own
  * resource routes with the visitor's session (the browser never holds the api token).
  */
-
-const enc = encodeURIComponent;
 
 // Address Book ----------------------------------------------------------------------------------
 
 export async function listContacts(request: Request, query: ContactsQuery) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') search.set(key, String(value));
-  return (await api<ContactsReply>(request, `/contacts?${search}`)).data;
+  // Empty values are left out of the url (apiUrl).
+  return (await call(request, book.list, { query })).data;
 }
 
-export const getContact = async (request: Request, id: string): Promise<Contact> => (await api<ContactReply>(request, `/contacts/${enc(id)}`)).data;
+export const getContact = async (request: Request, id: string): Promise<Contact> => (await call(request, book.get, { params: { id } })).data;
 
-export const createContact = async (request: Request, body: ContactBody) => (await api<ContactReply>(request, '/contacts', { method: 'POST', json: body })).data;
+export const createContact = async (request: Request, body: ContactBody) => (await call(request, book.create, { json: body })).data;
 
 export const updateContact = async (request: Request, id: string, body: ContactChanges) =>
-  (await api<ContactReply>(request, `/contacts/${enc(id)}`, { method: 'PUT', json: body })).data;
+  (await call(request, book.update, { params: { id }, json: body })).data;
 
-export const deleteContact = (request: Request, id: string) => api<MessageReply>(request, `/contacts/${enc(id)}`, { method: 'DELETE' });
+export const deleteContact = (request: Request, id: string) => call(request, book.remove, { params: { id } });
 
 /** Every contact of the firm for a picker (the Address Book is a few hundred rows at most; pages of 100). */
 export async function allContacts(request: Request): Promise<Contact[]> {
@@ -109,9 +106,9 @@ export async function chatEventsResponse(request: Request, projectId: string): P
 
 // Setting -----------------------------------------------------------------------------------------
 
-export const changePassword = (request: Request, body: ChangePasswordBody) => api<MessageReply>(request, '/users/change-password', { method: 'POST', json: body });
+export const changePassword = (request: Request, body: ChangePasswordBody) => call(request, settings.changePassword, { json: body });
 
-export const getNotificationSettings = async (request: Request) => (await api<NotificationSettingsReply>(request, '/users/notification-settings')).data;
+export const getNotificationSettings = async (request: Request) => (await call(request, settings.notifications, {})).data;
 
 export const saveNotificationSettings = async (request: Request, body: NotificationSettingsChanges) =>
-  (await api<NotificationSettingsReply>(request, '/users/notification-settings', { method: 'PUT', json: body })).data;
+  (await call(request, settings.saveNotifications, { json: body })).data;

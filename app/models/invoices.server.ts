@@ -1,8 +1,8 @@
-import { api, call } from '~/utils/api.server';
+import { call } from '~/utils/api.server';
 import { invoiceOperations as ops } from '../../server/contract/invoices';
 import type { CreditNoteBody, FreeLine, InvoiceCreateBody, InvoicesQuery, IssueBody, LineEditBody, PaymentBody, VoidBody } from '../../server/contract/invoices';
 import { tdsOperations } from '../../server/contract/tds';
-import type { TdsCertificateBody, TdsReportReply, TdsSavedReply, TdsStatementBody } from '../../server/contract/tds';
+import type { TdsCertificateBody, TdsStatementBody } from '../../server/contract/tds';
 
 /** The web's calls of invoices and payments (docs/decisions/280), by their declarations (server/contract/invoices.ts, docs/decisions/370). */
 
@@ -24,9 +24,9 @@ export const getReceiptPrint = async (request: Request, id: string, paymentId: s
 export const mailInvoice = (request: Request, id: string, pdf: Buffer) => call(request, ops.mail, { params: { id }, json: { pdf: pdf.toString('base64') } });
 
 /** TDS by client and quarter (docs/decisions/416). */
-export const getTdsReport = async (request: Request, fy?: string) => (await api<TdsReportReply>(request, '/tds', { query: fy ? { fy } : {} })).data;
-export const recordTdsCertificate = (request: Request, body: TdsCertificateBody) => api<TdsSavedReply>(request, '/tds/certificates', { method: 'POST', json: body });
-export const matchForm26as = (request: Request, body: TdsStatementBody) => api<TdsReportReply>(request, '/tds/26as', { method: 'POST', json: body });
+export const getTdsReport = async (request: Request, fy?: string) => (await call(request, tdsOperations.report, { query: fy ? { fy } : {} })).data;
+export const recordTdsCertificate = (request: Request, body: TdsCertificateBody) => call(request, tdsOperations.recordCertificate, { json: body });
+export const matchForm26as = (request: Request, body: TdsStatementBody) => call(request, tdsOperations.matchText, { json: body });
 /** The Form 26AS or AIS file itself, passed on as it came (decision 383). */
 export function uploadForm26as(request: Request, file: File, fy?: string) {
   const body = new FormData();

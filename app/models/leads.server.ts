@@ -1,23 +1,23 @@
-import { api, call } from '~/utils/api.server';
-import type { MessageReply } from '../../server/contract/http';
+import { call } from '~/utils/api.server';
 import { leadOperations as ops } from '../../server/contract/leads';
-import type { EnquiryBody, EnquiryTokenReply, Lead, LeadMessage, LeadMessageBody, LeadsReply, LeadView, UpdateLeadBody } from '../../server/contract/leads';
+import { showcaseOperations as showcase } from '../../server/contract/showcase-operations';
+import type { EnquiryBody, Lead, LeadMessage, LeadMessageBody, LeadsReply, LeadView, UpdateLeadBody } from '../../server/contract/leads';
 
 /**
  * The web's calls to the enquiry and demand box api. The demand box's are called by their
  * declarations (server/contract/leads.ts `leadOperations`, docs/decisions/370), so their paths
- * and replies are checked by the type check; the enquiry's two are still written here by hand.
- * The visitor's address goes with every call (`api` forwards it), so the enquiry limits count the
+ * and replies are checked by the type check; the enquiry's two by theirs (server/contract/showcase-operations.ts).
+ * The visitor's address goes with every call (`call` forwards it), so the enquiry limits count the
  * visitor, not the web.
  */
 
 export async function sendEnquiry(request: Request, firmId: string, body: EnquiryBody): Promise<string> {
-  return (await api<MessageReply>(request, `/firms/${encodeURIComponent(firmId)}/enquiries`, { method: 'POST', json: body })).message;
+  return (await call(request, showcase.enquire, { params: { firmId }, json: body })).message;
 }
 
 /** The form token the enquiry form sends back: issued by the api with every page that shows the form. */
 export async function getEnquiryToken(request: Request, firmId: string): Promise<string> {
-  return (await api<EnquiryTokenReply>(request, `/firms/${encodeURIComponent(firmId)}/enquiry-token`)).data.token;
+  return (await call(request, showcase.enquiryToken, { params: { firmId } })).data.token;
 }
 
 export async function listLeads(request: Request, query: { page: number; view: LeadView }): Promise<LeadsReply['data']> {

@@ -1,15 +1,12 @@
-import { api } from '~/utils/api.server';
-import type { InvoicePrintReply, ReceiptPrintReply } from '../../server/contract/invoices';
-import type { PlanReply } from '../../server/contract/subscription';
+import { call } from '~/utils/api.server';
+import { planOperations as ops } from '../../server/contract/billing-operations';
 
-/** The web's calls to the firm's plan: the only place their api paths are written. */
+/** The web's calls to the firm's plan, each by its declaration (docs/decisions/370). */
 
-export const getPlan = (request: Request) => api<PlanReply>(request, '/workspace/plan');
-export const startTrial = (request: Request) => api<PlanReply>(request, '/workspace/plan/trial', { method: 'POST' });
-export const requestSubscription = (request: Request) => api<PlanReply>(request, '/workspace/plan/request', { method: 'POST' });
+export const getPlan = (request: Request) => call(request, ops.plan, {});
+export const startTrial = (request: Request) => call(request, ops.trial, {});
+export const requestSubscription = (request: Request) => call(request, ops.request, {});
 
-const invoicePath = (id: string) => `/workspace/plan/invoices/${encodeURIComponent(id)}`;
 /** The platform's subscription invoice to the firm, and a payment's receipt. */
-export const getSubscriptionInvoicePrint = async (request: Request, id: string) => (await api<InvoicePrintReply>(request, `${invoicePath(id)}/print`)).data;
-export const getSubscriptionReceiptPrint = async (request: Request, id: string, paymentId: string) =>
-  (await api<ReceiptPrintReply>(request, `${invoicePath(id)}/payments/${encodeURIComponent(paymentId)}/receipt`)).data;
+export const getSubscriptionInvoicePrint = async (request: Request, id: string) => (await call(request, ops.invoicePrint, { params: { id } })).data;
+export const getSubscriptionReceiptPrint = async (request: Request, id: string, paymentId: string) => (await call(request, ops.receiptPrint, { params: { id, paymentId } })).data;

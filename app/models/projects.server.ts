@@ -1,52 +1,36 @@
-import { api } from '~/utils/api.server';
-import type { MessageReply } from '../../server/contract/http';
-import type {
-  ExploreDetailReply,
-  ExploreCardReply,
-  PortfolioReply,
-  ProjectDetailReply,
-  ProjectReply,
-  PublicPortfolioReply,
-  PublicProjectInput,
-  PublicProjectChangesInput,
-  SearchReply,
-  UploadImagesReply,
-} from '../../server/contract/projects';
+import { call } from '~/utils/api.server';
+import type { ExploreCardReply, PublicProjectInput, PublicProjectChangesInput } from '../../server/contract/projects';
+import { portfolioOperations as portfolio, showcaseOperations as showcase } from '../../server/contract/showcase-operations';
 
 /**
  * The api calls of public (portfolio) projects and the showcase (DESIGN.md section 4,
- * /api/projects/…): the only place the web writes their paths and reply types.
+ * /api/projects/…), each by its declaration (server/contract/showcase-operations.ts,
+ * docs/decisions/370).
  */
-
-const publicProjectPath = (id: string) => `/projects/public-project/${encodeURIComponent(id)}`;
 
 /** The explore gallery's page with only what its cards show (`view=card`). */
 /** A page of the gallery by number, or after a keyset cursor (decision 161). */
-export const getExplorePage = (request: Request, query: { page: number; limit: number } | { after: string; limit: number }) =>
-  api<ExploreCardReply>(request, '/projects/explore', { query: { ...query, view: 'card' } });
+export const getExplorePage = async (request: Request, query: { page: number; limit: number } | { after: string; limit: number }) =>
+  // The declaration answers either view; `view: 'card'` asks for the cards' (ExploreCardReply).
+  (await call(request, showcase.explore, { query: { ...query, view: 'card' } })) as ExploreCardReply;
 
-export const getExploreProject = (request: Request, id: string) =>
-  api<ExploreDetailReply>(request, `/projects/explore/${encodeURIComponent(id)}`);
+export const getExploreProject = (request: Request, id: string) => call(request, showcase.exploreProject, { params: { id } });
 
-export const searchShowcase = (request: Request, search: string) => api<SearchReply>(request, '/projects/search', { query: { search } });
+export const searchShowcase = (request: Request, search: string) => call(request, showcase.search, { query: { search } });
 
 /** A firm's public portfolio (its approved public projects and profile). */
-export const getPublicPortfolio = (request: Request, firmId: string) =>
-  api<PublicPortfolioReply>(request, `/projects/public-portfolio/${encodeURIComponent(firmId)}`);
+export const getPublicPortfolio = (request: Request, firmId: string) => call(request, showcase.publicPortfolio, { params: { id: firmId } });
 
 /** The signed-in firm's own portfolio. */
-export const getPortfolio = (request: Request) => api<PortfolioReply>(request, '/projects/portfolio');
+export const getPortfolio = (request: Request) => call(request, portfolio.portfolio, {});
 
-export const getPublicProject = (request: Request, id: string) => api<ProjectDetailReply>(request, publicProjectPath(id));
+export const getPublicProject = (request: Request, id: string) => call(request, showcase.publicProject, { params: { id } });
 
-export const createPublicProject = (request: Request, body: PublicProjectInput) =>
-  api<ProjectReply>(request, '/projects/public-project', { method: 'POST', json: body });
+export const createPublicProject = (request: Request, body: PublicProjectInput) => call(request, portfolio.create, { json: body });
 
-export const updatePublicProject = (request: Request, id: string, body: PublicProjectChangesInput) =>
-  api<ProjectReply>(request, publicProjectPath(id), { method: 'PUT', json: body });
+export const updatePublicProject = (request: Request, id: string, body: PublicProjectChangesInput) => call(request, portfolio.update, { params: { id }, json: body });
 
-export const deletePublicProject = (request: Request, id: string) => api<MessageReply>(request, publicProjectPath(id), { method: 'DELETE' });
+export const deletePublicProject = (request: Request, id: string) => call(request, portfolio.remove, { params: { id } });
 
 /** Project images not yet in a project (multipart `files`); their ids go into a project's `imageIds`. */
-export const uploadProjectImages = (request: Request, body: FormData) =>
-  api<UploadImagesReply>(request, '/projects/images', { method: 'POST', body });
+export const uploadProjectImages = (request: Request, body: FormData) => call(request, portfolio.uploadImages, { body });

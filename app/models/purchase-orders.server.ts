@@ -1,17 +1,16 @@
-import { api, call } from '~/utils/api.server';
-import type { ProposalReply } from '../../server/contract/proposal';
+import { call } from '~/utils/api.server';
+import { proposalOperations } from '../../server/contract/proposal';
 import { purchaseOrderOperations as ops } from '../../server/contract/purchase-orders';
 import type { NewPurchaseOrderBody, ReceiveBody } from '../../server/contract/purchase-orders';
 
 /**
  * The web's calls of the money documents of a schedule (docs/decisions/285,
- * 286): the client proposal (its path written here) and purchase orders (called by their
- * declarations, docs/decisions/370).
+ * 286): the client proposal and purchase orders, each called by its declaration (docs/decisions/370).
  */
 
 /** The client proposal of a schedule's chosen sections (none = all not rejected). */
 export const getProposal = (request: Request, scheduleId: string, sections: readonly string[]) =>
-  api<ProposalReply>(request, `/proposals/schedules/${encodeURIComponent(scheduleId)}`, { query: { sections: sections.join(',') } });
+  call(request, proposalOperations.get, { params: { scheduleId }, query: { sections: sections.join(',') } });
 
 export const listPurchaseOrders = async (request: Request, projectId: string) => (await call(request, ops.list, { query: { projectId } })).data;
 

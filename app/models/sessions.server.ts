@@ -1,13 +1,10 @@
-import { api } from '~/utils/api.server';
-import type { OthersEndedReply, SessionEndedReply, SessionsReply } from '../../server/contract/sessions';
+import { call } from '~/utils/api.server';
+import { sessionOperations as ops } from '../../server/contract/sessions';
 
-/**
- * The signed-in person's sessions (decision 332, /api/users/sessions…): the only place the web
- * writes their paths and reply types.
- */
+/** The signed-in person's sessions (decision 332), each called by its declaration (docs/decisions/370). */
 
-export const listSessions = (request: Request) => api<SessionsReply>(request, '/users/sessions');
+export const listSessions = (request: Request) => call(request, ops.list, {});
 
-export const endSession = (request: Request, id: string) => api<SessionEndedReply>(request, `/users/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const endSession = (request: Request, id: string) => call(request, ops.end, { params: { id } });
 
-export const endOtherSessions = (request: Request) => api<OthersEndedReply>(request, '/users/sessions/revoke-others', { method: 'POST' });
+export const endOtherSessions = (request: Request) => call(request, ops.endOthers, {});

@@ -1,22 +1,18 @@
 import type { z } from 'zod/v4';
-import { api, call, fetchOperation, forwardedFor } from '~/utils/api.server';
+import { call, fetchOperation, forwardedFor } from '~/utils/api.server';
 import { streamFileToApi, type StreamedFile } from '~/utils/stream-upload.server';
 import { accountOperations as ops } from '../../server/contract/account-operations';
-import type {
-  FirmRegistrationBody,
-  FirmRegistrationReply,
-  FirmRegistrationStatusReply,
-  UploadReply,
-} from '../../server/contract/firm-registration';
+import { firmRegistrationOperations as firm, type FirmRegistrationBody } from '../../server/contract/firm-registration';
+import type { ReplyOf } from '../../server/contract/operation';
 import type { EmailChangeBody, EmailChangeConfirmBody } from '../../server/contract/email-change';
 import type { UpdateProfileInput } from '../../server/contract/profile';
 import type { SocialLoginBody } from '../../server/contract/social-login';
-import type { ForgotPasswordBody, LoginBody, LoginReply, RegisterInput, ResetPasswordBody, UserReply } from '../../server/contract/users';
+import type { ForgotPasswordBody, LoginBody, RegisterInput, ResetPasswordBody, UserReply } from '../../server/contract/users';
 
 /**
  * The api calls of accounts (DESIGN.md section 4, /api/users/…): the only place the web writes
  * their paths and reply types, most by their declarations (server/contract/account-operations.ts,
- * docs/decisions/370); the firm registration's are still written here by hand. Each call is made for the visitor of `request` (its token, its
+ * docs/decisions/370) and server/contract/firm-registration.ts. Each call is made for the visitor of `request` (its token, its
  * address); a 401 for a sent token ends the web session (api.server.ts).
  */
 
@@ -27,7 +23,7 @@ export const register = (request: Request, body: RegisterInput) =>
   call(request, ops.register, { json: body });
 
 export const loginWithSocial = (request: Request, body: z.input<typeof SocialLoginBody>) =>
-  api<LoginReply>(request, '/users/login/social', { method: 'POST', json: body });
+  call(request, ops.socialLogin, { json: body });
 
 export const forgotPassword = (request: Request, body: ForgotPasswordBody) =>
   call(request, ops.forgotPassword, { json: body });
@@ -60,14 +56,14 @@ export const confirmEmailChange = (request: Request, body: z.input<typeof EmailC
 export const uploadProfileImage = (request: Request, body: FormData) =>
   call(request, ops.profileImage, { body });
 
-export const getFirmRegistration = (request: Request) => api<FirmRegistrationStatusReply>(request, '/users/firm-registration');
+export const getFirmRegistration = (request: Request) => call(request, firm.status, {});
 
 export const registerFirm = (request: Request, body: z.input<typeof FirmRegistrationBody>) =>
-  api<FirmRegistrationReply>(request, '/users/user-firm', { method: 'POST', json: body });
+  call(request, firm.register, { json: body });
 
 /** Streams the registration document of a form being parsed on to the api (field `files`). */
 export const uploadFirmDocument = (request: Request, token: string, file: StreamedFile) =>
-  streamFileToApi<UploadReply>('/users/upload/file', { ...file, token, forwardedFor: forwardedFor(request), field: 'files' });
+  streamFileToApi<ReplyOf<typeof firm.upload>>(firm.upload.path, { ...file, token, forwardedFor: forwardedFor(request), field: 'files' });
 
 /** The sign-up mail's address link (docs/decisions/340): proves the account's address. No session needed. */
 export const confirmAddress = (request: Request, token: string) =>

@@ -4,6 +4,7 @@ import { EmailChangeBody, EmailChangeConfirmBody, EmailChangeReply, PendingEmail
 import { ErrorReply, IdParams, MessageReply } from './http.js';
 import { operationsOf } from './operation.js';
 import { UpdateProfileBody } from './profile.js';
+import { SocialLoginBody } from './social-login.js';
 import { ForgotPasswordBody, LoginBody, LoginReply, RegisterBody, RegisterReply, ResetPasswordBody, UserOrFirmReply, UserReply } from './users.js';
 
 /**
@@ -37,6 +38,13 @@ export const ProfileImageParts = z.object({
 export const accountOperations = {
   register: publicOp({ method: 'POST', path: '/users/register', summary: 'Sign up (an explorer or a firm) and get a session', body: RegisterBody, replies: { 201: RegisterReply, ...signInErrors, ...bodyErrors } }),
   login: publicOp({ method: 'POST', path: '/users/login', summary: 'Sign in with email and password', body: LoginBody, replies: { 200: LoginReply, ...signInErrors, ...bodyErrors } }),
+  socialLogin: publicOp({
+    method: 'POST',
+    path: '/users/login/social',
+    summary: 'Sign in with a Google or Apple ID token (an unknown provider, a token that does not verify or does not match the payload: 401)',
+    body: SocialLoginBody,
+    replies: { 200: LoginReply, 401: ErrorReply, 429: ErrorReply, 503: ErrorReply, ...bodyErrors },
+  }),
   forgotPassword: publicOp({
     method: 'POST',
     path: '/users/forgot-password',

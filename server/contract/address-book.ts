@@ -3,7 +3,8 @@ import { CONTACT_KINDS, CONTACT_LIMITS as L, CONTACT_MESSAGES as M } from './add
 import { gstinProblem, normaliseTaxId } from './gstin-rules.js';
 import { stateNames } from './places.js';
 import { requiredText } from './text-fields.js';
-import { StaleReply, withVersion } from './http.js';
+import { ErrorReply, IdParams, MessageReply, StaleReply, withVersion } from './http.js';
+import { operationsOf } from './operation.js';
 
 /** The Address Book's calls (docs/decisions/115): a firm's contacts, listed by name, searched, paged by keyset. */
 
@@ -99,3 +100,21 @@ export type ContactsReply = z.infer<typeof ContactsReply>;
 
 export const ContactReply = z.object({ data: Contact });
 export type ContactReply = z.infer<typeof ContactReply>;
+
+const op = operationsOf('workspace', ['address-book']);
+
+/** The Address Book's operations, each declared once (docs/decisions/370). Another firm's contact answers 404. */
+export const addressBookOperations = {
+  list: op({ method: 'GET', path: '/contacts', summary: "A page of the firm's contacts by name (search q, kind, keyset after)", query: ContactsQuery, replies: { 200: ContactsReply, 404: ErrorReply } }),
+  get: op({ method: 'GET', path: '/contacts/:id', summary: 'A contact', params: IdParams, replies: { 200: ContactReply, 404: ErrorReply } }),
+  create: op({ method: 'POST', path: '/contacts', summary: 'Add a contact', body: ContactFields, replies: { 201: ContactReply, 404: ErrorReply } }),
+  update: op({
+    method: 'PUT',
+    path: '/contacts/:id',
+    summary: 'Change a contact from the `version` read; 409 with the current contact when someone changed it meanwhile',
+    params: IdParams,
+    body: ContactChanges,
+    replies: { 200: ContactReply, 404: ErrorReply, 409: ContactStaleReply },
+  }),
+  remove: op({ method: 'DELETE', path: '/contacts/:id', summary: 'Delete a contact', params: IdParams, replies: { 200: MessageReply, 404: ErrorReply } }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { email, newPassword } from './users.js';
-import { pageNumber } from './http.js';
+import { ErrorReply, IdParams, MessageReply, pageNumber } from './http.js';
+import { operationsOf } from './operation.js';
 import { SubscriptionInvoice, SubscriptionPaymentFields } from './subscription-invoices.js';
 import { Plan } from './subscription.js';
 import { FIRM_PLAN_FILTERS, PAID_UNTIL_MAX_YEARS } from './subscription-rules.js';
@@ -142,3 +143,39 @@ export const AdminPasswordBody = z.object({
   newPassword: adminPassword(),
 });
 export type AdminPasswordBody = z.infer<typeof AdminPasswordBody>;
+
+const adminOp = operationsOf('admin', ['admin']);
+
+/**
+ * The super-admin's areas (docs/decisions/370): firms and their plans, showcase moderation; the
+ * api registers them (server/routes/admin/areas.ts) and the web calls them (app/models/admin.server.ts).
+ */
+export const adminAreaOperations = {
+  firms: adminOp({ method: 'GET', path: '/admin/firms', summary: 'Firm accounts with their trial and subscription, open requests first', query: AdminFirmsQuery, replies: { 200: AdminFirmsReply } }),
+  markPaid: adminOp({
+    method: 'PUT',
+    path: '/admin/firms/:id/subscription',
+    summary: "Marks a firm's subscription paid until a date (the end of that UTC day)",
+    params: IdParams,
+    body: MarkPaidBody,
+    replies: { 200: z.object({ message: z.string(), data: Plan }), 404: ErrorReply },
+  }),
+  moderationProjects: adminOp({ method: 'GET', path: '/admin/showcase/projects', summary: 'Public projects with their moderation state', query: ModerationQuery, replies: { 200: ModerationProjectsReply } }),
+  moderationFirms: adminOp({ method: 'GET', path: '/admin/showcase/firms', summary: 'Firm portfolios with their moderation state', query: ModerationQuery, replies: { 200: ModerationFirmsReply } }),
+  projectVisibility: adminOp({
+    method: 'PUT',
+    path: '/admin/showcase/projects/:id',
+    summary: 'Hides a public project (with a reason) or shows it again; audit-logged',
+    params: IdParams,
+    body: VisibilityBody,
+    replies: { 200: MessageReply, 404: ErrorReply },
+  }),
+  portfolioVisibility: adminOp({
+    method: 'PUT',
+    path: '/admin/showcase/firms/:id',
+    summary: "Hides a firm's whole public portfolio (with a reason) or shows it again; audit-logged",
+    params: IdParams,
+    body: VisibilityBody,
+    replies: { 200: MessageReply, 404: ErrorReply },
+  }),
+} as const;

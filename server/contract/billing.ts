@@ -4,6 +4,7 @@ import {
   BILLING_DEFAULTS,
   BILLING_LIMITS as L,
   BILLING_MESSAGES as M,
+  GST_RATES_BP,
   HSN_SAC_PATTERN,
   IFSC_PATTERN,
   isGstRate,
@@ -46,7 +47,7 @@ const days = (max: number) =>
     .max(max, M.days(max));
 
 export const ItemTax = z.object({
-  rateBp: z.number({ error: M.rate }).refine(isGstRate, M.rate),
+  rateBp: z.number({ error: M.rate }).refine(isGstRate, M.rate).meta({ enum: [...GST_RATES_BP] }),
   hsnSac: z
     .string({ error: M.hsnSac })
     .trim()
@@ -83,7 +84,9 @@ export const SellerFields = {
     .max(10, PREFIX_MESSAGE)
     .transform((v) => v.toUpperCase())
     .refine((v) => PREFIX_PATTERN.test(v), PREFIX_MESSAGE)
-    .refine((v) => v.length <= PREFIX_MAX_SAVED, PREFIX_TOO_LONG),
+    .refine((v) => v.length <= PREFIX_MAX_SAVED, PREFIX_TOO_LONG)
+    // Any case is accepted (it is upper-cased): 1 to 5 letters or digits.
+    .meta({ pattern: '^[A-Za-z0-9]{1,5}$' }),
   paymentTermsDays: days(L.paymentTermsDays),
 };
 

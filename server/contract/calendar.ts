@@ -1,6 +1,6 @@
 import { z } from 'zod/v4';
 import { ErrorReply } from './http.js';
-import { binary, operation } from './operation.js';
+import { binary, operation, operationsOf } from './operation.js';
 
 export * from './calendar-rules.js';
 
@@ -51,3 +51,28 @@ export const calendarFeedOperation = operation({
   params: FeedFileParams,
   replies: { 200: binary('text/calendar'), 404: ErrorReply },
 });
+
+const workspaceOp = operationsOf('workspace', ['calendar']);
+const calendarErrors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply } as const;
+
+/**
+ * The workspace calendar and the viewer's feed link (docs/decisions/112, 370): the api registers
+ * them (server/routes/calendar/) and the web calls them (app/models/calendar.server.ts).
+ */
+export const calendarOperations = {
+  month: workspaceOp({
+    method: 'GET',
+    path: '/calendar',
+    summary: 'A month (YYYY-MM, this month by default) of task due dates and schedule dates, with the feed state',
+    query: CalendarQuery,
+    replies: { 200: CalendarReply, ...calendarErrors },
+  }),
+  feed: workspaceOp({ method: 'GET', path: '/calendar/feed', summary: 'Whether the viewer has a feed link, and since when', replies: { 200: FeedReply, ...calendarErrors } }),
+  renewFeed: workspaceOp({
+    method: 'POST',
+    path: '/calendar/feed',
+    summary: 'A new private feed link (the old one stops working); the token is answered only now',
+    replies: { 201: RenewedFeedReply, ...calendarErrors },
+  }),
+  revokeFeed: workspaceOp({ method: 'DELETE', path: '/calendar/feed', summary: 'Revoke the private feed link', replies: { 200: FeedReply, ...calendarErrors } }),
+} as const;

@@ -14,7 +14,9 @@ export const contactNumber = (requiredMessage: string) =>
     // abort: a blank value stops here (else the pipe below adds zod's own "Invalid input").
     .min(1, { error: requiredMessage, abort: true })
     .transform((v) => v.replace(/[\s()-]/g, ''))
-    .pipe(z.string().regex(/^\d{10}$/, CONTACT_NO_MESSAGE));
+    .pipe(z.string().regex(/^\d{10}$/, CONTACT_NO_MESSAGE))
+    // As sent: ten digits, with the spaces, dashes and brackets people type between them.
+    .meta({ pattern: '^[\\s()-]*(?:\\d[\\s()-]*){10}$' });
 
 /** An optional website; `https://` is added when no scheme is given. Empty becomes `empty`. */
 export const websiteAddress = <E extends null | undefined>(empty: E) =>

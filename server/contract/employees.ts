@@ -19,7 +19,7 @@ const checkbox = z
 
 const fields = {
   name: requiredText(M.nameRequired, L.name),
-  designation: z.string({ error: M.designationRequired }).trim().min(1, M.designationRequired).pipe(z.enum(DESIGNATIONS, { error: M.designationRequired })),
+  designation: z.string({ error: M.designationRequired }).trim().min(1, M.designationRequired).pipe(z.enum(DESIGNATIONS, { error: M.designationRequired })).meta({ enum: [...DESIGNATIONS] }),
   designationOther: z.string().trim().max(L.designation, `At most ${L.designation} characters`).optional(),
   email: z
     .string({ error: M.emailRequired })

@@ -4,6 +4,8 @@ import { email, newPassword, User } from './users.js';
 import { contactNumber, websiteAddress } from './contact-fields.js';
 import { DOCUMENT_REFERENCE, DOCUMENT_REQUIRED_MESSAGE } from './firm-registration-rules.js';
 import { FIRM_ROLES } from './vocabulary.js';
+import { ErrorReply } from './http.js';
+import { ANY_TYPE, binary, operationsOf } from './operation.js';
 
 /**
  * Firm registration (showcase-and-accounts.md: Register-firm dialog, Firm registration entity,
@@ -80,3 +82,39 @@ export const FirmRegistration = FirmDetails.extend({
 export type FirmRegistration = z.infer<typeof FirmRegistration>;
 export const FirmRegistrationStatusReply = z.object({ data: FirmRegistration });
 export type FirmRegistrationStatusReply = z.infer<typeof FirmRegistrationStatusReply>;
+
+/** POST /api/users/upload/file: the part `files`, repeated (one document, or a firm's 1 to 20 project images). */
+export const FirmUploadParts = z.object({
+  files: z.array(z.file()).min(1).max(20).describe('One PDF, DOC or DOCX of at most 10 MB (the registration document); for a firm, 1 to 20 JPEG, PNG or GIF images of 15 MB each'),
+});
+
+const op = operationsOf('signedIn', ['firm registration']);
+
+/**
+ * The firm registration's operations (docs/decisions/041, 370), scope `signedIn`: the api registers
+ * them (server/routes/users/firm-registration.ts) and the web calls them (app/models/users.server.ts).
+ */
+export const firmRegistrationOperations = {
+  upload: op({
+    method: 'POST',
+    path: '/users/upload/file',
+    summary:
+      'Upload files (multipart field `files`): the firm registration document (one PDF, DOC or DOCX, at most 10 MB; answers a private reference), or, for a firm, 1 to 20 project images (JPEG, PNG or GIF, 15 MB each; answers the urls of the processed images, which POST/PUT /projects/public-project accept as `projectImages`)',
+    body: { multipart: FirmUploadParts },
+    replies: { 200: UploadReply, 403: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
+  }),
+  register: op({
+    method: 'POST',
+    path: '/users/user-firm',
+    summary: 'Register the signed-in account as a firm (isVerify becomes 1, role the firm type)',
+    body: FirmRegistrationBody,
+    replies: { 200: FirmRegistrationReply, 403: ErrorReply, 409: ErrorReply },
+  }),
+  status: op({ method: 'GET', path: '/users/firm-registration', summary: "The signed-in account's firm registration and its verification (with the rejection reason)", replies: { 200: FirmRegistrationStatusReply } }),
+  document: op({
+    method: 'GET',
+    path: '/users/firm-registration/document',
+    summary: "Downloads the signed-in account's own registration document",
+    replies: { 200: binary(ANY_TYPE), 206: binary(ANY_TYPE), 404: ErrorReply, 416: ErrorReply },
+  }),
+} as const;

@@ -63,21 +63,26 @@ export const operationsOf =
 export const isBinary = (reply: Reply): reply is BinaryReply => 'binary' in reply && (reply as BinaryReply).binary === true;
 export const isMultipart = (body: NonNullable<Operation['body']>): body is MultipartBody => 'multipart' in body;
 
-/** The `:name` segments of a path, as a union of names. */
-export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | PathParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : never;
+/** The `:name` segments of a path, as a union of names (a trailing `*`, Fastify's rest of the path, is named `*`). */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | PathParamNames<`/${Rest}`> : P extends `${string}:${infer Name}` ? Name : P extends `${string}/*` ? '*' : never;
 
-/** The path's parameter names, in order. */
+/** The path's parameter names, in order (a trailing `*` is Fastify's parameter `*`: the rest of the path). */
 export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+  return [...[...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!), ...(path.endsWith('/*') ? ['*'] : [])];
 }
 
 /** The path with its parameters filled in, each encoded. */
 export function fillPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${path}: no value for :${name}`);
     return encodeURIComponent(String(value));
   });
+  if (!filled.endsWith('/*')) return filled;
+  // The rest of the path keeps its slashes; each of its segments is encoded.
+  const rest = params['*'];
+  if (rest === undefined) throw new Error(`${path}: no value for *`);
+  return `${filled.slice(0, -1)}${String(rest).split('/').map(encodeURIComponent).join('/')}`;
 }
 
 type Success = 200 | 201 | 202 | 204;

@@ -46,7 +46,8 @@ export const UpdateProfileBody = z.object({
     .string({ error: 'designation is required' })
     .trim()
     .min(1, { error: 'designation is required', abort: true })
-    .refine((v) => (FIRM_ROLES as readonly string[]).includes(v), 'Choose a firm type from the list'),
+    .refine((v) => (FIRM_ROLES as readonly string[]).includes(v), 'Choose a firm type from the list')
+    .meta({ enum: [...FIRM_ROLES] }),
   country: requiredText('Country is required', 100),
   // Required when the place data set lists states (cities) for the chosen country (state): placeRuleErrors.
   state: optionalText(100, null),
@@ -93,7 +94,7 @@ export const DirectoryQuery = z.object({
   country: filter,
   state: filter,
   city: filter,
-  projectType: filter.refine((v) => v === undefined || (PROJECT_TYPE_VALUES as readonly string[]).includes(v), 'Unknown project type'),
+  projectType: filter.refine((v) => v === undefined || (PROJECT_TYPE_VALUES as readonly string[]).includes(v), 'Unknown project type').meta({ enum: ['', ...PROJECT_TYPE_VALUES] }),
   /** The order: by name (the default) or by rating, best first (docs/decisions/410). */
   sort: z.enum(DIRECTORY_SORTS, { error: `sort is one of ${DIRECTORY_SORTS.join(', ')}` }).default('name'),
   /**

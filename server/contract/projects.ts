@@ -86,7 +86,8 @@ export const PublicProjectBody = z.object({
     .string({ error: 'Project type is required' })
     .trim()
     .min(1, { error: 'Project type is required', abort: true })
-    .refine((v) => (PROJECT_TYPE_VALUES as readonly string[]).includes(v), 'Choose a project type from the list'),
+    .refine((v) => (PROJECT_TYPE_VALUES as readonly string[]).includes(v), 'Choose a project type from the list')
+    .meta({ enum: [...PROJECT_TYPE_VALUES] }),
   projectLocation: optionalText(200),
   area: wholeNumber('Area is required').pipe(z.number().positive('Area must be greater than 0').max(100_000_000, 'Area is too large')),
   year: wholeNumber('Year is required').pipe(

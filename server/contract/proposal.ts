@@ -1,4 +1,8 @@
 import { z } from 'zod/v4';
+import { ErrorReply } from './http.js';
+import { operation } from './operation.js';
+import { ScheduleIdParams } from './summary.js';
+import { PrintQuery } from './summary-print.js';
 
 /**
  * The client proposal of a schedule (docs/decisions/286): what the web's PDF
@@ -62,4 +66,18 @@ export type ProposalData = ProposalReply['data'];
 
 export const PROPOSAL_MESSAGES = {
   sectionNotInSchedule: 'A chosen section is not part of this schedule',
+} as const;
+
+/** A schedule's client proposal, declared once (docs/decisions/285, 370): server/routes/proposals/schedule.ts registers it, app/models/purchase-orders.server.ts calls it. */
+export const proposalOperations = {
+  get: operation({
+    method: 'GET',
+    path: '/proposals/schedules/:scheduleId',
+    scope: 'workspace',
+    tags: ['money'],
+    summary: "A schedule's client proposal: chosen sections (none = all not rejected), client prices with GST per line, the firm's letterhead, validity and terms",
+    params: ScheduleIdParams,
+    query: PrintQuery,
+    replies: { 200: ProposalReply, 404: ErrorReply },
+  }),
 } as const;

@@ -63,7 +63,8 @@ export const ScheduleImageQuery = z.object({
   size: z.coerce
     .number({ error: `size is one of ${SCHEDULE_IMAGE_SIZES.join(', ')}` })
     .refine((n) => (SCHEDULE_IMAGE_SIZES as readonly number[]).includes(n), `size is one of ${SCHEDULE_IMAGE_SIZES.join(', ')}`)
-    .default(960),
+    .default(960)
+    .meta({ enum: [...SCHEDULE_IMAGE_SIZES] }),
 });
 
 /**

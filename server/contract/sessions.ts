@@ -1,4 +1,6 @@
 import { z } from 'zod/v4';
+import { ErrorReply, IdParams } from './http.js';
+import { operationsOf } from './operation.js';
 
 export * from './sessions-rules.js';
 
@@ -30,3 +32,18 @@ export type SessionEndedReply = z.infer<typeof SessionEndedReply>;
 
 export const OthersEndedReply = z.object({ message: z.string(), data: z.object({ ended: z.number() }) });
 export type OthersEndedReply = z.infer<typeof OthersEndedReply>;
+
+const op = operationsOf('signedIn', ['users']);
+
+/** The person's sessions, each operation declared once (docs/decisions/370); registered in server/routes/users/sessions.ts. */
+export const sessionOperations = {
+  list: op({ method: 'GET', path: '/users/sessions', summary: "The caller's open sessions: device, address, when opened and last used (to the minute), this one marked", replies: { 200: SessionsReply } }),
+  end: op({
+    method: 'DELETE',
+    path: '/users/sessions/:id',
+    summary: "End one of the caller's sessions (its device is signed out at its next request); 404 for one that is not theirs",
+    params: IdParams,
+    replies: { 200: SessionEndedReply, 404: ErrorReply },
+  }),
+  endOthers: op({ method: 'POST', path: '/users/sessions/revoke-others', summary: 'End every session of the caller but this one (sign out everywhere else)', replies: { 200: OthersEndedReply } }),
+} as const;

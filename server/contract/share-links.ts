@@ -29,7 +29,8 @@ export const CreateShareLinkBody = z.object({
     .number({ error: 'Choose how long the link stays valid' })
     .int()
     .refine((n) => (SHARE_EXPIRY_DAYS as readonly number[]).includes(n), `Choose one of ${SHARE_EXPIRY_DAYS.join(', ')} days`)
-    .default(SHARE_EXPIRY_DEFAULT_DAYS),
+    .default(SHARE_EXPIRY_DEFAULT_DAYS)
+    .meta({ enum: [...SHARE_EXPIRY_DAYS] }),
 });
 export type CreateShareLinkInput = z.input<typeof CreateShareLinkBody>;
 

@@ -126,11 +126,36 @@ export const TdsStatementParts = z.object({
   fy: fy.optional(),
 });
 
-/**
- * TDS operations declared once (docs/decisions/370); the report, certificates and the pasted text
- * are still registered by path in server/routes/tds/.
- */
+/** TDS operations declared once (docs/decisions/370), for the firm and its sub-admins (server/routes/tds/). */
 export const tdsOperations = {
+  report: operation({
+    method: 'GET',
+    path: '/tds',
+    scope: 'workspace',
+    tags: ['invoices'],
+    summary: 'TDS deducted by clients, certificates received and missing, by client and quarter, with the due dates (?fy=2026-27)',
+    query: TdsQuery,
+    replies: { 200: TdsReportReply },
+  }),
+  recordCertificate: operation({
+    method: 'POST',
+    path: '/tds/certificates',
+    scope: 'workspace',
+    tags: ['invoices'],
+    summary: "Record a client's TDS certificate (Form 16A) for a quarter (409 for one already recorded)",
+    body: TdsCertificateBody,
+    replies: { 201: TdsSavedReply, 400: ErrorReply, 409: ErrorReply },
+  }),
+  matchText: operation({
+    method: 'POST',
+    path: '/tds/26as',
+    scope: 'workspace',
+    tags: ['invoices'],
+    summary: 'Match a Form 26AS text or AIS TDS CSV download against the TDS recorded and the certificates',
+    body: TdsStatementBody,
+    // 413: a text above its body limit; 415: a body that is not JSON.
+    replies: { 200: TdsReportReply, 400: ErrorReply, 413: ErrorReply, 415: ErrorReply },
+  }),
   uploadStatement: operation({
     method: 'POST',
     path: '/tds/26as/file',
@@ -138,7 +163,7 @@ export const tdsOperations = {
     tags: ['invoices'],
     summary: 'Match an uploaded Form 26AS text file or AIS TDS CSV (read as the pasted text is; not stored); 400 for a file of another kind or with no TDS transactions',
     body: { multipart: TdsStatementParts },
-    // 413: a file above TDS_STATEMENT_MAX_BYTES; 429: too many uploads of the account at once.
-    replies: { 200: TdsReportReply, 400: ErrorReply, 413: ErrorReply, 429: ErrorReply },
+    // 413: a file above TDS_STATEMENT_MAX_BYTES; 415: a body that is not multipart; 429: too many uploads of the account at once.
+    replies: { 200: TdsReportReply, 400: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
   }),
 } as const;

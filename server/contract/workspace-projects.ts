@@ -35,7 +35,8 @@ export const WorkspaceProjectForm = z.object({
       .string({ error: M.typeRequired })
       .trim()
       .min(1, { error: M.typeRequired, abort: true })
-      .refine((v) => (PROJECT_TYPE_VALUES as readonly string[]).includes(v), M.typeUnknown),
+      .refine((v) => (PROJECT_TYPE_VALUES as readonly string[]).includes(v), M.typeUnknown)
+      .meta({ enum: [...PROJECT_TYPE_VALUES] }),
   ),
   pincode: z.preprocess(
     single,

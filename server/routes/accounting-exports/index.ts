@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EXPORT_MESSAGES as M, Gstr1SummaryReply, PeriodQuery, RangeQuery, returnPeriod, SectionParams, type ReturnPeriod } from '../../contract/accounting-exports.js';
-import { ErrorReply } from '../../contract/http.js';
+import { accountingExportOperations as ops, EXPORT_MESSAGES as M, returnPeriod, type ReturnPeriod } from '../../contract/accounting-exports.js';
 import { conflict } from '../../errors.js';
 import { gstr1Json, gstr1Records, type Gstr1Summary } from '../../money/gstr1.js';
 import { gstr1Csv } from '../../money/gstr1-csv.js';
@@ -10,6 +9,7 @@ import { tallyXml, type TallyVoucher } from '../../money/tally.js';
 import { zohoCustomersCsv, zohoInvoicesCsv } from '../../money/zoho.js';
 import { exportParties, gstr1Sources, tallyDocuments, tallyReceipts, zohoInvoices, type DateRange } from '../../queries/accounting-exports.js';
 import { billingFirm, requireProfile } from '../invoices/shared.js';
+import { routeOf } from '../declared.js';
 
 /**
  * `/api/accounting-exports` (docs/decisions/405, 406), scope `workspace`: the firm and its
@@ -18,8 +18,6 @@ import { billingFirm, requireProfile } from '../invoices/shared.js';
  * date range. Every file is streamed from keyset pages: memory stays flat whatever the year holds.
  */
 
-const tags = ['accounting exports'];
-const errors = { 400: ErrorReply, 409: ErrorReply };
 
 /** A file as it is written: nothing is cached, the name says what it is. */
 function sendFile(reply: FastifyReply, chunks: AsyncIterable<string>, type: string, fileName: string) {
@@ -39,10 +37,9 @@ export const accountingExportRoutes: FastifyPluginAsyncZod = async (app) => {
     return { gstin: profile.gstin, period: returnPeriod(value)! };
   }
 
-  app.get(
-    '/accounting-exports/gstr1',
-    { schema: { tags, summary: 'GSTR-1 of a return period in figures: per section, documents issued and cancelled (?period=2026-11 or 2026-Q3)', querystring: PeriodQuery, response: { 200: Gstr1SummaryReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.gstr1),
+    handler: async (request) => {
       const { firmId } = billingFirm(request);
       const { gstin, period } = await gstr1Of(firmId, request.query.period);
       let summary: Gstr1Summary | undefined;
@@ -50,35 +47,32 @@ export const accountingExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cancelled, documents, missingHsn, ...sections } = summary!;
       return { data: { period: { value: request.query.period, ...period }, gstin, sections, documents, cancelled, missingHsn } };
     },
-  );
+  });
 
-  app.get(
-    '/accounting-exports/gstr1/json',
-    { schema: { tags, summary: "GSTR-1 of a return period as the GST portal's JSON (the offline tool opens it too)", querystring: PeriodQuery, response: errors } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.gstr1Json),
+    handler: async (request, reply) => {
       const { firmId } = billingFirm(request);
       const { gstin, period } = await gstr1Of(firmId, request.query.period);
       return sendFile(reply, gstr1Json({ gstin, fp: period.fp }, gstr1Sources(db, firmId, period)), 'application/json; charset=utf-8', `GSTR1-${gstin}-${period.fp}.json`);
     },
-  );
+  });
 
-  app.get(
-    '/accounting-exports/gstr1/csv/:section',
-    { schema: { tags, summary: 'One section of GSTR-1 as CSV, to check by eye (b2b, b2cl, b2cs, cdnr, cdnur, hsn, docs)', params: SectionParams, querystring: PeriodQuery, response: errors } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.gstr1Csv),
+    handler: async (request, reply) => {
       const { firmId } = billingFirm(request);
       const { gstin, period } = await gstr1Of(firmId, request.query.period);
       const { section } = request.params;
       return sendFile(reply, gstr1Csv(section, gstr1Sources(db, firmId, period)), 'text/csv; charset=utf-8', `GSTR1-${gstin}-${period.fp}-${section}.csv`);
     },
-  );
+  });
 
   const rangeName = (range: DateRange) => `${range.from}-to-${range.to}`;
 
-  app.get(
-    '/accounting-exports/tally',
-    { schema: { tags, summary: 'Sales invoices, credit notes and receipts of a date range as Tally XML vouchers, with the ledgers they need (?from=&to=)', querystring: RangeQuery, response: errors } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.tally),
+    handler: async (request, reply) => {
       const { firmId } = billingFirm(request);
       const profile = await requireProfile(db, firmId);
       const range = request.query;
@@ -88,23 +82,21 @@ export const accountingExportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return sendFile(reply, tallyXml(profile.legalName, exportParties(db, firmId, range), vouchers()), 'application/xml; charset=utf-8', `tally-${safeName(rangeName(range))}.xml`);
     },
-  );
+  });
 
-  app.get(
-    '/accounting-exports/zoho/invoices',
-    { schema: { tags, summary: "A date range's invoices as Zoho Books' invoice import CSV, a row per line", querystring: RangeQuery, response: errors } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.zohoInvoices),
+    handler: async (request, reply) => {
       const { firmId } = billingFirm(request);
       return sendFile(reply, zohoInvoicesCsv(zohoInvoices(db, firmId, request.query)), 'text/csv; charset=utf-8', `zoho-invoices-${safeName(rangeName(request.query))}.csv`);
     },
-  );
+  });
 
-  app.get(
-    '/accounting-exports/zoho/customers',
-    { schema: { tags, summary: "The clients of a date range as Zoho Books' customer import CSV", querystring: RangeQuery, response: errors } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.zohoCustomers),
+    handler: async (request, reply) => {
       const { firmId } = billingFirm(request);
       return sendFile(reply, zohoCustomersCsv(exportParties(db, firmId, request.query)), 'text/csv; charset=utf-8', `zoho-customers-${safeName(rangeName(request.query))}.csv`);
     },
-  );
+  });
 };

@@ -1,21 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AdminFirmsQuery,
-  AdminFirmsReply,
-  MarkPaidBody,
-  ModerationFirmsReply,
-  ModerationProjectsReply,
-  ModerationQuery,
-  VisibilityBody,
-} from '../../contract/admin-areas.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../../contract/http.js';
+import { adminAreaOperations as ops } from '../../contract/admin-areas.js';
+import { isId } from '../../contract/http.js';
 import { formatCalendarDay } from '../../contract/dates.js';
-import { Plan } from '../../contract/subscription.js';
 import { notFound } from '../../errors.js';
 import { findModeratedProject, moderationFirmsPage, moderationProjectsPage, setPortfolioHidden, setProjectHidden } from '../../queries/moderation.js';
 import { adminFirmsPage, findFirmForPlan, planOf } from '../../queries/subscriptions.js';
 import { markPaidWithReceipt } from '../../services/subscription-invoices.js';
-import { z } from 'zod/v4';
+import { routeOf } from '../declared.js';
 
 /**
  * The super-admin's Workspace and Showcase areas (scope `admin`): firms with their
@@ -24,24 +15,14 @@ import { z } from 'zod/v4';
 export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, mailer, config } = app.ctx;
 
-  app.get(
-    '/admin/firms',
-    { schema: { tags: ['admin'], summary: 'Firm accounts with their trial and subscription, open requests first', querystring: AdminFirmsQuery, response: { 200: AdminFirmsReply } } },
-    async (request) => ({ data: await adminFirmsPage(db, request.query) }),
-  );
+  app.route({
+    ...routeOf(ops.firms),
+    handler: async (request) => ({ data: await adminFirmsPage(db, request.query) }),
+  });
 
-  app.put(
-    '/admin/firms/:id/subscription',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Marks a firm's subscription paid until a date (the end of that UTC day)",
-        params: IdParams,
-        body: MarkPaidBody,
-        response: { 200: z.object({ message: z.string(), data: Plan }), 404: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.markPaid),
+    handler: async (request) => {
       const firm = isId(request.params.id) ? await findFirmForPlan(db, request.params.id) : undefined;
       if (!firm) throw notFound('Firm not found');
       const paid = await markPaidWithReceipt(db, firm.id, request.session.user.id, request.body);
@@ -60,32 +41,21 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       const name = firm.firmName ?? firm.userName;
       return { message: receipt ? `${name} is paid until ${until}. ${receipt} is recorded.` : `${name} is paid until ${until}`, data: planOf(paid.subscription) };
     },
-  );
+  });
 
-  app.get(
-    '/admin/showcase/projects',
-    { schema: { tags: ['admin'], summary: 'Public projects with their moderation state', querystring: ModerationQuery, response: { 200: ModerationProjectsReply } } },
-    async (request) => ({ data: await moderationProjectsPage(db, request.query) }),
-  );
+  app.route({
+    ...routeOf(ops.moderationProjects),
+    handler: async (request) => ({ data: await moderationProjectsPage(db, request.query) }),
+  });
 
-  app.get(
-    '/admin/showcase/firms',
-    { schema: { tags: ['admin'], summary: 'Firm portfolios with their moderation state', querystring: ModerationQuery, response: { 200: ModerationFirmsReply } } },
-    async (request) => ({ data: await moderationFirmsPage(db, request.query) }),
-  );
+  app.route({
+    ...routeOf(ops.moderationFirms),
+    handler: async (request) => ({ data: await moderationFirmsPage(db, request.query) }),
+  });
 
-  app.put(
-    '/admin/showcase/projects/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Hides a public project (with a reason) or shows it again; audit-logged',
-        params: IdParams,
-        body: VisibilityBody,
-        response: { 200: MessageReply, 404: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.projectVisibility),
+    handler: async (request) => {
       const project = isId(request.params.id) ? await findModeratedProject(db, request.params.id) : undefined;
       if (!project) throw notFound('Project not found');
       const { hidden, reason } = request.body;
@@ -106,20 +76,11 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { message: hidden ? `${name} is hidden from the public` : `${name} is shown again` };
     },
-  );
+  });
 
-  app.put(
-    '/admin/showcase/firms/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Hides a firm's whole public portfolio (with a reason) or shows it again; audit-logged",
-        params: IdParams,
-        body: VisibilityBody,
-        response: { 200: MessageReply, 404: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.portfolioVisibility),
+    handler: async (request) => {
       const firm = isId(request.params.id) ? await findFirmForPlan(db, request.params.id) : undefined;
       if (!firm) throw notFound('Firm not found');
       const { hidden, reason } = request.body;
@@ -128,5 +89,5 @@ export const adminAreaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!changed) return { message: hidden ? `${name}'s portfolio is hidden` : `${name}'s portfolio is already shown` };
       return { message: hidden ? `${name}'s portfolio is hidden from the public` : `${name}'s portfolio is shown again` };
     },
-  );
+  });
 };

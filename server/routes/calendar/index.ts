@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { firmOf, requireFirmAccess } from '../../auth/firm.js';
-import { addDays, CalendarQuery, CalendarReply, calendarFeedOperation, FeedReply, monthGrid, monthKey, parseMonth, RenewedFeedReply, todayIn } from '../../contract/calendar.js';
+import { addDays, calendarFeedOperation, calendarOperations, monthGrid, monthKey, parseMonth, todayIn } from '../../contract/calendar.js';
 import { zoneOf } from '../../contract/dates.js';
-import { ErrorReply } from '../../contract/http.js';
 import { notFound } from '../../errors.js';
 import { routeOf } from '../declared.js';
 import { recordAudit } from '../../queries/audit.js';
@@ -10,7 +9,6 @@ import { calendarEvents, deleteFeed, findFeed, findFeedOwner, replaceFeed } from
 import { icalFeed } from '../../services/ical-feed.js';
 import { hashToken, newToken } from '../../services/tokens.js';
 
-const errors = { 401: ErrorReply, 403: ErrorReply, 404: ErrorReply };
 const FEED_NOT_FOUND = 'Calendar feed not found';
 const feedPath = (token: string) => `/api/calendar/feed/${token}.ics`;
 
@@ -22,17 +20,9 @@ const feedPath = (token: string) => `/api/calendar/feed/${token}.ics`;
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/calendar',
-    {
-      schema: {
-        tags: ['calendar'],
-        summary: 'A month (YYYY-MM, this month by default) of task due dates and schedule dates, with the feed state',
-        querystring: CalendarQuery,
-        response: { 200: CalendarReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(calendarOperations.month),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       // The firm's calendar (decision 265): its "this month", and the day each schedule was made on.
@@ -42,28 +32,20 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const [events, feed] = await Promise.all([calendarEvents(db, user, firm, from, to, timeZone), findFeed(db, user.id)]);
       return { data: { month: monthKey(month), events, feed: { active: Boolean(feed), createdAt: feed?.createdAt.toISOString() ?? null } } };
     },
-  );
+  });
 
-  app.get(
-    '/calendar/feed',
-    { schema: { tags: ['calendar'], summary: 'Whether the viewer has a feed link, and since when', response: { 200: FeedReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(calendarOperations.feed),
+    handler: async (request) => {
       requireFirmAccess(request.session.user, 'work');
       const feed = await findFeed(db, request.session.user.id);
       return { data: { active: Boolean(feed), createdAt: feed?.createdAt.toISOString() ?? null } };
     },
-  );
+  });
 
-  app.post(
-    '/calendar/feed',
-    {
-      schema: {
-        tags: ['calendar'],
-        summary: 'A new private feed link (the old one stops working); the token is answered only now',
-        response: { 201: RenewedFeedReply, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(calendarOperations.renewFeed),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       const { token, hash } = newToken();
@@ -74,12 +56,11 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ data: { token, path: feedPath(token), createdAt: createdAt.toISOString() } });
     },
-  );
+  });
 
-  app.delete(
-    '/calendar/feed',
-    { schema: { tags: ['calendar'], summary: 'Revoke the private feed link', response: { 200: FeedReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(calendarOperations.revokeFeed),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       await db.transaction(async (tx) => {
@@ -88,7 +69,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: { active: false, createdAt: null } };
     },
-  );
+  });
 };
 
 /**

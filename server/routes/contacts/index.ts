@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { CONTACT_MESSAGES, ContactChanges, ContactFields, ContactReply, ContactStaleReply, ContactsQuery, ContactsReply } from '../../contract/address-book.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../../contract/http.js';
+import { addressBookOperations as ops, CONTACT_MESSAGES } from '../../contract/address-book.js';
+import { isId } from '../../contract/http.js';
+import { routeOf } from '../declared.js';
 import { newId } from '../../db/ids.js';
 import { notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
@@ -13,37 +14,32 @@ import { deleteContact, findContact, insertContact, listContacts, toContactJson,
  * sub-admins add, edit and delete. Another firm's contact answers 404.
  */
 
-const errors = { 404: ErrorReply };
-
 export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/contacts',
-    { schema: { tags: ['address-book'], summary: "A page of the firm's contacts by name (search q, kind, keyset after)", querystring: ContactsQuery, response: { 200: ContactsReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.list),
+    handler: async (request) => {
       const firm = requireFirmAccess(request.session.user, 'work');
       const { q, kind, after, limit } = request.query;
       const page = await listContacts(db, firm.firmId, { q, kind, after: after && isId(after) ? after : undefined, limit });
       return { data: { contacts: page.rows.map(toContactJson), next: page.next, canManage: firm.canManage } };
     },
-  );
+  });
 
-  app.get(
-    '/contacts/:id',
-    { schema: { tags: ['address-book'], summary: 'A contact', params: IdParams, response: { 200: ContactReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.get),
+    handler: async (request) => {
       const firm = requireFirmAccess(request.session.user, 'work');
       const row = isId(request.params.id) ? await findContact(db, firm.firmId, request.params.id) : undefined;
       if (!row) throw notFound(CONTACT_MESSAGES.notFound);
       return { data: toContactJson(row) };
     },
-  );
+  });
 
-  app.post(
-    '/contacts',
-    { schema: { tags: ['address-book'], summary: 'Add a contact', body: ContactFields, response: { 201: ContactReply, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.create),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
       const id = newId();
@@ -54,20 +50,11 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ data: toContactJson(row) });
     },
-  );
+  });
 
-  app.put(
-    '/contacts/:id',
-    {
-      schema: {
-        tags: ['address-book'],
-        summary: 'Change a contact from the `version` read; 409 with the current contact when someone changed it meanwhile',
-        params: IdParams,
-        body: ContactChanges,
-        response: { 200: ContactReply, ...errors, 409: ContactStaleReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.update),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
       if (!isId(request.params.id)) throw notFound(CONTACT_MESSAGES.notFound);
@@ -79,12 +66,11 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: toContactJson(row) };
     },
-  );
+  });
 
-  app.delete(
-    '/contacts/:id',
-    { schema: { tags: ['address-book'], summary: 'Delete a contact', params: IdParams, response: { 200: MessageReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.remove),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'manage');
       if (!isId(request.params.id)) throw notFound(CONTACT_MESSAGES.notFound);
@@ -94,5 +80,5 @@ export const addressBookRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: 'Contact deleted' };
     },
-  );
+  });
 };

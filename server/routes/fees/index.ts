@@ -8,18 +8,9 @@ import {
   COA_STAGES,
   FEE_LIMITS as L,
   FEE_MESSAGES as M,
-  FeeAgreementBody,
-  FeeAgreementReply,
-  FeeBilledReply,
-  FeeCostBody,
-  FeeMoveBody,
-  FeeProjectParams,
-  FeeReachedBody,
-  FeeSavedReply,
-  FeeStageBody,
-  FeeStageParams,
 } from '../../contract/fees.js';
-import { ErrorReply, isId } from '../../contract/http.js';
+import { feeOperations as ops } from '../../contract/fee-operations.js';
+import { isId } from '../../contract/http.js';
 import type { Database } from '../../db/connection.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
@@ -27,6 +18,7 @@ import { clientsOfFirm, costsOf, deleteStage, documentsOf, findAgreement, insert
 import { findContactOfFirm } from '../../queries/invoice-writes.js';
 import { billStage, feeAgreementJson } from '../../services/fees.js';
 import { requireProfile } from '../invoices/shared.js';
+import { routeOf } from '../declared.js';
 
 /**
  * `/api/fee-agreements/:projectId` (docs/decisions/425–428), scope `workspace`. Fees are
@@ -34,9 +26,7 @@ import { requireProfile } from '../invoices/shared.js';
  * financials"; docs/decisions/258); the firm and its sub-admins, who bill, change them.
  */
 
-const tags = ['fees'];
 const FINANCIALS_ONLY = 'Only the firm, its sub-admins and employees allowed to see financials can see fees';
-const saved = { 200: FeeSavedReply, 400: ErrorReply, 404: ErrorReply, 409: ErrorReply };
 
 async function managed(db: Database, request: FastifyRequest, projectId: string) {
   const access = await requireProjectAccess(db, request.session, projectId, 'manage');
@@ -69,10 +59,9 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const reply = async (message: string, agreement: FeeAgreementRow) => ({ message, data: await feeAgreementJson(db, agreement) });
 
-  app.get(
-    '/fee-agreements/:projectId',
-    { schema: { tags, summary: "A project's fee agreement (null before one is made), with its stages, costs of works, stage documents and what the latest reached stage would bill", params: FeeProjectParams, response: { 200: FeeAgreementReply, 403: ErrorReply, 404: ErrorReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.get),
+    handler: async (request) => {
       const { project, firm } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       if (!canSeeMargins(request.session.user)) throw forbidden(FINANCIALS_ONLY);
       const agreement = await findAgreement(db, firm.firmId, project.id);
@@ -85,12 +74,11 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.put(
-    '/fee-agreements/:projectId',
-    { schema: { tags, summary: 'Make or change the agreement; a new one starts from the COA stage schedule (and the COA minimum rate when none is given)', params: FeeProjectParams, body: FeeAgreementBody, response: saved } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.save),
+    handler: async (request) => {
       const { project, actor } = await managed(db, request, request.params.projectId);
       const body = request.body;
       const contactId = await checkClient(db, actor.firmId, body.contactId);
@@ -103,40 +91,39 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply(M.saved, row);
     },
-  );
+  });
 
-  app.post(
-    '/fee-agreements/:projectId/costs',
-    { schema: { tags, summary: 'Record the cost of works as it became known (rough, preliminary, tender, actual), dated', params: FeeProjectParams, body: FeeCostBody, response: saved } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.recordCost),
+    handler: async (request) => {
       const { agreement, actor } = await managedAgreement(db, request, request.params.projectId);
       if ((await costsOf(db, agreement.id)).length >= L.costs) throw badRequest(M.tooManyCosts);
       await insertCost(db, { agreementId: agreement.id, ...request.body, note: request.body.note ?? '', createdBy: actor.id });
       return reply(M.costRecorded, agreement);
     },
-  );
+  });
 
-  app.post('/fee-agreements/:projectId/stages', { schema: { tags, summary: 'Add a stage at the end of the schedule', params: FeeProjectParams, body: FeeStageBody, response: saved } }, async (request) => {
+  app.route({ ...routeOf(ops.addStage), handler: async (request) => {
     const { agreement } = await managedAgreement(db, request, request.params.projectId);
     if ((await stagesOf(db, agreement.id)).length >= L.stages) throw badRequest(M.tooManyStages);
     await insertStage(db, agreement.id, { ...request.body, minimum: request.body.minimum ?? 0 });
     return reply(M.stageAdded, agreement);
-  });
+  } });
 
-  app.put('/fee-agreements/:projectId/stages/:stageId', { schema: { tags, summary: "Change a stage's name, cumulative share, cost basis or minimum", params: FeeStageParams, body: FeeStageBody, response: saved } }, async (request) => {
+  app.route({ ...routeOf(ops.saveStage), handler: async (request) => {
     const { agreement, stage } = await managedStage(db, request, request.params);
     await updateStage(db, stage.id, { ...request.body, minimum: request.body.minimum ?? 0 });
     return reply(M.stageSaved, agreement);
-  });
+  } });
 
-  app.delete('/fee-agreements/:projectId/stages/:stageId', { schema: { tags, summary: 'Remove a stage that has billed nothing', params: FeeStageParams, response: saved } }, async (request) => {
+  app.route({ ...routeOf(ops.removeStage), handler: async (request) => {
     const { agreement, stage } = await managedStage(db, request, request.params);
     if ((await documentsOf(db, agreement.id)).some((d) => d.stageId === stage.id)) throw conflict('A stage that has billed stays in the schedule');
     await deleteStage(db, stage.id);
     return reply(M.stageRemoved, agreement);
-  });
+  } });
 
-  app.post('/fee-agreements/:projectId/stages/:stageId/move', { schema: { tags, summary: 'Move a stage one place up or down', params: FeeStageParams, body: FeeMoveBody, response: saved } }, async (request) => {
+  app.route({ ...routeOf(ops.moveStage), handler: async (request) => {
     const { agreement, stages, index } = await managedStage(db, request, request.params);
     const target = request.body.direction === 'up' ? index - 1 : index + 1;
     if (target >= 0 && target < stages.length) {
@@ -148,27 +135,19 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     }
     return reply(M.stageMoved, agreement);
-  });
+  } });
 
-  app.post('/fee-agreements/:projectId/stages/:stageId/reached', { schema: { tags, summary: 'Mark a stage reached on a day; its invoice is then offered', params: FeeStageParams, body: FeeReachedBody, response: saved } }, async (request) => {
+  app.route({ ...routeOf(ops.reachStage), handler: async (request) => {
     const { agreement, stage, actor } = await managedStage(db, request, request.params);
     if (stage.reachedOn) throw conflict(M.alreadyReached);
     await updateStage(db, stage.id, { reachedOn: request.body.reachedOn });
     await recordAudit(db, { actorId: actor.id, firmId: actor.firmId, action: 'fee.stage-reached', targetType: 'fee-agreement', targetId: agreement.id, details: { stage: stage.name, reachedOn: request.body.reachedOn } });
     return reply(M.stageReached, agreement);
-  });
+  } });
 
-  app.post(
-    '/fee-agreements/:projectId/stages/:stageId/bill',
-    {
-      schema: {
-        tags,
-        summary: "Bill the latest reached stage: fee on its cost × cumulative share less everything billed; a draft invoice when positive, credit notes against the stage invoices when negative",
-        params: FeeStageParams,
-        response: { 201: FeeBilledReply, 404: ErrorReply, 409: ErrorReply },
-      },
-    },
-    async (request, res) => {
+  app.route({
+    ...routeOf(ops.billStage),
+    handler: async (request, res) => {
       const { agreement, stage, actor } = await managedStage(db, request, request.params);
       const profile = await requireProfile(db, actor.firmId);
       const timeZone = zoneOf({ timeZone: request.session.employer?.timeZone ?? request.session.user.timeZone });
@@ -176,5 +155,5 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = result.kind === 'invoice' ? M.invoiceDrafted : M.creditNoteIssued(result.numbers.join(', '));
       return res.status(201).send({ message, data: { kind: result.kind, invoiceIds: result.invoiceIds, agreement: await feeAgreementJson(db, agreement) } });
     },
-  );
+  });
 };

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, isId } from '../../contract/http.js';
-import { FirmIdParams, LEAD_MESSAGES } from '../../contract/leads.js';
-import { FirmContactReply } from '../../contract/showcase.js';
+import { isId } from '../../contract/http.js';
+import { LEAD_MESSAGES } from '../../contract/leads.js';
+import { showcaseOperations } from '../../contract/showcase-operations.js';
+import { routeOf } from '../declared.js';
 import { notFound } from '../../errors.js';
 import { findFirmAccount } from '../../queries/showcase.js';
 import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
@@ -19,17 +20,9 @@ export const firmContactRoutes: FastifyPluginAsyncZod = async (app) => {
   const max = config.CONTACT_LOOKUPS_PER_ADDRESS;
   const perAddress = new AttemptLimiter(limiter.store, { max, addressMax: max, windowMs: CONTACT_WINDOW_MS, maxDelayMs: 0 });
 
-  app.get(
-    '/firms/:firmId/contact',
-    {
-      schema: {
-        tags: ['showcase'],
-        summary: "A listed firm's public email, number and website (the Contact popup), limited per visitor address",
-        params: FirmIdParams,
-        response: { 200: FirmContactReply, 404: ErrorReply, 429: ErrorReply, 503: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(showcaseOperations.firmContact),
+    handler: async (request, reply) => {
       const { firmId } = request.params;
       if (!isId(firmId)) throw notFound(LEAD_MESSAGES.firmNotFound);
       const found = await perAddress.run('firm-contact', { address: request.ip }, () => findFirmAccount(db, firmId), 'every');
@@ -37,5 +30,5 @@ export const firmContactRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-store');
       return { data: { email: found.firm.businessEmail, contactNo: found.firm.contactNo, website: found.firm.website } };
     },
-  );
+  });
 };

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, isId, MessageReply } from '../../contract/http.js';
-import { EnquiryBody, EnquiryTokenReply, FirmIdParams, LEAD_MESSAGES } from '../../contract/leads.js';
+import { isId } from '../../contract/http.js';
+import { LEAD_MESSAGES } from '../../contract/leads.js';
+import { showcaseOperations } from '../../contract/showcase-operations.js';
+import { routeOf } from '../declared.js';
 import { projectTypeLabel } from '../../contract/vocabulary.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
@@ -17,8 +19,6 @@ import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
  * (services/enquiry-delivery.ts). It must carry the form token issued with the page (signed,
  * bound to the firm, at least ENQUIRY_MIN_AGE_SECONDS old, used once).
  */
-
-const errors = { 404: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply };
 
 /** The window of ENQUIRY_MAX_PER_ADDRESS from one visitor address: a person writes to a few firms, not dozens. */
 const ENQUIRY_WINDOW_MS = 60 * 60 * 1000;
@@ -45,21 +45,19 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const deliveryLimits = { newSendersPerFirm: config.ENQUIRY_NEW_SENDERS_PER_FIRM, mailsPerHour: config.ENQUIRY_MAILS_PER_HOUR };
 
-  app.get(
-    '/firms/:firmId/enquiry-token',
-    { schema: { tags: ['enquiries'], summary: "A form token for an enquiry to this firm (the page's form sends it back)", params: FirmIdParams, response: { 200: EnquiryTokenReply, 404: ErrorReply } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(showcaseOperations.enquiryToken),
+    handler: async (request, reply) => {
       // No database read: a token for a firm that takes no enquiries is refused when it is used.
       if (!isId(request.params.firmId)) throw notFound(LEAD_MESSAGES.firmNotFound);
       reply.header('cache-control', 'no-store');
       return { data: { token: await formTokens.issue(request.params.firmId), minAgeSeconds: config.ENQUIRY_MIN_AGE_SECONDS } };
     },
-  );
+  });
 
-  app.post(
-    '/firms/:firmId/enquiries',
-    { schema: { tags: ['enquiries'], summary: 'Send an enquiry to a firm (its demand box)', params: FirmIdParams, body: EnquiryBody, response: { 201: MessageReply, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(showcaseOperations.enquire),
+    handler: async (request, reply) => {
       const { firmId } = request.params;
       const { website, projectId, formToken, ...fields } = request.body;
       if (!isId(firmId)) throw notFound(LEAD_MESSAGES.firmNotFound);
@@ -117,5 +115,5 @@ export const enquiryRoutes: FastifyPluginAsyncZod = async (app) => {
         'every',
       );
     },
-  );
+  });
 };

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/v4';
+import { healthOperations as ops } from '../../contract/health.js';
 import { NEVER_SHED } from '../../load-shedding.js';
 import { pingDatabase } from '../../queries/health.js';
-
-const readiness = z.object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']), storage: z.enum(['ok', 'unavailable']) });
+import { routeOf } from '../declared.js';
 
 /** Resolves to 'ok' when `check` settles within two seconds without an error. */
 const probe = (check: () => Promise<unknown>) =>
@@ -16,14 +15,14 @@ const probe = (check: () => Promise<unknown>) =>
  * None of them is shed for load (docs/decisions/350): a supervisor must hear that a busy api is alive.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (api) => {
-  api.get('/health/live', { config: NEVER_SHED, schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({ status: 'ok' as const }));
+  // Never shed; the config keeps the declaration beside it.
+  const live = routeOf(ops.live);
+  api.route({ ...live, config: { ...live.config, ...NEVER_SHED }, handler: async () => ({ status: 'ok' as const }) });
 
   const ready = async (_request: unknown, reply: import('fastify').FastifyReply) => {
     const [database, storage] = await Promise.all([probe(() => pingDatabase(api.ctx.db)), probe(() => api.ctx.storage.check())]);
     const status = database === 'ok' && storage === 'ok' ? 'ok' : 'unavailable';
     return reply.status(status === 'ok' ? 200 : 503).send({ status, database, storage });
   };
-  const schema = { tags: ['health'], response: { 200: readiness, 503: readiness } };
-  api.get('/health', { config: NEVER_SHED, schema }, ready);
-  api.get('/health/ready', { config: NEVER_SHED, schema }, ready);
+  for (const route of [routeOf(ops.health), routeOf(ops.ready)]) api.route({ ...route, config: { ...route.config, ...NEVER_SHED }, handler: ready });
 };

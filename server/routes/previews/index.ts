@@ -1,12 +1,12 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/v4';
-import { ErrorReply } from '../../contract/http.js';
+import { previewOperation } from '../../contract/showcase-operations.js';
 import { PREVIEW_SIZE, previewKeyOf, type PreviewSource } from '../../contract/showcase-rules.js';
 import { notFound } from '../../errors.js';
 import { streamStoredFile } from '../../files/send-stored-file.js';
 import { processPreview } from '../../services/images.js';
 import type { Storage } from '../../services/storage/storage.js';
+import { routeOf } from '../declared.js';
 
 /** Where a preview is kept: beside the variants it was made from. */
 const previewKey = (source: PreviewSource) => `${source.key}/og.jpg`;
@@ -31,17 +31,9 @@ async function ensurePreview(storage: Storage, source: PreviewSource): Promise<b
  * largest WebP variant and kept beside it. Its key carries random ids and never changes.
  */
 export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/previews/*',
-    {
-      schema: {
-        tags: ['showcase'],
-        summary: 'A 1200 × 630 link preview of a public project image or profile photo',
-        params: z.object({ '*': z.string().max(200) }),
-        response: { 404: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(previewOperation),
+    handler: async (request, reply) => {
       const source = previewKeyOf(request.params['*']);
       if (!source || !(await ensurePreview(app.ctx.storage, source))) throw notFound('Preview not found');
       return streamStoredFile(request, reply, {
@@ -51,5 +43,5 @@ export const previewRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: { 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
       });
     },
-  );
+  });
 };

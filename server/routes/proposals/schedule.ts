@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireScheduleAccess } from '../../auth/schedule-access.js';
 import { BILLING_DEFAULTS } from '../../contract/billing-rules.js';
-import { PROPOSAL_MESSAGES, ProposalQuery, ProposalReply } from '../../contract/proposal.js';
-import { ErrorReply } from '../../contract/http.js';
-import { ScheduleIdParams } from '../../contract/summary.js';
+import { PROPOSAL_MESSAGES, proposalOperations } from '../../contract/proposal.js';
 import { notFound } from '../../errors.js';
 import { amountInWords } from '../../money/words.js';
 import { toBillingProfileJson } from '../../queries/billing.js';
@@ -11,6 +9,7 @@ import { firmLetterhead } from '../../queries/letterhead.js';
 import { loadSummary } from '../../queries/summary.js';
 import { itemThumbnails, logoDataUrl } from '../../services/print-images.js';
 import { buildProposal, proposalImageIds } from '../../services/proposal.js';
+import { routeOf } from '../declared.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,18 +20,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
-  app.get(
-    '/proposals/schedules/:scheduleId',
-    {
-      schema: {
-        tags: ['money'],
-        summary: "A schedule's client proposal: chosen sections (none = all not rejected), client prices with GST per line, the firm's letterhead, validity and terms",
-        params: ScheduleIdParams,
-        querystring: ProposalQuery,
-        response: { 200: ProposalReply, 404: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(proposalOperations.get),
+    handler: async (request) => {
       const { schedule, access } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const chosen = [...new Set(request.query.sections)];
       const [summary, letterhead] = await Promise.all([loadSummary(db, schedule), firmLetterhead(db, access.firm.firmId)]);
@@ -57,5 +47,5 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 };

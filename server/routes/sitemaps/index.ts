@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/v4';
-import { ErrorReply, isId } from '../../contract/http.js';
+import { isId } from '../../contract/http.js';
 import { CURSOR_MESSAGE, parseCursor } from '../../contract/keyset-cursor.js';
+import { sitemapOperations as ops } from '../../contract/showcase-operations.js';
 import { SITEMAP_MAX_URLS } from '../../contract/showcase-rules.js';
 import { badRequest } from '../../errors.js';
 import { sitemapFirmFiles, sitemapFirms, sitemapProjectFiles, sitemapProjects, type SitemapRow } from '../../queries/sitemap.js';
+import { routeOf } from '../declared.js';
 
 /** Rows read per statement while a file streams: small enough to start writing at once. */
 const PAGE = 1000;
@@ -34,8 +35,6 @@ async function* urlset(read: (after: string | null, limit: number) => Promise<Si
   yield '</urlset>\n';
 }
 
-const SitemapQuery = z.object({ after: z.string().max(200).optional() });
-
 /**
  * The sitemaps (docs/decisions/387), scope `public`: an index of files of at most 50,000 addresses
  * each (the protocol's limit), every public project and listed firm with its last change. Files
@@ -48,49 +47,53 @@ export const sitemapRoutes: FastifyPluginAsyncZod = async (app) => {
   const send = (reply: FastifyReply, body: AsyncIterable<string>) =>
     reply.header('cache-control', CACHE).type('application/xml; charset=utf-8').send(Readable.from(body));
 
-  app.get('/sitemaps/index.xml', { schema: { tags: ['showcase'], summary: 'The sitemap index (XML)' } }, async (_request, reply) => {
-    const [projectFiles, firmFiles] = await Promise.all([sitemapProjectFiles(db, perFile), sitemapFirmFiles(db, perFile)]);
-    async function* index() {
-      yield `${XML_HEAD}<sitemapindex xmlns="${NS}">\n`;
-      yield `<sitemap><loc>${origin}/sitemaps/pages.xml</loc></sitemap>\n`;
-      for (const [name, files] of [['projects', projectFiles], ['firms', firmFiles]] as const) {
-        for (const file of files) {
-          const loc = `${origin}/sitemaps/${name}.xml${file.after ? `?after=${encodeURIComponent(file.after)}` : ''}`;
-          yield `<sitemap><loc>${escapeXml(loc)}</loc><lastmod>${file.lastmod.toISOString()}</lastmod></sitemap>\n`;
+  app.route({
+    ...routeOf(ops['index.xml']),
+    handler: async (_request, reply) => {
+      const [projectFiles, firmFiles] = await Promise.all([sitemapProjectFiles(db, perFile), sitemapFirmFiles(db, perFile)]);
+      async function* index() {
+        yield `${XML_HEAD}<sitemapindex xmlns="${NS}">\n`;
+        yield `<sitemap><loc>${origin}/sitemaps/pages.xml</loc></sitemap>\n`;
+        for (const [name, files] of [['projects', projectFiles], ['firms', firmFiles]] as const) {
+          for (const file of files) {
+            const loc = `${origin}/sitemaps/${name}.xml${file.after ? `?after=${encodeURIComponent(file.after)}` : ''}`;
+            yield `<sitemap><loc>${escapeXml(loc)}</loc><lastmod>${file.lastmod.toISOString()}</lastmod></sitemap>\n`;
+          }
         }
+        yield '</sitemapindex>\n';
       }
-      yield '</sitemapindex>\n';
-    }
-    return send(reply, index());
+      return send(reply, index());
+    },
   });
 
-  app.get('/sitemaps/pages.xml', { schema: { tags: ['showcase'], summary: 'The sitemap of the showcase’s own pages (XML)' } }, async (_request, reply) => {
-    async function* pages() {
-      yield `${XML_HEAD}<urlset xmlns="${NS}">\n`;
-      for (const path of ['/', '/explore', '/firms']) yield `<url><loc>${origin}${path}</loc></url>\n`;
-      yield '</urlset>\n';
-    }
-    return send(reply, pages());
+  app.route({
+    ...routeOf(ops['pages.xml']),
+    handler: async (_request, reply) => {
+      async function* pages() {
+        yield `${XML_HEAD}<urlset xmlns="${NS}">\n`;
+        for (const path of ['/', '/explore', '/firms']) yield `<url><loc>${origin}${path}</loc></url>\n`;
+        yield '</urlset>\n';
+      }
+      return send(reply, pages());
+    },
   });
 
-  app.get(
-    '/sitemaps/projects.xml',
-    { schema: { tags: ['showcase'], summary: 'A sitemap of public projects (XML), from `after` on', querystring: SitemapQuery, response: { 400: ErrorReply } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops['projects.xml']),
+    handler: async (request, reply) => {
       const start = request.query.after ?? null;
       if (start !== null && !parseCursor(start)) throw badRequest(CURSOR_MESSAGE);
       const read = (after: string | null, limit: number) => sitemapProjects(db, after ? parseCursor(after) : null, limit);
       return send(reply, urlset(read, start, perFile, (id) => `${origin}/explore/${id}`));
     },
-  );
+  });
 
-  app.get(
-    '/sitemaps/firms.xml',
-    { schema: { tags: ['showcase'], summary: 'A sitemap of listed firms (XML), from `after` on', querystring: SitemapQuery, response: { 400: ErrorReply } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops['firms.xml']),
+    handler: async (request, reply) => {
       const start = request.query.after ?? null;
       if (start !== null && !isId(start)) throw badRequest('after must be a firm id');
       return send(reply, urlset((after, limit) => sitemapFirms(db, after, limit), start, perFile, (id) => `${origin}/firms/${id}`));
     },
-  );
+  });
 };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatNamedCursor, formatRatedCursor, RATED_CURSOR_MESSAGE, NAMED_CURSOR_MESSAGE } from '../../contract/keyset-cursor.js';
 import { badRequest } from '../../errors.js';
-import { DirectoryQuery, DirectoryReply } from '../../contract/profile.js';
-import { ErrorReply } from '../../contract/http.js';
+import { DirectoryReply } from '../../contract/profile.js';
+import { showcaseOperations } from '../../contract/showcase-operations.js';
+import { routeOf } from '../declared.js';
 import { directoryPage } from '../../queries/directory.js';
 import { sendCachedJson } from '../../services/public-cache.js';
 
@@ -10,17 +11,9 @@ import { sendCachedJson } from '../../services/public-cache.js';
 export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, publicCache } = app.ctx;
 
-  app.get(
-    '/users/user-firm',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Firm directory (approved firms; a firm matches projectType when it has a public project of that type; `sort=rating` puts the best rated first; `after` pages by cursor)',
-        querystring: DirectoryQuery,
-        response: { 200: DirectoryReply, 400: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(showcaseOperations.directory),
+    handler: async (request, reply) => {
       const q = request.query;
       // A cursor of one order does not page the other (docs/decisions/410).
       const rated = q.after !== undefined && 'ratingCenti' in q.after;
@@ -31,5 +24,5 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = `directory:${JSON.stringify([q.sort, where, q.limit, q.country, q.state, q.city, q.projectType])}`;
       return sendCachedJson(reply, publicCache.json(key, DirectoryReply, () => directoryPage(db, q)));
     },
-  );
+  });
 };

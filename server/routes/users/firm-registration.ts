@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/v4';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_REQUIRED_MESSAGE,
   DOCUMENT_TOO_LARGE_MESSAGE,
-  FirmRegistrationBody,
-  FirmRegistrationReply,
-  FirmRegistrationStatusReply,
-  UploadReply,
+  firmRegistrationOperations as ops,
   VERIFICATION_PROMISE,
 } from '../../contract/firm-registration.js';
-import { ErrorReply } from '../../contract/http.js';
 import { isFirmRole, ROLE_LABELS, VERIFY } from '../../contract/vocabulary.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.js';
 import { sendStoredFile } from '../../files/send-stored-file.js';
@@ -23,6 +18,7 @@ import { placeRuleErrors } from '../../contract/places.js';
 import { hashPassword } from '../../services/passwords.js';
 import { OPEN_STATES, submitRegistration } from '../../queries/firm-registration.js';
 import { userJson, type UserRow } from '../../queries/users.js';
+import { routeOf } from '../declared.js';
 
 /** Whether an account may submit a firm registration now (docs/decisions/041). */
 export function canRegisterFirm(user: UserRow): boolean {
@@ -42,18 +38,9 @@ const documentError = (status: number, message: string) => new HttpError(status,
 export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage, mailer, config } = app.ctx;
 
-  app.post(
-    '/users/upload/file',
-    {
-      schema: {
-        tags: ['firm registration'],
-        summary:
-          'Upload files (multipart field `files`): the firm registration document (one PDF, DOC or DOCX, at most 10 MB; answers a private reference), or, for a firm, 1 to 20 project images (JPEG, PNG or GIF, 15 MB each; answers the urls of the processed images, which POST/PUT /projects/public-project accept as `projectImages`)',
-        consumes: ['multipart/form-data'],
-        response: { 200: UploadReply, 403: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.upload),
+    handler: async (request) => {
       const { user } = request.session;
       // A firm's employees work inside its workspace; they never register a firm of their own.
       if (user.role === 'employee') throw forbidden('Employees cannot upload registration documents');
@@ -85,19 +72,11 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!stored) throw documentError(400, DOCUMENT_REQUIRED_MESSAGE);
       return stored;
     },
-  );
+  });
 
-  app.post(
-    '/users/user-firm',
-    {
-      schema: {
-        tags: ['firm registration'],
-        summary: 'Register the signed-in account as a firm (isVerify becomes 1, role the firm type)',
-        body: FirmRegistrationBody,
-        response: { 200: FirmRegistrationReply, 403: ErrorReply, 409: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.register),
+    handler: async (request) => {
       const { user } = request.session;
       if (!canRegisterFirm(user)) throw registrationRefusal(user);
       const body = request.body;
@@ -139,18 +118,11 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         .catch((error) => request.log.error({ err: error }, 'registration mail failed'));
       return { user: await userJson(db, row) };
     },
-  );
+  });
 
-  app.get(
-    '/users/firm-registration',
-    {
-      schema: {
-        tags: ['firm registration'],
-        summary: "The signed-in account's firm registration and its verification (with the rejection reason)",
-        response: { 200: FirmRegistrationStatusReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.status),
+    handler: async (request) => {
       const { user } = request.session;
       return {
         data: {
@@ -172,21 +144,14 @@ export const firmRegistrationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.get(
-    '/users/firm-registration/document',
-    {
-      schema: {
-        tags: ['firm registration'],
-        summary: "Downloads the signed-in account's own registration document",
-        response: { 200: z.unknown().describe('The document file'), 404: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.document),
+    handler: async (request, reply) => {
       const { user } = request.session;
       if (!user.documentKey) throw notFound('Invalid document URL');
       return sendStoredFile(reply, request, documentDownload(user.documentKey, user.documentName));
     },
-  );
+  });
 };

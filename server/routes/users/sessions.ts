@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParams } from '../../contract/http.js';
-import { deviceLabel, OthersEndedReply, SESSION_MESSAGES as M, SessionEndedReply, SessionsReply } from '../../contract/sessions.js';
+import { deviceLabel, SESSION_MESSAGES as M, sessionOperations as ops } from '../../contract/sessions.js';
 import { isId } from '../../contract/http.js';
+import { routeOf } from '../declared.js';
 import { notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { notifyStreamsEnd } from '../../queries/chat.js';
@@ -16,15 +16,12 @@ import { listOpenSessions, revokeOtherSessions, revokeOwnSession } from '../../q
  * (on every replica): the ended device's reconnect is refused, the others reconnect as before.
  */
 
-const tags = ['users'];
-
 export const userSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get(
-    '/users/sessions',
-    { schema: { tags, summary: "The caller's open sessions: device, address, when opened and last used (to the minute), this one marked", response: { 200: SessionsReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.list),
+    handler: async (request) => {
       const { user, sessionId } = request.session;
       const rows = await listOpenSessions(db, user.id);
       return {
@@ -41,12 +38,11 @@ export const userSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 
-  app.delete(
-    '/users/sessions/:id',
-    { schema: { tags, summary: "End one of the caller's sessions (its device is signed out at its next request); 404 for one that is not theirs", params: IdParams, response: { 200: SessionEndedReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.end),
+    handler: async (request) => {
       const { user, sessionId } = request.session;
       const { id } = request.params;
       await db.transaction(async (tx) => {
@@ -57,12 +53,11 @@ export const userSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = id === sessionId;
       return { message: current ? M.endedThis : M.ended, data: { current } };
     },
-  );
+  });
 
-  app.post(
-    '/users/sessions/revoke-others',
-    { schema: { tags, summary: "End every session of the caller but this one (sign out everywhere else)", response: { 200: OthersEndedReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.endOthers),
+    handler: async (request) => {
       const { user, sessionId } = request.session;
       const ended = await db.transaction(async (tx) => {
         const count = await revokeOtherSessions(tx, user.id, sessionId);
@@ -74,5 +69,5 @@ export const userSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: M.othersEnded(ended), data: { ended } };
     },
-  );
+  });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, MessageReply } from '../../contract/http.js';
-import { ChangePasswordBody, NotificationSettingsChanges, NotificationSettingsReply, NotificationSettingsStaleReply, PASSWORD_MESSAGES } from '../../contract/settings.js';
+import { PASSWORD_MESSAGES, settingsOperations as ops } from '../../contract/settings.js';
+import { routeOf } from '../declared.js';
 import { badRequest } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { setCredentials } from '../../queries/credentials.js';
@@ -16,12 +16,9 @@ import { hashPassword, verifyPassword } from '../../services/passwords.js';
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, limiter } = app.ctx;
 
-  app.post(
-    '/users/change-password',
-    {
-      schema: { tags: ['settings'], summary: 'Change the password (current, new, confirm); signs out every other session', body: ChangePasswordBody, response: { 200: MessageReply, 429: ErrorReply } },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.changePassword),
+    handler: async (request) => {
       const { user, sessionId } = request.session;
       const { currentPassword, newPassword } = request.body;
       if (!user.passwordHash) throw badRequest(PASSWORD_MESSAGES.noPassword, [{ path: 'currentPassword', message: PASSWORD_MESSAGES.noPassword }]);
@@ -40,27 +37,15 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { message: PASSWORD_MESSAGES.changed };
     },
-  );
+  });
 
-  app.get(
-    '/users/notification-settings',
-    { schema: { tags: ['settings'], summary: 'The mails the signed-in person wants (every flag on until changed)', response: { 200: NotificationSettingsReply } } },
-    async (request) => ({ data: await readNotificationSettings(db, request.session.user.id) }),
-  );
+  app.route({ ...routeOf(ops.notifications), handler: async (request) => ({ data: await readNotificationSettings(db, request.session.user.id) }) });
 
-  app.put(
-    '/users/notification-settings',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Save the mail choices from the `version` read (0 before the first save); 409 with the current choices when saved meanwhile',
-        body: NotificationSettingsChanges,
-        response: { 200: NotificationSettingsReply, 409: NotificationSettingsStaleReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.saveNotifications),
+    handler: async (request) => {
       const { version, ...choices } = request.body;
       return { data: await saveNotificationSettingsAtVersion(db, request.session.user.id, choices, version) };
     },
-  );
+  });
 };

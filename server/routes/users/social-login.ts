@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BODY_LIMITS } from '../../body-limits.js';
-import { ErrorReply } from '../../contract/http.js';
-import { isSocialProvider, SOCIAL_PROVIDER_LABELS, SocialLoginBody } from '../../contract/social-login.js';
-import { LoginReply } from '../../contract/users.js';
+import { accountOperations as ops } from '../../contract/account-operations.js';
+import { isSocialProvider, SOCIAL_PROVIDER_LABELS } from '../../contract/social-login.js';
 import type { AppContext } from '../../context.js';
 import { releasePendingEmployee } from '../../services/employee-confirmation.js';
 import { unauthorized } from '../../errors.js';
@@ -11,8 +10,7 @@ import { findUserByEmail, markEmailConfirmed, userJson, type UserRow } from '../
 import { createIdTokenVerifier, idTokenProviders, type VerifiedIdentity } from '../../services/id-tokens.js';
 import { createSession } from '../../queries/sessions.js';
 import { sessionOriginOf } from '../../auth/session.js';
-
-const errors = { 401: ErrorReply, 429: ErrorReply, 503: ErrorReply };
+import { routeOf } from '../declared.js';
 
 function fallbackName(identity: VerifiedIdentity, displayName: string | null) {
   return (displayName ?? identity.name ?? identity.email!.split('@')[0]!).slice(0, 80);
@@ -66,18 +64,10 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, limiter } = app.ctx;
   const verifier = createIdTokenVerifier(idTokenProviders(config));
 
-  app.post(
-    '/users/login/social',
-    {
-      bodyLimit: BODY_LIMITS.socialLogin,
-      schema: {
-        tags: ['users'],
-        summary: 'Sign in with a Google or Apple ID token',
-        body: SocialLoginBody,
-        response: { 200: LoginReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.socialLogin),
+    bodyLimit: BODY_LIMITS.socialLogin,
+    handler: async (request) => {
       const body = request.body;
       return limiter.run('social', { address: request.ip, account: body.email }, async () => {
         if (!isSocialProvider(body.loginType)) throw unauthorized('Unsupported sign-in provider');
@@ -101,5 +91,5 @@ export const socialLoginRoutes: FastifyPluginAsyncZod = async (app) => {
         return { data: await userJson(db, user), token };
       });
     },
-  );
+  });
 };

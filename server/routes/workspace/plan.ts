@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
-import { ErrorReply } from '../../contract/http.js';
 import { isoDay } from '../../contract/dates.js';
 import { isId } from '../../contract/http.js';
-import { InvoiceIdParams, InvoicePrintReply, PaymentParams, ReceiptPrintReply } from '../../contract/invoices.js';
+import { planOperations as ops } from '../../contract/billing-operations.js';
 import { PLATFORM_BILLING_MESSAGES } from '../../contract/platform-billing.js';
-import { PlanReply, TRIAL_ALREADY_USED } from '../../contract/subscription.js';
+import { TRIAL_ALREADY_USED } from '../../contract/subscription.js';
 import { conflict, notFound } from '../../errors.js';
 import { findSubscriptionInvoice, latestSubscriptionInvoices } from '../../queries/platform-billing.js';
 import { findSubscription, planOf, startTrial, type SubscriptionRow } from '../../queries/subscriptions.js';
 import { printOfInvoice, receiptOfPayment } from '../../services/invoice-print.js';
 import { requestWithInvoice } from '../../services/subscription-invoices.js';
+import { routeOf } from '../declared.js';
 
 /**
  * The firm's plan (workspace-and-admin.md screen 8; DESIGN.md section 9, scope `workspace`): every
@@ -33,42 +33,27 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   };
 
-  app.get(
-    '/workspace/plan',
-    { schema: { tags: ['workspace'], response: { 200: PlanReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.plan),
+    handler: async (request) => {
       const firm = requireFirmAccess(request.session.user, 'work');
       return reply(firm.firmId, await findSubscription(db, firm.firmId), firm.canManage);
     },
-  );
+  });
 
-  app.post(
-    '/workspace/plan/trial',
-    {
-      schema: {
-        tags: ['workspace'],
-        summary: "Starts the firm's 30-day free trial (once per firm: 409 afterwards)",
-        response: { 200: PlanReply, 409: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.trial),
+    handler: async (request) => {
       const firm = requireFirmAccess(request.session.user, 'manage');
       const row = await startTrial(db, firm.firmId, request.session.user.id);
       if (!row) throw conflict(TRIAL_ALREADY_USED);
       return reply(firm.firmId, row, true, 'Your 30-day free trial has started');
     },
-  );
+  });
 
-  app.post(
-    '/workspace/plan/request',
-    {
-      schema: {
-        tags: ['workspace'],
-        summary: "Records a subscription request (Continue) and issues the platform's invoice for the year, or answers the one still owed",
-        response: { 200: PlanReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.request),
+    handler: async (request) => {
       const firm = requireFirmAccess(request.session.user, 'manage');
       const done = await requestWithInvoice(db, firm.firmId, request.session.user.id, app.ctx.config.PRODUCT_NAME);
       const message = !done.invoice
@@ -78,17 +63,15 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod = async (app) => {
           : `Invoice ${done.invoice.number} is still open: pay it and we confirm your subscription.`;
       return reply(firm.firmId, done.subscription, true, message);
     },
-  );
+  });
 
-  app.get(
-    '/workspace/plan/invoices/:id/print',
-    { schema: { tags: ['workspace'], summary: "The print data of the platform's subscription invoice to this firm", params: InvoiceIdParams, response: { 200: InvoicePrintReply, 404: ErrorReply } } },
-    async (request) => ({ data: await printOfInvoice(db, await subscriptionInvoice(request.session.user, request.params.id)) }),
-  );
+  app.route({
+    ...routeOf(ops.invoicePrint),
+    handler: async (request) => ({ data: await printOfInvoice(db, await subscriptionInvoice(request.session.user, request.params.id)) }),
+  });
 
-  app.get(
-    '/workspace/plan/invoices/:id/payments/:paymentId/receipt',
-    { schema: { tags: ['workspace'], summary: 'The receipt of a payment of a subscription invoice', params: PaymentParams, response: { 200: ReceiptPrintReply, 404: ErrorReply } } },
-    async (request) => ({ data: await receiptOfPayment(db, await subscriptionInvoice(request.session.user, request.params.id), request.params.paymentId) }),
-  );
+  app.route({
+    ...routeOf(ops.receiptPrint),
+    handler: async (request) => ({ data: await receiptOfPayment(db, await subscriptionInvoice(request.session.user, request.params.id), request.params.paymentId) }),
+  });
 };

@@ -2,26 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/v4';
 import type { Session } from '../../../auth/session.js';
-import { ErrorReply, IdParams, isId } from '../../../contract/http.js';
+import { isId } from '../../../contract/http.js';
 import { formatCursor } from '../../../contract/keyset-cursor.js';
-import {
-  ExploreCardReply,
-  ExploreDetailReply,
-  ExploreQuery,
-  ExploreReply,
-  ProjectDetailReply,
-  PublicPortfolioReply,
-  SearchQuery,
-  SearchReply,
-} from '../../../contract/projects.js';
+import { ExploreCardReply, ExploreDetailReply, ExploreReply, ProjectDetailReply } from '../../../contract/projects.js';
+import { showcaseOperations as ops } from '../../../contract/showcase-operations.js';
 import type { Database } from '../../../db/connection.js';
 import { notFound } from '../../../errors.js';
 import { findPublicProjectWithOwner, listPublicProjects, projectsJson } from '../../../queries/public-projects.js';
 import { explorePage, findFirmAccount, searchShowcase } from '../../../queries/showcase.js';
 import { sendCachedJson } from '../../../services/public-cache.js';
 import { loadUserExtras, toUserJson, userJson } from '../../../queries/users.js';
+import { routeOf } from '../../declared.js';
 
-const errors = { 403: ErrorReply, 404: ErrorReply };
 const NOT_FOUND = 'Project not found';
 
 /**
@@ -70,17 +62,15 @@ function projectDetailJson<S extends z.ZodType>(
 export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, publicCache } = app.ctx;
 
-  app.get(
-    '/projects/public-project/:id',
-    { schema: { tags: ['projects'], params: IdParams, response: { 200: ProjectDetailReply, ...errors } } },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(ops.publicProject),
+    handler: async (request, reply) =>
       sendCachedJson(reply, projectDetailJson(app.ctx, request.optionalSession, request.params.id, ['project', ProjectDetailReply, (detail) => detail])),
-  );
+  });
 
-  app.get(
-    '/projects/explore',
-    { schema: { tags: ['projects'], querystring: ExploreQuery, response: { 200: z.union([ExploreReply, ExploreCardReply]), ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.explore),
+    handler: async (request, reply) => {
       const { page, limit, view, after } = request.query;
       // Both views come from the same statement; the card view is the same page with less of each project.
       const where = { page, limit, after };
@@ -92,28 +82,25 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       return sendCachedJson(reply, publicCache.json(key, ExploreCardReply, cards));
     },
-  );
+  });
 
-  app.get(
-    '/projects/explore/:id',
-    { schema: { tags: ['projects'], params: IdParams, response: { 200: ExploreDetailReply, ...errors } } },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(ops.exploreProject),
+    handler: async (request, reply) =>
       sendCachedJson(reply, projectDetailJson(app.ctx, request.optionalSession, request.params.id, ['explore-project', ExploreDetailReply, (data) => ({ data })])),
-  );
+  });
 
-  app.get(
-    '/projects/search',
-    { schema: { tags: ['projects'], querystring: SearchQuery, response: { 200: SearchReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.search),
+    handler: async (request) => {
       const text = request.query.search.replaceAll('\u0000', '').trim();
       return { data: text ? await searchShowcase(db, text) : { projects: [], firmList: [] } };
     },
-  );
+  });
 
-  app.get(
-    '/projects/public-portfolio/:id',
-    { schema: { tags: ['projects'], params: IdParams, response: { 200: PublicPortfolioReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.publicPortfolio),
+    handler: async (request) => {
       const { id } = request.params;
       const found = isId(id) ? await findFirmAccount(db, id) : undefined;
       if (!found || !showsTo(found.listed, found.firm.id, request.optionalSession)) throw notFound('Firm not found');
@@ -122,5 +109,5 @@ export const showcaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const [list, extras] = await Promise.all([projectsJson(db, rows), loadUserExtras(db, [owner.id])]);
       return { data: { projects: list, userData: toUserJson(owner, extras.get(owner.id)!) } };
     },
-  );
+  });
 };

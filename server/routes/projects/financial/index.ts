@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../../auth/firm.js';
-import { FinancialQuery, FinancialReply } from '../../../contract/financial.js';
-import { ErrorReply } from '../../../contract/http.js';
+import { summaryOutputOperations } from '../../../contract/summary-output-operations.js';
 import { notFound } from '../../../errors.js';
 import { sumPaise } from '../../../money/totals.js';
 import { financialOverview, receivables } from '../../../queries/financial.js';
 import { lastMonths } from '../../../money/ageing.js';
 import { isoDay, zoneOf } from '../../../contract/dates.js';
 import { committedSums } from '../../../queries/purchase-orders.js';
+import { routeOf } from '../../declared.js';
 
 /**
  * The firm-wide financial overview (DESIGN.md section 9, docs/decisions/107), scope `workspace`:
@@ -15,17 +15,9 @@ import { committedSums } from '../../../queries/purchase-orders.js';
  */
 export const financialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  app.get(
-    '/projects/financial',
-    {
-      schema: {
-        tags: ['summary'],
-        summary: "The firm's client price, trade cost, net profit and markup per project and schedule, with totals (?projectId= filters)",
-        querystring: FinancialQuery,
-        response: { 200: FinancialReply, 404: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(summaryOutputOperations.financial),
+    handler: async (request) => {
       const firm = requireFirmAccess(request.session.user, 'manage');
       const [data, committed] = await Promise.all([financialOverview(db, firm.firmId, request.query.projectId ?? null), committedSums(db, firm.firmId)]);
       // Another firm's project, or no project at all: as anywhere else, it does not exist here.
@@ -38,5 +30,5 @@ export const financialRoutes: FastifyPluginAsyncZod = async (app) => {
       const bySchedule = Object.fromEntries(data.rows.map((row) => [row.scheduleId, committed.bySchedule.get(row.scheduleId) ?? 0]));
       return { data: { ...data, committed: { byProject, bySchedule, total: sumPaise(Object.values(byProject)) }, receivables: owed } };
     },
-  );
+  });
 };

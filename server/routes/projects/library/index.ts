@@ -2,19 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../../auth/firm.js';
 import { canSeeMargins, guardMargins } from '../../../auth/margins.js';
 import { BODY_LIMITS } from '../../../body-limits.js';
-import { ErrorReply, IdParams, isId, MessageReply } from '../../../contract/http.js';
-import {
-  AddToSectionParams,
-  ItemIdParams,
-  LIBRARY_MAX,
-  LIBRARY_MESSAGES,
-  LibraryImageParams,
-  LibraryListReply,
-  LibraryProductBody,
-  LibraryProductChanges,
-  LibraryProductStaleReply,
-  LibraryProductReply,
-} from '../../../contract/library.js';
+import { isId } from '../../../contract/http.js';
+import { LIBRARY_MAX, LIBRARY_MESSAGES } from '../../../contract/library.js';
+import { summaryOutputOperations as ops } from '../../../contract/summary-output-operations.js';
 import { SUMMARY_LIMITS, SUMMARY_MESSAGES } from '../../../contract/summary.js';
 import { conflict, notFound } from '../../../errors.js';
 import { recordAudit } from '../../../queries/audit.js';
@@ -31,12 +21,12 @@ import {
 } from '../../../queries/library.js';
 import { countRows, imageFoldersUnder, insertItem, insertItemImages, updateItem } from '../../../queries/summary.js';
 import { requireSummaryRowAccess } from '../../../auth/schedule-access.js';
-import { ScheduleImageQuery } from '../../../contract/schedules.js';
 import { SCHEDULE_IMAGE_ID, type ScheduleImageSize } from '../../../contract/schedules-rules.js';
 import { sendImageVariant } from '../../../files/send-stored-file.js';
 import { copyItemImagesToLibrary, copyLibraryImagesToProject, libraryImageFolder } from '../../../services/library-images.js';
 import { removeImagesLater, scheduleVariantKey } from '../../../services/schedule-images.js';
 import { lockedRow, summaryWrite } from '../summary/write.js';
+import { routeOf } from '../../declared.js';
 
 /**
  * The Project Library (docs/decisions/108), scope `workspace`: the firm's saved
@@ -45,8 +35,6 @@ import { lockedRow, summaryWrite } from '../summary/write.js';
  * product item into a section through the summary's own write path (the schedule's lock, audit).
  */
 
-const errors = { 404: ErrorReply };
-const tags = ['project library'];
 
 export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
@@ -79,15 +67,18 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
     if ((await countLibrary(db, firmId)) >= LIBRARY_MAX) throw conflict(LIBRARY_MESSAGES.tooMany);
   }
 
-  app.get('/projects/library', { schema: { tags, summary: "The firm's saved products, by title", response: { 200: LibraryListReply, ...errors } } }, async (request) => {
-    const firm = requireFirmAccess(request.session.user, 'work');
-    return { data: { products: (await listLibrary(db, firm.firmId)).map(toLibraryJson), canSeeMargins: canSeeMargins(request.session.user) } };
+  app.route({
+    ...routeOf(ops.library),
+    handler: async (request) => {
+      const firm = requireFirmAccess(request.session.user, 'work');
+      return { data: { products: (await listLibrary(db, firm.firmId)).map(toLibraryJson), canSeeMargins: canSeeMargins(request.session.user) } };
+    },
   });
 
-  app.post(
-    '/projects/library',
-    { bodyLimit: BODY_LIMITS.item, schema: { tags, summary: 'Save a product', body: LibraryProductBody, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.createProduct),
+    bodyLimit: BODY_LIMITS.item,
+    handler: async (request, reply) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       await roomForOne(firm.firmId);
@@ -95,21 +86,12 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       await audit(firm.firmId, user.id, 'created', row.id, { title: row.title });
       return reply.status(201).send({ data: toLibraryJson(row) });
     },
-  );
+  });
 
-  app.put(
-    '/projects/library/:id',
-    {
-      bodyLimit: BODY_LIMITS.item,
-      schema: {
-        tags,
-        summary: 'Change a product from the `version` read; 409 with the current product when changed meanwhile',
-        params: IdParams,
-        body: LibraryProductChanges,
-        response: { 200: LibraryProductReply, ...errors, 409: LibraryProductStaleReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.updateProduct),
+    bodyLimit: BODY_LIMITS.item,
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       await ownProduct(firm.firmId, request.params.id);
@@ -118,12 +100,11 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       await audit(firm.firmId, user.id, 'updated', row.id);
       return { data: toLibraryJson(row) };
     },
-  );
+  });
 
-  app.delete(
-    '/projects/library/:id',
-    { schema: { tags, summary: 'Delete a product (items made from it stay)', params: IdParams, response: { 200: MessageReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.deleteProduct),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       const row = isId(request.params.id) ? await deleteLibraryProduct(db, firm.firmId, request.params.id) : undefined;
@@ -133,12 +114,11 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeImagesLater(storage, row.images, request.log);
       return { message: LIBRARY_MESSAGES.deleted };
     },
-  );
+  });
 
-  app.post(
-    '/projects/library/from-item/:itemId',
-    { schema: { tags, summary: "Save a summary item's title, description, prices and images (copied) as a product", params: ItemIdParams, response: { 201: LibraryProductReply, ...errors, 409: ErrorReply } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.saveItem),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const { access } = await requireSummaryRowAccess(db, request.session, 'item', request.params.itemId);
       const item = await findSummaryItem(db, request.params.itemId);
@@ -160,19 +140,11 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       await audit(access.firm.firmId, user.id, 'saved-from-item', row.id, { itemId: item.id, scheduleId: item.scheduleId, images: images.length });
       return reply.status(201).send({ data: toLibraryJson(row) });
     },
-  );
+  });
 
-  app.post(
-    '/projects/library/:id/add-to-section/:sectionId',
-    {
-      schema: {
-        tags,
-        summary: 'Add a product to a section of a schedule as a new product item (at its end), with copies of its images',
-        params: AddToSectionParams,
-        response: { 201: LibraryProductReply.extend({ itemId: ErrorReply.shape.message }), ...errors, 409: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.addToSection),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const target = await requireSummaryRowAccess(db, request.session, 'section', request.params.sectionId);
       const product = await ownProduct(target.access.firm.firmId, request.params.id);
@@ -189,20 +161,11 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const itemId = await withCopies(images, write, request.log);
       return reply.status(201).send({ data: toLibraryJson(product), itemId });
     },
-  );
+  });
 
-  app.get(
-    '/projects/library/images/:imageId',
-    {
-      schema: {
-        tags,
-        summary: "One variant of a library product's image (WebP; ?size=480, 960 or 1600), for everyone of the firm",
-        params: LibraryImageParams,
-        querystring: ScheduleImageQuery,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.image),
+    handler: async (request, reply) => {
       const firm = requireFirmAccess(request.session.user, 'work');
       const { imageId } = request.params;
       const folder = libraryImageFolder(firm.firmId, imageId);
@@ -210,5 +173,5 @@ export const libraryRoutes: FastifyPluginAsyncZod = async (app) => {
       const size = request.query.size as ScheduleImageSize;
       return sendImageVariant(reply, request, { key: scheduleVariantKey(folder, size), name: `library-image-${size}`, notFoundMessage: LIBRARY_MESSAGES.imageNotFound });
     },
-  );
+  });
 };

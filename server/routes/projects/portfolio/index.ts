@@ -1,18 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply, IdParams, isId } from '../../../contract/http.js';
+import { isId } from '../../../contract/http.js';
 import { placeRuleErrors } from '../../../contract/places.js';
-import {
-  DeletedReply,
-  IMAGES_MIN_MESSAGE,
-  imageIdFromUrl,
-  PortfolioReply,
-  PROJECT_IMAGES_PER_REQUEST,
-  ProjectReply,
-  PublicProjectBody,
-  PublicProjectChanges,
-  PublicProjectStaleReply,
-  UploadImagesReply,
-} from '../../../contract/projects.js';
+import { IMAGES_MIN_MESSAGE, imageIdFromUrl } from '../../../contract/projects.js';
+import { portfolioOperations as ops } from '../../../contract/showcase-operations.js';
+import { routeOf } from '../../declared.js';
 import type { Database } from '../../../db/connection.js';
 import { badRequest, HttpError, isUniqueViolation, notFound } from '../../../errors.js';
 import {
@@ -38,7 +29,6 @@ import { storeProjectImages } from '../../../files/project-image-uploads.js';
 import { discardUploads } from '../../../services/pending-uploads.js';
 import { moderationNotesOfFirm } from '../../../queries/moderation.js';
 
-const errors = { 404: ErrorReply };
 const NOT_FOUND = 'Project not found';
 
 /**
@@ -125,29 +115,20 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Images -------------------------------------------------------------------------------------
 
-  app.post(
-    '/projects/images',
-    {
-      schema: {
-        tags: ['projects'],
-        summary: `Upload 1 to ${PROJECT_IMAGES_PER_REQUEST} project images (multipart, field "files"; JPEG, PNG or GIF, 15 MB each)`,
-        consumes: ['multipart/form-data'],
-        response: { 201: UploadImagesReply, ...errors, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.uploadImages),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const images = await withReceivedFiles(request, { accountId: user.id, fileFields: ['files'], ...PROJECT_IMAGES }, ({ files }) =>
         storeProjectImages(db, storage, user.id, files, request.log),
       );
       return reply.status(201).send({ images, urls: images.map((i) => i.url) });
     },
-  );
+  });
 
-  app.delete(
-    '/projects/images/:id',
-    { schema: { tags: ['projects'], summary: 'Discard an upload not yet in a project', params: IdParams, response: { 200: DeletedReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.discardImage),
+    handler: async (request) => {
       const { user } = request.session;
       const pending = (await findPendingImages(db, user.id, [request.params.id])).get(request.params.id);
       if (!pending) {
@@ -158,14 +139,13 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       await discardUploads(db, storage, [pending.upload]);
       return { message: 'Image deleted' };
     },
-  );
+  });
 
   // Own portfolio ------------------------------------------------------------------------------
 
-  app.get(
-    '/projects/portfolio',
-    { schema: { tags: ['projects'], response: { 200: PortfolioReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.portfolio),
+    handler: async (request) => {
       const { user } = request.session;
       const [list, userData, hidden] = await Promise.all([
         listPublicProjects(db, user.id).then((rows) => projectsJson(db, rows)),
@@ -174,12 +154,12 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return { userData, projects: list, hidden };
     },
-  );
+  });
 
-  app.post(
-    '/projects/public-project',
-    { bodyLimit: BODY_LIMITS.project, schema: { tags: ['projects'], body: PublicProjectBody, response: { 201: ProjectReply, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.create),
+    bodyLimit: BODY_LIMITS.project,
+    handler: async (request, reply) => {
       const { user } = request.session;
       const body = request.body;
       checkPlaces(body);
@@ -188,21 +168,12 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       const [data] = await projectsJson(db, [row]);
       return reply.status(201).send({ data: data! });
     },
-  );
+  });
 
-  app.put(
-    '/projects/public-project/:id',
-    {
-      bodyLimit: BODY_LIMITS.project,
-      schema: {
-        tags: ['projects'],
-        summary: 'Change a portfolio project from the `version` read; 409 with the current project when changed meanwhile',
-        params: IdParams,
-        body: PublicProjectChanges,
-        response: { 200: ProjectReply, ...errors, 409: PublicProjectStaleReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.update),
+    bodyLimit: BODY_LIMITS.project,
+    handler: async (request) => {
       const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);
       const body = request.body;
@@ -214,16 +185,15 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
       const [data] = await projectsJson(db, [row]);
       return { data: data! };
     },
-  );
+  });
 
-  app.delete(
-    '/projects/public-project/:id',
-    { schema: { tags: ['projects'], params: IdParams, response: { 200: DeletedReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.remove),
+    handler: async (request) => {
       const { user } = request.session;
       const current = await ownProject(user.id, request.params.id);
       await deleteImageFiles(storage, await deletePublicProject(db, current.id));
       return { message: 'Project deleted' };
     },
-  );
+  });
 };

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireScheduleAccess } from '../../../auth/schedule-access.js';
-import { ErrorReply } from '../../../contract/http.js';
-import { ScheduleIdParams } from '../../../contract/share-links.js';
-import { PrintQuery, SeenPrintReply } from '../../../contract/summary-print.js';
+import { summaryOutputOperations } from '../../../contract/summary-output-operations.js';
 import { guardMargins } from '../../../auth/margins.js';
 import { sumFigures, type SummaryJson } from '../../../contract/summary.js';
 import { notFound } from '../../../errors.js';
 import { loadSummary } from '../../../queries/summary.js';
 import { findUserById } from '../../../queries/users.js';
 import { itemThumbnails, logoDataUrl } from '../../../services/print-images.js';
+import { routeOf } from '../../declared.js';
 
 /**
  * The print data of a schedule's summary for the web's PDF (DESIGN.md section 9, docs/decisions/105),
@@ -16,7 +15,6 @@ import { itemThumbnails, logoDataUrl } from '../../../services/print-images.js';
  * WebP crops, services/print-thumbnails.ts), so the page Chromium prints needs no request.
  */
 
-const errors = { 404: ErrorReply };
 export const SECTION_NOT_IN_SCHEDULE = 'A chosen section is not part of this schedule';
 
 /** The summary with only `chosen` sections (all when empty); totals recomputed over what is left. */
@@ -37,18 +35,9 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
   guardMargins(app);
   const { db, storage } = app.ctx;
 
-  app.get(
-    '/projects/schedules/:scheduleId/print',
-    {
-      schema: {
-        tags: ['summary'],
-        summary: "The print data of a schedule's summary (chosen sections, names, images as data URLs) for its PDF",
-        params: ScheduleIdParams,
-        querystring: PrintQuery,
-        response: { 200: SeenPrintReply, ...errors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(summaryOutputOperations.print),
+    handler: async (request) => {
       const { schedule, access } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const chosen = [...new Set(request.query.sections)];
       const [summary, firm] = await Promise.all([loadSummary(db, schedule), findUserById(db, access.firm.firmId)]);
@@ -69,5 +58,5 @@ export const summaryPrintRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       };
     },
-  );
+  });
 };
