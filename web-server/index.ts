@@ -43,6 +43,16 @@ async function importBuild(): Promise<ServerBuild> {
   }
 }
 
+// A visitor who goes away aborts the work done for them (docs/decisions/350); a rejection with that
+// abort which nothing awaited any more is logged, never the end of the server. Anything else still is.
+process.on('unhandledRejection', (reason) => {
+  if (reason instanceof Error && reason.name === 'AbortError') {
+    log.warn({ err: reason.message }, 'a cancelled request left a rejection nobody awaited');
+    return;
+  }
+  throw reason;
+});
+
 let build = await importBuild();
 const mode = config.NODE_ENV === 'development' ? 'development' : 'production';
 

@@ -68,6 +68,7 @@ export const KIND_OF_PARAM: Record<string, Kind> = {
   folderId: 'folder',
   attachmentId: 'chatAttachment',
   invoiceId: 'invoice',
+  contactId: 'contact',
   paymentId: 'payment',
   orderId: 'purchaseOrder',
   token: 'shareToken',
