@@ -24,7 +24,8 @@ test.describe('workspace shell', () => {
       'Reviews',
       'Calendar',
       'Timesheet',
-      'Client Board',
+      // Its unread count follows the decisions other journeys' clients make on the demo firm.
+      /^Client Board/,
       'Project Library',
       'Address Book',
       'Financial',
