@@ -126,7 +126,7 @@ function Pay({ data, token }: { data: Data; token: string }) {
 
 function PaidNote({ data }: { data: Data }) {
   const failed = useActionData<typeof action>() as { result?: SubmissionResult<string[]> } | undefined;
-  const [form, fields] = useForm({ id: 'paid', lastResult: failed?.result ?? null, ...SERVER_VALIDATION });
+  const [form, fields] = useForm({ id: 'paid-note', lastResult: failed?.result ?? null, ...SERVER_VALIDATION });
   const suggested = data.print.upiAmount ?? data.print.invoice.outstanding;
   return (
     <Form method="post" className="portal-card portal-form" aria-labelledby="paid-title" {...getFormProps(form)}>
