@@ -94,7 +94,7 @@ test.describe('the showcase for a signed-out visitor', () => {
     const { json: reviews } = await apiCall<FirmReviewsReply>('GET', `/firms/${project.owner.id}/reviews`);
     const { rating } = reviews.data;
     if (rating.count === 0) expect(service).not.toHaveProperty('aggregateRating');
-    else expect(service.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: rating.count, ratingValue: ratingValueText(rating.averageCenti) });
+    else expect((service as { aggregateRating?: unknown }).aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: rating.count, ratingValue: ratingValueText(rating.averageCenti) });
     expect(firm.title).not.toBe(page.title);
 
     const directory = await describedAs('/firms');
