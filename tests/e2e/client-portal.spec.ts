@@ -170,7 +170,8 @@ test('the client approves, pays a part by UPI, and sees the receipt once the fir
 
   // The firm reads the client's words on the Client Board, and in the project's decision log PDF.
   await open(page, js, '/workspace/client-board');
-  const decision = page.getByTestId('decision').filter({ hasText: reason });
+  // Newest first (a retried run has decided before).
+  const decision = page.getByTestId('decision').filter({ hasText: reason }).first();
   await expect(decision).toContainText('Hand-knotted wool rug');
   await expect(decision).toHaveAttribute('data-decision', 'rejected');
   const projectId = /summary-financial\/([^?]+)/.exec((await decision.getByRole('link').getAttribute('href'))!)![1]!;
@@ -190,6 +191,8 @@ test('the client approves, pays a part by UPI, and sees the receipt once the fir
   await expect(note).toContainText('To confirm');
   await expect(page.getByTestId('portal-shared-schedule').first()).toContainText(/approved/);
   await note.getByRole('link', { name: number }).click();
+  await slow(page).toHaveURL(/\/workspace\/invoices\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${number}`);
   await ready(page, js);
   const pending = page.getByTestId('payment-notes').getByTestId('payment-note').filter({ hasText: utr });
   await expect(pending).toContainText('To confirm');
