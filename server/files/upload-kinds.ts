@@ -81,7 +81,8 @@ export function workspaceFiles(config: Pick<Config, 'MAX_FILE_MB'>, maxFiles: nu
 /**
  * A Form 26AS text or AIS CSV download (decision 383): one file of at most 1 MB, read and matched,
  * never stored (so it counts against no quota). Its kind is checked by the route: text has no
- * signature, and a PDF, ZIP or spreadsheet answers 400 with what to download instead.
+ * signature, a ZIP is opened for the text inside (decision 401), and a PDF or spreadsheet answers
+ * 400 with what to download instead.
  */
 export const TDS_STATEMENT: UploadKind = {
   accept: 'any',
