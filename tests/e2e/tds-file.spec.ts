@@ -5,7 +5,7 @@ import { TDS_MESSAGES } from '../../server/contract/tds';
 import { billingProfileFields } from '../../server/seed/billing';
 import { apiCall, apiChange, expect, loginAs, ready, test } from './fixtures';
 import { newFirm } from './workspace-helpers';
-import { makeZip } from '../helpers/zip';
+import { zipArchive } from '../helpers/documents';
 
 /**
  * Form 26AS as a file (decision 383), JavaScript on and off: the TRACES text download uploaded on
@@ -36,12 +36,12 @@ test('upload the Form 26AS ZIP to compare its text; a PDF and a password-protect
 
   const sample = readFileSync(path.resolve('tests/fixtures/form-26as-sample.txt'));
   await ready(page, js);
-  await page.getByTestId('statement-form').getByLabel(LABEL).setInputFiles({ name: '26AS.zip', mimeType: 'application/zip', buffer: makeZip([{ name: '26AS.txt', data: sample, encrypted: true }]) });
+  await page.getByTestId('statement-form').getByLabel(LABEL).setInputFiles({ name: '26AS.zip', mimeType: 'application/zip', buffer: zipArchive([{ name: '26AS.txt', data: sample, encrypted: true }]) });
   await page.getByTestId('compare-26as').click();
   await expect(page.getByTestId('statement-form')).toContainText(TDS_MESSAGES.fileZip);
 
   await ready(page, js);
-  await page.getByTestId('statement-form').getByLabel(LABEL).setInputFiles({ name: '26AS.zip', mimeType: 'application/zip', buffer: makeZip([{ name: '26AS.txt', data: sample }]) });
+  await page.getByTestId('statement-form').getByLabel(LABEL).setInputFiles({ name: '26AS.zip', mimeType: 'application/zip', buffer: zipArchive([{ name: '26AS.txt', data: sample }]) });
   await page.getByTestId('compare-26as').click();
   await expect(page.getByTestId('tds-unmatched')).toContainText('KAPOOR HOLDINGS (PNEK54321B)');
   await expect(page.getByTestId('tds-unmatched')).toContainText('SMILE DENTAL CLINIC PRIVATE LIMITED (MUMS12345A)');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, postMultipart, type TestApi } from '../../../tests/helpers/test-api';
 import { TDS_MESSAGES } from '../../contract/tds';
 import { statementText } from './index';
-import { makeZip } from '../../../tests/helpers/zip';
+import { zipArchive } from '../../../tests/helpers/documents';
 import type { TdsReport } from '../../contract/tds';
 import { createBillingProfile } from '../../seed/billing';
 import { createContact } from '../../seed/chat-book';
@@ -105,21 +105,21 @@ describe('Form 26AS as a file (decision 383)', () => {
   });
 
   it('reads the text inside the ZIP TRACES gives; a password-protected ZIP answers 400 saying to unzip it first (decision 401)', async () => {
-    const zipped = await upload(makeZip([{ name: 'AAKFS1234M-2027.txt', data: sample }]), '26AS-AAKFS1234M-2027.zip');
+    const zipped = await upload(zipArchive([{ name: 'AAKFS1234M-2027.txt', data: sample }]), '26AS-AAKFS1234M-2027.zip');
     expect(zipped.statusCode, zipped.body).toBe(200);
     const pasted = (await call('POST', '/tds/26as', { fy: '2026-27', text: sample.toString('utf8') })).json().data;
     expect(zipped.json().data).toEqual(pasted);
     // Stored (not deflated), with the folder and resource fork a ZIP made again on a Mac carries.
-    const remade = makeZip([{ name: '26AS/', data: '' }, { name: '26AS/26as.txt', data: sample, deflate: false }, { name: '__MACOSX/26AS/._26as.txt', data: 'x' }]);
+    const remade = zipArchive([{ name: '26AS/', data: '' }, { name: '26AS/26as.txt', data: sample, deflate: false }, { name: '__MACOSX/26AS/._26as.txt', data: 'x' }]);
     expect((await upload(remade, '26as.zip')).json().data).toEqual(pasted);
 
     const cases: Array<[Buffer, string]> = [
-      [makeZip([{ name: '26as.txt', data: sample, encrypted: true }]), TDS_MESSAGES.fileZip],
-      [makeZip([]), TDS_MESSAGES.zipEmpty],
-      [makeZip([{ name: 'a.txt', data: sample }, { name: 'b.txt', data: sample }]), TDS_MESSAGES.zipSeveral],
+      [zipArchive([{ name: '26as.txt', data: sample, encrypted: true }]), TDS_MESSAGES.fileZip],
+      [zipArchive([]), TDS_MESSAGES.zipEmpty],
+      [zipArchive([{ name: 'a.txt', data: sample }, { name: 'b.txt', data: sample }]), TDS_MESSAGES.zipSeveral],
       // 2 MB of spaces deflate to a few KB: refused, never inflated into the heap.
-      [makeZip([{ name: 'big.txt', data: Buffer.alloc(2 * 1024 * 1024, ' ') }]), TDS_MESSAGES.zipTooLarge],
-      [makeZip([{ name: 'photo.txt', data: Buffer.from([0x41, 0x00, 0x01]) }]), TDS_MESSAGES.fileNotText],
+      [zipArchive([{ name: 'big.txt', data: Buffer.alloc(2 * 1024 * 1024, ' ') }]), TDS_MESSAGES.zipTooLarge],
+      [zipArchive([{ name: 'photo.txt', data: Buffer.from([0x41, 0x00, 0x01]) }]), TDS_MESSAGES.fileNotText],
     ];
     for (const [file, message] of cases) {
       const res = await upload(file, '26as.zip');
