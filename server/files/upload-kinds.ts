@@ -36,6 +36,15 @@ export const PROFILE_PHOTO: UploadKind = {
   messages: { type: PROFILE_IMAGE_MESSAGE, tooLarge: UPLOAD_RULES.profilePhoto.tooLargeMessage, count: 'Upload one photo.' },
 };
 
+/** The firm's signature image on its tax documents (decision 402): one JPEG or PNG. */
+export const SIGNATURE_IMAGE: UploadKind = {
+  accept: UPLOAD_RULES.signature.accept,
+  maxFiles: 1,
+  maxBytes: UPLOAD_RULES.signature.maxBytes,
+  maxFields: 2,
+  messages: { type: UPLOAD_RULES.signature.typeMessage, tooLarge: UPLOAD_RULES.signature.tooLargeMessage, count: 'Upload one signature image' },
+};
+
 /**
  * The spec's POST /users/upload/file for a firm (decision 143): the registration document or
  * project images, told apart by content; each keeps its own size limit (a document's 10 MB is

@@ -77,7 +77,7 @@ export const tdsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!fy.success) throw badRequest(T.fy, [{ path: 'fy', message: T.fy }]);
         // Text has no signature; anything recognised by its first bytes is another kind of file,
         // but the ZIP TRACES gives is opened for the text inside (decision 401).
-        let bytes = await fsp.readFile(file.path);
+        let bytes: Buffer = await fsp.readFile(file.path);
         if (file.type?.ext === 'zip') {
           const inner = await zippedText(bytes, TDS_STATEMENT_MAX_BYTES);
           if (!inner.ok) throw refuse(ZIP_REFUSALS[inner.reason]);

@@ -1,0 +1,1 @@
+ALTER TABLE "firm_billing_profiles" ADD COLUMN "signature_key" text;
