@@ -135,9 +135,9 @@ export const ClientItem = z.object({
   title1: z.string(),
   description1: z.string(),
   images: z.array(ClientImage),
-  /** Financial items only: the retail price, quantity, discount and client price, in paise. */
+  /** Financial items only: the retail price, quantity (exact text, "12.5", and its UQC unit; decision 403), discount and client price, in paise. */
   price: z
-    .object({ retailPrice: z.number(), quantity: z.number(), discountPercent: z.number(), clientPrice: z.number() })
+    .object({ retailPrice: z.number(), quantity: z.string(), unit: z.string(), discountPercent: z.number(), clientPrice: z.number() })
     .nullable(),
 });
 export type ClientItem = z.infer<typeof ClientItem>;

@@ -1,1 +1,0 @@
-ALTER TABLE "firm_billing_profiles" ADD COLUMN "signature_key" text;
