@@ -34,6 +34,8 @@ export async function billingAction(request: Request) {
       submitForm(formData, {
         schema: SignatureFields,
         intent: 'signature',
+        // The api's refusal of the file (its type or size, on `files.0`; the image itself, on `file`) marks the file field.
+        failure: { fields: ['file'], rename: { files: 'file' } },
         send: ({ file }) => uploadSignature(request, file as File),
         done: (reply) => redirectWithSuccess(`${BILLING_PATH}#signature`, reply.message),
       }),

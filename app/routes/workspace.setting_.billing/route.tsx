@@ -176,7 +176,7 @@ export default function BillingProfilePage() {
 function SignatureSection({ saved, signature, name, lastResult }: { saved: boolean; signature: string | null; name: string; lastResult: never }) {
   const uploading = useSubmittingIntent('signature');
   const removing = useSubmittingIntent('remove-signature');
-  const [form, fields] = useForm<{ file: File }>({ id: 'signature', lastResult, ...SERVER_VALIDATION });
+  const [form, fields] = useForm<{ file: File }>({ id: 'signature-upload', lastResult, ...SERVER_VALIDATION });
   return (
     <section className="cb-card cb-settings" aria-labelledby="signature-title" id="signature" data-testid="signature-section">
       <h2 id="signature-title">Signature on documents</h2>
