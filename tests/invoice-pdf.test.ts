@@ -145,6 +145,7 @@ describe('CGST rule 46(q): the signature on the tax invoice, credit note and rec
     const prints = [await get<InvoicePrint>(`/invoices/${id}/print`), await get<InvoicePrint>(`/invoices/${noteId}/print`)];
     const signedReceipt = await get<ReceiptPrint>(`/invoices/${id}/payments/${receipt.payment.id}/receipt`);
     const pdfs = [...(await Promise.all(prints.map((p) => renderInvoicePdf(p, renderer)))), await renderReceiptPdf(signedReceipt, renderer)];
+    if (process.env.INVOICE_PDF_OUT) fs.writeFileSync(process.env.INVOICE_PDF_OUT.replace(/(\.pdf)?$/, '-signed.pdf'), pdfs[0]!);
     expect(textOf(pdfs[1]!)).toContain('Credit Note');
     for (const pdf of pdfs) {
       const text = textOf(pdf);
