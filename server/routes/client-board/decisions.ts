@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { visibleWorkspaceProjects } from '../../auth/project-access.js';
-import { ClientBoardUnreadReply, MarkDecisionsReadBody, MarkDecisionsReadReply, SHARE_MESSAGES } from '../../contract/share-links.js';
+import { SHARE_MESSAGES, shareLinkOperations as ops } from '../../contract/share-links.js';
 import { countUnreadDecisions, markDecisionsRead } from '../../queries/share-links.js';
+import { routeOf } from '../declared.js';
 
 /**
  * Client decisions as the firm's inbox on the Client Board (docs/decisions/295), scope
@@ -11,32 +12,22 @@ import { countUnreadDecisions, markDecisionsRead } from '../../queries/share-lin
  */
 export const clientBoardDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  const tags = ['client approval links'];
 
-  app.get(
-    '/projects/client-board/unread',
-    { schema: { tags, summary: "Unread client decisions of the projects the caller sees (the sidebar's count)", response: { 200: ClientBoardUnreadReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.unread),
+    handler: async (request) => {
       const { user } = request.session;
       return { data: { unread: await countUnreadDecisions(db, visibleWorkspaceProjects(user, requireFirmAccess(user, 'work'))) } };
     },
-  );
+  });
 
-  app.post(
-    '/projects/client-board/read',
-    {
-      schema: {
-        tags,
-        summary: 'Mark client decisions read: the ids given, or every unread one of the projects the caller sees (ids of other projects are left alone)',
-        body: MarkDecisionsReadBody,
-        response: { 200: MarkDecisionsReadReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.markRead),
+    handler: async (request) => {
       const { user } = request.session;
       const visible = visibleWorkspaceProjects(user, requireFirmAccess(user, 'work'));
       const marked = await markDecisionsRead(db, visible, user.id, request.body.ids);
       return { message: SHARE_MESSAGES.markedRead, data: { marked, unread: await countUnreadDecisions(db, visible) } };
     },
-  );
+  });
 };
