@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { ErrorReply, IdParams } from './http.js';
+import { bodyErrors, ErrorReply, IdParams } from './http.js';
 import { binary, operationsOf } from './operation.js';
 import { ScheduleImageQuery } from './schedules.js';
 import { wellFormed } from './text-fields.js';
@@ -265,6 +265,6 @@ export const shareLinkOperations = {
     params: TokenSectionParams,
     body: ClientDecisionBody,
     // 403: a link shared through a client portal decides only for a browser that proved the contact's address (docs/decisions/391).
-    replies: { 200: ClientDecisionReply, 403: ErrorReply, ...linkErrors },
+    replies: { 200: ClientDecisionReply, 403: ErrorReply, ...linkErrors, ...bodyErrors },
   }),
 } as const;

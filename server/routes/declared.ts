@@ -5,7 +5,7 @@ import { isBinary, isDeclaredType, isMultipart, pathParamNames, type BinaryReply
  * A route's options from its declaration (docs/decisions/370): method, url and the schemas
  * Fastify validates and serializes with, typed precisely so the handler's request and reply are
  * the declaration's. A route plugin spreads it: `app.route({ ...routeOf(leads.list), handler })`.
- * Routes not yet declared keep `app.get(path, { schema }, handler)`: both kinds live side by side.
+ * Every api route is registered this way (docs/decisions/394: the contract test fails for one that is not).
  *
  * The declaration goes with the route (`config.operation`): its scope is checked where the route
  * is registered (server/auth/scopes.ts), the OpenAPI document reads its content types
