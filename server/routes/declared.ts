@@ -71,24 +71,6 @@ export function documentOperation(
   return { ...schema, body, response };
 }
 
-/**
- * An undeclared route that `produces` a binary type (an image) answers its errors as JSON: the
- * document says so, instead of listing the errors under the image's type.
- */
-export function documentProduces(schema: { produces?: readonly string[]; response?: unknown }): { response?: unknown } {
-  const binaryType = schema.produces?.find((type) => !type.startsWith('application/json'));
-  if (!binaryType || !schema.response) return schema;
-  const response = Object.fromEntries(
-    Object.entries(schema.response as Record<string, JsonSchema>).map(([status, json]) => {
-      const { description, ...rest } = json as { description?: string } & JsonSchema;
-      return Number(status) < 300
-        ? [status, { description: description ?? 'Binary content', content: { [binaryType]: { schema: { type: 'string', format: 'binary' } } } }]
-        : [status, { description: description ?? 'An error', content: { 'application/json': { schema: rest } } }];
-    }),
-  );
-  return { ...schema, response };
-}
-
 /** A zod schema as the document's JSON schema (a multipart body's parts). */
 export const toDocumentSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _, ...json } = toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
