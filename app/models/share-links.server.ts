@@ -1,5 +1,6 @@
 import { proofHeaders } from '~/utils/client-proof.server';
 import { call, fetchOperation, forwardedFor } from '~/utils/api.server';
+import { clientDecisionOperations as decisionOps } from '../../server/contract/client-decisions';
 import { shareLinkOperations as ops, type ClientDecisionInput, type CreateShareLinkInput } from '../../server/contract/share-links';
 
 /**
@@ -30,3 +31,10 @@ export const getSharedSummary = async (request: Request, token: string) =>
 
 export const decideSection = async (request: Request, token: string, sectionId: string, body: ClientDecisionInput) =>
   fetchOperation(ops.decide, { params: { token, sectionId }, json: body }, { forwardedFor: forwardedFor(request), headers: await proofHeaders(request) });
+
+/** The client's decision on one item (docs/decisions/412), with the browser's proofs like a section's. */
+export const decideItem = async (request: Request, token: string, itemId: string, json: ClientDecisionInput) =>
+  fetchOperation(decisionOps.decideItem, { params: { token, itemId }, json }, { forwardedFor: forwardedFor(request), headers: await proofHeaders(request), signal: request.signal });
+
+/** A project's dated decision log (docs/decisions/413): the firm's side, with the Client Board's access. */
+export const getDecisionLog = async (request: Request, projectId: string) => (await call(request, decisionOps.log, { params: { projectId } })).data;

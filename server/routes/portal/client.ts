@@ -148,7 +148,7 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The firm confirms it from the invoice; it is mailed as its Setting says.
       background.defer('payment note mail', async () => {
-        if (!(await usersWantingMail(db, [found.firm.id], 'clientDecisions')).has(found.firm.id)) return;
+        if (!(await usersWantingMail(db, [found.firm.id], 'paymentNotes')).has(found.firm.id)) return;
         await mailer.send({
           to: found.firm.email,
           subject: `${found.contact.name} says they paid ${formatPrice(body.amount)} against ${row.number}`,
