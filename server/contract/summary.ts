@@ -10,7 +10,7 @@ import {
   SUMMARY_MESSAGES as M,
   SUMMARY_STATUSES,
 } from './summary-rules.js';
-import { isUqc, parseQuantity, type Uqc } from './quantity.js';
+import { isUqc, parseQuantity, QUANTITY_TYPED, UQC_CODES, type Uqc } from './quantity.js';
 
 /**
  * A schedule's summary (rooms → sections → items, images, cards; DESIGN.md sections 8 and 9,
@@ -47,7 +47,7 @@ export const NewItemBody = z.object({ type: SummaryItemType });
  * A quantity as typed or sent: a number or its text ("12.5", "3.25"), at most three decimals, from
  * 0 to SUMMARY_LIMITS.quantity; its output is thousandths of the unit (decision 403), never a float.
  */
-const quantity = z.union([z.number(), z.string()], { error: M.quantityRange }).transform((v, ctx) => {
+const quantity = z.union([z.number(), z.string().meta({ pattern: QUANTITY_TYPED })], { error: M.quantityRange }).transform((v, ctx) => {
   const milli = parseQuantity(typeof v === 'number' ? String(v) : v);
   if (milli === null || milli > L.quantity * 1000) {
     ctx.addIssue({ code: 'custom', message: M.quantityRange });
@@ -69,7 +69,8 @@ export const ItemUnit = z
   .trim()
   .transform((v) => v.toUpperCase())
   .refine(isUqc, M.unit)
-  .transform((v) => v as Uqc);
+  .transform((v) => v as Uqc)
+  .meta({ enum: UQC_CODES });
 
 /**
  * A change of one item: any of its texts and figures, and the `version` the editor loaded (required,

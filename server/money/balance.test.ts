@@ -53,7 +53,9 @@ describe('shareOf', () => {
 
 describe('discountTo', () => {
   it('is the gross less the client price', () => {
-    expect(discountTo(3, 1000, 2700)).toBe(300);
-    expect(() => discountTo(1, 100, 101)).toThrow(RangeError);
+    expect(discountTo(3000, 1000, 2700)).toBe(300);
+    expect(() => discountTo(1000, 100, 101)).toThrow(RangeError);
+    // Quantities in thousandths (decision 403): 2.5 × ₹10.00 is ₹25.00.
+    expect(discountTo(2500, 1000, 2000)).toBe(500);
   });
 });
