@@ -1,6 +1,7 @@
 import { z } from 'zod/v4';
 import { isRealDay } from './dates.js';
 import { ErrorReply, IdParams, MessageReply } from './http.js';
+import { PortalFeeProposal } from './fee-proposals.js';
 import { InvoicePrintQuery, InvoicePrintReply, ReceiptPrintReply } from './invoices.js';
 import { INVOICE_LIMITS } from './invoices-rules.js';
 import { operationsOf } from './operation.js';
@@ -86,6 +87,8 @@ export const PortalOverview = z.object({
   locked: z.boolean(),
   schedules: z.array(PortalSchedule),
   invoices: z.array(PortalInvoice),
+  /** Fee proposals shared for acceptance (docs/decisions/421): the latest waiting one and those answered, newest first. */
+  feeProposals: z.array(PortalFeeProposal),
 });
 export type PortalOverview = z.infer<typeof PortalOverview>;
 export const PortalOverviewReply = z.object({ data: PortalOverview });
@@ -142,7 +145,7 @@ const firm = operationsOf('workspace', ['client portal']);
 const gone = { 404: ErrorReply, 410: ErrorReply, 429: ErrorReply };
 
 export const portalOperations = {
-  overview: client({ method: 'GET', path: '/portal/:token', summary: 'Everything the firm shares with the client: schedules to approve, invoices and receipts (client prices only)', params: TokenParams, replies: { 200: PortalOverviewReply, ...gone } }),
+  overview: client({ method: 'GET', path: '/portal/:token', summary: 'Everything the firm shares with the client: schedules to approve, fee proposals, invoices and receipts (client prices only)', params: TokenParams, replies: { 200: PortalOverviewReply, ...gone } }),
   askCode: client({ method: 'POST', path: '/portal/:token/code', summary: "Mail a 6-digit code to the portal's contact (rate-limited like sign-in)", params: TokenParams, replies: { 200: MessageReply, ...gone, 409: ErrorReply } }),
   prove: client({ method: 'POST', path: '/portal/:token/proof', summary: 'Trade the mailed code for a proof this browser keeps (sent back in the x-client-proof header)', params: TokenParams, body: ProofBody, replies: { 201: ProofReply, 400: ErrorReply, ...gone } }),
   invoice: client({ method: 'GET', path: '/portal/:token/invoices/:invoiceId', summary: "An invoice shared with the client: its document data (UPI link and QR for what is owed, ?upiAmount= for a part) and the client's payment notes", params: TokenInvoiceParams, query: InvoicePrintQuery, replies: { 200: PortalInvoiceReply, 400: ErrorReply, 403: ErrorReply, ...gone } }),

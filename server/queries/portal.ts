@@ -22,7 +22,7 @@ import { isOverdue, outstandingOf } from '../money/balance.js';
 
 export type PortalRow = typeof clientPortals.$inferSelect;
 export type PaymentNoteRow = typeof paymentNotes.$inferSelect;
-export type ViewKind = 'portal' | 'invoice' | 'schedule';
+export type ViewKind = 'portal' | 'invoice' | 'schedule' | 'fee-proposal' | 'file';
 
 const firmName = sql<string>`coalesce(nullif(${users.firmName}, ''), ${users.userName})`;
 

@@ -13,6 +13,8 @@ import { printOfInvoice, receiptOfPayment } from '../../services/invoice-print.j
 import { PortalAccess } from '../../services/portal-access.js';
 import { newToken } from '../../services/tokens.js';
 import { routeOf } from '../declared.js';
+import { portalFeeProposals } from '../../queries/fee-proposals.js';
+import { toPortalFeeProposal } from './fee-proposals.js';
 
 /**
  * The client's side of the portal (docs/decisions/390–392), scope `public`: the token in the path
@@ -33,9 +35,13 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
         const state = await access.state(found, request);
         await access.opened(found, 'portal', found.portal.id);
         const today = isoDay(new Date(), zoneOf(found.firm));
-        const [schedules, invoices] = state.locked
-          ? [[], []]
-          : await Promise.all([portalSchedules(db, found.portal.id, (link) => access.sharePathOf(link)), portalInvoices(db, found.firm.id, found.contact.id, found.portal.id, today)]);
+        const [schedules, invoices, feeProposals] = state.locked
+          ? [[], [], []]
+          : await Promise.all([
+              portalSchedules(db, found.portal.id, (link) => access.sharePathOf(link)),
+              portalInvoices(db, found.firm.id, found.contact.id, found.portal.id, today),
+              portalFeeProposals(db, found.firm.id, found.contact.id).then((rows) => rows.map(toPortalFeeProposal)),
+            ]);
         return {
           data: {
             firm: found.firm,
@@ -43,6 +49,7 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
             ...state,
             schedules,
             invoices,
+            feeProposals,
           },
         };
       }),

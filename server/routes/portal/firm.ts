@@ -5,10 +5,10 @@ import { requireScheduleAccess } from '../../auth/schedule-access.js';
 import { isoDay, zoneOf } from '../../contract/dates.js';
 import { isId } from '../../contract/http.js';
 import { PORTAL_MESSAGES as M, PORTAL_SHARE_DAYS, portalOperations as ops } from '../../contract/portal.js';
-import { conflict, isUniqueViolation, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { findContactOfFirm } from '../../queries/invoice-writes.js';
-import { decideNote, insertPortal, latestPortalOf, lockNote, notesOfFirm, openPortalOf, portalInvoices, portalSchedules, portalSharesSchedule, revokePortal, shareableSchedules } from '../../queries/portal.js';
+import { decideNote, latestPortalOf, lockNote, notesOfFirm, openPortalOf, portalInvoices, portalSchedules, portalSharesSchedule, revokePortal, shareableSchedules } from '../../queries/portal.js';
 import { insertShareLink } from '../../queries/share-links.js';
 import { recordPayment } from '../../services/invoices.js';
 import { PortalAccess } from '../../services/portal-access.js';
@@ -86,21 +86,7 @@ export const portalFirmRoutes: FastifyPluginAsyncZod = async (app) => {
       const contact = await contactOf(firmId, request.params.id);
       // The client proves the contact's address before committing: a portal needs one.
       if (!contact.email) throw conflict(M.noEmail);
-      const existing = await openPortalOf(db, contact.id);
-      const path = existing
-        ? await access.portalPathOf(existing)
-        : await db
-            .transaction(async (tx) => {
-              const { token, hash } = newToken();
-              const row = await insertPortal(tx, { firmId, contactId: contact.id, tokenHash: hash, createdBy: actorId }, (id) => access.seal.seal(token, id));
-              await recordAudit(tx, { actorId, firmId, action: 'portal.created', targetType: 'contact', targetId: contact.id, details: { portalId: row.id } });
-              return `/portal/${token}`;
-            })
-            .catch((error: unknown) => {
-              // Two people made it at once: the one made first is the contact's portal.
-              if (isUniqueViolation(error)) throw conflict(M.created);
-              throw error;
-            });
+      const { path } = await access.openFor({ firmId, contactId: contact.id, actorId });
       return reply.status(201).send({ message: M.created, data: { path: path ?? '' } });
     },
   });
