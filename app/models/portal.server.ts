@@ -2,6 +2,7 @@ import { call, fetchOperation, forwardedFor } from '~/utils/api.server';
 import { proofHeaders } from '~/utils/client-proof.server';
 import { portalOperations as ops, type PaymentNoteBody, type PaymentNotesQuery } from '../../server/contract/portal';
 import type { z } from 'zod/v4';
+import { feeProposalOperations as feeOps } from '../../server/contract/fee-proposals';
 
 /**
  * The web's calls of client portals (docs/decisions/390–392), each by its declaration. The client's
@@ -21,6 +22,10 @@ export const getPortalInvoice = async (request: Request, token: string, invoiceI
 export const getPortalReceipt = async (request: Request, token: string, invoiceId: string, paymentId: string) =>
   (await fetchOperation(ops.receipt, { params: { token, invoiceId, paymentId } }, await asClient(request))).data;
 export const notePayment = async (request: Request, token: string, invoiceId: string, json: PaymentNoteBody) => fetchOperation(ops.notePayment, { params: { token, invoiceId }, json }, await asClient(request));
+
+export const getPortalFeeProposal = async (request: Request, token: string, proposalId: string) => (await fetchOperation(feeOps.read, { params: { token, proposalId } }, await asClient(request))).data;
+export const acceptFeeProposal = async (request: Request, token: string, proposalId: string) => fetchOperation(feeOps.accept, { params: { token, proposalId }, json: {} }, await asClient(request));
+export const declineFeeProposal = async (request: Request, token: string, proposalId: string, reason: string) => fetchOperation(feeOps.decline, { params: { token, proposalId }, json: { reason } }, await asClient(request));
 
 export const getContactPortal = async (request: Request, id: string) => (await call(request, ops.ofContact, { params: { id } })).data;
 export const openPortal = (request: Request, id: string) => call(request, ops.open, { params: { id } });
