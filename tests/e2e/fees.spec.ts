@@ -70,9 +70,10 @@ async function clientAccepts(browser: Browser, js: boolean, portalPath: string, 
   await expect(listed).toContainText('Waiting for you');
   await listed.getByRole('link', { name: /Read and answer/ }).click();
   await ready(client, js);
-  // The frozen letter: 5 % of ₹2,00,00,000 = ₹10,00,000, concept's own part ₹1,00,000; client figures only.
+  // The frozen letter: 5 % of ₹2,00,00,000 = ₹10,00,000; concept, 10 % cumulative = ₹1,00,000, its own
+  // part less the 5 % on appointment (₹50,000) = ₹50,000; client figures only.
   await expect(client.getByTestId('proposal-fee')).toHaveText('₹10,00,000.00');
-  await expect(client.getByTestId('proposal-stage').filter({ hasText: 'Concept design' })).toContainText('₹1,00,000.00');
+  await expect(client.getByTestId('proposal-stage').filter({ hasText: 'Concept design' })).toContainText('₹50,000.00');
   expect(await client.content()).not.toMatch(NO_MARGIN);
   const pdf = await client.request.get(client.url().replace(/#.*$/, '') + '/pdf');
   expect(pdf.status()).toBe(200);
