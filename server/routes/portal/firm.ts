@@ -8,7 +8,7 @@ import { PORTAL_MESSAGES as M, PORTAL_SHARE_DAYS, portalOperations as ops } from
 import { conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { findContactOfFirm } from '../../queries/invoice-writes.js';
-import { decideNote, latestPortalOf, lockNote, notesOfFirm, openPortalOf, portalInvoices, portalSchedules, portalSharesSchedule, revokePortal, shareableSchedules } from '../../queries/portal.js';
+import { decideNote, firmFile, latestPortalOf, portalFiles, shareableFiles, sharePortalFile, toPortalFile, unsharePortalFile, lockNote, notesOfFirm, openPortalOf, portalInvoices, portalSchedules, portalSharesSchedule, revokePortal, shareableSchedules } from '../../queries/portal.js';
 import { insertShareLink } from '../../queries/share-links.js';
 import { recordPayment } from '../../services/invoices.js';
 import { PortalAccess } from '../../services/portal-access.js';
@@ -50,13 +50,16 @@ export const portalFirmRoutes: FastifyPluginAsyncZod = async (app) => {
       const contact = await contactOf(firmId, request.params.id);
       const portal = await latestPortalOf(db, contact.id);
       const open = portal && !portal.revokedAt ? portal : null;
-      const [schedules, invoices, notes, all] = await Promise.all([
+      const [schedules, invoices, notes, all, sharedFiles, allFiles] = await Promise.all([
         open ? portalSchedules(db, open.id, (link) => access.sharePathOf(link)) : [],
         portalInvoices(db, firmId, contact.id, open?.id ?? null, isoDay(new Date(), timeZone)),
         notesOfFirm(db, firmId, { contactId: contact.id }),
         shareableSchedules(db, firmId),
+        open ? portalFiles(db, open.id) : [],
+        shareableFiles(db, firmId),
       ]);
       const shared = new Set(schedules.map((s) => s.id));
+      const filesShared = new Set(sharedFiles.map((f) => f.id));
       return {
         data: {
           contact: { id: contact.id, name: contact.name, email: contact.email, phone: contact.phone },
@@ -74,6 +77,8 @@ export const portalFirmRoutes: FastifyPluginAsyncZod = async (app) => {
           invoices,
           notes,
           shareable: all.filter((s) => !shared.has(s.id)),
+          files: sharedFiles.map(toPortalFile),
+          shareableFiles: allFiles.filter((f) => !filesShared.has(f.id)),
         },
       };
     },
@@ -143,6 +148,36 @@ export const portalFirmRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return reply.status(201).send({ message: M.scheduleShared });
+    },
+  });
+
+  app.route({
+    ...routeOf(ops.shareFile),
+    handler: async (request, reply) => {
+      const { actorId, firmId } = manager(request);
+      const contact = await contactOf(firmId, request.params.id);
+      const portal = await openOf(contact.id);
+      const file = isId(request.body.fileId) ? await firmFile(db, firmId, request.body.fileId) : undefined;
+      if (!file) throw notFound(M.fileNotFound);
+      await db.transaction(async (tx) => {
+        await sharePortalFile(tx, portal.id, file.id, actorId);
+        await recordAudit(tx, { actorId, firmId, action: 'portal.file-shared', targetType: 'contact', targetId: contact.id, details: { portalId: portal.id, fileId: file.id, projectId: file.projectId } });
+      });
+      return reply.status(201).send({ message: M.fileShared });
+    },
+  });
+
+  app.route({
+    ...routeOf(ops.unshareFile),
+    handler: async (request) => {
+      const { actorId, firmId } = manager(request);
+      const contact = await contactOf(firmId, request.params.id);
+      const portal = await openOf(contact.id);
+      await db.transaction(async (tx) => {
+        if (!isId(request.params.fileId) || !(await unsharePortalFile(tx, portal.id, request.params.fileId))) throw notFound(M.fileNotFound);
+        await recordAudit(tx, { actorId, firmId, action: 'portal.file-unshared', targetType: 'contact', targetId: contact.id, details: { portalId: portal.id, fileId: request.params.fileId } });
+      });
+      return { message: M.fileUnshared };
     },
   });
 
