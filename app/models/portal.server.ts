@@ -1,4 +1,5 @@
-import { call, fetchOperation, forwardedFor } from '~/utils/api.server';
+import { call, fetchOperation, forwardedFor, streamApiFile } from '~/utils/api.server';
+import { fillPath } from '../../server/contract/operation';
 import { proofHeaders } from '~/utils/client-proof.server';
 import { portalOperations as ops, type PaymentNoteBody, type PaymentNotesQuery } from '../../server/contract/portal';
 import type { z } from 'zod/v4';
@@ -32,6 +33,11 @@ export const openPortal = (request: Request, id: string) => call(request, ops.op
 export const revokePortal = (request: Request, id: string) => call(request, ops.revoke, { params: { id } });
 export const mailPortal = (request: Request, id: string) => call(request, ops.mail, { params: { id } });
 export const sharePortalSchedule = (request: Request, id: string, scheduleId: string) => call(request, ops.shareSchedule, { params: { id }, json: { scheduleId } });
+export const sharePortalFile = (request: Request, id: string, fileId: string) => call(request, ops.shareFile, { params: { id }, json: { fileId } });
+export const unsharePortalFile = (request: Request, id: string, fileId: string) => call(request, ops.unshareFile, { params: { id, fileId } });
+/** A shared file's bytes for the client, streamed through with the browser's proofs (docs/decisions/422). */
+export const streamPortalFile = async (request: Request, token: string, fileId: string) =>
+  streamApiFile(request, fillPath(ops.file.path, { token, fileId }), { token: '', headers: await proofHeaders(request) });
 export const getPaymentNotes = async (request: Request, query: z.input<typeof PaymentNotesQuery>) => (await call(request, ops.notes, { query })).data;
 export const confirmPaymentNote = (request: Request, id: string) => call(request, ops.confirmNote, { params: { id }, json: {} });
 export const declinePaymentNote = (request: Request, id: string, reason: string) => call(request, ops.declineNote, { params: { id }, json: { reason } });

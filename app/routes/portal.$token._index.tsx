@@ -1,7 +1,7 @@
 import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useParams } from '@remix-run/react';
 import { PortalError, PortalFrame } from '~/components/portal/frame';
-import { portalFeeProposalPath, portalInvoicePath, provePath } from '~/components/portal/paths';
+import { portalFeeProposalPath, portalFilePath, portalInvoicePath, provePath } from '~/components/portal/paths';
 import { portalMeta } from '~/components/portal/meta';
 import { getPortal } from '~/models/portal.server';
 import { required } from '~/utils/form-action.server';
@@ -11,6 +11,7 @@ import { formatPaise } from '../../server/contract/money-text';
 import { INVOICE_STATUS_LABELS } from '../../server/contract/invoices-rules';
 import type { PortalOverview } from '../../server/contract/portal';
 import { FEE_PROPOSAL_STATUS_LABELS } from '../../server/contract/fee-proposals';
+import { formatBytes } from '../../server/contract/files-rules';
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: portalStyles }];
@@ -99,6 +100,29 @@ function FeeProposals({ proposals, token, timeZone }: { proposals: PortalOvervie
   );
 }
 
+/** Files the firm chose to share (docs/decisions/422): plain download links. */
+function Files({ files, token }: { files: PortalOverview['files']; token: string }) {
+  if (!files.length) return null;
+  return (
+    <section className="portal-card" aria-labelledby="files">
+      <h2 id="files">Files</h2>
+      <ul className="portal-list">
+        {files.map((f) => (
+          <li key={f.id} className="portal-item" data-testid="portal-file">
+            <div className="portal-item-head">
+              <strong>{f.fileName}</strong>
+              <span className="portal-muted">{f.projectName}</span>
+            </div>
+            <a href={portalFilePath(token, f.id)} className="button button-secondary" download>
+              Download<span className="visually-hidden"> {f.fileName}</span> ({formatBytes(f.size)})
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Invoices({ invoices, token }: { invoices: PortalOverview['invoices']; token: string }) {
   if (!invoices.length) return null;
   return (
@@ -149,7 +173,7 @@ function Invoices({ invoices, token }: { invoices: PortalOverview['invoices']; t
 export default function Portal() {
   const data = useLoaderData<typeof loader>();
   const token = useParams().token ?? '';
-  const nothing = !data.schedules.length && !data.invoices.length && !data.feeProposals.length;
+  const nothing = !data.schedules.length && !data.invoices.length && !data.feeProposals.length && !data.files.length;
   return (
     <PortalFrame firmName={data.firm.name}>
       <div>
@@ -171,6 +195,7 @@ export default function Portal() {
       <Schedules schedules={data.schedules} />
       <FeeProposals proposals={data.feeProposals} token={token} timeZone={data.firm.timeZone} />
       <Invoices invoices={data.invoices} token={token} />
+      <Files files={data.files} token={token} />
       {nothing && !data.locked ? <p className="portal-card">{data.firm.name} has not shared anything with you yet.</p> : null}
       <footer className="portal-muted">
         Questions? {data.firm.email ? <a href={`mailto:${data.firm.email}`}>{data.firm.email}</a> : null}
