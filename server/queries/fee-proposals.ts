@@ -14,6 +14,7 @@ import {
 /** Fee proposals shared with clients for acceptance, frozen as versions (docs/decisions/421). */
 
 export type FeeProposalRow = typeof feeProposals.$inferSelect;
+export type { FrozenFeeTerms };
 type Letter = FeeLetterReply["data"];
 
 export const letterOf = (row: FeeProposalRow) =>

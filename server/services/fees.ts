@@ -9,8 +9,7 @@ import { costForStage, creditableTaxable, stageFigure, totalFee, type CostEntry,
 import { taxOn } from '../money/gst.js';
 import { supplyKind } from '../money/totals.js';
 import { recordAudit } from '../queries/audit.js';
-import type { FrozenFeeTerms } from '../db/schema/index.js';
-import { acceptedProposalOf, letterOf, proposalsOf, type FeeProposalRow } from '../queries/fee-proposals.js';
+import { acceptedProposalOf, letterOf, proposalsOf, type FeeProposalRow, type FrozenFeeTerms } from '../queries/fee-proposals.js';
 import { billedUnder, costsOf, documentsOf, insertStageDocument, lockAgreement, stagesOf, type FeeAgreementRow, type FeeCostRow, type FeeStageRow } from '../queries/fees.js';
 import { findContactOfFirm, insertInvoice } from '../queries/invoice-writes.js';
 import { priceLines } from './invoice-drafts.js';
