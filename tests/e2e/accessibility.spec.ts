@@ -308,6 +308,22 @@ for (const role of ['visitor', 'explorer', 'firm', 'admin'] as const) {
   });
 }
 
+// The demo firm's project has no fee agreement: the Fees tab with a version shared is audited on a firm of its own (docs/decisions/421).
+test('no serious or critical axe violations on the Fees tab with a fee proposal shared', async ({ browser, js }) => {
+  const { firm, project } = await sharedFeeProposal('Audited fees');
+  const context = await auditContext(browser, js);
+  const page = await context.newPage();
+  await loginAs(page, firm.email, firm.password);
+  await openAudited(page, `/workspace/project/fees/${project.id}`, js);
+  await expect(page.getByTestId('fee-proposal')).toHaveCount(1);
+  const problems = [...(await audit(page)), ...(await duplicateIds(page)).map((id) => `the id "${id}" is used more than once`)];
+  await page.setViewportSize({ width: 375, height: 800 });
+  const overflow = await sidewaysOverflow(page);
+  if (overflow) problems.push(`at 375 px: scrolls sideways, ${overflow}`);
+  await context.close();
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
 test.describe('keyboard', () => {
   test('a popup takes the focus, Escape closes it and the focus returns to its link', { tag: '@js-only' }, async ({ page, js }) => {
     const ids = await demoIds();
