@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './instance';
 import { answers, Supervisor } from './supervisor';
@@ -43,13 +46,25 @@ describe('Supervisor (npm start)', () => {
     expect(() => process.kill(pid, 0)).toThrow();
   });
 
-  it('kills and starts again a process that stays alive but stops answering its health address', async () => {
+  /** Where a test process listens: a port, or a socket in a folder of the test's own (the web's renderer behind its gate, docs/decisions/429). */
+  const transports = {
+    port: async () => {
+      const port = await freePort();
+      return { listen: String(port) + ", '127.0.0.1'", healthUrl: `http://127.0.0.1:${port}/`, healthSocket: undefined };
+    },
+    socket: async () => {
+      const socket = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'supervisor-')), 'health.sock');
+      return { listen: JSON.stringify(socket), healthUrl: 'http://renderer/healthz', healthSocket: socket };
+    },
+  };
+
+  it.each(Object.keys(transports) as Array<keyof typeof transports>)('kills and starts again a process that stays alive but stops answering its health address (on a %s)', async (transport) => {
     const lines: string[] = [];
     const supervisor = new Supervisor({ minDelayMs: 50, healthIntervalMs: 100, healthTimeoutMs: 200, healthMisses: 3, stdio: 'ignore', log: (l) => lines.push(l) });
-    const port = await freePort();
+    const { listen, healthUrl, healthSocket } = await transports[transport]();
     // Answers its health address once, then hangs: its event loop blocked for good, as a deadlocked process looks from outside.
-    const script = `require('http').createServer((q, r) => { r.end('ok'); setTimeout(() => { for (;;) {} }, 50); }).listen(${port}, '127.0.0.1')`;
-    supervisor.start({ name: 'api', command: node, args: ['-e', script], healthUrl: `http://127.0.0.1:${port}/` });
+    const script = `try { require('fs').rmSync(${healthSocket ? JSON.stringify(healthSocket) : "''"}, { force: true }) } catch {} require('http').createServer((q, r) => { r.end('ok'); setTimeout(() => { for (;;) {} }, 50); }).listen(${listen})`;
+    supervisor.start({ name: 'api', command: node, args: ['-e', script], healthUrl, healthSocket });
     await supervisor.ready('api', 60_000);
     const first = supervisor.pid('api')!;
     await expect.poll(() => supervisor.pid('api'), { timeout: 60_000 }).not.toBe(first);
@@ -57,6 +72,7 @@ describe('Supervisor (npm start)', () => {
     await supervisor.stop();
     expect(lines).toContainEqual(expect.stringContaining('did not answer'));
     expect(() => process.kill(first, 0)).toThrow();
+    if (healthSocket) fs.rmSync(path.dirname(healthSocket), { recursive: true, force: true });
   });
 
   it('asks health addresses on ports that fetch refuses (6000 is one)', async () => {

@@ -18,6 +18,8 @@ export type Service = {
   env?: NodeJS.ProcessEnv;
   /** Its liveness address (http://host:port/path): asked with node:http, which takes any port (fetch refuses some, such as 6000). */
   healthUrl?: string;
+  /** A socket the health address is asked over instead of its host and port (the web's renderer behind its gate, docs/decisions/429). */
+  healthSocket?: string;
 };
 
 export type SupervisorOptions = {
@@ -50,9 +52,9 @@ type Running = {
  * Whether `url` answers 2xx within `timeoutMs`. node:http, not fetch: fetch refuses "bad ports"
  * such as 6000, which made a product started there stop itself after its start timeout.
  */
-export function answers(url: string, timeoutMs: number): Promise<boolean> {
+export function answers(url: string, timeoutMs: number, socketPath?: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const request = http.get(url, { timeout: timeoutMs, agent: false }, (response) => {
+    const request = http.get(url, { timeout: timeoutMs, agent: false, ...(socketPath ? { socketPath } : {}) }, (response) => {
       response.resume();
       resolve((response.statusCode ?? 500) < 300);
     });
@@ -127,7 +129,7 @@ export class Supervisor {
     const { healthIntervalMs, healthTimeoutMs, healthMisses } = this.options;
     const check = async () => {
       entry.health = null;
-      const ok = await answers(url, healthTimeoutMs);
+      const ok = await answers(url, healthTimeoutMs, entry.service.healthSocket);
       if (this.stopping || entry.child !== child) return;
       if (ok) {
         entry.answered = true;
@@ -148,7 +150,7 @@ export class Supervisor {
     const url = entry?.service.healthUrl;
     if (!url) return;
     const deadline = Date.now() + timeoutMs;
-    while (!(await answers(url, this.options.healthTimeoutMs))) {
+    while (!(await answers(url, this.options.healthTimeoutMs, entry.service.healthSocket))) {
       if (Date.now() > deadline) throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

@@ -24,6 +24,14 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
   SMTP_URL: z.string().optional(),
+  /**
+   * Where one-time codes go by SMS (server/services/sms.ts, docs/decisions/430): an http(s) address
+   * the api POSTs `{ "to": "+91…", "text": "…" }` to, the firm's SMS gateway or a small adapter in
+   * front of it; unset = no SMS (codes go by mail only).
+   */
+  SMS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** Sent as `Authorization: Bearer …` with each SMS, when set. */
+  SMS_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   /** The product's name in mails, page titles and PDFs. */
   PRODUCT_NAME: ProductName,
   /** The sender; unset = `PRODUCT_NAME <no-reply@localhost>`. */

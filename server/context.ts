@@ -1,3 +1,4 @@
+import { createTexter, type Texter } from './services/sms.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Listen } from './db/connection.js';
@@ -21,6 +22,8 @@ export type AppContext = {
   db: Database;
   config: Config;
   mailer: Mailer;
+  /** One-time codes by SMS, where SMS_URL is set (docs/decisions/430). */
+  texter: Texter;
   /** Every mail sent on a firm's behalf: verification, the firm's allowance, the audit (docs/decisions/235). */
   firmMail: FirmMail;
   limiter: AttemptLimiter;
@@ -44,6 +47,7 @@ export function createAppContext({ config, db, log, listen }: { config: Config; 
     db,
     config,
     mailer,
+    texter: createTexter({ url: config.SMS_URL, token: config.SMS_TOKEN, log }),
     firmMail: new FirmMail(db, mailer, store, { perHour: config.FIRM_MAIL_PER_HOUR, perDay: config.FIRM_MAIL_PER_DAY }),
     limiter: new AttemptLimiter(store, {
       max: config.RATE_LIMIT_MAX,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { withResponseScope } from '../app/utils/after-response.server';
 import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
@@ -9,9 +9,10 @@ import { redactUrl } from '../server/contract/log-redaction';
 import { refuse } from './answers';
 import { apiProxy } from './api-proxy';
 import { bodyLimit } from './body-limits';
-import { visitorAddress } from './client-address';
+import { gateVisitor, visitorAddress } from './client-address';
 import type { WebServerConfig } from './config';
 import { csrfCheck } from './csrf';
+import { pageRead, firstSegment } from './page-read';
 import { pageSlots } from './page-slots';
 import { eventLoopDelay } from './event-loop-delay';
 import { healthChecks } from './health';
@@ -39,17 +40,9 @@ export type WebAppOptions = {
   /** The folder of other public files (favicon…). */
   publicDirectory?: string;
   log: Logger;
+  /** Behind the gate (docs/decisions/429): the visitor's address and the proxy headers come from it. */
+  behindGate?: boolean;
 };
-
-/** The first segment of a request's path, decoded (`/favicon.svg` → `favicon.svg`). */
-function firstSegment(req: Request): string {
-  const first = req.path.split('/')[1] ?? '';
-  try {
-    return decodeURIComponent(first);
-  } catch {
-    return first;
-  }
-}
 
 /**
  * The public folder's files (`names`: its top-level names, read once): only requests under them are
@@ -98,10 +91,11 @@ const markDataRequests: RequestHandler = (req, _res, next) => {
   next();
 };
 
-export function createWebApp({ config, remix, assets, publicDirectory = 'public', log }: WebAppOptions) {
+export function createWebApp({ config, remix, assets, publicDirectory = 'public', log, behindGate = false }: WebAppOptions) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // Behind the gate every peer is the gate: `req.protocol` and `req.hostname` read what it passed on.
+  app.set('trust proxy', behindGate ? () => true : config.trustProxy);
   const publicDirectoryPath = path.resolve(publicDirectory);
   const publicNames = new Set(fs.existsSync(publicDirectoryPath) ? fs.readdirSync(publicDirectoryPath) : []);
   const slots = pageSlots({
@@ -111,17 +105,13 @@ export function createWebApp({ config, remix, assets, publicDirectory = 'public'
     maxEventLoopDelayMs: config.WEB_MAX_EVENT_LOOP_DELAY_MS,
     eventLoopDelay: config.WEB_MAX_EVENT_LOOP_DELAY_MS > 0 ? eventLoopDelay() : undefined,
   });
-  /** A read that will take a page slot: not an asset, a public file or a call forwarded to the api. */
-  const isPage = (req: Request) => {
-    const first = firstSegment(req);
-    return !req.path.startsWith(assets.publicPath) && first !== 'api' && first !== 'uploads' && !publicNames.has(first);
-  };
+  const isPage = pageRead(assets.publicPath, publicNames);
 
   // Before everything, and never shed (docs/decisions/350).
   app.use(healthChecks({ apiUrl: config.API_URL }));
   // A read the slots would turn away is answered before the rest of the chain (docs/decisions/350).
   app.use(slots.shedEarly(isPage));
-  app.use(visitorAddress);
+  app.use(behindGate ? gateVisitor : visitorAddress);
   app.use(requestId);
   app.use(securityHeaders({ socialScripts: config.socialScripts, development: config.NODE_ENV === 'development', https: config.https }));
   app.use(compression());

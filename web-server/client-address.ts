@@ -26,3 +26,17 @@ export const visitorAddress: RequestHandler = (req, res, next) => {
   res.locals.clientAddress = address;
   next();
 };
+
+/**
+ * The renderer's side of the gate (docs/decisions/429): every connection comes from the gate, over a
+ * socket only this user can open, and the gate has already worked out the visitor's address (and
+ * kept X-Forwarded-Host/-Proto only from a trusted proxy), so its one address is taken as it is.
+ */
+export const gateVisitor: RequestHandler = (req, res, next) => {
+  const sent = req.headers['x-forwarded-for'];
+  const address = normaliseAddress((Array.isArray(sent) ? sent[0] : sent)?.split(',')[0]?.trim() ?? '');
+  req.headers['x-forwarded-for'] = address;
+  delete req.headers.forwarded;
+  res.locals.clientAddress = address;
+  next();
+};

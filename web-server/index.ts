@@ -1,7 +1,10 @@
 /**
  * `npm run web`: the web server on the built Remix app (`npm run build` first, which also bundles
- * this server as build/web-server.mjs). In development
- * (`npm run dev`, under `remix dev`) it re-imports the build whenever the compiler writes a new one.
+ * this server as build/web-server.mjs). In production it is two processes (docs/decisions/429): the
+ * gate holds the port (health answers, the page slots, the visitor's address) and starts, watches and
+ * restarts the renderer, this same file with WEB_RENDER_SOCKET set, which runs Remix on a private
+ * socket. In development (`npm run dev`, under `remix dev`, or WEB_GATE=off) it is one process that
+ * re-imports the build whenever the compiler writes a new one.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +19,7 @@ import { getLoadContext } from './load-context';
 import { runShutdownHooks } from '../app/utils/shutdown.server';
 import { KEEP_ALIVE_TIMEOUT_MS } from '../server/contract/drain-rules';
 import { drainable } from '../server/http-drain';
+import { runGate } from './gate-process';
 
 function fail(message: string): never {
   console.error(`\nThe web cannot start: ${message}\n`);
@@ -53,54 +57,62 @@ process.on('unhandledRejection', (reason) => {
   throw reason;
 });
 
-let build = await importBuild();
-const mode = config.NODE_ENV === 'development' ? 'development' : 'production';
+const renderSocket = process.env.WEB_RENDER_SOCKET;
+const role = renderSocket ? 'renderer' : config.NODE_ENV === 'development' || config.WEB_GATE === 'off' ? 'single' : 'gate';
+if (role === 'gate') await runGate({ config, log, fail });
+else await serveRemix();
 
-/** In development every request takes the newest build. */
-function developmentHandler(): RequestHandler {
-  const watched = path.join(path.dirname(buildPath), 'version.txt');
-  fs.watchFile(watched, { interval: 300 }, async () => {
-    build = await importBuild();
-    void broadcastDevReady(build);
-  });
-  return (req, res, next) => createRequestHandler({ build, mode, getLoadContext })(req, res, next);
+async function serveRemix() {
+  let build = await importBuild();
+  const mode = config.NODE_ENV === 'development' ? 'development' : 'production';
+
+  /** In development every request takes the newest build. */
+  function developmentHandler(): RequestHandler {
+    const watched = path.join(path.dirname(buildPath), 'version.txt');
+    fs.watchFile(watched, { interval: 300 }, async () => {
+      build = await importBuild();
+      void broadcastDevReady(build);
+    });
+    return (req, res, next) => createRequestHandler({ build, mode, getLoadContext })(req, res, next);
+  }
+
+  const remix = mode === 'development' ? developmentHandler() : createRequestHandler({ build, mode, getLoadContext });
+  let app: ReturnType<typeof createWebApp>;
+  try {
+    app = createWebApp({ config, remix, assets: { publicPath: build.publicPath, directory: build.assetsBuildDirectory }, log, behindGate: role === 'renderer' });
+  } catch (error) {
+    // e.g. a TRUST_PROXY entry that is neither an address, a range nor a known name.
+    fail(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const onListen = () => {
+    log.info(renderSocket ? `web renderer listening on ${renderSocket}` : `web listening on http://${config.HOST ?? 'localhost'}:${config.PORT}`);
+    if (mode === 'development') void broadcastDevReady(build);
+  };
+  // A renderer started again finds its predecessor's socket file: it is this process's to replace.
+  if (renderSocket) fs.rmSync(renderSocket, { force: true });
+  const server = renderSocket ? app.listen(renderSocket, onListen) : config.HOST ? app.listen(config.PORT, config.HOST, onListen) : app.listen(config.PORT, onListen);
+  server.on('error', (error) => fail(error.message));
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  const drain = drainable(server);
+
+  let closing = false;
+  function shutdown() {
+    if (closing) return;
+    closing = true;
+    const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
+    log.info({ drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
+    // Serve while the proxy moves on to the other replicas (docs/decisions/380); then finish the
+    // answers under way, close what the app holds (the PDF browser) and leave; idle keep-alive
+    // sockets are closed at once.
+    void drain.drain(drainMs).then(() => {
+      server.close(() => void runShutdownHooks().then(() => process.exit(0)));
+      server.closeIdleConnections();
+    });
+    setTimeout(() => process.exit(0), drainMs + 10_000).unref();
+  }
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  // Started by `npm start`'s supervisor (or by the gate): stop when it is gone, however it went (docs/decisions/304).
+  process.on('disconnect', shutdown);
 }
-
-const remix = mode === 'development' ? developmentHandler() : createRequestHandler({ build, mode, getLoadContext });
-let app: ReturnType<typeof createWebApp>;
-try {
-  app = createWebApp({ config, remix, assets: { publicPath: build.publicPath, directory: build.assetsBuildDirectory }, log });
-} catch (error) {
-  // e.g. a TRUST_PROXY entry that is neither an address, a range nor a known name.
-  fail(`TRUST_PROXY: ${error instanceof Error ? error.message : String(error)}`);
-}
-
-const server = config.HOST ? app.listen(config.PORT, config.HOST, onListen) : app.listen(config.PORT, onListen);
-server.on('error', (error) => fail(error.message));
-server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-const drain = drainable(server);
-
-function onListen() {
-  log.info(`web listening on http://${config.HOST ?? 'localhost'}:${config.PORT}`);
-  if (mode === 'development') void broadcastDevReady(build);
-}
-
-let closing = false;
-function shutdown() {
-  if (closing) return;
-  closing = true;
-  const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
-  log.info({ drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
-  // Serve while the proxy moves on to the other replicas (docs/decisions/380); then finish the
-  // answers under way, close what the app holds (the PDF browser) and leave; idle keep-alive
-  // sockets are closed at once.
-  void drain.drain(drainMs).then(() => {
-    server.close(() => void runShutdownHooks().then(() => process.exit(0)));
-    server.closeIdleConnections();
-  });
-  setTimeout(() => process.exit(0), drainMs + 10_000).unref();
-}
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
-// Started by `npm start`'s supervisor: stop when it is gone, however it went (docs/decisions/304).
-process.on('disconnect', shutdown);

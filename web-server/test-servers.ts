@@ -12,6 +12,7 @@ import { afterResponse } from '../app/utils/after-response.server';
 import { DATA_REQUEST_HEADER } from '../app/utils/data-request.server';
 import { createWebApp } from './app';
 import { loadWebServerConfig } from './config';
+import { createGate } from './gate';
 
 /**
  * The web server's tests (web-server/*.test.ts) share this: the web server in front of a stand-in
@@ -50,11 +51,16 @@ export const afterAnswers: Array<{ path: string; answered: boolean }> = [];
 
 /** Answers of the stand-in Remix's `/hold` reads, held until a test sends them. */
 export const held: Array<() => void> = [];
+/** `/hold` reads whose visitor went away before the answer (the connection closed under it). */
+export const heldGone: string[] = [];
 
 /** Stands in for Remix: reads the whole body and answers what it saw. */
 export const remix: RequestHandler = (req, res, next) => {
   // A page that takes as long as a test wants: it keeps its slot until then.
-  if (req.path === '/hold') return void held.push(() => res.json({ held: true }));
+  if (req.path === '/hold') {
+    res.once('close', () => void (res.writableFinished || heldGone.push(req.path)));
+    return void held.push(() => res.json({ held: true }));
+  }
   // As @remix-run/express passes on a streamed answer: aborted when the visitor goes, its failure to next().
   if (req.path === '/events' || req.path === '/events-break') {
     const controller = new AbortController();
@@ -135,6 +141,53 @@ export async function startWeb(env: Record<string, string> = {}, log = pino({ le
   return `http://127.0.0.1:${await listen(server)}`;
 }
 
+/**
+ * The same web behind its gate (docs/decisions/429): the app as the renderer runs it, on a socket in
+ * a folder of the test's own, and the gate in front on a port. `renderer` stops and starts it again.
+ */
+export async function startGatedWeb(env: Record<string, string> = {}, handler: RequestHandler = remix) {
+  const log = pino({ level: 'silent' });
+  const config = loadWebServerConfig({ NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, ...env });
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'web-gate-'));
+  const socketPath = path.join(folder, 'renderer.sock');
+  const app = createWebApp({
+    config,
+    remix: handler,
+    assets: { publicPath: '/build/', directory: path.join(assets, 'public', 'build') },
+    publicDirectory: path.join(assets, 'public'),
+    log,
+    behindGate: true,
+  });
+  let renderer: http.Server | null = null;
+  const renderers = {
+    start: () => new Promise<void>((resolve) => {
+      fs.rmSync(socketPath, { force: true });
+      renderer = http.createServer(app);
+      servers.push(renderer);
+      renderer.listen(socketPath, resolve);
+    }),
+    stop: () => new Promise<void>((resolve) => {
+      renderer!.close(() => resolve());
+      renderer!.closeAllConnections();
+    }),
+  };
+  await renderers.start();
+  let up = true;
+  const gate = createGate({ config, socketPath, publicPath: '/build/', publicNames: new Set(fs.readdirSync(path.join(assets, 'public'))), log, rendererReady: async () => up });
+  const server = http.createServer(gate.app);
+  servers.push(server);
+  folders.push(folder);
+  return {
+    url: `http://127.0.0.1:${await listen(server)}`,
+    gate,
+    renderer: {
+      ...renderers,
+      setReady: (ready: boolean) => void (up = ready),
+    },
+  };
+}
+
+const folders: string[] = [];
 export let web = '';
 export function setUpWebServer() {
   beforeAll(async () => {
@@ -146,6 +199,7 @@ export function setUpWebServer() {
   afterAll(() => {
     for (const server of [...servers, api]) server.close();
     fs.rmSync(assets, { recursive: true, force: true });
+    for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
   });
 }
 

@@ -1,7 +1,7 @@
 import { call, fetchOperation, forwardedFor, streamApiFile } from '~/utils/api.server';
 import { fillPath } from '../../server/contract/operation';
 import { proofHeaders } from '~/utils/client-proof.server';
-import { portalOperations as ops, type PaymentNoteBody, type PaymentNotesQuery } from '../../server/contract/portal';
+import { portalOperations as ops, type CodeChannel, type PaymentNoteBody, type PaymentNotesQuery } from '../../server/contract/portal';
 import type { z } from 'zod/v4';
 import { feeProposalOperations as feeOps } from '../../server/contract/fee-proposals';
 
@@ -16,7 +16,7 @@ async function asClient(request: Request) {
 }
 
 export const getPortal = async (request: Request, token: string) => (await fetchOperation(ops.overview, { params: { token } }, await asClient(request))).data;
-export const askPortalCode = async (request: Request, token: string) => fetchOperation(ops.askCode, { params: { token } }, await asClient(request));
+export const askPortalCode = async (request: Request, token: string, channel: CodeChannel = 'mail') => fetchOperation(ops.askCode, { params: { token }, query: { channel } }, await asClient(request));
 export const provePortal = async (request: Request, token: string, code: string) => fetchOperation(ops.prove, { params: { token }, json: { code } }, await asClient(request));
 export const getPortalInvoice = async (request: Request, token: string, invoiceId: string, upiAmount?: number) =>
   (await fetchOperation(ops.invoice, { params: { token, invoiceId }, query: upiAmount ? { upiAmount } : {} }, await asClient(request))).data;

@@ -1,5 +1,6 @@
 import { proofHeaders } from '~/utils/client-proof.server';
-import { api, apiFetch, forwardedFor } from '~/utils/api.server';
+import { api, apiFetch, call, fetchOperation, forwardedFor } from '~/utils/api.server';
+import { clientDecisionOperations as decisionOps } from '../../server/contract/client-decisions';
 import type {
   ClientBoardReply,
   ClientBoardUnreadReply,
@@ -50,6 +51,13 @@ export const decideSection = async (request: Request, token: string, sectionId: 
     forwardedFor: forwardedFor(request),
     headers: await proofHeaders(request),
   });
+
+/** The client's decision on one item (docs/decisions/412), with the browser's proofs like a section's. */
+export const decideItem = async (request: Request, token: string, itemId: string, json: ClientDecisionInput) =>
+  fetchOperation(decisionOps.decideItem, { params: { token, itemId }, json }, { forwardedFor: forwardedFor(request), headers: await proofHeaders(request), signal: request.signal });
+
+/** A project's dated decision log (docs/decisions/413): the firm's side, with the Client Board's access. */
+export const getDecisionLog = async (request: Request, projectId: string) => (await call(request, decisionOps.log, { params: { projectId } })).data;
 
 /** The api path of a shared image, as the web's image route streams it. */
 export const sharedImagePath = (token: string, imageId: string, size: number) => `${sharePath(token)}/images/${encodeURIComponent(imageId)}?size=${size}`;

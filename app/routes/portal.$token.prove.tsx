@@ -28,8 +28,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = safeBack(String(formData.get('back') ?? ''), token);
   const here = `${portalPath(token)}/prove?back=${encodeURIComponent(back)}`;
   return dispatchIntent(formData, {
-    send: async () => {
-      const sent = await attempt(askPortalCode(request, token));
+    send: async (f) => {
+      // By mail unless the client chose their mobile (offered only where SMS is set up, decision 430).
+      const sent = await attempt(askPortalCode(request, token, f.get('channel') === 'sms' ? 'sms' : 'mail'));
       return sent.ok ? redirectWithSuccess(`${here}&sent=1`, sent.reply.message) : redirectWithError(here, firstDetail(sent.error));
     },
     verify: async (f) => {
@@ -53,18 +54,30 @@ export default function Prove() {
       <h1>Confirm it is you</h1>
       {data.proven ? <p className="portal-card">This device is confirmed already. You can go back and carry on.</p> : null}
       <div className="portal-card">
-        <p>We send a 6-digit code to {data.client.maskedEmail}. It is valid for 10 minutes.</p>
+        <p>
+          We send a 6-digit code to {data.client.maskedEmail}
+          {data.client.maskedPhone ? <> or, if you prefer, by SMS to {data.client.maskedPhone}</> : null}. It is valid for 10 minutes.
+        </p>
         <Form method="post" className="portal-actions">
           <input type="hidden" name="back" value={back} />
           <button type="submit" name="intent" value="send" className={`button ${search.get('sent') ? 'button-secondary' : 'button-primary'}`} disabled={busy}>
             {search.get('sent') ? 'Send a new code' : 'Send me a code'}
           </button>
         </Form>
+        {data.client.maskedPhone ? (
+          <Form method="post" className="portal-actions">
+            <input type="hidden" name="back" value={back} />
+            <input type="hidden" name="channel" value="sms" />
+            <button type="submit" name="intent" value="send" className="button button-secondary" disabled={busy}>
+              Send it by SMS instead
+            </button>
+          </Form>
+        ) : null}
       </div>
       <Form method="post" className="portal-card portal-form" aria-labelledby="code-title">
         <h2 id="code-title">Enter the code</h2>
         <input type="hidden" name="back" value={back} />
-        <label htmlFor="proof-code">Code from the mail</label>
+        <label htmlFor="proof-code">{data.client.maskedPhone ? 'Code from the mail or SMS' : 'Code from the mail'}</label>
         <input id="proof-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required aria-invalid={error ? true : undefined} aria-describedby={error ? 'proof-error' : undefined} />
         {error ? (
           <p className="portal-errors" id="proof-error" role="alert">

@@ -90,6 +90,11 @@ export const webEnvSchema = z.object({
   WEB_PAGE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Past this event-loop delay (ms, the mean of the last half second) the web takes no new page read; 0 = not checked. */
   WEB_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  /**
+   * `on` (production's default): a gate process holds the port and starts the Remix renderer behind
+   * it (web-server/gate.ts, docs/decisions/429); `off`: one process, as in development.
+   */
+  WEB_GATE: z.enum(['on', 'off']).default('on'),
 });
 
 export type WebEnv = z.infer<typeof webEnvSchema>;

@@ -91,7 +91,8 @@ async function before() {
  * through the web's form (a post without JavaScript). Every failure is counted; every write
  * acknowledged is looked up afterwards.
  */
-function probe(token: string, cookie: string, projectId: string) {
+function probe(token: string, signedIn: string, projectId: string) {
+  let cookie = signedIn;
   const started = Date.now();
   const failed: Array<{ at: number; what: string; kind: Kind }> = [];
   const inFlight: Array<Promise<void>> = [];
@@ -109,8 +110,18 @@ function probe(token: string, cookie: string, projectId: string) {
         await res.arrayBuffer();
         if (!res.ok) failed.push({ at, kind, what: `read ${res.status}` });
       } else if (kind === 'page') {
-        const res = await fetch(`${BASE}/workspace/project`, { headers: { cookie }, redirect: 'manual', signal });
+        const page = () => fetch(`${BASE}/workspace/project`, { headers: { cookie }, redirect: 'manual', signal });
+        let res = await page();
         await res.arrayBuffer();
+        // A new release may describe the account differently (the session's snapshot, decision 131):
+        // its first page sends the browser to the same address with the fresh snapshot in a cookie,
+        // once. A browser follows it; so does this visitor, keeping the cookie as a browser would.
+        const fresh = res.headers.getSetCookie().find((c) => c.startsWith('__session='));
+        if (res.status === 302 && fresh && new URL(res.headers.get('location') ?? '', BASE).pathname === '/workspace/project') {
+          cookie = fresh.split(';')[0]!;
+          res = await page();
+          await res.arrayBuffer();
+        }
         if (res.status !== 200) failed.push({ at, kind, what: `page ${res.status}` });
       } else if (kind === 'chat') {
         const body = `upgrade probe ${started}-${i}`;

@@ -36,6 +36,9 @@ export const PORTAL_MESSAGES = {
   mailed: (to: string) => `Portal link mailed to ${to}.`,
   proofRequired: 'Please confirm it is you: we send a code to your email address.',
   codeSent: (masked: string) => `We sent a 6-digit code to ${masked}. It is valid for 10 minutes.`,
+  smsOff: 'Codes by SMS are not set up here: ask for the code by mail.',
+  noPhone: 'The studio has no mobile number for you: ask for the code by mail.',
+  smsFailed: 'The SMS could not be sent just now. Please try again, or ask for the code by mail.',
   codeWrong: 'That code is not right, or it has expired. Ask for a new one.',
   codeShape: 'Enter the 6-digit code from the mail',
   proven: 'Thank you: you can approve and tell the studio what you paid from this device for 30 days.',
@@ -63,6 +66,28 @@ export function maskEmail(email: string): string {
   const [name, domain] = email.split('@');
   if (!name || !domain) return '';
   return `${name[0]}***@${domain}`;
+}
+
+/** Where a one-time code is sent (docs/decisions/430): the contact's email, or their mobile where SMS is set up. */
+export const CODE_CHANNELS = ['mail', 'sms'] as const;
+export type CodeChannel = (typeof CODE_CHANNELS)[number];
+
+/**
+ * A contact's phone as an SMS gateway takes it (E.164): a 10-digit Indian mobile (6–9 first, after
+ * dropping a leading 0 or 91) as `+91…`, a number written with its `+` and 8 to 15 digits as it is;
+ * anything else (a landline with its STD code, a typo) is not a mobile: null.
+ */
+export function smsNumber(phone: string | null | undefined): string | null {
+  const text = (phone ?? '').trim();
+  const digits = text.replace(/\D/g, '');
+  if (text.startsWith('+') && !text.startsWith('+91')) return digits.length >= 8 && digits.length <= 15 ? `+${digits}` : null;
+  const national = digits.replace(/^(?:91|0)(?=\d{10}$)/, '');
+  return /^[6-9]\d{9}$/.test(national) ? `+91${national}` : null;
+}
+
+/** A mobile number as the client is shown it before a code is sent: only its last three digits. */
+export function maskPhone(number: string): string {
+  return `${number.slice(0, 3)} ••••• ••${number.slice(-3)}`;
 }
 
 /** A WhatsApp link with a message (`https://wa.me/<number>?text=`): the contact's phone as digits, India's 91 added to a 10-digit number. */

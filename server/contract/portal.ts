@@ -6,6 +6,7 @@ import { InvoicePrintQuery, InvoicePrintReply, ReceiptPrintReply } from './invoi
 import { INVOICE_LIMITS } from './invoices-rules.js';
 import { ANY_TYPE, binary, operationsOf } from './operation.js';
 import {
+  CODE_CHANNELS,
   PAYMENT_NOTE_METHODS,
   PAYMENT_NOTE_REASON_MAX,
   PAYMENT_NOTE_REFERENCE_MAX,
@@ -84,7 +85,8 @@ export type PaymentNote = z.infer<typeof PaymentNote>;
 export const PortalOverview = z.object({
   /** The firm's public profile photo (its link previews are made from it), or null. */
   firm: z.object({ id: z.string(), name: z.string(), timeZone: z.string(), phone: z.string(), email: z.string(), image: z.string().nullable() }),
-  client: z.object({ name: z.string(), maskedEmail: z.string() }),
+  /** `maskedPhone`: the mobile a code can be texted to (docs/decisions/430), only where SMS is set up and the contact has one. */
+  client: z.object({ name: z.string(), maskedEmail: z.string(), maskedPhone: z.string().nullable() }),
   /** This browser has proved the contact's address (its proof is valid). */
   proven: z.boolean(),
   /** The portal is past its open period and this browser has no proof: nothing is listed until it proves. */
@@ -99,6 +101,7 @@ export const PortalOverview = z.object({
 export type PortalOverview = z.infer<typeof PortalOverview>;
 export const PortalOverviewReply = z.object({ data: PortalOverview });
 
+export const AskCodeQuery = z.object({ channel: z.enum(CODE_CHANNELS, { error: `channel is one of ${CODE_CHANNELS.join(', ')}` }).default('mail') });
 export const ProofBody = z.object({ code: z.string({ error: M.codeShape }).trim().regex(/^\d{6}$/, M.codeShape) });
 export const ProofReply = z.object({ message: z.string(), data: z.object({ proof: z.string(), expiresAt: z.string(), portalId: z.string() }) });
 export type ProofReply = z.infer<typeof ProofReply>;
@@ -157,8 +160,8 @@ const firm = operationsOf('workspace', ['client portal']);
 const gone = { 404: ErrorReply, 410: ErrorReply, 429: ErrorReply };
 
 export const portalOperations = {
-  overview: client({ method: 'GET', path: '/portal/:token', summary: 'Everything the firm shares with the client: schedules to approve, fee proposals, invoices and receipts (client prices only)', params: TokenParams, replies: { 200: PortalOverviewReply, ...gone } }),
-  askCode: client({ method: 'POST', path: '/portal/:token/code', summary: "Mail a 6-digit code to the portal's contact (rate-limited like sign-in)", params: TokenParams, replies: { 200: MessageReply, ...gone, 409: ErrorReply } }),
+  overview: client({ method: 'GET', path: '/portal/:token', summary: 'Everything the firm shares with the client: schedules to approve, fee proposals, files, invoices and receipts (client prices only)', params: TokenParams, replies: { 200: PortalOverviewReply, ...gone } }),
+  askCode: client({ method: 'POST', path: '/portal/:token/code', summary: "Send a 6-digit code to the portal's contact, by mail or (?channel=sms, where SMS is set up) to their mobile; rate-limited like sign-in", params: TokenParams, query: AskCodeQuery, replies: { 200: MessageReply, 400: ErrorReply, ...gone, 409: ErrorReply, 502: ErrorReply } }),
   prove: client({ method: 'POST', path: '/portal/:token/proof', summary: 'Trade the mailed code for a proof this browser keeps (sent back in the x-client-proof header)', params: TokenParams, body: ProofBody, replies: { 201: ProofReply, 400: ErrorReply, ...gone } }),
   invoice: client({ method: 'GET', path: '/portal/:token/invoices/:invoiceId', summary: "An invoice shared with the client: its document data (UPI link and QR for what is owed, ?upiAmount= for a part) and the client's payment notes", params: TokenInvoiceParams, query: InvoicePrintQuery, replies: { 200: PortalInvoiceReply, 400: ErrorReply, 403: ErrorReply, ...gone } }),
   receipt: client({ method: 'GET', path: '/portal/:token/invoices/:invoiceId/payments/:paymentId/receipt', summary: "A receipt of a payment of the client's invoice", params: TokenPaymentParams, replies: { 200: ReceiptPrintReply, 403: ErrorReply, ...gone } }),

@@ -18,8 +18,15 @@ export const ChangePasswordBody = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: PASSWORD_MESSAGES.mismatch });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
-/** `clientDecisions` came later (docs/decisions/295): a caller that does not send it keeps it on. */
-export const NotificationSettings = z.object({ tasks: z.boolean(), chat: z.boolean(), leads: z.boolean(), clientDecisions: z.boolean().default(true) });
+/** `clientDecisions` (docs/decisions/295), `clientApprovals` and `paymentNotes` (docs/decisions/412) came later: a caller that does not send one keeps it on. */
+export const NotificationSettings = z.object({
+  tasks: z.boolean(),
+  chat: z.boolean(),
+  leads: z.boolean(),
+  clientDecisions: z.boolean().default(true),
+  clientApprovals: z.boolean().default(true),
+  paymentNotes: z.boolean().default(true),
+});
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 export type NotificationSettingsInput = z.input<typeof NotificationSettings>;
 

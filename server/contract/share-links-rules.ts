@@ -31,7 +31,10 @@ export const SHARE_MESSAGES = {
   notCopyable: 'This link is no longer open, or was made before links were kept: make a new one.',
   markedRead: 'Marked as read',
   revokedDone: 'Link revoked',
+  itemNotFound: 'This item is no longer part of the schedule',
   approvedDone: 'Thank you: the studio has been told you approved this section.',
+  itemApprovedDone: 'Thank you: the studio has been told you approved this item.',
+  itemRejectedDone: 'Thank you: the studio has been told what to change in this item.',
   rejectedDone: 'Thank you: the studio has been told what to change.',
 } as const;
 
@@ -41,4 +44,18 @@ export type ShareLinkState = 'open' | 'expired' | 'revoked';
 export function shareLinkState(link: { expiresAt: string | Date; revokedAt: string | Date | null }, now = new Date()): ShareLinkState {
   if (link.revokedAt) return 'revoked';
   return new Date(link.expiresAt).getTime() <= now.getTime() ? 'expired' : 'open';
+}
+
+/**
+ * A section's status after a client's decision on one of its items (docs/decisions/412). Each item
+ * counts by its latest decision or a later one on the whole section (`items`, null when undecided):
+ * any rejected item makes the section Rejected (it needs the studio's attention); every item approved
+ * makes it Approved (and so invoiceable, as a section approval does); otherwise the client is still
+ * deciding: a rejection now withdrawn and an untouched section become In Review, an In Review or
+ * Approved set by the studio stays.
+ */
+export function sectionStatusFromItems(items: ReadonlyArray<ShareDecision | null>, current: string): string {
+  if (items.some((d) => d === 'rejected')) return 'rejected';
+  if (items.length > 0 && items.every((d) => d === 'approved')) return 'approved';
+  return current === 'rejected' || current === 'none' ? 'in_review' : current;
 }

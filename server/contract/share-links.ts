@@ -38,6 +38,7 @@ export const ScheduleIdParams = z.object({ scheduleId: z.string().max(64) });
 export const TokenParams = z.object({ token: z.string().max(200) });
 export const TokenSectionParams = z.object({ token: z.string().max(200), sectionId: z.string().max(64) });
 export const TokenImageParams = z.object({ token: z.string().max(200), imageId: z.string().max(120) });
+export const TokenItemParams = z.object({ token: z.string().max(200), itemId: z.string().max(64) });
 
 /** POST /api/share/{token}/sections/{sectionId}/decision */
 export const ClientDecisionBody = z
@@ -90,6 +91,9 @@ export const ClientDecisionJson = z.object({
   scheduleTitle: z.string(),
   sectionId: z.string(),
   sectionName: z.string(),
+  /** The item decided on, or null for the whole section (docs/decisions/412). */
+  itemId: z.string().nullable(),
+  itemName: z.string(),
   decision: z.enum(SHARE_DECISIONS),
   comment: z.string(),
   clientName: z.string(),
@@ -126,6 +130,10 @@ export type MarkDecisionsReadReply = z.infer<typeof MarkDecisionsReadReply>;
 /** An image as the client's page shows it: urls under the link's token (no account needed). */
 export const ClientImage = z.object({ id: z.string(), url: z.string(), w480: z.string(), w960: z.string(), width: z.number(), height: z.number() });
 
+/** One decision of the client as their page shows it (docs/decisions/412). */
+export const ClientDecisionEntry = z.object({ decision: z.enum(SHARE_DECISIONS), comment: z.string(), createdAt: z.string() });
+export type ClientDecisionEntry = z.infer<typeof ClientDecisionEntry>;
+
 /** An item as the client sees it: texts, images, and the price the client pays; nothing of the firm's cost. */
 export const ClientItem = z.object({
   id: z.string(),
@@ -139,6 +147,10 @@ export const ClientItem = z.object({
   price: z
     .object({ retailPrice: z.number(), quantity: z.number(), discountPercent: z.number(), clientPrice: z.number() })
     .nullable(),
+  /** What counts for the item now: its own latest decision or a later one on its whole section (docs/decisions/412). */
+  decision: ClientDecisionEntry.nullable(),
+  /** The client's decisions on this item alone, newest first. */
+  history: z.array(ClientDecisionEntry),
 });
 export type ClientItem = z.infer<typeof ClientItem>;
 
@@ -150,8 +162,10 @@ export const ClientSection = z.object({
   /** The section's extra specification cards. */
   cards: z.array(z.object({ id: z.string(), title: z.string(), description: z.string() })),
   clientPrice: z.number(),
-  /** The latest decision through any link, if the client has decided. */
-  decision: z.object({ decision: z.enum(SHARE_DECISIONS), comment: z.string(), createdAt: z.string() }).nullable(),
+  /** The latest decision on the whole section through any link, if the client has decided. */
+  decision: ClientDecisionEntry.nullable(),
+  /** The client's decisions on the whole section, newest first (docs/decisions/412). */
+  history: z.array(ClientDecisionEntry),
 });
 export type ClientSection = z.infer<typeof ClientSection>;
 
@@ -179,4 +193,8 @@ export const ClientSummaryReply = z.object({ data: ClientSummary });
 export type ClientSummaryReply = z.infer<typeof ClientSummaryReply>;
 
 export const ClientDecisionReply = z.object({ message: z.string(), data: z.object({ sectionId: z.string(), status: z.string() }) });
+
+/** The section's status after an item's decision, which follows from its items' (docs/decisions/412). */
+export const ClientItemDecisionReply = z.object({ message: z.string(), data: z.object({ sectionId: z.string(), itemId: z.string(), status: z.string() }) });
+export type ClientItemDecisionReply = z.infer<typeof ClientItemDecisionReply>;
 export type ClientDecisionReply = z.infer<typeof ClientDecisionReply>;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { detachedFromTransaction, guardClient, guardDrizzle } from './transaction-guard.js';
-import { logMigrationRun, migrateAndReport } from './migration-log.js';
+import { logMigrationRun, migrateAndReport, migrateYielding } from './migration-log.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -128,7 +128,7 @@ export async function openDatabase(options: {
     // Inside a transaction only its handle may be used, on both databases (docs/decisions/302).
     const db = guardDrizzle(drizzle(guardClient(pool, ['query']), { schema }));
     const run = await exclusively(pool, LOCKS.migrations, (client) =>
-      migrateAndReport(migrationsFolder, (text) => client.query(text), () => migrate(drizzle(client, { schema }), { migrationsFolder })),
+      migrateAndReport(migrationsFolder, (text) => client.query(text), () => migrateYielding((text) => client.query(text), () => migrate(drizzle(client, { schema }), { migrationsFolder }))),
     );
     logMigrationRun(options.log, run);
     const listening = postgresListen(pg, options.url!);

@@ -36,3 +36,35 @@ export function logMigrationRun(log: { info?: (details: object, message: string)
   if (run.applied.length) log?.info?.({ migrations: run.applied, recorded: run.after }, `migrations applied: ${run.applied.join(', ')}`);
   else log?.info?.({ recorded: run.after }, 'database schema up to date: no migration to apply');
 }
+
+/** PostgreSQL's codes for a deadlock and for a lock not granted within `lock_timeout`. */
+const LOCK_CONFLICTS = new Set(['40P01', '55P03']);
+const codeOf = (error: unknown): unknown => (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
+
+export type YieldingOptions = { lockTimeoutMs?: number; attempts?: number; pause?: (attempt: number) => Promise<void> };
+
+/**
+ * Runs `migrate` on a database that the release before is still serving (a rolling upgrade,
+ * docs/decisions/431): its statements wait at most `lockTimeoutMs` for a table's lock, and a run
+ * that meets a lock it cannot have (or a deadlock with a visitor's transaction) is given up whole
+ * (drizzle migrates in one transaction, so nothing of it stays) and tried again after a pause. The
+ * migration is the one that yields: a visitor's request waiting behind it is held for at most that
+ * long, instead of both waiting until PostgreSQL picks a victim, which may be the visitor (500s
+ * and three "deadlock detected" seen in the deploy test's upgrade from an older release).
+ */
+export async function migrateYielding<T>(query: (text: string) => Promise<unknown>, migrate: () => Promise<T>, options: YieldingOptions = {}): Promise<T> {
+  const { lockTimeoutMs = 500, attempts = 20, pause = (attempt) => new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt))) } = options;
+  await query(`set lock_timeout = '${Math.round(lockTimeoutMs)}ms'`);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await migrate();
+      } catch (error) {
+        if (!LOCK_CONFLICTS.has(codeOf(error) as string) || attempt >= attempts) throw error;
+        await pause(attempt);
+      }
+    }
+  } finally {
+    await query('reset lock_timeout');
+  }
+}

@@ -8,10 +8,21 @@ import { notificationSettings, users } from '../db/schema/index.js';
 /** A person's mail choices (docs/decisions/118); no row means every mail on. */
 export async function readNotificationSettings(db: Database, userId: string): Promise<NotificationSettings & { version: number }> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)).limit(1);
-  return row ? settingsJson(row) : { tasks: true, chat: true, leads: true, clientDecisions: true, version: 0 };
+  return row ? settingsJson(row) : { tasks: true, chat: true, leads: true, clientDecisions: true, clientApprovals: true, paymentNotes: true, version: 0 };
 }
 
-const settingsJson = (row: typeof notificationSettings.$inferSelect) => ({ tasks: row.tasks, chat: row.chat, leads: row.leads, clientDecisions: row.clientDecisions, version: row.version });
+const settingsJson = (row: typeof notificationSettings.$inferSelect) => ({
+  tasks: row.tasks,
+  chat: row.chat,
+  leads: row.leads,
+  clientDecisions: row.clientDecisions,
+  clientApprovals: row.clientApprovals,
+  paymentNotes: row.paymentNotes,
+  version: row.version,
+});
+
+/** The choices a caller did not send stay on (they came later). */
+const withLaterFlags = (input: NotificationSettingsInput) => ({ ...input, clientDecisions: input.clientDecisions ?? true, clientApprovals: input.clientApprovals ?? true, paymentNotes: input.paymentNotes ?? true });
 
 /**
  * The person's save from the version read (docs/decisions/320): version 0 makes their first row
@@ -19,7 +30,7 @@ const settingsJson = (row: typeof notificationSettings.$inferSelect) => ({ tasks
  * at that version. The person is the only editor of their choices: a 409 names them.
  */
 export async function saveNotificationSettingsAtVersion(db: Database, userId: string, input: NotificationSettingsInput, version: number) {
-  const values = { ...input, clientDecisions: input.clientDecisions ?? true };
+  const values = withLaterFlags(input);
   const key = eq(notificationSettings.userId, userId);
   const missing = () => notFound('The mail choices are not there any more');
   if (version === 0) {
@@ -32,7 +43,7 @@ export async function saveNotificationSettingsAtVersion(db: Database, userId: st
 
 export async function saveNotificationSettings(db: Database, userId: string, input: NotificationSettingsInput): Promise<NotificationSettings> {
   const now = new Date();
-  const values = { ...input, clientDecisions: input.clientDecisions ?? true };
+  const values = withLaterFlags(input);
   await db
     .insert(notificationSettings)
     .values({ userId, ...values, updatedAt: now })

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { shareLinkState, type ClientDecisionJson, type ShareDecision, type ShareLink } from '../contract/share-links.js';
+import { shareLinkState, type ClientDecisionEntry, type ClientDecisionJson, type ShareDecision, type ShareLink } from '../contract/share-links.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import { clientDecisions, projects, schedules, shareLinks, users } from '../db/schema/index.js';
@@ -138,7 +138,7 @@ export async function touchShareLink(db: Database, id: string, now = new Date())
 
 export async function insertClientDecision(
   db: Database,
-  values: { link: ShareLinkRow; sectionId: string; sectionName: string; decision: ShareDecision; comment: string },
+  values: { link: ShareLinkRow; sectionId: string; sectionName: string; itemId?: string; itemName?: string; decision: ShareDecision; comment: string },
 ) {
   const { link } = values;
   await db.insert(clientDecisions).values({
@@ -149,24 +149,39 @@ export async function insertClientDecision(
     scheduleId: link.scheduleId,
     sectionId: values.sectionId,
     sectionName: values.sectionName,
+    itemId: values.itemId ?? null,
+    itemName: values.itemName ?? '',
     decision: values.decision,
     comment: values.comment,
   });
 }
 
-/** The latest decision on each section of a schedule (through any of its links), by section id. */
-export async function latestDecisionsOfSchedule(db: Database, scheduleId: string) {
+/** A schedule's client decisions (through any of its links), newest first: on whole sections by section id, on items by item id. */
+export async function decisionsOfSchedule(db: Database, scheduleId: string, sectionId?: string) {
   const rows = await db
-    .selectDistinctOn([clientDecisions.sectionId], {
-      sectionId: clientDecisions.sectionId,
-      decision: clientDecisions.decision,
-      comment: clientDecisions.comment,
-      createdAt: clientDecisions.createdAt,
-    })
+    .select({ sectionId: clientDecisions.sectionId, itemId: clientDecisions.itemId, decision: clientDecisions.decision, comment: clientDecisions.comment, createdAt: clientDecisions.createdAt })
     .from(clientDecisions)
-    .where(eq(clientDecisions.scheduleId, scheduleId))
-    .orderBy(clientDecisions.sectionId, desc(clientDecisions.createdAt), desc(clientDecisions.id));
-  return new Map(rows.map((row) => [row.sectionId, { decision: row.decision as ShareDecision, comment: row.comment, createdAt: row.createdAt.toISOString() }]));
+    .where(and(eq(clientDecisions.scheduleId, scheduleId), sectionId ? eq(clientDecisions.sectionId, sectionId) : undefined))
+    .orderBy(desc(clientDecisions.createdAt), desc(clientDecisions.id));
+  const sections = new Map<string, ClientDecisionEntry[]>();
+  const items = new Map<string, ClientDecisionEntry[]>();
+  for (const row of rows) {
+    const into = row.itemId ? items : sections;
+    const key = row.itemId ?? row.sectionId;
+    const entry = { decision: row.decision as ShareDecision, comment: row.comment, createdAt: row.createdAt.toISOString() };
+    const list = into.get(key);
+    if (list) list.push(entry);
+    else into.set(key, [entry]);
+  }
+  return { sections, items };
+}
+
+/** What counts for an item (docs/decisions/412): the later of its own latest decision and its section's latest. */
+export function itemDecisionOf(own: ClientDecisionEntry[] | undefined, section: ClientDecisionEntry[] | undefined): ClientDecisionEntry | null {
+  const a = own?.[0];
+  const b = section?.[0];
+  if (!a || !b) return a ?? b ?? null;
+  return a.createdAt >= b.createdAt ? a : b;
 }
 
 /** The Client Board's open links, among the projects `visible` selects (the caller's access), newest first. */
@@ -209,6 +224,8 @@ export async function latestDecisionsOf(db: Database, visible: SQL, limit = 50):
     scheduleTitle,
     sectionId: d.sectionId,
     sectionName: d.sectionName,
+    itemId: d.itemId,
+    itemName: d.itemName,
     decision: d.decision as ShareDecision,
     comment: d.comment,
     clientName,
@@ -269,3 +286,31 @@ export const schedulesOf = (db: Database, visible: SQL, limit = 1000) =>
     .where(visible)
     .orderBy(projects.projectName, desc(schedules.createdAt))
     .limit(limit);
+
+/** A project's client decisions, oldest first, each with the link it came through (the decision log, docs/decisions/413). */
+export async function decisionLogOf(db: Database, projectId: string, limit = 5000) {
+  const rows = await db
+    .select({
+      decision: clientDecisions,
+      scheduleTitle: schedules.title,
+      link: { id: shareLinks.id, clientName: shareLinks.clientName, createdAt: shareLinks.createdAt, portalId: shareLinks.portalId },
+      createdByName: creator.userName,
+    })
+    .from(clientDecisions)
+    .innerJoin(schedules, eq(schedules.id, clientDecisions.scheduleId))
+    .innerJoin(shareLinks, eq(shareLinks.id, clientDecisions.shareLinkId))
+    .leftJoin(creator, eq(creator.id, shareLinks.createdBy))
+    .where(eq(clientDecisions.projectId, projectId))
+    .orderBy(clientDecisions.createdAt, clientDecisions.id)
+    .limit(limit);
+  return rows.map(({ decision: d, scheduleTitle, link, createdByName }) => ({
+    id: d.id,
+    createdAt: d.createdAt.toISOString(),
+    scheduleTitle,
+    sectionName: d.sectionName,
+    itemName: d.itemId ? d.itemName : null,
+    decision: d.decision as ShareDecision,
+    comment: d.comment,
+    link: { id: link.id, clientName: link.clientName, createdAt: link.createdAt.toISOString(), createdByName, viaPortal: link.portalId !== null },
+  }));
+}

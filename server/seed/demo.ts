@@ -11,6 +11,7 @@ import { seedDemoSummaries } from './summary.js';
 import { seedWorkspace, type SeededWorkspace } from './workspace.js';
 import { seedDemoTasks } from './tasks.js';
 import { seedChatBook } from './chat-book.js';
+import { seedDemoReviews } from './demo-reviews.js';
 import { createPlatformBillingProfile, seedDemoBilling } from './billing.js';
 import { seedDemoFees } from './fees.js';
 import { seedDemoInvoices } from './invoices.js';
@@ -136,6 +137,8 @@ export async function seedDemo(ctx: SeedContext) {
   await seedDemoLeads(db, firms);
   // Address Book contacts for each firm and a short Group Chat on each firm's first project.
   await seedChatBook(db, firms, workspace);
+  // Reviews from clients of the first two firms, one answered (the directory's rating sort).
+  await seedDemoReviews(db, firms);
   step('billing profiles, invoices, payments and purchase orders');
   // Each firm's billing profile; its clients and suppliers are among the contacts above.
   await seedDemoBilling(db, firms);

@@ -78,6 +78,23 @@ describe('demo seed: the public side', () => {
     await expectCountersRight(api.db, 'after the demo seed');
   });
 
+  it('has reviews from clients of two firms (one answered), so the directory sorts by rating and the third shows none', async () => {
+    const { firms } = (await get('/users/user-firm?sort=rating')) as { firms: FirmCard[] };
+    expect(firms.map((f) => [f.reviewCount, f.ratingCenti])).toEqual([
+      [1, 500],
+      [2, 450],
+      [0, 0],
+    ]);
+    const studio = firms[1]!;
+    const { data } = (await get(`/firms/${studio.id}/reviews`)) as { data: { rating: { count: number; averageCenti: number }; reviews: Array<{ rating: number; projectName: string; answer: unknown }> } };
+    expect(data.rating).toEqual({ count: 2, averageCenti: 450 });
+    expect(data.reviews.map((r) => r.rating).sort()).toEqual([4, 5]);
+    expect(data.reviews.filter((r) => r.answer !== null)).toHaveLength(1);
+    // Each names one of the firm's shown projects.
+    const portfolio = (await get(`/projects/public-portfolio/${studio.id}`)) as { data: { projects: Array<{ projectName: string }> } };
+    for (const review of data.reviews) expect(portfolio.data.projects.map((p) => p.projectName)).toContain(review.projectName);
+  });
+
   it('gives each demo firm a supplier and one purchase order to it', async () => {
     const orders = await api.db.select().from(purchaseOrders);
     expect(new Set(orders.map((o) => o.firmId)).size).toBe(3);

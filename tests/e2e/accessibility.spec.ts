@@ -272,6 +272,11 @@ test('no serious or critical axe violations on the summary editor with rooms, se
   const served: CheckedPage[] = [];
   const link = await apiCall<{ data: { path: string } }>('POST', `/projects/schedules/${schedule.id}/share-links`, { clientName: 'Mrs Desai' }, firm.token);
   expect(link.status).toBe(201);
+  // An item decided twice: its decision, its folded earlier one and every item's form are audited (docs/decisions/412).
+  const shareToken = link.json.data.path.replace('/share/', '');
+  const shared = await apiCall<{ data: { rooms: Array<{ sections: Array<{ items: Array<{ id: string }> }> }> } }>('GET', `/share/${shareToken}`);
+  const itemId = shared.json.data.rooms[0]!.sections[0]!.items[0]!.id;
+  for (const body of [{ decision: 'rejected', comment: 'Too dark' }, { decision: 'approved', comment: 'Better now' }]) expect((await apiCall('POST', `/share/${shareToken}/items/${itemId}/decision`, body)).status).toBe(200);
   const views = ['', '&tab=financial', '&edit=1'].map((view) => `/workspace/project/schedules/summary-financial/${project.id}?schedule=${schedule.id}${view}`);
   // The client's page of the share link, as the client sees it: not signed in.
   for (const [paths, signedIn] of [[views, true], [[link.json.data.path], false]] as const) {

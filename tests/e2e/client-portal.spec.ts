@@ -1,14 +1,18 @@
 import type { Browser, Page } from '@playwright/test';
 import { PORTAL_MESSAGES as M } from '../../server/contract/portal-rules';
+import { SHARE_MESSAGES } from '../../server/contract/share-links-rules';
+import { pdfText } from '../helpers/pdf';
 import { E2E, SCREENSHOT_DIR } from './env';
 import { DEMO, expect, lastMailTo, loginAs, ready, test } from './fixtures';
 
 /**
  * The client's side, JavaScript on and off (docs/decisions/390–392): the demo firm's client opens
  * the link the firm sends on WhatsApp, on a 375 px phone; proves the address with a mailed code;
- * approves two sections and rejects one with a reason; opens the invoice, pays a part by UPI and
- * says so with the UTR; the firm confirms it and the receipt appears. The preview tags are read as
- * a messenger reads them, and no trade price or margin is anywhere in what the client gets.
+ * approves two items and rejects one with a reason (docs/decisions/412); opens the invoice, pays a
+ * part by UPI and says so with the UTR; the firm reads the client's words on the Client Board and in
+ * the decision log PDF (413), and confirms the payment on the invoice's page (414), and the receipt
+ * appears. The preview tags are read as a messenger reads them, and no trade price or margin is
+ * anywhere in what the client gets.
  */
 
 const slow = expect.configure({ timeout: 30_000 });
@@ -103,25 +107,37 @@ test('the client approves, pays a part by UPI, and sees the receipt once the fir
   const sections = client.getByTestId('client-section');
   await slow(sections.first()).toBeVisible();
   expect(await client.content()).not.toMatch(NO_MARGIN);
-  const first = sections.nth(0);
-  await first.getByRole('button', { name: 'Approve' }).click();
+  // Item by item: the first decision asks the client to prove the address.
+  const items = (section: number) => sections.nth(section).getByTestId('client-item');
+  await items(0).nth(0).getByRole('button', { name: /^Approve / }).click();
   await slow(client).toHaveURL(/\/prove\?back=/);
   await proveAddress(client, js);
 
-  // Proved: two sections approved, one rejected with the client's reason.
+  // Proved: two items approved, one rejected with the client's reason (this run's own words).
   await slow(sections.first()).toBeVisible();
+  const approvalPage = client.url().replace(/#.*$/, '');
   for (const index of [0, 1]) {
-    await sections.nth(index).getByRole('button', { name: 'Approve' }).click();
-    await slow(client.getByTestId('toast')).toContainText('approved this section');
+    await items(0).nth(index).getByRole('button', { name: /^Approve / }).click();
+    await slow(client.getByTestId('toast')).toContainText(SHARE_MESSAGES.itemApprovedDone);
     await ready(client, js);
   }
-  const third = sections.nth(2);
-  await third.getByRole('textbox').fill('The rug is too dark: something lighter, please');
-  await third.getByRole('button', { name: 'Reject' }).click();
-  await slow(client.getByTestId('toast')).toContainText('told what to change');
+  const reason = `The rug is too dark: something lighter, please (${js ? 'on' : 'off'})`;
+  const rug = items(2).nth(0);
+  await rug.getByRole('button', { name: /^Reject / }).click();
+  await expect(rug.getByRole('alert')).toHaveText(SHARE_MESSAGES.rejectNeedsComment);
+  await rug.getByRole('textbox').fill(reason);
+  await rug.getByRole('button', { name: /^Reject / }).click();
+  await slow(client.getByTestId('toast')).toContainText(SHARE_MESSAGES.itemRejectedDone);
   await ready(client, js);
-  await expect(sections.nth(0).getByTestId('your-decision')).toContainText('You approved this');
-  await expect(sections.nth(2).getByTestId('your-decision')).toContainText('something lighter');
+  await expect(items(0).nth(0).getByTestId('item-history')).toContainText('You approved this');
+  await expect(items(0).nth(1).getByTestId('item-history')).toContainText('You approved this');
+  await expect(items(2).nth(0).getByTestId('item-history')).toContainText(reason);
+  await expect(sections.nth(2).locator('.so-status')).toHaveText('Rejected');
+  // The approval page stays small on the phone: under 60 KB of HTML, client prices only.
+  const approvalHtml = await (await client.request.get(approvalPage)).text();
+  expect(approvalHtml.length, 'HTML bytes of the approval page').toBeLessThanOrEqual(60_000);
+  expect(approvalHtml).not.toMatch(NO_MARGIN);
+  await client.screenshot({ path: `${SCREENSHOT_DIR}/portal-approval-375-${js ? 'js' : 'nojs'}.png`, fullPage: true });
 
   // Back to the portal, then the invoice: a part paid by UPI, told with its UTR.
   await client.getByTestId('portal-home').click();
@@ -152,14 +168,41 @@ test('the client approves, pays a part by UPI, and sees the receipt once the fir
   await ready(client, js);
   await expect(client.getByTestId('portal-note').filter({ hasText: utr })).toContainText('Being confirmed');
 
-  // The firm sees it and confirms it: the payment is recorded with its receipt.
+  // The firm reads the client's words on the Client Board, and in the project's decision log PDF.
+  await open(page, js, '/workspace/client-board');
+  // Newest first (a retried run has decided before).
+  const decision = page.getByTestId('decision').filter({ hasText: reason }).first();
+  await expect(decision).toContainText('Hand-knotted wool rug');
+  await expect(decision).toHaveAttribute('data-decision', 'rejected');
+  const projectId = /summary-financial\/([^?]+)/.exec((await decision.getByRole('link').getAttribute('href'))!)![1]!;
+  const logLink = page.locator(`a[href="/workspace/client-board/log/${projectId}.pdf"]`);
+  await expect(logLink).toBeVisible();
+  const log = await page.request.get(`${E2E.baseURL}${await logLink.getAttribute('href')}`);
+  expect(log.status()).toBe(200);
+  expect(log.headers()['content-type']).toContain('application/pdf');
+  const logText = (await pdfText(await log.body())).replace(/\s+/g, ' ');
+  for (const words of ['Decision log', 'Hand-knotted wool rug', 'Rejected', 'Three-seater sofa', 'Approved', 'Client portal for']) expect(logText).toContain(words);
+  expect(logText).toContain(reason.slice(0, 30));
+
+  // The firm sees the payment note, and confirms it on the invoice's page: the payment is recorded with its receipt.
   await open(page, js, `/workspace/address-book`);
   await page.getByRole('link', { name: 'Client portal of Rhea Kapoor' }).click();
   const note = page.getByTestId('payment-note').filter({ hasText: utr });
   await expect(note).toContainText('To confirm');
   await expect(page.getByTestId('portal-shared-schedule').first()).toContainText(/approved/);
-  await note.getByRole('button', { name: /^Confirm / }).click();
+  await note.getByRole('link', { name: number }).click();
+  await slow(page).toHaveURL(/\/workspace\/invoices\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${number}`);
+  await ready(page, js);
+  const pending = page.getByTestId('payment-notes').getByTestId('payment-note').filter({ hasText: utr });
+  await expect(pending).toContainText('To confirm');
+  await pending.getByRole('button', { name: /^Confirm / }).click();
   await slow(page.getByTestId('toast')).toContainText('Payment confirmed: receipt');
+  await ready(page, js);
+  await expect(page.getByTestId('payment-note').filter({ hasText: utr })).toHaveCount(0);
+  await expect(page.getByTestId('payments-table')).toContainText(utr);
+  await open(page, js, `/workspace/address-book`);
+  await page.getByRole('link', { name: 'Client portal of Rhea Kapoor' }).click();
   await expect(page.getByTestId('payment-note').filter({ hasText: utr })).toContainText('Confirmed, receipt');
 
   // The client's invoice now lists the payment and its receipt PDF.

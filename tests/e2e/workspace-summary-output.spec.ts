@@ -111,15 +111,16 @@ test('share a link; the client approves one section and rejects another; the fir
   for (const secret of ['₹30,000', '₹60,000', '₹68,000', 'Net profit', 'Markup', 'Trade']) expect(content).not.toContain(secret);
 
   const seating = page.getByTestId('client-section').filter({ hasText: 'Seating' });
-  await seating.getByRole('button', { name: 'Approve' }).click();
+  // The whole section at once (each item has its own form too: docs/decisions/412).
+  await seating.getByRole('button', { name: /^Approve the whole section/ }).click();
   await expect(seating.getByTestId('your-decision')).toContainText('You approved this');
   await expect(seating.locator('.so-status')).toHaveText('Approved');
 
   const lighting = page.getByTestId('client-section').filter({ hasText: 'Lighting' });
-  await lighting.getByRole('button', { name: 'Reject' }).click();
+  await lighting.getByRole('button', { name: /^Reject the whole section/ }).click();
   await expect(lighting.getByRole('alert')).toHaveText('Please tell the studio what to change');
-  await lighting.getByLabel(/Comment/).fill('Too cold; warmer lamps please');
-  await lighting.getByRole('button', { name: 'Reject' }).click();
+  await lighting.getByLabel(/^The whole section: comment/).fill('Too cold; warmer lamps please');
+  await lighting.getByRole('button', { name: /^Reject the whole section/ }).click();
   await expect(lighting.getByTestId('your-decision')).toContainText('You rejected this');
   await expect(lighting.locator('.so-status')).toHaveText('Rejected');
 

@@ -47,6 +47,21 @@ test('Setting renews the private iCal link and shows the new one', async ({ page
   await expect(card.getByText(/Your private feed link is active/)).toBeVisible();
   await page.getByTestId('save-notifications').click();
   await expect(page.getByText('Mail choices saved')).toBeVisible();
+
+  // The client's decisions and payment notes have their own choices (docs/decisions/412), apart from the Client Board's.
+  const choices = page.getByTestId('notifications-form');
+  // A fresh page: the toast of the save above is gone, so the next one is this save's.
+  await page.reload();
+  await ready(page, js);
+  await choices.getByRole('checkbox', { name: /^Client's decisions/ }).uncheck();
+  await choices.getByRole('checkbox', { name: /^Payment notes/ }).uncheck();
+  await page.getByTestId('save-notifications').click();
+  await expect(page.getByText('Mail choices saved')).toBeVisible();
+  await page.reload();
+  await ready(page, js);
+  await expect(choices.getByRole('checkbox', { name: /^Client's decisions/ })).not.toBeChecked();
+  await expect(choices.getByRole('checkbox', { name: /^Payment notes/ })).not.toBeChecked();
+  await expect(choices.getByRole('checkbox', { name: /^Client Board/ })).toBeChecked();
 });
 
 test('a firm sees its plan state in Setting, with a link to pricing', async ({ page, js }) => {

@@ -51,10 +51,10 @@ test('summary outputs', { tag: ['@js-only', '@on-demand'] }, async ({ page, js }
   await page.context().clearCookies();
   await openForScreenshot(page, js, url, 1280);
   const lighting = page.getByTestId('client-section').filter({ hasText: 'Lighting' });
-  await lighting.getByLabel(/Comment/).fill('Too cold; warmer lamps please');
-  await lighting.getByRole('button', { name: 'Reject' }).click();
+  await lighting.getByLabel(/^The whole section: comment/).fill('Too cold; warmer lamps please');
+  await lighting.getByRole('button', { name: /^Reject the whole section/ }).click();
   await expect(lighting.getByTestId('your-decision')).toBeVisible();
-  await page.getByTestId('client-section').filter({ hasText: 'Seating' }).getByRole('button', { name: 'Approve' }).click();
+  await page.getByTestId('client-section').filter({ hasText: 'Seating' }).getByRole('button', { name: /^Approve the whole section/ }).click();
   await expect(page.getByTestId('your-decision')).toHaveCount(2);
   for (const width of [1280, 375]) {
     await openForScreenshot(page, js, url, width);

@@ -9,6 +9,7 @@ import SharedSchedule from './route';
  */
 
 const INSTANT = '2026-03-01T03:00:00.000Z';
+const LATER = '2026-03-02T03:00:00.000Z';
 /** The page's text runs without React's separators between adjacent texts. */
 const text = async (html: Promise<string>) => (await html).replaceAll('<!-- -->', '');
 
@@ -24,7 +25,35 @@ function shared(timeZone: string, invite: { firmName: string; written: boolean }
         id: 'r1',
         name: 'Hall',
         clientPrice: 0,
-        sections: [{ id: 's1', name: 'Doors', status: 'approved', items: [], cards: [], clientPrice: 0, decision: { decision: 'approved', comment: '', createdAt: INSTANT } }],
+        sections: [
+          { id: 's1', name: 'Doors', status: 'approved', items: [], cards: [], clientPrice: 0, decision: { decision: 'approved', comment: '', createdAt: INSTANT }, history: [{ decision: 'approved', comment: '', createdAt: INSTANT }] },
+          {
+            id: 's2',
+            name: 'Lights',
+            status: 'approved',
+            items: [
+              {
+                id: 'i1',
+                type: 'product',
+                title: 'Pendant',
+                description: '',
+                title1: '',
+                description1: '',
+                images: [],
+                price: null,
+                decision: { decision: 'approved', comment: 'Warmer now, thank you', createdAt: LATER },
+                history: [
+                  { decision: 'approved', comment: 'Warmer now, thank you', createdAt: LATER },
+                  { decision: 'rejected', comment: 'Too cold', createdAt: INSTANT },
+                ],
+              },
+            ],
+            cards: [],
+            clientPrice: 0,
+            decision: null,
+            history: [],
+          },
+        ],
       },
     ],
     clientPrice: 0,
@@ -51,5 +80,20 @@ describe('the review offer (docs/decisions/409)', () => {
     expect(offered).toContain('href="/review/abc"');
     expect(offered).toContain('Review Rao Interiors');
     expect(await shared('Asia/Kolkata', { firmName: 'Rao Interiors', written: true })).toContain('Your review of Rao Interiors');
+  });
+});
+
+describe('item by item (docs/decisions/412)', () => {
+  it('gives each item its own form and shows what the client decided before, newest first', async () => {
+    const html = await shared('Asia/Kolkata');
+    expect(html).toContain('aria-label="Approve Pendant"');
+    expect(html).toContain('aria-label="Reject the whole section Lights"');
+    expect(html).toContain('name="itemId" value="i1"');
+    const latest = html.indexOf('Warmer now, thank you');
+    const earlier = html.indexOf('Too cold');
+    expect(latest).toBeGreaterThan(0);
+    expect(earlier).toBeGreaterThan(latest);
+    expect(html).toContain('Earlier decisions (1)');
+    expect(html).toContain('on 2 Mar 2026, 8:30 AM');
   });
 });

@@ -29,7 +29,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /**
  * A client's approval page (DESIGN.md section 9 "Client approval link", docs/decisions/106): no
  * account; the link's token is the key. The client reads the schedule (no trade prices, profit or
- * markup: the api never sends them) and approves or rejects each section with a comment. Plain
+ * markup: the api never sends them) and approves or rejects each item or a whole section with a
+ * comment, seeing what they decided before (docs/decisions/412). Plain
  * forms: it works without JavaScript. A wrong, expired or withdrawn link says so.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -64,7 +65,7 @@ function SectionCard({ section, zone }: { section: Section; zone: string }) {
       {section.items.length ? (
         <ul className="so-client-items">
           {section.items.map((item) => (
-            <li key={item.id} className="so-client-item">
+            <li key={item.id} className="so-client-item" id={`item-${item.id}`} data-testid="client-item" data-decision={item.decision?.decision}>
               {item.images[0] ? (
                 <img className="so-client-thumb" src={item.images[0].w480} alt="" loading="lazy" width={item.images[0].width} height={item.images[0].height} />
               ) : null}
@@ -103,6 +104,10 @@ function SectionCard({ section, zone }: { section: Section; zone: string }) {
                   </span>
                 </div>
               ) : null}
+              <div className="so-client-item-decide">
+                <History entries={item.history} zone={zone} testId="item-history" />
+                <DecisionForm key={item.history[0]?.createdAt ?? 'none'} target={{ sectionId: section.id, itemId: item.id, name: itemLabel(item), decided: item.decision !== null }} />
+              </div>
             </li>
           ))}
         </ul>
@@ -125,52 +130,86 @@ function SectionCard({ section, zone }: { section: Section; zone: string }) {
             Section total <strong>{formatPaise(section.clientPrice)}</strong>
           </p>
         ) : null}
-        {section.decision ? (
-          <p className="so-your-decision" data-testid="your-decision">
-            <DecisionBadge decision={section.decision.decision} /> You {section.decision.decision} this on {formatDateTime(section.decision.createdAt, zone)}
-            {section.decision.comment ? <q>{section.decision.comment}</q> : null}
-          </p>
-        ) : null}
+        <History entries={section.history} zone={zone} testId="your-decision" />
         {/* A new decision starts an empty form (the comment sent is shown above, not kept in the field). */}
-        <DecisionForm key={section.decision?.createdAt ?? 'none'} section={section} />
+        <DecisionForm key={section.decision?.createdAt ?? 'none'} target={{ sectionId: section.id, name: section.name, decided: section.decision !== null, whole: true }} />
       </footer>
     </section>
   );
 }
 
 type DecisionFields = { sectionId: string; comment: string };
+type Item = Section['items'][number];
+type Entry = Section['history'][number];
+
+/** How the page names an item in its forms' labels. */
+const itemLabel = (item: Item) => item.title || item.title1 || item.description.slice(0, 60) || 'this item';
 
 /**
- * A section's Approve / Reject form (conform; the server validates: a rejection needs a comment).
- * One per section: the failed answer names its section (`intent`), so only that form shows it.
+ * What the client decided before and when, newest first (docs/decisions/412): the latest in full,
+ * the earlier ones under "Earlier decisions" (a plain <details>, so it works without JavaScript).
  */
-function DecisionForm({ section }: { section: Section }) {
-  const actionData = useActionData<typeof action>();
-  const lastResult = actionData && 'intent' in actionData && actionData.intent === section.id ? (actionData.result as SubmissionResult<string[]>) : null;
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('sectionId') === section.id;
-  const [form, fields] = useForm<DecisionFields>({ id: `decide-${section.id}`, lastResult, ...SERVER_VALIDATION });
-  const errors = [...(fields.comment.errors ?? []), ...(form.errors ?? [])];
+function History({ entries, zone, testId }: { entries: Entry[]; zone: string; testId: string }) {
+  const [latest, ...earlier] = entries;
+  if (!latest) return null;
+  const line = (e: Entry) => (
+    <>
+      <DecisionBadge decision={e.decision} /> You {e.decision} this on {formatDateTime(e.createdAt, zone)}
+      {e.comment ? <q>{e.comment}</q> : null}
+    </>
+  );
   return (
-    <Form method="post" preventScrollReset className="so-decide" aria-label={`Your decision on ${section.name}`} {...getFormProps(form)}>
-      <input type="hidden" name="sectionId" value={section.id} />
-      <label htmlFor={fields.comment.id}>Comment {section.decision ? '(to change your decision)' : ''}</label>
-      <textarea
-        {...getTextareaProps(fields.comment)}
-        rows={2}
-        maxLength={SHARE_COMMENT_MAX}
-        placeholder="Anything the studio should know (needed to reject)"
-      />
+    <div className="so-your-decision" data-testid={testId}>
+      <p>{line(latest)}</p>
+      {earlier.length ? (
+        <details className="so-history">
+          <summary>Earlier decisions ({earlier.length})</summary>
+          <ol reversed>
+            {earlier.map((e) => (
+              <li key={e.createdAt}>{line(e)}</li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+type Target = { sectionId: string; itemId?: string; name: string; decided: boolean; whole?: boolean };
+
+/**
+ * An Approve / Reject form for an item or a whole section (conform; the server validates: a
+ * rejection needs a comment). The failed answer names its item or section (`intent`), so only
+ * that form shows it.
+ */
+function DecisionForm({ target }: { target: Target }) {
+  const key = target.itemId ?? target.sectionId;
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && 'intent' in actionData && actionData.intent === key ? (actionData.result as SubmissionResult<string[]>) : null;
+  const navigation = useNavigation();
+  const sent = navigation.formData;
+  const busy = navigation.state === 'submitting' && (sent?.get('itemId') ?? sent?.get('sectionId')) === key;
+  const [form, fields] = useForm<DecisionFields>({ id: `decide-${key}`, lastResult, ...SERVER_VALIDATION });
+  const errors = [...(fields.comment.errors ?? []), ...(form.errors ?? [])];
+  const what = target.whole ? `the whole section ${target.name}` : target.name;
+  return (
+    <Form method="post" preventScrollReset className={target.whole ? 'so-decide' : 'so-decide so-decide-item'} aria-label={`Your decision on ${what}`} {...getFormProps(form)}>
+      <input type="hidden" name="sectionId" value={target.sectionId} />
+      {target.itemId ? <input type="hidden" name="itemId" value={target.itemId} /> : null}
+      <label htmlFor={fields.comment.id}>
+        {target.whole ? 'The whole section: comment' : 'Comment'} {target.decided ? '(to change your decision)' : ''}
+      </label>
+      <textarea {...getTextareaProps(fields.comment)} rows={target.whole ? 2 : 1} maxLength={SHARE_COMMENT_MAX} placeholder="Needed to reject" />
       {errors.length ? (
         <p className="field-errors" id={fields.comment.errorId} role="alert">
           {errors[0]}
         </p>
       ) : null}
       <div className="so-decide-buttons">
-        <button type="submit" name="intent" value="approve" className="button so-approve" disabled={busy}>
+        <button type="submit" name="intent" value="approve" className="button so-approve" disabled={busy} aria-label={`Approve ${what}`}>
           Approve
         </button>
-        <button type="submit" name="intent" value="reject" className="button so-reject" disabled={busy}>
+        <button type="submit" name="intent" value="reject" className="button so-reject" disabled={busy} aria-label={`Reject ${what}`}>
           Reject
         </button>
       </div>
@@ -201,7 +240,7 @@ export default function SharedSchedule() {
           <h1>{data.schedule.title}</h1>
           {data.schedule.description ? <p className="so-client-desc">{data.schedule.description}</p> : null}
           <p className="muted">
-            {data.clientName ? `Prepared for ${data.clientName}. ` : ''}Please approve or reject each section; a comment tells the studio what to change.
+            {data.clientName ? `Prepared for ${data.clientName}. ` : ''}Please approve or reject each item, or a whole section at once; a comment tells the studio what to change.
           </p>
           {data.portal?.path ? (
             <p>

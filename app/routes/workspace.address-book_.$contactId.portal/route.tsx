@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
-import { TableHead, TableScroll, NumCell } from '~/components/data-table';
 import { PageHeader } from '~/components/workspace/page-header';
-import { confirmPaymentNote, declinePaymentNote, getContactPortal, mailPortal, openPortal, revokePortal, sharePortalFile, sharePortalSchedule, unsharePortalFile } from '~/models/portal.server';
+import { getContactPortal, mailPortal, openPortal, revokePortal, sharePortalFile, sharePortalSchedule, unsharePortalFile } from '~/models/portal.server';
+import { PaymentNotes } from '~/components/portal/payment-notes';
+import { paymentNoteIntents } from '~/utils/payment-note-intents.server';
 import { env } from '~/utils/env.server';
 import { readFormData } from '~/utils/form-data.server';
 import { redirectAfter, required } from '~/utils/form-action.server';
@@ -11,7 +12,7 @@ import { dispatchIntent } from '~/utils/intent.server';
 import { pageTitle } from '~/utils/product';
 import ordersStyles from '~/styles/purchase-orders.css';
 import outputStyles from '~/styles/summary-output.css';
-import { formatCalendarDay, formatDateTime } from '../../../server/contract/dates';
+import { formatDateTime } from '../../../server/contract/dates';
 import { formatPaise } from '../../../server/contract/money-text';
 import { PORTAL_MESSAGES as M, whatsAppLink, type FirmPortal } from '../../../server/contract/portal';
 
@@ -43,7 +44,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.contactId ?? '';
   const formData = await readFormData(request);
   const back = here(id);
-  const noteId = String(formData.get('noteId') ?? '');
   return dispatchIntent(formData, {
     open: () => redirectAfter(openPortal(request, id), back, (r) => r.message),
     revoke: () => redirectAfter(revokePortal(request, id), back, (r) => r.message),
@@ -51,8 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     share: (f) => redirectAfter(sharePortalSchedule(request, id, String(f.get('scheduleId') ?? '')), back, (r) => r.message),
     'share-file': (f) => redirectAfter(sharePortalFile(request, id, String(f.get('fileId') ?? '')), back, (r) => r.message),
     'unshare-file': (f) => redirectAfter(unsharePortalFile(request, id, String(f.get('fileId') ?? '')), back, (r) => r.message),
-    confirm: () => redirectAfter(confirmPaymentNote(request, noteId), back, (r) => r.message),
-    decline: (f) => redirectAfter(declinePaymentNote(request, noteId, String(f.get('reason') ?? '')), back, (r) => r.message),
+    ...paymentNoteIntents(request, back),
   });
 }
 
@@ -84,55 +83,6 @@ function Address({ data, url }: { data: FirmPortal; url: string }) {
           </button>
         </Form>
       </div>
-    </section>
-  );
-}
-
-function Notes({ notes }: { notes: FirmPortal['notes'] }) {
-  if (!notes.length) return null;
-  return (
-    <section className="po-card" aria-labelledby="portal-notes">
-      <h2 id="portal-notes">Payments the client told you of</h2>
-      <TableScroll label="Payment notes">
-        <table className="so-table">
-          <TableHead columns={['Invoice', { label: 'Amount', className: 'num' }, 'Reference', 'Paid on', 'Status']} actions />
-          <tbody>
-            {notes.map((n) => (
-              <tr key={n.id} data-testid="payment-note">
-                <td>
-                  <Link to={`/workspace/invoices/${encodeURIComponent(n.invoiceId)}`}>{n.invoiceNumber}</Link>
-                </td>
-                <NumCell label="Amount">{formatPaise(n.amount)}</NumCell>
-                <td>
-                  {n.method === 'upi' ? 'UPI' : 'Bank'} {n.reference}
-                </td>
-                <td>{formatCalendarDay(n.paidOn)}</td>
-                <td>{n.status === 'pending' ? 'To confirm' : n.status === 'confirmed' ? `Confirmed, receipt ${n.receiptNumber ?? ''}` : `Declined: ${n.declineReason ?? ''}`}</td>
-                <td>
-                  {n.status === 'pending' ? (
-                    <div className="po-actions">
-                      <Form method="post">
-                        <input type="hidden" name="noteId" value={n.id} />
-                        <button type="submit" name="intent" value="confirm" className="button button-primary" aria-label={`Confirm ${formatPaise(n.amount)} with reference ${n.reference}`}>
-                          Confirm
-                        </button>
-                      </Form>
-                      <Form method="post" className="po-inline-form">
-                        <input type="hidden" name="noteId" value={n.id} />
-                        <label htmlFor={`reason-${n.id}`}>Reason to decline</label>
-                        <input id={`reason-${n.id}`} name="reason" className="po-input" />
-                        <button type="submit" name="intent" value="decline" className="button button-secondary">
-                          Decline
-                        </button>
-                      </Form>
-                    </div>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
     </section>
   );
 }
@@ -204,7 +154,7 @@ export default function ContactPortal() {
             )}
           </section>
         )}
-        <Notes notes={data.notes} />
+        <PaymentNotes notes={data.notes} />
         {open ? (
           <section className="po-card" aria-labelledby="portal-schedules">
             <h2 id="portal-schedules">Schedules shared for approval</h2>

@@ -50,10 +50,10 @@ export function DecisionList({ decisions, unread }: { decisions: ClientDecisionJ
               <div className="so-decision-body">
                 <p className="so-decision-title">
                   {d.unread ? <span className="so-dot" role="img" aria-label="Unread" /> : null}
-                  <Link to={editorHref(d.projectId, d.scheduleId)}>{d.sectionName}</Link>
+                  <Link to={editorHref(d.projectId, d.scheduleId)}>{d.itemId ? d.itemName : d.sectionName}</Link>
                   <span className="muted">
                     {' '}
-                    · {d.scheduleTitle} · {d.projectName}
+                    · {d.itemId ? d.sectionName : 'whole section'} · {d.scheduleTitle} · {d.projectName}
                   </span>
                 </p>
                 {d.comment ? <blockquote className="so-comment">{d.comment}</blockquote> : null}
@@ -66,8 +66,31 @@ export function DecisionList({ decisions, unread }: { decisions: ClientDecisionJ
           ))}
         </ul>
       ) : (
-        <p className="so-none">No decisions yet. When a client approves or rejects a section through a link, it appears here.</p>
+        <p className="so-none">No decisions yet. When a client approves or rejects an item or a section through a link, it appears here.</p>
       )}
+    </section>
+  );
+}
+
+/** The address of a project's decision log PDF (docs/decisions/413). */
+export const decisionLogHref = (projectId: string) => `/workspace/client-board/log/${encodeURIComponent(projectId)}.pdf`;
+
+/** Each project's dated decision log as a PDF for the firm's records: the projects with a schedule or a decision the viewer sees. */
+export function DecisionLogs({ projects }: { projects: Array<[id: string, name: string]> }) {
+  if (!projects.length) return null;
+  return (
+    <section className="so-board-section" aria-labelledby="logs-title">
+      <h2 id="logs-title">Decision logs</h2>
+      <p className="muted">Every decision of a project&apos;s clients, dated, with the link it came through and their words: a PDF for your records.</p>
+      <ul className="so-log-links" data-testid="decision-logs">
+        {projects.map(([id, name]) => (
+          <li key={id}>
+            <a href={decisionLogHref(id)} data-testid="decision-log">
+              Decision log of {name} (PDF)
+            </a>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -31,7 +31,8 @@ function board(timeZone: string) {
     createdByName: 'Asha',
     copyable: true,
   };
-  const decision = { id: 'd1', projectId: 'p1', projectName: 'Sea View Flat', scheduleId: 's1', scheduleTitle: 'Living room', sectionId: 'x', sectionName: 'Doors', decision: 'rejected', comment: 'Darker', clientName: 'Mrs Rao', createdAt: INSTANT, unread: true };
+  const decision = { id: 'd1', projectId: 'p1', projectName: 'Sea View Flat', scheduleId: 's1', scheduleTitle: 'Living room', sectionId: 'x', sectionName: 'Doors', itemId: null, itemName: '', decision: 'rejected', comment: 'Darker', clientName: 'Mrs Rao', createdAt: INSTANT, unread: true };
+  const onItem = { ...decision, id: 'd2', itemId: 'i1', itemName: 'Teak door', comment: 'Too dark: a lighter teak, please', unread: false };
   return text(renderRoutes(
     [
       {
@@ -39,7 +40,7 @@ function board(timeZone: string) {
         path: '/',
         loader: () => ({ user: { id: 'u1', timeZone } }),
         element: <Outlet />,
-        children: [{ id: 'board', path: 'workspace/client-board', loader: () => ({ links: [link], revokedLinks: [], decisions: [decision], unread: 1, schedules: [], copy: null }), element: <ClientBoard /> }],
+        children: [{ id: 'board', path: 'workspace/client-board', loader: () => ({ links: [link], revokedLinks: [], decisions: [onItem, decision], unread: 1, schedules: [], copy: null }), element: <ClientBoard /> }],
       },
     ],
     '/workspace/client-board',
@@ -54,5 +55,16 @@ describe('dates on the Client Board', () => {
     expect(html).toContain('data-testid="decisions-unread"');
     expect(html).toContain('href="/workspace/client-board?copy=l1"');
     expect(await board('Asia/Kolkata')).toContain('1 Mar 2026, 8:30 AM');
+  });
+});
+
+describe('decisions item by item (docs/decisions/412, 413)', () => {
+  it("shows the item and its section with the client's words, and the project's decision log", async () => {
+    const html = await board('Asia/Kolkata');
+    expect(html).toContain('Teak door');
+    expect(html).toContain('· Doors · Living room');
+    expect(html).toContain('Too dark: a lighter teak, please');
+    expect(html).toContain('· whole section · Living room');
+    expect(html).toContain('href="/workspace/client-board/log/p1.pdf"');
   });
 });

@@ -17,7 +17,7 @@ import outputStyles from '~/styles/summary-output.css';
 import type { ShareLink } from '../../../server/contract/share-links';
 import { SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DEFAULT_DAYS, SHARE_MESSAGES } from '../../../server/contract/share-links-rules';
 import { clientBoardAction } from './actions.server';
-import { DecisionList, editorHref } from './decision-list';
+import { DecisionList, DecisionLogs, editorHref } from './decision-list';
 import { pageTitle } from '~/utils/product';
 import { requireWorkspaceUser } from '~/utils/guards.server';
 
@@ -93,6 +93,7 @@ export default function ClientBoard() {
       ) : null}
 
       <DecisionList decisions={decisions} unread={unread} />
+      <DecisionLogs projects={[...new Map([...decisions, ...schedules].map((p) => [p.projectId, p.projectName])).entries()]} />
 
       <section className="so-board-section" aria-labelledby="links-title">
         <h2 id="links-title">Open links</h2>

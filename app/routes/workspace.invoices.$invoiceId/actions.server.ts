@@ -2,6 +2,7 @@ import { addInvoiceLine, editInvoiceLine, getInvoicePrint, issueCreditNote, issu
 import { readFormData } from '~/utils/form-data.server';
 import { submitForm } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
+import { paymentNoteIntents } from '~/utils/payment-note-intents.server';
 import { renderInvoicePdf } from '~/utils/invoice-pdf.server';
 import { redirectWithSuccess } from '~/utils/toast.server';
 import { json } from '@remix-run/node';
@@ -20,6 +21,8 @@ export async function invoiceAction(request: Request, id: string) {
   const here = `/workspace/invoices/${id}`;
   const toast = (reply: { message: string }) => redirectWithSuccess(here, reply.message);
   return dispatchIntent(await readFormData(request), {
+    // What the client said they paid through the portal: Confirm or Decline, as on the contact's portal page (docs/decisions/392).
+    ...paymentNoteIntents(request, here),
     issue: (formData) => submitForm(formData, { schema: IssueBody, intent: 'issue', send: (body) => issueInvoice(request, id, body), done: toast }),
     void: (formData) => submitForm(formData, { schema: VoidBody, intent: 'void', send: (body) => voidInvoice(request, id, body), done: toast }),
     addLine: (formData) => submitForm(formData, { schema: FreeLineForm, intent: 'addLine', send: (body) => addInvoiceLine(request, id, body), done: toast }),

@@ -10,6 +10,9 @@ import { FormErrors } from '~/components/field';
 import { VersionField } from '~/components/record-version';
 import { PageHeader } from '~/components/workspace/page-header';
 import { getInvoice } from '~/models/invoices.server';
+import { getPaymentNotes } from '~/models/portal.server';
+import { PaymentNotes } from '~/components/portal/payment-notes';
+import type { PaymentNote } from '../../../server/contract/portal';
 import { UpiOffer } from './upi-offer';
 import { upiOffer } from './upi-offer.server';
 import { required } from '~/utils/form-action.server';
@@ -17,6 +20,8 @@ import { requireWorkspaceUser } from '~/utils/guards.server';
 import { pageTitle } from '~/utils/product';
 import outputStyles from '~/styles/summary-output.css';
 import invoiceStyles from '~/styles/invoices.css';
+// The payment notes' forms are styled as on the contact's portal page.
+import ordersStyles from '~/styles/purchase-orders.css';
 import { formatCalendarDay, isoDay, zoneOf } from '../../../server/contract/dates';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
 import { formatPaise } from '../../../server/contract/money-text';
@@ -27,6 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => [{ title
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: outputStyles },
   { rel: 'stylesheet', href: invoiceStyles },
+  { rel: 'stylesheet', href: ordersStyles },
 ];
 
 /**
@@ -39,7 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoice = await required(getInvoice(request, params.invoiceId!));
   // The firm's today: a payment is dated from the invoice's date to it (decision 331).
   // One idempotency key per money form of this rendering (decision 399): a double submit repeats it.
-  return json({ invoice, today: isoDay(new Date(), zoneOf(user)), upi: await upiOffer(request, invoice), formKeys: makeFormKeys('issue', 'payment', 'creditNote') });
+  // The client's "I have paid" notes waiting for the firm (docs/decisions/392): only an issued invoice has any.
+  const [upi, notes] = await Promise.all([upiOffer(request, invoice), invoice.status === 'draft' ? ([] as PaymentNote[]) : getPaymentNotes(request, { status: 'pending', invoiceId: invoice.id })]);
+  return json({ invoice, today: isoDay(new Date(), zoneOf(user)), upi, notes, formKeys: makeFormKeys('issue', 'payment', 'creditNote') });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -50,7 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const day = (d: string | null) => (d ? formatCalendarDay(d) : '—');
 
 export default function InvoicePage() {
-  const { invoice, today, upi, formKeys } = useLoaderData<typeof loader>();
+  const { invoice, today, upi, notes, formKeys } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
   const reviewLink = actionData && 'reviewLink' in actionData ? actionData : null;
@@ -141,6 +149,7 @@ export default function InvoicePage() {
       </div>
       <InvoiceLines invoice={invoice} editable={draft} editFailure={failed?.intent === 'editLine' && 'lineId' in failed ? { lineId: String(failed.lineId), result: failed.result, stale: failed } : null} />
       {upi ? <UpiOffer offer={upi} /> : null}
+      <PaymentNotes notes={notes} title="The client says they paid: to confirm" cardClass="iv-card" withInvoice={false} />
       <div className="iv-grid">
         {draft ? <AddLineForm lastResult={failed?.intent === 'addLine' ? failed.result : undefined} /> : null}
         {open ? <PaymentForm formKey={formKeys.payment} outstanding={invoice.outstanding} today={today} issueDate={invoice.issueDate} lastResult={failed?.intent === 'payment' ? failed.result : undefined} /> : null}

@@ -14,7 +14,7 @@ import { VersionField } from '../../../server/contract/http';
 const SETTING_PATH = '/workspace/setting';
 /** The mail choices' form: a box left unticked is off. */
 const box = z.boolean().default(false);
-const NotificationChoices = z.object({ tasks: box, chat: box, leads: box, clientDecisions: box, version: VersionField }) satisfies z.ZodType<Record<(typeof NOTIFICATION_FLAGS)[number], boolean> & { version: number }>;
+const NotificationChoices = z.object({ tasks: box, chat: box, leads: box, clientDecisions: box, clientApprovals: box, paymentNotes: box, version: VersionField }) satisfies z.ZodType<Record<(typeof NOTIFICATION_FLAGS)[number], boolean> & { version: number }>;
 
 /** The Setting page's forms: `password` (current, new, confirm), the signed-in devices' (decision 332), `notifications` (the mail choices) and the firm's `timeZone`. */
 export async function settingAction(request: Request) {

@@ -66,7 +66,7 @@ export const shareLinks = pgTable(
   ],
 );
 
-/** A client's approval or rejection of one section through a link, with its comment (the latest per section counts). */
+/** A client's approval or rejection of one section or one item through a link, with its comment: every one is kept (the history), the latest counts. */
 export const clientDecisions = pgTable(
   'client_decisions',
   {
@@ -87,6 +87,10 @@ export const clientDecisions = pgTable(
     sectionId: text('section_id').notNull(),
     /** The section's name when decided (the Client Board shows it after the section is gone). */
     sectionName: text('section_name').notNull().default(''),
+    /** The item decided on, or null for a decision on the whole section (docs/decisions/412); text like `sectionId`. */
+    itemId: text('item_id'),
+    /** The item's title when decided. */
+    itemName: text('item_name').notNull().default(''),
     /** 'approved' or 'rejected'. */
     decision: text('decision').notNull(),
     comment: text('comment').notNull().default(''),
@@ -100,8 +104,8 @@ export const clientDecisions = pgTable(
     index('client_decisions_read_by_idx').on(t.readBy),
     index('client_decisions_link_idx').on(t.shareLinkId, t.createdAt),
     index('client_decisions_firm_idx').on(t.firmId, t.createdAt),
-    index('client_decisions_project_idx').on(t.projectId),
     index('client_decisions_schedule_idx').on(t.scheduleId, t.sectionId, t.createdAt),
+    index('client_decisions_log_idx').on(t.projectId, t.createdAt),
   ],
 );
 

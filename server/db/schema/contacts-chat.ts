@@ -136,6 +136,10 @@ export const notificationSettings = pgTable('notification_settings', {
   leads: boolean('leads').notNull().default(true),
   /** A client approved or rejected a section through a link (docs/decisions/295). */
   clientDecisions: boolean('client_decisions').notNull().default(true),
+  /** A client approved or rejected an item or a section (docs/decisions/412); made from `clientDecisions` by its migration. */
+  clientApprovals: boolean('client_approvals').notNull().default(true),
+  /** A client said they paid an invoice through their portal (docs/decisions/412). */
+  paymentNotes: boolean('payment_notes').notNull().default(true),
   /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -114,7 +114,11 @@ describe('client decisions on the Client Board', () => {
     expect(mails.map((m) => m.to).sort()).toEqual([s.employee.email, s.firm.email].sort());
     expect(mails[0]!.text).toContain('/workspace/client-board');
 
+    // The client's decisions have their own choice (docs/decisions/412): the Client Board's alone does not stop them.
     await saveNotificationSettings(api.db, s.firm.id, { tasks: true, chat: true, leads: true, clientDecisions: false });
+    await decide(l.token, lights!.id, 'approved');
+    expect((await api.outbox()).filter((m) => m.subject === 'Mrs Rao approved "Lights" in Mail Studio seen schedule').map((m) => m.to).sort()).toEqual([s.employee.email, s.firm.email].sort());
+    await saveNotificationSettings(api.db, s.firm.id, { tasks: true, chat: true, leads: true, clientApprovals: false });
     await decide(l.token, lights!.id, 'rejected');
     mails = (await api.outbox()).filter((m) => m.subject === 'Mrs Rao rejected "Lights" in Mail Studio seen schedule');
     expect(mails.map((m) => m.to)).toEqual([s.employee.email]);

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatCalendarDay, isoDay, zoneOf } from '../../contract/dates.js';
 import { isId } from '../../contract/http.js';
 import { formatPrice } from '../../contract/money-text.js';
-import { maskEmail, PORTAL_MESSAGES as M, portalOperations as ops, PORTAL_PROOF_DAYS } from '../../contract/portal.js';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors.js';
+import { maskEmail, maskPhone, PORTAL_MESSAGES as M, portalOperations as ops, PORTAL_PROOF_DAYS, smsNumber } from '../../contract/portal.js';
+import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '../../errors.js';
 import { outstandingOf } from '../../money/balance.js';
 import { recordAudit } from '../../queries/audit.js';
 import { issueCode, redeemCode } from '../../queries/one-time-codes.js';
@@ -25,7 +25,9 @@ import { toPortalFeeProposal } from './fee-proposals.js';
  * Replies carry client documents only: no trade price, margin or rate exists in them.
  */
 export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, mailer, limiter, background, config } = app.ctx;
+  const { db, mailer, texter, limiter, background, config } = app.ctx;
+  /** The mobile a code may be texted to: only where SMS is set up (docs/decisions/430). */
+  const mobileOf = (contact: { phone: string | null }) => (texter.configured ? smsNumber(contact.phone) : null);
   const access = await PortalAccess.create(app.ctx);
 
   app.route({
@@ -47,7 +49,7 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
         return {
           data: {
             firm: found.firm,
-            client: { name: found.contact.name, maskedEmail: maskEmail(found.contact.email) },
+            client: { name: found.contact.name, maskedEmail: maskEmail(found.contact.email), maskedPhone: ((mobile) => (mobile ? maskPhone(mobile) : null))(mobileOf(found.contact)) },
             ...state,
             schedules,
             invoices,
@@ -62,10 +64,23 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(ops.askCode),
     handler: async (request) => {
       const found = await access.open(request.params.token);
-      if (!found.contact.email) throw conflict(M.noEmail);
-      // Counted as sign-in's code requests are: per visitor address and per portal.
+      const bySms = request.query.channel === 'sms';
+      const mobile = mobileOf(found.contact);
+      if (bySms && !texter.configured) throw conflict(M.smsOff);
+      if (bySms && !mobile) throw conflict(M.noPhone);
+      if (!bySms && !found.contact.email) throw conflict(M.noEmail);
+      // Counted as sign-in's code requests are: per visitor address and per portal, whichever way it goes.
       await limiter.run('portal-code', { address: request.ip, account: found.portal.id }, async () => undefined, 'every');
       const { code } = await issueCode(db, { portalId: found.portal.id }, 'portal-proof');
+      if (bySms && mobile) {
+        try {
+          await texter.send(mobile, `${code} is your code for ${found.firm.name}'s client page. Valid 10 minutes, once. Do not share it.`);
+        } catch (error) {
+          request.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'the SMS gateway did not take a code');
+          throw new HttpError(502, M.smsFailed);
+        }
+        return { message: M.codeSent(maskPhone(mobile)) };
+      }
       await mailer.send({
         to: found.contact.email,
         subject: `Your code for ${found.firm.name}`,
@@ -157,7 +172,7 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The firm confirms it from the invoice; it is mailed as its Setting says.
       background.defer('payment note mail', async () => {
-        if (!(await usersWantingMail(db, [found.firm.id], 'clientDecisions')).has(found.firm.id)) return;
+        if (!(await usersWantingMail(db, [found.firm.id], 'paymentNotes')).has(found.firm.id)) return;
         await mailer.send({
           to: found.firm.email,
           subject: `${found.contact.name} says they paid ${formatPrice(body.amount)} against ${row.number}`,

@@ -12,6 +12,7 @@ import { createBillingProfile } from '../../seed/billing';
 import { createContact } from '../../seed/chat-book';
 import { createEmployee, createFirm, createUser, createWorkspaceProject } from '../../seed/factories';
 import { createPricedSchedule } from '../../seed/invoices';
+import { saveNotificationSettings } from '../../queries/settings';
 
 /**
  * The client portal (docs/decisions/390–392) through the api: the firm makes a contact's portal and
@@ -201,9 +202,13 @@ describe('the client portal, end to end', () => {
     expect(client.data.print.upiUri).toContain('am=68000.00');
   });
 
-  it('a declined note keeps the reason for the client', async () => {
+  it('a declined note keeps the reason for the client (and its mail follows the "Payment notes" choice)', async () => {
+    // Payment notes have their own mail choice (docs/decisions/412): off, the firm is not mailed.
+    await saveNotificationSettings(api.db, firm.id, { tasks: true, chat: true, leads: true, paymentNotes: false });
     const saved = await call('POST', `${portalPath}/invoices/${invoiceId}/payment-notes`, { proof, payload: { amount: 10_000_00, method: 'bank_transfer', reference: 'HDFC0001234', paidOn: isoDay(new Date()) } });
     expect(saved.statusCode, saved.body).toBe(201);
+    expect((await api.outbox()).some((m) => m.subject.includes('says they paid ₹10,000 against'))).toBe(false);
+    await saveNotificationSettings(api.db, firm.id, { tasks: true, chat: true, leads: true });
     const [note] = (await call('GET', `/payment-notes?status=pending&invoiceId=${invoiceId}`, { token: tokens.firm })).json().data;
     const empty = await call('POST', `/payment-notes/${note.id}/decline`, { token: tokens.firm, payload: { reason: ' ' } });
     expect(messagesByPath(empty)).toEqual({ reason: M.reasonRequired });

@@ -13,11 +13,14 @@ import {
 import { HttpError, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { usersWantingMail } from '../../queries/settings.js';
-import { clientRooms, lockClientSection, scheduleHasItemImage, setClientSectionStatus, type ClientImageUrl } from '../../queries/client-summary.js';
+import { clientRooms, itemIdsOfSection, lockClientItem, lockClientSection, scheduleHasItemImage, setClientSectionStatus, writeClientSectionStatus, type ClientImageUrl } from '../../queries/client-summary.js';
 import { sendStoredFile } from '../../files/send-stored-file.js';
 import { SCHEDULE_IMAGE_ID, ScheduleImageQuery, type ScheduleImageSize } from '../../contract/schedules.js';
 import { scheduleImageFolder, scheduleVariantKey } from '../../services/schedule-images.js';
-import { decisionRecipients, findLinkByTokenHash, insertClientDecision, latestDecisionsOfSchedule, touchShareLink } from '../../queries/share-links.js';
+import { decisionRecipients, decisionsOfSchedule, findLinkByTokenHash, insertClientDecision, itemDecisionOf, touchShareLink } from '../../queries/share-links.js';
+import { clientDecisionOperations as ops } from '../../contract/client-decisions.js';
+import { sectionStatusFromItems, type ShareDecision } from '../../contract/share-links-rules.js';
+import { routeOf } from '../declared.js';
 import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
 import { touchView } from '../../queries/portal.js';
 import { hashToken } from '../../services/tokens.js';
@@ -49,6 +52,38 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const portals = await PortalAccess.create(app.ctx);
   const images = new AttemptLimiter(app.ctx.limiter.store, { max: viewsMax * 25, addressMax: viewsMax * 25, windowMs: WINDOW_MS, maxDelayMs: 0 });
 
+  type FoundLink = Awaited<ReturnType<typeof openLink>>;
+
+  /** A decision commits only for a browser that proved the contact's address when a portal shared the link (docs/decisions/391). */
+  async function requireProofOf(link: FoundLink['link'], request: Parameters<typeof portals.proven>[1]) {
+    if (link.portalId && !(await portals.proven({ portal: { id: link.portalId } }, request))) throw proofRequired();
+  }
+
+  /**
+   * The decision waits unread on the Client Board (docs/decisions/295); the firm and the link's maker
+   * are also mailed, each as their Setting's "Client's decisions" choice says (docs/decisions/412).
+   */
+  function mailDecision(found: FoundLink, decision: ShareDecision, what: string, short: string, comment: string) {
+    const { link } = found;
+    const who = link.clientName || 'Your client';
+    background.defer('client decision mail', async () => {
+      const recipients = await decisionRecipients(db, link);
+      const wanting = await usersWantingMail(db, recipients.map((r) => r.id), 'clientApprovals');
+      for (const { id, email } of recipients) {
+        if (!wanting.has(id)) continue;
+        await mailer.send({
+          to: email,
+          subject: `${who} ${decision} ${short} in ${found.scheduleTitle}`,
+          text: [
+            `${who} ${decision} ${what} of the schedule "${found.scheduleTitle}" (project ${found.projectName}).`,
+            comment ? `\nTheir comment:\n${comment}\n` : '',
+            `See it on the Client Board: ${config.PUBLIC_URL}/workspace/client-board`,
+          ].join('\n'),
+        });
+      }
+    });
+  }
+
   /** The open link a token names: 404 when none, 410 when expired or revoked. */
   async function openLink(token: string) {
     const found = TOKEN_SHAPE.test(token) ? await findLinkByTokenHash(db, hashToken(token)) : undefined;
@@ -71,12 +106,16 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
           const { link } = found;
           const imageUrl: ClientImageUrl = (imageId, size) => `/api/share/${token}/images/${imageId}${size ? `?size=${size}` : ''}`;
           const schedule = { id: link.scheduleId, projectId: link.projectId, title: found.scheduleTitle };
-          const [rooms, decided, portal] = await Promise.all([clientRooms(db, schedule, imageUrl), latestDecisionsOfSchedule(db, link.scheduleId), portals.ofLink(link, request)]);
+          const [rooms, decided, portal] = await Promise.all([clientRooms(db, schedule, imageUrl), decisionsOfSchedule(db, link.scheduleId), portals.ofLink(link, request)]);
           if (portal) await touchView(db, portal.id, 'schedule', link.scheduleId);
           await touchShareLink(db, link.id);
           const withDecisions = rooms.map((room) => ({
             ...room,
-            sections: room.sections.map((section: ClientSection) => ({ ...section, decision: decided.get(section.id) ?? null })),
+            sections: room.sections.map((section: ClientSection) => {
+              const history = decided.sections.get(section.id) ?? [];
+              const items = section.items.map((item) => ({ ...item, decision: itemDecisionOf(decided.items.get(item.id), history), history: decided.items.get(item.id) ?? [] }));
+              return { ...section, items, decision: history[0] ?? null, history };
+            }),
           }));
           return {
             data: {
@@ -142,8 +181,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         async () => {
           const found = await openLink(token);
           const { link } = found;
-          // A link shared through a portal commits only for a browser that proved the contact's address (docs/decisions/391).
-          if (link.portalId && !(await portals.proven({ portal: { id: link.portalId } }, request))) throw proofRequired();
+          await requireProofOf(link, request);
           const { decision, comment } = request.body;
           const result = await db.transaction(async (tx) => {
             const section = await lockClientSection(tx, link.scheduleId, sectionId);
@@ -160,26 +198,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
             });
             return { section, status };
           });
-          // The decision waits unread on the Client Board (docs/decisions/295); the firm and the link's
-          // maker are also mailed, each as their Setting says.
-          const who = link.clientName || 'Your client';
-          const verb = decision === 'approved' ? 'approved' : 'rejected';
-          background.defer('client decision mail', async () => {
-            const recipients = await decisionRecipients(db, link);
-            const wanting = await usersWantingMail(db, recipients.map((r) => r.id), 'clientDecisions');
-            for (const { id, email } of recipients) {
-              if (!wanting.has(id)) continue;
-              await mailer.send({
-                to: email,
-                subject: `${who} ${verb} "${result.section.name}" in ${found.scheduleTitle}`,
-                text: [
-                  `${who} ${verb} the section "${result.section.name}" of the schedule "${found.scheduleTitle}" (project ${found.projectName}).`,
-                  comment ? `\nTheir comment:\n${comment}\n` : '',
-                  `See it on the Client Board: ${config.PUBLIC_URL}/workspace/client-board`,
-                ].join('\n'),
-              });
-            }
-          });
+          mailDecision(found, decision, `the section "${result.section.name}"`, `"${result.section.name}"`, comment);
           return {
             message: decision === 'approved' ? SHARE_MESSAGES.approvedDone : SHARE_MESSAGES.rejectedDone,
             data: { sectionId: result.section.id, status: result.status },
@@ -189,4 +208,51 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  app.route({
+    ...routeOf(ops.decideItem),
+    handler: async (request) => {
+      const { token, itemId } = request.params;
+      return decisions.run(
+        'share-decision',
+        { address: request.ip, account: token.slice(0, 64) },
+        async () => {
+          const found = await openLink(token);
+          const { link } = found;
+          await requireProofOf(link, request);
+          const { decision, comment } = request.body;
+          const result = await db.transaction(async (tx) => {
+            // The section is locked: a decision made at the same moment waits, then counts this one (docs/decisions/412).
+            const locked = await lockClientItem(tx, link.scheduleId, itemId);
+            if (!locked) throw notFound(SHARE_MESSAGES.itemNotFound);
+            const { item, section } = locked;
+            await insertClientDecision(tx, { link, sectionId: section.id, sectionName: section.name, itemId: item.id, itemName: item.name, decision, comment });
+            const [ids, decided] = await Promise.all([itemIdsOfSection(tx, section.id), decisionsOfSchedule(tx, link.scheduleId, section.id)]);
+            const sectionHistory = decided.sections.get(section.id);
+            const status = sectionStatusFromItems(
+              ids.map((id) => itemDecisionOf(decided.items.get(id), sectionHistory)?.decision ?? null),
+              section.status,
+            );
+            // Only a change is written: the studio's open editor keeps its version otherwise.
+            if (status !== section.status) await writeClientSectionStatus(tx, section.id, status);
+            await recordAudit(tx, {
+              actorId: null,
+              firmId: link.firmId,
+              action: `share-link.item-${decision}`,
+              targetType: 'share-link',
+              targetId: link.id,
+              details: { projectId: link.projectId, scheduleId: link.scheduleId, sectionId: section.id, itemId: item.id, comment, status },
+            });
+            return { item, section, status };
+          });
+          mailDecision(found, decision, `the item "${result.item.name}" in "${result.section.name}"`, `"${result.item.name}"`, comment);
+          return {
+            message: decision === 'approved' ? SHARE_MESSAGES.itemApprovedDone : SHARE_MESSAGES.itemRejectedDone,
+            data: { sectionId: result.section.id, itemId: result.item.id, status: result.status },
+          };
+        },
+        'every',
+      );
+    },
+  });
 };

@@ -42,9 +42,9 @@ describe('/api/users/notification-settings', () => {
   it('answers every mail on until changed, then what was saved; mail senders ask wantsMail', async () => {
     const firm = await createFirm(api.db, { email: 'mails@pw.test', password: 'secret123' });
     const token = await loginToken(api, firm.email);
-    expect((await api.app.inject({ url: '/api/users/notification-settings', headers: bearer(token) })).json()).toEqual({ data: { tasks: true, chat: true, leads: true, clientDecisions: true, version: 0 } });
+    expect((await api.app.inject({ url: '/api/users/notification-settings', headers: bearer(token) })).json()).toEqual({ data: { tasks: true, chat: true, leads: true, clientDecisions: true, clientApprovals: true, paymentNotes: true, version: 0 } });
     const saved = await api.app.inject({ method: 'PUT', url: '/api/users/notification-settings', headers: bearer(token), payload: { tasks: true, chat: false, leads: false, version: 0 } });
-    expect(saved.json()).toEqual({ data: { tasks: true, chat: false, leads: false, clientDecisions: true, version: 1 } });
+    expect(saved.json()).toEqual({ data: { tasks: true, chat: false, leads: false, clientDecisions: true, clientApprovals: true, paymentNotes: true, version: 1 } });
     expect(await wantsMail(api.db, firm.id, 'chat')).toBe(false);
     expect(await wantsMail(api.db, firm.id, 'tasks')).toBe(true);
     expect((await api.app.inject({ method: 'PUT', url: '/api/users/notification-settings', headers: bearer(token), payload: { tasks: 'yes' } })).statusCode).toBe(400);

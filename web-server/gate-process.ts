@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Logger } from "pino";
+import { answers, Supervisor } from "../scripts/supervisor";
+import { KEEP_ALIVE_TIMEOUT_MS } from "../server/contract/drain-rules";
+import { drainable } from "../server/http-drain";
+import type { WebServerConfig } from "./config";
+import { createGate } from "./gate";
+
+/** Where Remix's classic compiler serves the browser build (remix.config.js sets no other). */
+const REMIX_PUBLIC_PATH = "/build/";
+/** How long the renderer may take to start (a first start on a loaded machine is slow). */
+const RENDERER_START_MS = 120_000;
+const RENDERER_HEALTH = "http://renderer/healthz";
+
+/**
+ * The gate's process (docs/decisions/429): starts the renderer on a socket in a folder of its own
+ * (mode 0700: only this user can connect, so the renderer may believe the gate's headers), watches
+ * it as `npm start` watches the api (started again when it exits, killed and started again after
+ * four health misses in a row), and opens the web's port once the renderer answers. While the
+ * renderer is away pages answer a 503 page at once; the gate's `/healthz` still says it is alive
+ * (it is, and it is bringing the renderer back), `/healthz/ready` says it is not ready.
+ */
+export async function runGate({
+  config,
+  log,
+  fail,
+}: {
+  config: WebServerConfig;
+  log: Logger;
+  fail: (message: string) => never;
+}) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "archivista-web-"));
+  const socketPath = path.join(folder, "renderer.sock");
+  const renderers = new Supervisor({
+    healthIntervalMs: 5000,
+    healthTimeoutMs: 5000,
+    healthMisses: 4,
+    log: (line) => log.info(line.replace(/^\[start\] /, "")),
+  });
+  renderers.start({
+    name: "web renderer",
+    command: process.execPath,
+    args: [...process.execArgv, process.argv[1]!],
+    // The gate drains the port; the renderer, asked to stop after that, only finishes what it has.
+    env: {
+      ...process.env,
+      WEB_RENDER_SOCKET: socketPath,
+      SHUTDOWN_DRAIN_SECONDS: "0",
+    },
+    healthUrl: RENDERER_HEALTH,
+    healthSocket: socketPath,
+  });
+  const removeFolder = () =>
+    fs.rmSync(folder, { recursive: true, force: true });
+  try {
+    await renderers.ready("web renderer", RENDERER_START_MS);
+  } catch (error) {
+    await renderers.stop();
+    removeFolder();
+    fail(error instanceof Error ? error.message : String(error));
+  }
+
+  const publicDirectory = path.resolve("public");
+  const publicNames = new Set(
+    fs.existsSync(publicDirectory) ? fs.readdirSync(publicDirectory) : []
+  );
+  const rendererReady = () => answers(RENDERER_HEALTH, 2500, socketPath);
+  const { app, agent } = createGate({
+    config,
+    socketPath,
+    publicPath: REMIX_PUBLIC_PATH,
+    publicNames,
+    log,
+    rendererReady,
+  });
+  const server = config.HOST
+    ? app.listen(config.PORT, config.HOST, onListen)
+    : app.listen(config.PORT, onListen);
+  server.on("error", (error) => fail(error.message));
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  const drain = drainable(server);
+  function onListen() {
+    log.info(
+      `web listening on http://${config.HOST ?? "localhost"}:${config.PORT}`
+    );
+  }
+
+  let closing = false;
+  function shutdown() {
+    if (closing) return;
+    closing = true;
+    const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
+    log.info({ drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, "shutting down");
+    // As one process did (docs/decisions/380): answers close their connections while the proxy
+    // moves on, then the port closes; the renderer is stopped once the answers under way are done.
+    void drain.drain(drainMs).then(() => {
+      server.close(() => {
+        agent.destroy();
+        void renderers.stop().then(() => {
+          removeFolder();
+          process.exit(0);
+        });
+      });
+      server.closeIdleConnections();
+    });
+    setTimeout(() => process.exit(0), drainMs + 15_000).unref();
+  }
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  process.on("disconnect", shutdown);
+}
