@@ -27,7 +27,8 @@ async function printData(items: number): Promise<PrintData> {
       const n = s * 10 + i;
       const imageId = `${n.toString(16).padStart(24, '0')}_480x320`;
       images[imageId] = image;
-      const money = { retailPrice: 1_000_000 + n * 1_000, tradePrice: 700_000 + n * 500, quantity: 1 + (n % 3), discountBp: (n % 4) * 250 };
+      const units = 1 + (n % 3);
+      const money = { retailPrice: 1_000_000 + n * 1_000, tradePrice: 700_000 + n * 500, discountBp: (n % 4) * 250 };
       return {
         id: `i${n}`,
         sectionId: `s${s}`,
@@ -39,7 +40,9 @@ async function printData(items: number): Promise<PrintData> {
         title1: '',
         description1: '',
         ...money,
-        figures: itemFigures(money),
+        quantity: String(units),
+        unit: 'NOS',
+        figures: itemFigures({ ...money, quantityMilli: units * 1000 }),
         images: [{ id: imageId, url: '', w480: '', w960: '', w1600: '', width: 480, height: 320 }],
       };
     });

@@ -5,8 +5,9 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isA4, mediaBoxes, pdfText } from './helpers/pdf';
-import { bearer, createTestApi, type TestApi } from './helpers/test-api';
+import { isA4, mediaBoxes, pdfImages, pdfText } from './helpers/pdf';
+import { DIGITALLY_SIGNED_TEXT } from '../server/contract/billing-rules';
+import { bearer, createTestApi, postMultipart, type TestApi } from './helpers/test-api';
 import type { InvoicePrint, ReceiptPrint } from '../server/contract/invoices';
 import { createBillingProfile, demoGstin } from '../server/seed/billing';
 import { createContact } from '../server/seed/chat-book';
@@ -111,5 +112,47 @@ describe('the Tax Invoice PDF', () => {
     expect(text).toContain('Bank transfer');
     expect(text).toContain('NEFT 778');
     expect(text).toContain('Rupees Fifty Thousand Only');
+  });
+});
+
+describe('CGST rule 46(q): the signature on the tax invoice, credit note and receipt PDFs (decision 402)', () => {
+  const textOf = (pdf: Buffer) => pdfText(pdf).replace(/\s+/g, ' ');
+  const get = async <T>(url: string): Promise<T> => (await api.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) })).json().data;
+
+  it('rule 46(q): without a signature image, each PDF has a line to sign on, "Authorised signatory" and the words for a digitally signed document, and no picture', async () => {
+    expect(invoice.signature).toBeNull();
+    for (const pdf of [await renderInvoicePdf(invoice, renderer), await renderReceiptPdf(receipt, renderer)]) {
+      const text = textOf(pdf);
+      expect(text).toContain('For Studio Mehta Architects LLP');
+      expect(text).toContain('Authorised signatory');
+      expect(text).toContain(DIGITALLY_SIGNED_TEXT);
+      expect(pdfImages(pdf)).toEqual([]);
+    }
+  });
+
+  it('rule 46(q): with the firm\'s uploaded signature, the tax invoice, its credit note and the receipt print the image above "Authorised signatory"', async () => {
+    // A 600 × 200 stroke on transparency, as a signature scanned and cleaned up.
+    const png = await sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { width: 500, height: 12, channels: 4, background: { r: 20, g: 30, b: 120, alpha: 1 } } }, left: 50, top: 120 }])
+      .png()
+      .toBuffer();
+    const uploaded = await postMultipart(api, '/api/billing/profile/signature', [{ name: 'file', file: png, filename: 'signature.png', type: 'image/png' }], token);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const id = invoice.invoice.id;
+    const credited = await api.app.inject({ method: 'POST', url: `/api/invoices/${id}/credit-notes`, headers: bearer(token), payload: { reason: 'One site visit fewer', amount: 1_000_00, rateBp: 1800 } });
+    expect(credited.statusCode, credited.body).toBe(201);
+    const noteId = (await get<InvoicePrint['invoice']>(`/invoices/${id}`)).creditNotes[0]!.id;
+    const prints = [await get<InvoicePrint>(`/invoices/${id}/print`), await get<InvoicePrint>(`/invoices/${noteId}/print`)];
+    const signedReceipt = await get<ReceiptPrint>(`/invoices/${id}/payments/${receipt.payment.id}/receipt`);
+    const pdfs = [...(await Promise.all(prints.map((p) => renderInvoicePdf(p, renderer)))), await renderReceiptPdf(signedReceipt, renderer)];
+    if (process.env.INVOICE_PDF_OUT) fs.writeFileSync(process.env.INVOICE_PDF_OUT.replace(/(\.pdf)?$/, '-signed.pdf'), pdfs[0]!);
+    expect(textOf(pdfs[1]!)).toContain('Credit Note');
+    for (const pdf of pdfs) {
+      const text = textOf(pdf);
+      expect(text).toMatch(/For Studio Mehta Architects LLP Authorised signatory/);
+      expect(text).not.toContain(DIGITALLY_SIGNED_TEXT);
+      // The stored PNG itself (its pixels, not a re-drawn copy) is in the file.
+      expect(pdfImages(pdf)).toContainEqual(expect.objectContaining({ width: 600, height: 200 }));
+    }
   });
 });

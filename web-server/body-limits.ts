@@ -8,6 +8,7 @@ import { PROJECT_IMAGE_MAX_BYTES, PROJECT_IMAGES_PER_REQUEST } from '../server/c
 import { PROJECT_LIMITS } from '../server/contract/workspace-projects-rules';
 import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_IMAGES_MAX } from '../server/contract/schedules-rules';
 import { TASK_LIMITS } from '../server/contract/tasks-rules';
+import { SIGNATURE_MAX_BYTES } from '../server/contract/billing-rules';
 
 /**
  * Every request body is bounded before anyone reads it (docs/decisions/062).
@@ -52,6 +53,8 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
     what: `${SCHEDULE_IMAGES_MAX} schedule images`,
   },
   { path: /^\/workspace\/taskboard\/?$/, maxBytes: TASK_FILES_MAX_BYTES, what: `${TASK_LIMITS.files} task files` },
+  // The billing profile's signature image (decision 402).
+  { path: /^\/workspace\/setting\/billing\/?$/, maxBytes: SIGNATURE_MAX_BYTES + FORM_ROOM, what: 'signature image' },
   // A project's Group Chat page: a message with its files.
   { path: /^\/workspace\/group-chat\/[^/]+\/?$/, maxBytes: CHAT_MESSAGE_MAX_BYTES, what: `a message with ${CHAT_LIMITS.filesPerMessage} files` },
   // The api's upload endpoints, reached through the web's /api forwarding (embedded default).
@@ -70,6 +73,7 @@ export const UPLOAD_ROUTES: UploadRoute[] = [
   { path: /^\/api\/projects(\/[0-9a-f]{24})?\/?$/, maxBytes: PROJECT_LIMITS.photoBytes + FORM_ROOM, what: 'project photo' },
   { path: /^\/api\/users\/project\/upload-file\/?$/, maxBytes: PROJECT_FILES_MAX_BYTES, what: `${FILE_LIMITS.perUpload} project files` },
   { path: /^\/api\/tasks\/?$/, maxBytes: TASK_FILES_MAX_BYTES, what: `${TASK_LIMITS.files} task files` },
+  { path: /^\/api\/billing\/profile\/signature\/?$/, maxBytes: SIGNATURE_MAX_BYTES + FORM_ROOM, what: 'signature image' },
 ];
 
 /**

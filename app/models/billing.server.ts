@@ -1,4 +1,4 @@
-import { call } from '~/utils/api.server';
+import { ApiError, call, streamApiFile } from '~/utils/api.server';
 import { billingOperations as ops } from '../../server/contract/billing-operations';
 import type { BillingProfileChanges } from '../../server/contract/billing';
 
@@ -12,3 +12,23 @@ export const getBillingProfileAndRegistration = async (request: Request) => {
 };
 
 export const saveBillingProfile = async (request: Request, body: BillingProfileChanges) => call(request, ops.saveProfile, { json: body });
+
+/** The firm's signature image (decision 402) as a data URL for the page's preview, or null without one. */
+export async function getSignatureDataUrl(request: Request): Promise<string | null> {
+  try {
+    const image = await streamApiFile(request, ops.signature.path);
+    return `data:image/png;base64,${Buffer.from(await image.arrayBuffer()).toString('base64')}`;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The signature image, passed on as it came (the api checks and normalises it). */
+export function uploadSignature(request: Request, file: File) {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return call(request, ops.uploadSignature, { body });
+}
+
+export const removeSignature = (request: Request) => call(request, ops.removeSignature, {});

@@ -1,5 +1,5 @@
 import { call } from '~/utils/api.server';
-import { summaryOperations as ops, type ItemChanges, type SummaryItemType, type SummaryStatus } from '../../server/contract/summary';
+import { summaryOperations as ops, type ItemChangesInput, type SummaryItemType, type SummaryStatus } from '../../server/contract/summary';
 
 /**
  * The api calls of a schedule's summary (/api/projects/summary…), each by its declaration
@@ -20,8 +20,8 @@ export const addCard = (request: Request, sectionId: string, card: { title: stri
 export const deleteCard = (request: Request, id: string) => call(request, ops.deleteCard, { params: { id } });
 
 export const addItem = (request: Request, sectionId: string, type: SummaryItemType) => call(request, ops.addItem, { params: { id: sectionId }, json: { type } });
-export const updateItem = (request: Request, id: string, changes: ItemChanges) => call(request, ops.updateItem, { params: { id }, json: changes });
-export const saveAllItems = (request: Request, scheduleId: string, items: Array<ItemChanges & { id: string }>) => call(request, ops.saveAll, { params: { scheduleId }, json: { items } });
+export const updateItem = (request: Request, id: string, changes: ItemChangesInput) => call(request, ops.updateItem, { params: { id }, json: changes });
+export const saveAllItems = (request: Request, scheduleId: string, items: Array<ItemChangesInput & { id: string }>) => call(request, ops.saveAll, { params: { scheduleId }, json: { items } });
 export const deleteItem = (request: Request, id: string) => call(request, ops.deleteItem, { params: { id } });
 export const copyItem = (request: Request, id: string) => call(request, ops.copyItem, { params: { id } });
 

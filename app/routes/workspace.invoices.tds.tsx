@@ -150,11 +150,11 @@ function StatementForm({ fy, lastResult }: { fy: string; lastResult: never }) {
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="so-board-section" data-testid="statement-form">
       <h2>Compare with Form 26AS</h2>
-      <p className="so-meta">On the income-tax site (TRACES), download Form 26AS as text (unzip it: its password is the date of birth or incorporation), or the AIS TDS details as CSV, and upload the file, or paste its text. Nothing is stored: the comparison shows below.</p>
+      <p className="so-meta">On the income-tax site (TRACES), download Form 26AS as text (the ZIP it comes in is taken as it is unless it is password-protected: then unzip it first, its password is the date of birth or incorporation), or the AIS TDS details as CSV, and upload the file, or paste its text. Nothing is stored: the comparison shows below.</p>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="fy" value={fy} />
-      <Field label="Form 26AS file (.txt) or AIS CSV" meta={fields.file} hint="At most 1 MB">
-        <input {...getInputProps(fields.file, { type: 'file' })} accept=".txt,.csv,text/plain,text/csv" />
+      <Field label="Form 26AS file (.txt or .zip) or AIS CSV" meta={fields.file} hint="At most 1 MB">
+        <input {...getInputProps(fields.file, { type: 'file' })} accept=".txt,.zip,.csv,text/plain,text/csv,application/zip" />
       </Field>
       <Field label="Form 26AS text or AIS CSV" meta={fields.text} hint="Or paste the file's text here">
         <textarea {...getTextareaProps(fields.text)} rows={8} spellCheck={false} />

@@ -1,7 +1,8 @@
 import { BillingProfileChanges, BillingProfileReply, BillingProfileSavedReply, BillingProfileStaleReply } from './billing.js';
 import { ErrorReply } from './http.js';
 import { InvoiceIdParams, InvoicePrintReply, PaymentParams, ReceiptPrintReply } from './invoices.js';
-import { operationsOf } from './operation.js';
+import { binary, operationsOf } from './operation.js';
+import { SignatureParts } from './billing.js';
 import { PlatformBillingChanges, PlatformBillingReply, PlatformBillingSavedReply, PlatformBillingStaleReply } from './platform-billing.js';
 import { StorageReply } from './storage.js';
 import { PlanReply } from './subscription.js';
@@ -26,6 +27,21 @@ export const billingOperations = {
     summary: "Save the firm's billing profile from the `version` read (0 before the first save); 409 with the current profile when someone saved it meanwhile, 404 for a version of a profile never saved",
     body: BillingProfileChanges,
     replies: { 200: BillingProfileSavedReply, 404: ErrorReply, 409: BillingProfileStaleReply },
+  }),
+  // CGST rule 46(q): the signature its tax documents print (decision 402); not versioned with the profile's fields.
+  signature: billingOp({ method: 'GET', path: '/billing/profile/signature', summary: "The firm's own signature image as stored (PNG); 404 when it has none", replies: { 200: binary('image/png'), 404: ErrorReply } }),
+  uploadSignature: billingOp({
+    method: 'POST',
+    path: '/billing/profile/signature',
+    summary: "Set the signature printed on the firm's tax invoices, credit notes and receipts (JPEG or PNG, 5 MB; kept as a PNG of at most 900 × 300 px); 404 before the profile is first saved",
+    body: { multipart: SignatureParts },
+    replies: { 200: BillingProfileSavedReply, 404: ErrorReply, 413: ErrorReply, 415: ErrorReply, 429: ErrorReply },
+  }),
+  removeSignature: billingOp({
+    method: 'DELETE',
+    path: '/billing/profile/signature',
+    summary: 'Remove the signature image: documents then say they are digitally signed',
+    replies: { 200: BillingProfileSavedReply, 404: ErrorReply },
   }),
 } as const;
 

@@ -83,3 +83,22 @@ export const BILLING_MESSAGES = {
   saved: 'Billing profile saved',
   notSet: 'The firm has no billing profile yet',
 } as const;
+
+/**
+ * The signature printed on tax invoices, credit notes and receipts (CGST rule 46(q), decision 402):
+ * a JPEG or PNG of at most 5 MB (a phone photo of a signature on paper), kept as a PNG of at most
+ * SIGNATURE_BOX pixels; without one the documents print the words for a digitally signed document.
+ */
+export const SIGNATURE_MAX_BYTES = 5 * 1024 * 1024;
+export const SIGNATURE_BOX = { width: 900, height: 300 } as const;
+export const SIGNATURE_MESSAGES = {
+  type: 'The signature must be a JPEG or PNG image',
+  tooLarge: `The signature image must be at most ${SIGNATURE_MAX_BYTES / 1024 / 1024} MB`,
+  required: 'Choose the image of the signature',
+  noProfile: 'Save the billing profile first, then add its signature',
+  saved: 'Signature saved: it is printed on your tax invoices, credit notes and receipts',
+  removed: 'Signature removed: documents now say they are digitally signed',
+  none: 'The firm has no signature image',
+} as const;
+/** CGST rule 46(q), where no image is printed: the document says how it is signed. */
+export const DIGITALLY_SIGNED_TEXT = 'This is a digitally signed document: no physical signature is required.';

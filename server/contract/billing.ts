@@ -160,10 +160,14 @@ export const BillingProfile = SellerProfile.extend({
   reverseCharge: z.boolean(),
   roundOff: z.boolean(),
   upiLimit: z.number(),
+  /** CGST rule 46(q): a signature image is printed on its documents (GET /billing/profile/signature; decision 402). */
+  hasSignature: z.boolean(),
   version: z.number(),
   updatedAt: z.string(),
 });
 export type BillingProfile = z.infer<typeof BillingProfile>;
+/** POST /billing/profile/signature: the image. */
+export const SignatureParts = z.object({ file: z.file().describe('JPEG or PNG, at most 5 MB') });
 /** PUT's 409: someone saved the profile after it was read (docs/decisions/320). */
 export const BillingProfileStaleReply = StaleReply(BillingProfile);
 

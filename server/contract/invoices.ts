@@ -382,6 +382,8 @@ export const InvoicePrint = z.object({
   reverseCharge: z.enum(['Yes', 'No']),
   /** A credit note's original invoice (CGST rule 53(1A)(g) via 46): its number and date. */
   original: z.object({ number: z.string(), issueDate: z.string().nullable() }).nullable(),
+  /** CGST rule 46(q): the issuer's signature image as a data URL, printed above "Authorised signatory"; null: the words for a digitally signed document (decision 402). */
+  signature: z.string().nullable(),
   /** Rate-wise tax summary. */
   byRate: z.array(z.object({ rateBp: z.number(), taxable: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), tax: z.number() })),
 });
@@ -395,6 +397,7 @@ export const ReceiptPrint = z.object({
   amountInWords: z.string(),
   placeOfSupplyText: InvoicePrint.shape.placeOfSupplyText,
   reverseCharge: InvoicePrint.shape.reverseCharge,
+  signature: InvoicePrint.shape.signature,
 });
 export type ReceiptPrint = z.infer<typeof ReceiptPrint>;
 export const ReceiptPrintReply = z.object({ data: ReceiptPrint });

@@ -25,7 +25,9 @@ export const ProposalLine = z.object({
   /** The item's first image as a thumbnail data URL, or null. */
   image: z.string().nullable(),
   hsnSac: z.string(),
-  quantity: z.number(),
+  /** The exact quantity as text ("12.5") and its UQC unit (decision 403). */
+  quantity: z.string(),
+  unit: z.string(),
   /** Retail price per unit, paise. */
   unitPrice: z.number(),
   /** The item's discount in paise (0 when none). */

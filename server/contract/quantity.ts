@@ -68,6 +68,9 @@ export const isSacCode = (code: string) => code.startsWith('99');
 /** The unit a line gets when none is chosen: NA for a service, numbers (NOS) for goods. */
 export const defaultUnit = (hsnSac: string): Uqc => (isSacCode(hsnSac) ? 'NA' : 'NOS');
 
+/** The unit a summary item's line carries (decision 403): its own, except a service's (SAC), which is NA. */
+export const itemLineUnit = (hsnSac: string, unit: string): string => (isSacCode(hsnSac) ? 'NA' : unit);
+
 /** Whole units as thousandths. */
 export const wholeQuantity = (units: number): number => units * SCALE;
 

@@ -143,9 +143,9 @@ export const ClientItem = z.object({
   title1: z.string(),
   description1: z.string(),
   images: z.array(ClientImage),
-  /** Financial items only: the retail price, quantity, discount and client price, in paise. */
+  /** Financial items only: the retail price, quantity (exact text, "12.5", and its UQC unit; decision 403), discount and client price, in paise. */
   price: z
-    .object({ retailPrice: z.number(), quantity: z.number(), discountPercent: z.number(), clientPrice: z.number() })
+    .object({ retailPrice: z.number(), quantity: z.string(), unit: z.string(), discountPercent: z.number(), clientPrice: z.number() })
     .nullable(),
   /** What counts for the item now: its own latest decision or a later one on its whole section (docs/decisions/412). */
   decision: ClientDecisionEntry.nullable(),

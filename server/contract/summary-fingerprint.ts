@@ -1,7 +1,8 @@
 import { ITEM_FIELDS_BY_TYPE, type ItemTextField, type SummaryItemType } from './summary-rules';
 
 /** The values of an item that Save all carries: its texts as typed, its figures as read. */
-export type ItemValues = Partial<Record<ItemTextField, string> & Record<'retailPrice' | 'tradePrice' | 'discountBp' | 'quantity', number>>;
+/** `quantity` in thousandths and `unit` its UQC code (decision 403). */
+export type ItemValues = Partial<Record<ItemTextField | 'unit', string> & Record<'retailPrice' | 'tradePrice' | 'discountBp' | 'quantity', number>>;
 
 const SINGLE_LINE = new Set(['title', 'title1']);
 
@@ -43,12 +44,12 @@ export function itemFingerprint(values: ItemValues): string {
   return hash53(JSON.stringify(entries));
 }
 
-type StoredItem = { type: SummaryItemType; retailPrice: number; tradePrice: number; discountBp: number; quantity: number } & Record<ItemTextField, string>;
+type StoredItem = { type: SummaryItemType; retailPrice: number; tradePrice: number; discountBp: number; quantityMilli: number; unit: string } & Record<ItemTextField, string>;
 
 /** The stored values of the fields Save all carries for an item: its texts, its figures, or both. */
 export function fieldsInSaveAll(item: StoredItem, carries: { texts: boolean; figures: boolean }): ItemValues {
   const values: ItemValues = {};
   if (carries.texts) for (const field of ITEM_FIELDS_BY_TYPE[item.type]) values[field] = item[field];
-  if (carries.figures) Object.assign(values, { retailPrice: item.retailPrice, tradePrice: item.tradePrice, discountBp: item.discountBp, quantity: item.quantity });
+  if (carries.figures) Object.assign(values, { retailPrice: item.retailPrice, tradePrice: item.tradePrice, discountBp: item.discountBp, quantity: item.quantityMilli, unit: item.unit });
   return values;
 }

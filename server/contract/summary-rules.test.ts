@@ -22,7 +22,14 @@ describe('itemFigures', () => {
   ])('$name', ({ m, f }) => {
     const [retailPrice, tradePrice, quantity, discountBp] = m as [number, number, number, number];
     const [clientPrice, tradeCost, netProfit, markup] = f as [number, number, number, number];
-    expect(itemFigures({ retailPrice, tradePrice, quantity, discountBp })).toEqual({ clientPrice, tradeCost, netProfit, markup });
+    expect(itemFigures({ retailPrice, tradePrice, quantityMilli: quantity * 1000, discountBp })).toEqual({ clientPrice, tradeCost, netProfit, markup });
+  });
+
+  it('a fractional quantity (decision 403): 12.5 m at ₹1,200.99 less 10 %, trade ₹800.55; 3.25 sq m at ₹2,999.99', () => {
+    // 12.5 × 1,20,099 = 15,01,237.5 paise; × 0.9 = 13,51,113.75 → 13,51,114. Trade 12.5 × 80,055 = 10,00,687.5 → 10,00,688.
+    expect(itemFigures({ retailPrice: 1_20_099, tradePrice: 80_055, quantityMilli: 12_500, discountBp: 1000 })).toEqual({ clientPrice: 13_51_114, tradeCost: 10_00_688, netProfit: 3_50_426, markup: 35.02 });
+    // 3.25 × 2,99,999 = 9,74,996.75 → 9,74,997 (₹9,749.97), as the invoice line's gross (decision 407).
+    expect(itemFigures({ retailPrice: 2_99_999, tradePrice: 0, quantityMilli: 3_250, discountBp: 0 }).clientPrice).toBe(9_74_997);
   });
 
   it('markup rounds half away from zero, for losses too', () => {
@@ -33,8 +40,8 @@ describe('itemFigures', () => {
   });
 
   it('totals are sums, and the markup of the sums (not the mean of markups)', () => {
-    const a = itemFigures({ retailPrice: 200_00, tradePrice: 100_00, quantity: 1, discountBp: 0 });
-    const b = itemFigures({ retailPrice: 100_00, tradePrice: 100_00, quantity: 1, discountBp: 0 });
+    const a = itemFigures({ retailPrice: 200_00, tradePrice: 100_00, quantityMilli: 1000, discountBp: 0 });
+    const b = itemFigures({ retailPrice: 100_00, tradePrice: 100_00, quantityMilli: 1000, discountBp: 0 });
     expect(sumFigures([a, b])).toEqual({ clientPrice: 300_00, tradeCost: 200_00, netProfit: 100_00, markup: 50 });
     expect(sumFigures([])).toEqual({ clientPrice: 0, tradeCost: 0, netProfit: 0, markup: 0 });
   });
@@ -42,7 +49,7 @@ describe('itemFigures', () => {
   it('client price is never negative and never above retail × quantity (property)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 1e5 }), fc.integer({ min: 0, max: 10_000 }), (retail, qty, bp) => {
-        const f = itemFigures({ retailPrice: retail, tradePrice: 0, quantity: qty, discountBp: bp });
+        const f = itemFigures({ retailPrice: retail, tradePrice: 0, quantityMilli: qty * 1000, discountBp: bp });
         expect(Number.isSafeInteger(f.clientPrice)).toBe(true);
         expect(f.clientPrice).toBeGreaterThanOrEqual(0);
         expect(f.clientPrice).toBeLessThanOrEqual(retail * qty);

@@ -86,7 +86,8 @@ export const SUMMARY_MESSAGES = {
   checkFigures: 'Some figures cannot be saved: correct the marked fields',
   discountRange: 'Discount must be between 0 and 100 %',
   priceRange: 'Enter an amount in rupees up to ₹1,00,00,000, such as 1,23,456.78',
-  quantityRange: `Quantity must be a whole number from 0 to ${SUMMARY_LIMITS.quantity.toLocaleString('en-IN')}`,
+  quantityRange: `Quantity must be a number from 0 to ${SUMMARY_LIMITS.quantity.toLocaleString('en-IN')}, with at most three decimals (12.5)`,
+  unit: 'Choose a unit from the list (NOS, MTR, SQM…)',
   imagesMax: `You can add only ${SUMMARY_LIMITS.imagesPerItem} images`,
   imageType: 'Only JPG, PNG or GIF allowed',
   cardsMax: `Maximum limit reached: ${SUMMARY_LIMITS.cardsPerSection} cards allowed.`,
@@ -126,7 +127,8 @@ export type ItemMoney = {
   /** Per unit, integer paise. */
   retailPrice: number;
   tradePrice: number;
-  quantity: number;
+  /** Thousandths of the item's unit (12.5 MTR is 12500; decision 403). */
+  quantityMilli: number;
   /** Basis points: 1250 = 12.5 %. */
   discountBp: number;
 };
@@ -148,12 +150,13 @@ export function markupPercent(netProfit: number, tradeCost: number): number {
 
 /**
  * One item's figures: client price = retail × quantity × (1 − discount % / 100), rounded to the
- * paisa (half away from zero); net profit = client price − trade × quantity; markup as above.
+ * paisa (half away from zero) once; trade cost = trade × quantity, rounded the same way (exact for
+ * a whole quantity; decision 403); net profit = client price − trade cost; markup as above.
  */
 export function itemFigures(m: ItemMoney): Figures {
-  const quantity = BigInt(Math.trunc(m.quantity));
-  const clientPrice = Number(divideHalfUp(BigInt(Math.trunc(m.retailPrice)) * quantity * BigInt(10_000 - Math.trunc(m.discountBp)), 10_000n));
-  const tradeCost = Math.trunc(m.tradePrice) * Number(quantity);
+  const milli = BigInt(Math.trunc(m.quantityMilli));
+  const clientPrice = Number(divideHalfUp(BigInt(Math.trunc(m.retailPrice)) * milli * BigInt(10_000 - Math.trunc(m.discountBp)), 10_000_000n));
+  const tradeCost = Number(divideHalfUp(BigInt(Math.trunc(m.tradePrice)) * milli, 1_000n));
   const netProfit = clientPrice - tradeCost;
   return { clientPrice, tradeCost, netProfit, markup: markupPercent(netProfit, tradeCost) };
 }

@@ -10,6 +10,7 @@ import {
   SUMMARY_MESSAGES as M,
   SUMMARY_STATUSES,
 } from './summary-rules.js';
+import { isUqc, parseQuantity, type Uqc } from './quantity.js';
 
 /**
  * A schedule's summary (rooms → sections → items, images, cards; DESIGN.md sections 8 and 9,
@@ -42,13 +43,33 @@ export const SectionChangesBody = z
   .refine((b) => b.title !== undefined || b.status !== undefined, { message: 'Send a title or a status to change', when: (p) => p.issues.length === 0 });
 export const NewItemBody = z.object({ type: SummaryItemType });
 
-/** The figures of an item, as stored: paise per unit, a whole quantity, the discount in basis points. */
+/**
+ * A quantity as typed or sent: a number or its text ("12.5", "3.25"), at most three decimals, from
+ * 0 to SUMMARY_LIMITS.quantity; its output is thousandths of the unit (decision 403), never a float.
+ */
+const quantity = z.union([z.number(), z.string()], { error: M.quantityRange }).transform((v, ctx) => {
+  const milli = parseQuantity(typeof v === 'number' ? String(v) : v);
+  if (milli === null || milli > L.quantity * 1000) {
+    ctx.addIssue({ code: 'custom', message: M.quantityRange });
+    return z.NEVER;
+  }
+  return milli;
+});
+
+/** The figures of an item, as stored: paise per unit, its quantity (thousandths out), the discount in basis points. */
 export const ItemMoneyFields = {
   retailPrice: wholeNumber('Retail Price', L.pricePaise),
   tradePrice: wholeNumber('Trade Price', L.pricePaise),
-  quantity: wholeNumber('Quantity', L.quantity),
+  quantity,
   discountBp: wholeNumber('Discount', L.discountBp),
 };
+/** A priced item's unit, a code of GST's UQC list (upper case or not). */
+export const ItemUnit = z
+  .string({ error: M.unit })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine(isUqc, M.unit)
+  .transform((v) => v as Uqc);
 
 /**
  * A change of one item: any of its texts and figures, and the `version` the editor loaded (required,
@@ -63,10 +84,14 @@ export const ItemChangesBody = z.object({
   description1: text(L.itemDescription).optional(),
   retailPrice: ItemMoneyFields.retailPrice.optional(),
   tradePrice: ItemMoneyFields.tradePrice.optional(),
+  /** Text or a number ("12.5"); as thousandths once read (decision 403). */
   quantity: ItemMoneyFields.quantity.optional(),
+  unit: ItemUnit.optional(),
   discountBp: ItemMoneyFields.discountBp.optional(),
 });
 export type ItemChanges = z.infer<typeof ItemChangesBody>;
+/** A change as sent: the quantity as text ("12.5") or a number of units. */
+export type ItemChangesInput = z.input<typeof ItemChangesBody>;
 
 /** Save all: every edited item of one schedule at once, all or nothing. */
 export const SaveAllBody = z.object({
@@ -112,7 +137,10 @@ export const SummaryItemJson = z.object({
   ...Object.fromEntries(ITEM_TEXT_FIELDS.map((f) => [f, z.string()])) as Record<(typeof ITEM_TEXT_FIELDS)[number], z.ZodString>,
   retailPrice: z.number(),
   tradePrice: z.number(),
-  quantity: z.number(),
+  /** The exact quantity as text: "12.5", "1" (decision 403). */
+  quantity: z.string(),
+  /** A code of GST's UQC list. */
+  unit: z.string(),
   discountBp: z.number(),
   figures: FiguresJson,
   images: z.array(ScheduleImage),

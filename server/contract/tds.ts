@@ -24,8 +24,12 @@ export const TDS_MESSAGES = {
   fileRequired: 'Choose the Form 26AS text file or the AIS TDS CSV',
   fileTooLarge: 'The file is larger than 1 MB: a Form 26AS text or AIS CSV download is a few KB',
   fileNotText: 'This is not a text file: download Form 26AS as text (or the AIS TDS details as CSV) and upload that file',
-  /** TRACES gives the text in a ZIP protected by the taxpayer's date of birth or incorporation. */
-  fileZip: 'This is a ZIP file: open the TRACES download (its password is the date of birth or incorporation, DDMMYYYY) and upload the .txt file inside',
+  /** TRACES gives the text in a ZIP protected by the taxpayer's date of birth or incorporation (decision 401): an open ZIP is read, a protected one is not. */
+  fileZip: 'This ZIP is protected by a password, which the platform cannot open: unzip it first (the TRACES password is the date of birth or incorporation, DDMMYYYY) and upload the .txt file inside',
+  zipUnreadable: 'This ZIP cannot be read: unzip it first and upload the .txt file inside',
+  zipEmpty: 'This ZIP holds no file: download Form 26AS as text again',
+  zipSeveral: 'This ZIP holds more than one file: unzip it and upload the Form 26AS .txt file',
+  zipTooLarge: 'The file inside this ZIP is larger than 1 MB: a Form 26AS text download is a few KB',
   fileWrongType: (kind: string) => `This is a ${kind.toUpperCase()} file, not a Form 26AS text or AIS CSV: download Form 26AS as text (or the AIS TDS details as CSV) and upload that file`,
 } as const;
 const T = TDS_MESSAGES;
@@ -122,7 +126,7 @@ export type TdsSavedReply = z.infer<typeof TdsSavedReply>;
 
 /** The downloaded file itself (decision 383): one part `file`, and the financial year. */
 export const TdsStatementParts = z.object({
-  file: z.file().describe('The Form 26AS text file (from TRACES, unzipped) or the AIS TDS CSV, at most 1 MB'),
+  file: z.file().describe('The Form 26AS text file (or the ZIP TRACES gives, unless it is password-protected) or the AIS TDS CSV, at most 1 MB'),
   fy: fy.optional(),
 });
 

@@ -1,4 +1,5 @@
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE, DOCUMENT_TYPE_MESSAGE } from './firm-registration-rules.js';
+import { SIGNATURE_MAX_BYTES, SIGNATURE_MESSAGES } from './billing-rules.js';
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_MESSAGE } from './profile-rules.js';
 import { IMAGE_TYPE_MESSAGE, PROJECT_IMAGE_MAX_BYTES } from './projects-rules.js';
 import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_MESSAGES } from './schedules-rules.js';
@@ -32,6 +33,13 @@ export const UPLOAD_RULES = {
     maxBytes: PROFILE_IMAGE_MAX_BYTES,
     typeMessage: PROFILE_IMAGE_MESSAGE,
     tooLargeMessage: `The photo must be at most ${PROFILE_IMAGE_MAX_BYTES / MB} MB.`,
+  },
+  /** The firm's signature on its tax documents (decision 402). */
+  signature: {
+    accept: IMAGE_TYPES.profile,
+    maxBytes: SIGNATURE_MAX_BYTES,
+    typeMessage: SIGNATURE_MESSAGES.type,
+    tooLargeMessage: SIGNATURE_MESSAGES.tooLarge,
   },
   registrationDocument: {
     accept: DOCUMENT_TYPES,

@@ -36,6 +36,15 @@ export const PROFILE_PHOTO: UploadKind = {
   messages: { type: PROFILE_IMAGE_MESSAGE, tooLarge: UPLOAD_RULES.profilePhoto.tooLargeMessage, count: 'Upload one photo.' },
 };
 
+/** The firm's signature image on its tax documents (decision 402): one JPEG or PNG. */
+export const SIGNATURE_IMAGE: UploadKind = {
+  accept: UPLOAD_RULES.signature.accept,
+  maxFiles: 1,
+  maxBytes: UPLOAD_RULES.signature.maxBytes,
+  maxFields: 2,
+  messages: { type: UPLOAD_RULES.signature.typeMessage, tooLarge: UPLOAD_RULES.signature.tooLargeMessage, count: 'Upload one signature image' },
+};
+
 /**
  * The spec's POST /users/upload/file for a firm (decision 143): the registration document or
  * project images, told apart by content; each keeps its own size limit (a document's 10 MB is
@@ -81,7 +90,8 @@ export function workspaceFiles(config: Pick<Config, 'MAX_FILE_MB'>, maxFiles: nu
 /**
  * A Form 26AS text or AIS CSV download (decision 383): one file of at most 1 MB, read and matched,
  * never stored (so it counts against no quota). Its kind is checked by the route: text has no
- * signature, and a PDF, ZIP or spreadsheet answers 400 with what to download instead.
+ * signature, a ZIP is opened for the text inside (decision 401), and a PDF or spreadsheet answers
+ * 400 with what to download instead.
  */
 export const TDS_STATEMENT: UploadKind = {
   accept: 'any',

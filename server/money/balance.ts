@@ -45,10 +45,13 @@ export function shareOf(amount: number, bp: number): number {
   return Number(divideHalfUp(BigInt(amount) * BigInt(bp), 10_000n));
 }
 
-/** The line-level discount that makes quantity × unit price come to `clientPrice` (a summary item's own rounding). */
-export function discountTo(quantity: number, unitPrice: number, clientPrice: number): number {
+/**
+ * The line-level discount that makes quantity × unit price come to `clientPrice` (a summary item's
+ * own rounding); the quantity in thousandths, the gross rounded half-up once as a line's is.
+ */
+export function discountTo(quantityMilli: number, unitPrice: number, clientPrice: number): number {
   assertWhole('client price', clientPrice);
-  const gross = quantity * unitPrice;
+  const gross = Number(divideHalfUp(BigInt(quantityMilli) * BigInt(unitPrice), 1_000n));
   if (clientPrice > gross) throw new RangeError('a client price above quantity × unit price');
   return gross - clientPrice;
 }

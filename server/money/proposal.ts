@@ -1,7 +1,6 @@
 import { lineAmounts, type LineAmounts } from './gst.js';
 import { divideHalfUp } from '../contract/money-rounding.js';
 import { sumLines, type Totals } from './totals.js';
-import { wholeQuantity } from '../contract/quantity.js';
 
 /**
  * A client proposal's figures (docs/decisions/286). A proposal goes to a client
@@ -14,23 +13,28 @@ import { wholeQuantity } from '../contract/quantity.js';
 export type ProposalItemInput = {
   /** Paise per unit. */
   retailPrice: number;
-  quantity: number;
+  /** Thousandths of the item's unit (decision 403). */
+  quantityMilli: number;
   /** Basis points of the line's gross. */
   discountBp: number;
   /** GST rate in basis points. */
   rateBp: number;
 };
 
-/** The item's discount in paise: gross − gross × (1 − discount %), rounded half-up as the editor's client price is. */
-export function discountPaise(retailPrice: number, quantity: number, discountBp: number): number {
-  const gross = BigInt(retailPrice) * BigInt(quantity);
-  return Number(gross - divideHalfUp(gross * BigInt(10_000 - discountBp), 10_000n));
+/**
+ * The item's discount in paise: the line's gross (quantity × price, half-up once) less the
+ * editor's client price (retail × quantity × (1 − discount %), half-up once), so the line's value
+ * is exactly the client price for a fractional quantity too (decision 403).
+ */
+export function discountPaise(retailPrice: number, quantityMilli: number, discountBp: number): number {
+  const exact = BigInt(retailPrice) * BigInt(quantityMilli);
+  return Number(divideHalfUp(exact, 1_000n) - divideHalfUp(exact * BigInt(10_000 - discountBp), 10_000_000n));
 }
 
 /** One proposal line's figures: taxable = the client price, tax = GST on it, total = both. */
 export function proposalLine(item: ProposalItemInput): LineAmounts {
   return lineAmounts(
-    { quantityMilli: wholeQuantity(item.quantity), unitPrice: item.retailPrice, discount: discountPaise(item.retailPrice, item.quantity, item.discountBp), rateBp: item.rateBp },
+    { quantityMilli: item.quantityMilli, unitPrice: item.retailPrice, discount: discountPaise(item.retailPrice, item.quantityMilli, item.discountBp), rateBp: item.rateBp },
     'inter',
   );
 }

@@ -30,6 +30,7 @@ export function toBillingProfileJson(row: BillingProfileRow): BillingProfile {
     reverseCharge: row.reverseCharge,
     roundOff: row.roundOff,
     upiLimit: row.upiLimit,
+    hasSignature: row.signatureKey !== null,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -71,4 +72,20 @@ export async function saveBillingProfileAtVersion(db: Database, firmId: string, 
     throw await staleOrMissing(db, firmBillingProfiles, key, toBillingProfileJson, missing);
   }
   return writeAtVersion(db, firmBillingProfiles, { key, version, actorId: updatedBy, set: profileValues(fields), toJson: toBillingProfileJson, missing });
+}
+
+/**
+ * Sets (or, with null, removes) the profile's signature key (decision 402) under the row's lock, so
+ * two uploads at once each hand back the key they replaced and no file is left behind. Answers
+ * the row and the key it replaced, or null without a profile. The profile's version is not raised:
+ * the signature is not one of the fields its form saves.
+ */
+export async function replaceSignatureKey(db: Database, firmId: string, key: string | null): Promise<{ row: BillingProfileRow; previous: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const where = eq(firmBillingProfiles.firmId, firmId);
+    const [current] = await tx.select({ key: firmBillingProfiles.signatureKey }).from(firmBillingProfiles).where(where).for('update');
+    if (!current) return null;
+    const [row] = await tx.update(firmBillingProfiles).set({ signatureKey: key }).where(where).returning();
+    return { row: row!, previous: current.key };
+  });
 }

@@ -35,7 +35,7 @@ function clientItem(item: SummaryItemJson, imageUrl: ClientImageUrl): ClientItem
       height: image.height,
     })),
     price: priced
-      ? { retailPrice: item.retailPrice, quantity: item.quantity, discountPercent: item.discountBp / 100, clientPrice: item.figures.clientPrice }
+      ? { retailPrice: item.retailPrice, quantity: item.quantity, unit: item.unit, discountPercent: item.discountBp / 100, clientPrice: item.figures.clientPrice }
       : null,
     decision: null,
     history: [],

@@ -11,7 +11,7 @@ import { scheduleTotals } from './summary.js';
 async function approvedByProject(db: Database, projectIds: string[]) {
   if (!projectIds.length) return new Map<string, ReturnType<typeof sumFigures>>();
   const rows = await db
-    .select({ projectId: schedules.projectId, retailPrice: summaryItems.retailPrice, tradePrice: summaryItems.tradePrice, quantity: summaryItems.quantity, discountBp: summaryItems.discountBp })
+    .select({ projectId: schedules.projectId, retailPrice: summaryItems.retailPrice, tradePrice: summaryItems.tradePrice, quantityMilli: summaryItems.quantityMilli, discountBp: summaryItems.discountBp })
     .from(summaryItems)
     .innerJoin(summarySections, eq(summarySections.id, summaryItems.sectionId))
     .innerJoin(schedules, eq(schedules.id, summaryItems.scheduleId))

@@ -35,7 +35,9 @@ export type SourceItem = {
   title: string;
   description: string;
   retailPrice: number;
-  quantity: number;
+  /** Thousandths of `unit` (decision 403). */
+  quantityMilli: number;
+  unit: string;
   discountBp: number;
 };
 
@@ -50,7 +52,8 @@ export async function pricedItemsOfSchedule(db: Database, scheduleId: string): P
       title: summaryItems.title,
       description: summaryItems.description,
       retailPrice: summaryItems.retailPrice,
-      quantity: summaryItems.quantity,
+      quantityMilli: summaryItems.quantityMilli,
+      unit: summaryItems.unit,
       discountBp: summaryItems.discountBp,
     })
     .from(summaryItems)

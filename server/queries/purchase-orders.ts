@@ -54,8 +54,8 @@ export function toPurchaseOrderJson(row: PurchaseOrderRow, lines: readonly Purch
 }
 
 /**
- * The items a purchase order may hold: priced items (products, financial items) with a quantity,
- * in approved sections of the schedule, in the summary's order.
+ * The items a purchase order may hold: priced items (products, financial items) with a whole
+ * quantity, in approved sections of the schedule, in the summary's order.
  */
 export async function approvedItems(db: Database, scheduleId: string) {
   return db
@@ -64,7 +64,8 @@ export async function approvedItems(db: Database, scheduleId: string) {
       type: summaryItems.type,
       title: summaryItems.title,
       description: summaryItems.description,
-      quantity: summaryItems.quantity,
+      // Orders count whole units (purchase_order_lines.quantity): a fractional item is not offered yet (decision 403).
+      quantity: sql<number>`(${summaryItems.quantityMilli} / 1000)::int`.mapWith(Number),
       tradePrice: summaryItems.tradePrice,
       roomName: summaryRooms.name,
       sectionTitle: summarySections.title,
@@ -72,7 +73,7 @@ export async function approvedItems(db: Database, scheduleId: string) {
     .from(summaryItems)
     .innerJoin(summarySections, eq(summarySections.id, summaryItems.sectionId))
     .innerJoin(summaryRooms, eq(summaryRooms.id, summarySections.roomId))
-    .where(and(eq(summaryItems.scheduleId, scheduleId), eq(summarySections.status, 'approved'), inArray(summaryItems.type, ['product', 'financial']), sql`${summaryItems.quantity} > 0`))
+    .where(and(eq(summaryItems.scheduleId, scheduleId), eq(summarySections.status, 'approved'), inArray(summaryItems.type, ['product', 'financial']), sql`${summaryItems.quantityMilli} > 0 and ${summaryItems.quantityMilli} % 1000 = 0`))
     .orderBy(asc(summaryRooms.position), asc(summarySections.position), asc(summaryItems.position));
 }
 export type ApprovedItem = Awaited<ReturnType<typeof approvedItems>>[number];

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ScheduleRow } from './schedules.js';
+import { formatQuantity } from '../contract/quantity.js';
 import {
   ITEM_DEFAULTS,
   itemFigures,
@@ -77,7 +78,8 @@ export function toItemJson(projectId: string, row: ItemRow, images: readonly Ite
     description1: row.description1,
     retailPrice: row.retailPrice,
     tradePrice: row.tradePrice,
-    quantity: row.quantity,
+    quantity: formatQuantity(row.quantityMilli),
+    unit: row.unit,
     discountBp: row.discountBp,
     figures: itemFigures(row),
     images: images.map((image) => scheduleImageJson(projectId, image.folder)),
@@ -128,7 +130,7 @@ export async function loadSummary(db: Database, schedule: Pick<ScheduleRow, 'id'
 export async function scheduleTotals(db: Database, scheduleIds: readonly string[]) {
   if (!scheduleIds.length) return new Map<string, ReturnType<typeof sumFigures>>();
   const rows = await db
-    .select({ scheduleId: summaryItems.scheduleId, retailPrice: summaryItems.retailPrice, tradePrice: summaryItems.tradePrice, quantity: summaryItems.quantity, discountBp: summaryItems.discountBp })
+    .select({ scheduleId: summaryItems.scheduleId, retailPrice: summaryItems.retailPrice, tradePrice: summaryItems.tradePrice, quantityMilli: summaryItems.quantityMilli, discountBp: summaryItems.discountBp })
     .from(summaryItems)
     .innerJoin(summarySections, eq(summarySections.id, summaryItems.sectionId))
     // A section the client rejected is no longer on offer: it counts in no schedule's figures (docs/decisions/417).
@@ -208,7 +210,10 @@ export async function updateSection(tx: Database, id: string, actorId: string, c
 }
 
 /** Writes an item's changes from the version it was read at and raises its version (409 when changed meanwhile). */
-export async function updateItem(tx: Database, projectId: string, id: string, actorId: string, changes: Omit<ItemChanges, 'version'>, version: number): Promise<ItemRow> {
+/** An item's changes as written: its texts and figures under the row's column names (the quantity in thousandths). */
+export type ItemWrite = Omit<ItemChanges, 'version' | 'quantity'> & { quantityMilli?: number };
+
+export async function updateItem(tx: Database, projectId: string, id: string, actorId: string, changes: ItemWrite, version: number): Promise<ItemRow> {
   return writeAtVersion(tx, summaryItems, {
     key: eq(summaryItems.id, id),
     version,

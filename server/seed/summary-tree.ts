@@ -1,3 +1,4 @@
+import { wholeQuantity } from '../contract/quantity.js';
 import type { SummaryItemType, SummaryStatus } from '../contract/summary-rules.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
@@ -16,7 +17,10 @@ export type TreeItem = {
   description1?: string;
   retailPrice?: number;
   tradePrice?: number;
+  /** Whole units, or thousandths with `quantityMilli` (12.5 MTR: 12500; decision 403). */
   quantity?: number;
+  quantityMilli?: number;
+  unit?: string;
   discountBp?: number;
   /** Stored image folders (`schedules/<projectId>/<imageId>`). */
   images?: string[];
@@ -55,7 +59,8 @@ export async function createSummaryTree(db: Database, scope: { scheduleId: strin
           description1: item.description1 ?? '',
           retailPrice: item.retailPrice ?? 0,
           tradePrice: item.tradePrice ?? 0,
-          quantity: item.quantity ?? 1,
+          quantityMilli: item.quantityMilli ?? wholeQuantity(item.quantity ?? 1),
+          unit: item.unit ?? 'NOS',
           discountBp: item.discountBp ?? 0,
         });
         (item.images ?? []).forEach((folder, p) => imageRows.push({ id: newId(), ...scope, itemId, folder, position: p }));

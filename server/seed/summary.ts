@@ -1,3 +1,4 @@
+import { wholeQuantity } from '../contract/quantity.js';
 import type { AppContext } from '../context.js';
 import type { SummaryItemType, SummaryStatus } from '../contract/summary-rules.js';
 import { listSchedules } from '../queries/schedules.js';
@@ -114,7 +115,7 @@ export async function seedDemoSummaries(ctx: Pick<AppContext, 'db' | 'storage'>,
               ...(item.description1 !== undefined ? { description1: item.description1 } : {}),
               retailPrice: rs(item.retail ?? 0),
               tradePrice: rs(item.trade ?? 0),
-              quantity: item.quantity ?? 1,
+              quantityMilli: wholeQuantity(item.quantity ?? 1),
               discountBp: Math.round((item.discount ?? 0) * 100),
             }, row.version);
             if (item.image) await insertItemImages(tx, scope, row.id, [pictures[picture++]!.folder]);

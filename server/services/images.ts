@@ -6,6 +6,7 @@ type RawOutput = { data: Buffer; info: { width: number; height: number; channels
 import { VARIANT_WIDTHS, type ProjectImage } from '../contract/projects.js';
 import type { ImageVariants } from '../queries/public-projects.js';
 import { AVATAR_SIZES, type ProfileImageCrop } from '../contract/profile.js';
+import { SIGNATURE_BOX } from '../contract/billing-rules.js';
 import type { Database } from '../db/connection.js';
 import { HttpError } from '../errors.js';
 import { findUploads, type PendingUpload } from '../queries/pending-uploads.js';
@@ -228,6 +229,32 @@ export async function storeAvatar(storage: Storage, userId: string, data: ImageI
   }
   return publicUrl(`${prefix}/256.webp`);
 }
+
+/**
+ * A firm's signature for its tax documents (CGST rule 46(q), decision 402): turned upright, every
+ * metadata block dropped, fitted inside SIGNATURE_BOX without enlarging, written as PNG (its
+ * transparency kept, a line drawing stays sharp). Stored privately under a random key: only the
+ * firm's own documents print it.
+ */
+export async function storeSignature(storage: Storage, firmId: string, data: ImageInput): Promise<string> {
+  await orientedSize(data);
+  let png: Buffer;
+  try {
+    png = await input(data)
+      .autoOrient()
+      .resize({ ...SIGNATURE_BOX, fit: 'inside', withoutEnlargement: true })
+      .png({ compressionLevel: 9, adaptiveFiltering: true })
+      .toBuffer();
+  } catch {
+    throw new InvalidImageError('undecodable image');
+  }
+  const key = `signatures/${firmId}/${crypto.randomBytes(12).toString('hex')}.png`;
+  await storage.put('private', key, png, { contentType: 'image/png' });
+  return key;
+}
+
+/** Whether a stored key is a signature this api stored (never a key taken from elsewhere). */
+export const isSignatureKey = (key: string | null | undefined): key is string => !!key && /^signatures\/[0-9a-f]{24}\/[0-9a-f]{24}\.png$/.test(key);
 
 /** The files of a stored profile photo url, or none for a url this api did not store. */
 export function avatarKeys(url: string | null | undefined): string[] {

@@ -7,7 +7,7 @@ import { badRequest } from '../errors.js';
 import { discountTo, shareOf } from '../money/balance.js';
 import type { LineInput, SupplyKind } from '../money/gst.js';
 import { documentAmounts, type Totals } from '../money/totals.js';
-import { defaultUnit, wholeQuantity } from '../contract/quantity.js';
+import { defaultUnit, itemLineUnit, wholeQuantity } from '../contract/quantity.js';
 import { findFirmProject, findFirmSchedule, pricedItemsOfSchedule, type SourceItem } from '../queries/invoice-sources.js';
 import type { StoredLine } from '../queries/invoice-writes.js';
 
@@ -44,9 +44,10 @@ function itemLine(item: SourceItem, profile: BillingProfile): DraftLine {
   return {
     description,
     hsnSac: tax.hsnSac,
-    unit: defaultUnit(tax.hsnSac),
+    // The item's own quantity and unit (12.5 MTR; decision 403).
+    unit: itemLineUnit(tax.hsnSac, item.unit),
     sourceItemId: item.id,
-    input: { quantityMilli: wholeQuantity(item.quantity), unitPrice: item.retailPrice, discount: discountTo(item.quantity, item.retailPrice, clientPrice), rateBp: isGstRate(tax.rateBp) ? tax.rateBp : 1800 },
+    input: { quantityMilli: item.quantityMilli, unitPrice: item.retailPrice, discount: discountTo(item.quantityMilli, item.retailPrice, clientPrice), rateBp: isGstRate(tax.rateBp) ? tax.rateBp : 1800 },
   };
 }
 

@@ -11,6 +11,9 @@ import { documentAmounts, inputsOf } from '../money/totals.js';
 import { qrSvg, upiPayUri } from '../money/upi.js';
 import { amountInWords } from '../money/words.js';
 import { parseQuantity } from '../contract/quantity.js';
+import { findBillingProfile } from '../queries/billing.js';
+import { signatureDataUrl } from './print-images.js';
+import type { Storage } from './storage/storage.js';
 
 /**
  * What the Tax Invoice PDF prints beyond the stored invoice (docs/decisions/281): the title (a tax
@@ -20,7 +23,7 @@ import { parseQuantity } from '../contract/quantity.js';
 /** CGST rule 46(f) and (p), on every document: the place of supply with its code, tax on reverse charge. */
 const particulars = (invoice: Invoice) => ({ placeOfSupplyText: placeOfSupplyText(invoice.placeOfSupply), reverseCharge: invoice.seller?.reverseCharge ? ('Yes' as const) : ('No' as const) });
 
-export async function invoicePrint(invoice: Invoice, original: InvoicePrint['original'] = null, part?: number): Promise<InvoicePrint> {
+export async function invoicePrint(invoice: Invoice, original: InvoicePrint['original'] = null, part?: number, signature: string | null = null): Promise<InvoicePrint> {
   const seller = invoice.seller;
   const owed = invoice.status === 'draft' ? invoice.total : invoice.outstanding;
   const upiLimit = seller?.upiLimit ?? BILLING_DEFAULTS.upiLimit;
@@ -50,6 +53,7 @@ export async function invoicePrint(invoice: Invoice, original: InvoicePrint['ori
     amountInWords: amountInWords(invoice.total),
     ...particulars(invoice),
     original,
+    signature,
     upiUri,
     qrSvg: upiUri ? await qrSvg(upiUri) : null,
     upiAmount: upiUri ? upiAmount : null,
@@ -59,17 +63,31 @@ export async function invoicePrint(invoice: Invoice, original: InvoicePrint['ori
   };
 }
 
+/** What a document is printed from: the database, and the storage its issuer's signature is kept in. */
+export type PrintSources = { db: Database; storage: Storage };
+
+/**
+ * CGST rule 46(q): the issuer's signature as it now is (decision 402), read from its own billing
+ * profile only (the platform, issuing its subscription invoices, has none: the words print).
+ */
+async function issuerSignature({ db, storage }: PrintSources, issuerId: string): Promise<string | null> {
+  const profile = await findBillingProfile(db, issuerId);
+  return signatureDataUrl(storage, profile?.signatureKey);
+}
+
 /** The print data of a stored invoice (a firm's, or the platform's subscription invoice); a credit note names its invoice. */
-export async function printOfInvoice(db: Database, row: InvoiceRow, upiPart?: number) {
-  const invoice = await invoiceJson(db, row, isoDay(new Date()));
+export async function printOfInvoice(sources: PrintSources, row: InvoiceRow, upiPart?: number) {
+  const { db } = sources;
+  const [invoice, signature] = await Promise.all([invoiceJson(db, row, isoDay(new Date())), issuerSignature(sources, row.issuerId)]);
   const credited = row.kind === 'credit-note' && row.creditFor ? await findInvoice(db, row.issuerId, row.creditFor) : undefined;
-  return invoicePrint(invoice, credited?.number ? { number: credited.number, issueDate: credited.issueDate } : null, upiPart);
+  return invoicePrint(invoice, credited?.number ? { number: credited.number, issueDate: credited.issueDate } : null, upiPart, signature);
 }
 
 /** A payment's receipt: the invoice it pays, the payment and its amount in words; 404 for a payment of another invoice. */
-export async function receiptOfPayment(db: Database, row: InvoiceRow, paymentId: string): Promise<ReceiptPrint> {
+export async function receiptOfPayment(sources: PrintSources, row: InvoiceRow, paymentId: string): Promise<ReceiptPrint> {
+  const { db } = sources;
   const payment = isId(paymentId) ? await findPayment(db, row.id, paymentId) : undefined;
   if (!payment) throw notFound(M.paymentNotFound);
-  const invoice = await invoiceJson(db, row, isoDay(new Date()));
-  return { invoice, payment: toPaymentJson(payment), amountInWords: amountInWords(payment.amount), ...particulars(invoice) };
+  const [invoice, signature] = await Promise.all([invoiceJson(db, row, isoDay(new Date())), issuerSignature(sources, row.issuerId)]);
+  return { invoice, payment: toPaymentJson(payment), amountInWords: amountInWords(payment.amount), ...particulars(invoice), signature };
 }

@@ -1,12 +1,12 @@
-import { avatarKeys } from './images.js';
+import { avatarKeys, isSignatureKey } from './images.js';
 import { printThumbnail, webpDataUrl } from './print-thumbnails.js';
 import { scheduleImageFolder, scheduleVariantKey } from './schedule-images.js';
 import type { Storage, StorageArea } from './storage/storage.js';
 
 /**
  * The pictures a PDF prints, as data URLs (the page Chromium prints may load nothing; decision
- * 105): the firm's logo (its profile picture) and square thumbnails of summary item images, made
- * from their 480 px variants, never the originals.
+ * 105): the firm's logo (its profile picture), its signature (decision 402) and square thumbnails
+ * of summary item images, made from their 480 px variants, never the originals.
  */
 
 async function readStored(storage: Storage, area: StorageArea, key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
@@ -21,6 +21,12 @@ async function readStored(storage: Storage, area: StorageArea, key: string): Pro
 export async function logoDataUrl(storage: Storage, profileImage: string | null | undefined): Promise<string | null> {
   const key = avatarKeys(profileImage)[0];
   const file = key ? await readStored(storage, 'public', key) : null;
+  return file && `data:${file.contentType};base64,${file.bytes.toString('base64')}`;
+}
+
+/** The firm's signature (decision 402), kept privately, as a data URL; null without one or for a file gone. */
+export async function signatureDataUrl(storage: Storage, key: string | null | undefined): Promise<string | null> {
+  const file = isSignatureKey(key) ? await readStored(storage, 'private', key) : null;
   return file && `data:${file.contentType};base64,${file.bytes.toString('base64')}`;
 }
 

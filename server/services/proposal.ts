@@ -1,3 +1,4 @@
+import { itemLineUnit, parseQuantity } from '../contract/quantity.js';
 import { DEFAULT_ITEM_TAXES, type ItemTaxes } from '../contract/billing.js';
 import type { ProposalData, ProposalLine } from '../contract/proposal.js';
 import { PRICED_ITEM_TYPES, type PricedItemType } from '../contract/billing-rules.js';
@@ -30,10 +31,10 @@ export function buildProposal(summary: SummaryJson, chosen: readonly string[], t
       const lines = section.items.flatMap((item): ProposalLine[] => {
         if (!isPriced(item.type)) return [];
         const tax = taxes[item.type];
-        const line = proposalLine({ retailPrice: item.retailPrice, quantity: item.quantity, discountBp: item.discountBp, rateBp: tax.rateBp });
+        const line = proposalLine({ retailPrice: item.retailPrice, quantityMilli: parseQuantity(item.quantity) ?? 0, discountBp: item.discountBp, rateBp: tax.rateBp });
         amounts.push(line);
         const first = item.images[0];
-        return [{ id: item.id, type: item.type, title: item.title, description: item.description, image: (first && images[first.id]) ?? null, hsnSac: tax.hsnSac, quantity: item.quantity, unitPrice: line.unitPrice, discount: line.discount, taxable: line.taxable, rateBp: line.rateBp, tax: line.tax, total: line.total }];
+        return [{ id: item.id, type: item.type, title: item.title, description: item.description, image: (first && images[first.id]) ?? null, hsnSac: tax.hsnSac, quantity: item.quantity, unit: itemLineUnit(tax.hsnSac, item.unit), unitPrice: line.unitPrice, discount: line.discount, taxable: line.taxable, rateBp: line.rateBp, tax: line.tax, total: line.total }];
       });
       roomLines.push(...amounts);
       return lines.length ? [{ id: section.id, title: section.title, lines, totals: money(proposalTotals(amounts)) }] : [];

@@ -1,49 +1,51 @@
+import zlib from 'node:zlib';
 import { simplePdf } from '../../server/seed/documents';
 
 /** Test files for the document upload: real formats built in memory, and impostors. */
 
 export const pdfFile = () => simplePdf(['Certificate of registration', 'Test Studio LLP']);
 
-function crc32(buf: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of buf) {
-    let c = (crc ^ byte) & 0xff;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    crc = (crc >>> 8) ^ c;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** A zip archive with stored (uncompressed) entries. */
-export function zipFile(entries: Array<[name: string, content: string]>): Buffer {
+/**
+ * A ZIP built in the test (stored or deflated entries, one disk, no data descriptors), as TRACES
+ * gives its Form 26AS download. `encrypted` sets the entry's "encrypted" flag (general purpose
+ * bit 0) as a password-protected ZIP does: readers refuse such an entry before its bytes.
+ */
+export function zipArchive(entries: Array<{ name: string; data: Buffer | string; encrypted?: boolean; deflate?: boolean }>): Buffer {
   const locals: Buffer[] = [];
-  const central: Buffer[] = [];
+  const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, content] of entries) {
-    const data = Buffer.from(content);
-    const fileName = Buffer.from(name);
-    const crc = crc32(data);
-    /** The fields both headers share, from `at`: CRC-32, compressed and uncompressed size (stored: equal), name length. */
-    const describe = (header: Buffer, at: number) => {
-      header.writeUInt32LE(crc, at);
-      header.writeUInt32LE(data.length, at + 4);
-      header.writeUInt32LE(data.length, at + 8);
-      header.writeUInt16LE(fileName.length, at + 12);
-      return header;
+  for (const entry of entries) {
+    const data = Buffer.from(entry.data);
+    const deflate = entry.deflate ?? true;
+    const body = deflate ? zlib.deflateRawSync(data) : data;
+    const name = Buffer.from(entry.name, 'utf8');
+    const flags = (entry.encrypted ? 0x1 : 0) | 0x800;
+    const crc = zlib.crc32(data);
+    const common = (header: Buffer, at: number) => {
+      header.writeUInt16LE(flags, at);
+      header.writeUInt16LE(deflate ? 8 : 0, at + 2);
+      header.writeUInt32LE(0, at + 4); // time and date
+      header.writeUInt32LE(crc, at + 8);
+      header.writeUInt32LE(body.length, at + 12);
+      header.writeUInt32LE(data.length, at + 16);
+      header.writeUInt16LE(name.length, at + 20);
+      header.writeUInt16LE(0, at + 22);
     };
-    const local = describe(Buffer.alloc(30), 14);
+    const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    locals.push(local, fileName, data);
-    const entry = describe(Buffer.alloc(46), 16);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(offset, 42);
-    central.push(entry, fileName);
-    offset += 30 + fileName.length + data.length;
+    common(local, 6);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    common(central, 8);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, body);
+    centrals.push(central, name);
+    offset += local.length + name.length + body.length;
   }
-  const directory = Buffer.concat(central);
+  const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(entries.length, 8);
@@ -52,6 +54,9 @@ export function zipFile(entries: Array<[name: string, content: string]>): Buffer
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
+
+/** A zip archive with stored (uncompressed) entries. */
+export const zipFile = (entries: Array<[name: string, content: string]>): Buffer => zipArchive(entries.map(([name, data]) => ({ name, data, deflate: false })));
 
 /** A minimal Word document (.docx): a zip with the content types and word/document.xml. */
 export const docxFile = () =>

@@ -21,6 +21,17 @@ function withFile<T>(pdf: Buffer, work: (file: string) => T): T {
 /** The text of every page (pdftotext, layout kept). */
 export const pdfText = (pdf: Buffer) => withFile(pdf, (file) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }));
 
+/** The pictures a PDF holds (`pdfimages -list`): each one's page, width and height in pixels; vector drawings (an SVG QR code) are not pictures. */
+export function pdfImages(pdf: Buffer): Array<{ page: number; width: number; height: number }> {
+  const out = withFile(pdf, (file) => execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }));
+  return out
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((cols) => cols.length > 5 && cols[2] === 'image')
+    .map((cols) => ({ page: Number(cols[0]), width: Number(cols[3]), height: Number(cols[4]) }));
+}
+
 /** `pdfinfo`'s fields (Pages, Page size…). */
 export function pdfInfo(pdf: Buffer): Record<string, string> {
   const out = withFile(pdf, (file) => execFileSync('pdfinfo', [file], { encoding: 'utf8' }));

@@ -290,6 +290,9 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   'GET /api/workspace/storage': 'firmWork',
   'GET /api/billing/profile': 'firmManage',
   'PUT /api/billing/profile': 'firmManage',
+  'GET /api/billing/profile/signature': 'firmManage',
+  'POST /api/billing/profile/signature': 'firmManage',
+  'DELETE /api/billing/profile/signature': 'firmManage',
   'GET /api/firm/time-zone': 'firmManage',
   'PUT /api/firm/time-zone': 'firmManage',
   // Client proposal: client prices only, any member (docs/decisions/286).

@@ -1,3 +1,4 @@
+import { quantityWithUnit } from '../../../server/contract/quantity';
 import { formatRate } from '../../../server/contract/billing-rules';
 import { formatDay } from '../../../server/contract/dates';
 import type { ProposalData, ProposalLine, ProposalMoney } from '../../../server/contract/proposal';
@@ -19,7 +20,7 @@ function LineRow({ line }: { line: ProposalLine }) {
     <tr>
       <td className="doc-col-img">{line.image ? <img className="doc-thumb" src={line.image} alt="" /> : <div className="doc-thumb-empty" />}</td>
       <ItemCell line={line} />
-      <td className="num">{line.quantity}</td>
+      <td className="num">{quantityWithUnit(line.quantity, line.unit)}</td>
       <td className="num">{formatPaise(line.unitPrice)}</td>
       <td className="num">
         {formatPaise(line.taxable)}

@@ -1,5 +1,5 @@
 import { formatCalendarDay } from '../../../server/contract/dates';
-import { formatRate } from '../../../server/contract/billing-rules';
+import { DIGITALLY_SIGNED_TEXT, formatRate } from '../../../server/contract/billing-rules';
 import type { InvoicePrint, Party, ReceiptPrint } from '../../../server/contract/invoices';
 import { PAYMENT_METHOD_LABELS } from '../../../server/contract/invoices-rules';
 import { formatPaise, formatPrice } from '../../../server/contract/money-text';
@@ -14,6 +14,21 @@ import { quantityWithUnit } from '../../../server/contract/quantity';
  */
 
 const day = (d: string | null) => (d ? formatCalendarDay(d) : '—');
+
+/**
+ * CGST rule 46(q), decision 402: the firm's signature image above "Authorised signatory"; without
+ * one, a line to sign on and the words for a digitally signed document.
+ */
+function Signature({ name, image }: { name: string; image: string | null }) {
+  return (
+    <div className="iv-sign" data-signature={image ? 'image' : 'words'}>
+      For {name}
+      {image ? <img className="iv-signature" src={image} alt={`Signature for ${name}`} /> : <span className="iv-sign-line" />}
+      Authorised signatory
+      {image ? null : <span className="iv-small iv-signed">{DIGITALLY_SIGNED_TEXT}</span>}
+    </div>
+  );
+}
 
 function PartyBlock({ title, party, fallbackName }: { title: string; party: Party | null; fallbackName?: string }) {
   return (
@@ -171,12 +186,7 @@ export function InvoiceDocument({ data }: { data: InvoicePrint }) {
       </p>
       {invoice.kind === 'invoice' && seller ? <PaymentBlock data={data} seller={seller} /> : null}
       {invoice.notes ? <div className="iv-notes">{invoice.notes}</div> : null}
-      <div className="iv-sign">
-        For {seller?.legalName}
-        <br />
-        <br />
-        Authorised signatory
-      </div>
+      <Signature name={seller?.legalName ?? ''} image={data.signature} />
     </Document>
   );
 }
@@ -337,12 +347,7 @@ export function ReceiptDocument({ data }: { data: ReceiptPrint }) {
       <p className="iv-words">
         <strong>Amount in words:</strong> {data.amountInWords}
       </p>
-      <div className="iv-sign">
-        For {invoice.seller?.legalName}
-        <br />
-        <br />
-        Authorised signatory
-      </div>
+      <Signature name={invoice.seller?.legalName ?? ''} image={data.signature} />
     </Document>
   );
 }

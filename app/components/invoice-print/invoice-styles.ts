@@ -32,7 +32,10 @@ tfoot td { font-weight: 700; border-bottom: none; }
 .iv-pay { display: flex; gap: 8mm; align-items: flex-start; border: 1px solid #ddd; padding: 4mm; margin-bottom: 5mm; page-break-inside: avoid; }
 .iv-qr svg, .iv-qr img { width: 32mm; height: 32mm; display: block; }
 .iv-notes { white-space: pre-line; margin-bottom: 5mm; }
-.iv-sign { text-align: right; margin-top: 10mm; }
+.iv-sign { text-align: right; margin-top: 10mm; break-inside: avoid; }
+.iv-signature { display: block; margin: 2mm 0 1mm auto; max-width: 60mm; max-height: 20mm; }
+.iv-sign-line { display: block; width: 55mm; height: 14mm; margin: 0 0 1mm auto; border-bottom: 0.5pt solid #333; }
+.iv-signed { display: block; margin-top: 1mm; }
 .iv-stamp { position: fixed; top: 40%; left: 0; right: 0; text-align: center; font-size: 80pt; color: rgba(200, 0, 0, 0.12); transform: rotate(-20deg); font-weight: 700; }
 .iv-rate { display: block; color: #555; font-size: 7.5pt; font-weight: 400; }
 .iv-small { color: #555; font-size: 8pt; }

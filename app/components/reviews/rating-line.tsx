@@ -1,15 +1,18 @@
 import { ratingText, reviewCountLabel } from '../../../server/contract/rating-text';
 
-/** A firm's rating as a card and its page show it: "★ 4.7 · 12 reviews" (docs/decisions/410). */
-export function RatingLine({ rating }: { rating: { count: number; averageCenti: number } }) {
+/**
+ * A firm's rating as a card and its page show it: "★ 4.7 · 12 reviews" (docs/decisions/410). `as`
+ * `span` inside a paragraph of its own (a page header's description), where a `<p>` may not go.
+ */
+export function RatingLine({ rating, as: Tag = 'p' }: { rating: { count: number; averageCenti: number }; as?: 'p' | 'span' }) {
   const text = ratingText(rating.averageCenti);
   return (
-    <p className="rating-line" data-testid="rating-line">
+    <Tag className="rating-line" data-testid="rating-line">
       <span className="rating-stars" aria-hidden="true">
         ★ {text}
       </span>
       <span className="visually-hidden">Rated {text} out of 5,</span> · {reviewCountLabel(rating.count)}
-    </p>
+    </Tag>
   );
 }
 

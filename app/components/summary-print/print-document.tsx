@@ -1,3 +1,4 @@
+import { quantityWithUnit } from '../../../server/contract/quantity';
 import { formatPercent, SUMMARY_ITEM_TYPE_LABELS, SUMMARY_STATUS_LABELS, type Figures, type SummaryStatus } from '../../../server/contract/summary-rules';
 import { formatPaise } from '../../../server/contract/money-text';
 import type { PrintData } from '../../../server/contract/summary-print';
@@ -112,7 +113,7 @@ function SectionBlock({ section, tab, images }: { section: Section; tab: PrintTa
                   <>
                     <td className="num">{formatPaise(item.retailPrice)}</td>
                     <td className="num">{formatPaise(item.tradePrice)}</td>
-                    <td className="num">{item.quantity}</td>
+                    <td className="num">{quantityWithUnit(item.quantity, item.unit)}</td>
                     <td className="num">{formatPercent(item.discountBp / 100)}</td>
                     <FigureCells figures={item.figures} />
                   </>

@@ -3,7 +3,7 @@ import { itemFigures, sumFigures } from '../../../server/contract/summary-rules'
 import { Drafts } from './drafts';
 
 const item = (id: string, retailPrice: number, tradePrice = 0) => {
-  const money = { retailPrice, tradePrice, discountBp: 0, quantity: 1 };
+  const money = { retailPrice, tradePrice, discountBp: 0, quantityMilli: 1000 };
   return { id, version: 1, ...money, figures: itemFigures(money) };
 };
 

@@ -1,10 +1,11 @@
 import { createContext, useContext, useEffect } from 'react';
 import { itemFigures, parsePercent, sumFigures, type Figures } from '../../../server/contract/summary-rules';
 import { parseRupees } from '../../../server/contract/money-text';
+import { parseQuantity } from '../../../server/contract/quantity';
 
 export type MoneyField = 'retailPrice' | 'tradePrice' | 'discountBp' | 'quantity';
 export type MoneyDraft = Partial<Record<MoneyField, string>>;
-type Priced = { id: string; version: number; retailPrice: number; tradePrice: number; discountBp: number; quantity: number; figures?: Figures };
+type Priced = { id: string; version: number; retailPrice: number; tradePrice: number; discountBp: number; quantityMilli: number; figures?: Figures };
 
 export type DraftKey = Pick<Priced, 'id' | 'version'>;
 
@@ -69,9 +70,10 @@ export class Drafts {
     const retailPrice = read(draft.retailPrice, parseRupees, item.retailPrice);
     const tradePrice = read(draft.tradePrice, parseRupees, item.tradePrice);
     const discountBp = read(draft.discountBp, parsePercent, item.discountBp);
-    const quantity = read(draft.quantity, (t) => (/^\d{1,6}$/.test(t.trim()) ? Number(t) : null), item.quantity);
-    if (retailPrice === null || tradePrice === null || discountBp === null || quantity === null) return null;
-    return itemFigures({ retailPrice, tradePrice, discountBp, quantity });
+    // Thousandths, as the api reads "12.5" (decision 403).
+    const quantityMilli = read(draft.quantity, parseQuantity, item.quantityMilli);
+    if (retailPrice === null || tradePrice === null || discountBp === null || quantityMilli === null) return null;
+    return itemFigures({ retailPrice, tradePrice, discountBp, quantityMilli });
   }
 
   /**

@@ -1,3 +1,4 @@
+import { parseQuantity } from '../../../server/contract/quantity';
 import { describe, expect, it } from 'vitest';
 import { itemFigures } from '../../../server/contract/summary-rules';
 import { packRoom, unpackRoom } from './editor-data';
@@ -14,7 +15,9 @@ const item = (n: number, sectionId: string) => ({
   description1: '',
   retailPrice: 1_000_000 + n * 1_000,
   tradePrice: n % 3 ? 700_000 : 0,
-  quantity: 1 + (n % 3),
+  // Every third item fractional (12.5 MTR), as the api answers it (decision 403).
+  quantity: n % 3 === 2 ? '12.5' : String(1 + (n % 3)),
+  unit: n % 3 === 2 ? 'MTR' : 'NOS',
   discountBp: (n % 4) * 250,
   images: n === 0 ? [{ id: 'img-1' }] : [],
 });
@@ -43,8 +46,9 @@ describe('the room on show as the loader packs it (decision 251)', () => {
     for (const [s, section] of room.sections.entries()) {
       for (const [i, original] of section.items.entries()) {
         const read = back.sections[s]!.items[i]!;
-        const { position: _position, images, ...rest } = original;
-        expect(read).toEqual({ ...rest, figures: itemFigures(original), images: images.map(({ id }) => ({ id, w480: `/w480/${id}` })) });
+        const { position: _position, images, quantity, ...rest } = original;
+        const quantityMilli = parseQuantity(quantity)!;
+        expect(read).toEqual({ ...rest, quantityMilli, figures: itemFigures({ ...original, quantityMilli }), images: images.map(({ id }) => ({ id, w480: `/w480/${id}` })) });
       }
     }
   });

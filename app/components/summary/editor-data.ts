@@ -1,4 +1,5 @@
 import { itemFigures, type Figures, type SummaryItemType, type SummaryStatus } from '../../../server/contract/summary-rules';
+import { parseQuantity } from '../../../server/contract/quantity';
 
 /**
  * The room on show as the loader sends it, and as the page reads it back (decision 251).
@@ -17,11 +18,13 @@ export type WireItem = {
   d?: string;
   t1?: string;
   d1?: string;
-  /** retailPrice, tradePrice (0 for those who may not see margins), quantity, discountBp (zeros left out). */
+  /** retailPrice, tradePrice (0 for those who may not see margins), quantity in thousandths, discountBp (zeros left out). */
   r?: number;
   p?: number;
   q?: number;
   b?: number;
+  /** The unit when not NOS (decision 403). */
+  u?: string;
   /** Pictures: id and the address of their 480 px version. */
   img?: Array<[string, string]>;
 };
@@ -41,7 +44,9 @@ export type EditorItem = {
   description1: string;
   retailPrice: number;
   tradePrice: number;
-  quantity: number;
+  /** Thousandths of `unit` (12.5 MTR is 12500; decision 403). */
+  quantityMilli: number;
+  unit: string;
   discountBp: number;
   figures: Figures;
   images: Array<{ id: string; w480: string }>;
@@ -49,7 +54,8 @@ export type EditorItem = {
 export type EditorSection = { id: string; roomId: string; title: string; status: SummaryStatus; version: number; items: EditorItem[]; cards: Array<{ id: string; title: string; description: string }> };
 export type EditorRoom = { id: string; name: string; version: number; sections: EditorSection[] };
 
-type FullItem = Omit<EditorItem, 'images' | 'figures' | 'sectionId'> & { images: Array<{ id: string }> };
+/** An item as the api answers it: its quantity as exact text ("12.5"). */
+type FullItem = Omit<EditorItem, 'images' | 'figures' | 'sectionId' | 'quantityMilli'> & { quantity: string; images: Array<{ id: string }> };
 type FullRoom = {
   id: string;
   name: string;
@@ -81,8 +87,9 @@ export function packRoom(room: FullRoom, w480: (imageId: string) => string): Wir
         d1: text(item.description1),
         r: amount(item.retailPrice),
         p: amount(item.tradePrice),
-        q: amount(item.quantity),
+        q: amount(parseQuantity(item.quantity) ?? 0),
         b: amount(item.discountBp),
+        u: item.unit === 'NOS' ? undefined : item.unit,
         img: item.images.length ? item.images.map((image) => [image.id, w480(image.id)] as [string, string]) : undefined,
       })),
       cards: section.cards.length ? section.cards.map((card) => [card.id, card.title, card.description] as [string, string, string]) : undefined,
@@ -104,7 +111,7 @@ export function unpackRoom(room: WireRoom): EditorRoom {
       version: section.v,
       cards: (section.cards ?? []).map(([id, title, description]) => ({ id, title, description })),
       items: section.items.map((item) => {
-        const money = { retailPrice: item.r ?? 0, tradePrice: item.p ?? 0, quantity: item.q ?? 0, discountBp: item.b ?? 0 };
+        const money = { retailPrice: item.r ?? 0, tradePrice: item.p ?? 0, quantityMilli: item.q ?? 0, discountBp: item.b ?? 0 };
         return {
           id: item.i,
           sectionId: section.i,
@@ -114,6 +121,7 @@ export function unpackRoom(room: WireRoom): EditorRoom {
           description: item.d ?? '',
           title1: item.t1 ?? '',
           description1: item.d1 ?? '',
+          unit: item.u ?? 'NOS',
           ...money,
           figures: itemFigures(money),
           images: (item.img ?? []).map(([id, w480]) => ({ id, w480 })),

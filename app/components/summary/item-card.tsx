@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react';
 import { memo, useContext, useState } from 'react';
 import { bpToInput, ITEM_FIELDS_BY_TYPE, ITEM_REQUIRED_FIELD, SUMMARY_ITEM_TYPE_LABELS, SUMMARY_LIMITS, SUMMARY_MESSAGES, type ItemTextField } from '../../../server/contract/summary-rules';
 import { paiseToDecimal } from '../../../server/contract/money-text';
+import { formatQuantity, UQC_CODES, UQC_UNITS } from '../../../server/contract/quantity';
 import { fieldsInSaveAll, itemFingerprint } from '../../../server/contract/summary-fingerprint';
 import { RowGrip, useEnhanced } from './dnd';
 import { DraftsContext, useDraftCleared, type MoneyField } from './drafts';
@@ -209,6 +210,24 @@ function ImageForm({ item }: { item: SummaryItem }) {
   );
 }
 
+/** The unit its quantity counts (GST's UQC list; decision 403): invoice lines made from the item carry it (12.5 MTR). */
+function UnitField({ item, value, invalid }: { item: SummaryItem; value: string; invalid: boolean }) {
+  const name = FIELD(item.id, 'unit');
+  return (
+    <div key={`unit:${item.version}`} className={`field${invalid ? ' has-error' : ''}`}>
+      <label htmlFor={name}>Unit</label>
+      <select id={name} name={name} form="save-all" defaultValue={value} aria-invalid={invalid || undefined} data-testid="money-unit">
+        {UQC_CODES.filter((code) => code !== 'NA').map((code) => (
+          <option key={code} value={code}>
+            {code} ({UQC_UNITS[code]})
+          </option>
+        ))}
+      </select>
+      {invalid ? <p className="field-error">{SUMMARY_MESSAGES.unit}</p> : null}
+    </div>
+  );
+}
+
 /**
  * The money fields of an item being edited (Save all's, `form="save-all"`) and its figures as they
  * are typed. What is typed goes to the page's drafts (drafts.tsx), not to React state: a keystroke
@@ -223,7 +242,7 @@ function MoneyFields({ item }: { item: SummaryItem }) {
     ['retailPrice', 'Retail Price (₹)', paiseToDecimal(item.retailPrice), 'decimal'],
     ['tradePrice', 'Trade Price (₹)', paiseToDecimal(item.tradePrice), 'decimal'],
     ['discountBp', 'Discount (%)', bpToInput(item.discountBp), 'decimal'],
-    ['quantity', 'Quantity', String(item.quantity), 'numeric'],
+    ['quantity', 'Quantity', formatQuantity(item.quantityMilli), 'decimal'],
   ];
   return (
     <div className="sm-money">
@@ -251,6 +270,7 @@ function MoneyFields({ item }: { item: SummaryItem }) {
               </div>
             );
           })}
+        <UnitField item={item} value={value('unit', item.unit)} invalid={problems.has(`${item.id}:unit`)} />
       </div>
       <LiveItemFigures item={item} testId="item-figures" />
     </div>

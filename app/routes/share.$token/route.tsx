@@ -1,3 +1,4 @@
+import { quantityWithUnit } from '../../../server/contract/quantity';
 import { json, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useParams, useRouteError } from '@remix-run/react';
@@ -99,7 +100,7 @@ function SectionCard({ section, zone }: { section: Section; zone: string }) {
                 <div className="so-client-price">
                   <strong>{formatPaise(item.price.clientPrice)}</strong>
                   <span>
-                    {item.price.quantity} × {formatPaise(item.price.retailPrice)}
+                    {quantityWithUnit(item.price.quantity, item.price.unit)} × {formatPaise(item.price.retailPrice)}
                     {item.price.discountPercent ? ` − ${item.price.discountPercent} %` : ''}
                   </span>
                 </div>

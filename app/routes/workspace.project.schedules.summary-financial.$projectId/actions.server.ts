@@ -28,7 +28,8 @@ import { dispatchIntent } from '~/utils/intent.server';
 import { redirectWithError, redirectWithSuccess } from '~/utils/toast.server';
 import { fileProblems, parseUploadForm, TOO_MANY } from '~/utils/uploads.server';
 import { SCHEDULE_IMAGE_MAX_BYTES, SCHEDULE_MESSAGES } from '../../../server/contract/schedules-rules';
-import { ITEM_TEXT_FIELDS, parsePercent, RoomBody, RoomChangesBody, SUMMARY_ITEM_TYPES, SUMMARY_LIMITS, SUMMARY_MESSAGES as M, SUMMARY_STATUSES, type ItemChanges } from '../../../server/contract/summary';
+import { ITEM_TEXT_FIELDS, parsePercent, RoomBody, RoomChangesBody, SUMMARY_ITEM_TYPES, SUMMARY_LIMITS, SUMMARY_MESSAGES as M, SUMMARY_STATUSES, type ItemChangesInput } from '../../../server/contract/summary';
+import { formatQuantity, isUqc, parseQuantity } from '../../../server/contract/quantity';
 import { parseRupees } from '../../../server/contract/money-text';
 import { editorHref, editorHrefAt, FIELD, readEdit, type EditorView } from '~/components/summary/editor-url';
 import { isId, VERSION_MESSAGES } from '../../../server/contract/http';
@@ -152,8 +153,8 @@ const TO_THE_END = 10_000;
  * left out: nobody touched it (decision 199). A blank required text or an unreadable amount
  * answers the form again with "Please fill all required fields before saving", nothing saved.
  */
-function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string }>; problems: string[]; problemMessages: Record<string, string> } {
-  const items: Array<ItemChanges & { id: string }> = [];
+function readSaveAll(form: FormData): { items: Array<ItemChangesInput & { id: string }>; problems: string[]; problemMessages: Record<string, string> } {
+  const items: Array<ItemChangesInput & { id: string }> = [];
   const problems: string[] = [];
   // What is wrong with each figure refused: a 150 % discount is out of range, not a blank field.
   const problemMessages: Record<string, string> = {};
@@ -179,19 +180,29 @@ function readSaveAll(form: FormData): { items: Array<ItemChanges & { id: string 
         problemMessages[`${id}:${field}`] = field === 'discountBp' ? M.discountRange : M.priceRange;
       } else values[field] = parsed;
     }
+    // Up to three decimals, kept in thousandths (decision 403): "12.5" is 12500.
     const quantity = form.get(FIELD(id, 'quantity'));
     if (typeof quantity === 'string') {
-      const n = Number(quantity.trim() === '' ? '0' : quantity);
-      if (!Number.isInteger(n) || n < 0 || n > SUMMARY_LIMITS.quantity) {
+      const milli = parseQuantity(quantity.trim() === '' ? '0' : quantity);
+      if (milli === null || milli > SUMMARY_LIMITS.quantity * 1000) {
         problems.push(`${id}:quantity`);
         problemMessages[`${id}:quantity`] = M.quantityRange;
-      } else values.quantity = n;
+      } else values.quantity = milli;
+    }
+    const unit = form.get(FIELD(id, 'unit'));
+    if (typeof unit === 'string') {
+      if (!isUqc(unit)) {
+        problems.push(`${id}:unit`);
+        problemMessages[`${id}:unit`] = M.unit;
+      } else values.unit = unit;
     }
     const untouched = problems.length === problemsBefore && drawn !== undefined && drawn === itemFingerprint(values);
     if (untouched) continue;
     const version = Number(versionText);
     // The version the item was typed over is required (docs/decisions/320): a form without one is refused by the api (400).
-    items.push({ id, version: Number.isInteger(version) ? version : -1, ...values });
+    // The api reads the quantity as units: sent as its exact text.
+    const { quantity: milli, ...rest } = values;
+    items.push({ id, version: Number.isInteger(version) ? version : -1, ...rest, ...(milli !== undefined ? { quantity: formatQuantity(milli) } : {}) });
   }
   return { items, problems, problemMessages };
 }

@@ -25,7 +25,7 @@ function roomOf(r: number, shape = { sections: 5, items: 10 }): Room {
     const sectionId = uuid(2, r * 100 + s);
     const items = Array.from({ length: shape.items }, (_, i) => {
       const n = r * shape.sections * shape.items + s * shape.items + i;
-      const money = { retailPrice: 1_000_000 + n * 1_000, tradePrice: 700_000 + n * 500, quantity: 1 + (n % 3), discountBp: (n % 4) * 250 };
+      const money = { retailPrice: 1_000_000 + n * 1_000, tradePrice: 700_000 + n * 500, quantityMilli: (1 + (n % 3)) * 1000, discountBp: (n % 4) * 250 };
       const imageId = uuid(4, n);
       const image = { id: imageId, url: `/i/${imageId}`, w480: `/i/${imageId}?w=480`, w960: `/i/${imageId}?w=960`, w1600: `/i/${imageId}?w=1600`, width: 640, height: 480 };
       return {
@@ -38,7 +38,11 @@ function roomOf(r: number, shape = { sections: 5, items: 10 }): Room {
         description: 'Hand-finished solid oak with a natural oil finish',
         title1: '',
         description1: '',
-        ...money,
+        retailPrice: money.retailPrice,
+        tradePrice: money.tradePrice,
+        discountBp: money.discountBp,
+        quantity: String(money.quantityMilli / 1000),
+        unit: 'NOS',
         figures: itemFigures(money),
         images: n < 20 ? [image] : [],
       };

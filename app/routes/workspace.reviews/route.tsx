@@ -73,7 +73,7 @@ export default function WorkspaceReviews() {
   const { reviews, rating, nextCursor } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader title="Reviews" description={rating.count ? <RatingLine rating={rating} /> : 'Clients who paid an invoice or approved a schedule can review the firm, once per project.'} />
+      <PageHeader title="Reviews" description={rating.count ? <RatingLine rating={rating} as="span" /> : 'Clients who paid an invoice or approved a schedule can review the firm, once per project.'} />
       {reviews.length === 0 ? (
         <EmptyState title="No reviews yet">Open a paid invoice and choose “Ask for a review” to send your client a review link; a client who approves a whole schedule is offered one too.</EmptyState>
       ) : (

@@ -8,11 +8,11 @@ import { SERVER_VALIDATION, useSubmittingIntent } from '~/components/form-intent
 import { TextField } from '~/components/text-field';
 import { Toast } from '~/components/toast';
 import { PageHeader } from '~/components/workspace/page-header';
-import { getBillingProfileAndRegistration } from '~/models/billing.server';
+import { getBillingProfileAndRegistration, getSignatureDataUrl } from '~/models/billing.server';
 import { stateNames } from '~/utils/places.server';
 import { chatBookSheets } from '~/styles/sheets';
 import type { BillingProfileBody } from '../../../server/contract/billing';
-import { BILLING_DEFAULTS, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES, UPI_LIMIT_CHOICES } from '../../../server/contract/billing-rules';
+import { BILLING_DEFAULTS, DIGITALLY_SIGNED_TEXT, PRICED_ITEM_TYPE_LABELS, PRICED_ITEM_TYPES, SIGNATURE_MAX_BYTES, UPI_LIMIT_CHOICES } from '../../../server/contract/billing-rules';
 import { formatPrice } from '../../../server/contract/money-text';
 import { RateSelect } from '~/components/billing/tax-selects';
 import { billingAction } from './actions.server';
@@ -36,7 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   // "Use the registration address" (decision 384) is a GET of this page: the form starts from it, saved only by Save.
   const useRegistration = new URL(request.url).searchParams.get('address') === 'registration' && registration !== null;
-  return json({ profile, registration, useRegistration, states: stateNames('India'), firmName: user.firmName ?? user.userName });
+  // The signature's preview (decision 402): read only when there is one.
+  const signature = profile?.hasSignature ? await getSignatureDataUrl(request) : null;
+  return json({ profile, registration, useRegistration, signature, states: stateNames('India'), firmName: user.firmName ?? user.userName });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -56,7 +58,7 @@ const SHOWN: ShownValue[] = [
 ];
 
 export default function BillingProfilePage() {
-  const { profile, registration, useRegistration, states, firmName } = useLoaderData<typeof loader>();
+  const { profile, registration, useRegistration, signature, states, firmName } = useLoaderData<typeof loader>();
   // The registration's address and state (when it is an Indian state of the list) for a first profile, or when asked for.
   const registered = registration ? { address: registration.address, ...(states.includes(registration.state) ? { state: registration.state } : {}) } : {};
   // Compared as text: a form sent without JavaScript ends its lines with CR LF.
@@ -64,11 +66,13 @@ export default function BillingProfilePage() {
   const offerRegistration = registration !== null && profile !== null && lines(profile.address) !== lines(registration.address);
   const actionData = useActionData<typeof action>();
   const failed = actionData && 'result' in actionData ? actionData : null;
+  const failedIntent = failed && 'intent' in failed ? failed.intent : undefined;
+  const profileFailed = failedIntent === 'signature' || failedIntent === 'remove-signature' ? null : failed;
   const saving = useSubmittingIntent('save');
   const [form, fields] = useForm<BillingProfileBody>({
     // A new id when the registration address is asked for makes conform take the new defaults.
     id: useRegistration ? 'billing-form-registration' : 'billing-form',
-    lastResult: failed?.result,
+    lastResult: profileFailed?.result,
     defaultValue: profile ? { ...profile, ...(useRegistration ? registered : {}) } : {
       ...registered,
       legalName: firmName,
@@ -158,7 +162,51 @@ export default function BillingProfilePage() {
         </section>
         <PanelActions intent="save" busy={saving} label="Save billing profile" busyLabel="Saving…" testId="save-billing" />
       </Form>
+      <SignatureSection saved={profile !== null} signature={signature} name={profile?.legalName ?? firmName} lastResult={(failedIntent === 'signature' ? failed?.result : undefined) as never} />
       <Toast toast={failed?.toast} />
     </>
+  );
+}
+
+/**
+ * CGST rule 46(q), decision 402: the signature its tax invoices, credit notes and receipts print
+ * above "Authorised signatory". Its own multipart form (a plain post without JavaScript), and a
+ * Remove button; there is none to add before the profile is first saved.
+ */
+function SignatureSection({ saved, signature, name, lastResult }: { saved: boolean; signature: string | null; name: string; lastResult: never }) {
+  const uploading = useSubmittingIntent('signature');
+  const removing = useSubmittingIntent('remove-signature');
+  const [form, fields] = useForm<{ file: File }>({ id: 'signature-upload', lastResult, ...SERVER_VALIDATION });
+  return (
+    <section className="cb-card cb-settings" aria-labelledby="signature-title" id="signature" data-testid="signature-section">
+      <h2 id="signature-title">Signature on documents</h2>
+      <p className="muted">Printed above “Authorised signatory” on every tax invoice, credit note and receipt (CGST rule 46(q)). Without one, documents have a line to sign on and say: “{DIGITALLY_SIGNED_TEXT}”</p>
+      {!saved ? (
+        <p data-testid="signature-needs-profile">Save the billing profile first, then add its signature.</p>
+      ) : (
+        <>
+          {signature ? (
+            <figure className="cb-signature" data-testid="signature-preview">
+              <img src={signature} alt={`Signature for ${name}`} />
+              <figcaption className="muted">As your documents print it.</figcaption>
+            </figure>
+          ) : (
+            <p data-testid="signature-none">No signature image: documents say they are digitally signed.</p>
+          )}
+          <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-testid="signature-form">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <Field label={signature ? 'New signature image' : 'Signature image'} meta={fields.file} hint={`JPEG or PNG, at most ${SIGNATURE_MAX_BYTES / 1024 / 1024} MB: a scan or photo of the signature on white paper, or a PNG with a transparent background.`}>
+              <input {...getInputProps(fields.file, { type: 'file' })} accept=".jpg,.jpeg,.png,image/jpeg,image/png" />
+            </Field>
+            <PanelActions intent="signature" busy={uploading} label="Upload signature" busyLabel="Uploading…" testId="upload-signature" />
+          </Form>
+          {signature ? (
+            <Form method="post" data-testid="remove-signature-form">
+              <PanelActions intent="remove-signature" busy={removing} label="Remove signature" busyLabel="Removing…" variant="danger" testId="remove-signature" />
+            </Form>
+          ) : null}
+        </>
+      )}
+    </section>
   );
 }

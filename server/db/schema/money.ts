@@ -44,6 +44,8 @@ export const firmBillingProfiles = pgTable('firm_billing_profiles', {
   roundOff: boolean('round_off').notNull().default(false),
   /** Paise: above this an invoice prints no UPI QR for the whole amount (decision 397). */
   upiLimit: bigint('upi_limit', { mode: 'number' }).notNull().default(10_000_000),
+  /** CGST rule 46(q): the private storage key of the signature image its documents print (decision 402); null: "digitally signed". */
+  signatureKey: text('signature_key'),
   /** The version a change must name (docs/decisions/320): raised by every edit; a stale one answers 409. */
   version: integer('version').notNull().default(1),
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),

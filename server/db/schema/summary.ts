@@ -88,7 +88,16 @@ export const summaryItems = pgTable(
     /** Per unit, integer paise. */
     retailPrice: bigint('retail_price', { mode: 'number' }).notNull().default(0),
     tradePrice: bigint('trade_price', { mode: 'number' }).notNull().default(0),
-    quantity: integer('quantity').notNull().default(1),
+    /**
+     * The release before kept whole units here; it stays, nullable and filled by a trigger from
+     * `quantity_milli` (to the nearest whole unit), until the release after this one drops it
+     * (expand, then contract: decision 403, as 407 did for invoice lines).
+     */
+    legacyQuantity: integer('quantity'),
+    /** Thousandths of `unit` (12.5 m is 12500), exact (decision 403). */
+    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull().default(1000),
+    /** A code of GST's UQC list (NOS, MTR, SQM…), carried onto invoice lines made from the item. */
+    unit: text('unit').notNull().default('NOS'),
     /** Discount in basis points (hundredths of a percent): 1250 = 12.5 %. */
     discountBp: integer('discount_bp').notNull().default(0),
     /** Raised by every change of its texts or figures: a save naming an older version answers 409 (decision 102). */

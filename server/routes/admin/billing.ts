@@ -43,11 +43,11 @@ export const adminBillingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(ops.invoicePrint),
-    handler: async (request) => ({ data: await printOfInvoice(db, await platformInvoice(request.params.id)) }),
+    handler: async (request) => ({ data: await printOfInvoice(app.ctx, await platformInvoice(request.params.id)) }),
   });
 
   app.route({
     ...routeOf(ops.receiptPrint),
-    handler: async (request) => ({ data: await receiptOfPayment(db, await platformInvoice(request.params.id), request.params.paymentId) }),
+    handler: async (request) => ({ data: await receiptOfPayment(app.ctx, await platformInvoice(request.params.id), request.params.paymentId) }),
   });
 };

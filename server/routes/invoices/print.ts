@@ -18,7 +18,7 @@ export const invoicePrintRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(ops.print),
     handler: async (request) => {
       const { firmId } = billingFirm(request);
-      return { data: await printOfInvoice(db, await firmInvoice(db, firmId, request.params.id), request.query.upiAmount) };
+      return { data: await printOfInvoice(app.ctx, await firmInvoice(db, firmId, request.params.id), request.query.upiAmount) };
     },
   });
 
@@ -26,7 +26,7 @@ export const invoicePrintRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(ops.receipt),
     handler: async (request) => {
       const { firmId } = billingFirm(request);
-      return { data: await receiptOfPayment(db, await firmInvoice(db, firmId, request.params.id), request.params.paymentId) };
+      return { data: await receiptOfPayment(app.ctx, await firmInvoice(db, firmId, request.params.id), request.params.paymentId) };
     },
   });
 

@@ -113,7 +113,7 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await documentOf(found, request.params.invoiceId);
         await access.opened(found, 'invoice', row.id);
         const [print, notes, opened] = await Promise.all([
-          printOfInvoice(db, row, request.query.upiAmount),
+          printOfInvoice(app.ctx, row, request.query.upiAmount),
           notesOfFirm(db, found.firm.id, { invoiceId: row.id }),
           viewOf(db, found.portal.id, 'invoice', row.id),
         ]);
@@ -128,7 +128,7 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
         const found = await access.open(request.params.token);
         await access.requireUnlocked(found, request);
         const row = await documentOf(found, request.params.invoiceId);
-        return { data: await receiptOfPayment(db, row, request.params.paymentId) };
+        return { data: await receiptOfPayment(app.ctx, row, request.params.paymentId) };
       }),
   });
 

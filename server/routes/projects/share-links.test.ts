@@ -169,7 +169,7 @@ describe('what the client sees and decides', () => {
     expect(room.sections.map((s: { name: string }) => s.name)).toEqual(['Seating', 'Lighting']);
     const [sofa, upholstery] = room.sections[0].items;
     // 2 × ₹1,23,456 less 10 % = ₹2,22,220.80; 3 × ₹5,000.
-    expect(sofa.price).toEqual({ retailPrice: 12_345_600, quantity: 2, discountPercent: 10, clientPrice: 22_222_080 });
+    expect(sofa.price).toEqual({ retailPrice: 12_345_600, quantity: '2', unit: 'NOS', discountPercent: 10, clientPrice: 22_222_080 });
     expect(upholstery.price.clientPrice).toBe(1_500_000);
     expect(data.clientPrice).toBe(22_222_080 + 1_500_000);
     expect(sofa.images[0].url).toBe(`/api/share/${token}/images/${imageId}`);

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoDay } from '../../contract/dates.js';
 import { isId } from '../../contract/http.js';
-import { TDS_MESSAGES as T, TdsStatementParts, tdsOperations as ops } from '../../contract/tds.js';
+import { TDS_MESSAGES as T, TDS_STATEMENT_MAX_BYTES, TdsStatementParts, tdsOperations as ops } from '../../contract/tds.js';
 import { firstField, withReceivedFiles } from '../../files/receive-files.js';
 import { TDS_STATEMENT } from '../../files/upload-kinds.js';
+import { zippedText, type ZippedText } from '../../files/zipped-text.js';
 import { routeOf } from '../declared.js';
 import fsp from 'node:fs/promises';
 import { BODY_LIMITS } from '../../body-limits.js';
@@ -19,6 +20,15 @@ import { billingFirm } from '../invoices/shared.js';
  * client and quarter for a financial year, a client's certificate recorded, and a Form 26AS or AIS
  * download matched against both (read, not stored: the next download replaces it anyway).
  */
+
+/** Why a ZIP's text was not read, as the file field's message. */
+const ZIP_REFUSALS: Record<Extract<ZippedText, { ok: false }>['reason'], string> = {
+  encrypted: T.fileZip,
+  unreadable: T.zipUnreadable,
+  empty: T.zipEmpty,
+  several: T.zipSeveral,
+  tooLarge: T.zipTooLarge,
+};
 
 export const tdsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
@@ -65,9 +75,15 @@ export const tdsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!file) throw refuse(T.fileRequired);
         const fy = TdsStatementParts.shape.fy.safeParse(firstField(upload, 'fy') || undefined);
         if (!fy.success) throw badRequest(T.fy, [{ path: 'fy', message: T.fy }]);
-        // Text has no signature; anything recognised by its first bytes is another kind of file.
-        if (file.type) throw refuse(file.type.ext === 'zip' ? T.fileZip : T.fileWrongType(file.type.ext));
-        const text = statementText(await fsp.readFile(file.path));
+        // Text has no signature; anything recognised by its first bytes is another kind of file,
+        // but the ZIP TRACES gives is opened for the text inside (decision 401).
+        let bytes: Buffer = await fsp.readFile(file.path);
+        if (file.type?.ext === 'zip') {
+          const inner = await zippedText(bytes, TDS_STATEMENT_MAX_BYTES);
+          if (!inner.ok) throw refuse(ZIP_REFUSALS[inner.reason]);
+          bytes = inner.bytes;
+        } else if (file.type) throw refuse(T.fileWrongType(file.type.ext));
+        const text = statementText(bytes);
         if (text === null) throw refuse(T.fileNotText);
         const parsed = parseForm26as(text);
         if (!parsed.entries.length) throw refuse(parsed.problems[0] ?? T.statement);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApi, postMultipart, type TestApi } from '../../../tests/helpers/test-api';
 import { TDS_MESSAGES } from '../../contract/tds';
 import { statementText } from './index';
+import { zipArchive } from '../../../tests/helpers/documents';
 import type { TdsReport } from '../../contract/tds';
 import { createBillingProfile } from '../../seed/billing';
 import { createContact } from '../../seed/chat-book';
@@ -83,7 +84,7 @@ describe('Form 26AS as a file (decision 383)', () => {
   it('answers 400 with what to do for a wrong file: a PDF, the ZIP as downloaded, binary bytes, text with no TDS; 413 above 1 MB', async () => {
     const cases: Array<[Buffer, string, string]> = [
       [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1'), '26as.pdf', TDS_MESSAGES.fileWrongType('pdf')],
-      [Buffer.from('504b0304140000000800000000000000000000000000000000000800000032364153', 'hex'), '26as.zip', TDS_MESSAGES.fileZip],
+      [Buffer.from('504b0304140000000800000000000000000000000000000000000800000032364153', 'hex'), '26as.zip', TDS_MESSAGES.zipUnreadable],
       [Buffer.from([0x41, 0x00, 0x42, 0x01, 0x02]), 'data.bin', TDS_MESSAGES.fileNotText],
     ];
     for (const [file, filename, message] of cases) {
@@ -101,6 +102,31 @@ describe('Form 26AS as a file (decision 383)', () => {
     expect(none.json().message).toBe(TDS_MESSAGES.fileRequired);
     const large = await upload(Buffer.alloc(1024 * 1024 + 10, 'a'), 'big.txt');
     expect(large.statusCode).toBe(413);
+  });
+
+  it('reads the text inside the ZIP TRACES gives; a password-protected ZIP answers 400 saying to unzip it first (decision 401)', async () => {
+    const zipped = await upload(zipArchive([{ name: 'AAKFS1234M-2027.txt', data: sample }]), '26AS-AAKFS1234M-2027.zip');
+    expect(zipped.statusCode, zipped.body).toBe(200);
+    const pasted = (await call('POST', '/tds/26as', { fy: '2026-27', text: sample.toString('utf8') })).json().data;
+    expect(zipped.json().data).toEqual(pasted);
+    // Stored (not deflated), with the folder and resource fork a ZIP made again on a Mac carries.
+    const remade = zipArchive([{ name: '26AS/', data: '' }, { name: '26AS/26as.txt', data: sample, deflate: false }, { name: '__MACOSX/26AS/._26as.txt', data: 'x' }]);
+    expect((await upload(remade, '26as.zip')).json().data).toEqual(pasted);
+
+    const cases: Array<[Buffer, string]> = [
+      [zipArchive([{ name: '26as.txt', data: sample, encrypted: true }]), TDS_MESSAGES.fileZip],
+      [zipArchive([]), TDS_MESSAGES.zipEmpty],
+      [zipArchive([{ name: 'a.txt', data: sample }, { name: 'b.txt', data: sample }]), TDS_MESSAGES.zipSeveral],
+      // 2 MB of spaces deflate to a few KB: refused, never inflated into the heap.
+      [zipArchive([{ name: 'big.txt', data: Buffer.alloc(2 * 1024 * 1024, ' ') }]), TDS_MESSAGES.zipTooLarge],
+      [zipArchive([{ name: 'photo.txt', data: Buffer.from([0x41, 0x00, 0x01]) }]), TDS_MESSAGES.fileNotText],
+    ];
+    for (const [file, message] of cases) {
+      const res = await upload(file, '26as.zip');
+      expect(res.statusCode, `${message}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ message, details: [{ path: 'file', message }] });
+    }
+    expect(TDS_MESSAGES.fileZip).toMatch(/password.*unzip it first/);
   });
 
   it('statementText: UTF-8 without its mark, Latin-1 when not UTF-8, null for binary', () => {

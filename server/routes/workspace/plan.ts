@@ -67,11 +67,11 @@ export const workspacePlanRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...routeOf(ops.invoicePrint),
-    handler: async (request) => ({ data: await printOfInvoice(db, await subscriptionInvoice(request.session.user, request.params.id)) }),
+    handler: async (request) => ({ data: await printOfInvoice(app.ctx, await subscriptionInvoice(request.session.user, request.params.id)) }),
   });
 
   app.route({
     ...routeOf(ops.receiptPrint),
-    handler: async (request) => ({ data: await receiptOfPayment(db, await subscriptionInvoice(request.session.user, request.params.id), request.params.paymentId) }),
+    handler: async (request) => ({ data: await receiptOfPayment(app.ctx, await subscriptionInvoice(request.session.user, request.params.id), request.params.paymentId) }),
   });
 };

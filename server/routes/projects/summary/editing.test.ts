@@ -76,10 +76,10 @@ describe('rooms, sections and items', () => {
     const summary = await readSummary(api, token, scheduleId);
     const list = summary.rooms[0]!.sections[0]!.items;
     expect(list.map((i) => [i.type, i.title, i.description, i.quantity, i.position])).toEqual([
-      ['product', 'New product', '', 1, 0],
-      ['description', '', 'Description', 1, 1],
-      ['title', 'Title', '', 1, 2],
-      ['financial', 'Financial item', '', 1, 3],
+      ['product', 'New product', '', '1', 0],
+      ['description', '', 'Description', '1', 1],
+      ['title', 'Title', '', '1', 2],
+      ['financial', 'Financial item', '', '1', 3],
     ]);
     const ok = await call('PUT', `/api/projects/summary/items/${items.title}`, { title: 'Finish', description: 'Oak', title1: 'Size', description1: '2 m', version: 1 });
     expect(ok.statusCode).toBe(200);
@@ -118,7 +118,7 @@ describe('rooms, sections and items', () => {
     expect(summary.rooms[0]!.sections[1]!.totals).toEqual({ clientPrice: 0, tradeCost: 0, netProfit: 0, markup: 0 });
     expect(summary.rooms[0]!.totals).toEqual(want);
     expect(summary.totals).toEqual(want);
-    for (const bad of [{ retailPrice: -1 }, { quantity: 1.5 }, { discountBp: 10_001 }, { tradePrice: '12' }, { retailPrice: 1e12 }]) {
+    for (const bad of [{ retailPrice: -1 }, { quantity: 1.2345 }, { quantity: -1 }, { discountBp: 10_001 }, { tradePrice: '12' }, { retailPrice: 1e12 }]) {
       expect((await call('PUT', `/api/projects/summary/items/${items.financial}`, bad)).statusCode, JSON.stringify(bad)).toBe(400);
     }
   });

@@ -26,6 +26,7 @@ import {
   updateItem,
   imagesOfItems,
   type ItemRow,
+  type ItemWrite,
 } from '../../../queries/summary.js';
 import { claimUploads } from '../../../queries/pending-uploads.js';
 import { editorOf, staleFor } from '../../../queries/versions.js';
@@ -43,9 +44,9 @@ const STALE = 'stale';
  * out), or the details of the texts left blank, under `path`: the type's required text, and any
  * text that held words (spec section 5: "edited fields that become blank are rejected").
  */
-function itemChanges(row: ItemRow, body: ItemChanges, path = ''): { changes: Omit<ItemChanges, 'version'>; problems: ErrorDetail[] } {
+function itemChanges(row: ItemRow, body: ItemChanges, path = ''): { changes: ItemWrite; problems: ErrorDetail[] } {
   const type = row.type as SummaryItemType;
-  const changes: Omit<ItemChanges, 'version'> = {};
+  const changes: ItemWrite = {};
   const problems: ErrorDetail[] = [];
   for (const field of ITEM_TEXT_FIELDS) {
     const value = body[field];
@@ -54,9 +55,12 @@ function itemChanges(row: ItemRow, body: ItemChanges, path = ''): { changes: Omi
     if (!trimmed && (ITEM_REQUIRED_FIELD[type] === field || (row[field] ?? '').trim() !== '')) problems.push({ path: `${path}${field}`, message: M.requiredFields });
     changes[field] = trimmed;
   }
-  for (const field of ['retailPrice', 'tradePrice', 'quantity', 'discountBp'] as const) {
+  for (const field of ['retailPrice', 'tradePrice', 'discountBp'] as const) {
     if (body[field] !== undefined) changes[field] = body[field];
   }
+  // The quantity in thousandths and its unit (decision 403), under the row's own column names.
+  if (body.quantity !== undefined) changes.quantityMilli = body.quantity;
+  if (body.unit !== undefined) changes.unit = body.unit;
   return { changes, problems };
 }
 
@@ -73,7 +77,7 @@ async function itemImages(tx: Database, itemId: string) {
 }
 
 /** A change that leaves every value as stored: it is not written, and no version is compared (decision 199). */
-const changesNothing = (row: ItemRow, changes: Omit<ItemChanges, 'version'>) => Object.entries(changes).every(([field, value]) => row[field as keyof typeof changes] === value);
+const changesNothing = (row: ItemRow, changes: ItemWrite) => Object.entries(changes).every(([field, value]) => row[field as keyof typeof changes] === value);
 
 export const summaryItemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.ctx;
