@@ -48,7 +48,7 @@ export function statusOf(record: Record, all: Record[]): string {
 export const TOPICS: ReadonlyArray<{ title: string; guide: string; numbers: readonly string[] }> = [
   { title: 'Architecture and code layout', guide: '../guides/architecture.md', numbers: ['001', '058', '060', '071', '134', '160', '262', '271', '275', '288', '290', '291', '293', '294', '297', '302', '320', '362'] },
   { title: 'Pages, forms and the browser', guide: '../guides/adding-a-page.md', numbers: ['003', '006', '056', '080', '140', '141', '144', '155', '156', '157', '165', '190', '211', '212', '217', '218', '264', '273', '363'] },
-  { title: 'The api and its contract', guide: '../guides/adding-an-api-operation.md', numbers: ['067', '068', '143', '210', '272', '370', '375', '376'] },
+  { title: 'The api and its contract', guide: '../guides/adding-an-api-operation.md', numbers: ['067', '068', '143', '210', '272', '370', '375', '376', '393', '394'] },
   { title: 'Accounts, access and roles', guide: '../guides/access-and-roles.md', numbers: ['002', '007', '021', '030', '041', '066', '070', '110', '131', '142', '170', '236', '237', '241', '258', '332'] },
   { title: 'The super-admin area', guide: '../guides/access-and-roles.md', numbers: ['042', '043', '044', '046', '126', '127', '128', '129'] },
   { title: 'Security and limits', guide: '../security.md', numbers: ['004', '005', '061', '062', '063', '064', '065', '069', '096', '235', '240', '242', '245', '274', '330', '340'] },

@@ -15,7 +15,7 @@ import { redactUrl } from './contract/log-redaction.js';
 import { registerErrorHandling, safeValidatorCompiler } from './errors.js';
 import { registerLoadShedding, skipCallsWhoseCallerLeft } from './load-shedding.js';
 import { guardMultipartParser } from './services/multipart-guard.js';
-import { documentOperation, documentProduces, replyViolation, requireBodies, toDocumentSchema } from './routes/declared.js';
+import { documentOperation, replyViolation, requireBodies, toDocumentSchema } from './routes/declared.js';
 import { decorateSession, inScope, SCOPES, type Scope } from './auth/scopes.js';
 import { uploadsRoutes } from './routes/uploads/index.js';
 import { adminLoginRoutes, adminRoutes } from './routes/admin/index.js';
@@ -210,12 +210,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     // Declared operations add what the type provider's transform cannot say (docs/decisions/370):
-    // binary replies under their content type, multipart bodies with their parts; an undeclared
-    // image route's JSON errors are documented as JSON.
+    // binary replies under their content type (their errors as JSON), multipart bodies with their
+    // parts. Every api route is declared (docs/decisions/394); the document's own pages are not.
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
       const op = input.route.config?.operation;
-      return { ...transformed, schema: op ? documentOperation(op, transformed.schema, toDocumentSchema) : documentProduces(transformed.schema) };
+      return { ...transformed, schema: op ? documentOperation(op, transformed.schema, toDocumentSchema) : transformed.schema };
     },
     // Every body the api reads is required: a call without one is refused with 400.
     transformObject: (document) => requireBodies('openapiObject' in document ? document.openapiObject : document.swaggerObject),

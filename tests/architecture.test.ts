@@ -228,3 +228,53 @@ describe('comments', () => {
     expect(commentsOf(`const a = 'https://example.org/a'; // why`)).toEqual(['// why']);
   });
 });
+
+/**
+ * What app/ may call the api with: a declaration (docs/decisions/370). The untyped transport
+ * (`api`, `apiFetch`) stays inside app/utils/api.server.ts, which builds `call` and
+ * `fetchOperation` on it; a path written by hand as a string, for a file or an upload, is refused
+ * (a path comes from `fillPath(op.path, …)` or `op.path`), so a renamed path fails the type check.
+ */
+const TRANSPORT = new Set(['app/utils/api.server.ts', 'app/utils/stream-upload.server.ts']);
+/** A call of the untyped transport: `api<T>(…)`, `api(…)`, `apiFetch<T>(…)`. */
+const UNTYPED_CALL = /(?<![\w.])(?:api|apiFetch)(?:<[^>()]*>)?\(/g;
+/** An import of the untyped transport by name. */
+const UNTYPED_IMPORT = /import\s*\{[^}]*\b(?:api|apiFetch)\b(?!\s*as\b)[^}]*\}\s*from\s*['"][^'"]*api\.server['"]/g;
+/** A hand-written api path given to the file and upload helpers: a string or template starting with `/`. */
+const LITERAL_PATH = /\b(?:streamApiFile|apiUrl|streamFileToApi|forwardUploadToApi)\s*(?:<[^>()]*>)?\s*\((?:\s*request\s*,)?\s*['"`]\//g;
+
+export function handWrittenCalls(text: string): string[] {
+  // Comments may name the transport (`api()` then clears the session); only code is read.
+  const source = commentsOf(text).reduce((code, comment) => code.replace(comment, ''), text);
+  return [...source.matchAll(UNTYPED_CALL), ...source.matchAll(UNTYPED_IMPORT), ...source.matchAll(LITERAL_PATH)].map((m) => m[0]);
+}
+
+describe('the web calls the api by declarations', () => {
+  it('no app/ module calls an api path by hand (every call names its declaration)', () => {
+    const found = filesUnder('app')
+      .map((file) => file.split(path.sep).join('/'))
+      .filter((file) => !TRANSPORT.has(file) && !/\.test\.tsx?$/.test(file))
+      .flatMap((file) => handWrittenCalls(fs.readFileSync(path.join(ROOT, file), 'utf8')).map((call) => `${file}: ${call}`));
+    expect(found).toEqual([]);
+  });
+
+  it('finds each kind of hand-written call, and not a call by a declaration', () => {
+    const source = [
+      "import { api, call } from '~/utils/api.server'; // api() clears the session",
+      "const a = await api<LeadsReply>(request, '/leads');",
+      "const b = await apiFetch<X>(`/share/${token}`);",
+      "return streamApiFile(request, `/projects/${id}/photo`);",
+      "return streamApiFile(request, '/sitemaps/a.xml');",
+    ].join('\n');
+    expect(handWrittenCalls(source)).toHaveLength(5);
+    const declared = [
+      "import { call, fetchOperation } from '~/utils/api.server';",
+      'await call(request, ops.list, {});',
+      'await fetchOperation(ops.summary, { params: { token } });',
+      'return streamApiFile(request, `${fillPath(ops.image.path, { imageId })}?size=${size}`);',
+      'return streamApiFile(request, fillPath(ops.content.path, { id }));',
+      'const x = ops.api(1); const apiKey = 2;',
+    ].join('\n');
+    expect(handWrittenCalls(declared)).toEqual([]);
+  });
+});

@@ -1,18 +1,43 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Logger } from "pino";
-import { answers, Supervisor } from "../scripts/supervisor";
-import { KEEP_ALIVE_TIMEOUT_MS } from "../server/contract/drain-rules";
-import { drainable } from "../server/http-drain";
-import type { WebServerConfig } from "./config";
-import { createGate } from "./gate";
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { answers, Supervisor } from '../scripts/supervisor';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../server/contract/drain-rules';
+import { drainable } from '../server/http-drain';
+import type { WebServerConfig } from './config';
+import { createGate } from './gate';
 
 /** Where Remix's classic compiler serves the browser build (remix.config.js sets no other). */
-const REMIX_PUBLIC_PATH = "/build/";
+const REMIX_PUBLIC_PATH = '/build/';
 /** How long the renderer may take to start (a first start on a loaded machine is slow). */
 const RENDERER_START_MS = 120_000;
-const RENDERER_HEALTH = "http://renderer/healthz";
+const RENDERER_HEALTH = 'http://renderer/healthz';
+/** The pages a new renderer renders before the port opens (signed out: no session needed). */
+const WARM_UP = ['/', '/explore', '/firms', '/', '/explore', '/firms'];
+
+/**
+ * A renderer just started is slow at its first pages (V8 compiles React and the routes as they are
+ * first run): a replica that took its share of a proxy's traffic at once queued reads past the
+ * page slots' wait and answered the deploy test's visitors "busy" in its first second. A few pages
+ * rendered before the port opens make its first visitors' pages as fast as the rest. Whatever they
+ * answer (the api may still be starting: its 503 page runs the same code) is dropped.
+ */
+async function warmUp(socketPath: string, log: Logger) {
+  for (const page of WARM_UP) {
+    await new Promise<void>((resolve) => {
+      const request = http.get({ socketPath, path: page, headers: { host: 'localhost', 'user-agent': 'archivista-warm-up' }, timeout: 10_000 }, (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve());
+        answer.on('error', () => resolve());
+      });
+      request.on('timeout', () => request.destroy());
+      request.on('error', () => resolve());
+    });
+  }
+  log.debug({ pages: WARM_UP.length }, 'web renderer warmed up');
+}
 
 /**
  * The gate's process (docs/decisions/429): starts the renderer on a socket in a folder of its own
@@ -22,50 +47,41 @@ const RENDERER_HEALTH = "http://renderer/healthz";
  * renderer is away pages answer a 503 page at once; the gate's `/healthz` still says it is alive
  * (it is, and it is bringing the renderer back), `/healthz/ready` says it is not ready.
  */
-export async function runGate({
-  config,
-  log,
-  fail,
-}: {
-  config: WebServerConfig;
-  log: Logger;
-  fail: (message: string) => never;
-}) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "archivista-web-"));
-  const socketPath = path.join(folder, "renderer.sock");
+export async function runGate({ config, log, fail }: { config: WebServerConfig; log: Logger; fail: (message: string) => never }) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'archivista-web-'));
+  const socketPath = path.join(folder, 'renderer.sock');
   const renderers = new Supervisor({
     healthIntervalMs: 5000,
     healthTimeoutMs: 5000,
     healthMisses: 4,
-    log: (line) => log.info(line.replace(/^\[start\] /, "")),
+    log: (line) => log.info(line.replace(/^\[start\] /, '')),
   });
   renderers.start({
-    name: "web renderer",
+    name: 'web renderer',
     command: process.execPath,
     args: [...process.execArgv, process.argv[1]!],
     // The gate drains the port; the renderer, asked to stop after that, only finishes what it has.
     env: {
       ...process.env,
       WEB_RENDER_SOCKET: socketPath,
-      SHUTDOWN_DRAIN_SECONDS: "0",
+      SHUTDOWN_DRAIN_SECONDS: '0',
     },
     healthUrl: RENDERER_HEALTH,
     healthSocket: socketPath,
   });
-  const removeFolder = () =>
-    fs.rmSync(folder, { recursive: true, force: true });
+  const removeFolder = () => fs.rmSync(folder, { recursive: true, force: true });
   try {
-    await renderers.ready("web renderer", RENDERER_START_MS);
+    await renderers.ready('web renderer', RENDERER_START_MS);
   } catch (error) {
     await renderers.stop();
     removeFolder();
     fail(error instanceof Error ? error.message : String(error));
   }
 
-  const publicDirectory = path.resolve("public");
-  const publicNames = new Set(
-    fs.existsSync(publicDirectory) ? fs.readdirSync(publicDirectory) : []
-  );
+  await warmUp(socketPath, log);
+
+  const publicDirectory = path.resolve('public');
+  const publicNames = new Set(fs.existsSync(publicDirectory) ? fs.readdirSync(publicDirectory) : []);
   const rendererReady = () => answers(RENDERER_HEALTH, 2500, socketPath);
   const { app, agent } = createGate({
     config,
@@ -75,16 +91,12 @@ export async function runGate({
     log,
     rendererReady,
   });
-  const server = config.HOST
-    ? app.listen(config.PORT, config.HOST, onListen)
-    : app.listen(config.PORT, onListen);
-  server.on("error", (error) => fail(error.message));
+  const server = config.HOST ? app.listen(config.PORT, config.HOST, onListen) : app.listen(config.PORT, onListen);
+  server.on('error', (error) => fail(error.message));
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const drain = drainable(server);
   function onListen() {
-    log.info(
-      `web listening on http://${config.HOST ?? "localhost"}:${config.PORT}`
-    );
+    log.info(`web listening on http://${config.HOST ?? 'localhost'}:${config.PORT}`);
   }
 
   let closing = false;
@@ -92,7 +104,7 @@ export async function runGate({
     if (closing) return;
     closing = true;
     const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
-    log.info({ drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, "shutting down");
+    log.info({ drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
     // As one process did (docs/decisions/380): answers close their connections while the proxy
     // moves on, then the port closes; the renderer is stopped once the answers under way are done.
     void drain.drain(drainMs).then(() => {
@@ -107,7 +119,7 @@ export async function runGate({
     });
     setTimeout(() => process.exit(0), drainMs + 15_000).unref();
   }
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
-  process.on("disconnect", shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('disconnect', shutdown);
 }

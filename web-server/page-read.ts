@@ -1,8 +1,8 @@
-import type { Request } from "express";
+import type { Request } from 'express';
 
 /** The first segment of a request's path, decoded (`/favicon.svg` → `favicon.svg`). */
 export function firstSegment(req: Request): string {
-  const first = req.path.split("/")[1] ?? "";
+  const first = req.path.split('/')[1] ?? '';
   try {
     return decodeURIComponent(first);
   } catch {
@@ -18,11 +18,6 @@ export function firstSegment(req: Request): string {
 export function pageRead(publicPath: string, publicNames: ReadonlySet<string>) {
   return (req: Request): boolean => {
     const first = firstSegment(req);
-    return (
-      !req.path.startsWith(publicPath) &&
-      first !== "api" &&
-      first !== "uploads" &&
-      !publicNames.has(first)
-    );
+    return !req.path.startsWith(publicPath) && first !== 'api' && first !== 'uploads' && !publicNames.has(first);
   };
 }

@@ -231,13 +231,22 @@ async function after() {
   const pgLog = logs(container('postgres', 1)).slice(logFrom);
   const added = firstLines(migrations.filter((tag) => !previousMigrations().includes(tag)));
   const ran = added.map(({ tag, line }) => ({ tag, line, times: pgLog.split(`statement: ${line}`).length - 1 }));
-  const errors = pgLog.split('\n').filter((line) => /ERROR|FATAL/.test(line));
+  const errorLines = pgLog.split('\n').filter((line) => /ERROR|FATAL/.test(line));
+  // A run that met a visitor's lock gave itself up after lock_timeout and ran again (decision 431):
+  // those are the migration yielding, not errors; anything else is.
+  const yielded = errorLines.filter((line) => /canceling statement due to lock timeout/.test(line)).length;
+  const errors = errorLines.filter((line) => !/canceling statement due to lock timeout/.test(line));
   const [rows, distinct] = psql('select count(*), count(distinct hash) from drizzle.__drizzle_migrations').split('|').map(Number);
-  say(`- PostgreSQL's log, the first statement of each new migration: ${ran.map((r) => `${r.tag} ${r.times}×`).join(', ')}; ERROR/FATAL lines ${errors.length}`);
+  say(`- PostgreSQL's log, the first statement of each new migration: ${ran.map((r) => `${r.tag} ${r.times}×`).join(', ')}; runs that yielded to a visitor's lock ${yielded}; other ERROR/FATAL lines ${errors.length}`);
   if (PREVIOUS) say('  (they ran when the first new replica started, while both replicas of the previous release served: the migrations work with the release before them)');
   say(`- drizzle.__drizzle_migrations: ${rows} rows, ${distinct} distinct (${migrations.length} migrations in this release)`);
   if (!PREVIOUS) say('- SKIPPED the new migrations ran once: the upgrade started on the new release itself (UPGRADE_FROM_SELF=1), there were none to run');
-  else check('the new migrations ran once (each one’s first statement once), no error', ran.length > 0 && ran.every((r) => r.times === 1) && errors.length === 0, errors.slice(0, 3).join(' | '));
+  else
+    check(
+      'the new migrations ran to the end once (a run that yielded to a lock was rolled back whole and run again, never more often), no error',
+      ran.length > 0 && ran.every((r) => r.times >= 1 && r.times <= yielded + 1) && errors.length === 0,
+      errors.slice(0, 3).join(' | '),
+    );
   check('every migration recorded once', rows === migrations.length && distinct === migrations.length, `${rows} rows, ${distinct} distinct`);
 
   const project = await api(`/projects/${state.projectId}`, { token });

@@ -1,7 +1,7 @@
 import { z } from 'zod/v4';
 import { AddressTokenParams } from './address-confirmation.js';
 import { EmailChangeBody, EmailChangeConfirmBody, EmailChangeReply, PendingEmailChangeReply } from './email-change.js';
-import { ErrorReply, IdParams, MessageReply } from './http.js';
+import { bodyErrors, ErrorReply, IdParams, MessageReply } from './http.js';
 import { operationsOf } from './operation.js';
 import { UpdateProfileBody } from './profile.js';
 import { SocialLoginBody } from './social-login.js';
@@ -24,8 +24,6 @@ const firmOp = operationsOf('firm', tags);
 const signInErrors = { 401: ErrorReply, 403: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply } as const;
 /** A code mailed to the new address: taken (409), too many (429), the limiter unreachable (503). */
 const emailChangeErrors = { 409: ErrorReply, 429: ErrorReply, 503: ErrorReply } as const;
-/** A body the api does not read: past its limit (413, docs/decisions/067) or not JSON (415). */
-const bodyErrors = { 413: ErrorReply, 415: ErrorReply } as const;
 
 /** POST /api/users/profile-image: the photo and, optionally, the square to keep in pixels of the displayed image. */
 export const ProfileImageParts = z.object({

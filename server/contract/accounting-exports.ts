@@ -16,8 +16,9 @@ export type PeriodQuery = z.infer<typeof PeriodQuery>;
 
 export const SectionParams = z.object({ section: z.enum(GSTR1_SECTIONS, { error: M.section }) });
 
+/** A range's days are checked together (rangeProblem); the document still names each a YYYY-MM-DD day. */
 export const RangeQuery = z
-  .object({ from: z.string({ error: M.from }).max(10, M.from), to: z.string({ error: M.to }).max(10, M.to) })
+  .object({ from: z.string({ error: M.from }).max(10, M.from).meta({ format: 'date' }), to: z.string({ error: M.to }).max(10, M.to).meta({ format: 'date' }) })
   .superRefine((v, ctx) => {
     const problem = rangeProblem(v.from, v.to);
     if (problem) ctx.addIssue({ code: 'custom', path: [problem === M.from ? 'from' : 'to'], message: problem });

@@ -58,7 +58,8 @@ export const MarkPaidBody = z.object({
     .refine(
       (v) => new Date(`${v}T00:00:00Z`).getTime() < Date.now() + PAID_UNTIL_MAX_YEARS * 366 * 24 * 3600 * 1000,
       `At most ${PAID_UNTIL_MAX_YEARS} years ahead`,
-    ),
+    )
+    .meta({ format: 'date' }),
   /** How the firm paid its subscription invoice, when it has one still owed (its receipt says so). */
   ...SubscriptionPaymentFields,
 });

@@ -33,7 +33,8 @@ export type AdminLoginReply = z.infer<typeof AdminLoginReply>;
 
 const positiveInt = (fallback: number, max: number) =>
   z
-    .union([z.string(), z.number()])
+    // Any text is read leniently (not a number: the default); a page number has at most a few digits.
+    .union([z.string().max(20), z.number()])
     .optional()
     .transform((v) => {
       const n = typeof v === 'number' ? v : Number.parseInt(v ?? '', 10);

@@ -19,7 +19,7 @@ import {
 } from './billing-rules.js';
 import { gstinProblem, normaliseTaxId, panOfGstin, panProblem } from './gstin-rules.js';
 import { stateNames } from './places.js';
-import { requiredText } from './text-fields.js';
+import { codeOrEmpty, requiredText } from './text-fields.js';
 import { StaleReply, withVersion } from './http.js';
 
 /**
@@ -48,11 +48,7 @@ const days = (max: number) =>
 
 export const ItemTax = z.object({
   rateBp: z.number({ error: M.rate }).refine(isGstRate, M.rate).meta({ enum: [...GST_RATES_BP] }),
-  hsnSac: z
-    .string({ error: M.hsnSac })
-    .trim()
-    .default('')
-    .refine((v) => v === '' || HSN_SAC_PATTERN.test(v), M.hsnSac),
+  hsnSac: codeOrEmpty(HSN_SAC_PATTERN, M.hsnSac),
 });
 export type ItemTax = z.infer<typeof ItemTax>;
 
@@ -65,7 +61,8 @@ export const DEFAULT_ITEM_TAXES: ItemTaxes = { product: { rateBp: BILLING_DEFAUL
 export const SellerFields = {
   legalName: requiredText(M.legalNameRequired, L.legalName),
   address: requiredText(M.addressRequired, L.address),
-  state: z.string({ error: M.stateRequired }).trim().min(1, M.stateRequired),
+  // Checked against India's states in checkSeller, any case (the places data's spelling is saved).
+  state: z.string({ error: M.stateRequired }).trim().min(1, M.stateRequired).meta({ enum: stateNames('India') }),
   gstin: code(15),
   pan: code(10),
   bankAccountName: optional(L.bankAccountName),

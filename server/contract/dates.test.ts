@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateParts, formatCalendarDay, formatDateTime, formatDay, formatTime, isoDay, isTimeZone, monthName, timeZoneChoices, zoneOf } from './dates';
+import { dateParts, formatCalendarDay, formatDateTime, formatDay, formatTime, isoDay, isRealDay, isTimeZone, monthName, timeZoneChoices, zoneOf } from './dates';
 
 describe('workspace dates', () => {
   it('reads an instant in India time (UTC+5:30), across the day boundary', () => {
@@ -51,5 +51,12 @@ describe('timeZoneChoices (decision 265)', () => {
     expect(zoneOf({ timeZone: 'Europe/London' })).toBe('Europe/London');
     expect(zoneOf({ timeZone: 'Mars/Base' })).toBe('Asia/Kolkata');
     expect(zoneOf(null)).toBe('Asia/Kolkata');
+  });
+});
+
+describe('isRealDay', () => {
+  it('is a day of the calendar as YYYY-MM-DD, and never throws for a month or day out of range', () => {
+    expect(['2026-02-28', '2024-02-29', '2026-12-31'].map(isRealDay)).toEqual([true, true, true]);
+    expect(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '9999-99-99', '28-02-2026', '2026-2-28', ''].map(isRealDay)).toEqual(Array(8).fill(false));
   });
 });

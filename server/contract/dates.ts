@@ -123,8 +123,13 @@ export function isoDateTime(instant: string | Date, timeZone = DEFAULT_TIME_ZONE
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** "2026-02-28" is a day; "2026-02-30" and "28-02-2026" are not. */
-export const isRealDay = (v: string) => ISO_DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+/** "2026-02-28" is a day; "2026-02-30", "2026-13-01" and "28-02-2026" are not. */
+export const isRealDay = (v: string) => {
+  if (!ISO_DAY.test(v)) return false;
+  // A month past 12 is no date at all: toISOString of it would throw (a 500 of a typed day).
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
+};
 
 /** The day `days` after (or before) a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {

@@ -54,7 +54,7 @@ const password = z.string({ error: M.passwordRequired }).superRefine((value, ctx
   if (!value) ctx.addIssue({ code: 'custom', message: M.passwordRequired });
   else if (value.length < 6) ctx.addIssue({ code: 'custom', message: M.passwordShort });
   else if (value.length > 128) ctx.addIssue({ code: 'custom', message: 'Password must be at most 128 characters long' });
-});
+}).meta({ minLength: 6, maxLength: 128 });
 
 /** POST /api/employees: every field, the password twice. */
 export const CreateEmployeeBody = z

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { isRealDay } from './dates.js';
+import { dayText } from './text-fields.js';
 import { ErrorReply, MessageReply } from './http.js';
 import { divideHalfUp, MAX_PAISE } from './money-rounding.js';
 import { parseRupees } from './money-text.js';
@@ -69,7 +69,7 @@ const paise = (message: string) => z.number({ error: message }).int(message).min
 const ref = z.string().trim().max(64).nullable().default(null);
 
 export const ExpenseBody = z.object({
-  spentOn: z.string({ error: M.dateInvalid }).trim().refine(isRealDay, M.dateInvalid),
+  spentOn: dayText(M.dateInvalid),
   category: z.enum(EXPENSE_CATEGORIES, { error: M.category }),
   supplier: z.string().trim().max(EXPENSE_LIMITS.supplier, M.supplier).default(''),
   amount: paise(M.amount).min(1, M.amount),

@@ -2,7 +2,7 @@ import { z } from 'zod/v4';
 import { COST_KINDS, FEE_BASES, FEE_LIMITS as L, FEE_MESSAGES as M, parseRate, parseShare, WORK_KINDS } from './fees-rules.js';
 import { MAX_PAISE } from './money-rounding.js';
 import { parseRupees } from './money-text.js';
-import { requiredText } from './text-fields.js';
+import { dayText, requiredText } from './text-fields.js';
 
 /**
  * Fee agreements (docs/decisions/425–428): the api's bodies take paise, thousandths of a percent
@@ -12,9 +12,7 @@ import { requiredText } from './text-fields.js';
 
 export * from './fees-rules.js';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (v: string) => ISO_DAY.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-const day = z.string({ error: M.dateInvalid }).trim().refine(isRealDay, M.dateInvalid);
+const day = dayText(M.dateInvalid);
 const paise = z.number({ error: M.amount }).int(M.amount).min(0, M.amount).max(MAX_PAISE, M.amount);
 const rateMilli = z.number({ error: M.rate }).int(M.rate).min(0, M.rate).max(L.rateMilli, M.rate);
 const shareBp = z.number({ error: M.share }).int(M.share).min(0, M.share).max(10_000, M.share);

@@ -1,5 +1,6 @@
 import { z } from 'zod/v4';
 import { PAGE_MAX } from './http-rules.js';
+import { CURSOR_MESSAGE, CURSOR_PATTERN, parseCursor } from './keyset-cursor.js';
 
 /**
  * The shapes every area of the api shares (DESIGN.md section 4): the error reply, the message
@@ -22,6 +23,9 @@ export const ErrorReply = z.object({
   details: z.array(ErrorDetail).optional(),
 });
 export type ErrorReply = z.infer<typeof ErrorReply>;
+
+/** A body the api does not read: past its limit (413, docs/decisions/067) or not JSON (415). */
+export const bodyErrors = { 413: ErrorReply, 415: ErrorReply } as const;
 
 export const MessageReply = z.object({ message: z.string() });
 export type MessageReply = z.infer<typeof MessageReply>;
@@ -105,3 +109,15 @@ export type ChangedBy = z.infer<typeof ChangedBy>;
 export const StaleReply = <C extends z.ZodType>(current: C) =>
   ErrorReply.extend({ current: current.optional(), changedBy: ChangedBy.optional(), changedAt: z.string().optional() });
 export type StaleFields<C = unknown> = { current: C; changedBy: ChangedBy; changedAt: string };
+
+/** `?after=` of a newest-first list (docs/decisions/161): a row's keyset cursor, its shape in the document. */
+export const afterCursor = z
+  .string()
+  .transform((value, ctx) => {
+    const cursor = parseCursor(value);
+    if (cursor) return cursor;
+    ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+    return z.NEVER;
+  })
+  .meta({ pattern: CURSOR_PATTERN.source })
+  .optional();

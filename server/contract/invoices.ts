@@ -5,10 +5,9 @@ import { HSN_SAC_PATTERN, isGstRate } from './billing-rules.js';
 import { INVOICE_LIMITS as L, INVOICE_MESSAGES as M, INVOICE_STATUSES, PAYMENT_METHODS } from './invoices-rules.js';
 import { parsePercent } from './summary-rules.js';
 import { parseRupees } from './money-text.js';
-import { isRealDay } from './dates.js';
-import { requiredText } from './text-fields.js';
+import { codeOrEmpty, dayText, requiredText, TAN_TYPED } from './text-fields.js';
 import { TAN_PATTERN, TDS_SECTIONS } from './tds-rules.js';
-import { isUqc, parseQuantity, UQC_CODES, type Uqc } from './quantity.js';
+import { isUqc, parseQuantity, QUANTITY_TYPED, UQC_CODES, type Uqc } from './quantity.js';
 
 /**
  * Invoices, credit notes and payments (docs/decisions/280–282): the api's
@@ -19,15 +18,11 @@ import { isUqc, parseQuantity, UQC_CODES, type Uqc } from './quantity.js';
 export * from './invoices-rules.js';
 
 const TDS_TAN_MESSAGE = 'A TAN is four letters, five digits and a letter (e.g. MUMA12345B)';
-const day = z.string({ error: M.dateInvalid }).trim().refine(isRealDay, M.dateInvalid);
+const day = dayText(M.dateInvalid);
 const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, message);
 const paise = z.number({ error: M.amount }).int(M.amount).min(1, M.amountPositive).max(L.amount, M.amount);
 const rate = z.number({ error: M.rate }).refine(isGstRate, M.rate);
-const hsnSac = z
-  .string({ error: M.hsnSac })
-  .trim()
-  .default('')
-  .refine((v) => v === '' || HSN_SAC_PATTERN.test(v), M.hsnSac);
+const hsnSac = codeOrEmpty(HSN_SAC_PATTERN, M.hsnSac);
 const reminderDays = z.number({ error: M.reminderDays }).int(M.reminderDays).min(0, M.reminderDays).max(L.reminderDays, M.reminderDays).nullable().default(null);
 const rupees = z
   .string({ error: M.amount })
@@ -43,20 +38,15 @@ const rupees = z
  * A quantity as typed or sent: a number or its text ("12.5", "3.25"), at most three decimals, kept
  * exactly as thousandths of its unit (decision 407); never read through a float's arithmetic.
  */
-const quantity = z
-  .union([z.number(), z.string()], { error: M.quantity })
-  .default(1)
-  .transform((v, ctx) => {
-    const milli = parseQuantity(String(v));
-    if (milli === null || milli < 1 || milli > L.quantity * 1000) ctx.addIssue({ code: 'custom', message: M.quantity });
-    return milli ?? 0;
-  });
-/** A quantity changed on a draft's line: required, the same rules as a new line's (decision 407). */
-const quantityChange = z.union([z.number(), z.string()], { error: M.quantity }).transform((v, ctx) => {
+const quantityText = z.union([z.number(), z.string().meta({ pattern: QUANTITY_TYPED })], { error: M.quantity });
+const toMilli = (v: number | string, ctx: z.RefinementCtx) => {
   const milli = parseQuantity(String(v));
   if (milli === null || milli < 1 || milli > L.quantity * 1000) ctx.addIssue({ code: 'custom', message: M.quantity });
   return milli ?? 0;
-});
+};
+const quantity = quantityText.default(1).transform(toMilli);
+/** A quantity changed on a draft's line: required, the same rules as a new line's (decision 407). */
+const quantityChange = quantityText.transform(toMilli);
 /** A code of GST's UQC list; absent, NA for a SAC and NOS for goods (defaultUnit). */
 const unit = z
   .string({ error: M.unit })
@@ -147,7 +137,7 @@ export const InvoiceCreateForm = z
 
 /** The web's Add a line form (on a draft). */
 export const FreeLineForm = z
-  .object({ description: requiredText(M.descriptionRequired, L.description), quantity: z.string({ error: M.quantity }).trim().default('1'), unit, unitPrice: rupees, rateBp: rate, hsnSac })
+  .object({ description: requiredText(M.descriptionRequired, L.description), quantity: z.string({ error: M.quantity }).trim().default('1').meta({ pattern: QUANTITY_TYPED }), unit, unitPrice: rupees, rateBp: rate, hsnSac })
   .superRefine((v, ctx) => {
     const milli = parseQuantity(v.quantity);
     if (milli === null || milli < 1 || milli > L.quantity * 1000) ctx.addIssue({ code: 'custom', path: ['quantity'], message: M.quantity });
@@ -191,12 +181,7 @@ export const PaymentBody = z.object({
   tdsSection: z.enum(['', ...TDS_SECTIONS], { error: 'Choose 194J or 393' }).default(''),
   /** The rate the client applied (1000 = 10 %, 200 = 2 %, or as its certificate states). */
   tdsRateBp: tdsRate.nullable().default(null),
-  tdsTan: z
-    .string({ error: TDS_TAN_MESSAGE })
-    .trim()
-    .toUpperCase()
-    .default('')
-    .refine((v) => v === '' || TAN_PATTERN.test(v), TDS_TAN_MESSAGE),
+  tdsTan: codeOrEmpty(TAN_PATTERN, TDS_TAN_MESSAGE, { upper: true, documented: TAN_TYPED }),
 });
 export type PaymentBody = z.input<typeof PaymentBody>;
 /** The web's form: rupees, and the TDS rate as a choice of basis points ('' for none). */

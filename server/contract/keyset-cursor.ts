@@ -9,13 +9,13 @@ import { ID_PATTERN } from './http-rules.js';
  */
 export type KeysetCursor = { createdAt: string; id: string };
 
-const CURSOR = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z,([0-9a-f]{24})$/;
+export const CURSOR_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z,([0-9a-f]{24})$/;
 
 export const CURSOR_MESSAGE = 'after must be the cursor of a list row: <time in UTC, ISO 8601>,<id>';
 
 /** The cursor of `?after=`, or null when it is not one (a calendar date that does not exist included). */
 export function parseCursor(value: string): KeysetCursor | null {
-  const match = CURSOR.exec(value);
+  const match = CURSOR_PATTERN.exec(value);
   if (!match) return null;
   const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
   const time = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!);

@@ -60,7 +60,8 @@ export const EnquiryBody = z.object({
     .string({ error: M.typeRequired })
     .trim()
     .min(1, { error: M.typeRequired, abort: true })
-    .pipe(z.enum(PROJECT_TYPE_VALUES, { error: M.typeUnknown })),
+    .pipe(z.enum(PROJECT_TYPE_VALUES, { error: M.typeUnknown }))
+    .meta({ enum: [...PROJECT_TYPE_VALUES] }),
   message: bodyText(M.messageRequired, E.message, E.messageMin, M.messageShort),
   /** The public project page the enquiry was sent from, if any. */
   projectId: z.string().max(64).nullish(),

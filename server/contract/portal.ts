@@ -1,5 +1,4 @@
 import { z } from 'zod/v4';
-import { isRealDay } from './dates.js';
 import { ErrorReply, IdParams, MessageReply } from './http.js';
 import { PortalFeeProposal } from './fee-proposals.js';
 import { InvoicePrintQuery, InvoicePrintReply, ReceiptPrintReply } from './invoices.js';
@@ -14,7 +13,7 @@ import {
   PAYMENT_NOTE_STATUSES,
   PORTAL_MESSAGES as M,
 } from './portal-rules.js';
-import { wellFormed } from './text-fields.js';
+import { dayText, wellFormed } from './text-fields.js';
 
 /**
  * The client portal (docs/decisions/390–392): the client's side (scope `public`, the portal's
@@ -119,7 +118,7 @@ export const PaymentNoteBody = z.object({
     .min(1, M.referenceRequired)
     .regex(new RegExp(`^[A-Za-z0-9]{${PAYMENT_NOTE_REFERENCE_MIN},${PAYMENT_NOTE_REFERENCE_MAX}}$`), M.referenceShape)
     .transform((v) => v.toUpperCase()),
-  paidOn: z.string({ error: 'Enter the day you paid' }).trim().refine(isRealDay, 'Enter the day you paid'),
+  paidOn: dayText('Enter the day you paid'),
 });
 export type PaymentNoteBody = z.input<typeof PaymentNoteBody>;
 

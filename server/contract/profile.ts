@@ -104,6 +104,8 @@ export const DirectoryQuery = z.object({
    */
   after: z
     .string()
+    // A named cursor holds a firm's name (at most 120 characters) after its time and id.
+    .max(400, NAMED_CURSOR_MESSAGE)
     .transform((value, ctx): NamedKeysetCursor | RatedKeysetCursor => {
       const cursor = value.startsWith('r') ? parseRatedCursor(value) : parseNamedCursor(value);
       if (cursor) return cursor;

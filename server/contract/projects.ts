@@ -1,6 +1,5 @@
 import { z } from 'zod/v4';
-import { PageQuery, StaleReply, VersionField } from './http.js';
-import { CURSOR_MESSAGE, parseCursor } from './keyset-cursor.js';
+import { afterCursor, PageQuery, StaleReply, VersionField } from './http.js';
 import { requiredText, optionalText, titleText } from './text-fields.js';
 import { PROJECT_TYPE_VALUES } from './vocabulary.js';
 import {
@@ -199,15 +198,7 @@ export type ExploreProject = z.infer<typeof ExploreProject>;
 export const ExploreQuery = PageQuery(EXPLORE_PAGE_SIZE, PAGE_SIZE_MAX).extend({
   view: z.enum(['full', 'card']).default('full'),
   /** Keyset paging (docs/decisions/161): the page after this cursor (a reply's `nextCursor`); `page` is then not read. */
-  after: z
-    .string()
-    .transform((value, ctx) => {
-      const cursor = parseCursor(value);
-      if (cursor) return cursor;
-      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
-      return z.NEVER;
-    })
-    .optional(),
+  after: afterCursor,
 });
 export type ExploreQuery = z.infer<typeof ExploreQuery>;
 

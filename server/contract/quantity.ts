@@ -74,9 +74,13 @@ export const itemLineUnit = (hsnSac: string, unit: string): string => (isSacCode
 /** Whole units as thousandths. */
 export const wholeQuantity = (units: number): number => units * SCALE;
 
+const QUANTITY_TEXT = /^(\d{1,9})(?:\.(\d{1,3}))?$/;
+/** A quantity as typed, for the document: up to 9 digits and 3 decimals, spaces around allowed. */
+export const QUANTITY_TYPED = `^\\s*${QUANTITY_TEXT.source.slice(1, -1)}\\s*$`;
+
 /** "12.5" or "3.25" as thousandths (12500, 3250); null unless a plain number with at most three decimals. */
 export function parseQuantity(text: string): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{1,3}))?$/.exec(text.trim());
+  const match = QUANTITY_TEXT.exec(text.trim());
   if (!match) return null;
   return Number(match[1]) * SCALE + Number((match[2] ?? '').padEnd(QUANTITY_DECIMALS, '0'));
 }

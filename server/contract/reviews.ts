@@ -1,6 +1,5 @@
 import { z } from 'zod/v4';
-import { ErrorReply, IdParams } from './http.js';
-import { CURSOR_MESSAGE, parseCursor } from './keyset-cursor.js';
+import { afterCursor, ErrorReply, IdParams } from './http.js';
 import { operation } from './operation.js';
 import { REVIEW_LIMITS as L, REVIEW_MESSAGES as M } from './reviews-rules.js';
 import { wellFormed } from './text-fields.js';
@@ -49,16 +48,6 @@ export type HideBody = z.input<typeof HideBody>;
 export const InvitationBody = z.object({ invoiceId: z.string().max(64) });
 export type InvitationBody = z.input<typeof InvitationBody>;
 
-/** `?after=` of a newest-first list of reviews (docs/decisions/161). */
-const afterCursor = z
-  .string()
-  .transform((value, ctx) => {
-    const cursor = parseCursor(value);
-    if (cursor) return cursor;
-    ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
-    return z.NEVER;
-  })
-  .optional();
 export const ReviewsQuery = z.object({ after: afterCursor });
 
 const Answer = z.object({ text: z.string(), at: z.string() });

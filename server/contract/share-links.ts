@@ -1,4 +1,7 @@
 import { z } from 'zod/v4';
+import { bodyErrors, ErrorReply, IdParams } from './http.js';
+import { binary, operationsOf } from './operation.js';
+import { ScheduleImageQuery } from './schedules.js';
 import { wellFormed } from './text-fields.js';
 import {
   SHARE_CLIENT_NAME_MAX,
@@ -198,3 +201,88 @@ export const ClientDecisionReply = z.object({ message: z.string(), data: z.objec
 export const ClientItemDecisionReply = z.object({ message: z.string(), data: z.object({ sectionId: z.string(), itemId: z.string(), status: z.string() }) });
 export type ClientItemDecisionReply = z.infer<typeof ClientItemDecisionReply>;
 export type ClientDecisionReply = z.infer<typeof ClientDecisionReply>;
+
+const tags = ['client approval links'] as const;
+/** The firm's side: whoever may work on a schedule's project (each handler checks the project). */
+const firm = operationsOf('workspace', tags);
+/** The client's side: no account, the token in the path is the key; every call is rate-limited (429). */
+const client = operationsOf('public', tags);
+/** A token no link has (404), or a link revoked or expired (410), and the visitor's rate limit (429). */
+const linkErrors = { 404: ErrorReply, 410: ErrorReply, 429: ErrorReply } as const;
+
+/** Client approval links and the Client Board, declared once (docs/decisions/370). */
+export const shareLinkOperations = {
+  list: firm({
+    method: 'GET',
+    path: '/projects/schedules/:scheduleId/share-links',
+    summary: "A schedule's client links, newest first",
+    params: ScheduleIdParams,
+    replies: { 200: ShareLinkListReply, 404: ErrorReply },
+  }),
+  create: firm({
+    method: 'POST',
+    path: '/projects/schedules/:scheduleId/share-links',
+    summary: 'Make a client link for a schedule; the answer holds its token (the Client Board gives it again while the link is open)',
+    params: ScheduleIdParams,
+    body: CreateShareLinkBody,
+    replies: { 201: CreatedShareLinkReply, 404: ErrorReply, 409: ErrorReply },
+  }),
+  revoke: firm({
+    method: 'DELETE',
+    path: '/projects/share-links/:id',
+    summary: 'Revoke a client link (it answers 410 from now on; the record stays)',
+    params: IdParams,
+    replies: { 200: ShareLinkReply, 404: ErrorReply },
+  }),
+  address: firm({
+    method: 'GET',
+    path: '/projects/share-links/:id/address',
+    summary: "An open link's token and path again, for whoever may make links for its project; 410 once revoked or expired",
+    params: IdParams,
+    replies: { 200: ShareLinkAddressReply, 404: ErrorReply, 410: ErrorReply },
+  }),
+  board: firm({
+    method: 'GET',
+    path: '/projects/client-board',
+    summary: 'Every open client link and the latest client decisions, across the projects the caller sees',
+    replies: { 200: ClientBoardReply },
+  }),
+  unread: firm({
+    method: 'GET',
+    path: '/projects/client-board/unread',
+    summary: "Unread client decisions of the projects the caller sees (the sidebar's count)",
+    replies: { 200: ClientBoardUnreadReply },
+  }),
+  markRead: firm({
+    method: 'POST',
+    path: '/projects/client-board/read',
+    summary: 'Mark client decisions read: the ids given, or every unread one of the projects the caller sees (ids of other projects are left alone)',
+    body: MarkDecisionsReadBody,
+    replies: { 200: MarkDecisionsReadReply },
+  }),
+
+  summary: client({
+    method: 'GET',
+    path: '/share/:token',
+    summary: "A schedule's summary as its client sees it (no trade price, profit or markup)",
+    params: TokenParams,
+    replies: { 200: ClientSummaryReply, ...linkErrors },
+  }),
+  image: client({
+    method: 'GET',
+    path: '/share/:token/images/:imageId',
+    summary: "An image of an item of the link's schedule (WebP; ?size=480, 960 or 1600)",
+    params: TokenImageParams,
+    query: ScheduleImageQuery,
+    replies: { 200: binary('image/webp'), 206: binary('image/webp'), ...linkErrors, 416: ErrorReply },
+  }),
+  decide: client({
+    method: 'POST',
+    path: '/share/:token/sections/:sectionId/decision',
+    summary: "The client approves or rejects a section, with a comment (required to reject): the section's status changes and the firm is mailed",
+    params: TokenSectionParams,
+    body: ClientDecisionBody,
+    // 403: a link shared through a client portal decides only for a browser that proved the contact's address (docs/decisions/391).
+    replies: { 200: ClientDecisionReply, 403: ErrorReply, ...linkErrors, ...bodyErrors },
+  }),
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { ErrorReply, IdParams, MessageReply } from './http.js';
+import { bodyErrors, ErrorReply, IdParams, MessageReply } from './http.js';
 import { EnquiryBody, EnquiryTokenReply, FirmIdParams } from './leads.js';
 import { binary, operationsOf } from './operation.js';
 import { DirectoryQuery, DirectoryReply } from './profile.js';
@@ -38,8 +38,6 @@ const portfolioOp = operationsOf('firm', ['projects']);
 
 /** What a project page answers beyond its own: unknown or not shown (404), and 403 of a refused viewer. */
 const pageErrors = { 403: ErrorReply, 404: ErrorReply } as const;
-/** A body past its limit (413, docs/decisions/067) or not JSON (415). */
-const bodyErrors = { 413: ErrorReply, 415: ErrorReply } as const;
 
 /** POST /api/projects/images: the part `files`, repeated. */
 export const ProjectImageParts = z.object({
@@ -85,7 +83,7 @@ export const showcaseOperations = {
     summary: 'Send an enquiry to a firm (its demand box); a form token used twice is 409, too many from an address 429',
     params: FirmIdParams,
     body: EnquiryBody,
-    replies: { 201: MessageReply, 404: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply },
+    replies: { 201: MessageReply, 404: ErrorReply, 409: ErrorReply, 429: ErrorReply, 503: ErrorReply, ...bodyErrors },
   }),
 } as const;
 

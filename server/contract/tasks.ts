@@ -3,14 +3,13 @@ import { TASK_LIMITS as L, TASK_MESSAGES as M, TASK_STATUSES } from './tasks-rul
 import { ErrorReply, IdParams, pageLimit } from './http.js';
 import { FileContentQuery } from './files.js';
 import { ANY_TYPE, binary, operationsOf } from './operation.js';
+import { isRealDay } from './dates.js';
 import { requiredText } from './text-fields.js';
 
 /** The task board's api shapes (docs/decisions/111); the rules and messages are in tasks-rules.ts. */
 
 export * from './tasks-rules.js';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** The Add Task form's text fields (the files come in the same multipart body). */
 export const TaskFields = z.object({
@@ -31,7 +30,8 @@ export const TaskFields = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || isRealDate(v), M.dueDateInvalid),
+    .refine((v) => v === undefined || isRealDay(v), M.dueDateInvalid)
+    .meta({ pattern: '^\\s*(\\d{4}-\\d{2}-\\d{2})?\\s*$' }),
 });
 export type TaskFields = z.infer<typeof TaskFields>;
 

@@ -3,6 +3,7 @@ import { ErrorReply } from './http.js';
 import { operation } from './operation.js';
 import { parseRupees } from './money-text.js';
 import { TAN_PATTERN } from './tds-rules.js';
+import { codeOrEmpty, dayText, TAN_TYPED } from './text-fields.js';
 
 /**
  * TDS by client and quarter (docs/decisions/415, 416): the firm and its sub-admins. What clients
@@ -39,21 +40,14 @@ export const isFinancialYear = (v: string) => {
   const m = FY_PATTERN.exec(v);
   return !!m && (Number(m[1]) + 1) % 100 === Number(m[2]);
 };
-const fy = z.string({ error: T.fy }).trim().refine(isFinancialYear, T.fy);
+const fy = z.string({ error: T.fy }).trim().refine(isFinancialYear, T.fy).meta({ pattern: '^\\s*\\d{4}-\\d{2}\\s*$' });
 const quarterKey = z
   .string({ error: T.quarter })
   .trim()
-  .refine((v) => /^\d{4}-\d{2} Q[1-4]$/.test(v) && isFinancialYear(v.slice(0, 7)), T.quarter);
-const isoDayText = z
-  .string({ error: T.issuedOn })
-  .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), T.issuedOn);
-const tan = z
-  .string({ error: T.tan })
-  .trim()
-  .toUpperCase()
-  .default('')
-  .refine((v) => v === '' || TAN_PATTERN.test(v), T.tan);
+  .refine((v) => /^\d{4}-\d{2} Q[1-4]$/.test(v) && isFinancialYear(v.slice(0, 7)), T.quarter)
+  .meta({ pattern: '^\\s*\\d{4}-\\d{2} Q[1-4]\\s*$' });
+const isoDayText = dayText(T.issuedOn);
+const tan = codeOrEmpty(TAN_PATTERN, T.tan, { upper: true, documented: TAN_TYPED });
 
 export const TdsQuery = z.object({ fy: fy.optional() });
 export type TdsQuery = z.input<typeof TdsQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/v4';
+import { isRealDay } from './dates.js';
 
 /** The text-field rules every contract builds its bodies from, so each is written once. */
 
@@ -30,3 +31,24 @@ export const ONE_LINE_MESSAGE = 'A title must fit on one line: remove the line b
  * that prints it; one at either end is trimmed away like any space.
  */
 export const titleText = (message: string, max = 200) => requiredText(message, max).refine((v) => !/[\r\n\u0085\u2028\u2029]/.test(v), ONE_LINE_MESSAGE);
+
+/**
+ * A day as YYYY-MM-DD that exists (not 2026-02-30), trimmed, refused with `message`. The refinement
+ * is invisible to JSON Schema, so the document is told its format (docs/decisions/376 and 393).
+ */
+export const dayText = (message: string) => z.string({ error: message }).trim().refine(isRealDay, message).meta({ format: 'date' });
+
+/**
+ * A code of a fixed shape (an HSN/SAC, a TAN), or '' for none; trimmed, and upper-cased first with
+ * `upper` (so `documented` should accept either case). The document gets the shape as a pattern.
+ */
+export const codeOrEmpty = (pattern: RegExp, message: string, { upper = false, documented = pattern.source }: { upper?: boolean; documented?: string } = {}) => {
+  const text = z.string({ error: message }).trim();
+  return (upper ? text.toUpperCase() : text)
+    .default('')
+    .refine((v) => v === '' || pattern.test(v), message)
+    .meta({ pattern: `^$|${documented}` });
+};
+
+/** The shape of a TAN as the api reads it (either case: it is upper-cased when saved). */
+export const TAN_TYPED = '^[A-Za-z]{4}\\d{5}[A-Za-z]$';

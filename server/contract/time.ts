@@ -1,5 +1,5 @@
 import { z } from 'zod/v4';
-import { isRealDay } from './dates.js';
+import { dayText } from './text-fields.js';
 import { ErrorReply, MessageReply } from './http.js';
 import { MAX_PAISE } from './money-rounding.js';
 import { parseRupees } from './money-text.js';
@@ -14,8 +14,8 @@ import { GROUP_BY, parseHours, TIME_LIMITS as L, TIME_MESSAGES as M } from './ti
 
 export * from './time-rules.js';
 
-const day = z.string({ error: M.dateInvalid }).trim().refine(isRealDay, M.dateInvalid);
-const week = z.string({ error: M.weekInvalid }).trim().refine(isRealDay, M.weekInvalid);
+const day = dayText(M.dateInvalid);
+const week = dayText(M.weekInvalid);
 const minutes = z.number({ error: M.hours }).int(M.hours).min(1, M.hours).max(L.minutesPerEntry, M.hours);
 const rate = z.number({ error: M.rate }).int(M.rate).min(0, M.rate).max(MAX_PAISE, M.rate);
 const ref = z.string().trim().max(64).nullable().default(null);

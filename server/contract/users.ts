@@ -30,7 +30,7 @@ export const newPassword = (requiredMessage = 'Password is required') =>
     .max(128, 'Password must be at most 128 characters long');
 
 export const RegisterBody = z.object({
-  userName: required('UserName is required').pipe(z.string().max(80, 'UserName must be at most 80 characters')),
+  userName: required('UserName is required').max(80, 'UserName must be at most 80 characters'),
   role: z.enum(SIGNUP_ROLES, { error: 'Choose a role' }).default('explorer'),
   email: email(),
   password: newPassword(),
@@ -40,7 +40,7 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 export type RegisterInput = z.input<typeof RegisterBody>;
 
 export const LoginBody = z.object({
-  email: required('Email is required').transform((v) => v.toLowerCase()),
+  email: required('Email is required').max(254, 'Email is too long').transform((v) => v.toLowerCase()),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
   remember: z.boolean().optional().default(false),
 });

@@ -29,6 +29,8 @@ describe('Form 26AS and AIS downloads (docs/decisions/416)', () => {
     expect(parseForm26as('hello\nworld').problems[0]).toMatch(/TAN/);
     expect(parseForm26as('File Creation Date^02-12-2026\n').problems[0]).toMatch(/No TDS transactions/);
     expect(parseTracesDay('31-Feb-2026')).toBeNull();
+    // A month past 12 is no day (it used to throw, not answer null).
+    expect(parseTracesDay('15-13-2026')).toBeNull();
     expect(parseTracesDay('01-Apr-2026')).toBe('2026-04-01');
   });
 });

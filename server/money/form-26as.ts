@@ -1,3 +1,4 @@
+import { isRealDay } from '../contract/dates.js';
 import { parseRupees } from '../contract/money-text.js';
 import { quarterOf } from './tds.js';
 
@@ -38,7 +39,7 @@ export function parseTracesDay(text: string): string | null {
   const month = /\d/.test(m[2]!) ? m[2]!.padStart(2, '0') : MONTHS[m[2]!.toLowerCase()];
   if (!month) return null;
   const iso = `${m[3]}-${month}-${m[1]!.padStart(2, '0')}`;
-  return new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso) ? iso : null;
+  return isRealDay(iso) ? iso : null;
 }
 
 /** Rupees as the downloads write them ("10000.00", "1,00,000.00") in paise, or null. */

@@ -5,7 +5,7 @@ import { isBinary, isDeclaredType, isMultipart, pathParamNames, type BinaryReply
  * A route's options from its declaration (docs/decisions/370): method, url and the schemas
  * Fastify validates and serializes with, typed precisely so the handler's request and reply are
  * the declaration's. A route plugin spreads it: `app.route({ ...routeOf(leads.list), handler })`.
- * Routes not yet declared keep `app.get(path, { schema }, handler)`: both kinds live side by side.
+ * Every api route is registered this way (docs/decisions/394: the contract test fails for one that is not).
  *
  * The declaration goes with the route (`config.operation`): its scope is checked where the route
  * is registered (server/auth/scopes.ts), the OpenAPI document reads its content types
@@ -69,24 +69,6 @@ export function documentOperation(
     body = { content: { 'multipart/form-data': { schema: toJsonSchema(op.body.multipart, 'input') } }, required: true };
   }
   return { ...schema, body, response };
-}
-
-/**
- * An undeclared route that `produces` a binary type (an image) answers its errors as JSON: the
- * document says so, instead of listing the errors under the image's type.
- */
-export function documentProduces(schema: { produces?: readonly string[]; response?: unknown }): { response?: unknown } {
-  const binaryType = schema.produces?.find((type) => !type.startsWith('application/json'));
-  if (!binaryType || !schema.response) return schema;
-  const response = Object.fromEntries(
-    Object.entries(schema.response as Record<string, JsonSchema>).map(([status, json]) => {
-      const { description, ...rest } = json as { description?: string } & JsonSchema;
-      return Number(status) < 300
-        ? [status, { description: description ?? 'Binary content', content: { [binaryType]: { schema: { type: 'string', format: 'binary' } } } }]
-        : [status, { description: description ?? 'An error', content: { 'application/json': { schema: rest } } }];
-    }),
-  );
-  return { ...schema, response };
 }
 
 /** A zod schema as the document's JSON schema (a multipart body's parts). */

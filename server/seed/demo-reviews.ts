@@ -1,12 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
-import type { Database } from "../db/connection.js";
-import { contacts, projects, users } from "../db/schema/index.js";
-import { zoneOf } from "../contract/dates.js";
-import {
-  answerReview,
-  insertReview,
-  refreshFirmRating,
-} from "../queries/reviews.js";
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/connection.js';
+import { contacts, projects, users } from '../db/schema/index.js';
+import { zoneOf } from '../contract/dates.js';
+import { answerReview, insertReview, refreshFirmRating } from '../queries/reviews.js';
 
 /**
  * The demo's reviews (docs/decisions/409–410), so the directory's rating sort, a firm's page and its
@@ -15,33 +11,27 @@ import {
  * project's invoice: the demo's own invoice is left as it is, so its figures (part paid) stay those
  * the money journeys read. The third firm has none, so "no reviews yet" is seen too.
  */
-const DEMO_REVIEWS: Record<
-  string,
-  Array<{ rating: number; body: string; answer?: string }>
-> = {
-  "studio@demo.test": [
+const DEMO_REVIEWS: Record<string, Array<{ rating: number; body: string; answer?: string }>> = {
+  'studio@demo.test': [
     {
       rating: 5,
-      body: "They listened to how we live and designed around the courtyard we wanted. Drawings came on time and the site visits were regular.",
-      answer: "Thank you, it was a pleasure to build with you.",
+      body: 'They listened to how we live and designed around the courtyard we wanted. Drawings came on time and the site visits were regular.',
+      answer: 'Thank you, it was a pleasure to build with you.',
     },
     {
       rating: 4,
-      body: "A calm, well-lit building and a team that explained every choice. Approvals took longer than promised.",
+      body: 'A calm, well-lit building and a team that explained every choice. Approvals took longer than promised.',
     },
   ],
-  "interiors@demo.test": [
+  'interiors@demo.test': [
     {
       rating: 5,
-      body: "Every sample was shown before ordering and the budget held to the last rupee. The clinic opened on the day we planned.",
+      body: 'Every sample was shown before ordering and the budget held to the last rupee. The clinic opened on the day we planned.',
     },
   ],
 };
 
-export async function seedDemoReviews(
-  db: Database,
-  firms: ReadonlyArray<{ id: string; email: string }>
-): Promise<void> {
+export async function seedDemoReviews(db: Database, firms: ReadonlyArray<{ id: string; email: string }>): Promise<void> {
   for (const firm of firms) {
     const wanted = DEMO_REVIEWS[firm.email];
     if (!wanted) continue;
@@ -89,8 +79,7 @@ export async function seedDemoReviews(
           },
           review
         );
-        if (row && review.answer)
-          await answerReview(tx, row.id, review.answer, firm.id);
+        if (row && review.answer) await answerReview(tx, row.id, review.answer, firm.id);
       }
       await refreshFirmRating(tx, firm.id);
     });

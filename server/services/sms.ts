@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Text messages for one-time codes (docs/decisions/430). The api does not speak any one SMS
@@ -15,17 +15,13 @@ export type Texter = {
 
 const SMS_TIMEOUT_MS = 10_000;
 
-export function createTexter(options: {
-  url?: string;
-  token?: string;
-  log: FastifyBaseLogger;
-}): Texter {
+export function createTexter(options: { url?: string; token?: string; log: FastifyBaseLogger }): Texter {
   const { url, token, log } = options;
   if (!url) {
     return {
       configured: false,
       send: async () => {
-        throw new Error("SMS is not configured (SMS_URL)");
+        throw new Error('SMS is not configured (SMS_URL)');
       },
     };
   }
@@ -33,18 +29,17 @@ export function createTexter(options: {
     configured: true,
     async send(to, text) {
       const answer = await fetch(url, {
-        method: "POST",
+        method: 'POST',
         headers: {
-          "content-type": "application/json",
+          'content-type': 'application/json',
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
         body: JSON.stringify({ to, text }),
         signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
       });
       await answer.body?.cancel();
-      if (!answer.ok)
-        throw new Error(`the SMS gateway answered ${answer.status}`);
-      log.info({ to: `${to.slice(0, 3)}…${to.slice(-3)}` }, "code sent by SMS");
+      if (!answer.ok) throw new Error(`the SMS gateway answered ${answer.status}`);
+      log.info({ to: `${to.slice(0, 3)}…${to.slice(-3)}` }, 'code sent by SMS');
     },
   };
 }

@@ -1,8 +1,8 @@
 import { ratingText, reviewCountLabel } from '../../../server/contract/rating-text';
 
 /**
- * A firm's rating as a card and its page show it: "★ 4.7 · 12 reviews" (docs/decisions/410). `as`
- * `span` inside a paragraph of its own (a page header's description), where a `<p>` may not go.
+ * A firm's rating as a card and its page show it: "★ 4.7 · 12 reviews" (docs/decisions/410); a
+ * span (`as="span"`) where it stands inside a paragraph already, as a page header's description.
  */
 export function RatingLine({ rating, as: Tag = 'p' }: { rating: { count: number; averageCenti: number }; as?: 'p' | 'span' }) {
   const text = ratingText(rating.averageCenti);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFirmAccess } from '../../auth/firm.js';
 import { visibleWorkspaceProjects } from '../../auth/project-access.js';
-import { ClientBoardUnreadReply, MarkDecisionsReadBody, MarkDecisionsReadReply, SHARE_MESSAGES } from '../../contract/share-links.js';
+import { SHARE_MESSAGES, shareLinkOperations as ops } from '../../contract/share-links.js';
 import { countUnreadDecisions, decisionLogOf, markDecisionsRead } from '../../queries/share-links.js';
 import { requireProjectAccess } from '../../auth/project-access.js';
-import { clientDecisionOperations as ops } from '../../contract/client-decisions.js';
+import { clientDecisionOperations } from '../../contract/client-decisions.js';
 import { routeOf } from '../declared.js';
 
 /**
@@ -15,37 +15,27 @@ import { routeOf } from '../declared.js';
  */
 export const clientBoardDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  const tags = ['client approval links'];
 
-  app.get(
-    '/projects/client-board/unread',
-    { schema: { tags, summary: "Unread client decisions of the projects the caller sees (the sidebar's count)", response: { 200: ClientBoardUnreadReply } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.unread),
+    handler: async (request) => {
       const { user } = request.session;
       return { data: { unread: await countUnreadDecisions(db, visibleWorkspaceProjects(user, requireFirmAccess(user, 'work'))) } };
     },
-  );
+  });
 
-  app.post(
-    '/projects/client-board/read',
-    {
-      schema: {
-        tags,
-        summary: 'Mark client decisions read: the ids given, or every unread one of the projects the caller sees (ids of other projects are left alone)',
-        body: MarkDecisionsReadBody,
-        response: { 200: MarkDecisionsReadReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.markRead),
+    handler: async (request) => {
       const { user } = request.session;
       const visible = visibleWorkspaceProjects(user, requireFirmAccess(user, 'work'));
       const marked = await markDecisionsRead(db, visible, user.id, request.body.ids);
       return { message: SHARE_MESSAGES.markedRead, data: { marked, unread: await countUnreadDecisions(db, visible) } };
     },
-  );
+  });
 
   app.route({
-    ...routeOf(ops.log),
+    ...routeOf(clientDecisionOperations.log),
     handler: async (request) => {
       const { project } = await requireProjectAccess(db, request.session, request.params.projectId, 'work');
       const { user, employer } = request.session;

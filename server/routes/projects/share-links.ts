@@ -3,18 +3,8 @@ import { requireFirmAccess } from '../../auth/firm.js';
 import { requireProjectAccess, visibleWorkspaceProjects } from '../../auth/project-access.js';
 import { requireScheduleAccess } from '../../auth/schedule-access.js';
 import type { Session } from '../../auth/session.js';
-import { ErrorReply, IdParams, isId } from '../../contract/http.js';
-import {
-  ClientBoardReply,
-  CreatedShareLinkReply,
-  CreateShareLinkBody,
-  ScheduleIdParams,
-  SHARE_MESSAGES,
-  SHARE_OPEN_LINKS_MAX,
-  ShareLinkAddressReply,
-  ShareLinkListReply,
-  ShareLinkReply,
-} from '../../contract/share-links.js';
+import { isId } from '../../contract/http.js';
+import { SHARE_MESSAGES, SHARE_OPEN_LINKS_MAX, shareLinkOperations as ops } from '../../contract/share-links.js';
 import { conflict, HttpError, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import {
@@ -33,6 +23,7 @@ import {
 } from '../../queries/share-links.js';
 import { LinkSeal } from '../../services/link-seal.js';
 import { newToken } from '../../services/tokens.js';
+import { routeOf } from '../declared.js';
 
 /**
  * Client approval links, the firm's side (DESIGN.md section 9, docs/decisions/106), scope
@@ -41,8 +32,6 @@ import { newToken } from '../../services/tokens.js';
  * and gives an open link's address again to whoever may make links for its project (decision 296).
  */
 
-const errors = { 404: ErrorReply };
-const tags = ['client approval links'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,28 +50,18 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.get(
-    '/projects/schedules/:scheduleId/share-links',
-    { schema: { tags, summary: "A schedule's client links, newest first", params: ScheduleIdParams, response: { 200: ShareLinkListReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.list),
+    handler: async (request) => {
       const { schedule } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       const now = new Date();
       return { data: { links: (await listScheduleLinks(db, schedule.id)).map((row) => toShareLinkJson(row, now)) } };
     },
-  );
+  });
 
-  app.post(
-    '/projects/schedules/:scheduleId/share-links',
-    {
-      schema: {
-        tags,
-        summary: 'Make a client link for a schedule; the answer holds its token (the Client Board gives it again while the link is open)',
-        params: ScheduleIdParams,
-        body: CreateShareLinkBody,
-        response: { 201: CreatedShareLinkReply, ...errors, 409: ErrorReply },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.create),
+    handler: async (request, reply) => {
       const { user } = request.session;
       const { schedule, access } = await requireScheduleAccess(db, request.session, request.params.scheduleId);
       if ((await countOpenLinks(db, schedule.id)) >= SHARE_OPEN_LINKS_MAX) throw conflict(SHARE_MESSAGES.tooManyLinks);
@@ -110,12 +89,11 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ data: { ...toShareLinkJson(created), token, path: `/share/${token}` } });
     },
-  );
+  });
 
-  app.delete(
-    '/projects/share-links/:id',
-    { schema: { tags, summary: 'Revoke a client link (it answers 410 from now on; the record stays)', params: IdParams, response: { 200: ShareLinkReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.revoke),
+    handler: async (request) => {
       const { user } = request.session;
       const { found, access } = await linkAccess(request.session, request.params.id);
       await db.transaction(async (tx) => {
@@ -131,31 +109,22 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: toShareLinkJson((await findShareLinkWithNames(db, found.link.id))!) };
     },
-  );
+  });
 
-  app.get(
-    '/projects/share-links/:id/address',
-    {
-      schema: {
-        tags,
-        summary: "An open link's token and path again, for whoever may make links for its project; 410 once revoked or expired",
-        params: IdParams,
-        response: { 200: ShareLinkAddressReply, ...errors, 410: ErrorReply },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.address),
+    handler: async (request) => {
       const { found } = await linkAccess(request.session, request.params.id);
       const sealed = toShareLinkJson(found).copyable ? await sealedTokenOf(db, found.link.id) : null;
       const token = sealed ? await seal.open(sealed, found.link.id) : null;
       if (!token) throw new HttpError(410, SHARE_MESSAGES.notCopyable, undefined, 'link-gone');
       return { data: { id: found.link.id, token, path: `/share/${token}` } };
     },
-  );
+  });
 
-  app.get(
-    '/projects/client-board',
-    { schema: { tags, summary: 'Every open client link and the latest client decisions, across the projects the caller sees', response: { 200: ClientBoardReply, ...errors } } },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.board),
+    handler: async (request) => {
       const { user } = request.session;
       const firm = requireFirmAccess(user, 'work');
       const visible = visibleWorkspaceProjects(user, firm);
@@ -170,5 +139,5 @@ export const shareLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const json = (row: (typeof links)[number]) => toShareLinkJson(row, now);
       return { data: { links: links.map(json), revokedLinks: revoked.map(json), decisions, unread, schedules } };
     },
-  );
+  });
 };

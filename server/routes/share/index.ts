@@ -1,30 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorReply } from '../../contract/http.js';
-import {
-  ClientDecisionBody,
-  ClientDecisionReply,
-  ClientSummaryReply,
-  type ClientSection,
-  SHARE_MESSAGES,
-  TokenImageParams,
-  TokenParams,
-  TokenSectionParams,
-} from '../../contract/share-links.js';
+import { type ClientSection, SHARE_MESSAGES, shareLinkOperations as ops } from '../../contract/share-links.js';
 import { HttpError, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { usersWantingMail } from '../../queries/settings.js';
 import { clientRooms, itemIdsOfSection, lockClientItem, lockClientSection, scheduleHasItemImage, setClientSectionStatus, writeClientSectionStatus, type ClientImageUrl } from '../../queries/client-summary.js';
 import { sendStoredFile } from '../../files/send-stored-file.js';
-import { SCHEDULE_IMAGE_ID, ScheduleImageQuery, type ScheduleImageSize } from '../../contract/schedules.js';
+import { SCHEDULE_IMAGE_ID, type ScheduleImageSize } from '../../contract/schedules.js';
 import { scheduleImageFolder, scheduleVariantKey } from '../../services/schedule-images.js';
 import { decisionRecipients, decisionsOfSchedule, findLinkByTokenHash, insertClientDecision, itemDecisionOf, touchShareLink } from '../../queries/share-links.js';
-import { clientDecisionOperations as ops } from '../../contract/client-decisions.js';
+import { clientDecisionOperations } from '../../contract/client-decisions.js';
 import { sectionStatusFromItems, type ShareDecision } from '../../contract/share-links-rules.js';
-import { routeOf } from '../declared.js';
 import { AttemptLimiter } from '../../services/rate-limits/attempt-limiter.js';
 import { touchView } from '../../queries/portal.js';
 import { hashToken } from '../../services/tokens.js';
 import { PortalAccess, proofRequired } from '../../services/portal-access.js';
+import { routeOf } from '../declared.js';
+import { fillPath } from '../../contract/operation.js';
 
 /**
  * The client's side of an approval link (DESIGN.md section 9, docs/decisions/106), scope `public`:
@@ -34,9 +25,6 @@ import { PortalAccess, proofRequired } from '../../services/portal-access.js';
  * firm's mailbox. The summary answered has no trade price, profit or markup (contract ClientSummary).
  */
 
-const errors = { 404: ErrorReply, 410: ErrorReply, 429: ErrorReply };
-const decisionErrors = { ...errors, 403: ErrorReply };
-const tags = ['client approval links'];
 const WINDOW_MS = 15 * 60 * 1000;
 /** A token as newToken makes it: 32 bytes in base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -93,10 +81,9 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   }
 
-  app.get(
-    '/share/:token',
-    { schema: { tags, summary: "A schedule's summary as its client sees it (no trade price, profit or markup)", params: TokenParams, response: { 200: ClientSummaryReply, ...errors } } },
-    async (request) =>
+  app.route({
+    ...routeOf(ops.summary),
+    handler: async (request) =>
       views.run(
         'share-view',
         { address: request.ip },
@@ -104,7 +91,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
           const { token } = request.params;
           const found = await openLink(token);
           const { link } = found;
-          const imageUrl: ClientImageUrl = (imageId, size) => `/api/share/${token}/images/${imageId}${size ? `?size=${size}` : ''}`;
+          const imageUrl: ClientImageUrl = (imageId, size) => `/api${fillPath(ops.image.path, { token, imageId })}${size ? `?size=${size}` : ''}`;
           const schedule = { id: link.scheduleId, projectId: link.projectId, title: found.scheduleTitle };
           const [rooms, decided, portal] = await Promise.all([clientRooms(db, schedule, imageUrl), decisionsOfSchedule(db, link.scheduleId), portals.ofLink(link, request)]);
           if (portal) await touchView(db, portal.id, 'schedule', link.scheduleId);
@@ -132,20 +119,11 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         'every',
       ),
-  );
+  });
 
-  app.get(
-    '/share/:token/images/:imageId',
-    {
-      schema: {
-        tags,
-        summary: "An image of an item of the link's schedule (WebP; ?size=480, 960 or 1600)",
-        params: TokenImageParams,
-        querystring: ScheduleImageQuery,
-        response: errors,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(ops.image),
+    handler: async (request, reply) => {
       const { token, imageId } = request.params;
       // A larger allowance than pages': one page of 100 items shows a few hundred images.
       const { link } = await images.run('share-image', { address: request.ip }, () => openLink(token), 'every');
@@ -160,20 +138,11 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         notFoundMessage: 'Image not found',
       });
     },
-  );
+  });
 
-  app.post(
-    '/share/:token/sections/:sectionId/decision',
-    {
-      schema: {
-        tags,
-        summary: "The client approves or rejects a section, with a comment (required to reject): the section's status changes and the firm is mailed",
-        params: TokenSectionParams,
-        body: ClientDecisionBody,
-        response: { 200: ClientDecisionReply, ...decisionErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(ops.decide),
+    handler: async (request) => {
       const { token, sectionId } = request.params;
       return decisions.run(
         'share-decision',
@@ -207,10 +176,10 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         'every',
       );
     },
-  );
+  });
 
   app.route({
-    ...routeOf(ops.decideItem),
+    ...routeOf(clientDecisionOperations.decideItem),
     handler: async (request) => {
       const { token, itemId } = request.params;
       return decisions.run(
