@@ -4,10 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { answers, Supervisor } from '../scripts/supervisor';
-import { KEEP_ALIVE_TIMEOUT_MS } from '../server/contract/drain-rules';
-import { drainable } from '../server/http-drain';
 import type { WebServerConfig } from './config';
 import { createGate } from './gate';
+import { stopCleanly } from './stop';
 
 /** Where Remix's classic compiler serves the browser build (remix.config.js sets no other). */
 const REMIX_PUBLIC_PATH = '/build/';
@@ -70,6 +69,8 @@ export async function runGate({ config, log, fail }: { config: WebServerConfig; 
     healthSocket: socketPath,
   });
   const removeFolder = () => fs.rmSync(folder, { recursive: true, force: true });
+  // However the gate ends short of a kill, the socket's folder goes with it.
+  process.on('exit', removeFolder);
   try {
     await renderers.ready('web renderer', RENDERER_START_MS);
   } catch (error) {
@@ -93,33 +94,18 @@ export async function runGate({ config, log, fail }: { config: WebServerConfig; 
   });
   const server = config.HOST ? app.listen(config.PORT, config.HOST, onListen) : app.listen(config.PORT, onListen);
   server.on('error', (error) => fail(error.message));
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  const drain = drainable(server);
   function onListen() {
     log.info(`web listening on http://${config.HOST ?? 'localhost'}:${config.PORT}`);
   }
-
-  let closing = false;
-  function shutdown() {
-    if (closing) return;
-    closing = true;
-    const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
-    log.info({ drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
-    // As one process did (docs/decisions/380): answers close their connections while the proxy
-    // moves on, then the port closes; the renderer is stopped once the answers under way are done.
-    void drain.drain(drainMs).then(() => {
-      server.close(() => {
-        agent.destroy();
-        void renderers.stop().then(() => {
-          removeFolder();
-          process.exit(0);
-        });
-      });
-      server.closeIdleConnections();
-    });
-    setTimeout(() => process.exit(0), drainMs + 15_000).unref();
-  }
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-  process.on('disconnect', shutdown);
+  // The renderer is stopped once the gate's answers under way are done.
+  stopCleanly(server, {
+    drainSeconds: config.SHUTDOWN_DRAIN_SECONDS,
+    log,
+    graceMs: 15_000,
+    afterClose: async () => {
+      agent.destroy();
+      await renderers.stop();
+      removeFolder();
+    },
+  });
 }

@@ -17,9 +17,8 @@ import { createWebApp } from './app';
 import { loadWebServerConfig } from './config';
 import { getLoadContext } from './load-context';
 import { runShutdownHooks } from '../app/utils/shutdown.server';
-import { KEEP_ALIVE_TIMEOUT_MS } from '../server/contract/drain-rules';
-import { drainable } from '../server/http-drain';
 import { runGate } from './gate-process';
+import { stopCleanly } from './stop';
 
 function fail(message: string): never {
   console.error(`\nThe web cannot start: ${message}\n`);
@@ -93,26 +92,6 @@ async function serveRemix() {
   if (renderSocket) fs.rmSync(renderSocket, { force: true });
   const server = renderSocket ? app.listen(renderSocket, onListen) : config.HOST ? app.listen(config.PORT, config.HOST, onListen) : app.listen(config.PORT, onListen);
   server.on('error', (error) => fail(error.message));
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  const drain = drainable(server);
-
-  let closing = false;
-  function shutdown() {
-    if (closing) return;
-    closing = true;
-    const drainMs = config.SHUTDOWN_DRAIN_SECONDS * 1000;
-    log.info({ drainSeconds: config.SHUTDOWN_DRAIN_SECONDS }, 'shutting down');
-    // Serve while the proxy moves on to the other replicas (docs/decisions/380); then finish the
-    // answers under way, close what the app holds (the PDF browser) and leave; idle keep-alive
-    // sockets are closed at once.
-    void drain.drain(drainMs).then(() => {
-      server.close(() => void runShutdownHooks().then(() => process.exit(0)));
-      server.closeIdleConnections();
-    });
-    setTimeout(() => process.exit(0), drainMs + 10_000).unref();
-  }
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-  // Started by `npm start`'s supervisor (or by the gate): stop when it is gone, however it went (docs/decisions/304).
-  process.on('disconnect', shutdown);
+  // Started by `npm start`'s supervisor or by the gate: it also stops when its parent is gone (docs/decisions/304).
+  stopCleanly(server, { drainSeconds: config.SHUTDOWN_DRAIN_SECONDS, log, graceMs: 10_000, afterClose: runShutdownHooks });
 }
