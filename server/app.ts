@@ -74,6 +74,8 @@ import { timeRoutes } from './routes/time/index.js';
 import { expenseRoutes } from './routes/expenses/index.js';
 import { resultRoutes } from './routes/results/index.js';
 import { feeLetterRoutes } from './routes/fees/letter.js';
+import { feeProposalRoutes } from './routes/fees/proposals.js';
+import { portalFeeProposalRoutes } from './routes/portal/fee-proposals.js';
 import { portalClientRoutes } from './routes/portal/client.js';
 import { portalFirmRoutes } from './routes/portal/firm.js';
 import { reviewClientRoutes } from './routes/reviews/client.js';
@@ -83,11 +85,11 @@ import { adminReviewRoutes } from './routes/admin/reviews.js';
 
 /** Every api route plugin, by the scope that decides who may call it (docs/decisions/070). */
 export const ROUTES: Record<Scope, readonly FastifyPluginAsyncZod[]> = {
-  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes, previewRoutes, sitemapRoutes, reviewClientRoutes, portalClientRoutes],
+  public: [healthRoutes, usersPublicRoutes, socialLoginRoutes, adminLoginRoutes, calendarFeedRoutes, shareRoutes, employeeConfirmationRoutes, addressConfirmationRoutes, previewRoutes, sitemapRoutes, reviewClientRoutes, portalClientRoutes, portalFeeProposalRoutes],
   visitor: [showcaseRoutes, directoryRoutes, enquiryRoutes, firmContactRoutes, firmReviewRoutes],
   signedIn: [usersRoutes, emailChangeRoutes, profileImageRoutes, firmRegistrationRoutes, settingsRoutes, userSessionRoutes],
   firm: [portfolioRoutes, profileRoutes],
-  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, tdsRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes, feeRoutes, reviewRoutes, timeRoutes, expenseRoutes, portalFirmRoutes, resultRoutes, feeLetterRoutes],
+  workspace: [workspaceProjectRoutes, workspaceMemberRoutes, workspaceFolderRoutes, workspaceFileRoutes, scheduleRoutes, summaryRoutes, employeeRoutes, taskRoutes, calendarRoutes, leadRoutes, shareLinkRoutes, clientBoardDecisionRoutes, summaryPrintRoutes, financialRoutes, libraryRoutes, addressBookRoutes, workspaceChatRoutes, workspacePlanRoutes, storageRoutes, billingProfileRoutes, firmTimeZoneRoutes, invoiceRoutes, invoiceLifecycleRoutes, invoicePrintRoutes, tdsRoutes, proposalRoutes, purchaseOrderRoutes, accountingExportRoutes, feeRoutes, reviewRoutes, timeRoutes, expenseRoutes, portalFirmRoutes, resultRoutes, feeLetterRoutes, feeProposalRoutes],
   admin: [adminRoutes, adminAreaRoutes, adminBillingRoutes, adminTeamRoutes, adminReviewRoutes],
 };
 

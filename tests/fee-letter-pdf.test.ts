@@ -5,6 +5,7 @@ import { isA4, mediaBoxes, pdfText } from './helpers/pdf';
 import { bearer, createTestApi, type TestApi } from './helpers/test-api';
 import { COA_STAGES } from '../server/contract/fees-rules';
 import type { FeeLetterReply } from '../server/contract/fee-letter';
+import type { PortalFeeProposalReply } from '../server/contract/fee-proposals';
 import { insertAgreement, insertCost } from '../server/queries/fees';
 import { createSession } from '../server/queries/sessions';
 import { createBillingProfile, demoGstin } from '../server/seed/billing';
@@ -25,6 +26,7 @@ let firmToken: string;
 let memberToken: string;
 let projectId: string;
 let bareProjectId: string;
+let clientId: string;
 const renderer = new PdfRenderer({ executablePath: '/usr/bin/chromium', pagesAtOnce: 1, timeoutMs: 30_000 });
 
 beforeAll(async () => {
@@ -38,6 +40,7 @@ beforeAll(async () => {
   projectId = project.id;
   await createMember(api.db, project.id, { name: 'Member', email: member.email });
   const client = await createContact(api.db, firm.id, { name: 'Kiran Desai', company: 'Desai Holdings', state: 'Maharashtra', address: 'Baner, Pune', isClient: true });
+  clientId = client.id;
   const agreement = await insertAgreement(api.db, firm.id, project.id, { basis: 'percentage', workKind: 'other', rateMilli: 5000, contactId: client.id }, COA_STAGES);
   await insertCost(api.db, { agreementId: agreement.id, kind: 'rough', amount: 2_00_00_000_00, recordedOn: '2026-04-10', note: '', createdBy: firm.id });
   bareProjectId = (await createWorkspaceProject(api.db, firm.id)).id;
@@ -73,6 +76,25 @@ describe('the fee proposal', () => {
     }
     // The firm's side only: nothing for the client to sign here.
     expect(t).not.toContain('Accepted by');
+  });
+
+  it('shared with the client, its PDF is printed from the frozen copy: a later change of the rate is not in it, nor any margin', async () => {
+    const share = await api.app.inject({ method: 'POST', url: `/api/fee-agreements/${projectId}/proposals`, headers: bearer(firmToken), payload: { version: 1 } });
+    expect(share.statusCode, share.body).toBe(201);
+    const changed = await api.app.inject({ method: 'PUT', url: `/api/fee-agreements/${projectId}`, headers: bearer(firmToken), payload: { version: 1, basis: 'percentage', workKind: 'other', rateMilli: 6000, contactId: clientId } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const portal = await api.app.inject({ method: 'POST', url: `/api/contacts/${clientId}/portal`, headers: bearer(firmToken) });
+    const token = (portal.json() as { data: { path: string } }).data.path.replace('/portal/', '');
+    const overview = await api.app.inject({ method: 'GET', url: `/api/portal/${token}` });
+    const [proposal] = (overview.json() as { data: { feeProposals: Array<{ id: string }> } }).data.feeProposals;
+    const read = await api.app.inject({ method: 'GET', url: `/api/portal/${token}/fee-proposals/${proposal!.id}` });
+    expect(read.statusCode, read.body).toBe(200);
+    const pdf = await renderFeeLetterPdf((read.json() as PortalFeeProposalReply).data.letter, renderer);
+    const t = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    expect(t).toContain('5 % of the cost of works');
+    expect(t).toContain('₹10,00,000.00');
+    expect(t).not.toContain('6 % of the cost of works');
+    expect(t).not.toMatch(/trade|margin|profit|markup|cost rate|bill rate/i);
   });
 
   it('is financials and needs an agreement', async () => {

@@ -21,7 +21,7 @@ async function agreement({ world, project }: Omit<AccessContext, 'data'>) {
   const firmId = world.users.firm.id;
   if (!profileMade) await createBillingProfile(db, firmId);
   profileMade = true;
-  const client = await createContact(db, firmId, { state: 'Maharashtra' });
+  const client = await createContact(db, firmId, { state: 'Maharashtra', email: `fees-${Math.random().toString(36).slice(2)}@client.test` });
   const row = await insertAgreement(db, firmId, project.id, { basis: 'percentage', workKind: 'other', rateMilli: 5000, contactId: client.id }, COA_STAGES);
   await insertCost(db, { agreementId: row.id, kind: 'rough', amount: 2_000_000_000, recordedOn: '2026-04-10', note: '', createdBy: firmId });
   const stages = await stagesOf(db, row.id);
@@ -36,7 +36,7 @@ const ENDPOINTS: AccessEndpoint[] = [
   fee({ method: 'GET', url: base }),
   // The fee proposal's print data (docs/decisions/381): read as the agreement is.
   fee({ method: 'GET', url: (c) => `${base(c)}/letter` }),
-  fee({ method: 'PUT', url: base, body: () => ({ basis: 'lump_sum', workKind: 'individual_house', lumpSum: 50_000_000 }) }),
+  fee({ method: 'PUT', url: base, body: () => ({ version: 1, basis: 'lump_sum', workKind: 'individual_house', lumpSum: 50_000_000 }) }),
   fee({ method: 'POST', url: (c) => `${base(c)}/costs`, body: () => ({ kind: 'preliminary', amount: 1_500_000_000, recordedOn: '2026-06-01' }) }),
   fee({ method: 'POST', url: (c) => `${base(c)}/stages`, body: () => ({ name: 'Landscape', shareBp: 10_000, costBasis: 'actual' }) }),
   fee({ method: 'PUT', url: (c) => `${base(c)}/stages/${c.data.stageId}`, body: () => ({ name: 'Concept', shareBp: 1000, costBasis: 'rough' }) }),
@@ -44,6 +44,8 @@ const ENDPOINTS: AccessEndpoint[] = [
   fee({ method: 'POST', url: (c) => `${base(c)}/stages/${c.data.stageId}/move`, body: () => ({ direction: 'down' }) }),
   fee({ method: 'POST', url: (c) => `${base(c)}/stages/${c.data.otherStageId}/reached`, body: () => ({ reachedOn: '2026-06-15' }) }),
   fee({ method: 'POST', url: (c) => `${base(c)}/stages/${c.data.stageId}/bill`, allowed: [201] }),
+  // Sharing the fee proposal in the client's portal (docs/decisions/421): changed as the agreement is.
+  fee({ method: 'POST', url: (c) => `${base(c)}/proposals`, body: () => ({ version: 1 }), allowed: [201] }),
 ];
 
 describe('the fee agreement access table', () => {

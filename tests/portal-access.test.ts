@@ -40,6 +40,9 @@ const ENDPOINTS: AccessEndpoint[] = [
   { kind: 'firmObjectManage', method: 'POST', setup: contact, url: (c) => `/api/contacts/${c.data.contactId}/portal`, allowed: [201] },
   { kind: 'firmObjectManage', method: 'DELETE', setup: withPortal, url: (c) => `/api/contacts/${c.data.contactId}/portal` },
   { kind: 'firmObjectManage', method: 'POST', setup: withPortal, url: (c) => `/api/contacts/${c.data.contactId}/portal/schedules`, body: () => ({ scheduleId: 'x'.repeat(24) }), allowed: [404] },
+  // Chosen files (docs/decisions/422): a file id that names nothing is the manager's 404.
+  { kind: 'firmObjectManage', method: 'POST', setup: withPortal, url: (c) => `/api/contacts/${c.data.contactId}/portal/files`, body: () => ({ fileId: 'x'.repeat(24) }), allowed: [404] },
+  { kind: 'firmObjectManage', method: 'DELETE', setup: withPortal, url: (c) => `/api/contacts/${c.data.contactId}/portal/files/${'x'.repeat(24)}`, allowed: [404] },
   { kind: 'firmManage', method: 'GET', url: () => '/api/payment-notes' },
   { kind: 'firmObjectManage', method: 'POST', setup: note, url: (c) => `/api/payment-notes/${c.data.noteId}/decline`, body: () => ({ reason: 'Not received' }) },
   { kind: 'firmObjectManage', method: 'POST', setup: note, url: (c) => `/api/payment-notes/${c.data.noteId}/confirm`, body: () => ({}) },

@@ -1,15 +1,17 @@
 import { json, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useParams } from '@remix-run/react';
 import { PortalError, PortalFrame } from '~/components/portal/frame';
-import { portalInvoicePath, provePath } from '~/components/portal/paths';
+import { portalFeeProposalPath, portalFilePath, portalInvoicePath, provePath } from '~/components/portal/paths';
 import { portalMeta } from '~/components/portal/meta';
 import { getPortal } from '~/models/portal.server';
 import { required } from '~/utils/form-action.server';
 import portalStyles from '~/styles/portal.css';
-import { formatCalendarDay } from '../../server/contract/dates';
+import { formatCalendarDay, formatDay } from '../../server/contract/dates';
 import { formatPaise } from '../../server/contract/money-text';
 import { INVOICE_STATUS_LABELS } from '../../server/contract/invoices-rules';
 import type { PortalOverview } from '../../server/contract/portal';
+import { FEE_PROPOSAL_STATUS_LABELS } from '../../server/contract/fee-proposals';
+import { formatBytes } from '../../server/contract/files-rules';
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: portalStyles }];
@@ -52,6 +54,70 @@ function Schedules({ schedules }: { schedules: PortalOverview['schedules'] }) {
             </li>
           );
         })}
+      </ul>
+    </section>
+  );
+}
+
+/** Fee proposals (docs/decisions/421): the one waiting for an answer first, then those answered. */
+function FeeProposals({ proposals, token, timeZone }: { proposals: PortalOverview["feeProposals"]; token: string; timeZone: string }) {
+  if (!proposals.length) return null;
+  return (
+    <section className="portal-card" aria-labelledby="fee-proposals">
+      <h2 id="fee-proposals">Fee proposals</h2>
+      <ul className="portal-list">
+        {proposals.map((p) => (
+          <li key={p.id} className="portal-item" data-testid="portal-fee-proposal">
+            <div className="portal-item-head">
+              <strong>
+                {p.projectName}, version {p.version}
+              </strong>
+              <span className="portal-status" data-status={p.status}>
+                {p.status === 'pending' ? 'Waiting for you' : FEE_PROPOSAL_STATUS_LABELS[p.status]}
+              </span>
+            </div>
+            <p className="portal-muted">
+              Shared {formatDay(p.sharedAt, timeZone)}
+              {p.decidedAt ? ` · ${p.status === 'accepted' ? 'accepted' : 'declined'} ${formatDay(p.decidedAt, timeZone)}` : ''}
+              {p.fee !== null ? (
+                <>
+                  {' '}
+                  · fee <span className="portal-amount">{formatPaise(p.fee)}</span>
+                </>
+              ) : null}
+            </p>
+            <Link to={portalFeeProposalPath(token, p.id)} className={p.status === 'pending' ? 'button button-primary' : 'button button-secondary'}>
+              {p.status === 'pending' ? 'Read and answer' : 'See'}
+              <span className="visually-hidden">
+                {' '}
+                the fee proposal for {p.projectName}, version {p.version}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Files the firm chose to share (docs/decisions/422): plain download links. */
+function Files({ files, token }: { files: PortalOverview['files']; token: string }) {
+  if (!files.length) return null;
+  return (
+    <section className="portal-card" aria-labelledby="files">
+      <h2 id="files">Files</h2>
+      <ul className="portal-list">
+        {files.map((f) => (
+          <li key={f.id} className="portal-item" data-testid="portal-file">
+            <div className="portal-item-head">
+              <strong>{f.fileName}</strong>
+              <span className="portal-muted">{f.projectName}</span>
+            </div>
+            <a href={portalFilePath(token, f.id)} className="button button-secondary" download>
+              Download<span className="visually-hidden"> {f.fileName}</span> ({formatBytes(f.size)})
+            </a>
+          </li>
+        ))}
       </ul>
     </section>
   );
@@ -107,7 +173,7 @@ function Invoices({ invoices, token }: { invoices: PortalOverview['invoices']; t
 export default function Portal() {
   const data = useLoaderData<typeof loader>();
   const token = useParams().token ?? '';
-  const nothing = !data.schedules.length && !data.invoices.length;
+  const nothing = !data.schedules.length && !data.invoices.length && !data.feeProposals.length && !data.files.length;
   return (
     <PortalFrame firmName={data.firm.name}>
       <div>
@@ -127,7 +193,9 @@ export default function Portal() {
         </p>
       ) : null}
       <Schedules schedules={data.schedules} />
+      <FeeProposals proposals={data.feeProposals} token={token} timeZone={data.firm.timeZone} />
       <Invoices invoices={data.invoices} token={token} />
+      <Files files={data.files} token={token} />
       {nothing && !data.locked ? <p className="portal-card">{data.firm.name} has not shared anything with you yet.</p> : null}
       <footer className="portal-muted">
         Questions? {data.firm.email ? <a href={`mailto:${data.firm.email}`}>{data.firm.email}</a> : null}

@@ -302,9 +302,10 @@ const FORWARDED_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-mod
  * visitor's session token unless `token` is given (the admin area): then a 401 ends the web
  * session as any api call does. Any other refusal throws the api's ApiError (404, 403…).
  */
-export async function streamApiFile(request: Request, path: string, options: { token?: string } = {}): Promise<Response> {
-  const token = options.token ?? (await getSession(request)).get('token') ?? null;
-  const passed: Record<string, string> = {};
+export async function streamApiFile(request: Request, path: string, options: { token?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+  // An empty token is none: a call made on no one's behalf (a client portal's file).
+  const token = options.token === '' ? null : (options.token ?? (await getSession(request)).get('token') ?? null);
+  const passed: Record<string, string> = { ...options.headers };
   for (const name of FORWARDED_REQUEST_HEADERS) {
     const value = request.headers.get(name);
     if (value) passed[name] = value;

@@ -119,6 +119,7 @@ export const FEE_MESSAGES = {
   invoiceDrafted: 'Stage invoice drafted: check it and issue it',
   creditNoteIssued: (numbers: string) => `Credit note issued: ${numbers}`,
   moveInvalid: 'Choose up or down',
+  notInForce: 'This stage is not in the version the client accepted: share the new version and bill it once they accept',
 } as const;
 
 /** Thousandths of a percent as people read them: 5000 → "5 %", 7500 → "7.5 %", 3250 → "3.25 %". */

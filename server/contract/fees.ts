@@ -41,7 +41,11 @@ const optionalRupees = z
   });
 const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
 
+/** The agreement's record version the change was made from (docs/decisions/320, 421): a stale one answers 409. */
+const version = z.number().int().min(1).optional();
+
 export const FeeAgreementBody = z.object({
+  version,
   basis: z.enum(FEE_BASES, { error: M.basis }),
   workKind: z.enum(WORK_KINDS, { error: M.workKind }),
   rateMilli: rateMilli.default(0),
@@ -69,9 +73,11 @@ export const FeeAgreementForm = z.object({
   documentationCharge: checkbox.default(false),
   billCheckingCharge: checkbox.default(false),
   contactId: z.string().trim().max(64).default(''),
+  version: z.coerce.number().int().min(1).optional(),
 });
 
 export const FeeStageBody = z.object({
+  version,
   name: requiredText(M.nameRequired, L.name),
   shareBp,
   costBasis: costKind,
@@ -80,6 +86,7 @@ export const FeeStageBody = z.object({
 export type FeeStageBody = z.input<typeof FeeStageBody>;
 
 export const FeeStageForm = z.object({
+  version: z.coerce.number().int().min(1).optional(),
   name: requiredText(M.nameRequired, L.name),
   share: typed(parseShare, M.share),
   costBasis: costKind,
@@ -117,6 +124,30 @@ const Document = z.object({
   createdAt: z.string(),
 });
 /** What billing the latest reached stage would do now: an invoice (amount > 0), credit notes (< 0), or why not. */
+export const FEE_PROPOSAL_STATUSES = ['pending', 'accepted', 'declined', 'superseded'] as const;
+export type FeeProposalStatus = (typeof FEE_PROPOSAL_STATUSES)[number];
+export const FEE_PROPOSAL_STATUS_LABELS: Record<FeeProposalStatus, string> = {
+  pending: 'Waiting for the client',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  superseded: 'Replaced by a newer version',
+};
+/** A fee proposal as the firm sees it on the Fees tab. */
+export const FeeProposalSummary = z.object({
+  id: z.string(),
+  version: z.number(),
+  status: z.enum(FEE_PROPOSAL_STATUSES),
+  sharedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The address the client proved before deciding. */
+  decidedEmail: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  clientName: z.string(),
+  /** The whole fee the letter stated, null when it stated none (hourly, no estimate yet). */
+  fee: z.number().nullable(),
+});
+export type FeeProposalSummary = z.infer<typeof FeeProposalSummary>;
+
 const Offer = z.object({ stageId: z.string(), amount: z.number(), description: z.string(), refusal: z.string().nullable() });
 
 export const FeeAgreement = z.object({
@@ -140,6 +171,14 @@ export const FeeAgreement = z.object({
   /** The whole fee on the latest cost of works (or the lump sum); null before any cost. */
   fee: z.number().nullable(),
   offer: Offer.nullable(),
+  /** The record's version a change names (docs/decisions/320). */
+  version: z.number(),
+  /** The version the client accepted, which billing follows (docs/decisions/421); null before any acceptance (the terms as they are bill). */
+  inForce: z.object({ proposalId: z.string(), version: z.number(), acceptedAt: z.string() }).nullable(),
+  /** The terms or stages changed since the accepted version: a draft of the next one, to share for acceptance. */
+  changedSinceAccepted: z.boolean(),
+  /** Every version shared with the client, newest first. */
+  proposals: z.array(FeeProposalSummary),
 });
 export type FeeAgreement = z.infer<typeof FeeAgreement>;
 export type FeeStage = z.infer<typeof Stage>;

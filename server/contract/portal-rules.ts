@@ -56,6 +56,9 @@ export const PORTAL_MESSAGES = {
   confirmed: (receipt: string) => `Payment confirmed: receipt ${receipt} recorded.`,
   declined: 'Payment note declined: the client sees your reason.',
   reasonRequired: 'Say why: the client reads it',
+  fileShared: 'File shared in the client’s portal.',
+  fileUnshared: 'The file is no longer shared with the client.',
+  fileNotFound: 'File not found',
 } as const;
 
 /** "r***@example.com": enough for the client to know where the code went, not enough to learn the address. */

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CostKind, StageTemplate } from '../contract/fees-rules.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
+import { notFound } from '../errors.js';
+import { writeAtVersion } from './versions.js';
 import { contacts, feeAgreements, feeCosts, feeStageDocuments, feeStages, invoices } from '../db/schema/index.js';
 
 /** Reads and writes of fee agreements, their stages, costs of works and stage documents (docs/decisions/425–428). */
@@ -36,13 +38,22 @@ export async function insertAgreement(tx: Database, firmId: string, projectId: s
   return row!;
 }
 
-export async function updateAgreement(tx: Database, id: string, terms: AgreementTerms): Promise<FeeAgreementRow> {
-  const [row] = await tx
-    .update(feeAgreements)
-    .set({ ...terms, updatedAt: new Date() })
-    .where(eq(feeAgreements.id, id))
-    .returning();
-  return row!;
+/**
+ * Changes the agreement from the version its person read (docs/decisions/320, 421): `set` may be
+ * empty, as when a stage changed (the agreement's version counts its stages' edits too). Without a
+ * version (a caller that names none, e.g. a move) the change is written and the version raised all
+ * the same, so whoever edits next from an older version answers 409.
+ */
+export async function changeAgreement<J>(tx: Database, agreement: FeeAgreementRow, change: { version?: number; actorId: string; set?: Partial<AgreementTerms>; toJson: (row: FeeAgreementRow) => Promise<J> }): Promise<FeeAgreementRow> {
+  const key = and(eq(feeAgreements.id, agreement.id), eq(feeAgreements.firmId, agreement.firmId))!;
+  return writeAtVersion(tx, feeAgreements, {
+    key,
+    version: change.version ?? agreement.version,
+    actorId: change.actorId,
+    set: change.set ?? {},
+    toJson: change.toJson,
+    missing: () => notFound('Fee agreement not found'),
+  });
 }
 
 export const stagesOf = (db: Database, agreementId: string) => db.select().from(feeStages).where(eq(feeStages.agreementId, agreementId)).orderBy(asc(feeStages.position), asc(feeStages.id));

@@ -1,10 +1,12 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { PaymentNote, PaymentNoteStatus, PortalInvoice, PortalSchedule } from '../contract/portal.js';
+import type { PaymentNote, PaymentNoteStatus, PortalFile, PortalInvoice, PortalSchedule } from '../contract/portal.js';
 import type { Database } from '../db/connection.js';
 import { newId } from '../db/ids.js';
 import {
   clientPortals,
   contacts,
+  files,
+  portalFiles as portalFilesTable,
   invoicePayments,
   invoices,
   paymentNotes,
@@ -22,7 +24,7 @@ import { isOverdue, outstandingOf } from '../money/balance.js';
 
 export type PortalRow = typeof clientPortals.$inferSelect;
 export type PaymentNoteRow = typeof paymentNotes.$inferSelect;
-export type ViewKind = 'portal' | 'invoice' | 'schedule';
+export type ViewKind = 'portal' | 'invoice' | 'schedule' | 'fee-proposal' | 'file';
 
 const firmName = sql<string>`coalesce(nullif(${users.firmName}, ''), ${users.userName})`;
 
@@ -315,5 +317,66 @@ export async function shareableSchedules(db: Database, firmId: string, limit = 2
     .innerJoin(projects, eq(projects.id, schedules.projectId))
     .where(eq(projects.userId, firmId))
     .orderBy(projects.projectName, schedules.title)
+    .limit(limit);
+}
+
+// --- Chosen files (docs/decisions/422) ---------------------------------------
+
+/** The project files shared through the portal, newest first, with their projects' names. */
+export async function portalFiles(db: Database, portalId: string) {
+  return db
+    .select({ id: files.id, fileName: files.fileName, contentType: files.contentType, size: files.size, projectName: projects.projectName, sharedAt: portalFilesTable.createdAt, storageKey: files.storageKey })
+    .from(portalFilesTable)
+    .innerJoin(files, eq(files.id, portalFilesTable.fileId))
+    .innerJoin(projects, eq(projects.id, files.projectId))
+    .where(eq(portalFilesTable.portalId, portalId))
+    .orderBy(desc(portalFilesTable.createdAt), desc(files.id))
+    .limit(500);
+}
+
+export const toPortalFile = (f: Awaited<ReturnType<typeof portalFiles>>[number]): PortalFile => ({ id: f.id, fileName: f.fileName, contentType: f.contentType, size: f.size, projectName: f.projectName, sharedAt: f.sharedAt.toISOString() });
+
+/** One file the portal shares, or undefined (never one it does not). */
+export async function portalFile(db: Database, portalId: string, fileId: string) {
+  const [row] = await db
+    .select({ id: files.id, fileName: files.fileName, contentType: files.contentType, storageKey: files.storageKey })
+    .from(portalFilesTable)
+    .innerJoin(files, eq(files.id, portalFilesTable.fileId))
+    .where(and(eq(portalFilesTable.portalId, portalId), eq(portalFilesTable.fileId, fileId)))
+    .limit(1);
+  return row;
+}
+
+/** A file of the firm's projects by id (the firm shares only its own). */
+export async function firmFile(db: Database, firmId: string, fileId: string) {
+  const [row] = await db
+    .select({ id: files.id, projectId: files.projectId })
+    .from(files)
+    .innerJoin(projects, eq(projects.id, files.projectId))
+    .where(and(eq(files.id, fileId), eq(projects.userId, firmId)))
+    .limit(1);
+  return row;
+}
+
+export async function sharePortalFile(db: Database, portalId: string, fileId: string, sharedBy: string) {
+  await db.insert(portalFilesTable).values({ portalId, fileId, sharedBy }).onConflictDoNothing();
+}
+
+export async function unsharePortalFile(db: Database, portalId: string, fileId: string): Promise<boolean> {
+  const rows = await db
+    .delete(portalFilesTable)
+    .where(and(eq(portalFilesTable.portalId, portalId), eq(portalFilesTable.fileId, fileId)))
+    .returning({ fileId: portalFilesTable.fileId });
+  return rows.length > 0;
+}
+
+/** The files of the firm's projects a portal may share, newest first (bounded: a select's options). */
+export async function shareableFiles(db: Database, firmId: string, limit = 200) {
+  return db
+    .select({ id: files.id, fileName: files.fileName, projectName: projects.projectName })
+    .from(files)
+    .innerJoin(projects, eq(projects.id, files.projectId))
+    .where(eq(projects.userId, firmId))
+    .orderBy(desc(files.createdAt), desc(files.id))
     .limit(limit);
 }

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { PORTAL_MESSAGES as M, PORTAL_OPEN_WITHOUT_PROOF_DAYS, PROOF_HEADER, PROOFS_MAX } from '../contract/portal.js';
 import type { AppContext } from '../context.js';
-import { HttpError, notFound } from '../errors.js';
-import { findPortal, findPortalByTokenHash, hasValidProof, touchPortal, touchView, type FoundPortal, type ViewKind } from '../queries/portal.js';
+import { conflict, HttpError, isUniqueViolation, notFound } from '../errors.js';
+import { recordAudit } from '../queries/audit.js';
+import { findPortal, findPortalByTokenHash, hasValidProof, insertPortal, openPortalOf, touchPortal, touchView, type FoundPortal, type PortalRow, type ViewKind } from '../queries/portal.js';
 import type { ShareLinkRow } from '../queries/share-links.js';
 import { LinkSeal } from './link-seal.js';
 import { AttemptLimiter } from './rate-limits/attempt-limiter.js';
-import { hashToken } from './tokens.js';
+import { hashToken, newToken } from './tokens.js';
 
 /** A token as newToken makes it: 32 bytes in base64url. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -90,6 +91,27 @@ export class PortalAccess {
   async sharePathOf(link: Pick<ShareLinkRow, 'id' | 'tokenSealed'>): Promise<string | null> {
     const token = link.tokenSealed ? await this.seal.open(link.tokenSealed, link.id) : null;
     return token ? `/share/${token}` : null;
+  }
+
+  /**
+   * The contact's open portal, made when it has none (decision 390: at most one open per contact).
+   * Two people making it at once: the one made first is the contact's portal, the other answers 409.
+   */
+  async openFor(values: { firmId: string; contactId: string; actorId: string }): Promise<{ portal: PortalRow; path: string | null }> {
+    const { db } = this.ctx;
+    const existing = await openPortalOf(db, values.contactId);
+    if (existing) return { portal: existing, path: await this.portalPathOf(existing) };
+    return db
+      .transaction(async (tx) => {
+        const { token, hash } = newToken();
+        const portal = await insertPortal(tx, { firmId: values.firmId, contactId: values.contactId, tokenHash: hash, createdBy: values.actorId }, (id) => this.seal.seal(token, id));
+        await recordAudit(tx, { actorId: values.actorId, firmId: values.firmId, action: 'portal.created', targetType: 'contact', targetId: values.contactId, details: { portalId: portal.id } });
+        return { portal, path: `/portal/${token}` };
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw conflict(M.created);
+        throw error;
+      });
   }
 
   /** The portal's own address, from its sealed token. */

@@ -5,6 +5,7 @@ import { htmlErrors, type CheckedPage } from './html-checker';
 import { firmWithSummary } from './summary-output-helpers';
 import { openE2EDatabase } from './database';
 import { newVerifiedFirm } from './workspace-helpers';
+import { sharedFeeProposal } from './fee-helpers';
 import { createContact } from '../../server/seed/chat-book';
 import { createWorkspaceProject } from '../../server/seed/factories';
 import { createInvoiceWithStatus } from '../../server/seed/reviews';
@@ -16,7 +17,7 @@ import { createInvoiceWithStatus } from '../../server/seed/reviews';
  */
 
 type Role = 'visitor' | 'explorer' | 'firm' | 'admin';
-type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null; heldLead: string | null; review: string | null; portal: { contactId: string; path: string; invoice: string | null } | null };
+type Ids = { project: string; firm: string; workspaceProject: string; folder: string | null; invoice: string | null; order: { projectId: string; id: string } | null; lead: string | null; heldLead: string | null; review: string | null; portal: { contactId: string; path: string; invoice: string | null } | null; feeProposal: string };
 type PageCase = { role: Role; name: string; path: (ids: Ids) => string | null };
 
 const PAGES: PageCase[] = [
@@ -39,6 +40,8 @@ const PAGES: PageCase[] = [
   { role: 'visitor', name: 'client portal', path: (ids) => ids.portal?.path ?? null },
   { role: 'visitor', name: 'client portal: confirm it is you', path: (ids) => (ids.portal ? `${ids.portal.path}/prove` : null) },
   { role: 'visitor', name: 'client portal: an invoice', path: (ids) => (ids.portal?.invoice ? `${ids.portal.path}/invoices/${ids.portal.invoice}` : null) },
+  // A fee proposal shared for acceptance (docs/decisions/421), and the portal that lists it.
+  { role: 'visitor', name: 'client portal: a fee proposal', path: (ids) => ids.feeProposal },
   { role: 'visitor', name: 'log in, back to a page', path: (ids) => `/?view=login&redirectTo=${encodeURIComponent(`/firms/${ids.firm}?dialog=contact`)}` },
   { role: 'explorer', name: 'explore', path: () => '/explore' },
   { role: 'explorer', name: 'explore page 2', path: () => '/explore?page=2' },
@@ -123,7 +126,7 @@ async function demoIds(): Promise<Ids> {
       break;
     }
   }
-  return { portal: await demoPortal(token), review: await reviewLink(), project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null, heldLead: held.json.data.leads[0]?.id ?? null };
+  return { portal: await demoPortal(token), review: await reviewLink(), feeProposal: (await sharedFeeProposal('Audited clinic')).proposalPath, project: portfolio.json.projects[0]!.id, firm: login.json.data.id, workspaceProject, folder: list[0]?.id ?? null, invoice: invoices.json.data[0]?.id ?? null, order, lead: leads.json.data.leads[0]?.id ?? null, heldLead: held.json.data.leads[0]?.id ?? null };
 }
 
 /** The demo client's portal (seeded; making it again gives the same address) and its invoice. */
@@ -309,6 +312,22 @@ for (const role of ['visitor', 'explorer', 'firm', 'admin'] as const) {
     await checkRole(browser, js, role);
   });
 }
+
+// The demo firm's project has no fee agreement: the Fees tab with a version shared is audited on a firm of its own (docs/decisions/421).
+test('no serious or critical axe violations on the Fees tab with a fee proposal shared', async ({ browser, js }) => {
+  const { firm, project } = await sharedFeeProposal('Audited fees');
+  const context = await auditContext(browser, js);
+  const page = await context.newPage();
+  await loginAs(page, firm.email, firm.password);
+  await openAudited(page, `/workspace/project/fees/${project.id}`, js);
+  await expect(page.getByTestId('fee-proposal')).toHaveCount(1);
+  const problems = [...(await audit(page)), ...(await duplicateIds(page)).map((id) => `the id "${id}" is used more than once`)];
+  await page.setViewportSize({ width: 375, height: 800 });
+  const overflow = await sidewaysOverflow(page);
+  if (overflow) problems.push(`at 375 px: scrolls sideways, ${overflow}`);
+  await context.close();
+  expect(problems, problems.join('\n')).toEqual([]);
+});
 
 test.describe('keyboard', () => {
   test('a popup takes the focus, Escape closes it and the focus returns to its link', { tag: '@js-only' }, async ({ page, js }) => {

@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import { FEE_MESSAGES } from '../../server/contract/fees-rules';
-import { billingProfileFields } from '../../server/seed/billing';
 import { SCREENSHOT_DIR } from './env';
-import { apiCall, apiChange, expect, loginAs, ready, test } from './fixtures';
-import { firmWithProject } from './schedule-helpers';
+import type { Browser } from '@playwright/test';
+import { FEE_PROPOSAL_MESSAGES as PM } from '../../server/contract/fee-proposals';
+import { PORTAL_MESSAGES } from '../../server/contract/portal-rules';
+import { apiCall, expect, lastMailTo, loginAs, ready, test } from './fixtures';
+import { architectWithClient, portalOf } from './fee-helpers';
 
 /**
  * A fee agreement on the COA scale worked end to end in a browser, JavaScript on and off
@@ -19,14 +21,6 @@ const toast = (page: Page) => slow(page.getByTestId('toast'));
 async function open(page: Page, js: boolean, url: string) {
   await page.goto(url);
   await ready(page, js);
-}
-
-async function architectWithClient(projectName: string) {
-  const { firm, project } = await firmWithProject({ projectName });
-  expect((await apiChange('PUT', '/billing/profile', billingProfileFields({ legalName: 'Studio Rao Architects LLP' }), firm.token, async () => (await apiCall<{ data: { version: number } | null }>('GET', '/billing/profile', undefined, firm.token)).json.data)).status).toBe(200);
-  // In Maharashtra, as the firm: CGST and SGST, 9 % each.
-  expect((await apiCall('POST', '/contacts', { name: 'Kiran Desai', kind: 'client', email: 'kiran@example.test', state: 'Maharashtra', address: 'Baner, Pune' }, firm.token)).status).toBe(201);
-  return { firm, project };
 }
 
 async function recordCost(page: Page, which: string, amount: string, on: string) {
@@ -60,9 +54,52 @@ async function billAndIssue(page: Page, js: boolean, line: RegExp, taxable: stri
   await expect(page.getByTestId('invoice-status')).toHaveText('Issued');
 }
 
-test('the COA example: concept, preliminary on a lower estimate, the credit-note true-up, the final stage on the actual cost', async ({ page, js }) => {
-  test.setTimeout(180_000);
-  const { firm, project } = await architectWithClient('Baner Clinic');
+const NO_MARGIN = /trade|margin|profit|markup|cost rate|bill rate/i;
+
+/**
+ * The client, on a 375 px phone, reads the fee proposal in their portal and accepts it; the portal
+ * asks them to prove the address with the mailed code first, then brings them back to answer.
+ */
+async function clientAccepts(browser: Browser, js: boolean, portalPath: string, email: string) {
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const client = await context.newPage();
+  await open(client, js, portalPath);
+  const listed = client.getByTestId('portal-fee-proposal');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('Baner Clinic, version 1');
+  await expect(listed).toContainText('Waiting for you');
+  await listed.getByRole('link', { name: /Read and answer/ }).click();
+  await ready(client, js);
+  // The frozen letter: 5 % of ₹2,00,00,000 = ₹10,00,000; concept, 10 % cumulative = ₹1,00,000, its own
+  // part less the 5 % on appointment (₹50,000) = ₹50,000; client figures only.
+  await expect(client.getByTestId('proposal-fee')).toHaveText('₹10,00,000.00');
+  await expect(client.getByTestId('proposal-stage').filter({ hasText: 'Concept design' })).toContainText('₹50,000.00');
+  expect(await client.content()).not.toMatch(NO_MARGIN);
+  const pdf = await client.request.get(client.url().replace(/#.*$/, '') + '/pdf');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  // Answering asks for the proof first.
+  await client.getByTestId('accept-proposal').click();
+  await expect(client.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+  await ready(client, js);
+  await client.locator('button[name=intent][value=send]').click();
+  await toast(client).toContainText('We sent a 6-digit code');
+  await ready(client, js);
+  const mail = await lastMailTo(email);
+  await client.getByLabel('Code from the mail').fill(/is (\d{6})\./.exec(mail.text)![1]!);
+  await client.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await toast(client).toContainText(PORTAL_MESSAGES.proven);
+  await expect(client.getByTestId('accept-proposal')).toBeVisible();
+  await ready(client, js);
+  await client.getByTestId('accept-proposal').click();
+  await toast(client).toContainText(PM.accepted);
+  await expect(client.getByTestId('portal-fee-proposal')).toContainText('Accepted');
+  await context.close();
+}
+
+test('the COA example: concept, preliminary on a lower estimate, the credit-note true-up, the final stage on the actual cost', async ({ page, browser, js }) => {
+  test.setTimeout(240_000);
+  const { firm, project, contactId, email } = await architectWithClient('Baner Clinic');
   await loginAs(page, firm.email, firm.password);
   await open(page, js, `/workspace/project/schedules/${project.id}`);
   await page.getByRole('navigation', { name: 'Project pages' }).getByRole('link', { name: 'Fees' }).click();
@@ -80,6 +117,18 @@ test('the COA example: concept, preliminary on a lower estimate, the credit-note
 
   // Concept, 10 %: 5 % of ₹2,00,00,000 = ₹10,00,000; × 10 % = ₹1,00,000 − ₹0; GST 18 % = ₹18,000; total ₹1,18,000.
   await recordCost(page, 'Rough estimate', '2,00,00,000', '2026-04-10');
+
+  // The fee proposal shared with the client, who accepts it in their portal (docs/decisions/421).
+  await ready(page, js);
+  await page.getByTestId('share-proposal').click();
+  await toast(page).toContainText(PM.shared(1));
+  await expect(page.getByTestId('fee-proposal-status')).toHaveText('Waiting for the client');
+  await clientAccepts(browser, js, await portalOf(contactId, firm.token), email);
+  await open(page, js, `/workspace/project/fees/${project.id}`);
+  await expect(page.getByTestId('fee-proposal-status')).toHaveText('Accepted');
+  await expect(page.getByTestId('fee-proposal')).toContainText(`by ${email}`);
+  await expect(page.getByTestId('in-force-note')).toContainText('Version 1, accepted by the client, is in force');
+
   await reach(page, js, 'Concept design', '2026-05-01');
   await expect(page.getByTestId('fee-offer')).toContainText('invoice ₹1,00,000.00');
   await billAndIssue(page, js, /Fee for Concept design: 5 % of ₹2,00,00,000\.00 \(rough estimate of 10 Apr 2026\) × 10 % cumulative = ₹1,00,000\.00, less ₹0\.00 already billed/, '₹1,00,000.00', '₹1,18,000.00');

@@ -61,6 +61,11 @@ export const PARAM_KINDS: Record<string, Kind> = {
   'routes/resources.firm-contact.$firmId:firmId': 'firm',
   // A sitemap file's name (docs/decisions/387): pages.xml, projects.xml or firms.xml, anything else 404.
   'routes/sitemaps.$file:file': 'splat',
+  // A fee proposal's id in a client portal (docs/decisions/421): only the portal's own answer; any other text is 404.
+  'routes/portal.$token.fee-proposals.$proposalId._index:proposalId': 'splat',
+  'routes/portal.$token.fee-proposals.$proposalId.pdf:proposalId': 'splat',
+  // A file shared in a client portal (docs/decisions/422): another firm's file id is 404 there.
+  'routes/portal.$token.files.$fileId:fileId': 'file',
 };
 export const KIND_OF_PARAM: Record<string, Kind> = {
   userId: 'firm',

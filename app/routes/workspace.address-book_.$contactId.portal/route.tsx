@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { PageHeader } from '~/components/workspace/page-header';
-import { getContactPortal, mailPortal, openPortal, revokePortal, sharePortalSchedule } from '~/models/portal.server';
+import { getContactPortal, mailPortal, openPortal, revokePortal, sharePortalFile, sharePortalSchedule, unsharePortalFile } from '~/models/portal.server';
 import { PaymentNotes } from '~/components/portal/payment-notes';
 import { paymentNoteIntents } from '~/utils/payment-note-intents.server';
 import { env } from '~/utils/env.server';
@@ -49,6 +49,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     revoke: () => redirectAfter(revokePortal(request, id), back, (r) => r.message),
     mail: () => redirectAfter(mailPortal(request, id), back, (r) => r.message),
     share: (f) => redirectAfter(sharePortalSchedule(request, id, String(f.get('scheduleId') ?? '')), back, (r) => r.message),
+    'share-file': (f) => redirectAfter(sharePortalFile(request, id, String(f.get('fileId') ?? '')), back, (r) => r.message),
+    'unshare-file': (f) => redirectAfter(unsharePortalFile(request, id, String(f.get('fileId') ?? '')), back, (r) => r.message),
     ...paymentNoteIntents(request, back),
   });
 }
@@ -81,6 +83,47 @@ function Address({ data, url }: { data: FirmPortal; url: string }) {
           </button>
         </Form>
       </div>
+    </section>
+  );
+}
+
+/** Chosen project files the client may download (docs/decisions/422): only those listed here. */
+function Files({ data }: { data: FirmPortal }) {
+  return (
+    <section className="po-card" aria-labelledby="portal-files">
+      <h2 id="portal-files">Files shared with the client</h2>
+      {data.files.length ? (
+        <ul className="po-list">
+          {data.files.map((f) => (
+            <li key={f.id} data-testid="portal-shared-file">
+              <strong>{f.fileName}</strong> ({f.projectName}), shared {formatDateTime(f.sharedAt)}.{' '}
+              <Form method="post" className="po-inline-form">
+                <input type="hidden" name="fileId" value={f.id} />
+                <button type="submit" name="intent" value="unshare-file" className="button button-secondary" aria-label={`Stop sharing ${f.fileName}`}>
+                  Stop sharing
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="po-note">None yet. Share drawings or renders from the projects’ files: the client sees only those chosen here.</p>
+      )}
+      {data.shareableFiles.length ? (
+        <Form method="post" className="po-inline-form">
+          <label htmlFor="portal-file">Share a file</label>
+          <select id="portal-file" name="fileId" className="po-input">
+            {data.shareableFiles.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.fileName} ({f.projectName})
+              </option>
+            ))}
+          </select>
+          <button type="submit" name="intent" value="share-file" className="button button-secondary">
+            Share file
+          </button>
+        </Form>
+      ) : null}
     </section>
   );
 }
@@ -143,6 +186,7 @@ export default function ContactPortal() {
             ) : null}
           </section>
         ) : null}
+        {open ? <Files data={data} /> : null}
         <section className="po-card" aria-labelledby="portal-invoices">
           <h2 id="portal-invoices">Invoices the client sees</h2>
           <p className="po-note">Every issued invoice and credit note billed to {data.contact.name}; drafts never.</p>

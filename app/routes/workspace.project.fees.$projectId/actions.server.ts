@@ -1,4 +1,4 @@
-import { addFeeStage, billFeeStage, moveFeeStage, reachFeeStage, recordFeeCost, removeFeeStage, saveFeeAgreement, saveFeeStage } from '~/models/fees.server';
+import { shareFeeProposal, addFeeStage, billFeeStage, moveFeeStage, reachFeeStage, recordFeeCost, removeFeeStage, saveFeeAgreement, saveFeeStage } from '~/models/fees.server';
 import { readFormData } from '~/utils/form-data.server';
 import { attempt, redirectAfter, redirectFailure, submitForm } from '~/utils/form-action.server';
 import { dispatchIntent } from '~/utils/intent.server';
@@ -18,7 +18,7 @@ export async function feesAction(request: Request, projectId: string) {
       submitForm(formData, {
         schema: FeeAgreementForm,
         intent: 'agreement',
-        send: (v) => saveFeeAgreement(request, projectId, { ...v, hourlyCap: v.hourlyCap || null, contactId: v.contactId || null, rateMilli: v.rate }),
+        send: ({ rate, ...v }) => saveFeeAgreement(request, projectId, { ...v, hourlyCap: v.hourlyCap || null, contactId: v.contactId || null, rateMilli: rate }),
         done: (reply) => redirectWithSuccess(here, reply.message),
       }),
     cost: (formData) =>
@@ -27,20 +27,21 @@ export async function feesAction(request: Request, projectId: string) {
       submitForm(formData, {
         schema: FeeStageForm,
         intent: 'stage-add',
-        send: (v) => addFeeStage(request, projectId, { name: v.name, shareBp: v.share, costBasis: v.costBasis, minimum: v.minimum }),
+        send: (v) => addFeeStage(request, projectId, { version: v.version, name: v.name, shareBp: v.share, costBasis: v.costBasis, minimum: v.minimum }),
         done: (reply) => redirectWithSuccess(here, reply.message),
       }),
     'stage-save': (formData) =>
       submitForm(formData, {
         schema: FeeStageForm,
         intent: 'stage-save',
-        send: (v) => saveFeeStage(request, projectId, stageId(formData), { name: v.name, shareBp: v.share, costBasis: v.costBasis, minimum: v.minimum }),
+        send: (v) => saveFeeStage(request, projectId, stageId(formData), { version: v.version, name: v.name, shareBp: v.share, costBasis: v.costBasis, minimum: v.minimum }),
         done: (reply) => redirectWithSuccess(here, reply.message),
       }),
     'stage-remove': (formData) => redirectAfter(removeFeeStage(request, projectId, stageId(formData)), here, (r) => r.message),
     up: (formData) => redirectAfter(moveFeeStage(request, projectId, stageId(formData), 'up'), here, (r) => r.message),
     down: (formData) => redirectAfter(moveFeeStage(request, projectId, stageId(formData), 'down'), here, (r) => r.message),
     reached: (formData) => redirectAfter(reachFeeStage(request, projectId, stageId(formData), String(formData.get('reachedOn') ?? '')), here, (r) => r.message),
+    share: (formData) => redirectAfter(shareFeeProposal(request, projectId, Number(formData.get('version') ?? 0)), here, (r) => r.message),
     bill: async (formData) => {
       const sent = await attempt(billFeeStage(request, projectId, stageId(formData)));
       if (!sent.ok) return redirectFailure(sent.error, here);

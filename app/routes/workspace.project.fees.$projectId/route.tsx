@@ -15,7 +15,8 @@ import { pageTitle } from '~/utils/product';
 import { useTimeZone } from '~/utils/time-zone';
 import outputStyles from '~/styles/summary-output.css';
 import ordersStyles from '~/styles/purchase-orders.css';
-import { formatCalendarDay, isoDay } from '../../../server/contract/dates';
+import { formatCalendarDay, formatDateTime, isoDay } from '../../../server/contract/dates';
+import { FEE_PROPOSAL_STATUS_LABELS } from '../../../server/contract/fee-proposals';
 import {
   COA_MINIMUM_RATE,
   COST_KIND_LABELS,
@@ -81,6 +82,14 @@ function AgreementForm({ agreement, clients }: { agreement: FeeAgreement | null;
       {!agreement ? <p className="po-note">No fee agreement yet. Saving one starts from the Council of Architecture’s minimum scale and stage schedule; leave the rate empty for the COA minimum ({formatRate(COA_MINIMUM_RATE.individual_house)} for an individual house, {formatRate(COA_MINIMUM_RATE.other)} for other works).</p> : null}
       <Form method="post" {...getFormProps(form)} data-testid="agreement-form">
         <FormErrors id={form.errorId} errors={form.errors} />
+        {/* The version read: a change saved meanwhile by someone else answers 409 instead of being lost (docs/decisions/421). */}
+        {agreement ? <input type="hidden" name="version" value={agreement.version} /> : null}
+        {agreement?.inForce ? (
+          <p className="po-note" data-testid="in-force-note">
+            Version {agreement.inForce.version}, accepted by the client, is in force: its figures bill the stages.{' '}
+            {agreement.changedSinceAccepted ? 'The terms below are a draft of the next version: share it for the client to accept.' : 'Changing the basis, rate, stages or shares makes a draft of the next version.'}
+          </p>
+        ) : null}
         <Field label="Basis" meta={fields.basis}>
           <select name={fields.basis.name} id={fields.basis.id} defaultValue={agreement?.basis ?? 'percentage'}>
             {FEE_BASES.map((b) => (
@@ -175,13 +184,14 @@ function Offer({ agreement }: { agreement: FeeAgreement }) {
   );
 }
 
-function StageEdit({ stage }: { stage: FeeStage | null }) {
+function StageEdit({ stage, version }: { stage: FeeStage | null; version: number }) {
   const failed = useFailure(stage ? 'stage-save' : 'stage-add');
   const [form, fields] = useForm({ id: stage ? `stage-${stage.id}` : 'stage-new', lastResult: failed?.result, ...SERVER_VALIDATION });
   return (
     <Form method="post" {...getFormProps(form)} aria-label={stage ? `Edit ${stage.name}` : 'Add a stage'}>
       <FormErrors id={form.errorId} errors={form.errors} />
       {stage ? <input type="hidden" name="stageId" value={stage.id} /> : null}
+      <input type="hidden" name="version" value={version} />
       <Field label="Stage name" meta={fields.name}>
         <input name={fields.name.name} id={fields.name.id} defaultValue={stage?.name ?? ''} />
       </Field>
@@ -274,12 +284,12 @@ function Stages({ agreement }: { agreement: FeeAgreement }) {
       {editing ? (
         <section aria-labelledby="stage-edit-title">
           <h3 id="stage-edit-title">Edit {editing.name}</h3>
-          <StageEdit key={editing.id} stage={editing} />
+          <StageEdit key={editing.id} stage={editing} version={agreement.version} />
         </section>
       ) : (
         <section aria-labelledby="stage-add-title">
           <h3 id="stage-add-title">Add a stage</h3>
-          <StageEdit stage={null} />
+          <StageEdit stage={null} version={agreement.version} />
         </section>
       )}
     </section>
@@ -369,6 +379,51 @@ function Documents({ agreement }: { agreement: FeeAgreement }) {
   );
 }
 
+/** The versions shared with the client for acceptance, and the button that shares the next (docs/decisions/421). */
+function Acceptance({ agreement }: { agreement: FeeAgreement }) {
+  const timeZone = useTimeZone();
+  const failed = useFailure('share');
+  const latest = agreement.proposals[0];
+  return (
+    <section className="po-card" aria-labelledby="acceptance-title" data-testid="fee-acceptance">
+      <h2 id="acceptance-title">Client’s acceptance</h2>
+      <p className="po-note">
+        Sharing freezes the fee proposal as it reads now (the letter and its figures) as the next version in the client’s portal; the client reads it and accepts or declines it there after confirming their email address.
+      </p>
+      <Form method="post">
+        <input type="hidden" name="version" value={agreement.version} />
+        <button type="submit" name="intent" value="share" className="button button-primary" data-testid="share-proposal">
+          {latest ? `Share version ${latest.version + 1} with the client` : 'Share with the client for acceptance'}
+        </button>
+      </Form>
+      <Toast toast={failed?.toast} />
+      {agreement.proposals.length ? (
+        <TableScroll label="Versions shared with the client">
+          <table className="so-table" data-testid="fee-proposals">
+            <TableHead columns={['Version', 'Client', 'Shared', 'Answer', { label: 'Fee', className: 'num' }]} />
+            <tbody>
+              {agreement.proposals.map((p) => (
+                <tr key={p.id} data-testid="fee-proposal" data-status={p.status}>
+                  <td data-label="Version">Version {p.version}</td>
+                  <td data-label="Client">{p.clientName}</td>
+                  <td data-label="Shared">{formatDateTime(p.sharedAt, timeZone)}</td>
+                  <td data-label="Answer">
+                    <span data-testid="fee-proposal-status">{FEE_PROPOSAL_STATUS_LABELS[p.status]}</span>
+                    {p.decidedAt ? ` on ${formatDateTime(p.decidedAt, timeZone)}` : ''}
+                    {p.decidedEmail ? ` by ${p.decidedEmail}` : ''}
+                    {p.declineReason ? <> · “{p.declineReason}”</> : null}
+                  </td>
+                  <NumCell label="Fee">{p.fee === null ? '—' : formatPaise(p.fee)}</NumCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      ) : null}
+    </section>
+  );
+}
+
 export default function Fees() {
   const { project, agreement, clients, financialsOnly } = useLoaderData<typeof loader>();
   return (
@@ -395,6 +450,7 @@ export default function Fees() {
           <AgreementForm agreement={agreement} clients={clients} />
           {agreement ? (
             <>
+              <Acceptance agreement={agreement} />
               <Costs agreement={agreement} />
               <Stages agreement={agreement} />
               <Documents agreement={agreement} />

@@ -4,6 +4,7 @@ import { users } from './accounts';
 import { contacts } from './contacts-chat';
 import { invoices } from './invoices';
 import { projects } from './projects';
+import { clientPortals } from './portal';
 
 // Fee agreements of architects (docs/decisions/425–428) --------------------------------------
 
@@ -34,6 +35,8 @@ export const feeAgreements = pgTable(
     /** The client its stage invoices go to. */
     contactId: text('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The version a change must name (docs/decisions/320): raised by every edit of the terms or stages; a stale one answers 409. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -93,4 +96,64 @@ export const feeStageDocuments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('fee_stage_documents_agreement_idx').on(t.agreementId, t.createdAt), index('fee_stage_documents_stage_idx').on(t.stageId), uniqueIndex('fee_stage_documents_invoice_idx').on(t.invoiceId)],
+);
+
+/** The terms a fee proposal froze: what billing follows once the client accepted it (docs/decisions/421). */
+export type FrozenFeeTerms = {
+  basis: string;
+  workKind: string;
+  rateMilli: number;
+  lumpSum: number;
+  hourlyRate: number;
+  hourlyCap: number | null;
+  documentationCharge: boolean;
+  billCheckingCharge: boolean;
+  stages: { id: string; name: string; shareBp: number; costBasis: string; minimum: number }[];
+};
+
+/**
+ * A fee proposal shared with the client for acceptance (docs/decisions/421): version N of the
+ * agreement, frozen when shared: the engagement letter's content and figures (`letter`, the PDF is
+ * printed from it) and the terms billing follows once accepted (`terms`). Status: 'pending',
+ * 'accepted', 'declined', or 'superseded' (a newer version was shared before the client answered).
+ */
+export const feeProposals = pgTable(
+  'fee_proposals',
+  {
+    id: id(),
+    firmId: text('firm_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => feeAgreements.id, { onDelete: 'cascade' }),
+    contactId: text('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The portal it was shared through. */
+    portalId: text('portal_id')
+      .notNull()
+      .references(() => clientPortals.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** The agreement's record version it was frozen from. */
+    agreementVersion: integer('agreement_version').notNull(),
+    letter: jsonb('letter').$type<Record<string, unknown>>().notNull(),
+    terms: jsonb('terms').$type<FrozenFeeTerms>().notNull(),
+    status: text('status').notNull().default('pending'),
+    sharedBy: text('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The address the client proved before deciding, and the portal (link) they decided through. */
+    decidedEmail: text('decided_email'),
+    decidedPortalId: text('decided_portal_id').references(() => clientPortals.id, { onDelete: 'set null' }),
+    declineReason: text('decline_reason'),
+  },
+  (t) => [
+    uniqueIndex('fee_proposals_version_idx').on(t.agreementId, t.version),
+    index('fee_proposals_firm_idx').on(t.firmId),
+    index('fee_proposals_contact_idx').on(t.contactId, t.createdAt),
+    index('fee_proposals_portal_idx').on(t.portalId),
+    index('fee_proposals_shared_by_idx').on(t.sharedBy),
+    index('fee_proposals_decided_portal_idx').on(t.decidedPortalId),
+  ],
 );

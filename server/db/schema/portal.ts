@@ -4,6 +4,7 @@ import { id, createdAt } from './columns';
 import { users } from './accounts';
 import { contacts } from './contacts-chat';
 import { invoicePayments, invoices } from './invoices';
+import { files } from './workspace';
 
 // The client portal (docs/decisions/390–392): one personal, revocable address per Address Book
 // contact that lists what the firm shares with them; proofs of the contact's address; what they
@@ -113,4 +114,20 @@ export const paymentNotes = pgTable(
     index('payment_notes_decided_by_idx').on(t.decidedBy),
     uniqueIndex('payment_notes_reference_idx').on(t.invoiceId, t.reference),
   ],
+);
+
+/** A project file the firm chose to share in a contact's portal (docs/decisions/422): the client lists and downloads only these. */
+export const portalFiles = pgTable(
+  'portal_files',
+  {
+    portalId: text('portal_id')
+      .notNull()
+      .references(() => clientPortals.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    sharedBy: text('shared_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.portalId, t.fileId] }), index('portal_files_file_idx').on(t.fileId), index('portal_files_shared_by_idx').on(t.sharedBy)],
 );

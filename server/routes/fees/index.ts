@@ -10,11 +10,12 @@ import {
   FEE_MESSAGES as M,
 } from '../../contract/fees.js';
 import { feeOperations as ops } from '../../contract/fee-operations.js';
+import { FEE_PROPOSAL_MESSAGES as PM } from '../../contract/fee-proposals.js';
 import { isId } from '../../contract/http.js';
 import type { Database } from '../../db/connection.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
-import { clientsOfFirm, costsOf, deleteStage, documentsOf, findAgreement, insertAgreement, insertCost, insertStage, lockAgreement, stagesOf, updateAgreement, updateStage, type FeeAgreementRow } from '../../queries/fees.js';
+import { clientsOfFirm, costsOf, deleteStage, documentsOf, findAgreement, insertAgreement, insertCost, insertStage, stagesOf, changeAgreement, updateStage, type FeeAgreementRow } from '../../queries/fees.js';
 import { findContactOfFirm } from '../../queries/invoice-writes.js';
 import { billStage, feeAgreementJson } from '../../services/fees.js';
 import { requireProfile } from '../invoices/shared.js';
@@ -59,6 +60,14 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const reply = async (message: string, agreement: FeeAgreementRow) => ({ message, data: await feeAgreementJson(db, agreement) });
 
+  /** A change of the stages: written with the agreement's version raised, in one transaction, 409 when `version` is stale (decision 421). */
+  const changed = (agreement: FeeAgreementRow, request: FastifyRequest, version: number | undefined, write: (tx: Database) => Promise<unknown>) =>
+    db.transaction(async (tx) => {
+      const row = await changeAgreement(tx, agreement, { version, actorId: request.session.user.id, toJson: (r) => feeAgreementJson(tx, r) });
+      await write(tx);
+      return row;
+    });
+
   app.route({
     ...routeOf(ops.get),
     handler: async (request) => {
@@ -82,10 +91,13 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { project, actor } = await managed(db, request, request.params.projectId);
       const body = request.body;
       const contactId = await checkClient(db, actor.firmId, body.contactId);
-      const terms = { ...body, contactId, rateMilli: body.basis === 'percentage' && body.rateMilli === 0 ? COA_MINIMUM_RATE[body.workKind] : body.rateMilli, updatedBy: actor.id };
+      const { version, ...given } = body;
+      const terms = { ...given, contactId, rateMilli: body.basis === 'percentage' && body.rateMilli === 0 ? COA_MINIMUM_RATE[body.workKind] : body.rateMilli, updatedBy: actor.id };
       const row = await db.transaction(async (tx) => {
         const existing = await findAgreement(tx, actor.firmId, project.id);
-        const result = existing ? await updateAgreement(tx, existing.id, terms) : await insertAgreement(tx, actor.firmId, project.id, terms, COA_STAGES);
+        // A change of an agreement names the version its person read: two people saving at once never lose one silently (decision 421).
+        if (existing && version === undefined) throw badRequest(PM.versionRequired, [{ path: 'version', message: PM.versionRequired }]);
+        const result = existing ? await changeAgreement(tx, existing, { version, actorId: actor.id, set: terms, toJson: (r) => feeAgreementJson(tx, r) }) : await insertAgreement(tx, actor.firmId, project.id, terms, COA_STAGES);
         await recordAudit(tx, { actorId: actor.id, firmId: actor.firmId, action: existing ? 'fee.changed' : 'fee.agreed', targetType: 'fee-agreement', targetId: result.id, details: { basis: terms.basis, rateMilli: terms.rateMilli, lumpSum: terms.lumpSum } });
         return result;
       });
@@ -106,21 +118,20 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({ ...routeOf(ops.addStage), handler: async (request) => {
     const { agreement } = await managedAgreement(db, request, request.params.projectId);
     if ((await stagesOf(db, agreement.id)).length >= L.stages) throw badRequest(M.tooManyStages);
-    await insertStage(db, agreement.id, { ...request.body, minimum: request.body.minimum ?? 0 });
-    return reply(M.stageAdded, agreement);
+    const { version, ...stage } = request.body;
+    return reply(M.stageAdded, await changed(agreement, request, version, (tx) => insertStage(tx, agreement.id, { ...stage, minimum: stage.minimum ?? 0 })));
   } });
 
   app.route({ ...routeOf(ops.saveStage), handler: async (request) => {
     const { agreement, stage } = await managedStage(db, request, request.params);
-    await updateStage(db, stage.id, { ...request.body, minimum: request.body.minimum ?? 0 });
-    return reply(M.stageSaved, agreement);
+    const { version, ...changes } = request.body;
+    return reply(M.stageSaved, await changed(agreement, request, version, (tx) => updateStage(tx, stage.id, { ...changes, minimum: changes.minimum ?? 0 })));
   } });
 
   app.route({ ...routeOf(ops.removeStage), handler: async (request) => {
     const { agreement, stage } = await managedStage(db, request, request.params);
     if ((await documentsOf(db, agreement.id)).some((d) => d.stageId === stage.id)) throw conflict('A stage that has billed stays in the schedule');
-    await deleteStage(db, stage.id);
-    return reply(M.stageRemoved, agreement);
+    return reply(M.stageRemoved, await changed(agreement, request, undefined, (tx) => deleteStage(tx, stage.id)));
   } });
 
   app.route({ ...routeOf(ops.moveStage), handler: async (request) => {
@@ -129,10 +140,9 @@ export const feeRoutes: FastifyPluginAsyncZod = async (app) => {
     if (target >= 0 && target < stages.length) {
       const order = stages.map((s) => s.id);
       [order[index], order[target]] = [order[target]!, order[index]!];
-      await db.transaction(async (tx) => {
-        await lockAgreement(tx, agreement.id);
+      return reply(M.stageMoved, await changed(agreement, request, undefined, async (tx) => {
         for (const [position, id] of order.entries()) await updateStage(tx, id, { position });
-      });
+      }));
     }
     return reply(M.stageMoved, agreement);
   } });

@@ -7,12 +7,15 @@ import { badRequest, conflict, HttpError, isUniqueViolation, notFound } from '..
 import { outstandingOf } from '../../money/balance.js';
 import { recordAudit } from '../../queries/audit.js';
 import { issueCode, redeemCode } from '../../queries/one-time-codes.js';
-import { insertPaymentNote, insertProof, notesOfFirm, portalInvoiceRow, portalInvoices, portalSchedules, viewOf } from '../../queries/portal.js';
+import { insertPaymentNote, insertProof, notesOfFirm, portalFile, portalFiles, portalInvoiceRow, portalInvoices, portalSchedules, toPortalFile, viewOf } from '../../queries/portal.js';
+import { sendStoredFile } from '../../files/send-stored-file.js';
 import { usersWantingMail } from '../../queries/settings.js';
 import { printOfInvoice, receiptOfPayment } from '../../services/invoice-print.js';
 import { PortalAccess } from '../../services/portal-access.js';
 import { newToken } from '../../services/tokens.js';
 import { routeOf } from '../declared.js';
+import { portalFeeProposals } from '../../queries/fee-proposals.js';
+import { toPortalFeeProposal } from './fee-proposals.js';
 
 /**
  * The client's side of the portal (docs/decisions/390–392), scope `public`: the token in the path
@@ -35,9 +38,14 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
         const state = await access.state(found, request);
         await access.opened(found, 'portal', found.portal.id);
         const today = isoDay(new Date(), zoneOf(found.firm));
-        const [schedules, invoices] = state.locked
-          ? [[], []]
-          : await Promise.all([portalSchedules(db, found.portal.id, (link) => access.sharePathOf(link)), portalInvoices(db, found.firm.id, found.contact.id, found.portal.id, today)]);
+        const [schedules, invoices, feeProposals, files] = state.locked
+          ? [[], [], [], []]
+          : await Promise.all([
+              portalSchedules(db, found.portal.id, (link) => access.sharePathOf(link)),
+              portalInvoices(db, found.firm.id, found.contact.id, found.portal.id, today),
+              portalFeeProposals(db, found.firm.id, found.contact.id).then((rows) => rows.map(toPortalFeeProposal)),
+              portalFiles(db, found.portal.id).then((rows) => rows.map(toPortalFile)),
+            ]);
         return {
           data: {
             firm: found.firm,
@@ -45,6 +53,8 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
             ...state,
             schedules,
             invoices,
+            feeProposals,
+            files,
           },
         };
       }),
@@ -119,6 +129,20 @@ export const portalClientRoutes: FastifyPluginAsyncZod = async (app) => {
         await access.requireUnlocked(found, request);
         const row = await documentOf(found, request.params.invoiceId);
         return { data: await receiptOfPayment(app.ctx, row, request.params.paymentId) };
+      }),
+  });
+
+  app.route({
+    ...routeOf(ops.file),
+    handler: async (request, reply) =>
+      access.reading(request, async () => {
+        const found = await access.open(request.params.token);
+        await access.requireUnlocked(found, request);
+        // Only a file the firm shared through this portal: any other id is not there (decision 422).
+        const file = isId(request.params.fileId) ? await portalFile(db, found.portal.id, request.params.fileId) : undefined;
+        if (!file) throw notFound(M.fileNotFound);
+        await access.opened(found, 'file', file.id);
+        return sendStoredFile(reply, request, { key: file.storageKey, fileName: file.fileName, contentType: file.contentType, disposition: 'attachment', notFoundMessage: M.fileNotFound });
       }),
   });
 

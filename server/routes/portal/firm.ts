@@ -5,10 +5,10 @@ import { requireScheduleAccess } from '../../auth/schedule-access.js';
 import { isoDay, zoneOf } from '../../contract/dates.js';
 import { isId } from '../../contract/http.js';
 import { PORTAL_MESSAGES as M, PORTAL_SHARE_DAYS, portalOperations as ops } from '../../contract/portal.js';
-import { conflict, isUniqueViolation, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { recordAudit } from '../../queries/audit.js';
 import { findContactOfFirm } from '../../queries/invoice-writes.js';
-import { decideNote, insertPortal, latestPortalOf, lockNote, notesOfFirm, openPortalOf, portalInvoices, portalSchedules, portalSharesSchedule, revokePortal, shareableSchedules } from '../../queries/portal.js';
+import { decideNote, firmFile, latestPortalOf, portalFiles, shareableFiles, sharePortalFile, toPortalFile, unsharePortalFile, lockNote, notesOfFirm, openPortalOf, portalInvoices, portalSchedules, portalSharesSchedule, revokePortal, shareableSchedules } from '../../queries/portal.js';
 import { insertShareLink } from '../../queries/share-links.js';
 import { recordPayment } from '../../services/invoices.js';
 import { PortalAccess } from '../../services/portal-access.js';
@@ -50,13 +50,16 @@ export const portalFirmRoutes: FastifyPluginAsyncZod = async (app) => {
       const contact = await contactOf(firmId, request.params.id);
       const portal = await latestPortalOf(db, contact.id);
       const open = portal && !portal.revokedAt ? portal : null;
-      const [schedules, invoices, notes, all] = await Promise.all([
+      const [schedules, invoices, notes, all, sharedFiles, allFiles] = await Promise.all([
         open ? portalSchedules(db, open.id, (link) => access.sharePathOf(link)) : [],
         portalInvoices(db, firmId, contact.id, open?.id ?? null, isoDay(new Date(), timeZone)),
         notesOfFirm(db, firmId, { contactId: contact.id }),
         shareableSchedules(db, firmId),
+        open ? portalFiles(db, open.id) : [],
+        shareableFiles(db, firmId),
       ]);
       const shared = new Set(schedules.map((s) => s.id));
+      const filesShared = new Set(sharedFiles.map((f) => f.id));
       return {
         data: {
           contact: { id: contact.id, name: contact.name, email: contact.email, phone: contact.phone },
@@ -74,6 +77,8 @@ export const portalFirmRoutes: FastifyPluginAsyncZod = async (app) => {
           invoices,
           notes,
           shareable: all.filter((s) => !shared.has(s.id)),
+          files: sharedFiles.map(toPortalFile),
+          shareableFiles: allFiles.filter((f) => !filesShared.has(f.id)),
         },
       };
     },
@@ -86,21 +91,7 @@ export const portalFirmRoutes: FastifyPluginAsyncZod = async (app) => {
       const contact = await contactOf(firmId, request.params.id);
       // The client proves the contact's address before committing: a portal needs one.
       if (!contact.email) throw conflict(M.noEmail);
-      const existing = await openPortalOf(db, contact.id);
-      const path = existing
-        ? await access.portalPathOf(existing)
-        : await db
-            .transaction(async (tx) => {
-              const { token, hash } = newToken();
-              const row = await insertPortal(tx, { firmId, contactId: contact.id, tokenHash: hash, createdBy: actorId }, (id) => access.seal.seal(token, id));
-              await recordAudit(tx, { actorId, firmId, action: 'portal.created', targetType: 'contact', targetId: contact.id, details: { portalId: row.id } });
-              return `/portal/${token}`;
-            })
-            .catch((error: unknown) => {
-              // Two people made it at once: the one made first is the contact's portal.
-              if (isUniqueViolation(error)) throw conflict(M.created);
-              throw error;
-            });
+      const { path } = await access.openFor({ firmId, contactId: contact.id, actorId });
       return reply.status(201).send({ message: M.created, data: { path: path ?? '' } });
     },
   });
@@ -157,6 +148,36 @@ export const portalFirmRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return reply.status(201).send({ message: M.scheduleShared });
+    },
+  });
+
+  app.route({
+    ...routeOf(ops.shareFile),
+    handler: async (request, reply) => {
+      const { actorId, firmId } = manager(request);
+      const contact = await contactOf(firmId, request.params.id);
+      const portal = await openOf(contact.id);
+      const file = isId(request.body.fileId) ? await firmFile(db, firmId, request.body.fileId) : undefined;
+      if (!file) throw notFound(M.fileNotFound);
+      await db.transaction(async (tx) => {
+        await sharePortalFile(tx, portal.id, file.id, actorId);
+        await recordAudit(tx, { actorId, firmId, action: 'portal.file-shared', targetType: 'contact', targetId: contact.id, details: { portalId: portal.id, fileId: file.id, projectId: file.projectId } });
+      });
+      return reply.status(201).send({ message: M.fileShared });
+    },
+  });
+
+  app.route({
+    ...routeOf(ops.unshareFile),
+    handler: async (request) => {
+      const { actorId, firmId } = manager(request);
+      const contact = await contactOf(firmId, request.params.id);
+      const portal = await openOf(contact.id);
+      await db.transaction(async (tx) => {
+        if (!isId(request.params.fileId) || !(await unsharePortalFile(tx, portal.id, request.params.fileId))) throw notFound(M.fileNotFound);
+        await recordAudit(tx, { actorId, firmId, action: 'portal.file-unshared', targetType: 'contact', targetId: contact.id, details: { portalId: portal.id, fileId: request.params.fileId } });
+      });
+      return { message: M.fileUnshared };
     },
   });
 
