@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { RequestHandler } from 'express';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createRequestHandler } from '@remix-run/express';
 import { redirect, writeReadableStreamToWritable, type ServerBuild } from '@remix-run/node';
@@ -127,7 +127,8 @@ export function writeAssets() {
 export const servers: http.Server[] = [];
 export let apiPort = 0;
 
-export async function startWeb(env: Record<string, string> = {}, log = pino({ level: 'silent' }), handler: RequestHandler = remix): Promise<string> {
+/** The web's app over the test's assets, in front of the stand-in api; behind the gate when `behindGate`. */
+function testWebApp(env: Record<string, string>, log: Logger, handler: RequestHandler, behindGate = false) {
   const config = loadWebServerConfig({ NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, ...env });
   const app = createWebApp({
     config,
@@ -135,7 +136,13 @@ export async function startWeb(env: Record<string, string> = {}, log = pino({ le
     assets: { publicPath: '/build/', directory: path.join(assets, 'public', 'build') },
     publicDirectory: path.join(assets, 'public'),
     log,
+    behindGate,
   });
+  return { config, app };
+}
+
+export async function startWeb(env: Record<string, string> = {}, log = pino({ level: 'silent' }), handler: RequestHandler = remix): Promise<string> {
+  const { app } = testWebApp(env, log, handler);
   const server = http.createServer(app);
   servers.push(server);
   return `http://127.0.0.1:${await listen(server)}`;
@@ -147,17 +154,9 @@ export async function startWeb(env: Record<string, string> = {}, log = pino({ le
  */
 export async function startGatedWeb(env: Record<string, string> = {}, handler: RequestHandler = remix) {
   const log = pino({ level: 'silent' });
-  const config = loadWebServerConfig({ NODE_ENV: 'production', API_URL: `http://127.0.0.1:${apiPort}`, ...env });
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'web-gate-'));
   const socketPath = path.join(folder, 'renderer.sock');
-  const app = createWebApp({
-    config,
-    remix: handler,
-    assets: { publicPath: '/build/', directory: path.join(assets, 'public', 'build') },
-    publicDirectory: path.join(assets, 'public'),
-    log,
-    behindGate: true,
-  });
+  const { config, app } = testWebApp(env, log, handler, true);
   let renderer: http.Server | null = null;
   const renderers = {
     start: () => new Promise<void>((resolve) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ClientSection, SHARE_MESSAGES, shareLinkOperations as ops } from '../../contract/share-links.js';
 import { HttpError, notFound } from '../../errors.js';
+import type { Database } from '../../db/connection.js';
 import { recordAudit } from '../../queries/audit.js';
 import { usersWantingMail } from '../../queries/settings.js';
 import { clientRooms, itemIdsOfSection, lockClientItem, lockClientSection, scheduleHasItemImage, setClientSectionStatus, writeClientSectionStatus, type ClientImageUrl } from '../../queries/client-summary.js';
@@ -81,6 +82,23 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   }
 
+  /**
+   * A client's decision through a link (a section or an item): limited per address and link, the
+   * link open, the address proved where its portal asks, and `decide` in one transaction.
+   */
+  async function decideThrough<R>(request: Parameters<typeof requireProofOf>[1] & { ip: string }, token: string, decide: (found: FoundLink, tx: Database) => Promise<R>) {
+    return decisions.run(
+      'share-decision',
+      { address: request.ip, account: token.slice(0, 64) },
+      async () => {
+        const found = await openLink(token);
+        await requireProofOf(found.link, request);
+        return { found, result: await db.transaction((tx) => decide(found, tx)) };
+      },
+      'every',
+    );
+  }
+
   app.route({
     ...routeOf(ops.summary),
     handler: async (request) =>
@@ -144,37 +162,27 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(ops.decide),
     handler: async (request) => {
       const { token, sectionId } = request.params;
-      return decisions.run(
-        'share-decision',
-        { address: request.ip, account: token.slice(0, 64) },
-        async () => {
-          const found = await openLink(token);
-          const { link } = found;
-          await requireProofOf(link, request);
-          const { decision, comment } = request.body;
-          const result = await db.transaction(async (tx) => {
-            const section = await lockClientSection(tx, link.scheduleId, sectionId);
-            if (!section) throw notFound(SHARE_MESSAGES.sectionNotFound);
-            const status = await setClientSectionStatus(tx, section.id, decision);
-            await insertClientDecision(tx, { link, sectionId: section.id, sectionName: section.name, decision, comment });
-            await recordAudit(tx, {
-              actorId: null,
-              firmId: link.firmId,
-              action: `share-link.section-${decision}`,
-              targetType: 'share-link',
-              targetId: link.id,
-              details: { projectId: link.projectId, scheduleId: link.scheduleId, sectionId: section.id, comment },
-            });
-            return { section, status };
-          });
-          mailDecision(found, decision, `the section "${result.section.name}"`, `"${result.section.name}"`, comment);
-          return {
-            message: decision === 'approved' ? SHARE_MESSAGES.approvedDone : SHARE_MESSAGES.rejectedDone,
-            data: { sectionId: result.section.id, status: result.status },
-          };
-        },
-        'every',
-      );
+      const { decision, comment } = request.body;
+      const { found, result } = await decideThrough(request, token, async ({ link }, tx) => {
+        const section = await lockClientSection(tx, link.scheduleId, sectionId);
+        if (!section) throw notFound(SHARE_MESSAGES.sectionNotFound);
+        const status = await setClientSectionStatus(tx, section.id, decision);
+        await insertClientDecision(tx, { link, sectionId: section.id, sectionName: section.name, decision, comment });
+        await recordAudit(tx, {
+          actorId: null,
+          firmId: link.firmId,
+          action: `share-link.section-${decision}`,
+          targetType: 'share-link',
+          targetId: link.id,
+          details: { projectId: link.projectId, scheduleId: link.scheduleId, sectionId: section.id, comment },
+        });
+        return { section, status };
+      });
+      mailDecision(found, decision, `the section "${result.section.name}"`, `"${result.section.name}"`, comment);
+      return {
+        message: decision === 'approved' ? SHARE_MESSAGES.approvedDone : SHARE_MESSAGES.rejectedDone,
+        data: { sectionId: result.section.id, status: result.status },
+      };
     },
   });
 
@@ -182,46 +190,36 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     ...routeOf(clientDecisionOperations.decideItem),
     handler: async (request) => {
       const { token, itemId } = request.params;
-      return decisions.run(
-        'share-decision',
-        { address: request.ip, account: token.slice(0, 64) },
-        async () => {
-          const found = await openLink(token);
-          const { link } = found;
-          await requireProofOf(link, request);
-          const { decision, comment } = request.body;
-          const result = await db.transaction(async (tx) => {
-            // The section is locked: a decision made at the same moment waits, then counts this one (docs/decisions/412).
-            const locked = await lockClientItem(tx, link.scheduleId, itemId);
-            if (!locked) throw notFound(SHARE_MESSAGES.itemNotFound);
-            const { item, section } = locked;
-            await insertClientDecision(tx, { link, sectionId: section.id, sectionName: section.name, itemId: item.id, itemName: item.name, decision, comment });
-            const [ids, decided] = await Promise.all([itemIdsOfSection(tx, section.id), decisionsOfSchedule(tx, link.scheduleId, section.id)]);
-            const sectionHistory = decided.sections.get(section.id);
-            const status = sectionStatusFromItems(
-              ids.map((id) => itemDecisionOf(decided.items.get(id), sectionHistory)?.decision ?? null),
-              section.status,
-            );
-            // Only a change is written: the studio's open editor keeps its version otherwise.
-            if (status !== section.status) await writeClientSectionStatus(tx, section.id, status);
-            await recordAudit(tx, {
-              actorId: null,
-              firmId: link.firmId,
-              action: `share-link.item-${decision}`,
-              targetType: 'share-link',
-              targetId: link.id,
-              details: { projectId: link.projectId, scheduleId: link.scheduleId, sectionId: section.id, itemId: item.id, comment, status },
-            });
-            return { item, section, status };
-          });
-          mailDecision(found, decision, `the item "${result.item.name}" in "${result.section.name}"`, `"${result.item.name}"`, comment);
-          return {
-            message: decision === 'approved' ? SHARE_MESSAGES.itemApprovedDone : SHARE_MESSAGES.itemRejectedDone,
-            data: { sectionId: result.section.id, itemId: result.item.id, status: result.status },
-          };
-        },
-        'every',
-      );
+      const { decision, comment } = request.body;
+      const { found, result } = await decideThrough(request, token, async ({ link }, tx) => {
+        // The section is locked: a decision made at the same moment waits, then counts this one (docs/decisions/412).
+        const locked = await lockClientItem(tx, link.scheduleId, itemId);
+        if (!locked) throw notFound(SHARE_MESSAGES.itemNotFound);
+        const { item, section } = locked;
+        await insertClientDecision(tx, { link, sectionId: section.id, sectionName: section.name, itemId: item.id, itemName: item.name, decision, comment });
+        const [ids, decided] = await Promise.all([itemIdsOfSection(tx, section.id), decisionsOfSchedule(tx, link.scheduleId, section.id)]);
+        const sectionHistory = decided.sections.get(section.id);
+        const status = sectionStatusFromItems(
+          ids.map((id) => itemDecisionOf(decided.items.get(id), sectionHistory)?.decision ?? null),
+          section.status,
+        );
+        // Only a change is written: the studio's open editor keeps its version otherwise.
+        if (status !== section.status) await writeClientSectionStatus(tx, section.id, status);
+        await recordAudit(tx, {
+          actorId: null,
+          firmId: link.firmId,
+          action: `share-link.item-${decision}`,
+          targetType: 'share-link',
+          targetId: link.id,
+          details: { projectId: link.projectId, scheduleId: link.scheduleId, sectionId: section.id, itemId: item.id, comment, status },
+        });
+        return { item, section, status };
+      });
+      mailDecision(found, decision, `the item "${result.item.name}" in "${result.section.name}"`, `"${result.item.name}"`, comment);
+      return {
+        message: decision === 'approved' ? SHARE_MESSAGES.itemApprovedDone : SHARE_MESSAGES.itemRejectedDone,
+        data: { sectionId: result.section.id, itemId: result.item.id, status: result.status },
+      };
     },
   });
 };
