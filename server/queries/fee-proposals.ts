@@ -1,24 +1,17 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
-import type { FeeLetterReply } from "../contract/fee-letter.js";
-import type { FeeProposalStatus } from "../contract/fees.js";
-import type { Database } from "../db/connection.js";
-import { newId } from "../db/ids.js";
-import {
-  contacts,
-  feeAgreements,
-  feeProposals,
-  projects,
-  type FrozenFeeTerms,
-} from "../db/schema/index.js";
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { FeeLetterReply } from '../contract/fee-letter.js';
+import type { FeeProposalStatus } from '../contract/fees.js';
+import type { Database } from '../db/connection.js';
+import { newId } from '../db/ids.js';
+import { contacts, feeAgreements, feeProposals, projects, type FrozenFeeTerms } from '../db/schema/index.js';
 
 /** Fee proposals shared with clients for acceptance, frozen as versions (docs/decisions/421). */
 
 export type FeeProposalRow = typeof feeProposals.$inferSelect;
 export type { FrozenFeeTerms };
-type Letter = FeeLetterReply["data"];
+type Letter = FeeLetterReply['data'];
 
-export const letterOf = (row: FeeProposalRow) =>
-  row.letter as unknown as Letter;
+export const letterOf = (row: FeeProposalRow) => row.letter as unknown as Letter;
 
 /** Every version of the agreement shared, newest first, with the client's name. */
 export async function proposalsOf(db: Database, agreementId: string) {
@@ -32,19 +25,11 @@ export async function proposalsOf(db: Database, agreementId: string) {
 }
 
 /** The version the client accepted last: the one in force. */
-export async function acceptedProposalOf(
-  db: Database,
-  agreementId: string
-): Promise<FeeProposalRow | undefined> {
+export async function acceptedProposalOf(db: Database, agreementId: string): Promise<FeeProposalRow | undefined> {
   const [row] = await db
     .select()
     .from(feeProposals)
-    .where(
-      and(
-        eq(feeProposals.agreementId, agreementId),
-        eq(feeProposals.status, "accepted")
-      )
-    )
+    .where(and(eq(feeProposals.agreementId, agreementId), eq(feeProposals.status, 'accepted')))
     .orderBy(desc(feeProposals.version))
     .limit(1);
   return row;
@@ -72,18 +57,11 @@ export async function insertProposal(
       next: sql<number>`coalesce(max(${feeProposals.version}) + 1, 1)::int`,
     })
     .from(feeProposals)
-    .where(eq(feeProposals.agreementId, values.agreementId))) as [
-    { next: number }
-  ];
+    .where(eq(feeProposals.agreementId, values.agreementId))) as [{ next: number }];
   await tx
     .update(feeProposals)
-    .set({ status: "superseded" })
-    .where(
-      and(
-        eq(feeProposals.agreementId, values.agreementId),
-        eq(feeProposals.status, "pending")
-      )
-    );
+    .set({ status: 'superseded' })
+    .where(and(eq(feeProposals.agreementId, values.agreementId), eq(feeProposals.status, 'pending')));
   const [row] = await tx
     .insert(feeProposals)
     .values({
@@ -97,55 +75,24 @@ export async function insertProposal(
 }
 
 /** What the contact's portal lists: every version shared with them but those a newer one replaced, newest first. */
-export async function portalFeeProposals(
-  db: Database,
-  firmId: string,
-  contactId: string
-) {
-  return db
-    .select({
-      proposal: feeProposals,
-      projectName: projects.projectName,
-      projectId: projects.id,
-    })
+/** Proposals with their project's name and id, for the `where` a caller gives. */
+const withProject = (db: Database, where: SQL | undefined) =>
+  db
+    .select({ proposal: feeProposals, projectName: projects.projectName, projectId: projects.id })
     .from(feeProposals)
     .innerJoin(feeAgreements, eq(feeAgreements.id, feeProposals.agreementId))
     .innerJoin(projects, eq(projects.id, feeAgreements.projectId))
-    .where(
-      and(
-        eq(feeProposals.firmId, firmId),
-        eq(feeProposals.contactId, contactId),
-        ne(feeProposals.status, "superseded")
-      )
-    )
+    .where(where);
+
+export async function portalFeeProposals(db: Database, firmId: string, contactId: string) {
+  return withProject(db, and(eq(feeProposals.firmId, firmId), eq(feeProposals.contactId, contactId), ne(feeProposals.status, 'superseded')))
     .orderBy(desc(feeProposals.createdAt), desc(feeProposals.id))
     .limit(100);
 }
 
 /** One of the contact's proposals (with its project's name), or undefined. */
-export async function contactProposal(
-  db: Database,
-  firmId: string,
-  contactId: string,
-  id: string
-) {
-  const [row] = await db
-    .select({
-      proposal: feeProposals,
-      projectName: projects.projectName,
-      projectId: projects.id,
-    })
-    .from(feeProposals)
-    .innerJoin(feeAgreements, eq(feeAgreements.id, feeProposals.agreementId))
-    .innerJoin(projects, eq(projects.id, feeAgreements.projectId))
-    .where(
-      and(
-        eq(feeProposals.id, id),
-        eq(feeProposals.firmId, firmId),
-        eq(feeProposals.contactId, contactId)
-      )
-    )
-    .limit(1);
+export async function contactProposal(db: Database, firmId: string, contactId: string, id: string) {
+  const [row] = await withProject(db, and(eq(feeProposals.id, id), eq(feeProposals.firmId, firmId), eq(feeProposals.contactId, contactId))).limit(1);
   return row;
 }
 
@@ -157,7 +104,7 @@ export async function decideProposal(
   db: Database,
   id: string,
   answer: {
-    status: Extract<FeeProposalStatus, "accepted" | "declined">;
+    status: Extract<FeeProposalStatus, 'accepted' | 'declined'>;
     decidedEmail: string;
     decidedPortalId: string;
     declineReason?: string | null;
@@ -171,7 +118,7 @@ export async function decideProposal(
       declineReason: answer.declineReason ?? null,
       decidedAt: now,
     })
-    .where(and(eq(feeProposals.id, id), eq(feeProposals.status, "pending")))
+    .where(and(eq(feeProposals.id, id), eq(feeProposals.status, 'pending')))
     .returning();
   return row;
 }

@@ -1,21 +1,15 @@
-import type { FeeLetterReply } from "../contract/fee-letter.js";
-import { isoDay } from "../contract/dates.js";
-import {
-  ARCHITECTURE_GST_BP,
-  sacFor,
-  type CostKind,
-  type FeeBasis,
-  type WorkKind,
-} from "../contract/fees-rules.js";
-import type { Database } from "../db/connection.js";
-import { conflict } from "../errors.js";
-import { costForStage, cumulativeDue, type CostEntry } from "../money/fees.js";
-import { toBillingProfileJson } from "../queries/billing.js";
-import { costsOf, stagesOf, type FeeAgreementRow } from "../queries/fees.js";
-import { findContactOfFirm } from "../queries/invoice-writes.js";
-import { firmLetterhead } from "../queries/letterhead.js";
-import type { Storage } from "./storage/storage.js";
-import { logoDataUrl } from "./print-images.js";
+import type { FeeLetterReply } from '../contract/fee-letter.js';
+import { isoDay } from '../contract/dates.js';
+import { ARCHITECTURE_GST_BP, sacFor, type CostKind, type FeeBasis, type WorkKind } from '../contract/fees-rules.js';
+import type { Database } from '../db/connection.js';
+import { conflict } from '../errors.js';
+import { costForStage, cumulativeDue, type CostEntry } from '../money/fees.js';
+import { toBillingProfileJson } from '../queries/billing.js';
+import { costsOf, stagesOf, type FeeAgreementRow } from '../queries/fees.js';
+import { findContactOfFirm } from '../queries/invoice-writes.js';
+import { firmLetterhead } from '../queries/letterhead.js';
+import type { Storage } from './storage/storage.js';
+import { logoDataUrl } from './print-images.js';
 
 /**
  * The engagement letter's content and figures (docs/decisions/381): what the firm prints, and what
@@ -25,36 +19,25 @@ import { logoDataUrl } from "./print-images.js";
  */
 
 export const LETTER_MESSAGES = {
-  financials:
-    "Only the firm, its sub-admins and employees allowed to see financials can print the fee proposal",
-  noAgreement: "This project has no fee agreement yet",
-  noProfile:
-    "Fill in the billing profile (Setting → Billing) before printing the fee proposal: the letter carries its name, address and GSTIN",
+  financials: 'Only the firm, its sub-admins and employees allowed to see financials can print the fee proposal',
+  noAgreement: 'This project has no fee agreement yet',
+  noProfile: 'Fill in the billing profile (Setting → Billing) before printing the fee proposal: the letter carries its name, address and GSTIN',
 } as const;
 
-export async function feeLetterOf(
-  db: Database,
-  storage: Storage,
-  firm: { firmId: string },
-  project: { projectName: string },
-  agreement: FeeAgreementRow
-): Promise<FeeLetterReply["data"]> {
+export async function feeLetterOf(db: Database, storage: Storage, firm: { firmId: string }, project: { projectName: string }, agreement: FeeAgreementRow): Promise<FeeLetterReply['data']> {
   const letterhead = await firmLetterhead(db, firm.firmId);
   if (!letterhead.profile) throw conflict(LETTER_MESSAGES.noProfile);
   const profile = toBillingProfileJson(letterhead.profile);
   const stages = await stagesOf(db, agreement.id);
   const costs = await costsOf(db, agreement.id);
-  const contact = agreement.contactId
-    ? await findContactOfFirm(db, firm.firmId, agreement.contactId)
-    : undefined;
+  const contact = agreement.contactId ? await findContactOfFirm(db, firm.firmId, agreement.contactId) : undefined;
   const entries: CostEntry[] = costs.map((c, position) => ({
     kind: c.kind as CostKind,
     amount: c.amount,
     recordedOn: c.recordedOn,
     position,
   }));
-  const estimate =
-    costForStage(entries, "actual") ?? costForStage(entries, "tender");
+  const estimate = costForStage(entries, 'actual') ?? costForStage(entries, 'tender');
   const basis = agreement.basis as FeeBasis;
   const terms = {
     basis,
@@ -63,16 +46,12 @@ export async function feeLetterOf(
     documentationCharge: agreement.documentationCharge,
     billCheckingCharge: agreement.billCheckingCharge,
   };
-  const priced =
-    basis === "lump_sum" || (basis === "percentage" && estimate !== null);
+  const priced = basis === 'lump_sum' || (basis === 'percentage' && estimate !== null);
   let before = 0;
   const schedule = stages.map((s) => {
-    const cumulative = priced
-      ? cumulativeDue(terms, estimate?.amount ?? 0, s.shareBp, s.minimum)
-      : null;
+    const cumulative = priced ? cumulativeDue(terms, estimate?.amount ?? 0, s.shareBp, s.minimum) : null;
     // A minimum met early (the retainer's ₹20,000) may put a stage's cumulative below the one before: its own part is then nothing.
-    const amount =
-      cumulative === null ? null : Math.max(0, cumulative - before);
+    const amount = cumulative === null ? null : Math.max(0, cumulative - before);
     if (cumulative !== null) before = Math.max(before, cumulative);
     return {
       name: s.name,
@@ -83,12 +62,7 @@ export async function feeLetterOf(
       amount,
     };
   });
-  const fee =
-    basis === "lump_sum"
-      ? agreement.lumpSum
-      : priced
-      ? cumulativeDue(terms, estimate!.amount, 10_000, 0)
-      : null;
+  const fee = basis === 'lump_sum' ? agreement.lumpSum : priced ? cumulativeDue(terms, estimate!.amount, 10_000, 0) : null;
   return {
     today: isoDay(new Date(), letterhead.timeZone),
     timeZone: letterhead.timeZone,
@@ -101,12 +75,10 @@ export async function feeLetterOf(
     },
     client: contact
       ? {
-          name: contact.company
-            ? `${contact.name} (${contact.company})`
-            : contact.name,
+          name: contact.company ? `${contact.name} (${contact.company})` : contact.name,
           address: contact.address,
-          state: contact.state ?? "",
-          gstin: contact.gstin ?? "",
+          state: contact.state ?? '',
+          gstin: contact.gstin ?? '',
         }
       : null,
     projectName: project.projectName,

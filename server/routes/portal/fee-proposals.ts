@@ -1,32 +1,16 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { isId } from "../../contract/http.js";
-import {
-  FEE_PROPOSAL_MESSAGES as PM,
-  feeProposalOperations as ops,
-  type FeeProposalStatus,
-  type PortalFeeProposal,
-} from "../../contract/fee-proposals.js";
-import { conflict, notFound } from "../../errors.js";
-import { recordAudit } from "../../queries/audit.js";
-import {
-  contactProposal,
-  decideProposal,
-  letterOf,
-  type FeeProposalRow,
-} from "../../queries/fee-proposals.js";
-import type { FoundPortal } from "../../queries/portal.js";
-import { usersWantingMail } from "../../queries/settings.js";
-import { PortalAccess } from "../../services/portal-access.js";
-import { routeOf } from "../declared.js";
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isId } from '../../contract/http.js';
+import { FEE_PROPOSAL_MESSAGES as PM, feeProposalOperations as ops, type FeeProposalStatus, type PortalFeeProposal } from '../../contract/fee-proposals.js';
+import { conflict, notFound } from '../../errors.js';
+import { recordAudit } from '../../queries/audit.js';
+import { contactProposal, decideProposal, letterOf, type FeeProposalRow } from '../../queries/fee-proposals.js';
+import type { FoundPortal } from '../../queries/portal.js';
+import { usersWantingMail } from '../../queries/settings.js';
+import { PortalAccess } from '../../services/portal-access.js';
+import { routeOf } from '../declared.js';
 
 /** A proposal as the client's portal shows it. */
-export const toPortalFeeProposal = ({
-  proposal: p,
-  projectName,
-}: {
-  proposal: FeeProposalRow;
-  projectName: string;
-}): PortalFeeProposal => ({
+export const toPortalFeeProposal = ({ proposal: p, projectName }: { proposal: FeeProposalRow; projectName: string }): PortalFeeProposal => ({
   id: p.id,
   version: p.version,
   status: p.status as FeeProposalStatus,
@@ -48,11 +32,8 @@ export const portalFeeProposalRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = await PortalAccess.create(app.ctx);
 
   async function proposalOf(found: FoundPortal, id: string) {
-    const row = isId(id)
-      ? await contactProposal(db, found.firm.id, found.contact.id, id)
-      : undefined;
-    if (!row || row.proposal.status === "superseded")
-      throw notFound(PM.notFound);
+    const row = isId(id) ? await contactProposal(db, found.firm.id, found.contact.id, id) : undefined;
+    if (!row || row.proposal.status === 'superseded') throw notFound(PM.notFound);
     return row;
   }
 
@@ -63,7 +44,7 @@ export const portalFeeProposalRoutes: FastifyPluginAsyncZod = async (app) => {
         const found = await access.open(request.params.token);
         await access.requireUnlocked(found, request);
         const row = await proposalOf(found, request.params.proposalId);
-        await access.opened(found, "fee-proposal", row.proposal.id);
+        await access.opened(found, 'fee-proposal', row.proposal.id);
         return {
           data: {
             proposal: toPortalFeeProposal(row),
@@ -73,11 +54,7 @@ export const portalFeeProposalRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   });
 
-  async function decide(
-    found: FoundPortal,
-    id: string,
-    answer: { status: "accepted" | "declined"; declineReason?: string }
-  ) {
+  async function decide(found: FoundPortal, id: string, answer: { status: 'accepted' | 'declined'; declineReason?: string }) {
     const row = await proposalOf(found, id);
     const decided = await db.transaction(async (tx) => {
       const done = await decideProposal(tx, row.proposal.id, {
@@ -90,7 +67,7 @@ export const portalFeeProposalRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: null,
         firmId: found.firm.id,
         action: `portal.fee-proposal-${answer.status}`,
-        targetType: "fee-agreement",
+        targetType: 'fee-agreement',
         targetId: done.agreementId,
         details: {
           proposalId: done.id,
@@ -103,26 +80,15 @@ export const portalFeeProposalRoutes: FastifyPluginAsyncZod = async (app) => {
       return done;
     });
     // The firm reads it on the Fees tab; it is mailed as its Setting says.
-    background.defer("fee proposal mail", async () => {
-      if (
-        !(await usersWantingMail(db, [found.firm.id], "clientDecisions")).has(
-          found.firm.id
-        )
-      )
-        return;
-      const verb = answer.status === "accepted" ? "accepted" : "declined";
+    background.defer('fee proposal mail', async () => {
+      if (!(await usersWantingMail(db, [found.firm.id], 'clientDecisions')).has(found.firm.id)) return;
+      const verb = answer.status === 'accepted' ? 'accepted' : 'declined';
       await mailer.send({
         to: found.firm.email,
         subject: `${found.contact.name} ${verb} fee proposal version ${decided.version} for ${row.projectName}`,
-        text: `${found.contact.name} (${found.contact.email}) ${verb} version ${
-          decided.version
-        } of the fee proposal for ${row.projectName}.${
-          answer.declineReason
-            ? `\n\nTheir reason: ${answer.declineReason}`
-            : ""
-        }\n\nSee it on the project's Fees tab: ${
-          config.PUBLIC_URL
-        }/workspace/project/fees/${encodeURIComponent(row.projectId)}`,
+        text: `${found.contact.name} (${found.contact.email}) ${verb} version ${decided.version} of the fee proposal for ${row.projectName}.${
+          answer.declineReason ? `\n\nTheir reason: ${answer.declineReason}` : ''
+        }\n\nSee it on the project's Fees tab: ${config.PUBLIC_URL}/workspace/project/fees/${encodeURIComponent(row.projectId)}`,
       });
     });
   }
@@ -132,7 +98,7 @@ export const portalFeeProposalRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const found = await access.open(request.params.token);
       await access.requireProof(found, request);
-      await decide(found, request.params.proposalId, { status: "accepted" });
+      await decide(found, request.params.proposalId, { status: 'accepted' });
       return { message: PM.accepted };
     },
   });
@@ -143,7 +109,7 @@ export const portalFeeProposalRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await access.open(request.params.token);
       await access.requireProof(found, request);
       await decide(found, request.params.proposalId, {
-        status: "declined",
+        status: 'declined',
         declineReason: request.body.reason,
       });
       return { message: PM.declined };
