@@ -8,6 +8,7 @@ import { toBillingProfileJson } from '../queries/billing.js';
 import { costsOf, stagesOf, type FeeAgreementRow } from '../queries/fees.js';
 import { findContactOfFirm } from '../queries/invoice-writes.js';
 import { firmLetterhead } from '../queries/letterhead.js';
+import { feeFiguresOf } from './fees.js';
 import type { Storage } from './storage/storage.js';
 import { logoDataUrl } from './print-images.js';
 
@@ -85,12 +86,7 @@ export async function feeLetterOf(db: Database, storage: Storage, firm: { firmId
     basis,
     workKind: agreement.workKind as WorkKind,
     sac: sacFor(agreement.workKind as WorkKind),
-    rateMilli: agreement.rateMilli,
-    lumpSum: agreement.lumpSum,
-    hourlyRate: agreement.hourlyRate,
-    hourlyCap: agreement.hourlyCap,
-    documentationCharge: agreement.documentationCharge,
-    billCheckingCharge: agreement.billCheckingCharge,
+    ...feeFiguresOf(agreement),
     estimate: estimate && {
       kind: estimate.kind,
       amount: estimate.amount,

@@ -26,17 +26,18 @@ import { wholeQuantity } from '../contract/quantity.js';
 type TermsSource = Pick<FeeAgreementRow, 'basis' | 'rateMilli' | 'lumpSum' | 'documentationCharge' | 'billCheckingCharge'>;
 const termsOf = (a: TermsSource): FeeTerms => ({ basis: a.basis as FeeBasis, rateMilli: a.rateMilli, lumpSum: a.lumpSum, documentationCharge: a.documentationCharge, billCheckingCharge: a.billCheckingCharge });
 
+/** An agreement's figures (its rate or sum, hourly rate and cap, the COA charges), as every view of it carries them. */
+export function feeFiguresOf(agreement: Pick<FeeAgreementRow, 'rateMilli' | 'lumpSum' | 'hourlyRate' | 'hourlyCap' | 'documentationCharge' | 'billCheckingCharge'>) {
+  const { rateMilli, lumpSum, hourlyRate, hourlyCap, documentationCharge, billCheckingCharge } = agreement;
+  return { rateMilli, lumpSum, hourlyRate, hourlyCap, documentationCharge, billCheckingCharge };
+}
+
 /** The terms and stages as they are, in the shape a fee proposal freezes them (docs/decisions/421). */
 export function frozenTermsOf(agreement: FeeAgreementRow, stages: FeeStageRow[]): FrozenFeeTerms {
   return {
     basis: agreement.basis,
     workKind: agreement.workKind,
-    rateMilli: agreement.rateMilli,
-    lumpSum: agreement.lumpSum,
-    hourlyRate: agreement.hourlyRate,
-    hourlyCap: agreement.hourlyCap,
-    documentationCharge: agreement.documentationCharge,
-    billCheckingCharge: agreement.billCheckingCharge,
+    ...feeFiguresOf(agreement),
     stages: stages.map((s) => ({ id: s.id, name: s.name, shareBp: s.shareBp, costBasis: s.costBasis, minimum: s.minimum })),
   };
 }
@@ -117,12 +118,7 @@ export async function feeAgreementJson(db: Database, agreement: FeeAgreementRow)
     basis: agreement.basis as FeeBasis,
     workKind: agreement.workKind as WorkKind,
     sac: sacFor(agreement.workKind as WorkKind),
-    rateMilli: agreement.rateMilli,
-    lumpSum: agreement.lumpSum,
-    hourlyRate: agreement.hourlyRate,
-    hourlyCap: agreement.hourlyCap,
-    documentationCharge: agreement.documentationCharge,
-    billCheckingCharge: agreement.billCheckingCharge,
+    ...feeFiguresOf(agreement),
     contactId: agreement.contactId,
     stages: stages.map((s) => ({ id: s.id, position: s.position, name: s.name, shareBp: s.shareBp, costBasis: s.costBasis as CostKind, minimum: s.minimum, reachedOn: s.reachedOn })),
     costs: costs.map((c) => ({ id: c.id, kind: c.kind as CostKind, amount: c.amount, recordedOn: c.recordedOn, note: c.note })),
